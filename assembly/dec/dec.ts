@@ -1,0 +1,248 @@
+// Dec: the reference's 18-decimal fixed point (cosmossdk.io/math LegacyDec), restricted to
+// non-negative values below 2^128 raw. A Dec is its raw integer, value x 10^18, as two u64 limbs.
+//
+// Every operation returns a result code (../errors.ts) and, on success, leaves its result in
+// `resLo` / `resHi`. An exact result that is negative or needs more than 128 bits is an error,
+// never a wrapped number. Each comment names the rounding and the LegacyDec method mirrored.
+
+import {
+  OK, ERR_OVERFLOW, ERR_UNDERFLOW, ERR_DIVISION_BY_ZERO, ERR_INT64_OUT_OF_BOUND,
+} from "../errors";
+import {
+  mulWide, wideHi, mul256, p0, p1, p2, p3, divByPow18, q0, q1, q2, q3, qRem, POW18,
+} from "../math/limbs";
+import {
+  WIDE_BYTES, wideFromU128, wideMul, wideDivMod, wideFitsU128, wideLen,
+} from "../math/wide";
+
+/** Result of the last successful operation. */
+export let resLo: u64 = 0;
+export let resHi: u64 = 0;
+
+export const ONE_LO: u64 = POW18;
+
+// Scratch for the operations that go through wide division.
+const wA: usize = memory.data(WIDE_BYTES, 8);
+const wB: usize = memory.data(WIDE_BYTES, 8);
+const wP: usize = memory.data(WIDE_BYTES, 8);
+const wQ: usize = memory.data(WIDE_BYTES, 8);
+const wR: usize = memory.data(WIDE_BYTES, 8);
+const wScale: usize = memory.data(WIDE_BYTES, 8);
+
+/** Rounding modes shared by the mul and quo families. */
+export const ROUND_HALF_EVEN: i32 = 0;
+export const ROUND_TRUNCATE: i32 = 1;
+export const ROUND_CEILING: i32 = 2;
+
+/** Set the result registers; returns OK. */
+export function setResult(lo: u64, hi: u64): i32 {
+  resLo = lo;
+  resHi = hi;
+  return OK;
+}
+
+// @ts-ignore: decorator
+@inline
+function ok(lo: u64, hi: u64): i32 {
+  return setResult(lo, hi);
+}
+
+/**
+ * Round the quotient q0..q3 (remainder qRem of a division by 10^18) and return it if it fits
+ * 128 bits. Half-even compares twice the remainder with the divisor, as LegacyDec's chopPrecision.
+ */
+function roundPow18Quotient(mode: i32): i32 {
+  let lo = q0, hi = q1, top = q2 | q3;
+  let up = false;
+  if (mode == ROUND_HALF_EVEN) {
+    const twice = qRem << 1; // qRem < 10^18 < 2^63
+    up = twice > POW18 || (twice == POW18 && (lo & 1) != 0);
+  } else if (mode == ROUND_CEILING) {
+    up = qRem != 0;
+  }
+  if (up) {
+    lo += 1;
+    if (lo == 0) {
+      hi += 1;
+      if (hi == 0) top = 1;
+    }
+  }
+  if (top != 0) return ERR_OVERFLOW;
+  return ok(lo, hi);
+}
+
+/** a + b, exact (Add). */
+export function add(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  const lo = alo + blo;
+  const c = u64(lo < alo);
+  const hi = ahi + bhi;
+  const hi2 = hi + c;
+  if (hi < ahi || hi2 < hi) return ERR_OVERFLOW;
+  return ok(lo, hi2);
+}
+
+/** a - b, exact (Sub); a negative difference is ERR_UNDERFLOW. */
+export function sub(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  if (ahi < bhi || (ahi == bhi && alo < blo)) return ERR_UNDERFLOW;
+  return ok(alo - blo, ahi - bhi - u64(alo < blo));
+}
+
+export function cmp(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  if (ahi != bhi) return ahi < bhi ? -1 : 1;
+  if (alo != blo) return alo < blo ? -1 : 1;
+  return 0;
+}
+
+/**
+ * a * b: raw product / 10^18 with the given rounding. Half-even is Mul, truncation MulTruncate,
+ * ceiling MulRoundUp (the same for non-negative values). The 256-bit product never overflows.
+ */
+export function mulRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i32 {
+  mul256(alo, ahi, blo, bhi);
+  divByPow18(p3, p2, p1, p0);
+  return roundPow18Quotient(mode);
+}
+
+/** a * b, half-even (Mul). */
+// @ts-ignore: decorator
+@inline
+export function mul(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  return mulRounded(alo, ahi, blo, bhi, ROUND_HALF_EVEN);
+}
+
+/**
+ * a / b. Half-even is Quo's two steps: q = trunc(a * 10^36 / b), then q / 10^18 half-even (so a
+ * truncated tail ending in exactly 5 is an exact tie, as in the reference). Truncation is
+ * QuoTruncate, trunc(a * 10^18 / b). Ceiling is QuoRoundUp: its quirk for negative quotients never
+ * applies to non-negative values, where it is the ceiling.
+ */
+export function quoRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i32 {
+  if ((blo | bhi) == 0) return ERR_DIVISION_BY_ZERO;
+  wideFromU128(wA, alo, ahi);
+  wideFromU128(wB, blo, bhi);
+  // scale = 10^36 for Quo, 10^18 otherwise
+  const scaleLo = mulWide(POW18, mode == ROUND_HALF_EVEN ? POW18 : 1);
+  wideFromU128(wScale, scaleLo, wideHi);
+  wideMul(wP, wA, wScale);
+  wideDivMod(wQ, wR, wP, wB);
+  if (mode == ROUND_HALF_EVEN) {
+    // q has at most 248 bits: divide its four limbs by 10^18 and round.
+    if (wideLen(wQ) > 8) return ERR_OVERFLOW;
+    divByPow18(load<u64>(wQ, 24), load<u64>(wQ, 16), load<u64>(wQ, 8), load<u64>(wQ));
+    return roundPow18Quotient(ROUND_HALF_EVEN);
+  }
+  if (!wideFitsU128(wQ)) return ERR_OVERFLOW;
+  let lo = load<u64>(wQ), hi = load<u64>(wQ, 8);
+  if (mode == ROUND_CEILING && wideLen(wR) != 0) {
+    lo += 1;
+    if (lo == 0) {
+      hi += 1;
+      if (hi == 0) return ERR_OVERFLOW;
+    }
+  }
+  return ok(lo, hi);
+}
+
+/** a * b for an integer b, exact (MulInt). */
+export function mulInt(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  mul256(alo, ahi, blo, bhi);
+  if ((p2 | p3) != 0) return ERR_OVERFLOW;
+  return ok(p0, p1);
+}
+
+/** a * n for a signed 64-bit n, exact (MulInt64). A negative non-zero product is ERR_UNDERFLOW. */
+export function mulInt64(alo: u64, ahi: u64, n: i64): i32 {
+  if (n < 0) {
+    if ((alo | ahi) == 0) return ok(0, 0);
+    return ERR_UNDERFLOW;
+  }
+  return mulInt(alo, ahi, <u64>n, 0);
+}
+
+/** a / b for an integer b, truncated (QuoInt: integer division of the raw value). */
+export function quoInt(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  if ((blo | bhi) == 0) return ERR_DIVISION_BY_ZERO;
+  if ((ahi | bhi) == 0) return ok(alo / blo, 0);
+  wideFromU128(wA, alo, ahi);
+  wideFromU128(wB, blo, bhi);
+  wideDivMod(wQ, 0, wA, wB);
+  return ok(load<u64>(wQ), load<u64>(wQ, 8));
+}
+
+/**
+ * a / n for a signed 64-bit n, truncated toward zero (QuoInt64). A negative quotient that
+ * truncates to zero is zero; any other negative one is ERR_UNDERFLOW.
+ */
+export function quoInt64(alo: u64, ahi: u64, n: i64): i32 {
+  if (n == 0) return ERR_DIVISION_BY_ZERO;
+  const mag: u64 = n < 0 ? <u64>(-n) : <u64>n; // -(-2^63) wraps to 2^63, its magnitude
+  const e = quoInt(alo, ahi, mag, 0);
+  if (e != OK) return e;
+  if (n < 0 && (resLo | resHi) != 0) return ERR_UNDERFLOW;
+  return OK;
+}
+
+/**
+ * a^n by the reference's square-and-multiply (Power): t = 1, d = a; while n > 1 { if n odd,
+ * t = t*d; n /= 2; d = d*d }; result d*t. Every product is the half-even Mul, so the order of
+ * squarings is part of the result. For a >= 1 every intermediate is at most the result and for
+ * a < 1 at most one, so 128-bit intermediates overflow exactly when the result does.
+ */
+export function power(alo: u64, ahi: u64, n: u64): i32 {
+  if (n == 0) return ok(ONE_LO, 0);
+  let tlo = ONE_LO, thi: u64 = 0;
+  let dlo = alo, dhi = ahi;
+  let e: i32;
+  while (n > 1) {
+    if (n & 1) {
+      e = mul(tlo, thi, dlo, dhi);
+      if (e != OK) return e;
+      tlo = resLo;
+      thi = resHi;
+    }
+    n >>= 1;
+    e = mul(dlo, dhi, dlo, dhi);
+    if (e != OK) return e;
+    dlo = resLo;
+    dhi = resHi;
+  }
+  return mul(dlo, dhi, tlo, thi);
+}
+
+/** Integer part, truncated (TruncateInt); the result is an integer, not a Dec. */
+export function truncateInt(alo: u64, ahi: u64): i32 {
+  divByPow18(0, 0, ahi, alo);
+  return ok(q0, q1);
+}
+
+/** Nearest integer, ties to even (RoundInt); the result is an integer. */
+export function roundInt(alo: u64, ahi: u64): i32 {
+  divByPow18(0, 0, ahi, alo);
+  return roundPow18Quotient(ROUND_HALF_EVEN);
+}
+
+/** The integer result of truncateInt / roundInt as a signed 64-bit value (Int64). */
+export function toInt64(e: i32): i32 {
+  if (e != OK) return e;
+  if (resHi != 0 || resLo > <u64>i64.MAX_VALUE) return ERR_INT64_OUT_OF_BOUND;
+  return OK;
+}
+
+/** Integer part as a Dec (TruncateDec). */
+export function truncateDec(alo: u64, ahi: u64): i32 {
+  divByPow18(0, 0, ahi, alo);
+  return sub(alo, ahi, qRem, 0);
+}
+
+/** Smallest integer >= a, as a Dec (Ceil); range-checked. */
+export function ceil(alo: u64, ahi: u64): i32 {
+  divByPow18(0, 0, ahi, alo);
+  if (qRem == 0) return ok(alo, ahi);
+  sub(alo, ahi, qRem, 0);
+  return add(resLo, resHi, POW18, 0);
+}
+
+/** Integer n as a Dec (n x 10^18). */
+export function fromInt(lo: u64, hi: u64): i32 {
+  return mulInt(lo, hi, POW18, 0);
+}

@@ -1,0 +1,31 @@
+// Result codes of every core operation. 0 is success; the host maps each code to the reference's
+// message (host/core/errors.ts), so this list and that table change together.
+
+export const OK: i32 = 0;
+/** The exact result needs more than 128 bits (the reference: `Int overflow`). */
+export const ERR_OVERFLOW: i32 = 1;
+/** The exact result is negative: the core's values are non-negative. */
+export const ERR_UNDERFLOW: i32 = 2;
+export const ERR_DIVISION_BY_ZERO: i32 = 3;
+/** approxRoot left the reference's range on the way (the reference: `out of bounds`). */
+export const ERR_OUT_OF_BOUNDS: i32 = 4;
+/** truncateInt64 / roundInt64 outside the signed 64-bit range (`Int64() out of bound`). */
+export const ERR_INT64_OUT_OF_BOUND: i32 = 5;
+// Parsing, with the reference's messages.
+export const ERR_PARSE_EMPTY: i32 = 6;
+export const ERR_PARSE_INVALID_STRING: i32 = 7;
+export const ERR_PARSE_INVALID_LENGTH: i32 = 8;
+/** More than 18 fraction digits; `errorArg` holds the excess. */
+export const ERR_PARSE_PRECISION: i32 = 9;
+export const ERR_PARSE_SYNTAX: i32 = 10;
+/** Outside the reference's own Dec range (|value| >= 2^256). */
+export const ERR_PARSE_OUT_OF_RANGE: i32 = 11;
+/** Parameters rejected by validation; `errorArg` says which rule. */
+export const ERR_INVALID_PARAMS: i32 = 12;
+
+/** Detail of the last error, where its message needs one (a count, a rule number). */
+export let errorArg: i64 = 0;
+
+export function setErrorArg(v: i64): void {
+  errorArg = v;
+}

@@ -1,0 +1,228 @@
+// The core's exported API. Numeric only: integers, pointers to fixed records in linear memory,
+// and a byte buffer for text. A u128 (a Dec's raw value or an integer) is 16 bytes, two
+// little-endian u64 limbs, low first. Every operation returns a result code (errors.ts); results
+// are written only on success.
+
+import { OK, errorArg } from "./errors";
+import * as dec from "./dec/dec";
+import { approxRoot, rootIterations } from "./dec/root";
+import { parseDec, formatDec, formatInt } from "./dec/text";
+import * as emission from "./emission/emission";
+import * as bonus from "./rewards/bonus";
+import { computeTopUp } from "./rewards/topup";
+
+const SCRATCH_BYTES: i32 = 16 * 16;
+const TEXT_BYTES: i32 = 4096;
+const BUFFER_BYTES: i32 = 64 * 1024;
+const scratch: usize = memory.data(SCRATCH_BYTES, 16);
+const text: usize = memory.data(TEXT_BYTES, 16);
+const buffer: usize = memory.data(BUFFER_BYTES, 16);
+
+/** Sixteen u128 slots the host may use for operands and results. */
+export function scratchPtr(): usize {
+  return scratch;
+}
+
+/** A byte buffer of `textCapacity()` bytes for text in and out. */
+export function textPtr(): usize {
+  return text;
+}
+
+export function textCapacity(): i32 {
+  return TEXT_BYTES;
+}
+
+/** A general buffer of `bufferCapacity()` bytes for variable-length records (lists of powers…). */
+export function bufferPtr(): usize {
+  return buffer;
+}
+
+export function bufferCapacity(): i32 {
+  return BUFFER_BYTES;
+}
+
+/** The detail of the last error (see errors.ts). */
+export function lastErrorArg(): i64 {
+  return errorArg;
+}
+
+// @ts-ignore: decorator
+@inline
+function lo(p: usize): u64 {
+  return load<u64>(p);
+}
+
+// @ts-ignore: decorator
+@inline
+function hi(p: usize): u64 {
+  return load<u64>(p, 8);
+}
+
+function put(dst: usize, e: i32): i32 {
+  if (e == OK) {
+    store<u64>(dst, dec.resLo);
+    store<u64>(dst, dec.resHi, 8);
+  }
+  return e;
+}
+
+// ---- Dec (see dec/dec.ts for each rounding rule) ----
+
+export function decAdd(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.add(lo(a), hi(a), lo(b), hi(b)));
+}
+export function decSub(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.sub(lo(a), hi(a), lo(b), hi(b)));
+}
+export function decMul(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.mulRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_HALF_EVEN));
+}
+export function decMulTruncate(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.mulRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_TRUNCATE));
+}
+export function decMulRoundUp(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.mulRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_CEILING));
+}
+export function decQuo(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.quoRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_HALF_EVEN));
+}
+export function decQuoTruncate(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.quoRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_TRUNCATE));
+}
+export function decQuoRoundUp(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.quoRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_CEILING));
+}
+/** b is an integer. */
+export function decMulInt(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.mulInt(lo(a), hi(a), lo(b), hi(b)));
+}
+/** b is an integer. */
+export function decQuoInt(dst: usize, a: usize, b: usize): i32 {
+  return put(dst, dec.quoInt(lo(a), hi(a), lo(b), hi(b)));
+}
+export function decMulInt64(dst: usize, a: usize, n: i64): i32 {
+  return put(dst, dec.mulInt64(lo(a), hi(a), n));
+}
+export function decQuoInt64(dst: usize, a: usize, n: i64): i32 {
+  return put(dst, dec.quoInt64(lo(a), hi(a), n));
+}
+export function decPower(dst: usize, a: usize, n: u64): i32 {
+  return put(dst, dec.power(lo(a), hi(a), n));
+}
+export function decApproxRoot(dst: usize, a: usize, n: u64): i32 {
+  return put(dst, approxRoot(lo(a), hi(a), n));
+}
+/** Newton steps of the last decApproxRoot. */
+export function decRootIterations(): i32 {
+  return rootIterations;
+}
+/** The result is an integer. */
+export function decTruncateInt(dst: usize, a: usize): i32 {
+  return put(dst, dec.truncateInt(lo(a), hi(a)));
+}
+/** The result is an integer. */
+export function decRoundInt(dst: usize, a: usize): i32 {
+  return put(dst, dec.roundInt(lo(a), hi(a)));
+}
+/** The result is a signed 64-bit integer in the low limb. */
+export function decTruncateInt64(dst: usize, a: usize): i32 {
+  return put(dst, dec.toInt64(dec.truncateInt(lo(a), hi(a))));
+}
+/** The result is a signed 64-bit integer in the low limb. */
+export function decRoundInt64(dst: usize, a: usize): i32 {
+  return put(dst, dec.toInt64(dec.roundInt(lo(a), hi(a))));
+}
+export function decTruncateDec(dst: usize, a: usize): i32 {
+  return put(dst, dec.truncateDec(lo(a), hi(a)));
+}
+export function decCeil(dst: usize, a: usize): i32 {
+  return put(dst, dec.ceil(lo(a), hi(a)));
+}
+/** Parse `len` UTF-8 bytes at `src` (the reference's rules, text.ts). */
+export function decParse(dst: usize, src: usize, len: i32): i32 {
+  return put(dst, parseDec(src, len));
+}
+/** Write the canonical text of the Dec at `a` to `out`; returns its byte length. */
+export function decFormat(out: usize, a: usize): i32 {
+  return formatDec(out, lo(a), hi(a));
+}
+/** Write the decimal text of the integer at `a` to `out`; returns its byte length. */
+export function intFormat(out: usize, a: usize): i32 {
+  return formatInt(out, lo(a), hi(a));
+}
+
+// ---- Emission (emission/emission.ts) ----
+
+/** The parameters record (layout: emission.ts PARAMS_*). */
+export function emissionParamsPtr(): usize {
+  return emission.params;
+}
+/** The state record (layout: emission.ts STATE_*). */
+export function emissionStatePtr(): usize {
+  return emission.state;
+}
+/** Validate and load the parameters record; computes the per-block factor. */
+export function emissionConfigure(): i32 {
+  return emission.configure();
+}
+/** Validate the state record after the host wrote it. */
+export function emissionCheckState(): i32 {
+  return emission.checkState();
+}
+export function emissionRateAt(dst: usize, height: u64): i32 {
+  return put(dst, emission.rateAt(height));
+}
+/** x^n into intDst and f^r into fracDst at `height`. */
+export function emissionDecayParts(intDst: usize, fracDst: usize, height: u64): i32 {
+  return put(fracDst, emission.decayParts(height, intDst));
+}
+/** Annual provisions (Dec) and block provision (integer) for a rate and a total supply. */
+export function emissionProvisions(annualDst: usize, blockDst: usize, rate: usize, supply: usize): i32 {
+  const e = put(blockDst, emission.provisions(lo(rate), hi(rate), lo(supply), hi(supply)));
+  if (e == OK) {
+    store<u64>(annualDst, emission.annualLo);
+    store<u64>(annualDst, emission.annualHi, 8);
+  }
+  return e;
+}
+export function emissionPerBlockFactor(dst: usize): i32 {
+  return put(dst, emission.perBlockFactor());
+}
+/** Run `count` blocks (the state record holds the outcome of the last). */
+export function emissionAdvance(count: u64): i32 {
+  return emission.advance(count);
+}
+
+// ---- Rewards (rewards/*.ts) ----
+
+/**
+ * The bonus of one segment (rewards/bonus.ts). Input record at `input`: shares 0, tokens per
+ * share 16, bonus APY 32 (Decs); start seconds 48 (i64) and nanos 56 (i32); end 64 / 72;
+ * unlock set 76 (i32 0/1), unlock 80 / 88. Output record at `out`: bonus 0 (integer), tokens 16
+ * (Dec), whole seconds 32 (u64), effective end 40 (i64) / 48 (i32), tokens reached 52 (i32 0/1).
+ */
+export function bonusSegment(input: usize, out: usize): i32 {
+  const e = bonus.segmentBonus(
+    lo(input), hi(input), lo(input + 16), hi(input + 16), lo(input + 32), hi(input + 32),
+    load<i64>(input, 48), load<i32>(input, 56), load<i64>(input, 64), load<i32>(input, 72),
+    load<i32>(input, 76) != 0, load<i64>(input, 80), load<i32>(input, 88),
+  );
+  if (e != OK) return e;
+  store<u64>(out, dec.resLo);
+  store<u64>(out, dec.resHi, 8);
+  store<u64>(out, bonus.tokensLo, 16);
+  store<u64>(out, bonus.tokensHi, 24);
+  store<u64>(out, bonus.durationSeconds, 32);
+  store<i64>(out, bonus.effEndSec, 40);
+  store<i32>(out, bonus.effEndNanos, 48);
+  store<i32>(out, bonus.hasTokens ? 1 : 0, 52);
+  return OK;
+}
+
+/**
+ * The base-rewards top-up (rewards/topup.ts; records IN_* and OUT_* there) for `count` u64
+ * powers at `powers`; allocations (fraction, reward: 32 bytes each) to `alloc`.
+ */
+export function topUpCompute(input: usize, powers: usize, count: i32, out: usize, alloc: usize): i32 {
+  return computeTopUp(input, powers, count, out, alloc);
+}

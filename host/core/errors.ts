@@ -1,0 +1,94 @@
+// Result codes of the core (assembly/errors.ts) and the reference's messages for them.
+
+export const CoreCode = {
+  OK: 0,
+  OVERFLOW: 1,
+  UNDERFLOW: 2,
+  DIVISION_BY_ZERO: 3,
+  OUT_OF_BOUNDS: 4,
+  INT64_OUT_OF_BOUND: 5,
+  PARSE_EMPTY: 6,
+  PARSE_INVALID_STRING: 7,
+  PARSE_INVALID_LENGTH: 8,
+  PARSE_PRECISION: 9,
+  PARSE_SYNTAX: 10,
+  PARSE_OUT_OF_RANGE: 11,
+  INVALID_PARAMS: 12,
+} as const;
+
+export type CoreCodeName = keyof typeof CoreCode;
+
+const NAMES = Object.fromEntries(Object.entries(CoreCode).map(([k, v]) => [v, k])) as Record<
+  number,
+  CoreCodeName
+>;
+
+const PRECISION = 18;
+
+/**
+ * The text the reference gives for a failure. `input` is the text that was parsed, for the parse
+ * errors that quote it; `arg` is the core's error detail (lastErrorArg).
+ */
+export function coreMessage(code: number, input = "", arg = 0n): string {
+  switch (code) {
+    case CoreCode.OVERFLOW:
+      return "Int overflow";
+    case CoreCode.UNDERFLOW:
+      return "negative result: values are non-negative";
+    case CoreCode.DIVISION_BY_ZERO:
+      return "division by zero";
+    case CoreCode.OUT_OF_BOUNDS:
+      return "out of bounds";
+    case CoreCode.INT64_OUT_OF_BOUND:
+      return "Int64() out of bound";
+    case CoreCode.PARSE_EMPTY:
+      return "decimal string cannot be empty";
+    case CoreCode.PARSE_INVALID_STRING:
+      return "invalid decimal string";
+    case CoreCode.PARSE_INVALID_LENGTH:
+      return "invalid decimal length";
+    case CoreCode.PARSE_PRECISION:
+      return `value '${stripMinus(input)}' exceeds max precision by ${arg} decimal places: max precision ${PRECISION}`;
+    case CoreCode.PARSE_SYNTAX:
+      return `failed to set decimal string with base 10: ${combinedDigits(input)}`;
+    case CoreCode.PARSE_OUT_OF_RANGE:
+      return "out of range: invalid decimal string";
+    case CoreCode.INVALID_PARAMS:
+      return PARAM_RULES[Number(arg)] ?? "invalid parameters";
+    default:
+      return `core error ${code}`;
+  }
+}
+
+/** Messages of the emission parameter rules (assembly/emission/emission.ts `configure`). */
+const PARAM_RULES: Record<number, string> = {
+  0: "emission parameters not configured",
+  1: "decay rate too large (must be between 0 and 1 inclusive)",
+  2: "inflation rate too large (must be between 0 and 1 inclusive)",
+  3: "blocks per year must be positive",
+};
+
+function stripMinus(s: string): string {
+  return s.startsWith("-") ? s.slice(1) : s;
+}
+
+// The string the reference hands to big.Int: digits around the '.' joined, zero-padded to 18
+// fraction digits (lengths in UTF-8 bytes, as Go counts them).
+function combinedDigits(input: string): string {
+  const s = stripMinus(input);
+  const [intPart, frac = ""] = s.split(".");
+  const fracBytes = new TextEncoder().encode(frac).length;
+  return intPart + frac + "0".repeat(Math.max(0, PRECISION - fracBytes));
+}
+
+/** A core operation failed; `code` is one of CoreCode. */
+export class CoreError extends Error {
+  readonly code: number;
+  readonly codeName: CoreCodeName | "UNKNOWN";
+  constructor(code: number, input = "", arg = 0n) {
+    super(coreMessage(code, input, arg));
+    this.name = "CoreError";
+    this.code = code;
+    this.codeName = NAMES[code] ?? "UNKNOWN";
+  }
+}
