@@ -157,7 +157,7 @@ export function intFormat(out: usize, a: usize): i32 {
 export function emissionParamsPtr(): usize {
   return emission.params;
 }
-/** The state record (layout: emission.ts STATE_*). */
+/** The state record (layout: emission.ts STATE_*); read-only for the host. */
 export function emissionStatePtr(): usize {
   return emission.state;
 }
@@ -165,9 +165,9 @@ export function emissionStatePtr(): usize {
 export function emissionConfigure(): i32 {
   return emission.configure();
 }
-/** Validate the state record after the host wrote it. */
-export function emissionCheckState(): i32 {
-  return emission.checkState();
+/** Set height, total supply and burned balances (integers at the pointers); atomic. */
+export function emissionSetState(height: u64, supply: usize, burned: usize): i32 {
+  return emission.setState(height, supply, burned);
 }
 export function emissionRateAt(dst: usize, height: u64): i32 {
   return put(dst, emission.rateAt(height));

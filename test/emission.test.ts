@@ -88,8 +88,13 @@ test("a supply already above the cap mints nothing (never a negative mint)", () 
   assert.is(out.totalSupply, 10n ** 19n + 1n);
 });
 
-test("burned balances above the total supply are refused", () => {
-  rejects(() => em.setState({ height: 0n, totalSupply: 10n, burned: 11n }), "UNDERFLOW");
+test("burned balances above the total supply are refused and change nothing", () => {
+  em.configure(params());
+  em.setState({ height: 7n, totalSupply: 1000n, burned: 10n });
+  rejects(() => em.setState({ height: 9n, totalSupply: 10n, burned: 11n }), "UNDERFLOW");
+  const last = em.last();
+  assert.is(last.height, 7n);
+  assert.is(last.totalSupply, 1000n);
 });
 
 test("a block that would overflow fails and leaves the state at the last completed block", () => {

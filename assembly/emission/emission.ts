@@ -29,7 +29,7 @@ export const PARAMS_BLOCKS_PER_YEAR: i32 = 48; // u64, > 0
 export const PARAMS_DECAY_EPOCH: i32 = 56; // u64 height, 0 = never set (no decay)
 export const PARAMS_SIZE: i32 = 64;
 
-// State record: read by the host after every call; height and supplies also set by it.
+// State record: read by the host after every call; written only by the core (see setState).
 export const STATE_HEIGHT: i32 = 0; // u64: last block executed
 export const STATE_TOTAL_SUPPLY: i32 = 16; // integer, bond denom, burned balances included
 export const STATE_BURNED: i32 = 32; // integer: balances of the burn addresses
@@ -328,11 +328,16 @@ export function advance(count: u64): i32 {
   return OK;
 }
 
-/** Check the state record the host wrote: burned balances cannot exceed the supply. */
-export function checkState(): i32 {
-  const e = sub(
-    ld(state, STATE_TOTAL_SUPPLY), ld(state, STATE_TOTAL_SUPPLY + 8),
-    ld(state, STATE_BURNED), ld(state, STATE_BURNED + 8),
-  );
-  return e == OK ? OK : ERR_UNDERFLOW;
+/**
+ * Set the chain's position: the last executed height, the total supply and the burned balances
+ * (integers at the given pointers). Refused, changing nothing, if more is burned than exists.
+ */
+export function setState(height: u64, supply: usize, burned: usize): i32 {
+  const sLo = load<u64>(supply), sHi = load<u64>(supply, 8);
+  const bLo = load<u64>(burned), bHi = load<u64>(burned, 8);
+  if (sub(sLo, sHi, bLo, bHi) != OK) return ERR_UNDERFLOW;
+  store<u64>(state + <usize>STATE_HEIGHT, height);
+  st(state, STATE_TOTAL_SUPPLY, sLo, sHi);
+  st(state, STATE_BURNED, bLo, bHi);
+  return OK;
 }

@@ -42,7 +42,7 @@ export interface CoreExports {
   emissionParamsPtr(): Ptr;
   emissionStatePtr(): Ptr;
   emissionConfigure(): Code;
-  emissionCheckState(): Code;
+  emissionSetState(height: bigint, supply: Ptr, burned: Ptr): Code;
   emissionRateAt(dst: Ptr, height: bigint): Code;
   emissionDecayParts(intDst: Ptr, fracDst: Ptr, height: bigint): Code;
   emissionProvisions(annualDst: Ptr, blockDst: Ptr, rate: Ptr, supply: Ptr): Code;

@@ -71,12 +71,12 @@ export class Emission {
     c.check(c.exports.emissionConfigure());
   }
 
+  /** Set the chain's position; refused as a whole (burned above supply, out of range). */
   setState(s: EmissionState): void {
     const c = this.core;
-    c.writeU64(this.state + STATE.height, s.height);
-    c.writeU128(this.state + STATE.totalSupply, s.totalSupply);
-    c.writeU128(this.state + STATE.burned, s.burned);
-    c.check(c.exports.emissionCheckState());
+    c.writeU128(c.slot(5), s.totalSupply);
+    c.writeU128(c.slot(6), s.burned);
+    c.check(c.exports.emissionSetState(s.height, c.slot(5), c.slot(6)));
   }
 
   /** Run `count` blocks inside the core. */
