@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { core } from "./helpers/core.js";
 import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
-import * as model from "../bench/baseline/dec-bigint.ts";
+import * as model from "../bench/baseline/dec-bigint.js";
 
 const d = core.dec;
 const E18 = model.E18;

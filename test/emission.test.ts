@@ -7,6 +7,7 @@ import { core } from "./helpers/core.js";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS, type EmissionParams } from "../host/core/emission.js";
+import * as model from "../bench/baseline/dec-bigint.js";
 
 const E18 = 10n ** 18n;
 const em = new Emission(core);
@@ -126,6 +127,36 @@ test("two fresh instances of the core reach the same state (no clock, no randomn
   const [a, b] = [await run(), await run()];
   assert.equal(a, b);
   assert.is(a.height, 600_000n);
+});
+
+test("the rate equals the reference formula base * (x^n * approxRoot(x, m)^r), for many parameter sets and heights", () => {
+  const sets: [bigint, bigint, bigint][] = [
+    // [decay, blocksPerYear, epoch]
+    [(68n * E18) / 1000n, 6_311_520n, 1n],
+    [(68n * E18) / 1000n, 5_256_000n, 1000n],
+    [E18 / 2n, 120n, 5n], // m = 10: tables far smaller than the low-bits table
+    [E18 / 10n, 12n, 3n], // m = 1: every block is a month
+    [E18 / 3n, 11n, 3n], // m = 0: no decay at all
+    [1n, 6_311_520n, 1n], // the smallest decay
+    [E18 - 1n, 63_115n, 2n],
+  ];
+  let x = 12345n;
+  const next = () => (x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n));
+  for (const [decay, bpy, epoch] of sets) {
+    em.configure(params({ decayRate: decay, blocksPerYear: bpy, decayEpochStart: epoch }));
+    const m = bpy / 12n;
+    const base = E18 / 100n;
+    const xf = E18 - decay;
+    const f = m > 0n ? model.approxRoot(xf, m)[0] : E18;
+    const heights = [epoch - 1n, epoch, epoch + 1n, epoch + m, epoch + m + 1n, epoch + 40n * m + 7n];
+    for (let i = 0; i < 40; i++) heights.push(epoch + (next() % (m * 130n + 1n)));
+    for (const h of heights) {
+      const e = h - epoch;
+      const want =
+        h < epoch || m === 0n ? base : model.mul(base, model.mul(model.power(xf, e / m), model.power(f, e % m)));
+      assert.is(em.rateAt(h), want, `decay ${decay} bpy ${bpy} height ${h}`);
+    }
+  }
 });
 
 test.run();

@@ -10,6 +10,7 @@ import {
 } from "../errors";
 import {
   mulWide, wideHi, mul256, p0, p1, p2, p3, divByPow18, q0, q1, q2, q3, qRem, POW18,
+  divWordByPow18,
 } from "../math/limbs";
 import {
   WIDE_BYTES, wideFromU128, wideMul, wideDivMod, wideFitsU128, wideLen,
@@ -103,10 +104,23 @@ export function mulRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i
   return roundPow18Quotient(mode);
 }
 
-/** a * b, half-even (Mul). */
+/**
+ * a * b, half-even (Mul). Fast path, same result: when both operands fit 64 bits and the
+ * product's high word is below 10^18 (any two values up to ~4.29, e.g. every rate), the product
+ * divided by 10^18 is a single 2-by-1 division with a one-word quotient.
+ */
 // @ts-ignore: decorator
 @inline
 export function mul(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  if ((ahi | bhi) == 0) {
+    const lo = mulWide(alo, blo);
+    const hi = wideHi;
+    if (hi < POW18) {
+      const q = divWordByPow18(hi, lo);
+      const twice = qRem << 1;
+      return setResult(q + u64(twice > POW18 || (twice == POW18 && (q & 1) != 0)), 0);
+    }
+  }
   return mulRounded(alo, ahi, blo, bhi, ROUND_HALF_EVEN);
 }
 

@@ -15,10 +15,10 @@
 
 import { OK, ERR_OVERFLOW, ERR_UNDERFLOW, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import {
-  POW18, prepareDivisor, preparedNorm, preparedShift, preparedRecip, div256By64, divByPow18, q0, q1,
-  mulWide, wideHi,
+  POW18, POW18_N, POW18_V, POW18_SHIFT, prepareDivisor, preparedNorm, preparedShift,
+  preparedRecip, divByPow18, div2by1Quotient, q0, q1, mulHi, spill,
 } from "../math/limbs";
-import { mul, sub, resLo, resHi, setResult } from "../dec/dec";
+import { mul, mulRounded, ROUND_HALF_EVEN, sub, resLo, resHi, setResult } from "../dec/dec";
 import { approxRoot } from "../dec/root";
 
 // Parameters record, written by the host before `configure`.
@@ -77,15 +77,58 @@ function st(p: usize, off: i32, lo: u64, hi: u64): void {
   store<u64>(p + <usize>off, hi, 8);
 }
 
-function fillSquares(table: usize, lo: u64, hi: u64): i32 {
+/** d_0 = a, d_{k+1} = d_k * d_k for k below `entries` (as many as the exponents can use). */
+function fillSquares(table: usize, lo: u64, hi: u64, entries: i32): i32 {
   st(table, 0, lo, hi);
-  for (let k = 1; k < TABLE_ENTRIES; k++) {
+  for (let k = 1; k < entries; k++) {
     const prev = table + <usize>((k - 1) << 4);
     const e = mul(load<u64>(prev), load<u64>(prev, 8), load<u64>(prev), load<u64>(prev, 8));
     if (e != OK) return e;
     st(table, k << 4, resLo, resHi);
   }
   return OK;
+}
+
+/** Set by `mulRate` when a product left the one-word range; checked once per rate. */
+let rateError: i32 = OK;
+
+/**
+ * a * b, half-even (Mul), for one-word operands: the per-block loop's product. When the high word
+ * of a * b is below 10^18 (any two values up to ~4.29; every rate is at most 1) the division by
+ * 10^18 is one 2-by-1 step, done in locals only: no result registers in the hot loop. Otherwise
+ * it falls back to `mul`, flagging `rateError` if the result does not fit one word.
+ */
+// @ts-ignore: decorator
+@inline
+function mulRate(a: u64, b: u64): u64 {
+  const hi = mulHi(a, b);
+  if (hi >= POW18) return mulRateWide(a, b);
+  const lo = a * b;
+  const u0 = lo << POW18_SHIFT;
+  const q = div2by1Quotient((hi << POW18_SHIFT) | (lo >> (64 - POW18_SHIFT)), u0, POW18_N, POW18_V);
+  const twice = ((u0 - q * POW18_N) >> POW18_SHIFT) << 1;
+  return q + u64(twice > POW18 || (twice == POW18 && (q & 1) != 0));
+}
+
+function mulRateWide(a: u64, b: u64): u64 {
+  const e = mulRounded(a, 0, b, 0, ROUND_HALF_EVEN);
+  if (e != OK || resHi != 0) {
+    rateError = e != OK ? e : ERR_OVERFLOW;
+    return 0;
+  }
+  return resLo;
+}
+
+/** True when every entry of a table of `entries` values is a one-word value. */
+function oneWord(table: usize, entries: i32): bool {
+  for (let k = 0; k < entries; k++) if (load<u64>(table + <usize>(k << 4), 8) != 0) return false;
+  return true;
+}
+
+/** Number of bits of v (0 for 0), at least 1 so a table always holds its base. */
+function bitLength(v: u64): i32 {
+  const n = 64 - <i32>clz<u64>(v);
+  return n > 0 ? n : 1;
 }
 
 /**
@@ -119,9 +162,10 @@ function tablePower(table: usize, n: u64): i32 {
   return mul(load<u64>(d), load<u64>(d, 8), tLo, tHi);
 }
 
-function fillLowProducts(): i32 {
+/** fLow for every low-bit pattern that can occur: below 2^bits, where bits <= LOW_BITS. */
+function fillLowProducts(bits: i32): i32 {
   st(fLow, 0, POW18, 0);
-  for (let x = 1; x < 1 << LOW_BITS; x++) {
+  for (let x = 1; x < 1 << bits; x++) {
     const top = 31 - <i32>clz<i32>(x);
     const rest = x ^ (1 << top);
     const d = fSquares + <usize>(top << 4);
@@ -137,33 +181,26 @@ function fillLowProducts(): i32 {
   return OK;
 }
 
-/** f^r: tablePower(fSquares, r) with the low bits' accumulator read from fLow. */
-function fracPower(r: u64): i32 {
-  if (r == 0) return setResult(POW18, 0);
+/**
+ * f^r: tablePower(fSquares, r) with the low bits' accumulator read from fLow. The tables hold
+ * one-word values (checked by `configure`); a product that leaves one word sets `rateError`.
+ */
+function fracPower(r: u64): u64 {
+  if (r == 0) return POW18;
   const top = 63 - <i32>clz<u64>(r);
   const lowBits = top < LOW_BITS ? top : LOW_BITS;
   const low = <i32>(r & ((<u64>1 << <u64>lowBits) - 1));
-  const t0 = fLow + <usize>(low << 4);
-  let tLo = load<u64>(t0), tHi = load<u64>(t0, 8);
+  let t = load<u64>(fLow + <usize>(low << 4));
   let tIsOne = low == 0;
   for (let k = lowBits; k < top; k++) {
     if ((r >> <u64>k) & 1) {
-      const d = fSquares + <usize>(k << 4);
-      if (tIsOne) {
-        tLo = load<u64>(d);
-        tHi = load<u64>(d, 8);
-        tIsOne = false;
-      } else {
-        const e = mul(tLo, tHi, load<u64>(d), load<u64>(d, 8));
-        if (e != OK) return e;
-        tLo = resLo;
-        tHi = resHi;
-      }
+      const d = load<u64>(fSquares + <usize>(k << 4));
+      t = tIsOne ? d : mulRate(t, d);
+      tIsOne = false;
     }
   }
-  const d = fSquares + <usize>(top << 4);
-  if (tIsOne) return setResult(load<u64>(d), load<u64>(d, 8));
-  return mul(load<u64>(d), load<u64>(d, 8), tLo, tHi);
+  const d = load<u64>(fSquares + <usize>(top << 4));
+  return tIsOne ? d : mulRate(d, t);
 }
 
 /**
@@ -202,15 +239,20 @@ export function configure(): i32 {
   factorIterations = 0;
   if (decayActive) {
     const xLo = POW18 - decayLo;
-    let e = fillSquares(xSquares, xLo, 0);
+    // n = e / m < 2^64 / m and r < m: squares beyond those exponents' top bits are never used.
+    let e = fillSquares(xSquares, xLo, 0, bitLength(u64.MAX_VALUE / blocksPerMonth));
     if (e != OK) return e;
     e = approxRoot(xLo, 0, blocksPerMonth);
     if (e != OK) return e;
     const fLo = resLo, fHi = resHi;
-    e = fillSquares(fSquares, fLo, fHi);
+    const fEntries = bitLength(blocksPerMonth - 1);
+    e = fillSquares(fSquares, fLo, fHi, fEntries);
     if (e != OK) return e;
-    e = fillLowProducts();
+    const lowBits = fEntries < LOW_BITS ? fEntries : LOW_BITS;
+    e = fillLowProducts(lowBits);
     if (e != OK) return e;
+    // x <= 1 and f = x^(1/m) <= 1 keep every entry below one word; the per-block path relies on it.
+    if (!oneWord(fSquares, fEntries) || !oneWord(fLow, 1 << lowBits)) return ERR_OVERFLOW;
   }
   configured = true;
   return OK;
@@ -222,6 +264,17 @@ export function perBlockFactor(): i32 {
   return setResult(load<u64>(fSquares), load<u64>(fSquares, 8));
 }
 
+/** x^n into monthLo / monthHi, computed once per month n. */
+function monthPower(n: u64): i32 {
+  if (n == cachedMonth) return OK;
+  const err = tablePower(xSquares, n);
+  if (err != OK) return err;
+  monthLo = resLo;
+  monthHi = resHi;
+  cachedMonth = n;
+  return OK;
+}
+
 /** x^n and f^r at height h into `intPart` / the result registers (both 1 when no decay applies). */
 export function decayParts(h: u64, intPart: usize): i32 {
   if (!decayActive || h < epoch) {
@@ -230,27 +283,29 @@ export function decayParts(h: u64, intPart: usize): i32 {
   }
   const e = h - epoch;
   const n = e / blocksPerMonth;
-  if (n != cachedMonth) {
-    const err = tablePower(xSquares, n);
-    if (err != OK) return err;
-    monthLo = resLo;
-    monthHi = resHi;
-    cachedMonth = n;
-  }
+  const err = monthPower(n);
+  if (err != OK) return err;
   st(intPart, 0, monthLo, monthHi);
-  return fracPower(e - n * blocksPerMonth);
+  rateError = OK;
+  const f = fracPower(e - n * blocksPerMonth);
+  return rateError != OK ? rateError : setResult(f, 0);
 }
 
-const scratchInt: usize = memory.data(16, 16);
+/** base * (x^n * f^r): the decayed rate n months and r blocks after the epoch. */
+function decayedRate(n: u64, r: u64): i32 {
+  const e = monthPower(n); // x^n <= 1: one word
+  if (e != OK) return e;
+  rateError = OK;
+  const rate = mulRate(baseLo, mulRate(monthLo, fracPower(r)));
+  return rateError != OK ? rateError : setResult(rate, 0);
+}
 
 /** The inflation rate at height h, into the result registers. */
 export function rateAt(h: u64): i32 {
   if (!decayActive || h < epoch) return setResult(baseLo, baseHi);
-  let e = decayParts(h, scratchInt);
-  if (e != OK) return e;
-  e = mul(load<u64>(scratchInt), load<u64>(scratchInt, 8), resLo, resHi);
-  if (e != OK) return e;
-  return mul(baseLo, baseHi, resLo, resHi);
+  const e = h - epoch;
+  const n = e / blocksPerMonth;
+  return decayedRate(n, e - n * blocksPerMonth);
 }
 
 /** Annual provisions (rate MulInt supply: exact) of the last `provisions` call. */
@@ -264,68 +319,128 @@ export let annualHi: u64 = 0;
 export function provisions(rateLo: u64, rateHi: u64, supplyLo: u64, supplyHi: u64): i32 {
   // rate < 2^60 (at most 1) and supply < 2^128 keep the product within 192 bits.
   if (rateHi != 0) return ERR_OVERFLOW;
-  const lo = mulWide(rateLo, supplyLo);
-  const mid = wideHi;
-  const hiLo = mulWide(rateLo, supplyHi);
-  const top = wideHi;
-  const hi = mid + hiLo;
-  if (top != 0 || hi < mid) return ERR_OVERFLOW;
+  const lo = rateLo * supplyLo;
+  const mid = mulHi(rateLo, supplyLo);
+  const hi = mid + rateLo * supplyHi;
+  if (mulHi(rateLo, supplyHi) != 0 || hi < mid) return ERR_OVERFLOW;
   annualLo = lo;
   annualHi = hi;
-  div256By64(0, 0, hi, lo, bpyNorm, bpyShift, bpyRecip);
-  divByPow18(0, 0, q1, q0);
+  // (hi:lo) / blocksPerYear: two 2-by-1 steps on the normalized numerator.
+  const s = <u64>bpyShift;
+  const u1 = (hi << s) | spill(lo, s), u0 = lo << s;
+  const qa = div2by1Quotient(spill(hi, s), u1, bpyNorm, bpyRecip);
+  const qb = div2by1Quotient(u1 - qa * bpyNorm, u0, bpyNorm, bpyRecip);
+  // then / 10^18, in one step whenever the quotient fits a word (always, for real supplies)
+  if (qa < POW18) {
+    const n0 = qb << POW18_SHIFT;
+    return setResult(div2by1Quotient((qa << POW18_SHIFT) | (qb >> (64 - POW18_SHIFT)), n0, POW18_N, POW18_V), 0);
+  }
+  divByPow18(0, 0, qa, qb);
   return setResult(q0, q1);
 }
 
-/** What the cap lets a block mint: min(provision, maxSupply - circulating), never negative. */
-function capped(provLo: u64, provHi: u64, supplyLo: u64, supplyHi: u64): i32 {
-  if ((maxLo | maxHi) == 0) return setResult(provLo, provHi);
-  const burnedLo = ld(state, STATE_BURNED), burnedHi = ld(state, STATE_BURNED + 8);
-  let e = sub(supplyLo, supplyHi, burnedLo, burnedHi);
-  if (e != OK) return e;
-  e = sub(maxLo, maxHi, resLo, resHi);
-  if (e != OK) return setResult(0, 0); // circulating already above the cap
-  if (resHi < provHi || (resHi == provHi && resLo < provLo)) return OK; // room < provision
-  return setResult(provLo, provHi);
+/**
+ * What the cap lets a block mint: min(provision, maxSupply - circulating), never negative, with
+ * circulating = supply - burned (burned <= supply, as setState ensures).
+ */
+// @ts-ignore: decorator
+@inline
+function cappedMint(provLo: u64, provHi: u64, supplyLo: u64, supplyHi: u64, burnedLo: u64, burnedHi: u64): void {
+  mintLo = provLo;
+  mintHi = provHi;
+  if ((maxLo | maxHi) == 0) return;
+  const circLo = supplyLo - burnedLo;
+  const circHi = supplyHi - burnedHi - u64(supplyLo < burnedLo);
+  if (circHi > maxHi || (circHi == maxHi && circLo >= maxLo)) {
+    mintLo = 0; // at or above the cap already
+    mintHi = 0;
+    return;
+  }
+  const roomLo = maxLo - circLo;
+  const roomHi = maxHi - circHi - u64(maxLo < circLo);
+  if (roomHi < provHi || (roomHi == provHi && roomLo < provLo)) {
+    mintLo = roomLo;
+    mintHi = roomHi;
+  }
+}
+
+let mintLo: u64 = 0, mintHi: u64 = 0;
+
+function saveState(
+  height: u64, supplyLo: u64, supplyHi: u64, rateLo: u64, rateHi: u64, annLo: u64, annHi: u64,
+  provLo: u64, provHi: u64, mLo: u64, mHi: u64,
+): void {
+  store<u64>(state + <usize>STATE_HEIGHT, height);
+  st(state, STATE_TOTAL_SUPPLY, supplyLo, supplyHi);
+  st(state, STATE_RATE, rateLo, rateHi);
+  st(state, STATE_ANNUAL, annLo, annHi);
+  st(state, STATE_PROVISION, provLo, provHi);
+  st(state, STATE_MINTED, mLo, mHi);
 }
 
 /**
  * Run `count` blocks after the state's height: each mints its provision (capped) into the total
- * supply. The state record holds the last block's rate, provisions and mint. Stops at the first
- * error, leaving the state at the last completed block.
+ * supply. The state record then holds the last block's rate, provisions and mint. Stops at the
+ * first error, leaving the state at the last completed block. Months and blocks-into-the-month
+ * are stepped along with the height instead of divided out per block.
  */
 export function advance(count: u64): i32 {
   if (!configured) {
     setErrorArg(0);
     return ERR_INVALID_PARAMS;
   }
-  let height = ld(state, STATE_HEIGHT);
+  const start = ld(state, STATE_HEIGHT);
+  let height = start;
   let supplyLo = ld(state, STATE_TOTAL_SUPPLY), supplyHi = ld(state, STATE_TOTAL_SUPPLY + 8);
+  const burnedLo = ld(state, STATE_BURNED), burnedHi = ld(state, STATE_BURNED + 8);
+  let rLo: u64 = 0, rHi: u64 = 0, aLo: u64 = 0, aHi: u64 = 0;
+  let pLo: u64 = 0, pHi: u64 = 0, mLo: u64 = 0, mHi: u64 = 0;
+  let h = height + 1;
+  let inDecay = decayActive && h >= epoch;
+  let month: u64 = 0, offset: u64 = 0;
+  if (inDecay) {
+    month = (h - epoch) / blocksPerMonth;
+    offset = h - epoch - month * blocksPerMonth;
+  }
+  let e: i32 = OK;
   for (let i: u64 = 0; i < count; i++) {
-    const h = height + 1;
-    let e = rateAt(h);
-    if (e != OK) return e;
-    const rLo = resLo, rHi = resHi;
-    e = provisions(rLo, rHi, supplyLo, supplyHi);
-    if (e != OK) return e;
-    const pLo = resLo, pHi = resHi;
-    e = capped(pLo, pHi, supplyLo, supplyHi);
-    if (e != OK) return e;
-    const mLo = resLo, mHi = resHi;
-    const newLo = supplyLo + mLo;
-    const newHi = supplyHi + mHi + u64(newLo < supplyLo);
-    if (newHi < supplyHi) return ERR_OVERFLOW;
+    e = inDecay ? decayedRate(month, offset) : setResult(baseLo, baseHi);
+    if (e != OK) break;
+    const rateLo = resLo, rateHi = resHi;
+    e = provisions(rateLo, rateHi, supplyLo, supplyHi);
+    if (e != OK) break;
+    const provLo = resLo, provHi = resHi;
+    cappedMint(provLo, provHi, supplyLo, supplyHi, burnedLo, burnedHi);
+    const newLo = supplyLo + mintLo;
+    const newHi = supplyHi + mintHi + u64(newLo < supplyLo);
+    if (newHi < supplyHi) {
+      e = ERR_OVERFLOW;
+      break;
+    }
     supplyLo = newLo;
     supplyHi = newHi;
     height = h;
-    store<u64>(state + <usize>STATE_HEIGHT, height);
-    st(state, STATE_TOTAL_SUPPLY, supplyLo, supplyHi);
-    st(state, STATE_RATE, rLo, rHi);
-    st(state, STATE_ANNUAL, annualLo, annualHi);
-    st(state, STATE_PROVISION, pLo, pHi);
-    st(state, STATE_MINTED, mLo, mHi);
+    rLo = rateLo;
+    rHi = rateHi;
+    aLo = annualLo;
+    aHi = annualHi;
+    pLo = provLo;
+    pHi = provHi;
+    mLo = mintLo;
+    mHi = mintHi;
+    h += 1;
+    if (inDecay) {
+      offset += 1;
+      if (offset == blocksPerMonth) {
+        offset = 0;
+        month += 1;
+      }
+    } else if (decayActive && h >= epoch) {
+      inDecay = true; // h == epoch: the first decayed block, month 0, offset 0
+    }
   }
-  return OK;
+  if (height != start) saveState(height, supplyLo, supplyHi, rLo, rHi, aLo, aHi, pLo, pHi, mLo, mHi);
+  return e;
 }
 
 /**

@@ -29,42 +29,53 @@ export const POW18_SHIFT: u32 = 4;
 export const POW18_N: u64 = POW18 << POW18_SHIFT;
 export const POW18_V: u64 = 2820903858849102350;
 
+/** High word of the 64x64 -> 128-bit product (the low word is the wrapping `a * b`). */
+// @ts-ignore: decorator
+@inline
+export function mulHi(a: u64, b: u64): u64 {
+  const a0 = a & 0xffffffff, a1 = a >> 32;
+  const b0 = b & 0xffffffff, b1 = b >> 32;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
+  const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
+  return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
 /** Full 64x64 -> 128-bit product: returns the low limb; the high limb is left in `wideHi`. */
 // @ts-ignore: decorator
 @inline
 export function mulWide(a: u64, b: u64): u64 {
-  const a0 = a & 0xffffffff, a1 = a >> 32;
-  const b0 = b & 0xffffffff, b1 = b >> 32;
-  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
-  wideHi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-  return (mid << 32) | (p00 & 0xffffffff);
+  wideHi = mulHi(a, b);
+  return a * b;
 }
 
 /**
  * (u1:u0) / d for a normalized divisor d (top bit set) and u1 < d, given v = reciprocal(d).
  * Möller & Granlund, "Improved division by invariant integers" (2011), algorithm 4: exact, no
- * hardware 128-bit division needed. Returns the quotient; the remainder is left in `divRem`.
+ * hardware 128-bit division needed. Returns the quotient only: the remainder is u0 - q * d
+ * (mod 2^64), which the caller computes if it needs it. Locals only, for hot loops.
  */
 // @ts-ignore: decorator
 @inline
-export function div2by1(u1: u64, u0: u64, d: u64, v: u64): u64 {
-  let lo = mulWide(v, u1);
-  let hi = wideHi;
+export function div2by1Quotient(u1: u64, u0: u64, d: u64, v: u64): u64 {
+  let hi = mulHi(v, u1);
+  let lo = v * u1;
   lo += u0;
-  hi += u1 + u64(lo < u0);
-  hi += 1;
+  hi += u1 + u64(lo < u0) + 1;
   let r = u0 - hi * d;
   if (r > lo) {
     hi -= 1;
     r += d;
   }
-  if (r >= d) {
-    hi += 1;
-    r -= d;
-  }
-  divRem = r;
-  return hi;
+  return hi + u64(r >= d);
+}
+
+/** `div2by1Quotient` that also leaves the remainder in `divRem`. */
+// @ts-ignore: decorator
+@inline
+export function div2by1(u1: u64, u0: u64, d: u64, v: u64): u64 {
+  const q = div2by1Quotient(u1, u0, d, v);
+  divRem = u0 - q * d;
+  return q;
 }
 
 /**
@@ -126,7 +137,7 @@ export function mul256(alo: u64, ahi: u64, blo: u64, bhi: u64): void {
 /** The bits of x that a left shift by s pushes into the next limb. */
 // @ts-ignore: decorator
 @inline
-function spill(x: u64, s: u64): u64 {
+export function spill(x: u64, s: u64): u64 {
   // x >> 64 would be x in WebAssembly (shift counts are taken mod 64), hence the test.
   return s == 0 ? 0 : x >> (64 - s);
 }
@@ -161,6 +172,18 @@ export function div256By64(n3: u64, n2: u64, n1: u64, n0: u64, dn: u64, shift: u
 @inline
 export function divByPow18(n3: u64, n2: u64, n1: u64, n0: u64): void {
   div256By64(n3, n2, n1, n0, POW18_N, POW18_SHIFT, POW18_V);
+}
+
+/**
+ * (hi:lo) / 10^18 when hi < 10^18, so the quotient fits one word: a single 2-by-1 division.
+ * Returns the quotient; the remainder goes to qRem.
+ */
+// @ts-ignore: decorator
+@inline
+export function divWordByPow18(hi: u64, lo: u64): u64 {
+  const q = div2by1((hi << POW18_SHIFT) | (lo >> (64 - POW18_SHIFT)), lo << POW18_SHIFT, POW18_N, POW18_V);
+  qRem = divRem >> POW18_SHIFT;
+  return q;
 }
 
 /** A 64-bit divisor prepared for `div256By64`: call `prepareDivisor`, then read these. */

@@ -1,0 +1,394 @@
+// Benchmark harness (`npm run bench`): the WASM core against plain TypeScript BigInt.
+//
+//   a. emission loop, blocks/s: core `advance` vs the BigInt loop (bench/baseline/emission-bigint.ts)
+//   b. one simulated year of blocks in the core, seconds
+//   c. Dec mul / quo ops/s: through DecOps (boundary crossing included), through the raw exports
+//      on fixed scratch slots, and in the BigInt model (bench/baseline/dec-bigint.ts)
+//   d. the issue's targets, as PASS/MISS lines (reported, never failing the run)
+//
+// Every figure is the median of several timed runs after a warm-up, with min and max beside it;
+// contenders run interleaved, and their ratio is the median of the per-round ratios.
+// The report goes to stdout, progress to stderr, and the whole result to bench/results/<time>.json.
+// Before any timing the core and the baselines must agree bit for bit, or the run exits 1.
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCore } from "../host/core/core.js";
+import { CORE_WASM } from "../host/core/node.js";
+import {
+  DEFAULT_EMISSION_PARAMS, Emission, type BlockOutcome, type EmissionState,
+} from "../host/core/emission.js";
+import * as model from "./baseline/dec-bigint.js";
+import { CORE_LOW_BITS, EmissionBigInt } from "./baseline/emission-bigint.js";
+
+// ---- configuration -------------------------------------------------------------------------
+
+const RUNS = 5; // timed runs per measurement, after one warm-up
+const YEAR_RUNS = 3;
+const WASM_BLOCKS_PER_RUN = 2_000_000n;
+const BIGINT_BLOCKS_PER_RUN = 100_000n;
+const CHECK_BLOCKS = 20_000n;
+const BLOCKS_PER_YEAR = DEFAULT_EMISSION_PARAMS.blocksPerYear; // 6,311,520
+/** Circulating supply the emission runs start from: 9.85e18 base units. */
+const START_SUPPLY = 9_850_000_000_000_000_000n;
+const START: EmissionState = { height: 0n, totalSupply: START_SUPPLY, burned: 0n };
+/** Dec-op runs are sized to last about this long each (ms). */
+const OP_RUN_MS = 250;
+const OPERAND_PAIRS = 1024; // a power of two: the loops index with `& (OPERAND_PAIRS - 1)`
+
+const TARGET_RATIO = 10;
+const TARGET_BLOCKS_PER_SEC = 1_000_000;
+
+// ---- helpers -------------------------------------------------------------------------------
+
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+  samples: number[];
+}
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return { median, min: s[0], max: s[s.length - 1], samples };
+}
+
+const progress = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+/** Milliseconds taken by fn. */
+function timeMs(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+interface Bench {
+  /** Units of work (blocks, ops) one call of fn does. */
+  units: number;
+  fn: () => void;
+}
+
+/**
+ * One warm-up of each bench, then `runs` rounds running every bench once, in an order rotated each
+ * round. Interleaving makes the contenders of a round share the machine's load of the moment, so
+ * their per-round ratio survives load drifting between rounds. Returns units/s per bench.
+ */
+function interleaved(benches: Bench[], runs: number): Stats[] {
+  for (const b of benches) b.fn();
+  const samples: number[][] = benches.map(() => []);
+  for (let r = 0; r < runs; r++) {
+    for (let j = 0; j < benches.length; j++) {
+      const i = (j + r) % benches.length;
+      samples[i].push((benches[i].units / timeMs(benches[i].fn)) * 1000);
+    }
+  }
+  return samples.map(stats);
+}
+
+/** Median, min and max of the per-round ratios a / b of two interleaved measurements. */
+function pairedRatio(a: Stats, b: Stats): Stats {
+  return stats(a.samples.map((x, i) => x / b.samples[i]));
+}
+
+/**
+ * A bench of loop(n) with n sized from a calibration call so a run lasts ~OP_RUN_MS (the raw core
+ * and the BigInt model differ by 10x and more).
+ */
+function opsBench(loop: (n: number) => void): Bench {
+  let n = 20_000;
+  let ms = timeMs(() => loop(n));
+  while (ms < 20) {
+    n *= 4;
+    ms = timeMs(() => loop(n));
+  }
+  const units = Math.max(1000, Math.round((n * OP_RUN_MS) / ms));
+  return { units, fn: () => loop(units) };
+}
+
+const int = (x: number) => Math.round(x).toLocaleString("en-US");
+const fmtRatio = (r: number) => `${r.toFixed(2)}x`;
+const ratioLine = (label: string, r: Stats) =>
+  `  ${label.padEnd(44)} ${fmtRatio(r.median).padStart(13)}        ` +
+  `(min ${fmtRatio(r.min)}, max ${fmtRatio(r.max)}; per round)`;
+const line = (label: string, s: Stats, unit: string) =>
+  `  ${label.padEnd(44)} ${int(s.median).padStart(13)} ${unit}  ` +
+  `(min ${int(s.min)}, max ${int(s.max)})`;
+
+const jsonBig = (v: unknown) =>
+  JSON.stringify(v, (_, x) => (typeof x === "bigint" ? x.toString() : x), 2);
+const sameOutcome = (a: BlockOutcome, b: BlockOutcome) => jsonBig(a) === jsonBig(b);
+
+/** Deterministic xorshift64 on BigInt: fixed operands, identical on every run and machine. */
+function xorshift64(seed: bigint): () => bigint {
+  const M = (1n << 64n) - 1n;
+  let x = seed & M;
+  return () => {
+    x ^= (x << 13n) & M;
+    x ^= x >> 7n;
+    x ^= (x << 17n) & M;
+    return x;
+  };
+}
+
+/**
+ * A raw Dec of 61 to 90 bits (about 1.15 to 1.2e9 as a value): any two multiply and divide within
+ * u128 (a*b/1e18 < 2^121, a*1e18/b < 2^90), so no op in a timed loop fails.
+ */
+function operand(next: () => bigint): bigint {
+  const bits = 61n + (next() % 30n);
+  const r = (next() << 64n) | next();
+  return (r & ((1n << bits) - 1n)) | (1n << (bits - 1n));
+}
+
+// ---- setup ---------------------------------------------------------------------------------
+
+const startedAt = new Date();
+const cpus = os.cpus();
+const machine = {
+  node: process.version,
+  v8: process.versions.v8,
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  cpuModel: cpus[0]?.model ?? "unknown",
+  cpuCount: cpus.length,
+  loadavgStart: os.loadavg(),
+  totalMemGiB: os.totalmem() / 2 ** 30,
+};
+const wasmBytes = readFileSync(CORE_WASM);
+const coreSha256 = createHash("sha256").update(wasmBytes).digest("hex");
+
+console.log("Staking-rewards engine benchmark: WASM core vs plain TypeScript BigInt");
+console.log(`  started   ${startedAt.toISOString()}`);
+console.log(`  node      ${machine.node} (V8 ${machine.v8}), ${machine.platform}`);
+console.log(`  cpu       ${machine.cpuCount} x ${machine.cpuModel}`);
+console.log(`  loadavg   ${machine.loadavgStart.map((l) => l.toFixed(2)).join(" ")} (1/5/15 min)`);
+console.log(`  core      build/core.wasm ${wasmBytes.length} bytes, sha256 ${coreSha256.slice(0, 16)}`);
+console.log(`  method    median of ${RUNS} interleaved rounds after 1 warm-up (year: ${YEAR_RUNS} runs)`);
+console.log("");
+
+const core = await loadCore(wasmBytes); // the very bytes hashed above, whatever rebuilds meanwhile
+const wasm = new Emission(core);
+wasm.configure(DEFAULT_EMISSION_PARAMS);
+/** The baseline with the core's exact algorithm (f^r low bits tabled, as the core's fLow). */
+const bigint = new EmissionBigInt(CORE_LOW_BITS);
+bigint.configure(DEFAULT_EMISSION_PARAMS);
+/** The baseline as plain tablePower for every f^r (same results, more products a block). */
+const bigintPlain = new EmissionBigInt(0);
+bigintPlain.configure(DEFAULT_EMISSION_PARAMS);
+
+// ---- correctness gate: identical final states before any timing ----------------------------
+
+progress("checking the core against the BigInt baselines");
+const CAP = DEFAULT_EMISSION_PARAMS.maxSupply;
+const checks: { name: string; state: EmissionState; blocks: bigint }[] = [
+  { name: `${CHECK_BLOCKS} blocks from height 0`, state: START, blocks: CHECK_BLOCKS },
+  {
+    name: "across the first month boundary",
+    state: { height: BLOCKS_PER_YEAR / 12n - 10_000n, totalSupply: START_SUPPLY, burned: 0n },
+    blocks: CHECK_BLOCKS,
+  },
+  {
+    name: "reaching the supply cap",
+    state: { height: 0n, totalSupply: CAP - 100_000_000_000n, burned: 5n },
+    blocks: 30n,
+  },
+];
+const mismatches: string[] = [];
+for (const c of checks) {
+  wasm.setState(c.state);
+  const w = wasm.advance(c.blocks);
+  for (const [label, b] of [["core-algorithm", bigint], ["plain-tablePower", bigintPlain]] as const) {
+    b.setState(c.state);
+    const got = b.advance(c.blocks);
+    if (!sameOutcome(w, got)) {
+      mismatches.push(`${c.name} (${label} baseline):\n  wasm   ${jsonBig(w)}\n  bigint ${jsonBig(got)}`);
+    }
+  }
+}
+
+// Dec operands: a fixed pool for the wrapper and the model, 8 fixed scratch slots for the raw loop.
+const next = xorshift64(0x9e3779b97f4a7c15n);
+const A = Array.from({ length: OPERAND_PAIRS }, () => operand(next));
+const B = Array.from({ length: OPERAND_PAIRS }, () => operand(next));
+const RAW_SLOTS = 8; // slots 7..14 hold operands, slot 15 is the destination (DecOps uses 0..2)
+const rawOperands = A.slice(0, RAW_SLOTS);
+for (let i = 0; i < OPERAND_PAIRS; i++) {
+  if (core.dec.mul(A[i], B[i]) !== model.mul(A[i], B[i])) mismatches.push(`dec mul #${i}`);
+  if (core.dec.quo(A[i], B[i]) !== model.quo(A[i], B[i])) mismatches.push(`dec quo #${i}`);
+}
+for (const a of rawOperands) {
+  for (const b of rawOperands) {
+    if (core.dec.mul(a, b) !== model.mul(a, b) || core.dec.quo(a, b) !== model.quo(a, b)) {
+      mismatches.push(`raw-slot operands ${a} ${b}`);
+    }
+  }
+}
+if (mismatches.length > 0) {
+  console.error("ERROR: the core and the BigInt baseline disagree; no timing is meaningful.");
+  for (const m of mismatches.slice(0, 10)) console.error(m);
+  process.exit(1);
+}
+console.log(`Correctness: core == BigInt baselines (${checks.length} emission cases, ` +
+  `${OPERAND_PAIRS} mul/quo pairs): OK`);
+console.log("");
+
+// ---- a. emission loop ----------------------------------------------------------------------
+
+progress(`emission: WASM ${WASM_BLOCKS_PER_RUN} blocks a run, BigInt ${BIGINT_BLOCKS_PER_RUN}, ` +
+  `interleaved, 1 + ${RUNS} rounds`);
+/** Every run starts from height 0, so r sweeps its realistic range. */
+const emissionBench = (e: Emission | EmissionBigInt, blocks: bigint): Bench => ({
+  units: Number(blocks),
+  fn: () => {
+    e.setState(START);
+    e.advance(blocks);
+  },
+});
+const [wasmLoop, bigintLoop, bigintPlainLoop] = interleaved([
+  emissionBench(wasm, WASM_BLOCKS_PER_RUN),
+  emissionBench(bigint, BIGINT_BLOCKS_PER_RUN),
+  emissionBench(bigintPlain, BIGINT_BLOCKS_PER_RUN),
+], RUNS);
+const loopRatio = pairedRatio(wasmLoop, bigintLoop);
+const loopRatioPlain = pairedRatio(wasmLoop, bigintPlainLoop);
+
+console.log("a. Emission loop (DEFAULT_EMISSION_PARAMS, supply 9.85e18, from height 0)");
+console.log(line(`WASM Emission.advance (${int(Number(WASM_BLOCKS_PER_RUN))} blocks/run)`, wasmLoop, "blocks/s"));
+console.log(line(`BigInt, core algorithm (${int(Number(BIGINT_BLOCKS_PER_RUN))} blocks/run)`, bigintLoop, "blocks/s"));
+console.log(line(`BigInt, plain tablePower (${int(Number(BIGINT_BLOCKS_PER_RUN))}/run)`, bigintPlainLoop, "blocks/s"));
+console.log(ratioLine("ratio WASM / BigInt (core algorithm)", loopRatio));
+console.log(ratioLine("ratio WASM / BigInt (plain tablePower)", loopRatioPlain));
+console.log("");
+
+// ---- b. one simulated year -----------------------------------------------------------------
+
+progress(`year: ${BLOCKS_PER_YEAR} blocks x ${YEAR_RUNS}`);
+const yearSeconds: number[] = [];
+let yearEnd: BlockOutcome | undefined;
+for (let i = 0; i < YEAR_RUNS; i++) {
+  wasm.setState(START);
+  yearSeconds.push(timeMs(() => (yearEnd = wasm.advance(BLOCKS_PER_YEAR))) / 1000);
+}
+const year = stats(yearSeconds);
+console.log(`b. One simulated year (${int(Number(BLOCKS_PER_YEAR))} blocks) in WASM`);
+console.log(`  seconds                                      ${year.median.toFixed(3).padStart(13)} s` +
+  `         (min ${year.min.toFixed(3)}, max ${year.max.toFixed(3)})`);
+console.log(`  end of year: height ${yearEnd!.height}, total supply ${yearEnd!.totalSupply}, ` +
+  `rate ${core.dec.format(yearEnd!.rate)}`);
+console.log("");
+
+// ---- c. Dec ops ----------------------------------------------------------------------------
+
+let sink = 0n; // results flow here so no loop is dead code
+const MASK = OPERAND_PAIRS - 1;
+
+function wrapperLoop(op: (a: bigint, b: bigint) => bigint) {
+  return (n: number) => {
+    let r = 0n;
+    for (let i = 0; i < n; i++) r = op(A[i & MASK], B[i & MASK]);
+    sink ^= r;
+  };
+}
+
+type RawBinary = (dst: number, a: number, b: number) => number;
+const rawSlots = rawOperands.map((_, i) => core.slot(7 + i));
+const rawDst = core.slot(15);
+function rawLoop(fn: RawBinary) {
+  rawOperands.forEach((v, i) => core.writeU128(rawSlots[i], v));
+  return (n: number) => {
+    let codes = 0;
+    // 64 operand pairs (i & 7, i >> 3 & 7), already in WASM memory: no boundary conversion.
+    for (let i = 0; i < n; i++) codes |= fn(rawDst, rawSlots[i & 7], rawSlots[(i >> 3) & 7]);
+    if (codes !== 0) throw new Error(`raw op failed with code ${codes}`);
+  };
+}
+
+interface DecResult {
+  opsPerRun: { wrapper: number; raw: number; bigint: number };
+  wrapper: Stats;
+  raw: Stats;
+  bigint: Stats;
+  ratioWrapperOverBigint: Stats;
+  ratioRawOverBigint: Stats;
+}
+const dec: Record<string, DecResult> = {};
+for (const name of ["mul", "quo"] as const) {
+  progress(`dec ${name}: DecOps wrapper, raw export, BigInt model, interleaved, 1 + ${RUNS} rounds`);
+  const benches = [
+    opsBench(wrapperLoop(core.dec[name])),
+    opsBench(rawLoop(name === "mul" ? core.exports.decMul : core.exports.decQuo)),
+    opsBench(wrapperLoop(model[name])),
+  ];
+  const [wrapper, raw, big] = interleaved(benches, RUNS);
+  dec[name] = {
+    opsPerRun: { wrapper: benches[0].units, raw: benches[1].units, bigint: benches[2].units },
+    wrapper, raw, bigint: big,
+    ratioWrapperOverBigint: pairedRatio(wrapper, big),
+    ratioRawOverBigint: pairedRatio(raw, big),
+  };
+}
+if (sink === -1n) console.log(""); // keep `sink` observable
+
+console.log("c. Dec ops (fixed-seed operands of 61-90 bits)");
+for (const [name, r] of Object.entries(dec)) {
+  console.log(line(`${name}: core via DecOps (core.dec.${name})`, r.wrapper, "ops/s"));
+  console.log(line(`${name}: core raw export (dec${name === "mul" ? "Mul" : "Quo"}, slots)`, r.raw, "ops/s"));
+  console.log(line(`${name}: BigInt model (dec-bigint.ts)`, r.bigint, "ops/s"));
+  console.log(ratioLine(`${name}: ratio DecOps / BigInt`, r.ratioWrapperOverBigint));
+  console.log(ratioLine(`${name}: ratio raw export / BigInt`, r.ratioRawOverBigint));
+}
+console.log("");
+
+// ---- d. targets ----------------------------------------------------------------------------
+
+const targets = [
+  {
+    name: `WASM loop >= ${TARGET_RATIO}x the BigInt loop (core algorithm)`,
+    value: loopRatio.median, target: TARGET_RATIO, pass: loopRatio.median >= TARGET_RATIO,
+    show: fmtRatio(loopRatio.median),
+  },
+  {
+    name: `WASM loop >= ${int(TARGET_BLOCKS_PER_SEC)} blocks/s`,
+    value: wasmLoop.median, target: TARGET_BLOCKS_PER_SEC,
+    pass: wasmLoop.median >= TARGET_BLOCKS_PER_SEC, show: `${int(wasmLoop.median)} blocks/s`,
+  },
+];
+console.log("d. Targets (median figures)");
+for (const t of targets) console.log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name}: ${t.show}`);
+console.log(`  (info) vs the plain-tablePower BigInt loop: ${fmtRatio(loopRatioPlain.median)}`);
+
+// ---- results file --------------------------------------------------------------------------
+
+const loadavgEnd = os.loadavg();
+const elapsedS = (Date.now() - startedAt.getTime()) / 1000;
+console.log("");
+console.log(`loadavg at end ${loadavgEnd.map((l) => l.toFixed(2)).join(" ")}; total ${elapsedS.toFixed(1)} s`);
+
+const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
+mkdirSync(resultsDir, { recursive: true });
+const file = `${resultsDir}${startedAt.toISOString().replace(/[:.]/g, "-")}.json`;
+const result = {
+  startedAt: startedAt.toISOString(),
+  elapsedSeconds: elapsedS,
+  machine: { ...machine, loadavgEnd },
+  core: { path: "build/core.wasm", bytes: wasmBytes.length, sha256: coreSha256 },
+  method: { runs: RUNS, warmups: 1, interleaved: true, yearRuns: YEAR_RUNS, opRunMs: OP_RUN_MS },
+  emission: {
+    params: DEFAULT_EMISSION_PARAMS,
+    start: START,
+    wasm: { blocksPerRun: WASM_BLOCKS_PER_RUN, blocksPerSec: wasmLoop },
+    bigintCoreAlgorithm: { blocksPerRun: BIGINT_BLOCKS_PER_RUN, lowBits: CORE_LOW_BITS, blocksPerSec: bigintLoop },
+    bigintPlainTablePower: { blocksPerRun: BIGINT_BLOCKS_PER_RUN, lowBits: 0, blocksPerSec: bigintPlainLoop },
+    ratioWasmOverBigint: loopRatio,
+    ratioWasmOverBigintPlain: loopRatioPlain,
+  },
+  year: { blocks: BLOCKS_PER_YEAR, seconds: year, end: yearEnd },
+  dec,
+  targets: targets.map(({ show: _show, ...t }) => t),
+};
+writeFileSync(file, `${jsonBig(result)}\n`);
+console.log(`results written to ${relative(process.cwd(), file)}`);

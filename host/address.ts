@@ -1,0 +1,40 @@
+// Account addresses as the Cosmos SDK checks them (`AccAddressFromBech32`), decoded by
+// @scure/base's bech32: the expected prefix, a non-empty payload of at most 255 bytes, and the
+// SDK's messages around the codec's own reasons.
+
+import { bech32 } from "@scure/base";
+
+/** The SDK decodes bech32 with this length limit. */
+const MAX_LENGTH = 1023;
+const MAX_ADDRESS_BYTES = 255;
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * The bytes of an account address with the given prefix, or an Error with the SDK's message:
+ * `empty address string is not allowed`, `decoding bech32 failed: <cause>`, `invalid Bech32
+ * prefix; expected cro, got <hrp>`, `addresses cannot be empty: unknown address`, ...
+ */
+export function accountAddressBytes(text: string, prefix: string): Uint8Array {
+  if (text.trim().length === 0) throw new Error("empty address string is not allowed");
+  let hrp: string;
+  let bytes: Uint8Array;
+  try {
+    const decoded = bech32.decode(text as `${string}1${string}`, MAX_LENGTH);
+    hrp = decoded.prefix;
+    bytes = bech32.fromWords(decoded.words);
+  } catch (e) {
+    throw new Error(`decoding bech32 failed: ${lowerFirst((e as Error).message)}`);
+  }
+  if (hrp !== prefix) throw new Error(`invalid Bech32 prefix; expected ${prefix}, got ${hrp}`);
+  if (bytes.length === 0) throw new Error("addresses cannot be empty: unknown address");
+  if (bytes.length > MAX_ADDRESS_BYTES) {
+    throw new Error(`address max length is ${MAX_ADDRESS_BYTES}, got ${bytes.length}: unknown address`);
+  }
+  return bytes;
+}
+
+/** The bech32 text of an address's bytes. */
+export function encodeAddress(prefix: string, bytes: Uint8Array): string {
+  return bech32.encode(prefix, bech32.toWords(bytes), MAX_LENGTH);
+}

@@ -1,0 +1,219 @@
+// The node's configuration: command-line flags (node:util parseArgs, strict) and the PORT
+// environment variable. Every value is checked here, so a bad one is one `error: ...` line and
+// exit code 2 before anything starts.
+
+import { ValidationError } from "./errors.js";
+import { UsageError, formatFlags, parseFlags, type FlagSpecs } from "./flags.js";
+
+export { EXIT_USAGE, oneLine } from "./flags.js";
+
+export type ClockMode = "real" | "simulated";
+
+export interface Config {
+  /** TCP port; 0 lets the system pick one. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** First path segment of the chain's own routes: `/{chain}/inflation/v1/params`. */
+  chainSegment: string;
+  /** Block interval in nanoseconds. */
+  blockTimeNs: bigint;
+  clock: ClockMode;
+  /** Genesis JSON overriding the embedded default; undefined = the default as is. */
+  genesisFile: string | undefined;
+}
+
+/** What the command line asks for. */
+export type Invocation = { kind: "help" } | { kind: "run"; config: Config };
+
+/** A bad flag or value: printed as one `error: <message>` line, exit code 2. */
+export class ConfigError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export const DEFAULTS = {
+  port: "1317",
+  host: "127.0.0.1",
+  chain: "chainmain",
+  blockTime: "5s",
+  clock: "real",
+} as const;
+
+// No parse defaults: an absent --port falls back to PORT, the rest to DEFAULTS below.
+const FLAGS = {
+  port: {
+    type: "string",
+    value: "N",
+    shown: `${DEFAULTS.port}, or the PORT environment variable`,
+    description: "TCP port to listen on (0 = any free port)",
+  },
+  host: { type: "string", value: "ADDRESS", shown: DEFAULTS.host, description: "interface to listen on" },
+  chain: {
+    type: "string",
+    value: "SEGMENT",
+    shown: DEFAULTS.chain,
+    description: "first path segment of the chain's own routes (/SEGMENT/inflation/v1/params)",
+  },
+  "block-time": {
+    type: "string",
+    value: "DURATION",
+    shown: DEFAULTS.blockTime,
+    description: "time between blocks: 5s, 500ms, 1m30s, ... (1ns to 24h; at least 1ms with --clock real)",
+  },
+  clock: {
+    type: "string",
+    value: "real|simulated",
+    shown: DEFAULTS.clock,
+    description:
+      "real: a timer makes a block every block time; simulated: no timer, blocks are made only by " +
+      "POST /dev/advance?blocks=N or ?duration=1h, and block k is stamped genesis time + k x block time",
+  },
+  genesis: {
+    type: "string",
+    value: "FILE",
+    shown: "the embedded default genesis",
+    description: "genesis JSON; the fields it has replace those of the default genesis",
+  },
+  help: { type: "boolean", short: "h", description: "show this help and exit" },
+} satisfies FlagSpecs;
+
+export function helpText(): string {
+  return [
+    "Usage: npm start -- [flags]",
+    "       node --import tsx host/main.ts [flags]",
+    "",
+    "Serve the emission state of an in-memory chain, computed block by block by the WASM core from",
+    "a genesis, over the chain's REST paths (JSON as the Cosmos gRPC-gateway renders it).",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+    "",
+    "Routes: GET /SEGMENT/inflation/v1/params, /cosmos/mint/v1beta1/{params,inflation,annual_provisions},",
+    "/cosmos/bank/v1beta1/supply/by_denom?denom=D, /cosmos/base/tendermint/v1beta1/blocks/latest;",
+    "with --clock simulated also POST /dev/advance.",
+    "",
+  ].join("\n");
+}
+
+/** Parse the command line and the environment; throws ConfigError on anything invalid. */
+export function parseConfig(argv: string[], env: Record<string, string | undefined> = {}): Invocation {
+  let values: ReturnType<typeof parseFlags<typeof FLAGS>>;
+  try {
+    values = parseFlags(argv, FLAGS);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+  if (values.help) return { kind: "help" };
+  const str = (name: Exclude<keyof typeof FLAGS, "help">): string | undefined => values[name];
+
+  const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
+  const portSource = str("port") !== undefined ? "--port" : env.PORT !== undefined ? "PORT" : "--port";
+  const clock = str("clock") ?? DEFAULTS.clock;
+  if (clock !== "real" && clock !== "simulated") {
+    throw new ConfigError(`--clock ${JSON.stringify(clock)}: must be real or simulated`);
+  }
+  const config: Config = {
+    port: parsePort(portSource, portText),
+    host: parseHost(str("host") ?? DEFAULTS.host),
+    chainSegment: parseSegment(str("chain") ?? DEFAULTS.chain),
+    blockTimeNs: parseBlockTime(str("block-time") ?? DEFAULTS.blockTime, clock),
+    clock,
+    genesisFile: parseGenesisPath(str("genesis")),
+  };
+  return { kind: "run", config };
+}
+
+function parsePort(source: string, text: string): number {
+  if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535) {
+    throw new ConfigError(`${source} ${JSON.stringify(text)}: not a port number (0 to 65535)`);
+  }
+  return Number(text);
+}
+
+function parseHost(text: string): string {
+  if (text.trim() === "" || /\s/.test(text)) throw new ConfigError(`--host ${JSON.stringify(text)}: not an address`);
+  return text;
+}
+
+function parseSegment(text: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._~-]*$/.test(text)) {
+    throw new ConfigError(
+      `--chain ${JSON.stringify(text)}: must be one path segment (letters, digits, '.', '_', '~', '-')`,
+    );
+  }
+  return text;
+}
+
+const MS = 1_000_000n;
+const MAX_BLOCK_TIME = 24n * 3600n * 1_000_000_000n;
+
+function parseBlockTime(text: string, clock: ClockMode): bigint {
+  let ns: bigint;
+  try {
+    ns = parseGoDuration(text);
+  } catch (e) {
+    throw new ConfigError(`--block-time ${JSON.stringify(text)}: ${(e as Error).message}`);
+  }
+  if (ns <= 0n) throw new ConfigError(`--block-time ${JSON.stringify(text)}: must be positive`);
+  if (ns > MAX_BLOCK_TIME) throw new ConfigError(`--block-time ${JSON.stringify(text)}: at most 24h`);
+  if (clock === "real" && ns < MS) {
+    throw new ConfigError(`--block-time ${JSON.stringify(text)}: at least 1ms with --clock real`);
+  }
+  return ns;
+}
+
+function parseGenesisPath(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === "") throw new ConfigError("--genesis: empty file name");
+  return text;
+}
+
+const UNIT_NS: Record<string, bigint> = {
+  ns: 1n,
+  us: 1_000n,
+  "µs": 1_000n, // U+00B5 micro sign
+  "μs": 1_000n, // U+03BC Greek mu
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
+};
+const DURATION_PART = /([0-9]*)(?:\.([0-9]*))?(ns|us|µs|μs|ms|s|m|h)?/y;
+
+/**
+ * Nanoseconds of a Go duration string (`time.ParseDuration`): `5s`, `500ms`, `1h30m`, `1.5s`, `0`.
+ * Exact: fractions of a unit are truncated to whole nanoseconds, as Go does. Non-negative only.
+ * Throws a ValidationError saying what is wrong.
+ */
+export function parseGoDuration(text: string): bigint {
+  if (text === "0") return 0n;
+  if (text === "") throw new ValidationError("empty duration");
+  if (text.startsWith("-")) throw new ValidationError("must not be negative");
+  const s = text.startsWith("+") ? text.slice(1) : text;
+  let pos = 0;
+  let total = 0n;
+  while (pos < s.length) {
+    DURATION_PART.lastIndex = pos;
+    const m = DURATION_PART.exec(s);
+    const whole = m?.[1] ?? "";
+    const frac = m?.[2];
+    if (!m || (whole === "" && (frac === undefined || frac === ""))) {
+      throw new ValidationError("not a duration (e.g. 5s, 500ms, 1h30m)");
+    }
+    if (m[3] === undefined) {
+      const rest = s.slice(DURATION_PART.lastIndex);
+      throw new ValidationError(
+        rest === "" ? "missing unit (ns, us, ms, s, m or h)" : `unknown unit ${JSON.stringify(rest)} (ns, us, ms, s, m or h)`,
+      );
+    }
+    const unit = UNIT_NS[m[3]];
+    const digits = frac ?? "";
+    total += BigInt(whole || "0") * unit + (BigInt(digits || "0") * unit) / 10n ** BigInt(digits.length);
+    pos = DURATION_PART.lastIndex;
+  }
+  if (total >= 1n << 63n) throw new ValidationError("duration out of range");
+  return total;
+}

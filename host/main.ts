@@ -1,0 +1,182 @@
+// The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, builds the
+// emission chain and its REST API, listens, starts the block clock, and shuts down cleanly on
+// SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
+// other failure to start.
+
+import { realpathSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Core } from "./core/core.js";
+import { loadCoreFromFile } from "./core/node.js";
+import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
+import { ValidationError } from "./errors.js";
+import { defaultGenesisJson, parseGenesis, readGenesisFile, type Genesis } from "./genesis.js";
+import { EmissionChain, wallClockNs } from "./chain/emission-chain.js";
+import { createApp } from "./server/app.js";
+import { durationString, timestampString } from "./server/gateway.js";
+
+export interface RunningNode {
+  /** Base URL, e.g. `http://127.0.0.1:1317`. */
+  url: string;
+  chain: EmissionChain;
+  server: Server;
+  /** Stop the block clock and close the server (waits for open requests to finish). */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A core instance for this node alone (default: build/core.wasm). */
+  core?: Core;
+  /** Unexpected errors (bugs), with their stack. Default: stderr. */
+  logError?: (error: unknown) => void;
+}
+
+/** Wait this long for open connections at shutdown before cutting them. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/** Build the node and start serving. A bad genesis is a ConfigError; a busy port an Error. */
+export async function startNode(config: Config, options: StartOptions = {}): Promise<RunningNode> {
+  const logError = options.logError ?? ((e: unknown) => console.error(e));
+  const core = options.core ?? (await loadCoreFromFile());
+  const genesis = await loadGenesis(config, core);
+  const chain = new EmissionChain(core, genesis, {
+    clock: config.clock,
+    blockTimeNs: config.blockTimeNs,
+    onHalt: (e) => console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`),
+  });
+  const app = createApp(chain, { chainSegment: config.chainSegment, logError });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const address = await listen(server, config.port, config.host);
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  if (config.clock === "real") chain.start();
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve, reject) => {
+      chain.stop();
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+      server.close((err) => {
+        clearTimeout(force);
+        if (err) reject(err);
+        else resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+  return { url: `http://${host}:${address.port}`, chain, server, close };
+}
+
+async function loadGenesis(config: Config, core: Core): Promise<Genesis> {
+  try {
+    if (config.genesisFile === undefined) return parseGenesis(defaultGenesisJson(), core.dec);
+    return await readGenesisFile(config.genesisFile, core.dec);
+  } catch (e) {
+    if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
+    throw e;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      const why = err.code === "EADDRINUSE" ? "address already in use" : err.message;
+      reject(new Error(`cannot listen on ${host}:${port}: ${why}`));
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The one line the node logs at startup. */
+export function startupLine(node: RunningNode, config: Config): string {
+  const chain = node.chain;
+  const every = durationString(config.blockTimeNs);
+  const genesis = `genesis ${timestampString(chain.genesis.genesisTimeNs)}`;
+  const clock =
+    config.clock === "real"
+      ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
+      : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
+  return `${chain.chainId}: serving ${node.url} (${clock}) - try: curl ${node.url}/${config.chainSegment}/inflation/v1/params`;
+}
+
+/** Where the command line writes: one call per line, without the newline. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/**
+ * The command line: resolves to an exit code when there is nothing to serve (--help: 0; a bad
+ * flag, value or genesis: 2; any other failure to start: 1), else to the running node, after
+ * its startup line.
+ */
+export async function run(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: Io = processIo,
+  options: StartOptions = {},
+): Promise<number | RunningNode> {
+  let node: RunningNode;
+  let config: Config;
+  try {
+    const invocation = parseConfig(argv, env);
+    if (invocation.kind === "help") {
+      io.out(helpText().trimEnd());
+      return 0;
+    }
+    config = invocation.config;
+    node = await startNode(config, options);
+  } catch (e) {
+    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
+    return e instanceof ConfigError ? EXIT_USAGE : 1;
+  }
+  io.out(startupLine(node, config));
+  return node;
+}
+
+/** Stop on SIGINT / SIGTERM: clock first, then the server; a second signal does not wait. */
+function stopOnSignals(node: RunningNode, io: Io): void {
+  const shutdown = (signal: NodeJS.Signals) => {
+    io.out(`${signal}: stopping at height ${node.chain.latest.height}`);
+    process.once(signal, () => process.exit(1));
+    node.close().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (e: unknown) => {
+        io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const result = await run(process.argv.slice(2), process.env);
+  if (typeof result === "number") process.exitCode = result;
+  else stopOnSignals(result, processIo);
+}

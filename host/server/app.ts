@@ -1,0 +1,174 @@
+// The REST API (Hono): the reference chain's query paths for what the emission chain holds, with
+// JSON as the Cosmos gRPC-gateway renders it, and every failure rendered by one error handler as
+// `{code, message, details}` with the gateway's HTTP status. With the simulated clock only, also
+// POST /dev/advance to make blocks.
+
+import { Hono, type Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { CoreCode, CoreError } from "../core/errors.js";
+import { ValidationError } from "../errors.js";
+import { ChainStateError, type BlockHeader, type EmissionChain } from "../chain/emission-chain.js";
+import { parseGoDuration } from "../config.js";
+import { validDenom } from "../genesis.js";
+import {
+  GatewayError,
+  GrpcCode,
+  codeFromHttpStatus,
+  coin,
+  decString,
+  errorBody,
+  httpStatusFromCode,
+  intString,
+  timestampString,
+  type GrpcCodeValue,
+} from "./gateway.js";
+
+export interface AppOptions {
+  /** First path segment of the chain's own routes (default chainmain). */
+  chainSegment: string;
+  /** Where unexpected errors (bugs) are reported with their stack; never into a response body. */
+  logError?: (error: unknown) => void;
+}
+
+/** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
+export const MAX_ADVANCE_BLOCKS = 10_000_000n;
+
+export function createApp(chain: EmissionChain, options: AppOptions): Hono {
+  const logError = options.logError ?? ((e: unknown) => console.error(e));
+  const app = new Hono();
+  const paths: string[] = [];
+  const get = (path: string, handler: (c: Context) => Response | Promise<Response>): void => {
+    app.get(path, handler);
+    paths.push(path);
+  };
+
+  // ---- x/inflation (chain-main) ----
+  get(`/${options.chainSegment}/inflation/v1/params`, (c) => {
+    const p = chain.genesis.inflation.params;
+    return c.json({
+      params: {
+        max_supply: intString(p.maxSupply),
+        burned_addresses: [...p.burnedAddresses],
+        decay_rate: decString(p.decayRate),
+      },
+    });
+  });
+
+  // ---- x/mint ----
+  get("/cosmos/mint/v1beta1/params", (c) => {
+    const p = chain.genesis.mint.params;
+    return c.json({
+      params: {
+        mint_denom: p.mintDenom,
+        inflation_rate_change: decString(p.inflationRateChange),
+        inflation_max: decString(p.inflationMax),
+        inflation_min: decString(p.inflationMin),
+        goal_bonded: decString(p.goalBonded),
+        blocks_per_year: intString(p.blocksPerYear),
+      },
+    });
+  });
+  get("/cosmos/mint/v1beta1/inflation", (c) => c.json({ inflation: decString(chain.inflation()) }));
+  get("/cosmos/mint/v1beta1/annual_provisions", (c) =>
+    c.json({ annual_provisions: decString(chain.annualProvisions()) }),
+  );
+
+  // ---- x/bank ----
+  get("/cosmos/bank/v1beta1/supply/by_denom", (c) => {
+    const denom = c.req.query("denom") ?? "";
+    // The SDK's SupplyOf: sdk.ValidateDenom, then the amount (0 for a denom never minted).
+    if (!validDenom(denom)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid denom: ${denom}`);
+    return c.json({ amount: coin(denom, chain.supplyOf(denom)) });
+  });
+
+  // ---- CometBFT service ----
+  get("/cosmos/base/tendermint/v1beta1/blocks/latest", (c) => c.json({ block: { header: headerJson(chain.latest) } }));
+
+  // ---- simulated clock ----
+  if (chain.clock === "simulated") {
+    app.post("/dev/advance", async (c) => {
+      const blocks = blocksToAdvance(chain, c.req.query("blocks"), c.req.query("duration"));
+      const done = await chain.advance(blocks);
+      return c.json({ blocks: intString(done.blocks), block: { header: headerJson(done.header) } });
+    });
+    paths.push("/dev/advance");
+  }
+
+  // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).
+  for (const path of paths) {
+    app.all(path, () => {
+      throw new GatewayError(GrpcCode.UNIMPLEMENTED, "Method Not Allowed");
+    });
+  }
+
+  app.notFound((c) => c.json(errorBody(GrpcCode.NOT_FOUND, "Not Found"), 404));
+
+  app.onError((err, c) => {
+    const { code, message } = toGatewayError(err, logError);
+    return c.json(errorBody(code, message), httpStatusFromCode(code) as ContentfulStatusCode);
+  });
+
+  return app;
+}
+
+function headerJson(h: BlockHeader): { chain_id: string; height: string; time: string } {
+  return { chain_id: h.chainId, height: intString(h.height), time: timestampString(h.timeNs) };
+}
+
+/** Blocks asked for by `?blocks=N` or `?duration=D` (whole blocks of the block time in D). */
+function blocksToAdvance(chain: EmissionChain, blocksText?: string, durationText?: string): bigint {
+  const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
+  if (blocksText !== undefined && durationText !== undefined) {
+    throw invalid("give either blocks or duration, not both");
+  }
+  let blocks: bigint;
+  if (blocksText !== undefined) {
+    if (!/^[0-9]+$/.test(blocksText)) {
+      throw invalid(`invalid blocks ${JSON.stringify(blocksText)}: not a non-negative integer`);
+    }
+    blocks = BigInt(blocksText);
+  } else if (durationText !== undefined) {
+    try {
+      blocks = chain.blocksIn(parseGoDuration(durationText));
+    } catch (e) {
+      throw invalid(`invalid duration ${JSON.stringify(durationText)}: ${(e as Error).message}`);
+    }
+  } else {
+    throw invalid("missing blocks or duration: POST /dev/advance?blocks=N or /dev/advance?duration=1h");
+  }
+  if (blocks > MAX_ADVANCE_BLOCKS) {
+    throw invalid(`at most ${MAX_ADVANCE_BLOCKS} blocks per call (asked for ${blocks}); advance in several calls`);
+  }
+  return blocks;
+}
+
+const PARSE_CODES = new Set<number>([
+  CoreCode.PARSE_EMPTY,
+  CoreCode.PARSE_INVALID_STRING,
+  CoreCode.PARSE_INVALID_LENGTH,
+  CoreCode.PARSE_PRECISION,
+  CoreCode.PARSE_SYNTAX,
+  CoreCode.PARSE_OUT_OF_RANGE,
+]);
+
+/** The one mapping of every error to the gateway's code and message. */
+export function toGatewayError(
+  err: unknown,
+  logError: (error: unknown) => void = () => {},
+): { code: GrpcCodeValue; message: string } {
+  if (err instanceof GatewayError) return { code: err.code, message: err.message };
+  if (err instanceof ValidationError) return { code: GrpcCode.INVALID_ARGUMENT, message: err.message };
+  if (err instanceof ChainStateError) return { code: GrpcCode.FAILED_PRECONDITION, message: err.message };
+  if (err instanceof CoreError) {
+    // Bad input text is the caller's; any other core failure surfaces as a module error does
+    // through gRPC: Unknown (HTTP 500), with the reference's message.
+    return { code: PARSE_CODES.has(err.code) ? GrpcCode.INVALID_ARGUMENT : GrpcCode.UNKNOWN, message: err.message };
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    return { code: codeFromHttpStatus(status), message: err.message || `HTTP ${status}` };
+  }
+  logError(err);
+  return { code: GrpcCode.INTERNAL, message: "internal error" };
+}
