@@ -75,7 +75,7 @@ export function decSub(dst: usize, a: usize, b: usize): i32 {
   return put(dst, dec.sub(lo(a), hi(a), lo(b), hi(b)));
 }
 export function decMul(dst: usize, a: usize, b: usize): i32 {
-  return put(dst, dec.mulRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_HALF_EVEN));
+  return put(dst, dec.mul(lo(a), hi(a), lo(b), hi(b)));
 }
 export function decMulTruncate(dst: usize, a: usize, b: usize): i32 {
   return put(dst, dec.mulRounded(lo(a), hi(a), lo(b), hi(b), dec.ROUND_TRUNCATE));

@@ -27,6 +27,9 @@ const EDGES: bigint[] = [
   0n, 1n, 2n, 5n, E18 - 1n, E18, E18 + 1n, 5n * 10n ** 17n, 15n * 10n ** 17n,
   (1n << 64n) - 1n, 1n << 64n, (1n << 64n) + 1n, (1n << 96n) - 1n, (1n << 127n) - 1n, 1n << 127n,
   U128_MAX - 1n, U128_MAX, 10n ** 36n, 10n ** 38n, 932n * 10n ** 15n,
+  // the bounds and digit boundaries of the base-10^9 fast product (operands up to 4.0)
+  4n * E18 - 1n, 4n * E18, 4n * E18 + 1n, 10n ** 9n - 1n, 10n ** 9n, 10n ** 9n + 1n, 999_999_999_999_999_999n,
+  2n * E18 + 5n * 10n ** 8n, 3n * E18 + 999_999_999n,
 ];
 
 function operands(seed: bigint, count: number): bigint[] {
@@ -93,6 +96,28 @@ for (const [name, coreOp, modelOp] of [...PAIRS, ...DIVISIONS]) {
     assert.equal(failures.slice(0, 5), []);
   });
 }
+
+test("mul rounds exact ties to even across the fast paths (operands up to 4.0 and beyond)", () => {
+  const failures: string[] = [];
+  // a * b = k * 10^18 + 5 * 10^17 exactly: ties, for both parities of k.
+  for (const [a, b] of [
+    [5n, 10n ** 17n], [15n, 10n ** 17n], [25n, 10n ** 17n], [3n * 10n ** 9n, 5n * 10n ** 8n],
+    [4n * E18, 5n * 10n ** 17n + 1n], [4n * E18 + 1n, 5n * 10n ** 17n], [(1n << 64n) + 5n, 10n ** 17n],
+  ] as const) {
+    const want = expected(model.mul(a, b));
+    const got = outcome(() => d.mul(a, b));
+    if (got !== want) failures.push(`mul(${a}, ${b}): want ${want}, got ${got}`);
+  }
+  const next = rng(5n);
+  for (let i = 0; i < 20000; i++) {
+    const a = next() % (4n * E18 + 2n);
+    const b = next() % (4n * E18 + 2n);
+    const want = expected(model.mul(a, b));
+    const got = outcome(() => d.mul(a, b));
+    if (got !== want) failures.push(`mul(${a}, ${b}): want ${want}, got ${got}`);
+  }
+  assert.equal(failures.slice(0, 5), []);
+});
 
 test("power agrees with the model for bases around one and small exponents", () => {
   const next = rng(3n);

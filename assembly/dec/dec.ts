@@ -104,15 +104,41 @@ export function mulRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i
   return roundPow18Quotient(mode);
 }
 
+const E9: u64 = 1_000_000_000;
+/** Largest operand of `mulSmall`: 4.0, so a1 * b1 (and the quotient) stay below 2^64. */
+export const SMALL_OPERAND_MAX: u64 = 4 * POW18;
+
 /**
- * a * b, half-even (Mul). Fast path, same result: when both operands fit 64 bits and the
- * product's high word is below 10^18 (any two values up to ~4.29, e.g. every rate), the product
- * divided by 10^18 is a single 2-by-1 division with a one-word quotient.
+ * a * b, half-even (Mul), for raw operands up to SMALL_OPERAND_MAX (values up to 4.0: every rate).
+ * In base-10^9 digits, a = a1 * 10^9 + a0, every partial product fits 64 bits natively and the
+ * divisions are by constants (which compile to multiplications):
+ *   a * b = (a1 b1 + mh) 10^18 + x,  m = a1 b0 + a0 b1 = mh 10^9 + ml,  x = ml 10^9 + a0 b0 < 2 10^18
+ * so floor(a * b / 10^18) = a1 b1 + mh + [x >= 10^18], and the remainder rounds half to even.
+ * Returns the result (locals only: no result registers), so hot loops keep it in registers.
+ */
+// @ts-ignore: decorator
+@inline
+export function mulSmall(a: u64, b: u64): u64 {
+  const a1 = a / E9, a0 = a - a1 * E9;
+  const b1 = b / E9, b0 = b - b1 * E9;
+  const m = a1 * b0 + a0 * b1;
+  const mh = m / E9;
+  const x = (m - mh * E9) * E9 + a0 * b0;
+  const carry = u64(x >= POW18);
+  const twice = (x - carry * POW18) << 1;
+  const q = a1 * b1 + mh + carry;
+  return q + u64(twice > POW18 || (twice == POW18 && (q & 1) != 0));
+}
+
+/**
+ * a * b, half-even (Mul). Fast paths, same result: operands up to 4.0 go through `mulSmall`;
+ * one-word operands whose product's high word is below 10^18 need a single 2-by-1 division.
  */
 // @ts-ignore: decorator
 @inline
 export function mul(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
   if ((ahi | bhi) == 0) {
+    if (alo <= SMALL_OPERAND_MAX && blo <= SMALL_OPERAND_MAX) return setResult(mulSmall(alo, blo), 0);
     const lo = mulWide(alo, blo);
     const hi = wideHi;
     if (hi < POW18) {

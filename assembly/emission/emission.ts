@@ -18,7 +18,9 @@ import {
   POW18, POW18_N, POW18_V, POW18_SHIFT, prepareDivisor, preparedNorm, preparedShift,
   preparedRecip, divByPow18, div2by1Quotient, q0, q1, mulHi, spill,
 } from "../math/limbs";
-import { mul, mulRounded, ROUND_HALF_EVEN, sub, resLo, resHi, setResult } from "../dec/dec";
+import {
+  mul, mulSmall, SMALL_OPERAND_MAX, mulRounded, ROUND_HALF_EVEN, sub, resLo, resHi, setResult,
+} from "../dec/dec";
 import { approxRoot } from "../dec/root";
 
 // Parameters record, written by the host before `configure`.
@@ -93,21 +95,15 @@ function fillSquares(table: usize, lo: u64, hi: u64, entries: i32): i32 {
 let rateError: i32 = OK;
 
 /**
- * a * b, half-even (Mul), for one-word operands: the per-block loop's product. When the high word
- * of a * b is below 10^18 (any two values up to ~4.29; every rate is at most 1) the division by
- * 10^18 is one 2-by-1 step, done in locals only: no result registers in the hot loop. Otherwise
- * it falls back to `mul`, flagging `rateError` if the result does not fit one word.
+ * a * b, half-even (Mul), for one-word operands: the per-block loop's product, `mulSmall` for
+ * operands up to 4.0 (every rate is at most 1). Larger ones fall back to `mul`, flagging
+ * `rateError` if the result does not fit one word.
  */
 // @ts-ignore: decorator
 @inline
 function mulRate(a: u64, b: u64): u64 {
-  const hi = mulHi(a, b);
-  if (hi >= POW18) return mulRateWide(a, b);
-  const lo = a * b;
-  const u0 = lo << POW18_SHIFT;
-  const q = div2by1Quotient((hi << POW18_SHIFT) | (lo >> (64 - POW18_SHIFT)), u0, POW18_N, POW18_V);
-  const twice = ((u0 - q * POW18_N) >> POW18_SHIFT) << 1;
-  return q + u64(twice > POW18 || (twice == POW18 && (q & 1) != 0));
+  if (a > SMALL_OPERAND_MAX || b > SMALL_OPERAND_MAX) return mulRateWide(a, b);
+  return mulSmall(a, b);
 }
 
 function mulRateWide(a: u64, b: u64): u64 {
@@ -201,6 +197,42 @@ function fracPower(r: u64): u64 {
   }
   const d = load<u64>(fSquares + <usize>(top << 4));
   return tIsOne ? d : mulRate(d, t);
+}
+
+// Results of `fracPowerPair` / `decayedRatePair`.
+let fracA: u64 = 0, fracB: u64 = 0;
+let rateA: u64 = 0, rateB: u64 = 0;
+
+/**
+ * f^ra and f^rb into fracA / fracB: the same products as two `fracPower` calls. When both
+ * offsets share their bits above the low table (true for 4095 of every 4096 consecutive pairs),
+ * the two accumulators run through one loop, so the CPU overlaps their independent product
+ * chains; otherwise it is simply two calls.
+ */
+function fracPowerPair(ra: u64, rb: u64): void {
+  const high = ra >> <u64>LOW_BITS;
+  if (high == 0 || high != rb >> <u64>LOW_BITS) {
+    fracA = fracPower(ra);
+    fracB = fracPower(rb);
+    return;
+  }
+  const mask: u64 = (<u64>1 << <u64>LOW_BITS) - 1;
+  const top = 63 - <i32>clz<u64>(ra);
+  let ta = load<u64>(fLow + <usize>((ra & mask) << 4));
+  let tb = load<u64>(fLow + <usize>((rb & mask) << 4));
+  let oneA = (ra & mask) == 0, oneB = (rb & mask) == 0;
+  for (let k = LOW_BITS; k < top; k++) {
+    if ((ra >> <u64>k) & 1) {
+      const d = load<u64>(fSquares + <usize>(k << 4));
+      ta = oneA ? d : mulRate(ta, d);
+      tb = oneB ? d : mulRate(tb, d);
+      oneA = false;
+      oneB = false;
+    }
+  }
+  const d = load<u64>(fSquares + <usize>(top << 4));
+  fracA = oneA ? d : mulRate(d, ta);
+  fracB = oneB ? d : mulRate(d, tb);
 }
 
 /**
@@ -298,6 +330,22 @@ function decayedRate(n: u64, r: u64): i32 {
   rateError = OK;
   const rate = mulRate(baseLo, mulRate(monthLo, fracPower(r)));
   return rateError != OK ? rateError : setResult(rate, 0);
+}
+
+/**
+ * The decayed rates of offsets r and r + 1 of month n (r + 1 < blocksPerMonth) into rateA /
+ * rateB, their products interleaved: the same products as two `decayedRate` calls.
+ */
+function decayedRatePair(n: u64, r: u64): i32 {
+  const e = monthPower(n);
+  if (e != OK) return e;
+  rateError = OK;
+  fracPowerPair(r, r + 1);
+  const ia = mulRate(monthLo, fracA);
+  const ib = mulRate(monthLo, fracB);
+  rateA = mulRate(baseLo, ia);
+  rateB = mulRate(baseLo, ib);
+  return rateError;
 }
 
 /** The inflation rate at height h, into the result registers. */
@@ -403,10 +451,30 @@ export function advance(count: u64): i32 {
     offset = h - epoch - month * blocksPerMonth;
   }
   let e: i32 = OK;
+  // Rates do not depend on the supply: within a month they are computed two blocks at a time.
+  let pending = false;
+  let pendingRate: u64 = 0;
   for (let i: u64 = 0; i < count; i++) {
-    e = inDecay ? decayedRate(month, offset) : setResult(baseLo, baseHi);
-    if (e != OK) break;
-    const rateLo = resLo, rateHi = resHi;
+    let rateLo = baseLo, rateHi = baseHi;
+    if (pending) {
+      rateLo = pendingRate;
+      rateHi = 0;
+      pending = false;
+    } else if (inDecay) {
+      if (i + 1 < count && offset + 1 < blocksPerMonth) {
+        e = decayedRatePair(month, offset);
+        if (e != OK) break;
+        rateLo = rateA;
+        rateHi = 0;
+        pendingRate = rateB;
+        pending = true;
+      } else {
+        e = decayedRate(month, offset);
+        if (e != OK) break;
+        rateLo = resLo;
+        rateHi = resHi;
+      }
+    }
     e = provisions(rateLo, rateHi, supplyLo, supplyHi);
     if (e != OK) break;
     const provLo = resLo, provHi = resHi;

@@ -7,7 +7,9 @@
 //                                     e = h - epoch, n = floor(e / m), r = e mod m
 // Each power is the reference's square-and-multiply over a table of repeated squares (the
 // squarings do not depend on the exponent). x^n is cached per month. With `lowBits` > 0 the
-// accumulator of f^r after its low bits is tabled too, as the core's fLow table does.
+// accumulator of f^r after its low bits is tabled too, as the core's fLow table does. (The core
+// also schedules two consecutive blocks' rate products side by side so the CPU overlaps them;
+// that changes no product and has nothing to gain in BigInt, so it is not mirrored here.)
 
 import { E18, approxRoot, mul } from "./dec-bigint.js";
 
