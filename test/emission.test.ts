@@ -8,6 +8,7 @@ import { loadCoreFromFile } from "../host/core/node.js";
 import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS, type EmissionParams } from "../host/core/emission.js";
 import * as model from "../bench/baseline/dec-bigint.js";
+import { EmissionBigInt } from "../bench/baseline/emission-bigint.js";
 
 const E18 = 10n ** 18n;
 const em = new Emission(core);
@@ -155,6 +156,49 @@ test("the rate equals the reference formula base * (x^n * approxRoot(x, m)^r), f
       const want =
         h < epoch || m === 0n ? base : model.mul(base, model.mul(model.power(xf, e / m), model.power(f, e % m)));
       assert.is(em.rateAt(h), want, `decay ${decay} bpy ${bpy} height ${h}`);
+    }
+  }
+});
+
+test("advance matches the BigInt model block by block at the supply boundaries of its fast paths", () => {
+  const U64 = 1n << 64n;
+  const cases: [string, Partial<EmissionParams>, bigint][] = [
+    ["launch supply", {}, LAUNCH],
+    ["just under 2^64, rate 1", { baseRate: E18, maxSupply: 0n }, U64 - 1n - 10n ** 12n],
+    ["across 2^64, rate 1", { baseRate: E18, maxSupply: 0n }, U64 - 3n],
+    ["above 2^64", { maxSupply: 0n }, U64 + 12_345n],
+    ["digit boundaries", { baseRate: E18 - 1n, maxSupply: 0n }, 18n * E18 + 999_999_999n * 10n ** 9n + 999_999_999n],
+    ["at the cap", { maxSupply: 10n ** 19n }, 10n ** 19n - 100n],
+    ["epoch ahead", { decayEpochStart: 40n }, LAUNCH],
+  ];
+  for (const [name, over, supply] of cases) {
+    const p = params(over);
+    const reference = new EmissionBigInt();
+    reference.configure(p);
+    em.configure(p);
+    const start = { height: 0n, totalSupply: supply, burned: 0n };
+    reference.setState(start);
+    em.setState(start);
+    for (const n of [1n, 2n, 3n, 64n, 1000n]) {
+      assert.equal(em.advance(n), reference.advance(n), `${name}: after ${n} more blocks`);
+    }
+  }
+});
+
+test("the provision is exact for any one-word supply and rate (tiny blocks-per-year expose every carry)", () => {
+  // With blocksPerYear 1 the provision is floor(rate * supply / 10^18) itself, so a carry lost
+  // anywhere in its digit arithmetic shows; with 6,311,520 it would show once in millions.
+  let x = 987654321n;
+  const next = () => (x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n));
+  for (const bpy of [1n, 7n, 6_311_520n]) {
+    for (let i = 0; i < 300; i++) {
+      const rate = i % 10 === 0 ? E18 : next() % (E18 + 1n);
+      const supply = i % 7 === 0 ? (1n << 64n) - 1n - (next() % 1000n) : next();
+      const p = params({ baseRate: rate, blocksPerYear: bpy, maxSupply: 0n, decayEpochStart: 0n });
+      em.configure(p);
+      em.setState({ height: 0n, totalSupply: supply, burned: 0n });
+      const want = (rate * supply) / bpy / E18;
+      assert.is(em.advance(1n).blockProvision, want, `rate ${rate} supply ${supply} bpy ${bpy}`);
     }
   }
 });

@@ -387,6 +387,32 @@ export function provisions(rateLo: u64, rateHi: u64, supplyLo: u64, supplyHi: u6
   return setResult(q0, q1);
 }
 
+const E9: u64 = 1_000_000_000;
+
+/**
+ * The block provision for a one-word supply and a rate of at most 1, without the 128-bit product:
+ * floor(floor(rate * supply / 10^18) / blocksPerYear), which equals the reference's
+ * TruncateInt((rate MulInt supply) QuoInt blocksPerYear) because nested truncating divisions
+ * commute. floor(rate * supply / 10^18) comes from base-10^9 digits, rate = r1 r0 and
+ * supply = s2 s1 s0 (s2 = supply / 10^18 < 19), where every partial product fits 64 bits:
+ *   rate * supply = P3 10^27 + P2 10^18 + P1 10^9 + P0,  P1 = h 10^9 + l
+ *   floor(rate * supply / 10^18) = P3 10^9 + P2 + h + floor((l 10^9 + P0) / 10^18)
+ */
+// @ts-ignore: decorator
+@inline
+function provisionSmall(rate: u64, supply: u64): u64 {
+  const r1 = rate / E9, r0 = rate - r1 * E9;
+  const s2 = supply / POW18;
+  const s10 = supply - s2 * POW18;
+  const s1 = s10 / E9, s0 = s10 - s1 * E9;
+  const p1 = r0 * s1 + r1 * s0;
+  const h = p1 / E9;
+  const low = (p1 - h * E9) * E9 + r0 * s0; // < 2 * 10^18
+  const scaled = r1 * s2 * E9 + r0 * s2 + r1 * s1 + h + u64(low >= POW18);
+  const sh = <u64>bpyShift;
+  return div2by1Quotient(spill(scaled, sh), scaled << sh, bpyNorm, bpyRecip);
+}
+
 /**
  * What the cap lets a block mint: min(provision, maxSupply - circulating), never negative, with
  * circulating = supply - burned (burned <= supply, as setState ensures).
@@ -441,7 +467,8 @@ export function advance(count: u64): i32 {
   let height = start;
   let supplyLo = ld(state, STATE_TOTAL_SUPPLY), supplyHi = ld(state, STATE_TOTAL_SUPPLY + 8);
   const burnedLo = ld(state, STATE_BURNED), burnedHi = ld(state, STATE_BURNED + 8);
-  let rLo: u64 = 0, rHi: u64 = 0, aLo: u64 = 0, aHi: u64 = 0;
+  // The last completed block: its rate, provision, mint, and the supply before it.
+  let rLo: u64 = 0, rHi: u64 = 0, sbLo: u64 = 0, sbHi: u64 = 0;
   let pLo: u64 = 0, pHi: u64 = 0, mLo: u64 = 0, mHi: u64 = 0;
   let h = height + 1;
   let inDecay = decayActive && h >= epoch;
@@ -475,9 +502,15 @@ export function advance(count: u64): i32 {
         rateHi = resHi;
       }
     }
-    e = provisions(rateLo, rateHi, supplyLo, supplyHi);
-    if (e != OK) break;
-    const provLo = resLo, provHi = resHi;
+    let provLo: u64, provHi: u64 = 0;
+    if ((supplyHi | rateHi) == 0 && rateLo <= POW18) {
+      provLo = provisionSmall(rateLo, supplyLo);
+    } else {
+      e = provisions(rateLo, rateHi, supplyLo, supplyHi);
+      if (e != OK) break;
+      provLo = resLo;
+      provHi = resHi;
+    }
     cappedMint(provLo, provHi, supplyLo, supplyHi, burnedLo, burnedHi);
     const newLo = supplyLo + mintLo;
     const newHi = supplyHi + mintHi + u64(newLo < supplyLo);
@@ -485,13 +518,13 @@ export function advance(count: u64): i32 {
       e = ERR_OVERFLOW;
       break;
     }
+    sbLo = supplyLo;
+    sbHi = supplyHi;
     supplyLo = newLo;
     supplyHi = newHi;
     height = h;
     rLo = rateLo;
     rHi = rateHi;
-    aLo = annualLo;
-    aHi = annualHi;
     pLo = provLo;
     pHi = provHi;
     mLo = mintLo;
@@ -507,7 +540,11 @@ export function advance(count: u64): i32 {
       inDecay = true; // h == epoch: the first decayed block, month 0, offset 0
     }
   }
-  if (height != start) saveState(height, supplyLo, supplyHi, rLo, rHi, aLo, aHi, pLo, pHi, mLo, mHi);
+  if (height != start) {
+    // Annual provisions of the last block (exact; the loop needs only its truncated quotient).
+    provisions(rLo, rHi, sbLo, sbHi);
+    saveState(height, supplyLo, supplyHi, rLo, rHi, annualLo, annualHi, pLo, pHi, mLo, mHi);
+  }
   return e;
 }
 
