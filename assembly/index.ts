@@ -10,6 +10,7 @@ import { parseDec, formatDec, formatInt } from "./dec/text";
 import * as emission from "./emission/emission";
 import * as bonus from "./rewards/bonus";
 import { computeTopUp } from "./rewards/topup";
+import * as tables from "./store/table";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -225,4 +226,54 @@ export function bonusSegment(input: usize, out: usize): i32 {
  */
 export function topUpCompute(input: usize, powers: usize, count: i32, out: usize, alloc: usize): i32 {
   return computeTopUp(input, powers, count, out, alloc);
+}
+
+// ---- State store (store/table.ts): what the host persists, and tables of its own ----
+
+/** A new table of `recordSize`-byte records (the first 8 bytes are the key); returns its id. */
+export function storeCreateTable(recordSize: u32): u32 {
+  return new tables.Table(recordSize).id;
+}
+export function storeTableCount(): i32 {
+  return tables.tableCount();
+}
+export function storeRecordSize(table: i32): u32 {
+  return tables.tableAt(table).recordSize;
+}
+export function storeSize(table: i32): u32 {
+  return tables.tableAt(table).size;
+}
+/** Slot of `key`, or -1. */
+export function storeFind(table: i32, key: u64): i32 {
+  return tables.tableAt(table).find(key);
+}
+/** Slot of `key`, created zeroed (with its key) if absent; journaled. */
+export function storeUpsert(table: i32, key: u64): u32 {
+  return tables.tableAt(table).upsert(key);
+}
+/** 1 if the last storeUpsert created the record. */
+export function storeInserted(): i32 {
+  return tables.inserted ? 1 : 0;
+}
+/** Delete `key`'s record; 0 if there was none. */
+export function storeRemove(table: i32, key: u64): i32 {
+  return tables.tableAt(table).remove(key) ? 1 : 0;
+}
+/** Pointer to a slot's bytes (valid until the table's next insert). */
+export function storeRecordPtr(table: i32, slot: u32): usize {
+  return tables.tableAt(table).ptr(slot);
+}
+/** Journal a write the host made through storeRecordPtr. */
+export function storeTouch(table: i32, slot: u32): void {
+  tables.tableAt(table).touch(slot);
+}
+/** The journal since the last clear: `storeJournalLength()` entries of (table u32, slot u32). */
+export function storeJournalPtr(): usize {
+  return tables.journalEntries();
+}
+export function storeJournalLength(): u32 {
+  return tables.journalLength();
+}
+export function storeJournalClear(): void {
+  tables.journalClear();
 }

@@ -52,6 +52,19 @@ export interface CoreExports {
   bufferCapacity(): number;
   bonusSegment(input: Ptr, out: Ptr): Code;
   topUpCompute(input: Ptr, powers: Ptr, count: number, out: Ptr, alloc: Ptr): Code;
+  storeCreateTable(recordSize: number): number;
+  storeTableCount(): number;
+  storeRecordSize(table: number): number;
+  storeSize(table: number): number;
+  storeFind(table: number, key: bigint): number;
+  storeUpsert(table: number, key: bigint): number;
+  storeInserted(): number;
+  storeRemove(table: number, key: bigint): number;
+  storeRecordPtr(table: number, slot: number): Ptr;
+  storeTouch(table: number, slot: number): void;
+  storeJournalPtr(): Ptr;
+  storeJournalLength(): number;
+  storeJournalClear(): void;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

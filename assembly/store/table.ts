@@ -1,0 +1,280 @@
+// Tables of fixed-size records in linear memory, the core's state store.
+//
+// A record's first 8 bytes are its u64 key (a validator id, delegator << 32 | validator, ...);
+// a hash index maps keys to slots, so a lookup, insert or delete costs O(1) whatever the size.
+// Every write goes through `touch` / `remove`, which journal the slot (once per block for
+// writes): after a block the host reads the journal in order, (table, slot) = "persist this
+// record's bytes" and (table, slot | REMOVED) = "delete this record's key", and so persists
+// exactly what changed. Freed slots keep their bytes and are reused only after the journal is
+// cleared, so every entry can still be read. Clearing walks the journal, not the tables: O(changes).
+//
+// Memory comes from the runtime's allocator (heap.alloc, the stub runtime's bump allocator);
+// arrays grow by doubling into a fresh block, so pointers into a table are valid only until the
+// next insert: address records by slot and re-derive pointers.
+
+// @ts-ignore: decorator
+@inline
+function hash64(key: u64): u64 {
+  // splitmix64's finalizer: a fixed, well-mixed function (no seed: the state must be reproducible).
+  let z = key + 0x9e3779b97f4a7c15;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+  return z ^ (z >> 31);
+}
+
+const EMPTY: u32 = u32.MAX_VALUE;
+const MIN_INDEX_CAPACITY: u32 = 16;
+const MIN_RECORDS: u32 = 16;
+
+/** Whether the last `upsert` inserted a new record. */
+export let inserted = false;
+
+/** The journal, shared by all tables: (table id u32, slot u32) entries, removal in the top bit. */
+let journalPtr: usize = 0;
+let journalCount: u32 = 0;
+let journalCapacity: u32 = 0;
+export const REMOVED_BIT: u32 = 0x8000_0000;
+
+// Per-slot flags.
+const LIVE: u8 = 1;
+const DIRTY: u8 = 2; // journaled this block
+const FREED: u8 = 4; // removed this block: bytes kept until the journal is cleared
+const FREE: u8 = 8; // on the free list
+
+function grow(ptr: usize, usedBytes: usize, newBytes: usize): usize {
+  const p = heap.alloc(newBytes);
+  if (usedBytes > 0) memory.copy(p, ptr, usedBytes);
+  memory.fill(p + usedBytes, 0, newBytes - usedBytes);
+  return p;
+}
+
+function journalAppend(table: u32, slot: u32): void {
+  if (journalCount == journalCapacity) {
+    const cap = journalCapacity == 0 ? 1024 : journalCapacity * 2;
+    journalPtr = grow(journalPtr, <usize>journalCount << 3, <usize>cap << 3);
+    journalCapacity = cap;
+  }
+  const e = journalPtr + (<usize>journalCount << 3);
+  store<u32>(e, table);
+  store<u32>(e, slot, 4);
+  journalCount++;
+}
+
+export function journalEntries(): usize {
+  return journalPtr;
+}
+
+export function journalLength(): u32 {
+  return journalCount;
+}
+
+const tables = new Array<Table>();
+
+export class Table {
+  readonly id: u32;
+  readonly recordSize: u32;
+  /** Records: slot i at records + i * recordSize. */
+  private records: usize = 0;
+  private recordCapacity: u32 = 0;
+  /** Slots handed out so far (live or freed). */
+  private slotsUsed: u32 = 0;
+  /** Per slot: LIVE, DIRTY, FREED or FREE. */
+  private flags: usize = 0;
+  /** Freed slots ready for reuse (a stack of slot numbers). */
+  private freeList: usize = 0;
+  private freeCount: u32 = 0;
+  private freeCapacity: u32 = 0;
+  /** Hash index: keys (u64) and slots (u32), open addressing with linear probing. */
+  private indexKeys: usize = 0;
+  private indexSlots: usize = 0;
+  private indexCapacity: u32 = 0;
+  private live: u32 = 0;
+
+  constructor(recordSize: u32) {
+    assert(recordSize >= 8, "a record starts with its u64 key");
+    this.id = <u32>tables.length;
+    this.recordSize = recordSize;
+    tables.push(this);
+    this.growIndex(MIN_INDEX_CAPACITY);
+  }
+
+  /** Number of live records. */
+  get size(): u32 {
+    return this.live;
+  }
+
+  /** Slots ever handed out (live, freed or free): iterate 0..slotCount and test `isLive`. */
+  get slotCount(): u32 {
+    return this.slotsUsed;
+  }
+
+  // @ts-ignore: decorator
+  @inline
+  ptr(slot: u32): usize {
+    return this.records + <usize>slot * <usize>this.recordSize;
+  }
+
+  isLive(slot: u32): bool {
+    return slot < this.slotsUsed && (load<u8>(this.flags + <usize>slot) & LIVE) != 0;
+  }
+
+  /** The slot of `key`, or -1. */
+  find(key: u64): i32 {
+    const mask = this.indexCapacity - 1;
+    let i = <u32>hash64(key) & mask;
+    while (true) {
+      const s = load<u32>(this.indexSlots + (<usize>i << 2));
+      if (s == EMPTY) return -1;
+      if (load<u64>(this.indexKeys + (<usize>i << 3)) == key) return <i32>s;
+      i = (i + 1) & mask;
+    }
+    return -1;
+  }
+
+  /**
+   * The slot of `key`, inserting a zeroed record with that key if absent (`inserted` says which).
+   * The record is journaled as changed.
+   */
+  upsert(key: u64): u32 {
+    const found = this.find(key);
+    if (found >= 0) {
+      inserted = false;
+      this.touch(<u32>found);
+      return <u32>found;
+    }
+    inserted = true;
+    const slot = this.takeSlot();
+    const p = this.ptr(slot);
+    memory.fill(p, 0, this.recordSize);
+    store<u64>(p, key);
+    store<u8>(this.flags + <usize>slot, LIVE);
+    this.live++;
+    if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
+    this.indexInsert(key, slot);
+    this.touch(slot);
+    return slot;
+  }
+
+  /** Journal a write to a live slot (once per block). */
+  touch(slot: u32): void {
+    const f = this.flags + <usize>slot;
+    const v = load<u8>(f);
+    if ((v & DIRTY) != 0) return;
+    store<u8>(f, v | DIRTY);
+    journalAppend(this.id, slot);
+  }
+
+  /** Delete the record of `key`; false if there was none. */
+  remove(key: u64): bool {
+    const slot = this.find(key);
+    if (slot < 0) return false;
+    this.indexDelete(key);
+    store<u8>(this.flags + <usize>slot, FREED);
+    journalAppend(this.id, <u32>slot | REMOVED_BIT);
+    this.live--;
+    return true;
+  }
+
+  /** For one journal entry being cleared: a written slot is clean again, a freed one reusable. */
+  settle(slot: u32): void {
+    const f = this.flags + <usize>slot;
+    const v = load<u8>(f);
+    if (v == FREED) {
+      store<u8>(f, FREE);
+      this.pushFree(slot);
+    } else if ((v & DIRTY) != 0) {
+      store<u8>(f, v & ~DIRTY);
+    }
+  }
+
+  private takeSlot(): u32 {
+    if (this.freeCount > 0) {
+      this.freeCount--;
+      return load<u32>(this.freeList + (<usize>this.freeCount << 2));
+    }
+    if (this.slotsUsed == this.recordCapacity) {
+      const cap = this.recordCapacity == 0 ? MIN_RECORDS : this.recordCapacity * 2;
+      this.records = grow(this.records, <usize>this.slotsUsed * this.recordSize, <usize>cap * this.recordSize);
+      this.flags = grow(this.flags, <usize>this.slotsUsed, <usize>cap);
+      this.recordCapacity = cap;
+    }
+    return this.slotsUsed++;
+  }
+
+  private pushFree(slot: u32): void {
+    if (this.freeCount == this.freeCapacity) {
+      const cap = this.freeCapacity == 0 ? 64 : this.freeCapacity * 2;
+      this.freeList = grow(this.freeList, <usize>this.freeCount << 2, <usize>cap << 2);
+      this.freeCapacity = cap;
+    }
+    store<u32>(this.freeList + (<usize>this.freeCount << 2), slot);
+    this.freeCount++;
+  }
+
+  private indexInsert(key: u64, slot: u32): void {
+    const mask = this.indexCapacity - 1;
+    let i = <u32>hash64(key) & mask;
+    while (load<u32>(this.indexSlots + (<usize>i << 2)) != EMPTY) i = (i + 1) & mask;
+    store<u64>(this.indexKeys + (<usize>i << 3), key);
+    store<u32>(this.indexSlots + (<usize>i << 2), slot);
+  }
+
+  /** Linear-probing deletion by backward shift: no tombstones, so probes stay short. */
+  private indexDelete(key: u64): void {
+    const mask = this.indexCapacity - 1;
+    let i = <u32>hash64(key) & mask;
+    while (load<u64>(this.indexKeys + (<usize>i << 3)) != key || load<u32>(this.indexSlots + (<usize>i << 2)) == EMPTY) {
+      i = (i + 1) & mask;
+    }
+    let hole = i;
+    let j = i;
+    while (true) {
+      j = (j + 1) & mask;
+      const s = load<u32>(this.indexSlots + (<usize>j << 2));
+      if (s == EMPTY) break;
+      const k = load<u64>(this.indexKeys + (<usize>j << 3));
+      const home = <u32>hash64(k) & mask;
+      // Move j into the hole unless its home lies cyclically in (hole, j].
+      const inRange = hole <= j ? home > hole && home <= j : home > hole || home <= j;
+      if (!inRange) {
+        store<u64>(this.indexKeys + (<usize>hole << 3), k);
+        store<u32>(this.indexSlots + (<usize>hole << 2), s);
+        hole = j;
+      }
+    }
+    store<u32>(this.indexSlots + (<usize>hole << 2), EMPTY);
+  }
+
+  private growIndex(capacity: u32): void {
+    const oldKeys = this.indexKeys, oldSlots = this.indexSlots, oldCap = this.indexCapacity;
+    this.indexKeys = heap.alloc(<usize>capacity << 3);
+    this.indexSlots = heap.alloc(<usize>capacity << 2);
+    memory.fill(this.indexSlots, 0xff, <usize>capacity << 2);
+    this.indexCapacity = capacity;
+    for (let i: u32 = 0; i < oldCap; i++) {
+      const s = load<u32>(oldSlots + (<usize>i << 2));
+      if (s != EMPTY) this.indexInsert(load<u64>(oldKeys + (<usize>i << 3)), s);
+    }
+    if (oldCap > 0) {
+      heap.free(oldKeys);
+      heap.free(oldSlots);
+    }
+  }
+}
+
+/** Forget the journal (the host has persisted it): O(entries); freed slots become reusable. */
+export function journalClear(): void {
+  for (let i: u32 = 0; i < journalCount; i++) {
+    const e = journalPtr + (<usize>i << 3);
+    unchecked(tables[load<u32>(e)]).settle(load<u32>(e, 4) & ~REMOVED_BIT);
+  }
+  journalCount = 0;
+}
+
+export function tableCount(): i32 {
+  return tables.length;
+}
+
+export function tableAt(id: i32): Table {
+  return tables[id];
+}
