@@ -1,0 +1,229 @@
+// Verifying a signed amino-JSON transaction: the checks of the SDK's CheckTx, in its order, and
+// the one handler check every governance message shares (the authority).
+//
+//  1. decode (stdtx.ts); no messages -> sdk 18.
+//  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
+//     registry's rule: the SDK's ValidateBasic / first handler checks).
+//  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
+//     signature per distinct signer (4 `wrong number of signers`). One signer only for now: a tx
+//     whose messages name two signers is refused (sdk 37 feature not supported).
+//  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
+//  5. fee: gas > 0 (41); the fee payer (the signer) exists (9 `fee payer address: <a> does not
+//     exist`); a non-zero fee is a valid coin list (13). Taking the fee from the balance is the
+//     caller's step (sdk 5 on a short balance), right after this function succeeds.
+//  6. the signature's key is the signer's (8 `pubKey does not match signer address <a> with
+//     signer index: 0`).
+//  7. the signature verifies over the sign doc built from this chain id, the account's number and
+//     its current sequence (4 `signature verification failed; please verify account number (N),
+//     sequence (M) and chain-id (C)`). A wrong chain id or account number can only show up here.
+//     An amino StdTx carries no sequence, so a replayed or early tx also fails here; to report
+//     those as the SDK's sequence mismatch (32 `account sequence mismatch, expected N, got M`),
+//     as the reference does for CosmJS's protobuf broadcasts, a failing signature is re-tried
+//     with the `sequenceProbe` sequences on either side of the account's (default 2: the replay
+//     of the last txs, a client a step or two ahead). Each probe is one more verification, paid
+//     only by failing txs: at most 2 x sequenceProbe of them; 0 turns probing off.
+//  8. governance messages: the signer (their `authority`) is the gov module account, else gov 13
+//     `invalid authority; expected <gov>, got <x>`. On the reference this is a handler error: the
+//     tx is included and fails, so the error has stage `execute` (see errors.ts).
+//
+// Accounts: an address that has never received funds has no account on chain and cannot sign
+// (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
+// account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
+
+import { utf8 } from "@scure/base";
+import { accountAddressBytes, encodeAddress } from "../address.js";
+import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "./coins.js";
+import { GovErrors, SdkErrors, TxError } from "./errors.js";
+import type { JsonObject } from "./fields.js";
+import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "./keys.js";
+import type { MessageRegistry } from "./registry.js";
+import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "./sign-doc.js";
+import { decodeTx, type BroadcastMode, type DecodedTx, type StdTx } from "./stdtx.js";
+
+/** What the chain knows of an account. */
+export interface AccountInfo {
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+}
+
+export interface VerifyContext {
+  readonly chainId: string;
+  readonly registry: MessageRegistry;
+  /** The account at a canonical bech32 address, or undefined if it does not exist. */
+  getAccount(address: string): AccountInfo | undefined;
+  /** Account bech32 prefix; default `cro`. */
+  readonly prefix?: string;
+  /** x/auth `max_memo_characters`; default 256. */
+  readonly maxMemoCharacters?: number;
+  /** Signer required by governance messages; default the `gov` module account's address. */
+  readonly govAuthority?: string;
+  /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
+  readonly sequenceProbe?: number;
+}
+
+export interface VerifiedMsg {
+  readonly type: string;
+  /** The value as received (and signed). */
+  readonly value: JsonObject;
+  /** What the registry's rule returned. */
+  readonly parsed: unknown;
+  /** Canonical bech32 address of the signer field. */
+  readonly signer: string;
+  readonly governance: boolean;
+}
+
+export interface VerifiedTx {
+  /** The signer: fee payer and author of every message. */
+  readonly signer: string;
+  readonly pubKey: Uint8Array;
+  readonly accountNumber: bigint;
+  /** The sequence the tx was signed with (the account's); the caller increments it. */
+  readonly sequence: bigint;
+  readonly msgs: readonly VerifiedMsg[];
+  readonly fee: { readonly amount: readonly Coin[]; readonly gas: bigint };
+  readonly memo: string;
+  readonly mode: BroadcastMode;
+  /** Uppercase hex; see stdtx.ts for what is hashed. */
+  readonly txHash: string;
+  /** The normalized StdTx (what the hash covers). */
+  readonly tx: StdTx;
+  readonly signDoc: StdSignDoc;
+}
+
+/** SDK `MaxGasWanted`. */
+export const MAX_GAS_WANTED = (1n << 63n) - 1n;
+export const DEFAULT_MAX_MEMO_CHARACTERS = 256;
+export const DEFAULT_SEQUENCE_PROBE = 2;
+
+/** Decodes and verifies a POSTed body (parsed JSON, text or bytes). Throws TxError. */
+export function verifyTx(body: unknown, ctx: VerifyContext): VerifiedTx {
+  return verifyDecodedTx(decodeTx(body), ctx);
+}
+
+/** Verifies an already decoded transaction. Throws TxError. */
+export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
+  const prefix = ctx.prefix ?? DEFAULT_ACCOUNT_PREFIX;
+
+  // 2. Messages: known and valid; collect their signers (distinct, in order, as GetSigners does).
+  const msgs: VerifiedMsg[] = [];
+  const signers: string[] = [];
+  for (const m of tx.msgs) {
+    const spec = ctx.registry.get(m.type);
+    if (spec === undefined) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(m.type)}`);
+    const parsed = spec.validate(m.value, { prefix });
+    const signer = signerAddress(m.value, spec.signerField, prefix);
+    msgs.push({ type: m.type, value: m.value, parsed, signer, governance: spec.governance === true });
+    if (!signers.includes(signer)) signers.push(signer);
+  }
+
+  // 3. Tx ValidateBasic.
+  const { fee } = tx;
+  if (fee.gas > MAX_GAS_WANTED) {
+    throw new TxError(SdkErrors.InvalidRequest, `invalid gas supplied; ${fee.gas} > ${MAX_GAS_WANTED}`);
+  }
+  if (coinsAnyNegative(fee.amount)) {
+    throw new TxError(SdkErrors.InsufficientFee, `invalid fee provided: ${coinsString(fee.amount)}`);
+  }
+  if (tx.signatures.length === 0) throw new TxError(SdkErrors.NoSignatures);
+  if (tx.signatures.length !== signers.length) {
+    throw new TxError(
+      SdkErrors.Unauthorized,
+      `wrong number of signers; expected ${signers.length}, got ${tx.signatures.length}`,
+    );
+  }
+  if (signers.length > 1) {
+    throw new TxError(SdkErrors.NotSupported, `transactions with ${signers.length} signers; only one signer is supported`);
+  }
+  const signer = signers[0]!;
+  const { pubKey, signature } = tx.signatures[0]!;
+
+  // 4. Memo, in bytes as Go's len() counts.
+  const maxMemo = ctx.maxMemoCharacters ?? DEFAULT_MAX_MEMO_CHARACTERS;
+  const memoLength = utf8.decode(tx.memo).length;
+  if (memoLength > maxMemo) {
+    throw new TxError(
+      SdkErrors.MemoTooLarge,
+      `maximum number of characters is ${maxMemo} but received ${memoLength} characters`,
+    );
+  }
+
+  // 5. Fee payer.
+  if (fee.gas === 0n) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
+  const account = ctx.getAccount(signer);
+  if (account === undefined) {
+    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${signer} does not exist`);
+  }
+  if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
+    throw new TxError(SdkErrors.InsufficientFee, `invalid fee amount: ${coinsString(fee.amount)}`);
+  }
+
+  // 6. The key is the signer's.
+  if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== signer) {
+    throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${signer} with signer index: 0`);
+  }
+
+  // 7. Sequence and signature.
+  const docAt = (sequence: bigint): StdSignDoc =>
+    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
+  const signDoc = docAt(account.sequence);
+  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
+    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
+      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
+    );
+    if (signedWith !== undefined) {
+      throw new TxError(
+        SdkErrors.WrongSequence,
+        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
+      );
+    }
+    throw new TxError(
+      SdkErrors.Unauthorized,
+      `signature verification failed; please verify account number (${account.accountNumber}), ` +
+        `sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
+    );
+  }
+
+  // 8. Governance messages: only the gov module account may send them.
+  for (const m of msgs) {
+    if (!m.governance) continue;
+    const gov = ctx.govAuthority ?? moduleAddress("gov", prefix);
+    if (m.signer !== gov) {
+      throw new TxError(GovErrors.InvalidSigner, `invalid authority; expected ${gov}, got ${m.signer}`, "execute");
+    }
+  }
+
+  return {
+    signer,
+    pubKey,
+    accountNumber: account.accountNumber,
+    sequence: account.sequence,
+    msgs,
+    fee,
+    memo: tx.memo,
+    mode: tx.mode,
+    txHash: tx.hash,
+    tx: tx.tx,
+    signDoc,
+  };
+}
+
+/** The canonical bech32 address in a message's signer field (sdk 7 if it is not one). */
+function signerAddress(value: JsonObject, field: string, prefix: string): string {
+  const text = value[field] ?? ""; // amino omits an empty string
+  try {
+    if (typeof text !== "string") throw new Error(`expected a bech32 string, got ${JSON.stringify(text)}`);
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid signer ${field}: ${(e as Error).message}`);
+  }
+}
+
+/** The nearest sequence within `window` of `current` (earlier first) for which `verifies` holds. */
+function probeSequence(current: bigint, window: number, verifies: (sequence: bigint) => boolean): bigint | undefined {
+  const limit = BigInt(Math.max(0, Math.floor(window)));
+  for (let d = 1n; d <= limit; d++) {
+    if (current - d >= 0n && verifies(current - d)) return current - d;
+    if (verifies(current + d)) return current + d;
+  }
+  return undefined;
+}
