@@ -22,6 +22,12 @@ export const ERR_PARSE_SYNTAX: i32 = 10;
 export const ERR_PARSE_OUT_OF_RANGE: i32 = 11;
 /** Parameters rejected by validation; `errorArg` says which rule. */
 export const ERR_INVALID_PARAMS: i32 = 12;
+/** A debit above the balance (sdk code 5); `errorArg` is the account id. */
+export const ERR_INSUFFICIENT_FUNDS: i32 = 13;
+/** No validator with that id (staking code 3). */
+export const ERR_NO_VALIDATOR: i32 = 14;
+/** A validator with that id exists already (staking code 1). */
+export const ERR_VALIDATOR_EXISTS: i32 = 15;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

@@ -11,6 +11,10 @@ import * as emission from "./emission/emission";
 import * as bonus from "./rewards/bonus";
 import { computeTopUp } from "./rewards/topup";
 import * as tables from "./store/table";
+import * as bank from "./ledger/bank";
+import * as ledgerValidators from "./ledger/validators";
+import * as ledgerGlobals from "./ledger/globals";
+import * as ledgerBlock from "./ledger/block";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -276,4 +280,43 @@ export function storeJournalLength(): u32 {
 }
 export function storeJournalClear(): void {
   tables.journalClear();
+}
+
+// ---- Ledger (ledger/*.ts): bank, validators, the per-block rewards loop ----
+
+/** The ledger parameters record (layout: ledger/block.ts LP_*). */
+export function ledgerParamsPtr(): usize {
+  return ledgerBlock.ledgerParams;
+}
+export function ledgerConfigure(): i32 {
+  return ledgerBlock.configure();
+}
+/** Genesis: credit `account` with the integer at `amount` (the host sets the supply to match). */
+export function ledgerGenesisBalance(account: u32, amount: usize): i32 {
+  return bank.credit(account, lo(amount), hi(amount));
+}
+export function ledgerBalance(dst: usize, account: u32): i32 {
+  return put(dst, bank.balanceOf(account));
+}
+/** A validator with a commission rate (Dec at `rate`); unbonded, no tokens yet. */
+export function ledgerCreateValidator(id: u32, operator: u32, rate: usize): i32 {
+  return ledgerValidators.createValidator(id, operator, lo(rate), hi(rate));
+}
+/** The validator's record (layout: ledger/validators.ts V_*), or 0; valid until the next insert. */
+export function ledgerValidatorPtr(id: u32): usize {
+  const slot = ledgerValidators.validators.find(<u64>id);
+  return slot < 0 ? 0 : ledgerValidators.validators.ptr(<u32>slot);
+}
+export function ledgerCommunityPool(dst: usize): i32 {
+  store<u64>(dst, ledgerGlobals.cellLo(ledgerGlobals.COMMUNITY_POOL));
+  store<u64>(dst, ledgerGlobals.cellHi(ledgerGlobals.COMMUNITY_POOL), 8);
+  return OK;
+}
+/** BeginBlock with the last commit's votes: (validator id u32, unused u32, power u64) each. */
+export function ledgerBeginBlock(height: u64, votes: usize, count: i32): i32 {
+  return ledgerBlock.beginBlock(height, votes, count);
+}
+/** What the last BeginBlock minted, topped up and distributed (layout: ledger/block.ts BO_*). */
+export function ledgerBlockOutcomePtr(): usize {
+  return ledgerBlock.blockOutcome;
 }

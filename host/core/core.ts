@@ -65,6 +65,15 @@ export interface CoreExports {
   storeJournalPtr(): Ptr;
   storeJournalLength(): number;
   storeJournalClear(): void;
+  ledgerParamsPtr(): Ptr;
+  ledgerConfigure(): Code;
+  ledgerGenesisBalance(account: number, amount: Ptr): Code;
+  ledgerBalance(dst: Ptr, account: number): Code;
+  ledgerCreateValidator(id: number, operator: number, rate: Ptr): Code;
+  ledgerValidatorPtr(id: number): Ptr;
+  ledgerCommunityPool(dst: Ptr): Code;
+  ledgerBeginBlock(height: bigint, votes: Ptr, count: number): Code;
+  ledgerBlockOutcomePtr(): Ptr;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

@@ -14,6 +14,9 @@ export const CoreCode = {
   PARSE_SYNTAX: 10,
   PARSE_OUT_OF_RANGE: 11,
   INVALID_PARAMS: 12,
+  INSUFFICIENT_FUNDS: 13,
+  NO_VALIDATOR: 14,
+  VALIDATOR_EXISTS: 15,
 } as const;
 
 export type CoreCodeName = keyof typeof CoreCode;
@@ -55,6 +58,12 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "out of range: invalid decimal string";
     case CoreCode.INVALID_PARAMS:
       return PARAM_RULES[Number(arg)] ?? "invalid parameters";
+    case CoreCode.INSUFFICIENT_FUNDS:
+      return `insufficient funds: account ${arg}`;
+    case CoreCode.NO_VALIDATOR:
+      return "validator does not exist";
+    case CoreCode.VALIDATOR_EXISTS:
+      return "validator already exist for this operator address; must use new validator operator address";
     default:
       return `core error ${code}`;
   }
@@ -66,6 +75,8 @@ const PARAM_RULES: Record<number, string> = {
   1: "decay rate too large (must be between 0 and 1 inclusive)",
   2: "inflation rate too large (must be between 0 and 1 inclusive)",
   3: "blocks per year must be positive",
+  4: "community tax must be between 0 and 1 inclusive",
+  5: "target base rewards rate must not exceed 1.0 (100%)",
 };
 
 function stripMinus(s: string): string {

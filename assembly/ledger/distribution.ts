@@ -1,0 +1,102 @@
+// x/distribution's allocation (keeper/allocation.go), one denom: DecCoins are single Decs.
+//   AllocateTokensToValidator: commission = tokens Mul rate (half-even), the rest to the current
+//   period's rewards; all of it is outstanding.
+//   AllocateTokens: the whole fee collector moves to distribution; each last-commit validator gets
+//   fees x (1 - tax) MulDecTruncate (power QuoTruncate totalPower); the tax and the truncation dust
+//   go to the community pool (all of it when the total power is zero).
+
+import { OK, ERR_OVERFLOW } from "../errors";
+import { POW18 } from "../math/limbs";
+import {
+  mul, mulRounded, quoRounded, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE,
+} from "../dec/dec";
+import { validators, V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "./validators";
+import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
+import { COMMUNITY_POOL, cellPtr } from "./globals";
+
+/** fields[off] += (lo, hi) for a u128 at p + off. */
+function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
+  const f = p + <usize>off;
+  const e = add(load<u64>(f), load<u64>(f, 8), lo, hi);
+  if (e != OK) return e;
+  store<u64>(f, resLo);
+  store<u64>(f, resHi, 8);
+  return OK;
+}
+
+/** Add a Dec to the community pool. */
+export function toCommunityPool(lo: u64, hi: u64): i32 {
+  return addAt(cellPtr(COMMUNITY_POOL), 0, lo, hi);
+}
+
+/** AllocateTokensToValidator for the validator in `slot` (a Dec amount). */
+export function allocateToValidator(slot: u32, lo: u64, hi: u64): i32 {
+  validators.touch(slot);
+  const p = validators.ptr(slot);
+  const rate = p + <usize>V_COMMISSION_RATE;
+  let e = mul(lo, hi, load<u64>(rate), load<u64>(rate, 8));
+  if (e != OK) return e;
+  const cLo = resLo, cHi = resHi;
+  sub(lo, hi, cLo, cHi); // commission <= tokens: the rate is at most 1
+  const sLo = resLo, sHi = resHi;
+  e = addAt(p, V_COMMISSION, cLo, cHi);
+  if (e != OK) return e;
+  e = addAt(p, V_CURRENT_REWARDS, sLo, sHi);
+  if (e != OK) return e;
+  return addAt(p, V_OUTSTANDING, lo, hi);
+}
+
+/**
+ * AllocateTokens for the votes (validator slot u32, power u64: 16 bytes each) of the last commit.
+ * `keepLo/Hi` is 1 - community tax. Returns the fees moved (whole units) in the result registers.
+ */
+export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u64): i32 {
+  balanceOf(FEE_COLLECTOR);
+  const feesLo = resLo, feesHi = resHi;
+  let e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
+  if (e != OK) return e;
+  e = fromInt(feesLo, feesHi);
+  if (e != OK) return e;
+  const fLo = resLo, fHi = resHi;
+  let totalLo: u64 = 0, totalHi: u64 = 0;
+  for (let i = 0; i < count; i++) {
+    e = add(totalLo, totalHi, load<u64>(votes + (<usize>i << 4), 8), 0);
+    if (e != OK) return e;
+    totalLo = resLo;
+    totalHi = resHi;
+  }
+  if ((totalLo | totalHi) == 0) {
+    e = toCommunityPool(fLo, fHi);
+    return e != OK ? e : setResult(feesLo, feesHi);
+  }
+  e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
+  if (e != OK) return e;
+  const multLo = resLo, multHi = resHi;
+  e = fromInt(totalLo, totalHi);
+  if (e != OK) return e;
+  const totalDecLo = resLo, totalDecHi = resHi;
+  let leftLo = fLo, leftHi = fHi;
+  for (let i = 0; i < count; i++) {
+    const v = votes + (<usize>i << 4);
+    e = fromInt(load<u64>(v, 8), 0);
+    if (e != OK) return e;
+    e = quoRounded(resLo, resHi, totalDecLo, totalDecHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    e = mulRounded(multLo, multHi, resLo, resHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    const rLo = resLo, rHi = resHi;
+    e = allocateToValidator(load<u32>(v), rLo, rHi);
+    if (e != OK) return e;
+    e = sub(leftLo, leftHi, rLo, rHi);
+    if (e != OK) return ERR_OVERFLOW; // the fractions sum to at most 1: cannot happen
+    leftLo = resLo;
+    leftHi = resHi;
+  }
+  e = toCommunityPool(leftLo, leftHi);
+  return e != OK ? e : setResult(feesLo, feesHi);
+}
+
+/** 1 - tax, the validators' share of the fees. */
+export function keepOf(taxLo: u64, taxHi: u64): i32 {
+  return sub(POW18, 0, taxLo, taxHi);
+}

@@ -1,0 +1,24 @@
+// Ledger-wide values that are not per account or per validator, one record each, so the journal
+// persists them like any other record.
+
+import { Table } from "../store/table";
+
+/** x/distribution fee pool: the community pool (Dec). */
+export const COMMUNITY_POOL: u64 = 1;
+
+const VALUE: i32 = 8;
+const cells = new Table(24);
+
+export function cellPtr(id: u64): usize {
+  return cells.ptr(cells.upsert(id)) + VALUE;
+}
+
+export function cellLo(id: u64): u64 {
+  const s = cells.find(id);
+  return s < 0 ? 0 : load<u64>(cells.ptr(<u32>s), VALUE);
+}
+
+export function cellHi(id: u64): u64 {
+  const s = cells.find(id);
+  return s < 0 ? 0 : load<u64>(cells.ptr(<u32>s), VALUE + 8);
+}

@@ -1,0 +1,57 @@
+// x/staking validators and their x/distribution accumulators, one record per validator id
+// (the host maps operator addresses to dense ids).
+
+import { OK, ERR_INVALID_PARAMS, ERR_VALIDATOR_EXISTS, setErrorArg } from "../errors";
+import { POW18 } from "../math/limbs";
+import { Table } from "../store/table";
+
+// Record layout.
+export const V_OPERATOR: i32 = 8; // u32 account id of the operator
+export const V_STATUS: i32 = 12; // u8: STATUS_*
+export const V_JAILED: i32 = 13; // u8
+export const V_TOKENS: i32 = 16; // integer
+export const V_SHARES: i32 = 32; // Dec: delegator shares
+export const V_COMMISSION_RATE: i32 = 48; // Dec
+export const V_PERIOD: i32 = 64; // u64: F1 current period
+export const V_CURRENT_REWARDS: i32 = 80; // Dec: rewards of the current period
+export const V_COMMISSION: i32 = 96; // Dec: accumulated commission
+export const V_OUTSTANDING: i32 = 112; // Dec: outstanding rewards
+export const V_SIZE: u32 = 128;
+
+export const STATUS_UNBONDED: u8 = 0;
+export const STATUS_UNBONDING: u8 = 1;
+export const STATUS_BONDED: u8 = 2;
+
+export const validators = new Table(V_SIZE);
+
+// F1 historical rewards: key validator << 40 | period; cumulative reward ratio (Dec) and the
+// number of delegations (and the current period) that still refer to it.
+export const H_RATIO: i32 = 8;
+export const H_REFERENCES: i32 = 24;
+export const historical = new Table(32);
+
+// @ts-ignore: decorator
+@inline
+export function historicalKey(validator: u32, period: u64): u64 {
+  return (<u64>validator << 40) | period;
+}
+
+/**
+ * A new validator (x/staking CreateValidator's record, and x/distribution's initializeValidator:
+ * historical period 0 with a zero ratio referenced once, current rewards in period 1, no
+ * commission or outstanding rewards). Status unbonded until the validator set takes it in.
+ */
+export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64): i32 {
+  if (validators.find(<u64>id) >= 0) return ERR_VALIDATOR_EXISTS;
+  if (rateHi != 0 || rateLo > POW18) {
+    setErrorArg(6);
+    return ERR_INVALID_PARAMS;
+  }
+  const p = validators.ptr(validators.upsert(<u64>id));
+  store<u32>(p, operator, V_OPERATOR);
+  store<u64>(p, rateLo, V_COMMISSION_RATE);
+  store<u64>(p, 1, V_PERIOD);
+  const h = historical.ptr(historical.upsert(historicalKey(id, 0)));
+  store<u32>(h, 1, H_REFERENCES);
+  return OK;
+}

@@ -1,0 +1,116 @@
+// The core's ledger (assembly/ledger/*.ts): balances, validators and the per-block rewards loop.
+// Accounts and validators are dense ids; the host maps addresses to them.
+
+import type { Core } from "./core.js";
+
+/** Module account ids (assembly/ledger/bank.ts). */
+export const ModuleAccount = {
+  feeCollector: 0,
+  distribution: 1,
+  rewardsPool: 2,
+  bondedPool: 3,
+  notBondedPool: 4,
+} as const;
+/** Ids below this are module accounts. */
+export const FIRST_USER_ACCOUNT = 16;
+
+export interface LedgerParams {
+  /** Raw Decs in [0, 1]. */
+  communityTax: bigint;
+  targetBaseRewardsRate: bigint;
+}
+
+/** A validator's record (assembly/ledger/validators.ts V_*). Decs raw. */
+export interface ValidatorRecord {
+  operator: number;
+  status: number;
+  jailed: boolean;
+  tokens: bigint;
+  delegatorShares: bigint;
+  commissionRate: bigint;
+  period: bigint;
+  currentRewards: bigint;
+  accumulatedCommission: bigint;
+  outstanding: bigint;
+}
+
+export interface Vote {
+  validator: number;
+  power: bigint;
+}
+
+export interface BlockOutcome {
+  minted: bigint;
+  topUp: bigint;
+  /** Moved from the fee collector to distribution. */
+  fees: bigint;
+}
+
+export class Ledger {
+  constructor(private readonly core: Core) {}
+
+  configure(p: LedgerParams): void {
+    const c = this.core;
+    const ptr = c.exports.ledgerParamsPtr();
+    c.writeU128(ptr, p.communityTax);
+    c.writeU128(ptr + 16, p.targetBaseRewardsRate);
+    c.check(c.exports.ledgerConfigure());
+  }
+
+  genesisBalance(account: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerGenesisBalance(account, c.slot(0)));
+  }
+
+  balance(account: number): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerBalance(c.slot(2), account));
+    return c.readU128(c.slot(2));
+  }
+
+  createValidator(id: number, operator: number, commissionRate: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), commissionRate);
+    c.check(c.exports.ledgerCreateValidator(id, operator, c.slot(0)));
+  }
+
+  validator(id: number): ValidatorRecord | undefined {
+    const c = this.core;
+    const p = c.exports.ledgerValidatorPtr(id);
+    if (p === 0) return undefined;
+    const dv = new DataView(c.exports.memory.buffer);
+    return {
+      operator: dv.getUint32(p + 8, true),
+      status: dv.getUint8(p + 12),
+      jailed: dv.getUint8(p + 13) !== 0,
+      tokens: c.readU128(p + 16),
+      delegatorShares: c.readU128(p + 32),
+      commissionRate: c.readU128(p + 48),
+      period: c.readU64(p + 64),
+      currentRewards: c.readU128(p + 80),
+      accumulatedCommission: c.readU128(p + 96),
+      outstanding: c.readU128(p + 112),
+    };
+  }
+
+  communityPool(): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerCommunityPool(c.slot(2)));
+    return c.readU128(c.slot(2));
+  }
+
+  /** BeginBlock at `height` with the last commit's votes, in commit order. */
+  beginBlock(height: bigint, votes: readonly Vote[]): BlockOutcome {
+    const c = this.core;
+    const ptr = c.exports.bufferPtr();
+    if (votes.length * 16 > c.exports.bufferCapacity()) throw new RangeError(`too many votes: ${votes.length}`);
+    votes.forEach((v, i) => {
+      c.writeI32(ptr + i * 16, v.validator);
+      c.writeU64(ptr + i * 16 + 8, v.power);
+    });
+    c.check(c.exports.ledgerBeginBlock(height, ptr, votes.length));
+    const o = c.exports.ledgerBlockOutcomePtr();
+    return { minted: c.readU128(o), topUp: c.readU128(o + 16), fees: c.readU128(o + 32) };
+  }
+}
