@@ -320,3 +320,13 @@ export function ledgerBeginBlock(height: u64, votes: usize, count: i32): i32 {
 export function ledgerBlockOutcomePtr(): usize {
   return ledgerBlock.blockOutcome;
 }
+/** Transactions over the store (not nested): a failed message aborts and leaves no trace. */
+export function storeTxBegin(): void {
+  tables.txBegin();
+}
+export function storeTxCommit(): void {
+  tables.txCommit();
+}
+export function storeTxAbort(): void {
+  tables.txAbort();
+}

@@ -131,6 +131,47 @@ test("a freed slot is reused only after the journal is cleared", () => {
   x.storeJournalClear();
 });
 
+test("a transaction aborted after any mix of inserts, writes and removals leaves every record and the journal as before", () => {
+  x.storeJournalClear();
+  const t = x.storeCreateTable(24);
+  const next = rng(47n);
+  const committed = new Map<bigint, bigint>();
+  const read = (key: bigint) => {
+    const slot = x.storeFind(t, key);
+    return slot < 0 ? undefined : new DataView(x.memory.buffer).getBigUint64(x.storeRecordPtr(t, slot) + 8, true);
+  };
+  for (let txn = 0; txn < 3000; txn++) {
+    const journalBefore = JSON.stringify(journal());
+    const working = new Map(committed);
+    x.storeTxBegin();
+    const ops = Number(next() % 8n);
+    for (let i = 0; i < ops; i++) {
+      const key = next() % 30n; // few keys: insert-then-remove and remove-then-insert in one transaction
+      if (next() % 3n === 0n) {
+        assert.is(x.storeRemove(t, key), working.delete(key) ? 1 : 0);
+      } else {
+        const slot = x.storeUpsert(t, key);
+        const value = next();
+        new DataView(x.memory.buffer).setBigUint64(x.storeRecordPtr(t, slot) + 8, value, true);
+        working.set(key, value);
+      }
+    }
+    const abort = next() % 2n === 0n;
+    if (abort) x.storeTxAbort();
+    else x.storeTxCommit();
+    const expected = abort ? committed : working;
+    for (let k = 0n; k < 30n; k++) assert.is(read(k), expected.get(k), `key ${k} after transaction ${txn}`);
+    assert.is(x.storeSize(t), expected.size);
+    if (abort) assert.is(JSON.stringify(journal()), journalBefore, "the journal is as before");
+    else {
+      committed.clear();
+      for (const [k, v] of working) committed.set(k, v);
+    }
+    if (txn % 50 === 0) x.storeJournalClear();
+  }
+  x.storeJournalClear();
+});
+
 test("a million records: every key found, the journal holds exactly the writes", () => {
   x.storeJournalClear();
   const t = x.storeCreateTable(32);

@@ -40,6 +40,21 @@ const LIVE: u8 = 1;
 const DIRTY: u8 = 2; // journaled this block
 const FREED: u8 = 4; // removed this block: bytes kept until the journal is cleared
 const FREE: u8 = 8; // on the free list
+const SAVED: u8 = 16; // its state before the current transaction is in the undo log
+
+// Transactions (the SDK's cache context): between `txBegin` and `txCommit` / `txAbort`, the first
+// change to each record saves its prior bytes and flags in an undo log; an abort restores them,
+// un-inserts new records, re-inserts removed ones and truncates the journal, so a failed message
+// leaves no trace. Entry: table u32, slot u32, kind u32, flags u32, then the record's bytes.
+const UNDO_MODIFIED: u32 = 0;
+const UNDO_INSERTED: u32 = 1;
+const UNDO_REMOVED: u32 = 2;
+let inTx = false;
+let txJournalCount: u32 = 0;
+let undoPtr: usize = 0;
+let undoUsed: usize = 0;
+let undoCapacity: usize = 0;
+let undoEntries: u32 = 0;
 
 function grow(ptr: usize, usedBytes: usize, newBytes: usize): usize {
   const p = heap.alloc(newBytes);
@@ -151,25 +166,84 @@ export class Table {
     this.live++;
     if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
     this.indexInsert(key, slot);
+    if (inTx) this.saveUndo(slot, UNDO_INSERTED);
     this.touch(slot);
     return slot;
   }
 
-  /** Journal a write to a live slot (once per block). */
+  /** Journal a write to a live slot (once per block); inside a transaction, save it first. */
   touch(slot: u32): void {
     const f = this.flags + <usize>slot;
-    const v = load<u8>(f);
+    let v = load<u8>(f);
+    if (inTx && (v & SAVED) == 0) {
+      this.saveUndo(slot, UNDO_MODIFIED);
+      v = load<u8>(f);
+    }
     if ((v & DIRTY) != 0) return;
     store<u8>(f, v | DIRTY);
     journalAppend(this.id, slot);
+  }
+
+  /** Save a record's bytes and flags in the undo log (once per transaction) and mark it SAVED. */
+  private saveUndo(slot: u32, kind: u32): void {
+    const f = this.flags + <usize>slot;
+    const v = load<u8>(f);
+    const need = undoUsed + 16 + <usize>this.recordSize;
+    if (need > undoCapacity) {
+      const cap = need * 2 > 4096 ? need * 2 : 4096;
+      undoPtr = grow(undoPtr, undoUsed, cap);
+      undoCapacity = cap;
+    }
+    const e = undoPtr + undoUsed;
+    store<u32>(e, this.id);
+    store<u32>(e, slot, 4);
+    store<u32>(e, kind, 8);
+    store<u32>(e, <u32>(v & ~SAVED), 12);
+    memory.copy(e + 16, this.ptr(slot), this.recordSize);
+    undoUsed = need;
+    undoEntries++;
+    store<u8>(f, v | SAVED);
+  }
+
+  /** Undo one saved change (called in reverse order by `txAbort`). */
+  undo(slot: u32, kind: u32, flags: u8, bytes: usize): void {
+    const key = load<u64>(bytes);
+    if (kind == UNDO_INSERTED) {
+      const f = this.flags + <usize>slot;
+      if ((load<u8>(f) & LIVE) != 0) {
+        this.indexDelete(key);
+        this.live--;
+      } // else removed again in the same transaction: already out of the index
+      store<u8>(f, FREE);
+      this.pushFree(slot);
+      return;
+    }
+    if (kind == UNDO_REMOVED) {
+      this.indexInsert(key, slot);
+      this.live++;
+    }
+    memory.copy(this.ptr(slot), bytes, this.recordSize);
+    store<u8>(this.flags + <usize>slot, flags);
+  }
+
+  /** Forget that a slot was saved (the transaction is over). */
+  unsave(slot: u32): void {
+    const f = this.flags + <usize>slot;
+    store<u8>(f, load<u8>(f) & ~SAVED);
   }
 
   /** Delete the record of `key`; false if there was none. */
   remove(key: u64): bool {
     const slot = this.find(key);
     if (slot < 0) return false;
+    if (inTx) {
+      const f = this.flags + <usize>slot;
+      // A record inserted in this transaction simply goes away on abort; any other is restored.
+      if ((load<u8>(f) & SAVED) == 0) this.saveUndo(<u32>slot, UNDO_REMOVED);
+      else markUndoRemoved(this.id, <u32>slot);
+    }
     this.indexDelete(key);
-    store<u8>(this.flags + <usize>slot, FREED);
+    store<u8>(this.flags + <usize>slot, FREED | (load<u8>(this.flags + <usize>slot) & SAVED));
     journalAppend(this.id, <u32>slot | REMOVED_BIT);
     this.live--;
     return true;
@@ -260,6 +334,65 @@ export class Table {
       heap.free(oldSlots);
     }
   }
+}
+
+/**
+ * A record saved as MODIFIED and then removed in the same transaction must be re-inserted on
+ * abort: turn its entry into REMOVED (an INSERTED one stays: undoing the insert removes it).
+ */
+function markUndoRemoved(table: u32, slot: u32): void {
+  let off: usize = 0;
+  for (let i: u32 = 0; i < undoEntries; i++) {
+    const e = undoPtr + off;
+    if (load<u32>(e) == table && load<u32>(e, 4) == slot) {
+      if (load<u32>(e, 8) == UNDO_MODIFIED) store<u32>(e, UNDO_REMOVED, 8);
+      return;
+    }
+    off += 16 + <usize>unchecked(tables[load<u32>(e)]).recordSize;
+  }
+}
+
+/** Start a transaction (not nested): every change until commit or abort can be undone. */
+export function txBegin(): void {
+  assert(!inTx, "transactions do not nest");
+  inTx = true;
+  txJournalCount = journalCount;
+  undoUsed = 0;
+  undoEntries = 0;
+}
+
+/** Keep the transaction's changes. */
+export function txCommit(): void {
+  let off: usize = 0;
+  for (let i: u32 = 0; i < undoEntries; i++) {
+    const e = undoPtr + off;
+    const t = unchecked(tables[load<u32>(e)]);
+    t.unsave(load<u32>(e, 4));
+    off += 16 + <usize>t.recordSize;
+  }
+  inTx = false;
+  undoUsed = 0;
+  undoEntries = 0;
+}
+
+/** Drop the transaction's changes: every record as it was at txBegin, the journal too. */
+export function txAbort(): void {
+  // Walk the entries backwards: collect their offsets first (entries vary in size).
+  const offsets = heap.alloc(<usize>undoEntries << 3);
+  let off: usize = 0;
+  for (let i: u32 = 0; i < undoEntries; i++) {
+    store<u64>(offsets + (<usize>i << 3), <u64>off);
+    off += 16 + <usize>unchecked(tables[load<u32>(undoPtr + off)]).recordSize;
+  }
+  for (let i = <i32>undoEntries - 1; i >= 0; i--) {
+    const e = undoPtr + <usize>load<u64>(offsets + (<usize>i << 3));
+    unchecked(tables[load<u32>(e)]).undo(load<u32>(e, 4), load<u32>(e, 8), <u8>load<u32>(e, 12), e + 16);
+  }
+  heap.free(offsets);
+  journalCount = txJournalCount;
+  inTx = false;
+  undoUsed = 0;
+  undoEntries = 0;
 }
 
 /** Forget the journal (the host has persisted it): O(entries); freed slots become reusable. */

@@ -65,6 +65,9 @@ export interface CoreExports {
   storeJournalPtr(): Ptr;
   storeJournalLength(): number;
   storeJournalClear(): void;
+  storeTxBegin(): void;
+  storeTxCommit(): void;
+  storeTxAbort(): void;
   ledgerParamsPtr(): Ptr;
   ledgerConfigure(): Code;
   ledgerGenesisBalance(account: number, amount: Ptr): Code;
