@@ -26,8 +26,18 @@ export const ERR_INVALID_PARAMS: i32 = 12;
 export const ERR_INSUFFICIENT_FUNDS: i32 = 13;
 /** No validator with that id (staking code 3). */
 export const ERR_NO_VALIDATOR: i32 = 14;
-/** A validator with that id exists already (staking code 1). */
+/** A validator with that id exists already (staking code 4). */
 export const ERR_VALIDATOR_EXISTS: i32 = 15;
+/** No delegation for (delegator, validator) (staking 19). */
+export const ERR_NO_DELEGATION: i32 = 16;
+/** Nothing to withdraw: no accumulated commission (distribution 7). */
+export const ERR_NO_COMMISSION: i32 = 17;
+/** Delegating to a validator whose tokens were all slashed while shares remain (staking 34). */
+export const ERR_INVALID_EX_RATE: i32 = 18;
+/** An amount that must be positive is zero (sdk 18, invalid request). */
+export const ERR_ZERO_AMOUNT: i32 = 19;
+/** A state invariant the reference panics on (a bug, never user input); `errorArg` says which. */
+export const ERR_INVARIANT: i32 = 20;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

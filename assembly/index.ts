@@ -3,7 +3,7 @@
 // little-endian u64 limbs, low first. Every operation returns a result code (errors.ts); results
 // are written only on success.
 
-import { OK, errorArg } from "./errors";
+import { OK, ERR_NO_DELEGATION, errorArg } from "./errors";
 import * as dec from "./dec/dec";
 import { approxRoot, rootIterations } from "./dec/root";
 import { parseDec, formatDec, formatInt } from "./dec/text";
@@ -15,6 +15,8 @@ import * as bank from "./ledger/bank";
 import * as ledgerValidators from "./ledger/validators";
 import * as ledgerGlobals from "./ledger/globals";
 import * as ledgerBlock from "./ledger/block";
+import * as ledgerStaking from "./ledger/staking";
+import * as ledgerDelegations from "./ledger/delegations";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -329,4 +331,42 @@ export function storeTxCommit(): void {
 }
 export function storeTxAbort(): void {
   tables.txAbort();
+}
+
+// ---- Ledger messages: each in a store transaction, so a failure changes nothing ----
+
+function inTransaction(e: i32): i32 {
+  if (e == OK) tables.txCommit();
+  else tables.txAbort();
+  return e;
+}
+
+/** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
+export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerStaking.delegate(delegator, validator, lo(amount), hi(amount))));
+}
+/** MsgWithdrawDelegatorReward; the units paid to `dst`. */
+export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
+}
+/** MsgWithdrawValidatorCommission; the units paid to `dst`. */
+export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
+}
+/** MsgCreateValidator with its self-delegation (integer at `amount`); commission Dec at `rate`. */
+export function ledgerCreateValidatorWithSelfDelegation(id: u32, operator: u32, rate: usize, amount: usize): i32 {
+  tables.txBegin();
+  return inTransaction(ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount)));
+}
+/** A delegation's shares (Dec) to `dst`; NO_DELEGATION if none. */
+export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u32): i32 {
+  const slot = ledgerDelegations.delegations.find(ledgerDelegations.delegationKey(delegator, validator));
+  if (slot < 0) return ERR_NO_DELEGATION;
+  const p = ledgerDelegations.delegations.ptr(<u32>slot);
+  store<u64>(dst, load<u64>(p, 8));
+  store<u64>(dst, load<u64>(p, 16), 8);
+  return OK;
 }

@@ -29,6 +29,7 @@ const wP: usize = memory.data(WIDE_BYTES, 8);
 const wQ: usize = memory.data(WIDE_BYTES, 8);
 const wR: usize = memory.data(WIDE_BYTES, 8);
 const wScale: usize = memory.data(WIDE_BYTES, 8);
+const wN: usize = memory.data(WIDE_BYTES, 8);
 
 /** Rounding modes shared by the mul and quo families. */
 export const ROUND_HALF_EVEN: i32 = 0;
@@ -159,14 +160,23 @@ export function mul(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
 export function quoRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i32 {
   if ((blo | bhi) == 0) return ERR_DIVISION_BY_ZERO;
   wideFromU128(wA, alo, ahi);
+  return quoWide(wA, blo, bhi, mode);
+}
+
+/**
+ * The quo family with a wide raw numerator at `num` (a Dec's raw value, possibly above 128 bits):
+ * num / b with the given rounding, as quoRounded. `num` is clobbered-free; uses wB, wP, wQ, wR.
+ */
+function quoWide(num: usize, blo: u64, bhi: u64, mode: i32): i32 {
+  if ((blo | bhi) == 0) return ERR_DIVISION_BY_ZERO;
   wideFromU128(wB, blo, bhi);
   // scale = 10^36 for Quo, 10^18 otherwise
   const scaleLo = mulWide(POW18, mode == ROUND_HALF_EVEN ? POW18 : 1);
   wideFromU128(wScale, scaleLo, wideHi);
-  wideMul(wP, wA, wScale);
+  if (!wideMul(wP, num, wScale)) return ERR_OVERFLOW;
   wideDivMod(wQ, wR, wP, wB);
   if (mode == ROUND_HALF_EVEN) {
-    // q has at most 248 bits: divide its four limbs by 10^18 and round.
+    // q / 10^18 half-even: if q has more than 256 bits, so does the result.
     if (wideLen(wQ) > 8) return ERR_OVERFLOW;
     divByPow18(load<u64>(wQ, 24), load<u64>(wQ, 16), load<u64>(wQ, 8), load<u64>(wQ));
     return roundPow18Quotient(ROUND_HALF_EVEN);
@@ -181,6 +191,31 @@ export function quoRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i
     }
   }
   return ok(lo, hi);
+}
+
+/**
+ * (a MulInt b) Quo d, with the given rounding (Quo two-step half-even, QuoTruncate, QuoRoundUp):
+ * the reference's `shares.MulInt(tokens).Quo(delegatorShares)` (TokensFromShares), whose
+ * intermediate a x b can pass 128 bits though the result does not.
+ */
+export function mulIntQuo(alo: u64, ahi: u64, blo: u64, bhi: u64, dlo: u64, dhi: u64, mode: i32): i32 {
+  if ((dlo | dhi) == 0) return ERR_DIVISION_BY_ZERO;
+  wideFromU128(wA, alo, ahi);
+  wideFromU128(wB, blo, bhi);
+  wideMul(wN, wA, wB);
+  return quoWide(wN, dlo, dhi, mode);
+}
+
+/** (a MulInt b) QuoInt c: trunc(a_raw x b / c), the reference's SharesFromTokens. */
+export function mulIntQuoInt(alo: u64, ahi: u64, blo: u64, bhi: u64, clo: u64, chi: u64): i32 {
+  if ((clo | chi) == 0) return ERR_DIVISION_BY_ZERO;
+  wideFromU128(wA, alo, ahi);
+  wideFromU128(wB, blo, bhi);
+  wideMul(wN, wA, wB);
+  wideFromU128(wB, clo, chi);
+  wideDivMod(wQ, 0, wN, wB);
+  if (!wideFitsU128(wQ)) return ERR_OVERFLOW;
+  return ok(load<u64>(wQ), load<u64>(wQ, 8));
 }
 
 /** a * b for an integer b, exact (MulInt). */

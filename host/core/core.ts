@@ -77,6 +77,11 @@ export interface CoreExports {
   ledgerCommunityPool(dst: Ptr): Code;
   ledgerBeginBlock(height: bigint, votes: Ptr, count: number): Code;
   ledgerBlockOutcomePtr(): Ptr;
+  ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
+  ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerWithdrawCommission(dst: Ptr, validator: number): Code;
+  ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr): Code;
+  ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

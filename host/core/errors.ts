@@ -17,6 +17,11 @@ export const CoreCode = {
   INSUFFICIENT_FUNDS: 13,
   NO_VALIDATOR: 14,
   VALIDATOR_EXISTS: 15,
+  NO_DELEGATION: 16,
+  NO_COMMISSION: 17,
+  INVALID_EX_RATE: 18,
+  ZERO_AMOUNT: 19,
+  INVARIANT: 20,
 } as const;
 
 export type CoreCodeName = keyof typeof CoreCode;
@@ -64,6 +69,16 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "validator does not exist";
     case CoreCode.VALIDATOR_EXISTS:
       return "validator already exist for this operator address; must use new validator operator address";
+    case CoreCode.NO_DELEGATION:
+      return "no delegation for (address, validator) tuple";
+    case CoreCode.NO_COMMISSION:
+      return "no validator commission to withdraw";
+    case CoreCode.INVALID_EX_RATE:
+      return "cannot delegate to validators with invalid (zero) ex-rate";
+    case CoreCode.ZERO_AMOUNT:
+      return "invalid delegation amount: invalid request";
+    case CoreCode.INVARIANT:
+      return `ledger invariant broken (${arg}): this is a bug`;
     default:
       return `core error ${code}`;
   }
@@ -77,6 +92,7 @@ const PARAM_RULES: Record<number, string> = {
   3: "blocks per year must be positive",
   4: "community tax must be between 0 and 1 inclusive",
   5: "target base rewards rate must not exceed 1.0 (100%)",
+  6: "commission cannot be more than 100%",
 };
 
 function stripMinus(s: string): string {

@@ -100,6 +100,44 @@ export class Ledger {
     return c.readU128(c.slot(2));
   }
 
+  /** MsgCreateValidator with the operator's self-delegation. */
+  createValidatorWithSelfDelegation(id: number, operator: number, commissionRate: bigint, selfDelegation: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), commissionRate);
+    c.writeU128(c.slot(1), selfDelegation);
+    c.check(c.exports.ledgerCreateValidatorWithSelfDelegation(id, operator, c.slot(0), c.slot(1)));
+  }
+
+  /** MsgDelegate; returns the shares issued (raw Dec). */
+  delegate(delegator: number, validator: number, amount: bigint): bigint {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerDelegate(c.slot(2), delegator, validator, c.slot(0)));
+    return c.readU128(c.slot(2));
+  }
+
+  /** MsgWithdrawDelegatorReward; returns the base units paid. */
+  withdrawRewards(delegator: number, validator: number): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerWithdrawRewards(c.slot(2), delegator, validator));
+    return c.readU128(c.slot(2));
+  }
+
+  /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
+  withdrawCommission(validator: number): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerWithdrawCommission(c.slot(2), validator));
+    return c.readU128(c.slot(2));
+  }
+
+  /** A delegation's shares (raw Dec), or undefined. */
+  delegationShares(delegator: number, validator: number): bigint | undefined {
+    const c = this.core;
+    const code = c.exports.ledgerDelegationShares(c.slot(2), delegator, validator);
+    if (code !== 0) return undefined;
+    return c.readU128(c.slot(2));
+  }
+
   /** BeginBlock at `height` with the last commit's votes, in commit order. */
   beginBlock(height: bigint, votes: readonly Vote[]): BlockOutcome {
     const c = this.core;

@@ -1,0 +1,232 @@
+// x/distribution's F1 accounting (keeper/validator.go, keeper/delegation.go): each validator's
+// rewards per token accumulate period by period in `historical`; a delegation remembers the
+// period and the stake it was last settled at, and is owed stake x (ratio(now) - ratio(then)),
+// truncated. Every change to a delegation's shares settles it first, so claims cost O(1).
+// (Slash events between periods come with slashing.)
+
+import { OK, ERR_INVARIANT, ERR_NO_COMMISSION, setErrorArg } from "../errors";
+import {
+  add, sub, cmp, fromInt, mulRounded, mulIntQuo, quoRounded, truncateInt, resLo, resHi, setResult,
+  ROUND_TRUNCATE, ROUND_HALF_EVEN,
+} from "../dec/dec";
+import {
+  validators, historical, historicalKey, H_RATIO, H_REFERENCES, V_TOKENS, V_SHARES, V_PERIOD,
+  V_CURRENT_REWARDS, V_OUTSTANDING, V_COMMISSION, V_OPERATOR,
+} from "./validators";
+import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
+import { transfer, DISTRIBUTION } from "./bank";
+import { toCommunityPool } from "./distribution";
+
+// @ts-ignore: decorator
+@inline
+function ld(p: usize, off: i32): u64 {
+  return load<u64>(p + <usize>off);
+}
+// @ts-ignore: decorator
+@inline
+function ldh(p: usize, off: i32): u64 {
+  return load<u64>(p + <usize>off, 8);
+}
+function put(p: usize, off: i32, lo: u64, hi: u64): void {
+  store<u64>(p + <usize>off, lo);
+  store<u64>(p + <usize>off, hi, 8);
+}
+
+function invariant(rule: i64): i32 {
+  setErrorArg(rule);
+  return ERR_INVARIANT;
+}
+
+/** The period closed by the last `incrementValidatorPeriod`. */
+export let endedPeriod: u64 = 0;
+
+export function incrementReferenceCount(validator: u32, period: u64): i32 {
+  const slot = historical.find(historicalKey(validator, period));
+  if (slot < 0) return invariant(1);
+  historical.touch(<u32>slot);
+  const p = historical.ptr(<u32>slot);
+  const refs = load<u32>(p + <usize>H_REFERENCES);
+  if (refs > 2) return invariant(2); // "reference count should never exceed 2"
+  store<u32>(p + <usize>H_REFERENCES, refs + 1);
+  return OK;
+}
+
+export function decrementReferenceCount(validator: u32, period: u64): i32 {
+  const key = historicalKey(validator, period);
+  const slot = historical.find(key);
+  if (slot < 0) return invariant(3);
+  const p = historical.ptr(<u32>slot);
+  const refs = load<u32>(p + <usize>H_REFERENCES);
+  if (refs == 0) return invariant(4);
+  if (refs == 1) {
+    historical.remove(key);
+    return OK;
+  }
+  historical.touch(<u32>slot);
+  store<u32>(historical.ptr(<u32>slot) + <usize>H_REFERENCES, refs - 1);
+  return OK;
+}
+
+/**
+ * IncrementValidatorPeriod: close the current period (its rewards per token QuoDecTruncate the
+ * tokens; a validator without tokens gives them to the community pool instead) and open the next.
+ * The closed period goes to `endedPeriod`.
+ */
+export function incrementValidatorPeriod(vslot: u32): i32 {
+  validators.touch(vslot);
+  const v = validators.ptr(vslot);
+  const id = <u32>load<u64>(v);
+  const period = ld(v, V_PERIOD);
+  const rLo = ld(v, V_CURRENT_REWARDS), rHi = ldh(v, V_CURRENT_REWARDS);
+  let cLo: u64 = 0, cHi: u64 = 0;
+  let e: i32;
+  if ((ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0) {
+    e = toCommunityPool(rLo, rHi);
+    if (e != OK) return e;
+    e = sub(ld(v, V_OUTSTANDING), ldh(v, V_OUTSTANDING), rLo, rHi);
+    if (e != OK) return invariant(5);
+    put(v, V_OUTSTANDING, resLo, resHi);
+  } else {
+    // rewards QuoDecTruncate Dec(tokens): truncated, so no one is owed more than was allocated
+    e = fromInt(ld(v, V_TOKENS), ldh(v, V_TOKENS));
+    if (e != OK) return e;
+    e = quoRounded(rLo, rHi, resLo, resHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    cLo = resLo;
+    cHi = resHi;
+  }
+  const prev = historical.find(historicalKey(id, period - 1));
+  if (prev < 0) return invariant(6);
+  const hp = historical.ptr(<u32>prev);
+  e = add(ld(hp, H_RATIO), ldh(hp, H_RATIO), cLo, cHi);
+  if (e != OK) return e;
+  const ratioLo = resLo, ratioHi = resHi;
+  e = decrementReferenceCount(id, period - 1);
+  if (e != OK) return e;
+  const np = historical.ptr(historical.upsert(historicalKey(id, period)));
+  put(np, H_RATIO, ratioLo, ratioHi);
+  store<u32>(np + <usize>H_REFERENCES, 1);
+  const v2 = validators.ptr(vslot);
+  put(v2, V_CURRENT_REWARDS, 0, 0);
+  store<u64>(v2 + <usize>V_PERIOD, period + 1);
+  endedPeriod = period;
+  return OK;
+}
+
+/**
+ * initializeDelegation: track the period just ended (one more reference to it) and the stake,
+ * TokensFromSharesTruncated(shares), at `height`.
+ */
+export function initializeDelegation(vslot: u32, dslot: u32, height: u64): i32 {
+  const v = validators.ptr(vslot);
+  const id = <u32>load<u64>(v);
+  const previous = ld(v, V_PERIOD) - 1;
+  let e = incrementReferenceCount(id, previous);
+  if (e != OK) return e;
+  delegations.touch(dslot);
+  const d = delegations.ptr(dslot);
+  e = mulIntQuo(
+    ld(d, D_SHARES), ldh(d, D_SHARES), ld(v, V_TOKENS), ldh(v, V_TOKENS), ld(v, V_SHARES), ldh(v, V_SHARES),
+    ROUND_TRUNCATE,
+  );
+  if (e != OK) return e;
+  put(d, D_STAKE, resLo, resHi);
+  store<u64>(d + <usize>D_PREVIOUS_PERIOD, previous);
+  store<u64>(d + <usize>D_HEIGHT, height);
+  store<u8>(d + <usize>D_HAS_INFO, 1);
+  return OK;
+}
+
+/**
+ * CalculateDelegationRewards up to `endingPeriod`: stake x (ratio(end) - ratio(start)), truncated;
+ * nothing for a delegation settled at this height. The stake may not exceed the current stake
+ * (TokensFromShares) by more than 3 units of 10^-18 (the SDK's margin). Result in the registers.
+ */
+export function calculateRewards(vslot: u32, dslot: u32, endingPeriod: u64, height: u64): i32 {
+  const v = validators.ptr(vslot);
+  const d = delegations.ptr(dslot);
+  if (ld(d, D_HEIGHT) == height) return setResult(0, 0);
+  const id = <u32>load<u64>(v);
+  let sLo = ld(d, D_STAKE), sHi = ldh(d, D_STAKE);
+  let e = mulIntQuo(
+    ld(d, D_SHARES), ldh(d, D_SHARES), ld(v, V_TOKENS), ldh(v, V_TOKENS), ld(v, V_SHARES), ldh(v, V_SHARES),
+    ROUND_HALF_EVEN,
+  );
+  if (e != OK) return e;
+  const curLo = resLo, curHi = resHi;
+  if (cmp(sLo, sHi, curLo, curHi) > 0) {
+    add(curLo, curHi, 3, 0);
+    if (cmp(sLo, sHi, resLo, resHi) > 0) return invariant(7); // stake above the current stake
+    sLo = curLo;
+    sHi = curHi;
+  }
+  const start = historical.find(historicalKey(id, ld(d, D_PREVIOUS_PERIOD)));
+  const end = historical.find(historicalKey(id, endingPeriod));
+  if (start < 0 || end < 0) return invariant(8);
+  const sp = historical.ptr(<u32>start), ep = historical.ptr(<u32>end);
+  e = sub(ld(ep, H_RATIO), ldh(ep, H_RATIO), ld(sp, H_RATIO), ldh(sp, H_RATIO));
+  if (e != OK) return invariant(9); // negative rewards
+  return mulRounded(resLo, resHi, sLo, sHi, ROUND_TRUNCATE);
+}
+
+/**
+ * withdrawDelegationRewards: close the period, pay the whole units (at most the outstanding
+ * rewards: DecCoins.Intersect) to the delegator, the decimal remainder to the community pool,
+ * drop the starting info. The base units paid go to the result registers.
+ */
+export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: u64): i32 {
+  if (load<u8>(delegations.ptr(dslot) + <usize>D_HAS_INFO) == 0) return invariant(10);
+  let e = incrementValidatorPeriod(vslot);
+  if (e != OK) return e;
+  e = calculateRewards(vslot, dslot, endedPeriod, height);
+  if (e != OK) return e;
+  let rLo = resLo, rHi = resHi;
+  const v = validators.ptr(vslot);
+  const oLo = ld(v, V_OUTSTANDING), oHi = ldh(v, V_OUTSTANDING);
+  if (cmp(rLo, rHi, oLo, oHi) > 0) {
+    rLo = oLo;
+    rHi = oHi;
+  }
+  // TruncateDecimal: whole units out, the decimal remainder to the community pool
+  truncateInt(rLo, rHi);
+  const uLo = resLo, uHi = resHi;
+  e = fromInt(uLo, uHi);
+  if (e != OK) return e;
+  sub(rLo, rHi, resLo, resHi);
+  const remLo = resLo, remHi = resHi;
+  e = transfer(DISTRIBUTION, delegator, uLo, uHi);
+  if (e != OK) return e;
+  validators.touch(vslot);
+  const v2 = validators.ptr(vslot);
+  sub(oLo, oHi, rLo, rHi);
+  put(v2, V_OUTSTANDING, resLo, resHi);
+  e = toCommunityPool(remLo, remHi);
+  if (e != OK) return e;
+  e = decrementReferenceCount(<u32>load<u64>(v2), ld(delegations.ptr(dslot), D_PREVIOUS_PERIOD));
+  if (e != OK) return e;
+  delegations.touch(dslot);
+  store<u8>(delegations.ptr(dslot) + <usize>D_HAS_INFO, 0);
+  return setResult(uLo, uHi);
+}
+
+/** WithdrawValidatorCommission: the whole units of the accumulated commission to the operator. */
+export function withdrawCommission(vslot: u32): i32 {
+  const v = validators.ptr(vslot);
+  const cLo = ld(v, V_COMMISSION), cHi = ldh(v, V_COMMISSION);
+  if ((cLo | cHi) == 0) return ERR_NO_COMMISSION;
+  truncateInt(cLo, cHi);
+  const uLo = resLo, uHi = resHi;
+  let e = fromInt(uLo, uHi);
+  if (e != OK) return e;
+  const wLo = resLo, wHi = resHi;
+  validators.touch(vslot);
+  const v2 = validators.ptr(vslot);
+  sub(cLo, cHi, wLo, wHi);
+  put(v2, V_COMMISSION, resLo, resHi);
+  e = sub(ld(v2, V_OUTSTANDING), ldh(v2, V_OUTSTANDING), wLo, wHi);
+  if (e != OK) return invariant(12);
+  put(v2, V_OUTSTANDING, resLo, resHi);
+  e = transfer(DISTRIBUTION, load<u32>(v2 + <usize>V_OPERATOR), uLo, uHi);
+  if (e != OK) return e;
+  return setResult(uLo, uHi);
+}
