@@ -16,6 +16,7 @@ import * as ledgerValidators from "./ledger/validators";
 import * as ledgerGlobals from "./ledger/globals";
 import * as ledgerBlock from "./ledger/block";
 import * as ledgerStaking from "./ledger/staking";
+import * as ledgerValset from "./ledger/valset";
 import * as ledgerDelegations from "./ledger/delegations";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
@@ -301,8 +302,10 @@ export function ledgerBalance(dst: usize, account: u32): i32 {
   return put(dst, bank.balanceOf(account));
 }
 /** A validator with a commission rate (Dec at `rate`); unbonded, no tokens yet. */
-export function ledgerCreateValidator(id: u32, operator: u32, rate: usize): i32 {
-  return ledgerValidators.createValidator(id, operator, lo(rate), hi(rate));
+export function ledgerCreateValidator(id: u32, operator: u32, rate: usize, orderKey: u64): i32 {
+  const e = ledgerValidators.createValidator(id, operator, lo(rate), hi(rate), orderKey);
+  if (e == OK) ledgerValset.rankingDirty();
+  return e;
 }
 /** The validator's record (layout: ledger/validators.ts V_*), or 0; valid until the next insert. */
 export function ledgerValidatorPtr(id: u32): usize {
@@ -357,9 +360,25 @@ export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
   return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
 }
 /** MsgCreateValidator with its self-delegation (integer at `amount`); commission Dec at `rate`. */
-export function ledgerCreateValidatorWithSelfDelegation(id: u32, operator: u32, rate: usize, amount: usize): i32 {
+export function ledgerCreateValidatorWithSelfDelegation(
+  id: u32, operator: u32, rate: usize, amount: usize, orderKey: u64,
+): i32 {
   tables.txBegin();
-  return inTransaction(ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount)));
+  return inTransaction(
+    ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
+  );
+}
+/** Staking params: max validators, tokens per unit of consensus power, unbonding time (ns). */
+export function ledgerConfigureStaking(maxValidators: u32, powerReduction: u64, unbondingNs: i64): i32 {
+  return ledgerValset.configureStaking(maxValidators, powerReduction, unbondingNs);
+}
+/** EndBlock: the validator-set update at (height, block time in unix ns). */
+export function ledgerEndBlock(height: u64, timeNs: i64): i32 {
+  return ledgerValset.endBlock(height, timeNs);
+}
+/** The next BeginBlock's votes (16 bytes each, as ledgerBeginBlock takes them) to `out`; the count. */
+export function ledgerLastCommitVotes(out: usize): i32 {
+  return ledgerValset.lastCommitVotes(out);
 }
 /** A delegation's shares (Dec) to `dst`; NO_DELEGATION if none. */
 export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u32): i32 {

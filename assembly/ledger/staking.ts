@@ -9,6 +9,7 @@ import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
 import { validators, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS, STATUS_BONDED } from "./validators";
 import { delegations, delegationKey, D_SHARES } from "./delegations";
 import { incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission } from "./f1";
+import { rankingDirty } from "./valset";
 
 function currentHeight(): u64 {
   return load<u64>(emission.state + <usize>emission.STATE_HEIGHT);
@@ -104,9 +105,12 @@ export function withdrawValidatorCommission(validator: u32): i32 {
 }
 
 /** MsgCreateValidator: the validator, then its operator's self-delegation. */
-export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64, selfLo: u64, selfHi: u64): i32 {
+export function createValidator(
+  id: u32, operator: u32, rateLo: u64, rateHi: u64, selfLo: u64, selfHi: u64, orderKey: u64,
+): i32 {
   if ((selfLo | selfHi) == 0) return ERR_ZERO_AMOUNT;
-  const e = newValidator(id, operator, rateLo, rateHi);
+  const e = newValidator(id, operator, rateLo, rateHi, orderKey);
   if (e != OK) return e;
+  rankingDirty();
   return delegate(operator, id, selfLo, selfHi);
 }

@@ -16,7 +16,11 @@ export const V_PERIOD: i32 = 64; // u64: F1 current period
 export const V_CURRENT_REWARDS: i32 = 80; // Dec: rewards of the current period
 export const V_COMMISSION: i32 = 96; // Dec: accumulated commission
 export const V_OUTSTANDING: i32 = 112; // Dec: outstanding rewards
-export const V_SIZE: u32 = 128;
+export const V_ORDER_KEY: i32 = 128; // u64: ties in power rank by this, then by id (the host: address bytes)
+export const V_LAST_POWER: i32 = 136; // u64: consensus power in the last validator set (0: not in it)
+export const V_UNBONDING_TIME: i32 = 144; // i64 ns: when an unbonding validator becomes unbonded
+export const V_UNBONDING_HEIGHT: i32 = 152; // u64
+export const V_SIZE: u32 = 160;
 
 export const STATUS_UNBONDED: u8 = 0;
 export const STATUS_UNBONDING: u8 = 1;
@@ -41,7 +45,7 @@ export function historicalKey(validator: u32, period: u64): u64 {
  * historical period 0 with a zero ratio referenced once, current rewards in period 1, no
  * commission or outstanding rewards). Status unbonded until the validator set takes it in.
  */
-export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64): i32 {
+export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64, orderKey: u64): i32 {
   if (validators.find(<u64>id) >= 0) return ERR_VALIDATOR_EXISTS;
   if (rateHi != 0 || rateLo > POW18) {
     setErrorArg(6);
@@ -50,6 +54,7 @@ export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64
   const p = validators.ptr(validators.upsert(<u64>id));
   store<u32>(p, operator, V_OPERATOR);
   store<u64>(p, rateLo, V_COMMISSION_RATE);
+  store<u64>(p, orderKey, V_ORDER_KEY);
   store<u64>(p, 1, V_PERIOD);
   const h = historical.ptr(historical.upsert(historicalKey(id, 0)));
   store<u32>(h, 1, H_REFERENCES);

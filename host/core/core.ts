@@ -72,7 +72,7 @@ export interface CoreExports {
   ledgerConfigure(): Code;
   ledgerGenesisBalance(account: number, amount: Ptr): Code;
   ledgerBalance(dst: Ptr, account: number): Code;
-  ledgerCreateValidator(id: number, operator: number, rate: Ptr): Code;
+  ledgerCreateValidator(id: number, operator: number, rate: Ptr, orderKey: bigint): Code;
   ledgerValidatorPtr(id: number): Ptr;
   ledgerCommunityPool(dst: Ptr): Code;
   ledgerBeginBlock(height: bigint, votes: Ptr, count: number): Code;
@@ -80,7 +80,10 @@ export interface CoreExports {
   ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;
   ledgerWithdrawCommission(dst: Ptr, validator: number): Code;
-  ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr): Code;
+  ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr, orderKey: bigint): Code;
+  ledgerConfigureStaking(maxValidators: number, powerReduction: bigint, unbondingNs: bigint): Code;
+  ledgerEndBlock(height: bigint, timeNs: bigint): Code;
+  ledgerLastCommitVotes(out: Ptr): number;
   ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
 }
 

@@ -20,6 +20,9 @@ export interface LedgerParams {
   targetBaseRewardsRate: bigint;
 }
 
+/** Validator status (assembly/ledger/validators.ts STATUS_*). */
+export const ValidatorStatus = { unbonded: 0, unbonding: 1, bonded: 2 } as const;
+
 /** A validator's record (assembly/ledger/validators.ts V_*). Decs raw. */
 export interface ValidatorRecord {
   operator: number;
@@ -69,10 +72,31 @@ export class Ledger {
     return c.readU128(c.slot(2));
   }
 
-  createValidator(id: number, operator: number, commissionRate: bigint): void {
+  /** Genesis: a validator without tokens. `orderKey` breaks power ties (the address bytes). */
+  createValidator(id: number, operator: number, commissionRate: bigint, orderKey = 0n): void {
     const c = this.core;
     c.writeU128(c.slot(0), commissionRate);
-    c.check(c.exports.ledgerCreateValidator(id, operator, c.slot(0)));
+    c.check(c.exports.ledgerCreateValidator(id, operator, c.slot(0), orderKey));
+  }
+
+  /** Staking params: max validators, tokens per unit of consensus power, unbonding time. */
+  configureStaking(maxValidators: number, powerReduction: bigint, unbondingTimeNs: bigint): void {
+    const c = this.core;
+    c.check(c.exports.ledgerConfigureStaking(maxValidators, powerReduction, unbondingTimeNs));
+  }
+
+  /** EndBlock: the validator-set update at a height and block time. */
+  endBlock(height: bigint, timeNs: bigint): void {
+    const c = this.core;
+    c.check(c.exports.ledgerEndBlock(height, timeNs));
+  }
+
+  /** The next BeginBlock's votes: the last validator set in CometBFT's order. */
+  lastCommitVotes(): Vote[] {
+    const c = this.core;
+    const ptr = c.exports.bufferPtr();
+    const n = c.exports.ledgerLastCommitVotes(ptr);
+    return Array.from({ length: n }, (_, i) => ({ validator: c.readI32(ptr + i * 16), power: c.readU64(ptr + i * 16 + 8) }));
   }
 
   validator(id: number): ValidatorRecord | undefined {
@@ -101,11 +125,13 @@ export class Ledger {
   }
 
   /** MsgCreateValidator with the operator's self-delegation. */
-  createValidatorWithSelfDelegation(id: number, operator: number, commissionRate: bigint, selfDelegation: bigint): void {
+  createValidatorWithSelfDelegation(
+    id: number, operator: number, commissionRate: bigint, selfDelegation: bigint, orderKey = 0n,
+  ): void {
     const c = this.core;
     c.writeU128(c.slot(0), commissionRate);
     c.writeU128(c.slot(1), selfDelegation);
-    c.check(c.exports.ledgerCreateValidatorWithSelfDelegation(id, operator, c.slot(0), c.slot(1)));
+    c.check(c.exports.ledgerCreateValidatorWithSelfDelegation(id, operator, c.slot(0), c.slot(1), orderKey));
   }
 
   /** MsgDelegate; returns the shares issued (raw Dec). */

@@ -1,0 +1,185 @@
+// x/staking EndBlock (keeper/val_state_change.go): the bonded set by power ranking (at most
+// maxValidators non-jailed validators with power > 0, highest first; ties by order key, then id),
+// bond / begin-unbonding transitions with their pool moves, and unbonding validators maturing.
+// The ranking is kept from block to block and insertion-sorted: O(validators) when little moves.
+
+import { OK, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
+import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
+import {
+  validators, V_TOKENS, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME,
+  V_UNBONDING_HEIGHT, STATUS_BONDED, STATUS_UNBONDING, STATUS_UNBONDED,
+} from "./validators";
+import { resLo, resHi, add, sub, cmp } from "../dec/dec";
+import { prepareDivisor, preparedNorm, preparedShift, preparedRecip, div256By64, q0, q1 } from "../math/limbs";
+
+let maxValidators: u32 = 100;
+let powerNorm: u64 = 0, powerShift: u32 = 0, powerRecip: u64 = 0;
+let unbondingTimeNs: i64 = 0;
+
+/** Staking params: max validators (> 0), tokens per unit of power (> 0), unbonding time (> 0). */
+export function configureStaking(max: u32, powerReduction: u64, unbondingNs: i64): i32 {
+  if (max == 0 || powerReduction == 0 || unbondingNs <= 0) {
+    setErrorArg(7);
+    return ERR_INVALID_PARAMS;
+  }
+  maxValidators = max;
+  prepareDivisor(powerReduction);
+  powerNorm = preparedNorm;
+  powerShift = preparedShift;
+  powerRecip = preparedRecip;
+  unbondingTimeNs = unbondingNs;
+  return OK;
+}
+
+export function unbondingTime(): i64 {
+  return unbondingTimeNs;
+}
+
+/** TokensToConsensusPower: tokens / powerReduction (as u64; beyond 2^64 saturates). */
+export function potentialPower(vp: usize): u64 {
+  div256By64(0, 0, load<u64>(vp + <usize>V_TOKENS, 8), load<u64>(vp + <usize>V_TOKENS), powerNorm, powerShift, powerRecip);
+  return q1 != 0 ? u64.MAX_VALUE : q0;
+}
+
+// The ranking: validator slots, best first (rebuilt from the table when validators come and go).
+let rank: usize = 0;
+let rankCount: u32 = 0;
+let rankCapacity: u32 = 0;
+let rankedSlots: u32 = 0; // table.slotCount when the ranking was last rebuilt
+
+// Sort keys, refreshed each EndBlock: (power, order key, id) per ranked entry.
+function better(a: u32, b: u32): bool {
+  const pa = validators.ptr(a), pb = validators.ptr(b);
+  const ja = load<u8>(pa + <usize>V_JAILED) != 0, jb = load<u8>(pb + <usize>V_JAILED) != 0;
+  if (ja != jb) return jb; // jailed validators are out of the power index: rank them last
+  const wa = potentialPower(pa), wb = potentialPower(pb);
+  if (wa != wb) return wa > wb;
+  const ka = load<u64>(pa + <usize>V_ORDER_KEY), kb = load<u64>(pb + <usize>V_ORDER_KEY);
+  if (ka != kb) return ka < kb;
+  return load<u64>(pa) < load<u64>(pb);
+}
+
+function rebuildRanking(): void {
+  const n = validators.slotCount;
+  if (n > rankCapacity) {
+    rankCapacity = n * 2;
+    const p = heap.alloc(<usize>rankCapacity << 2);
+    if (rankCount > 0) memory.copy(p, rank, <usize>rankCount << 2);
+    rank = p;
+  }
+  // keep the previous order for the live ones, append new slots
+  let k: u32 = 0;
+  for (let i: u32 = 0; i < rankCount; i++) {
+    const s = load<u32>(rank + (<usize>i << 2));
+    if (validators.isLive(s)) store<u32>(rank + (<usize>(k++) << 2), s);
+  }
+  for (let s: u32 = rankedSlots; s < n; s++) if (validators.isLive(s)) store<u32>(rank + (<usize>(k++) << 2), s);
+  rankCount = k;
+  rankedSlots = n;
+}
+
+function sortRanking(): void {
+  for (let i: u32 = 1; i < rankCount; i++) {
+    const x = load<u32>(rank + (<usize>i << 2));
+    let j = i;
+    while (j > 0 && better(x, load<u32>(rank + (<usize>(j - 1) << 2)))) {
+      store<u32>(rank + (<usize>j << 2), load<u32>(rank + (<usize>(j - 1) << 2)));
+      j--;
+    }
+    store<u32>(rank + (<usize>j << 2), x);
+  }
+}
+
+/** Mark a validator set as changed structurally (created or removed): the ranking is rebuilt. */
+export function rankingDirty(): void {
+  rankedSlots = 0;
+  rankCount = 0;
+}
+
+/**
+ * ApplyAndReturnValidatorSetUpdates then UnbondAllMatureValidators at (height, time).
+ * Returns the number of validator updates in `updates`.
+ */
+export let updates: u32 = 0;
+
+export function endBlock(height: u64, timeNs: i64): i32 {
+  rebuildRanking();
+  sortRanking();
+  let toBondedLo: u64 = 0, toBondedHi: u64 = 0, toNotLo: u64 = 0, toNotHi: u64 = 0;
+  updates = 0;
+  let count: u32 = 0;
+  for (let i: u32 = 0; i < rankCount; i++) {
+    const slot = load<u32>(rank + (<usize>i << 2));
+    const p = validators.ptr(slot);
+    const power = potentialPower(p);
+    const inNewSet = count < maxValidators && power != 0 && load<u8>(p + <usize>V_JAILED) == 0;
+    const old = load<u64>(p + <usize>V_LAST_POWER);
+    if (inNewSet) {
+      count++;
+      if (load<u8>(p + <usize>V_STATUS) != STATUS_BONDED) {
+        validators.touch(slot);
+        store<u8>(validators.ptr(slot) + <usize>V_STATUS, STATUS_BONDED);
+        add(toBondedLo, toBondedHi, load<u64>(p + <usize>V_TOKENS), load<u64>(p + <usize>V_TOKENS, 8));
+        toBondedLo = resLo;
+        toBondedHi = resHi;
+      }
+      if (old != power) {
+        validators.touch(slot);
+        store<u64>(validators.ptr(slot) + <usize>V_LAST_POWER, power);
+        updates++;
+      }
+    } else if (old != 0) {
+      // in the last set, not in the new one: begin unbonding
+      validators.touch(slot);
+      const q = validators.ptr(slot);
+      store<u8>(q + <usize>V_STATUS, STATUS_UNBONDING);
+      store<i64>(q + <usize>V_UNBONDING_TIME, timeNs + unbondingTimeNs);
+      store<u64>(q + <usize>V_UNBONDING_HEIGHT, height);
+      store<u64>(q + <usize>V_LAST_POWER, 0);
+      add(toNotLo, toNotHi, load<u64>(q + <usize>V_TOKENS), load<u64>(q + <usize>V_TOKENS, 8));
+      toNotLo = resLo;
+      toNotHi = resHi;
+      updates++;
+    }
+  }
+  let e: i32 = OK;
+  if (cmp(toBondedLo, toBondedHi, toNotLo, toNotHi) > 0) {
+    sub(toBondedLo, toBondedHi, toNotLo, toNotHi);
+    e = transfer(NOT_BONDED_POOL, BONDED_POOL, resLo, resHi);
+  } else if (cmp(toBondedLo, toBondedHi, toNotLo, toNotHi) < 0) {
+    sub(toNotLo, toNotHi, toBondedLo, toBondedHi);
+    e = transfer(BONDED_POOL, NOT_BONDED_POOL, resLo, resHi);
+  }
+  if (e != OK) return e;
+  // UnbondAllMatureValidators
+  for (let i: u32 = 0; i < rankCount; i++) {
+    const slot = load<u32>(rank + (<usize>i << 2));
+    const p = validators.ptr(slot);
+    if (load<u8>(p + <usize>V_STATUS) != STATUS_UNBONDING) continue;
+    if (load<u64>(p + <usize>V_UNBONDING_HEIGHT) > height || load<i64>(p + <usize>V_UNBONDING_TIME) > timeNs) continue;
+    validators.touch(slot);
+    store<u8>(validators.ptr(slot) + <usize>V_STATUS, STATUS_UNBONDED);
+  }
+  return OK;
+}
+
+/**
+ * The votes of the next BeginBlock: the set's validators (id u32, unused u32, power u64) in
+ * CometBFT's order (power descending, then order key, then id), written to `out`; returns the count.
+ */
+export function lastCommitVotes(out: usize): i32 {
+  let n: i32 = 0;
+  for (let i: u32 = 0; i < rankCount; i++) {
+    const slot = load<u32>(rank + (<usize>i << 2));
+    const p = validators.ptr(slot);
+    const power = load<u64>(p + <usize>V_LAST_POWER);
+    if (power == 0) continue;
+    const e = out + (<usize>n << 4);
+    store<u32>(e, <u32>load<u64>(p));
+    store<u32>(e, 0, 4);
+    store<u64>(e, power, 8);
+    n++;
+  }
+  // The ranking was sorted by power at the last EndBlock, which is each member's last power.
+  return n;
+}

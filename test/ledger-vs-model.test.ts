@@ -1,0 +1,170 @@
+// The core's ledger against the BigInt model of the SDK (bench/baseline/ledger-bigint.ts), block
+// by block: the same genesis, the same mint, the same random messages; after every block the
+// results and every visible number must be identical. The model is written from the SDK's code;
+// the core must agree with it to the last 10^-18.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { loadCoreFromFile } from "../host/core/node.js";
+import { CoreError } from "../host/core/errors.js";
+import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
+import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, ValidatorStatus } from "../host/core/ledger.js";
+import {
+  LedgerBigInt, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL, NOT_BONDED_POOL,
+} from "../bench/baseline/ledger-bigint.js";
+
+const E18 = 10n ** 18n;
+const SECOND = 1_000_000_000n;
+const GENESIS_NS = 1_767_225_600n * SECOND;
+const UNBONDING_NS = 28n * 24n * 3600n * SECOND;
+const TAX = (2n * E18) / 100n;
+const TARGET = (3n * E18) / 100n;
+const USERS = 12;
+const VALIDATORS = 5;
+const STATUS = ["unbonded", "unbonding", "bonded"] as const;
+
+const userName = (i: number) => `user-${String(i).padStart(3, "0")}`;
+const valName = (i: number) => userName(i); // operators are users 0..VALIDATORS-1
+const accountOf = (i: number) => FIRST_USER_ACCOUNT + i;
+const moduleIds: [string, number][] = [
+  [FEE_COLLECTOR, M.feeCollector], [DISTRIBUTION, M.distribution], [REWARDS_POOL, M.rewardsPool],
+  [BONDED_POOL, M.bondedPool], [NOT_BONDED_POOL, M.notBondedPool],
+];
+
+function rng(seed: bigint) {
+  let s = seed;
+  return (n: bigint): bigint => {
+    s = (s * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
+    return (s >> 11n) % n;
+  };
+}
+
+/** The core's outcome of a message as the model reports it: ok and value, or the failure. */
+function coreResult<T>(f: () => T): { ok: true; value: T } | { ok: false; code: string } {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (e instanceof CoreError) return { ok: false, code: e.codeName };
+    throw e;
+  }
+}
+
+// The model's failures by registered error, and the core's codes for the same conditions.
+const SAME_FAILURE: Record<string, string> = {
+  "sdk/5": "INSUFFICIENT_FUNDS",
+  "staking/3": "NO_VALIDATOR",
+  "staking/19": "NO_DELEGATION",
+  "distribution/7": "NO_COMMISSION",
+  "staking/34": "INVALID_EX_RATE",
+};
+
+test("1,000 blocks with 5 validators and 12 delegators: the core and the model agree on everything", async () => {
+  const core = await loadCoreFromFile();
+  const emission = new Emission(core);
+  const ledger = new Ledger(core);
+  const model = new LedgerBigInt(
+    { communityTax: TAX, targetBaseRewardsRate: TARGET, unbondingTimeNs: UNBONDING_NS },
+    (a, b) => (a < b ? -1 : a > b ? 1 : 0), // user-000 < user-001 < ...: the core's order keys below
+  );
+  const funds = 50_000_000_000_000n;
+  const pool = 5_000_000_000_000_000n;
+  emission.configure(DEFAULT_EMISSION_PARAMS);
+  emission.setState({ height: 0n, totalSupply: funds * BigInt(USERS) + pool, burned: 0n });
+  ledger.configure({ communityTax: TAX, targetBaseRewardsRate: TARGET });
+  ledger.configureStaking(100, 1_000_000n, UNBONDING_NS);
+  ledger.genesisBalance(M.rewardsPool, pool);
+  model.fund(REWARDS_POOL, pool);
+  for (let i = 0; i < USERS; i++) {
+    ledger.genesisBalance(accountOf(i), funds);
+    model.fund(userName(i), funds);
+  }
+  const next = rng(2024n);
+  const rates = [E18 / 10n, (5n * E18) / 100n, 0n, (2n * E18) / 10n, E18 / 3n];
+  let height = 0n;
+  const seen = new Map<string, number>();
+  const tally = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  const compareState = (at: string) => {
+    for (const [name, id] of moduleIds) assert.is(ledger.balance(id), model.balance(name), `${at}: ${name}`);
+    for (let i = 0; i < USERS; i++) assert.is(ledger.balance(accountOf(i)), model.balance(userName(i)), `${at}: ${userName(i)}`);
+    assert.is(ledger.communityPool(), model.communityPool(), `${at}: community pool`);
+    for (let v = 0; v < VALIDATORS; v++) {
+      const mine = ledger.validator(v);
+      const theirs = model.validator(valName(v));
+      assert.is(mine === undefined, theirs === undefined, `${at}: validator ${v} exists`);
+      if (!mine || !theirs) continue;
+      assert.is(mine.tokens, theirs.tokens, `${at}: validator ${v} tokens`);
+      assert.is(mine.delegatorShares, theirs.delegatorShares, `${at}: validator ${v} shares`);
+      assert.is(STATUS[mine.status], theirs.status, `${at}: validator ${v} status`);
+      assert.is(mine.accumulatedCommission, model.commission(valName(v)), `${at}: validator ${v} commission`);
+      assert.is(mine.outstanding, model.outstandingRewards(valName(v)), `${at}: validator ${v} outstanding`);
+    }
+  };
+  const compareResult = <T>(at: string, mine: ReturnType<typeof coreResult<T>>, theirs: { code: number; codespace: string }, same: (v: T) => void) => {
+    if (theirs.code === 0) {
+      assert.ok(mine.ok, `${at}: the model succeeded, the core failed with ${mine.ok ? "" : mine.code}`);
+      if (mine.ok) same(mine.value);
+    } else {
+      const expected = SAME_FAILURE[`${theirs.codespace}/${theirs.code}`];
+      assert.ok(expected, `${at}: model failure ${theirs.codespace}/${theirs.code} has no core counterpart yet`);
+      assert.equal(mine, { ok: false, code: expected }, at);
+    }
+  };
+
+  for (let b = 0; b < 1000; b++) {
+    height += 1n;
+    const time = GENESIS_NS + height * 5n * SECOND;
+    const votes = ledger.lastCommitVotes();
+    assert.equal(
+      votes.map((v) => ({ operator: valName(v.validator), power: v.power })),
+      model.state.lastCommit,
+      `votes at ${height}`,
+    );
+    const out = ledger.beginBlock(height, votes);
+    const theirs = model.beginBlock(height, time, out.minted);
+    assert.is(out.topUp, theirs.topUp.topUp, `top-up at ${height}`);
+    assert.is(out.fees, theirs.feesAllocated, `fees at ${height}`);
+
+    const messages = b < VALIDATORS ? 1 : 3;
+    for (let k = 0; k < messages; k++) {
+      const at = `height ${height} message ${k}`;
+      if (b < VALIDATORS) {
+        const self = 1_000_000_000_000n * BigInt(b + 1);
+        const mine = coreResult(() =>
+          ledger.createValidatorWithSelfDelegation(b, accountOf(b), rates[b], self, BigInt(b)),
+        );
+        compareResult(at, mine, model.createValidator(valName(b), self, rates[b]), () => {});
+        continue;
+      }
+      const user = Number(next(BigInt(USERS)));
+      const val = Number(next(BigInt(VALIDATORS)));
+      const kind = next(10n);
+      if (kind < 5n) {
+        const amount = 1n + next(kind === 0n ? 100_000_000_000_000n : 3_000_000_000_000n); // sometimes too much
+        const mine = coreResult(() => ledger.delegate(accountOf(user), val, amount));
+        const theirs = model.delegate(userName(user), valName(val), amount);
+        compareResult(at, mine, theirs, (shares) => assert.is(shares, theirs.value!.newShares, `${at}: shares`));
+        tally(mine.ok ? "delegate ok" : "delegate failed");
+      } else if (kind < 8n) {
+        const mine = coreResult(() => ledger.withdrawRewards(accountOf(user), val));
+        const theirs = model.withdrawDelegatorReward(userName(user), valName(val));
+        compareResult(at, mine, theirs, (paid) => assert.is(paid, theirs.value!.amount, `${at}: rewards paid`));
+        tally(mine.ok ? (mine.value > 0n ? "rewards paid" : "rewards zero") : "rewards failed");
+      } else {
+        const mine = coreResult(() => ledger.withdrawCommission(val));
+        const theirs = model.withdrawValidatorCommission(valName(val));
+        compareResult(at, mine, theirs, (paid) => assert.is(paid, theirs.value!.amount, `${at}: commission paid`));
+        tally(mine.ok ? "commission ok" : "commission failed");
+      }
+    }
+    ledger.endBlock(height, time);
+    model.endBlock(height, time);
+    compareState(`end of block ${height}`);
+  }
+  assert.equal(model.checkInvariants(), []);
+  for (const what of ["delegate ok", "delegate failed", "rewards paid", "rewards failed", "commission ok"]) {
+    assert.ok((seen.get(what) ?? 0) >= 5, `the run exercised "${what}" (${seen.get(what) ?? 0} times)`);
+  }
+  assert.ok(ledger.validator(0)!.status === ValidatorStatus.bonded, "the run reached a bonded set");
+});
+
+test.run();
