@@ -7,12 +7,14 @@
 
 import { OK, ERR_OVERFLOW } from "../errors";
 import { POW18 } from "../math/limbs";
-import {
-  mul, mulRounded, quoRounded, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE,
-} from "../dec/dec";
+import { mul, mulRounded, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE } from "../dec/dec";
 import { validators, V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "./validators";
 import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
 import { COMMUNITY_POOL, cellPtr } from "./globals";
+import { powerFraction } from "../rewards/topup";
+import { Divisor } from "../math/limbs";
+
+const totalDivisor = new Divisor();
 
 /** fields[off] += (lo, hi) for a u128 at p + off. */
 function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
@@ -72,15 +74,10 @@ export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u6
   e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
   if (e != OK) return e;
   const multLo = resLo, multHi = resHi;
-  e = fromInt(totalLo, totalHi);
-  if (e != OK) return e;
-  const totalDecLo = resLo, totalDecHi = resHi;
   let leftLo = fLo, leftHi = fHi;
   for (let i = 0; i < count; i++) {
     const v = votes + (<usize>i << 4);
-    e = fromInt(load<u64>(v, 8), 0);
-    if (e != OK) return e;
-    e = quoRounded(resLo, resHi, totalDecLo, totalDecHi, ROUND_TRUNCATE);
+    e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
     if (e != OK) return e;
     e = mulRounded(multLo, multHi, resLo, resHi, ROUND_TRUNCATE);
     if (e != OK) return e;

@@ -186,6 +186,25 @@ export function divWordByPow18(hi: u64, lo: u64): u64 {
   return q;
 }
 
+/**
+ * A divisor prepared once for many divisions: `Divisor.prepare(d)` then `quo(n1, n0)`.
+ * (Fields instead of globals, so two prepared divisors can be live at once.)
+ */
+export class Divisor {
+  norm: u64 = 0;
+  shift: u32 = 0;
+  recip: u64 = 0;
+  value: u64 = 0;
+
+  prepare(d: u64): void {
+    if (d == this.value && d != 0) return;
+    this.value = d;
+    this.shift = <u32>clz<u64>(d);
+    this.norm = d << this.shift;
+    this.recip = reciprocal(this.norm);
+  }
+}
+
 /** A 64-bit divisor prepared for `div256By64`: call `prepareDivisor`, then read these. */
 export let preparedNorm: u64 = 0;
 export let preparedShift: u32 = 0;

@@ -10,9 +10,9 @@
 //   reward_last = Dec(topUp) - sum of the others
 
 import { OK, ERR_OVERFLOW } from "../errors";
-import { POW18 } from "../math/limbs";
+import { POW18, Divisor, mulWide, wideHi, div256By64, q0, q1 } from "../math/limbs";
 import {
-  mul, mulRounded, quoRounded, sub, add, cmp, fromInt, truncateInt, resLo, resHi, setResult,
+  mul, mulRounded, mulInt, quoRounded, sub, add, cmp, fromInt, truncateInt, resLo, resHi, setResult,
   ROUND_HALF_EVEN, ROUND_TRUNCATE,
 } from "../dec/dec";
 
@@ -47,6 +47,27 @@ export const OUT_SIZE: i32 = 96;
 export const ALLOC_FRACTION: i32 = 0;
 export const ALLOC_REWARD: i32 = 16;
 export const ALLOC_SIZE: i32 = 32;
+
+const totalDivisor = new Divisor();
+
+/**
+ * QuoTruncate(Dec(power), Dec(total)) = floor(power * 10^18 / total): for a one-word total, one
+ * 128-by-64 division with the divisor prepared once per call site; otherwise the general path.
+ */
+export function powerFraction(power: u64, totalLo: u64, totalHi: u64, divisor: Divisor): i32 {
+  if (totalHi == 0) {
+    divisor.prepare(totalLo);
+    const lo = mulWide(power, POW18);
+    div256By64(0, 0, wideHi, lo, divisor.norm, divisor.shift, divisor.recip);
+    return setResult(q0, q1);
+  }
+  let e = fromInt(power, 0);
+  if (e != OK) return e;
+  const pLo = resLo, pHi = resHi;
+  e = fromInt(totalLo, totalHi);
+  if (e != OK) return e;
+  return quoRounded(pLo, pHi, resLo, resHi, ROUND_TRUNCATE);
+}
 
 // @ts-ignore: decorator
 @inline
@@ -128,18 +149,14 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
   e = fromInt(topLo, topHi);
   if (e != OK) return e;
   const topDecLo = resLo, topDecHi = resHi;
-  e = fromInt(totalLo, totalHi);
-  if (e != OK) return e;
-  const totalDecLo = resLo, totalDecHi = resHi;
   let leftLo = topDecLo, leftHi = topDecHi;
   for (let i = 0; i < count - 1; i++) {
     const a = alloc + <usize>(i * ALLOC_SIZE);
-    e = fromInt(load<u64>(powers + (<usize>i << 3)), 0);
-    if (e != OK) return e;
-    e = quoRounded(resLo, resHi, totalDecLo, totalDecHi, ROUND_TRUNCATE);
+    e = powerFraction(load<u64>(powers + (<usize>i << 3)), totalLo, totalHi, totalDivisor);
     if (e != OK) return e;
     st(a, ALLOC_FRACTION, resLo, resHi);
-    e = mulRounded(topDecLo, topDecHi, resLo, resHi, ROUND_TRUNCATE);
+    // Dec(topUp) MulTruncate fraction = topUp x fraction exactly (Dec(topUp) is a whole number)
+    e = topHi == 0 ? mulInt(resLo, resHi, topLo, 0) : mulRounded(topDecLo, topDecHi, resLo, resHi, ROUND_TRUNCATE);
     if (e != OK) return e;
     st(a, ALLOC_REWARD, resLo, resHi);
     e = sub(leftLo, leftHi, resLo, resHi);
