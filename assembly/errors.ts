@@ -38,6 +38,12 @@ export const ERR_INVALID_EX_RATE: i32 = 18;
 export const ERR_ZERO_AMOUNT: i32 = 19;
 /** A state invariant the reference panics on (a bug, never user input); `errorArg` says which. */
 export const ERR_INVARIANT: i32 = 20;
+/** The amount's shares exceed the delegation's (sdk 18: invalid shares amount). */
+export const ERR_INVALID_SHARES: i32 = 21;
+/** Seven unbonding entries already (staking 27). */
+export const ERR_MAX_UNBONDING_ENTRIES: i32 = 22;
+/** Shares asked of a validator without tokens (staking 22). */
+export const ERR_INSUFFICIENT_SHARES: i32 = 23;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

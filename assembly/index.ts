@@ -318,8 +318,8 @@ export function ledgerCommunityPool(dst: usize): i32 {
   return OK;
 }
 /** BeginBlock with the last commit's votes: (validator id u32, unused u32, power u64) each. */
-export function ledgerBeginBlock(height: u64, votes: usize, count: i32): i32 {
-  return ledgerBlock.beginBlock(height, votes, count);
+export function ledgerBeginBlock(height: u64, timeNs: i64, votes: usize, count: i32): i32 {
+  return ledgerBlock.beginBlock(height, timeNs, votes, count);
 }
 /** What the last BeginBlock minted, topped up and distributed (layout: ledger/block.ts BO_*). */
 export function ledgerBlockOutcomePtr(): usize {
@@ -379,6 +379,14 @@ export function ledgerEndBlock(height: u64, timeNs: i64): i32 {
 /** The next BeginBlock's votes (16 bytes each, as ledgerBeginBlock takes them) to `out`; the count. */
 export function ledgerLastCommitVotes(out: usize): i32 {
   return ledgerValset.lastCommitVotes(out);
+}
+/** MsgUndelegate; the tokens unbonded to `dst`, the completion time from ledgerLastCompletion. */
+export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerStaking.undelegate(delegator, validator, lo(amount), hi(amount))));
+}
+export function ledgerLastCompletion(): i64 {
+  return ledgerStaking.lastCompletion;
 }
 /** A delegation's shares (Dec) to `dst`; NO_DELEGATION if none. */
 export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u32): i32 {

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
-import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, ValidatorStatus } from "../host/core/ledger.js";
+import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import {
   LedgerBigInt, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL, NOT_BONDED_POOL,
 } from "../bench/baseline/ledger-bigint.js";
@@ -16,7 +16,7 @@ import {
 const E18 = 10n ** 18n;
 const SECOND = 1_000_000_000n;
 const GENESIS_NS = 1_767_225_600n * SECOND;
-const UNBONDING_NS = 28n * 24n * 3600n * SECOND;
+const UNBONDING_NS = 600n * SECOND; // short, so that unbondings and unbonding validators mature in the run
 const TAX = (2n * E18) / 100n;
 const TARGET = (3n * E18) / 100n;
 const USERS = 12;
@@ -56,6 +56,9 @@ const SAME_FAILURE: Record<string, string> = {
   "staking/19": "NO_DELEGATION",
   "distribution/7": "NO_COMMISSION",
   "staking/34": "INVALID_EX_RATE",
+  "staking/22": "INSUFFICIENT_SHARES",
+  "staking/27": "MAX_UNBONDING_ENTRIES",
+  "sdk/18": "INVALID_SHARES",
 };
 
 test("1,000 blocks with 5 validators and 12 delegators: the core and the model agree on everything", async () => {
@@ -119,11 +122,21 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
       model.state.lastCommit,
       `votes at ${height}`,
     );
-    const out = ledger.beginBlock(height, votes);
+    const out = ledger.beginBlock(height, votes, time);
     const theirs = model.beginBlock(height, time, out.minted);
     assert.is(out.topUp, theirs.topUp.topUp, `top-up at ${height}`);
     assert.is(out.fees, theirs.feesAllocated, `fees at ${height}`);
 
+    if (b === 600) {
+      // everyone leaves validator 4 entirely: jailed (its operator is below the minimum), then
+      // unbonding, unbonded without shares after the unbonding time, and removed
+      for (let u = 0; u < USERS; u++) {
+        const view = model.delegations(userName(u)).find((d) => d.validator === valName(4));
+        if (!view) continue;
+        const mine = coreResult(() => ledger.undelegate(accountOf(u), 4, view.balance));
+        compareResult(`exit of ${userName(u)}`, mine, model.undelegate(userName(u), valName(4), view.balance), () => {});
+      }
+    }
     const messages = b < VALIDATORS ? 1 : 3;
     for (let k = 0; k < messages; k++) {
       const at = `height ${height} message ${k}`;
@@ -136,9 +149,20 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
         continue;
       }
       const user = Number(next(BigInt(USERS)));
-      const val = Number(next(BigInt(VALIDATORS)));
+      const val = Number(next(BigInt(b >= 600 ? VALIDATORS - 1 : VALIDATORS)));
       const kind = next(10n);
-      if (kind < 5n) {
+      if (kind >= 8n && next(2n) === 0n) {
+        // undelegate: sometimes everything a delegation has (and more), to empty validators
+        const view = model.delegations(userName(user)).find((d) => d.validator === valName(val));
+        const amount = next(3n) === 0n && view ? view.balance + next(2n) : 1n + next(2_000_000_000_000n);
+        const mine = coreResult(() => ledger.undelegate(accountOf(user), val, amount));
+        const theirs = model.undelegate(userName(user), valName(val), amount);
+        compareResult(at, mine, theirs, (r) => {
+          assert.is(r.amount, theirs.value!.amount, `${at}: unbonded`);
+          assert.is(r.completionTime, theirs.value!.completionTime, `${at}: completion`);
+        });
+        tally(mine.ok ? "undelegate ok" : "undelegate failed");
+      } else if (kind < 5n) {
         const amount = 1n + next(kind === 0n ? 100_000_000_000_000n : 3_000_000_000_000n); // sometimes too much
         const mine = coreResult(() => ledger.delegate(accountOf(user), val, amount));
         const theirs = model.delegate(userName(user), valName(val), amount);
@@ -159,12 +183,22 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
     ledger.endBlock(height, time);
     model.endBlock(height, time);
     compareState(`end of block ${height}`);
+    for (let v = 0; v < VALIDATORS && b >= VALIDATORS; v++) {
+      const mine = ledger.validator(v);
+      if (!mine) tally("removed");
+      else {
+        tally(STATUS[mine.status]);
+        if (mine.jailed) tally("jailed");
+      }
+    }
   }
   assert.equal(model.checkInvariants(), []);
   for (const what of ["delegate ok", "delegate failed", "rewards paid", "rewards failed", "commission ok"]) {
     assert.ok((seen.get(what) ?? 0) >= 5, `the run exercised "${what}" (${seen.get(what) ?? 0} times)`);
   }
-  assert.ok(ledger.validator(0)!.status === ValidatorStatus.bonded, "the run reached a bonded set");
+  for (const status of ["bonded", "unbonding", "unbonded", "removed", "jailed"]) {
+    assert.ok((seen.get(status) ?? 0) > 0, `the run saw a ${status} validator`);
+  }
 });
 
 test.run();

@@ -16,6 +16,7 @@ import { computeTopUp, OUT_TOP_UP, OUT_OUTCOME, IN_SIZE, OUT_SIZE, ALLOC_SIZE, A
 import { balanceOf, credit, transfer, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL } from "./bank";
 import { validators } from "./validators";
 import { allocateToValidator, allocateTokens, keepOf } from "./distribution";
+import { cellPtr, BLOCK_TIME } from "./globals";
 
 // Parameters record, written by the host before `configure`.
 export const LP_COMMUNITY_TAX: i32 = 0; // Dec in [0, 1]
@@ -67,10 +68,11 @@ function ensureScratch(count: i32): void {
 }
 
 /**
- * BeginBlock at `height` (the emission engine's next block) with the last commit's votes: `count`
+ * BeginBlock at `height` (the emission engine's next block) and block time (unix ns, kept for the
+ * block's messages) with the last commit's votes: `count`
  * entries of (validator id u32, 4 bytes unused, power u64) at `votes`, in commit order.
  */
-export function beginBlock(height: u64, votes: usize, count: i32): i32 {
+export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): i32 {
   if (height != load<u64>(emission.state + <usize>emission.STATE_HEIGHT) + 1) {
     setErrorArg(<i64>height);
     return ERR_INVALID_PARAMS;
@@ -91,6 +93,7 @@ export function beginBlock(height: u64, votes: usize, count: i32): i32 {
     store<u64>(powers + (<usize>i << 3), load<u64>(v, 8));
   }
 
+  store<i64>(cellPtr(BLOCK_TIME), timeNs);
   // 1. mint
   let e = emission.advance(1);
   if (e != OK) return e;

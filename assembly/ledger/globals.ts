@@ -5,6 +5,10 @@ import { Table } from "../store/table";
 
 /** x/distribution fee pool: the community pool (Dec). */
 export const COMMUNITY_POOL: u64 = 1;
+/** The current block's time, unix nanoseconds (set by BeginBlock). */
+export const BLOCK_TIME: u64 = 2;
+/** The last unbonding entry id handed out. */
+export const ENTRY_SEQUENCE: u64 = 3;
 
 const VALUE: i32 = 8;
 const cells = new Table(24);

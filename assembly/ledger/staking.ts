@@ -2,11 +2,24 @@
 // transaction (see index.ts): any failure, however late, leaves no trace, as the SDK's cache
 // context guarantees. Heights are the current block's (the emission engine's last block).
 
-import { OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT } from "../errors";
-import { add, fromInt, mulIntQuoInt, resLo, resHi, setResult } from "../dec/dec";
+import {
+  OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
+  ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, setErrorArg,
+} from "../errors";
+import {
+  add, sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
+} from "../dec/dec";
 import * as emission from "../emission/emission";
-import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
-import { validators, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS, STATUS_BONDED } from "./validators";
+import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
+import {
+  validators, historical, historicalKey, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS,
+  V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED,
+  STATUS_UNBONDED,
+} from "./validators";
+import { toCommunityPool } from "./distribution";
+import { cellLo, BLOCK_TIME } from "./globals";
+import { entryAllowed, addEntry, entryCreated, lastEntryId, heapPush } from "./unbonding";
+import { unbondingTime } from "./valset";
 import { delegations, delegationKey, D_SHARES } from "./delegations";
 import { incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission } from "./f1";
 import { rankingDirty } from "./valset";
@@ -113,4 +126,153 @@ export function createValidator(
   if (e != OK) return e;
   rankingDirty();
   return delegate(operator, id, selfLo, selfHi);
+}
+
+/**
+ * Unbond (x/staking keeper.Unbond): settle the delegation's rewards, jail an operator whose
+ * self-delegation falls below its minimum, drop or re-track the delegation (before the validator
+ * changes, as the SDK does), then RemoveDelShares: the last shares take every remaining token,
+ * others TokensFromShares truncated. A validator left unbonded without shares is removed.
+ * The tokens taken go to the result registers.
+ */
+function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sharesHi: u64, height: u64): i32 {
+  let e = withdrawRewards(vslot, dslot, delegator, height);
+  if (e != OK) return e;
+  let d = delegations.ptr(dslot);
+  e = sub(load<u64>(d + <usize>D_SHARES), load<u64>(d + <usize>D_SHARES, 8), sharesLo, sharesHi);
+  if (e != OK) return invariantFailed(30); // ValidateUnbondAmount capped the shares
+  const remLo = resLo, remHi = resHi;
+  let v = validators.ptr(vslot);
+  if (delegator == load<u32>(v + <usize>V_OPERATOR) && load<u8>(v + <usize>V_JAILED) == 0) {
+    e = mulIntQuo(remLo, remHi, ld(v, V_TOKENS), ldh(v, V_TOKENS), ld(v, V_SHARES), ldh(v, V_SHARES), ROUND_HALF_EVEN);
+    if (e != OK) return e;
+    truncateInt(resLo, resHi);
+    if (cmp(resLo, resHi, ld(v, V_MIN_SELF_DELEGATION), ldh(v, V_MIN_SELF_DELEGATION)) < 0) {
+      validators.touch(vslot);
+      store<u8>(validators.ptr(vslot) + <usize>V_JAILED, 1); // jailValidator
+    }
+  }
+  const key = load<u64>(delegations.ptr(dslot));
+  if ((remLo | remHi) == 0) {
+    delegations.remove(key);
+  } else {
+    delegations.touch(dslot);
+    d = delegations.ptr(dslot);
+    store<u64>(d + <usize>D_SHARES, remLo);
+    store<u64>(d + <usize>D_SHARES, remHi, 8);
+    e = initializeDelegation(vslot, dslot, height);
+    if (e != OK) return e;
+  }
+  // RemoveDelShares
+  v = validators.ptr(vslot);
+  e = sub(ld(v, V_SHARES), ldh(v, V_SHARES), sharesLo, sharesHi);
+  if (e != OK) return invariantFailed(31);
+  const leftLo = resLo, leftHi = resHi;
+  let outLo: u64, outHi: u64;
+  if ((leftLo | leftHi) == 0) {
+    outLo = ld(v, V_TOKENS);
+    outHi = ldh(v, V_TOKENS);
+  } else {
+    e = mulIntQuo(sharesLo, sharesHi, ld(v, V_TOKENS), ldh(v, V_TOKENS), ld(v, V_SHARES), ldh(v, V_SHARES), ROUND_HALF_EVEN);
+    if (e != OK) return e;
+    truncateInt(resLo, resHi);
+    outLo = resLo;
+    outHi = resHi;
+  }
+  e = sub(ld(v, V_TOKENS), ldh(v, V_TOKENS), outLo, outHi);
+  if (e != OK) return invariantFailed(32);
+  validators.touch(vslot);
+  v = validators.ptr(vslot);
+  store<u64>(v + <usize>V_TOKENS, resLo);
+  store<u64>(v + <usize>V_TOKENS, resHi, 8);
+  store<u64>(v + <usize>V_SHARES, leftLo);
+  store<u64>(v + <usize>V_SHARES, leftHi, 8);
+  if ((leftLo | leftHi) == 0 && load<u8>(v + <usize>V_STATUS) == STATUS_UNBONDED) {
+    e = removeValidator(vslot);
+    if (e != OK) return e;
+  }
+  return setResult(outLo, outHi);
+}
+
+function invariantFailed(rule: i64): i32 {
+  setErrorArg(rule);
+  return ERR_INVARIANT;
+}
+
+/**
+ * RemoveValidator with distribution's AfterValidatorRemoved: the commission's whole units to the
+ * operator, its decimal part and all other outstanding rewards to the community pool, the
+ * validator's F1 records and the validator itself deleted.
+ */
+export function removeValidator(vslot: u32): i32 {
+  const v = validators.ptr(vslot);
+  const id = <u32>load<u64>(v);
+  const operator = load<u32>(v + <usize>V_OPERATOR);
+  const cLo = ld(v, V_COMMISSION), cHi = ldh(v, V_COMMISSION);
+  let oLo = ld(v, V_OUTSTANDING), oHi = ldh(v, V_OUTSTANDING);
+  const period = ld(v, V_PERIOD);
+  let e: i32;
+  if ((cLo | cHi) != 0) {
+    e = sub(oLo, oHi, cLo, cHi);
+    if (e != OK) return invariantFailed(33);
+    oLo = resLo;
+    oHi = resHi;
+    truncateInt(cLo, cHi);
+    const uLo = resLo, uHi = resHi;
+    e = fromInt(uLo, uHi);
+    if (e != OK) return e;
+    sub(cLo, cHi, resLo, resHi);
+    e = toCommunityPool(resLo, resHi);
+    if (e != OK) return e;
+    e = transfer(DISTRIBUTION, operator, uLo, uHi);
+    if (e != OK) return e;
+  }
+  e = toCommunityPool(oLo, oHi);
+  if (e != OK) return e;
+  historical.remove(historicalKey(id, period - 1));
+  validators.remove(<u64>id);
+  rankingDirty();
+  return OK;
+}
+
+/** The completion time of the last undelegation (unix ns). */
+export let lastCompletion: i64 = 0;
+
+/**
+ * MsgUndelegate: ValidateUnbondAmount (shares for the amount, SharesFromTokens; more than the
+ * delegation holds is refused), the entry limit, Unbond, the tokens to the not-bonded pool if the
+ * validator was bonded, and an unbonding entry maturing at block time + unbonding time.
+ * The amount unbonded goes to the result registers, the completion time to `lastCompletion`.
+ */
+export function undelegate(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
+  if ((amountLo | amountHi) == 0) return ERR_ZERO_AMOUNT;
+  const vs = validators.find(<u64>validator);
+  if (vs < 0) return ERR_NO_VALIDATOR;
+  const vslot = <u32>vs;
+  const ds = delegations.find(delegationKey(delegator, validator));
+  if (ds < 0) return ERR_NO_DELEGATION;
+  let v = validators.ptr(vslot);
+  if ((ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0) return ERR_INSUFFICIENT_SHARES;
+  let e = mulIntQuoInt(ld(v, V_SHARES), ldh(v, V_SHARES), amountLo, amountHi, ld(v, V_TOKENS), ldh(v, V_TOKENS));
+  if (e != OK) return e;
+  const sLo = resLo, sHi = resHi;
+  const d = delegations.ptr(<u32>ds);
+  if (cmp(sLo, sHi, load<u64>(d + <usize>D_SHARES), load<u64>(d + <usize>D_SHARES, 8)) > 0) return ERR_INVALID_SHARES;
+  e = entryAllowed(delegator, validator);
+  if (e != OK) return e;
+  const wasBonded = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED;
+  const height = currentHeight();
+  e = unbond(delegator, vslot, <u32>ds, sLo, sHi, height);
+  if (e != OK) return e;
+  const outLo = resLo, outHi = resHi;
+  if (wasBonded) {
+    e = transfer(BONDED_POOL, NOT_BONDED_POOL, outLo, outHi);
+    if (e != OK) return e;
+  }
+  const completion = <i64>cellLo(BLOCK_TIME) + unbondingTime();
+  e = addEntry(delegator, validator, height, completion, outLo, outHi);
+  if (e != OK) return e;
+  if (entryCreated) heapPush(completion, lastEntryId); // last: nothing after it can fail
+  lastCompletion = completion;
+  return setResult(outLo, outHi);
 }

@@ -20,7 +20,8 @@ export const V_ORDER_KEY: i32 = 128; // u64: ties in power rank by this, then by
 export const V_LAST_POWER: i32 = 136; // u64: consensus power in the last validator set (0: not in it)
 export const V_UNBONDING_TIME: i32 = 144; // i64 ns: when an unbonding validator becomes unbonded
 export const V_UNBONDING_HEIGHT: i32 = 152; // u64
-export const V_SIZE: u32 = 160;
+export const V_MIN_SELF_DELEGATION: i32 = 160; // integer (the SDK's default for new validators: 1)
+export const V_SIZE: u32 = 176;
 
 export const STATUS_UNBONDED: u8 = 0;
 export const STATUS_UNBONDING: u8 = 1;
@@ -55,6 +56,7 @@ export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64
   store<u32>(p, operator, V_OPERATOR);
   store<u64>(p, rateLo, V_COMMISSION_RATE);
   store<u64>(p, orderKey, V_ORDER_KEY);
+  store<u64>(p, 1, V_MIN_SELF_DELEGATION);
   store<u64>(p, 1, V_PERIOD);
   const h = historical.ptr(historical.upsert(historicalKey(id, 0)));
   store<u32>(h, 1, H_REFERENCES);

@@ -6,9 +6,11 @@
 import { OK, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
 import {
-  validators, V_TOKENS, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME,
+  validators, V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME,
   V_UNBONDING_HEIGHT, STATUS_BONDED, STATUS_UNBONDING, STATUS_UNBONDED,
 } from "./validators";
+import { removeValidator } from "./staking";
+import { completeMature } from "./unbonding";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
 import { prepareDivisor, preparedNorm, preparedShift, preparedRecip, div256By64, q0, q1 } from "../math/limbs";
 
@@ -45,7 +47,7 @@ export function potentialPower(vp: usize): u64 {
 let rank: usize = 0;
 let rankCount: u32 = 0;
 let rankCapacity: u32 = 0;
-let rankedSlots: u32 = 0; // table.slotCount when the ranking was last rebuilt
+let rankedSlots: u32 = 0; // validators.slotCount when the ranking was last rebuilt
 
 // Sort keys, refreshed each EndBlock: (power, order key, id) per ranked entry.
 function better(a: u32, b: u32): bool {
@@ -61,21 +63,32 @@ function better(a: u32, b: u32): bool {
 
 function rebuildRanking(): void {
   const n = validators.slotCount;
+  if (!structureChanged && n == rankedSlots) return;
   if (n > rankCapacity) {
     rankCapacity = n * 2;
     const p = heap.alloc(<usize>rankCapacity << 2);
     if (rankCount > 0) memory.copy(p, rank, <usize>rankCount << 2);
     rank = p;
   }
-  // keep the previous order for the live ones, append new slots
+  // Keep the previous order of the live validators, then add the ones it does not have yet
+  // (new, or in a slot a removed validator left).
+  const seen = heap.alloc(<usize>n);
+  memory.fill(seen, 0, <usize>n);
   let k: u32 = 0;
   for (let i: u32 = 0; i < rankCount; i++) {
     const s = load<u32>(rank + (<usize>i << 2));
-    if (validators.isLive(s)) store<u32>(rank + (<usize>(k++) << 2), s);
+    if (s < n && validators.isLive(s) && load<u8>(seen + <usize>s) == 0) {
+      store<u8>(seen + <usize>s, 1);
+      store<u32>(rank + (<usize>(k++) << 2), s);
+    }
   }
-  for (let s: u32 = rankedSlots; s < n; s++) if (validators.isLive(s)) store<u32>(rank + (<usize>(k++) << 2), s);
+  for (let s: u32 = 0; s < n; s++) {
+    if (validators.isLive(s) && load<u8>(seen + <usize>s) == 0) store<u32>(rank + (<usize>(k++) << 2), s);
+  }
+  heap.free(seen);
   rankCount = k;
   rankedSlots = n;
+  structureChanged = false;
 }
 
 function sortRanking(): void {
@@ -90,10 +103,11 @@ function sortRanking(): void {
   }
 }
 
-/** Mark a validator set as changed structurally (created or removed): the ranking is rebuilt. */
+let structureChanged = false;
+
+/** A validator was created or removed: the next EndBlock rebuilds the ranking (keeping its order). */
 export function rankingDirty(): void {
-  rankedSlots = 0;
-  rankCount = 0;
+  structureChanged = true;
 }
 
 /**
@@ -151,16 +165,22 @@ export function endBlock(height: u64, timeNs: i64): i32 {
     e = transfer(BONDED_POOL, NOT_BONDED_POOL, resLo, resHi);
   }
   if (e != OK) return e;
-  // UnbondAllMatureValidators
+  // UnbondAllMatureValidators (a validator without shares left is removed)
   for (let i: u32 = 0; i < rankCount; i++) {
     const slot = load<u32>(rank + (<usize>i << 2));
+    if (!validators.isLive(slot)) continue;
     const p = validators.ptr(slot);
     if (load<u8>(p + <usize>V_STATUS) != STATUS_UNBONDING) continue;
     if (load<u64>(p + <usize>V_UNBONDING_HEIGHT) > height || load<i64>(p + <usize>V_UNBONDING_TIME) > timeNs) continue;
     validators.touch(slot);
     store<u8>(validators.ptr(slot) + <usize>V_STATUS, STATUS_UNBONDED);
+    const q = validators.ptr(slot);
+    if ((load<u64>(q + <usize>V_SHARES) | load<u64>(q + <usize>V_SHARES, 8)) == 0) {
+      e = removeValidator(slot);
+      if (e != OK) return e;
+    }
   }
-  return OK;
+  return completeMature(timeNs);
 }
 
 /**
@@ -171,6 +191,7 @@ export function lastCommitVotes(out: usize): i32 {
   let n: i32 = 0;
   for (let i: u32 = 0; i < rankCount; i++) {
     const slot = load<u32>(rank + (<usize>i << 2));
+    if (!validators.isLive(slot)) continue;
     const p = validators.ptr(slot);
     const power = load<u64>(p + <usize>V_LAST_POWER);
     if (power == 0) continue;

@@ -75,7 +75,9 @@ export interface CoreExports {
   ledgerCreateValidator(id: number, operator: number, rate: Ptr, orderKey: bigint): Code;
   ledgerValidatorPtr(id: number): Ptr;
   ledgerCommunityPool(dst: Ptr): Code;
-  ledgerBeginBlock(height: bigint, votes: Ptr, count: number): Code;
+  ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
+  ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
+  ledgerLastCompletion(): bigint;
   ledgerBlockOutcomePtr(): Ptr;
   ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;

@@ -22,6 +22,9 @@ export const CoreCode = {
   INVALID_EX_RATE: 18,
   ZERO_AMOUNT: 19,
   INVARIANT: 20,
+  INVALID_SHARES: 21,
+  MAX_UNBONDING_ENTRIES: 22,
+  INSUFFICIENT_SHARES: 23,
 } as const;
 
 export type CoreCodeName = keyof typeof CoreCode;
@@ -77,6 +80,12 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "cannot delegate to validators with invalid (zero) ex-rate";
     case CoreCode.ZERO_AMOUNT:
       return "invalid delegation amount: invalid request";
+    case CoreCode.INVALID_SHARES:
+      return "invalid shares amount: invalid request";
+    case CoreCode.MAX_UNBONDING_ENTRIES:
+      return "too many unbonding delegation entries for (delegator, validator) tuple";
+    case CoreCode.INSUFFICIENT_SHARES:
+      return "insufficient delegation shares";
     case CoreCode.INVARIANT:
       return `ledger invariant broken (${arg}): this is a bug`;
     default:

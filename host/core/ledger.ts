@@ -164,8 +164,16 @@ export class Ledger {
     return c.readU128(c.slot(2));
   }
 
-  /** BeginBlock at `height` with the last commit's votes, in commit order. */
-  beginBlock(height: bigint, votes: readonly Vote[]): BlockOutcome {
+  /** MsgUndelegate: the tokens unbonded and when they are paid out (unix ns). */
+  undelegate(delegator: number, validator: number, amount: bigint): { amount: bigint; completionTime: bigint } {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerUndelegate(c.slot(2), delegator, validator, c.slot(0)));
+    return { amount: c.readU128(c.slot(2)), completionTime: c.exports.ledgerLastCompletion() };
+  }
+
+  /** BeginBlock at `height` and block time (unix ns) with the last commit's votes, in commit order. */
+  beginBlock(height: bigint, votes: readonly Vote[], timeNs = 0n): BlockOutcome {
     const c = this.core;
     const ptr = c.exports.bufferPtr();
     if (votes.length * 16 > c.exports.bufferCapacity()) throw new RangeError(`too many votes: ${votes.length}`);
@@ -173,7 +181,7 @@ export class Ledger {
       c.writeI32(ptr + i * 16, v.validator);
       c.writeU64(ptr + i * 16 + 8, v.power);
     });
-    c.check(c.exports.ledgerBeginBlock(height, ptr, votes.length));
+    c.check(c.exports.ledgerBeginBlock(height, timeNs, ptr, votes.length));
     const o = c.exports.ledgerBlockOutcomePtr();
     return { minted: c.readU128(o), topUp: c.readU128(o + 16), fees: c.readU128(o + 32) };
   }

@@ -1,0 +1,177 @@
+// x/staking unbonding delegations: entries (one per undelegation, merged within a block as the
+// SDK's AddEntry does), at most MAX_ENTRIES per (delegator, validator), paid out of the not-bonded
+// pool when their completion time comes. A min-heap on (completion time, entry id) finds the
+// mature ones in O(log n) each, whatever the unbonding time was when they were made.
+
+import { OK, ERR_MAX_UNBONDING_ENTRIES, ERR_INVARIANT, setErrorArg } from "../errors";
+import { add } from "../dec/dec";
+import { resLo, resHi } from "../dec/dec";
+import { Table } from "../store/table";
+import { transfer, NOT_BONDED_POOL } from "./bank";
+import { delegationKey } from "./delegations";
+import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
+
+export const MAX_ENTRIES: u32 = 7;
+
+// Entry: key = entry id.
+export const U_DELEGATOR: i32 = 8; // u32
+export const U_VALIDATOR: i32 = 12; // u32
+export const U_CREATION_HEIGHT: i32 = 16; // u64
+export const U_COMPLETION: i32 = 24; // i64 unix ns
+export const U_INITIAL: i32 = 32; // integer
+export const U_BALANCE: i32 = 48; // integer
+export const entries = new Table(64);
+
+// Per (delegator, validator): live entry count and the newest entry (for merging).
+const P_COUNT: i32 = 8; // u32
+const P_LAST: i32 = 16; // u64 entry id
+export const pairs = new Table(24);
+
+// The heap: (completion i64, entry id u64) pairs.
+let heap_: usize = 0;
+let heapCount: u32 = 0;
+let heapCapacity: u32 = 0;
+
+function heapLess(i: u32, j: u32): bool {
+  const a = heap_ + (<usize>i << 4), b = heap_ + (<usize>j << 4);
+  const ta = load<i64>(a), tb = load<i64>(b);
+  return ta != tb ? ta < tb : load<u64>(a, 8) < load<u64>(b, 8);
+}
+
+function heapSwap(i: u32, j: u32): void {
+  const a = heap_ + (<usize>i << 4), b = heap_ + (<usize>j << 4);
+  const t0 = load<u64>(a), t1 = load<u64>(a, 8);
+  store<u64>(a, load<u64>(b));
+  store<u64>(a, load<u64>(b, 8), 8);
+  store<u64>(b, t0);
+  store<u64>(b, t1, 8);
+}
+
+export function heapPush(completion: i64, id: u64): void {
+  if (heapCount == heapCapacity) {
+    const cap = heapCapacity == 0 ? 256 : heapCapacity * 2;
+    const p = heap.alloc(<usize>cap << 4);
+    if (heapCount > 0) memory.copy(p, heap_, <usize>heapCount << 4);
+    heap_ = p;
+    heapCapacity = cap;
+  }
+  let i = heapCount++;
+  store<i64>(heap_ + (<usize>i << 4), completion);
+  store<u64>(heap_ + (<usize>i << 4), id, 8);
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!heapLess(i, parent)) break;
+    heapSwap(i, parent);
+    i = parent;
+  }
+}
+
+function heapPop(): void {
+  heapCount--;
+  if (heapCount == 0) return;
+  memory.copy(heap_, heap_ + (<usize>heapCount << 4), 16);
+  let i: u32 = 0;
+  while (true) {
+    const l: u32 = 2 * i + 1, r: u32 = l + 1;
+    let m = i;
+    if (l < heapCount && heapLess(l, m)) m = l;
+    if (r < heapCount && heapLess(r, m)) m = r;
+    if (m == i) break;
+    heapSwap(i, m);
+    i = m;
+  }
+}
+
+/** Whether (delegator, validator) may get another entry (the SDK checks before unbonding). */
+export function entryAllowed(delegator: u32, validator: u32): i32 {
+  const slot = pairs.find(delegationKey(delegator, validator));
+  if (slot >= 0 && load<u32>(pairs.ptr(<u32>slot) + <usize>P_COUNT) >= MAX_ENTRIES) return ERR_MAX_UNBONDING_ENTRIES;
+  return OK;
+}
+
+/** The id the next new entry will get (so the caller can push it on the heap last). */
+export let lastEntryId: u64 = 0;
+/** Whether the last `addEntry` created an entry (true) or merged into one (false). */
+export let entryCreated = false;
+
+/**
+ * UnbondingDelegation.AddEntry: merge into the pair's newest entry if it has this creation height
+ * and completion time (only possible within one block), else a new entry. Does not touch the heap.
+ */
+export function addEntry(delegator: u32, validator: u32, height: u64, completion: i64, lo: u64, hi: u64): i32 {
+  const pkey = delegationKey(delegator, validator);
+  const ps = pairs.find(pkey);
+  if (ps >= 0) {
+    const last = load<u64>(pairs.ptr(<u32>ps) + <usize>P_LAST);
+    const es = entries.find(last);
+    if (es >= 0) {
+      const e = entries.ptr(<u32>es);
+      if (load<u64>(e + <usize>U_CREATION_HEIGHT) == height && load<i64>(e + <usize>U_COMPLETION) == completion) {
+        entries.touch(<u32>es);
+        const ep = entries.ptr(<u32>es);
+        let r = addAt(ep, U_BALANCE, lo, hi);
+        if (r != OK) return r;
+        r = addAt(ep, U_INITIAL, lo, hi);
+        if (r != OK) return r;
+        lastEntryId = last;
+        entryCreated = false;
+        return OK;
+      }
+    }
+  }
+  const id = cellLo(ENTRY_SEQUENCE) + 1;
+  store<u64>(cellPtr(ENTRY_SEQUENCE), id);
+  const e = entries.ptr(entries.upsert(id));
+  store<u32>(e + <usize>U_DELEGATOR, delegator);
+  store<u32>(e + <usize>U_VALIDATOR, validator);
+  store<u64>(e + <usize>U_CREATION_HEIGHT, height);
+  store<i64>(e + <usize>U_COMPLETION, completion);
+  store<u64>(e + <usize>U_INITIAL, lo);
+  store<u64>(e + <usize>U_INITIAL, hi, 8);
+  store<u64>(e + <usize>U_BALANCE, lo);
+  store<u64>(e + <usize>U_BALANCE, hi, 8);
+  const pp = pairs.ptr(pairs.upsert(pkey));
+  store<u32>(pp + <usize>P_COUNT, load<u32>(pp + <usize>P_COUNT) + 1);
+  store<u64>(pp + <usize>P_LAST, id);
+  lastEntryId = id;
+  entryCreated = true;
+  return OK;
+}
+
+function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
+  const f = p + <usize>off;
+  const e = add(load<u64>(f), load<u64>(f, 8), lo, hi);
+  if (e != OK) return e;
+  store<u64>(f, resLo);
+  store<u64>(f, resHi, 8);
+  return OK;
+}
+
+/** CompleteUnbonding for every entry whose completion time has come: pay it out, drop it. */
+export function completeMature(timeNs: i64): i32 {
+  while (heapCount > 0 && load<i64>(heap_) <= timeNs) {
+    const id = load<u64>(heap_, 8);
+    heapPop();
+    const es = entries.find(id);
+    if (es < 0) continue; // gone already
+    const e = entries.ptr(<u32>es);
+    const delegator = load<u32>(e + <usize>U_DELEGATOR);
+    const validator = load<u32>(e + <usize>U_VALIDATOR);
+    const r = transfer(NOT_BONDED_POOL, delegator, load<u64>(e + <usize>U_BALANCE), load<u64>(e + <usize>U_BALANCE, 8));
+    if (r != OK) {
+      setErrorArg(20);
+      return ERR_INVARIANT;
+    }
+    entries.remove(id);
+    const pkey = delegationKey(delegator, validator);
+    const ps = pairs.find(pkey);
+    if (ps < 0) continue;
+    const count = load<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT);
+    if (count <= 1) pairs.remove(pkey);
+    else {
+      pairs.touch(<u32>ps);
+      store<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT, count - 1);
+    }
+  }
+  return OK;
+}
