@@ -17,6 +17,7 @@ import * as ledgerGlobals from "./ledger/globals";
 import * as ledgerBlock from "./ledger/block";
 import * as ledgerStaking from "./ledger/staking";
 import * as ledgerValset from "./ledger/valset";
+import * as ledgerInvariants from "./ledger/invariants";
 import * as ledgerDelegations from "./ledger/delegations";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
@@ -387,6 +388,22 @@ export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amo
 }
 export function ledgerLastCompletion(): i64 {
   return ledgerStaking.lastCompletion;
+}
+/** Pending rewards of a delegation (raw Dec) to `dst`, computed on a throw-away transaction. */
+export function ledgerPendingRewards(dst: usize, delegator: u32, validator: u32): i32 {
+  tables.txBegin();
+  const e = ledgerStaking.pendingRewards(delegator, validator);
+  const rlo = dec.resLo, rhi = dec.resHi;
+  tables.txAbort();
+  if (e == OK) {
+    store<u64>(dst, rlo);
+    store<u64>(dst, rhi, 8);
+  }
+  return e;
+}
+/** The ledger's invariants: 0 if all hold, else a bit set (ledger/invariants.ts). O(state). */
+export function ledgerCheckInvariants(): i32 {
+  return ledgerInvariants.check();
 }
 /** A delegation's shares (Dec) to `dst`; NO_DELEGATION if none. */
 export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u32): i32 {

@@ -183,6 +183,16 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
     ledger.endBlock(height, time);
     model.endBlock(height, time);
     compareState(`end of block ${height}`);
+    assert.equal(ledger.checkInvariants(), [], `core invariants at ${height}`);
+    if (b % 25 === 0) {
+      for (let u = 0; u < USERS; u++) {
+        for (let v = 0; v < VALIDATORS; v++) {
+          if (!model.delegations(userName(u)).some((d) => d.validator === valName(v))) continue;
+          assert.is(ledger.pendingRewards(accountOf(u), v), model.pendingRewards(userName(u), valName(v)), `pending ${u}/${v} at ${height}`);
+          tally("pending compared");
+        }
+      }
+    }
     for (let v = 0; v < VALIDATORS && b >= VALIDATORS; v++) {
       const mine = ledger.validator(v);
       if (!mine) tally("removed");

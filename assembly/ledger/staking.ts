@@ -21,7 +21,10 @@ import { cellLo, BLOCK_TIME } from "./globals";
 import { entryAllowed, addEntry, entryCreated, lastEntryId, heapPush } from "./unbonding";
 import { unbondingTime } from "./valset";
 import { delegations, delegationKey, D_SHARES } from "./delegations";
-import { incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission } from "./f1";
+import {
+  incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission,
+  calculateRewards, endedPeriod,
+} from "./f1";
 import { rankingDirty } from "./valset";
 
 function currentHeight(): u64 {
@@ -275,4 +278,18 @@ export function undelegate(delegator: u32, validator: u32, amountLo: u64, amount
   if (entryCreated) heapPush(completion, lastEntryId); // last: nothing after it can fail
   lastCompletion = completion;
   return setResult(outLo, outHi);
+}
+
+/**
+ * The DelegationRewards query: as the SDK does on a throw-away cache, close the period and
+ * calculate, then undo. Raw Dec rewards to the result registers.
+ */
+export function pendingRewards(delegator: u32, validator: u32): i32 {
+  const vs = validators.find(<u64>validator);
+  if (vs < 0) return ERR_NO_VALIDATOR;
+  const ds = delegations.find(delegationKey(delegator, validator));
+  if (ds < 0) return ERR_NO_DELEGATION;
+  const e = incrementValidatorPeriod(<u32>vs);
+  if (e != OK) return e;
+  return calculateRewards(<u32>vs, <u32>ds, endedPeriod, currentHeight());
 }

@@ -78,6 +78,8 @@ export interface CoreExports {
   ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
   ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerLastCompletion(): bigint;
+  ledgerPendingRewards(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerCheckInvariants(): number;
   ledgerBlockOutcomePtr(): Ptr;
   ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;

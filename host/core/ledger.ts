@@ -49,6 +49,15 @@ export interface BlockOutcome {
   fees: bigint;
 }
 
+const INVARIANTS = [
+  "total supply is the sum of all balances",
+  "the bonded pool holds the bonded validators' tokens",
+  "the not-bonded pool holds the other validators' tokens and the unbonding entries",
+  "distribution holds the outstanding rewards and the community pool",
+  "outstanding rewards cover the commission",
+  "validator shares are the sum of their delegations' shares",
+] as const;
+
 export class Ledger {
   constructor(private readonly core: Core) {}
 
@@ -154,6 +163,22 @@ export class Ledger {
     const c = this.core;
     c.check(c.exports.ledgerWithdrawCommission(c.slot(2), validator));
     return c.readU128(c.slot(2));
+  }
+
+  /** Pending rewards of a delegation (raw Dec), as the SDK's query computes them; no state change. */
+  pendingRewards(delegator: number, validator: number): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerPendingRewards(c.slot(2), delegator, validator));
+    return c.readU128(c.slot(2));
+  }
+
+  /**
+   * The ledger's invariants (assembly/ledger/invariants.ts): the names of the broken ones, empty
+   * when all hold. O(state): for startup and tests.
+   */
+  checkInvariants(): string[] {
+    const bits = this.core.exports.ledgerCheckInvariants();
+    return INVARIANTS.filter((_, i) => (bits & (1 << i)) !== 0);
   }
 
   /** A delegation's shares (raw Dec), or undefined. */
