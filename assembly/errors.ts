@@ -44,6 +44,16 @@ export const ERR_INVALID_SHARES: i32 = 21;
 export const ERR_MAX_UNBONDING_ENTRIES: i32 = 22;
 /** Shares asked of a validator without tokens (staking 22). */
 export const ERR_INSUFFICIENT_SHARES: i32 = 23;
+/** Redelegation to the same validator (staking 29). */
+export const ERR_SELF_REDELEGATION: i32 = 24;
+/** Redelegation destination not found (staking 31). */
+export const ERR_BAD_REDELEGATION_DST: i32 = 25;
+/** A redelegation into the source is still maturing (staking 32). */
+export const ERR_TRANSITIVE_REDELEGATION: i32 = 26;
+/** Seven redelegation entries already for (delegator, src, dst) (staking 33). */
+export const ERR_MAX_REDELEGATION_ENTRIES: i32 = 27;
+/** The shares unbond to zero tokens (staking 30). */
+export const ERR_TINY_REDELEGATION: i32 = 28;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

@@ -386,6 +386,11 @@ export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amo
   tables.txBegin();
   return put(dst, inTransaction(ledgerStaking.undelegate(delegator, validator, lo(amount), hi(amount))));
 }
+/** MsgBeginRedelegate; the tokens moved to `dst`, the completion time from ledgerLastCompletion. */
+export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValidator: u32, amount: usize): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerStaking.redelegate(delegator, src, dstValidator, lo(amount), hi(amount))));
+}
 export function ledgerLastCompletion(): i64 {
   return ledgerStaking.lastCompletion;
 }

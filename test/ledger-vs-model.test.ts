@@ -59,6 +59,11 @@ const SAME_FAILURE: Record<string, string> = {
   "staking/22": "INSUFFICIENT_SHARES",
   "staking/27": "MAX_UNBONDING_ENTRIES",
   "sdk/18": "INVALID_SHARES",
+  "staking/29": "SELF_REDELEGATION",
+  "staking/31": "BAD_REDELEGATION_DST",
+  "staking/32": "TRANSITIVE_REDELEGATION",
+  "staking/33": "MAX_REDELEGATION_ENTRIES",
+  "staking/30": "TINY_REDELEGATION",
 };
 
 test("1,000 blocks with 5 validators and 12 delegators: the core and the model agree on everything", async () => {
@@ -151,7 +156,14 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
       const user = Number(next(BigInt(USERS)));
       const val = Number(next(BigInt(b >= 600 ? VALIDATORS - 1 : VALIDATORS)));
       const kind = next(10n);
-      if (kind >= 8n && next(2n) === 0n) {
+      if (kind === 7n && next(2n) === 0n) {
+        const dst = Number(next(BigInt(b >= 600 ? VALIDATORS - 1 : VALIDATORS)));
+        const amount = 1n + next(1_500_000_000_000n);
+        const mine = coreResult(() => ledger.redelegate(accountOf(user), val, dst, amount));
+        const theirs = model.redelegate(userName(user), valName(val), valName(dst), amount);
+        compareResult(at, mine, theirs, (r) => assert.is(r.completionTime, theirs.value!.completionTime, `${at}: completion`));
+        tally(mine.ok ? "redelegate ok" : `redelegate failed ${mine.code}`);
+      } else if (kind >= 8n && next(2n) === 0n) {
         // undelegate: sometimes everything a delegation has (and more), to empty validators
         const view = model.delegations(userName(user)).find((d) => d.validator === valName(val));
         const amount = next(3n) === 0n && view ? view.balance + next(2n) : 1n + next(2_000_000_000_000n);
@@ -206,6 +218,9 @@ test("1,000 blocks with 5 validators and 12 delegators: the core and the model a
   for (const what of ["delegate ok", "delegate failed", "rewards paid", "rewards failed", "commission ok"]) {
     assert.ok((seen.get(what) ?? 0) >= 5, `the run exercised "${what}" (${seen.get(what) ?? 0} times)`);
   }
+  if (process.env.SHOW_TALLY) console.log(Object.fromEntries(seen));
+  const redelegationFailures = [...seen.keys()].filter((k) => k.startsWith("redelegate failed"));
+  assert.ok(redelegationFailures.length >= 2, `redelegations failed for several reasons: ${redelegationFailures.join(", ")}`);
   for (const status of ["bonded", "unbonding", "unbonded", "removed", "jailed"]) {
     assert.ok((seen.get(status) ?? 0) > 0, `the run saw a ${status} validator`);
   }

@@ -4,7 +4,8 @@
 
 import {
   OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
-  ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, setErrorArg,
+  ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
+  ERR_TINY_REDELEGATION, setErrorArg,
 } from "../errors";
 import {
   add, sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
@@ -14,11 +15,12 @@ import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
 import {
   validators, historical, historicalKey, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS,
   V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED,
-  STATUS_UNBONDED,
+  STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
 } from "./validators";
 import { toCommunityPool } from "./distribution";
 import { cellLo, BLOCK_TIME } from "./globals";
-import { entryAllowed, addEntry, entryCreated, lastEntryId, heapPush } from "./unbonding";
+import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
+import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./redelegations";
 import { unbondingTime } from "./valset";
 import { delegations, delegationKey, D_SHARES } from "./delegations";
 import {
@@ -53,8 +55,20 @@ export function delegate(delegator: u32, validator: u32, amountLo: u64, amountHi
   if ((amountLo | amountHi) == 0) return ERR_ZERO_AMOUNT;
   const vs = validators.find(<u64>validator);
   if (vs < 0) return ERR_NO_VALIDATOR;
-  const vslot = <u32>vs;
+  return delegateTokens(delegator, <u32>vs, amountLo, amountHi, false, true);
+}
+
+/**
+ * keeper.Delegate: with `fromAccount` the coins come from the delegator's account into the pool of
+ * the validator's status; without (a redelegation) they are already in the pool of the source's
+ * status (`srcBonded`) and move only if the two statuses differ. The new shares go to the result
+ * registers.
+ */
+function delegateTokens(
+  delegator: u32, vslot: u32, amountLo: u64, amountHi: u64, srcBonded: bool, fromAccount: bool,
+): i32 {
   let v = validators.ptr(vslot);
+  const validator = <u32>load<u64>(v);
   const tokensZero = (ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0;
   if (tokensZero && (ld(v, V_SHARES) | ldh(v, V_SHARES)) != 0) return ERR_INVALID_EX_RATE;
   const height = currentHeight();
@@ -65,8 +79,10 @@ export function delegate(delegator: u32, validator: u32, amountLo: u64, amountHi
   else e = incrementValidatorPeriod(vslot); // BeforeDelegationCreated
   if (e != OK) return e;
   v = validators.ptr(vslot);
-  const pool = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED ? BONDED_POOL : NOT_BONDED_POOL;
-  e = transfer(delegator, pool, amountLo, amountHi);
+  const dstBonded = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED;
+  if (fromAccount) e = transfer(delegator, dstBonded ? BONDED_POOL : NOT_BONDED_POOL, amountLo, amountHi);
+  else if (!srcBonded && dstBonded) e = transfer(NOT_BONDED_POOL, BONDED_POOL, amountLo, amountHi);
+  else if (srcBonded && !dstBonded) e = transfer(BONDED_POOL, NOT_BONDED_POOL, amountLo, amountHi);
   if (e != OK) return e;
   // AddTokensFromDel
   let sLo: u64, sHi: u64;
@@ -247,25 +263,42 @@ export let lastCompletion: i64 = 0;
  * validator was bonded, and an unbonding entry maturing at block time + unbonding time.
  * The amount unbonded goes to the result registers, the completion time to `lastCompletion`.
  */
-export function undelegate(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
+/** Slots found by `validateUnbondAmount`. */
+let foundValidator: u32 = 0;
+let foundDelegation: u32 = 0;
+
+/**
+ * ValidateUnbondAmount: the shares for `amount` tokens (SharesFromTokens; the truncated variant is
+ * the same integer division), refused above the delegation's shares. Shares to the registers.
+ */
+function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
   if ((amountLo | amountHi) == 0) return ERR_ZERO_AMOUNT;
   const vs = validators.find(<u64>validator);
   if (vs < 0) return ERR_NO_VALIDATOR;
-  const vslot = <u32>vs;
   const ds = delegations.find(delegationKey(delegator, validator));
   if (ds < 0) return ERR_NO_DELEGATION;
-  let v = validators.ptr(vslot);
+  const v = validators.ptr(<u32>vs);
   if ((ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0) return ERR_INSUFFICIENT_SHARES;
-  let e = mulIntQuoInt(ld(v, V_SHARES), ldh(v, V_SHARES), amountLo, amountHi, ld(v, V_TOKENS), ldh(v, V_TOKENS));
+  const e = mulIntQuoInt(ld(v, V_SHARES), ldh(v, V_SHARES), amountLo, amountHi, ld(v, V_TOKENS), ldh(v, V_TOKENS));
+  if (e != OK) return e;
+  const d = delegations.ptr(<u32>ds);
+  if (cmp(resLo, resHi, load<u64>(d + <usize>D_SHARES), load<u64>(d + <usize>D_SHARES, 8)) > 0) return ERR_INVALID_SHARES;
+  foundValidator = <u32>vs;
+  foundDelegation = <u32>ds;
+  return OK;
+}
+
+export function undelegate(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
+  let e = validateUnbondAmount(delegator, validator, amountLo, amountHi);
   if (e != OK) return e;
   const sLo = resLo, sHi = resHi;
-  const d = delegations.ptr(<u32>ds);
-  if (cmp(sLo, sHi, load<u64>(d + <usize>D_SHARES), load<u64>(d + <usize>D_SHARES, 8)) > 0) return ERR_INVALID_SHARES;
+  const vslot = foundValidator, ds = foundDelegation;
+  const v = validators.ptr(vslot);
   e = entryAllowed(delegator, validator);
   if (e != OK) return e;
   const wasBonded = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED;
   const height = currentHeight();
-  e = unbond(delegator, vslot, <u32>ds, sLo, sHi, height);
+  e = unbond(delegator, vslot, ds, sLo, sHi, height);
   if (e != OK) return e;
   const outLo = resLo, outHi = resHi;
   if (wasBonded) {
@@ -275,7 +308,7 @@ export function undelegate(delegator: u32, validator: u32, amountLo: u64, amount
   const completion = <i64>cellLo(BLOCK_TIME) + unbondingTime();
   e = addEntry(delegator, validator, height, completion, outLo, outHi);
   if (e != OK) return e;
-  if (entryCreated) heapPush(completion, lastEntryId); // last: nothing after it can fail
+  if (entryCreated) unbondingQueue.push(completion, lastEntryId); // last: nothing after it can fail
   lastCompletion = completion;
   return setResult(outLo, outHi);
 }
@@ -292,4 +325,56 @@ export function pendingRewards(delegator: u32, validator: u32): i32 {
   const e = incrementValidatorPeriod(<u32>vs);
   if (e != OK) return e;
   return calculateRewards(<u32>vs, <u32>ds, endedPeriod, currentHeight());
+}
+
+/**
+ * MsgBeginRedelegate: ValidateUnbondAmount on the source, the SDK's redelegation checks (not to
+ * itself, destination exists, no transitive redelegation, entry limit), Unbond from the source
+ * (which must yield tokens), Delegate them to the destination without touching the account, and
+ * an entry while the source could still be slashed for them: until the unbonding time if it is
+ * bonded, its own unbonding end if unbonding, none if unbonded. A source removed by the unbond
+ * fails the message, as in the SDK. Completion time to `lastCompletion` (0: complete now).
+ */
+export function redelegate(delegator: u32, src: u32, dst: u32, amountLo: u64, amountHi: u64): i32 {
+  let e = validateUnbondAmount(delegator, src, amountLo, amountHi);
+  if (e != OK) return e;
+  const sharesLo = resLo, sharesHi = resHi;
+  const srcSlot = foundValidator, dslot = foundDelegation;
+  if (src == dst) return ERR_SELF_REDELEGATION;
+  const dstFound = validators.find(<u64>dst);
+  if (dstFound < 0) return ERR_BAD_REDELEGATION_DST;
+  e = redelegationAllowed(delegator, src, dst);
+  if (e != OK) return e;
+  const srcBonded = load<u8>(validators.ptr(srcSlot) + <usize>V_STATUS) == STATUS_BONDED;
+  const height = currentHeight();
+  e = unbond(delegator, srcSlot, dslot, sharesLo, sharesHi, height);
+  if (e != OK) return e;
+  const amtLo = resLo, amtHi = resHi;
+  if ((amtLo | amtHi) == 0) return ERR_TINY_REDELEGATION;
+  const dstSlot = validators.find(<u64>dst); // slots are stable, but look again: the unbond may remove
+  if (dstSlot < 0) return ERR_BAD_REDELEGATION_DST;
+  e = delegateTokens(delegator, <u32>dstSlot, amtLo, amtHi, srcBonded, false);
+  if (e != OK) return e;
+  const createdLo = resLo, createdHi = resHi;
+  // getBeginInfo on the source as it is now
+  const s = validators.find(<u64>src);
+  if (s < 0) return ERR_NO_VALIDATOR;
+  const sp = validators.ptr(<u32>s);
+  const status = load<u8>(sp + <usize>V_STATUS);
+  if (status == STATUS_UNBONDED) {
+    lastCompletion = 0;
+    return setResult(amtLo, amtHi);
+  }
+  let completion: i64, creation: u64;
+  if (status == STATUS_BONDED) {
+    completion = <i64>cellLo(BLOCK_TIME) + unbondingTime();
+    creation = height;
+  } else {
+    completion = load<i64>(sp + <usize>V_UNBONDING_TIME);
+    creation = load<u64>(sp + <usize>V_UNBONDING_HEIGHT);
+  }
+  const id = addRedelegationEntry(delegator, src, dst, creation, completion, amtLo, amtHi, createdLo, createdHi);
+  redelegationQueue.push(completion, id); // last: nothing after it can fail
+  lastCompletion = completion;
+  return setResult(amtLo, amtHi);
 }

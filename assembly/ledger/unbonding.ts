@@ -10,6 +10,7 @@ import { Table } from "../store/table";
 import { transfer, NOT_BONDED_POOL } from "./bank";
 import { delegationKey } from "./delegations";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
+import { MaturityQueue } from "./queue";
 
 export const MAX_ENTRIES: u32 = 7;
 
@@ -27,60 +28,8 @@ const P_COUNT: i32 = 8; // u32
 const P_LAST: i32 = 16; // u64 entry id
 export const pairs = new Table(24);
 
-// The heap: (completion i64, entry id u64) pairs.
-let heap_: usize = 0;
-let heapCount: u32 = 0;
-let heapCapacity: u32 = 0;
-
-function heapLess(i: u32, j: u32): bool {
-  const a = heap_ + (<usize>i << 4), b = heap_ + (<usize>j << 4);
-  const ta = load<i64>(a), tb = load<i64>(b);
-  return ta != tb ? ta < tb : load<u64>(a, 8) < load<u64>(b, 8);
-}
-
-function heapSwap(i: u32, j: u32): void {
-  const a = heap_ + (<usize>i << 4), b = heap_ + (<usize>j << 4);
-  const t0 = load<u64>(a), t1 = load<u64>(a, 8);
-  store<u64>(a, load<u64>(b));
-  store<u64>(a, load<u64>(b, 8), 8);
-  store<u64>(b, t0);
-  store<u64>(b, t1, 8);
-}
-
-export function heapPush(completion: i64, id: u64): void {
-  if (heapCount == heapCapacity) {
-    const cap = heapCapacity == 0 ? 256 : heapCapacity * 2;
-    const p = heap.alloc(<usize>cap << 4);
-    if (heapCount > 0) memory.copy(p, heap_, <usize>heapCount << 4);
-    heap_ = p;
-    heapCapacity = cap;
-  }
-  let i = heapCount++;
-  store<i64>(heap_ + (<usize>i << 4), completion);
-  store<u64>(heap_ + (<usize>i << 4), id, 8);
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!heapLess(i, parent)) break;
-    heapSwap(i, parent);
-    i = parent;
-  }
-}
-
-function heapPop(): void {
-  heapCount--;
-  if (heapCount == 0) return;
-  memory.copy(heap_, heap_ + (<usize>heapCount << 4), 16);
-  let i: u32 = 0;
-  while (true) {
-    const l: u32 = 2 * i + 1, r: u32 = l + 1;
-    let m = i;
-    if (l < heapCount && heapLess(l, m)) m = l;
-    if (r < heapCount && heapLess(r, m)) m = r;
-    if (m == i) break;
-    heapSwap(i, m);
-    i = m;
-  }
-}
+/** Entries by completion time. */
+export const queue = new MaturityQueue();
 
 /** Whether (delegator, validator) may get another entry (the SDK checks before unbonding). */
 export function entryAllowed(delegator: u32, validator: u32): i32 {
@@ -89,7 +38,7 @@ export function entryAllowed(delegator: u32, validator: u32): i32 {
   return OK;
 }
 
-/** The id the next new entry will get (so the caller can push it on the heap last). */
+/** The id of the entry the last `addEntry` created or merged into (pushed on the queue last). */
 export let lastEntryId: u64 = 0;
 /** Whether the last `addEntry` created an entry (true) or merged into one (false). */
 export let entryCreated = false;
@@ -149,9 +98,9 @@ function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
 
 /** CompleteUnbonding for every entry whose completion time has come: pay it out, drop it. */
 export function completeMature(timeNs: i64): i32 {
-  while (heapCount > 0 && load<i64>(heap_) <= timeNs) {
-    const id = load<u64>(heap_, 8);
-    heapPop();
+  while (queue.count > 0 && queue.topTime() <= timeNs) {
+    const id = queue.topId();
+    queue.pop();
     const es = entries.find(id);
     if (es < 0) continue; // gone already
     const e = entries.ptr(<u32>es);

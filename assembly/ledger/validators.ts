@@ -28,6 +28,8 @@ export const STATUS_UNBONDING: u8 = 1;
 export const STATUS_BONDED: u8 = 2;
 
 export const validators = new Table(V_SIZE);
+/** Validator ids fit 16 bits, so (delegator, source, destination) keys fit one u64. */
+export const MAX_VALIDATOR_ID: u32 = 1 << 16;
 
 // F1 historical rewards: key validator << 40 | period; cumulative reward ratio (Dec) and the
 // number of delegations (and the current period) that still refer to it.
@@ -47,6 +49,10 @@ export function historicalKey(validator: u32, period: u64): u64 {
  * commission or outstanding rewards). Status unbonded until the validator set takes it in.
  */
 export function createValidator(id: u32, operator: u32, rateLo: u64, rateHi: u64, orderKey: u64): i32 {
+  if (id >= MAX_VALIDATOR_ID) {
+    setErrorArg(8);
+    return ERR_INVALID_PARAMS;
+  }
   if (validators.find(<u64>id) >= 0) return ERR_VALIDATOR_EXISTS;
   if (rateHi != 0 || rateLo > POW18) {
     setErrorArg(6);

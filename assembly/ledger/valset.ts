@@ -11,6 +11,7 @@ import {
 } from "./validators";
 import { removeValidator } from "./staking";
 import { completeMature } from "./unbonding";
+import { completeMatureRedelegations } from "./redelegations";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
 import { prepareDivisor, preparedNorm, preparedShift, preparedRecip, div256By64, q0, q1 } from "../math/limbs";
 
@@ -180,7 +181,10 @@ export function endBlock(height: u64, timeNs: i64): i32 {
       if (e != OK) return e;
     }
   }
-  return completeMature(timeNs);
+  e = completeMature(timeNs);
+  if (e != OK) return e;
+  completeMatureRedelegations(timeNs);
+  return OK;
 }
 
 /**

@@ -78,6 +78,7 @@ export interface CoreExports {
   ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
   ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerLastCompletion(): bigint;
+  ledgerRedelegate(dst: Ptr, delegator: number, src: number, dstValidator: number, amount: Ptr): Code;
   ledgerPendingRewards(dst: Ptr, delegator: number, validator: number): Code;
   ledgerCheckInvariants(): number;
   ledgerBlockOutcomePtr(): Ptr;

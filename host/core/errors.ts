@@ -25,6 +25,11 @@ export const CoreCode = {
   INVALID_SHARES: 21,
   MAX_UNBONDING_ENTRIES: 22,
   INSUFFICIENT_SHARES: 23,
+  SELF_REDELEGATION: 24,
+  BAD_REDELEGATION_DST: 25,
+  TRANSITIVE_REDELEGATION: 26,
+  MAX_REDELEGATION_ENTRIES: 27,
+  TINY_REDELEGATION: 28,
 } as const;
 
 export type CoreCodeName = keyof typeof CoreCode;
@@ -86,6 +91,16 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "too many unbonding delegation entries for (delegator, validator) tuple";
     case CoreCode.INSUFFICIENT_SHARES:
       return "insufficient delegation shares";
+    case CoreCode.SELF_REDELEGATION:
+      return "cannot redelegate to the same validator";
+    case CoreCode.BAD_REDELEGATION_DST:
+      return "redelegation destination validator not found";
+    case CoreCode.TRANSITIVE_REDELEGATION:
+      return "redelegation to this validator already in progress; first redelegation to this validator must complete before next redelegation";
+    case CoreCode.MAX_REDELEGATION_ENTRIES:
+      return "too many redelegation entries for (delegator, src-validator, dst-validator) tuple";
+    case CoreCode.TINY_REDELEGATION:
+      return "too few tokens to redelegate (truncates to zero tokens)";
     case CoreCode.INVARIANT:
       return `ledger invariant broken (${arg}): this is a bug`;
     default:
@@ -102,6 +117,8 @@ const PARAM_RULES: Record<number, string> = {
   4: "community tax must be between 0 and 1 inclusive",
   5: "target base rewards rate must not exceed 1.0 (100%)",
   6: "commission cannot be more than 100%",
+  7: "staking params: max validators, power reduction and unbonding time must be positive",
+  8: "validator ids must be below 65536",
 };
 
 function stripMinus(s: string): string {

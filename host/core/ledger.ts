@@ -197,6 +197,14 @@ export class Ledger {
     return { amount: c.readU128(c.slot(2)), completionTime: c.exports.ledgerLastCompletion() };
   }
 
+  /** MsgBeginRedelegate: the tokens moved and when the source stops being slashable for them (0: now). */
+  redelegate(delegator: number, src: number, dst: number, amount: bigint): { amount: bigint; completionTime: bigint } {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerRedelegate(c.slot(2), delegator, src, dst, c.slot(0)));
+    return { amount: c.readU128(c.slot(2)), completionTime: c.exports.ledgerLastCompletion() };
+  }
+
   /** BeginBlock at `height` and block time (unix ns) with the last commit's votes, in commit order. */
   beginBlock(height: bigint, votes: readonly Vote[], timeNs = 0n): BlockOutcome {
     const c = this.core;
