@@ -54,6 +54,16 @@ export const ERR_TRANSITIVE_REDELEGATION: i32 = 26;
 export const ERR_MAX_REDELEGATION_ENTRIES: i32 = 27;
 /** The shares unbond to zero tokens (staking 30). */
 export const ERR_TINY_REDELEGATION: i32 = 28;
+/** Jailing a jailed validator (staking 7). */
+export const ERR_VALIDATOR_JAILED: i32 = 29;
+/** Unjailing a validator that is not jailed (slashing 5). */
+export const ERR_NOT_JAILED: i32 = 30;
+/** Unjailing before jailed_until (slashing 4). */
+export const ERR_STILL_JAILED: i32 = 31;
+/** Unjailing with a self-delegation below the minimum (slashing 7). */
+export const ERR_SELF_DELEGATION_TOO_LOW: i32 = 32;
+/** Slashing an unbonded validator, or an infraction in the future (plain errors in the SDK). */
+export const ERR_BAD_SLASH: i32 = 33;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

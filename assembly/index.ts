@@ -18,6 +18,7 @@ import * as ledgerBlock from "./ledger/block";
 import * as ledgerStaking from "./ledger/staking";
 import * as ledgerValset from "./ledger/valset";
 import * as ledgerInvariants from "./ledger/invariants";
+import * as ledgerSlashing from "./ledger/slash";
 import * as ledgerDelegations from "./ledger/delegations";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
@@ -390,6 +391,21 @@ export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amo
 export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValidator: u32, amount: usize): i32 {
   tables.txBegin();
   return put(dst, inTransaction(ledgerStaking.redelegate(delegator, src, dstValidator, lo(amount), hi(amount))));
+}
+/** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
+export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
+  tables.txBegin();
+  return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
+}
+/** x/staking Jail until a time (unix ns; the signing info's jailed_until). */
+export function ledgerJail(validator: u32, untilNs: i64): i32 {
+  tables.txBegin();
+  return inTransaction(ledgerSlashing.jail(validator, untilNs));
+}
+/** x/slashing MsgUnjail. */
+export function ledgerUnjail(validator: u32): i32 {
+  tables.txBegin();
+  return inTransaction(ledgerSlashing.unjail(validator));
 }
 export function ledgerLastCompletion(): i64 {
   return ledgerStaking.lastCompletion;

@@ -561,3 +561,11 @@ export function setState(height: u64, supply: usize, burned: usize): i32 {
   st(state, STATE_BURNED, bLo, bHi);
   return OK;
 }
+
+/** Burned tokens leave the total supply (x/bank BurnCoins). Refused if more than the supply. */
+export function reduceSupply(lo: u64, hi: u64): i32 {
+  const sLo = ld(state, STATE_TOTAL_SUPPLY), sHi = ld(state, STATE_TOTAL_SUPPLY + 8);
+  if (sub(sLo, sHi, lo, hi) != OK) return ERR_UNDERFLOW;
+  st(state, STATE_TOTAL_SUPPLY, resLo, resHi);
+  return OK;
+}

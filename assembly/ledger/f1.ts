@@ -11,8 +11,10 @@ import {
 } from "../dec/dec";
 import {
   validators, historical, historicalKey, H_RATIO, H_REFERENCES, V_TOKENS, V_SHARES, V_PERIOD,
-  V_CURRENT_REWARDS, V_OUTSTANDING, V_COMMISSION, V_OPERATOR,
+  V_CURRENT_REWARDS, V_OUTSTANDING, V_COMMISSION, V_OPERATOR, V_SLASH_EVENTS, slashEvents,
+  E_HEIGHT, E_PERIOD, E_FRACTION,
 } from "./validators";
+import { POW18 } from "../math/limbs";
 import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
@@ -137,19 +139,78 @@ export function initializeDelegation(vslot: u32, dslot: u32, height: u64): i32 {
   return OK;
 }
 
+/** calculateDelegationRewardsBetween: stake x (ratio(end) - ratio(start)), truncated. */
+function rewardsBetween(id: u32, start: u64, end: u64, sLo: u64, sHi: u64): i32 {
+  if (start > end) return invariant(12);
+  const a = historical.find(historicalKey(id, start));
+  const b = historical.find(historicalKey(id, end));
+  if (a < 0 || b < 0) return invariant(8);
+  const ap = historical.ptr(<u32>a), bp = historical.ptr(<u32>b);
+  const e = sub(ld(bp, H_RATIO), ldh(bp, H_RATIO), ld(ap, H_RATIO), ldh(ap, H_RATIO));
+  if (e != OK) return invariant(9); // negative rewards
+  return mulRounded(resLo, resHi, sLo, sHi, ROUND_TRUNCATE);
+}
+
+/** updateValidatorSlashFraction: close the period, keep it referenced, record the slash event. */
+export function recordSlash(vslot: u32, height: u64, fracLo: u64, fracHi: u64): i32 {
+  let e = incrementValidatorPeriod(vslot);
+  if (e != OK) return e;
+  const v = validators.ptr(vslot);
+  const id = <u32>load<u64>(v);
+  e = incrementReferenceCount(id, endedPeriod);
+  if (e != OK) return e;
+  validators.touch(vslot);
+  const vp = validators.ptr(vslot);
+  const index = ld(vp, V_SLASH_EVENTS);
+  store<u64>(vp + <usize>V_SLASH_EVENTS, index + 1);
+  const ep = slashEvents.ptr(slashEvents.upsert((<u64>id << 40) | index));
+  store<u64>(ep + <usize>E_HEIGHT, height);
+  store<u64>(ep + <usize>E_PERIOD, endedPeriod);
+  put(ep, E_FRACTION, fracLo, fracHi);
+  return OK;
+}
+
 /**
- * CalculateDelegationRewards up to `endingPeriod`: stake x (ratio(end) - ratio(start)), truncated;
- * nothing for a delegation settled at this height. The stake may not exceed the current stake
- * (TokensFromShares) by more than 3 units of 10^-18 (the SDK's margin). Result in the registers.
+ * CalculateDelegationRewards up to `endingPeriod`: nothing for a delegation settled at this
+ * height; otherwise, walking the validator's slash events between the settlement height and now
+ * (both included, in order), the stake earns stake x (ratio difference) per stretch and shrinks
+ * by each slash (MulTruncate(1 - fraction)). The rebuilt stake may exceed the current stake
+ * (TokensFromShares) by at most 3 units of 10^-18 (the SDK's margin). Result in the registers.
  */
 export function calculateRewards(vslot: u32, dslot: u32, endingPeriod: u64, height: u64): i32 {
   const v = validators.ptr(vslot);
   const d = delegations.ptr(dslot);
-  if (ld(d, D_HEIGHT) == height) return setResult(0, 0);
+  const startHeight = ld(d, D_HEIGHT);
+  if (startHeight == height) return setResult(0, 0);
   const id = <u32>load<u64>(v);
   let sLo = ld(d, D_STAKE), sHi = ldh(d, D_STAKE);
-  let e = mulIntQuo(
-    ld(d, D_SHARES), ldh(d, D_SHARES), ld(v, V_TOKENS), ldh(v, V_TOKENS), ld(v, V_SHARES), ldh(v, V_SHARES),
+  let start = ld(d, D_PREVIOUS_PERIOD);
+  let rLo: u64 = 0, rHi: u64 = 0;
+  let e: i32;
+  const events = ld(v, V_SLASH_EVENTS);
+  for (let i: u64 = 0; i < events; i++) {
+    const es = slashEvents.find((<u64>id << 40) | i);
+    if (es < 0) continue;
+    const ep = slashEvents.ptr(<u32>es);
+    const h = ld(ep, E_HEIGHT);
+    if (h < startHeight || h > height) continue;
+    const period = ld(ep, E_PERIOD);
+    if (period <= start) continue;
+    e = rewardsBetween(id, start, period, sLo, sHi);
+    if (e != OK) return e;
+    add(rLo, rHi, resLo, resHi);
+    rLo = resLo;
+    rHi = resHi;
+    sub(POW18, 0, ld(ep, E_FRACTION), ldh(ep, E_FRACTION));
+    e = mulRounded(sLo, sHi, resLo, resHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    sLo = resLo;
+    sHi = resHi;
+    start = period;
+  }
+  const vp = validators.ptr(vslot), dp = delegations.ptr(dslot);
+  e = mulIntQuo(
+    ld(dp, D_SHARES), ldh(dp, D_SHARES), ld(vp, V_TOKENS), ldh(vp, V_TOKENS), ld(vp, V_SHARES), ldh(vp, V_SHARES),
     ROUND_HALF_EVEN,
   );
   if (e != OK) return e;
@@ -160,13 +221,9 @@ export function calculateRewards(vslot: u32, dslot: u32, endingPeriod: u64, heig
     sLo = curLo;
     sHi = curHi;
   }
-  const start = historical.find(historicalKey(id, ld(d, D_PREVIOUS_PERIOD)));
-  const end = historical.find(historicalKey(id, endingPeriod));
-  if (start < 0 || end < 0) return invariant(8);
-  const sp = historical.ptr(<u32>start), ep = historical.ptr(<u32>end);
-  e = sub(ld(ep, H_RATIO), ldh(ep, H_RATIO), ld(sp, H_RATIO), ldh(sp, H_RATIO));
-  if (e != OK) return invariant(9); // negative rewards
-  return mulRounded(resLo, resHi, sLo, sHi, ROUND_TRUNCATE);
+  e = rewardsBetween(id, start, endingPeriod, sLo, sHi);
+  if (e != OK) return e;
+  return add(rLo, rHi, resLo, resHi);
 }
 
 /**

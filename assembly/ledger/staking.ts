@@ -5,7 +5,7 @@
 import {
   OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
   ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
-  ERR_TINY_REDELEGATION, setErrorArg,
+  ERR_TINY_REDELEGATION, ERR_OVERFLOW, setErrorArg,
 } from "../errors";
 import {
   add, sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
@@ -15,7 +15,7 @@ import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
 import {
   validators, historical, historicalKey, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS,
   V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED,
-  STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
+  STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT, V_SLASH_EVENTS, slashEvents, E_PERIOD,
 } from "./validators";
 import { toCommunityPool } from "./distribution";
 import { cellLo, BLOCK_TIME } from "./globals";
@@ -29,7 +29,7 @@ import {
 } from "./f1";
 import { rankingDirty } from "./valset";
 
-function currentHeight(): u64 {
+export function currentHeight(): u64 {
   return load<u64>(emission.state + <usize>emission.STATE_HEIGHT);
 }
 
@@ -154,7 +154,7 @@ export function createValidator(
  * others TokensFromShares truncated. A validator left unbonded without shares is removed.
  * The tokens taken go to the result registers.
  */
-function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sharesHi: u64, height: u64): i32 {
+export function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sharesHi: u64, height: u64): i32 {
   let e = withdrawRewards(vslot, dslot, delegator, height);
   if (e != OK) return e;
   let d = delegations.ptr(dslot);
@@ -248,6 +248,15 @@ export function removeValidator(vslot: u32): i32 {
   }
   e = toCommunityPool(oLo, oHi);
   if (e != OK) return e;
+  // the validator's F1 records: its slash events and the periods they kept, and its last period
+  const events = load<u64>(validators.ptr(vslot) + <usize>V_SLASH_EVENTS);
+  for (let i: u64 = 0; i < events; i++) {
+    const key = (<u64>id << 40) | i;
+    const es = slashEvents.find(key);
+    if (es < 0) continue;
+    historical.remove(historicalKey(id, load<u64>(slashEvents.ptr(<u32>es) + <usize>E_PERIOD)));
+    slashEvents.remove(key);
+  }
   historical.remove(historicalKey(id, period - 1));
   validators.remove(<u64>id);
   rankingDirty();
@@ -272,7 +281,7 @@ let foundDelegation: u32 = 0;
  * the same integer division), refused above the delegation's shares. Shares to the registers.
  */
 function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
-  if ((amountLo | amountHi) == 0) return ERR_ZERO_AMOUNT;
+  if ((amountLo | amountHi) == 0) return ERR_INVALID_SHARES; // MsgUndelegate / MsgBeginRedelegate ValidateBasic
   const vs = validators.find(<u64>validator);
   if (vs < 0) return ERR_NO_VALIDATOR;
   const ds = delegations.find(delegationKey(delegator, validator));
@@ -280,6 +289,8 @@ function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amo
   const v = validators.ptr(<u32>vs);
   if ((ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0) return ERR_INSUFFICIENT_SHARES;
   const e = mulIntQuoInt(ld(v, V_SHARES), ldh(v, V_SHARES), amountLo, amountHi, ld(v, V_TOKENS), ldh(v, V_TOKENS));
+  // Shares beyond 128 bits are beyond any delegation's: the SDK's "invalid shares amount".
+  if (e == ERR_OVERFLOW) return ERR_INVALID_SHARES;
   if (e != OK) return e;
   const d = delegations.ptr(<u32>ds);
   if (cmp(resLo, resHi, load<u64>(d + <usize>D_SHARES), load<u64>(d + <usize>D_SHARES, 8)) > 0) return ERR_INVALID_SHARES;

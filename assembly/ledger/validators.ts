@@ -21,7 +21,9 @@ export const V_LAST_POWER: i32 = 136; // u64: consensus power in the last valida
 export const V_UNBONDING_TIME: i32 = 144; // i64 ns: when an unbonding validator becomes unbonded
 export const V_UNBONDING_HEIGHT: i32 = 152; // u64
 export const V_MIN_SELF_DELEGATION: i32 = 160; // integer (the SDK's default for new validators: 1)
-export const V_SIZE: u32 = 176;
+export const V_JAILED_UNTIL: i32 = 176; // i64 unix ns: x/slashing's jailed_until
+export const V_SLASH_EVENTS: i32 = 184; // u64: slash events recorded (their indexes 0..n-1)
+export const V_SIZE: u32 = 192;
 
 export const STATUS_UNBONDED: u8 = 0;
 export const STATUS_UNBONDING: u8 = 1;
@@ -36,6 +38,12 @@ export const MAX_VALIDATOR_ID: u32 = 1 << 16;
 export const H_RATIO: i32 = 8;
 export const H_REFERENCES: i32 = 24;
 export const historical = new Table(32);
+
+// F1 slash events: key validator << 40 | index; the height, the period it ended, the fraction.
+export const E_HEIGHT: i32 = 8;
+export const E_PERIOD: i32 = 16;
+export const E_FRACTION: i32 = 24; // Dec
+export const slashEvents = new Table(40);
 
 // @ts-ignore: decorator
 @inline

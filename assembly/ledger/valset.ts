@@ -26,12 +26,20 @@ export function configureStaking(max: u32, powerReduction: u64, unbondingNs: i64
     return ERR_INVALID_PARAMS;
   }
   maxValidators = max;
+  powerReductionValue = powerReduction;
   prepareDivisor(powerReduction);
   powerNorm = preparedNorm;
   powerShift = preparedShift;
   powerRecip = preparedRecip;
   unbondingTimeNs = unbondingNs;
   return OK;
+}
+
+let powerReductionValue: u64 = 1_000_000;
+
+/** Tokens per unit of consensus power. */
+export function powerReduction(): u64 {
+  return powerReductionValue;
 }
 
 export function unbondingTime(): i64 {

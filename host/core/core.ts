@@ -78,6 +78,9 @@ export interface CoreExports {
   ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
   ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerLastCompletion(): bigint;
+  ledgerSlash(dst: Ptr, validator: number, infractionHeight: bigint, power: bigint, fraction: Ptr): Code;
+  ledgerJail(validator: number, untilNs: bigint): Code;
+  ledgerUnjail(validator: number): Code;
   ledgerRedelegate(dst: Ptr, delegator: number, src: number, dstValidator: number, amount: Ptr): Code;
   ledgerPendingRewards(dst: Ptr, delegator: number, validator: number): Code;
   ledgerCheckInvariants(): number;

@@ -30,6 +30,11 @@ export const CoreCode = {
   TRANSITIVE_REDELEGATION: 26,
   MAX_REDELEGATION_ENTRIES: 27,
   TINY_REDELEGATION: 28,
+  VALIDATOR_JAILED: 29,
+  NOT_JAILED: 30,
+  STILL_JAILED: 31,
+  SELF_DELEGATION_TOO_LOW: 32,
+  BAD_SLASH: 33,
 } as const;
 
 export type CoreCodeName = keyof typeof CoreCode;
@@ -101,6 +106,16 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "too many redelegation entries for (delegator, src-validator, dst-validator) tuple";
     case CoreCode.TINY_REDELEGATION:
       return "too few tokens to redelegate (truncates to zero tokens)";
+    case CoreCode.VALIDATOR_JAILED:
+      return "validator for this address is currently jailed";
+    case CoreCode.NOT_JAILED:
+      return "validator not jailed; cannot be unjailed";
+    case CoreCode.STILL_JAILED:
+      return "validator still jailed; cannot be unjailed";
+    case CoreCode.SELF_DELEGATION_TOO_LOW:
+      return "validator's self delegation less than minimum; cannot be unjailed";
+    case CoreCode.BAD_SLASH:
+      return arg === 1n ? "should not be slashing unbonded validator" : "impossible attempt to slash future infraction";
     case CoreCode.INVARIANT:
       return `ledger invariant broken (${arg}): this is a bug`;
     default:

@@ -205,6 +205,24 @@ export class Ledger {
     return { amount: c.readU128(c.slot(2)), completionTime: c.exports.ledgerLastCompletion() };
   }
 
+  /** x/staking Slash: `fraction` (raw Dec) of the stake behind `power` at the infraction height. */
+  slash(validator: number, infractionHeight: bigint, power: bigint, fraction: bigint): bigint {
+    const c = this.core;
+    c.writeU128(c.slot(0), fraction);
+    c.check(c.exports.ledgerSlash(c.slot(2), validator, infractionHeight, power, c.slot(0)));
+    return c.readU128(c.slot(2));
+  }
+
+  /** x/staking Jail, until a time (unix ns). */
+  jail(validator: number, untilNs = 0n): void {
+    this.core.check(this.core.exports.ledgerJail(validator, untilNs));
+  }
+
+  /** x/slashing MsgUnjail. */
+  unjail(validator: number): void {
+    this.core.check(this.core.exports.ledgerUnjail(validator));
+  }
+
   /** BeginBlock at `height` and block time (unix ns) with the last commit's votes, in commit order. */
   beginBlock(height: bigint, votes: readonly Vote[], timeNs = 0n): BlockOutcome {
     const c = this.core;
