@@ -13,6 +13,7 @@
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { runLedgerBench, medianOf } from "./ledger.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -351,6 +352,21 @@ for (const [name, r] of Object.entries(dec)) {
 }
 console.log("");
 
+// ---- e. ledger: the per-block rewards loop with 100 validators, claims ---------------------
+
+const ledgerBench = await runLedgerBench(wasmBytes, RUNS, progress);
+console.log("e. Ledger per-block rewards loop (100 validators: mint, top-up, allocation, distribution)");
+console.log(`  WASM BeginBlock                               ${int(medianOf(ledgerBench.wasmBlocksPerSec))} blocks/s`);
+console.log(`  BigInt model (same rules)                     ${int(medianOf(ledgerBench.bigintBlocksPerSec))} blocks/s`);
+console.log(`  ratio WASM / BigInt                              ${medianOf(ledgerBench.ratio).toFixed(2)}x (per round)`);
+console.log(`  one simulated year (projected)                ${ledgerBench.yearSecondsProjected.toFixed(0)} s`);
+for (const c of ledgerBench.claimMicros) {
+  console.log(`  claim (withdraw rewards), ${int(c.delegations)} delegations`.padEnd(52) + `${c.medianMicros.toFixed(1)} us (median of 200)`);
+}
+const claimRatio = ledgerBench.claimMicros[1].medianMicros / ledgerBench.claimMicros[0].medianMicros;
+console.log(`  claim time 1M / 1k                               ${claimRatio.toFixed(2)}x`);
+console.log("");
+
 // ---- d. targets ----------------------------------------------------------------------------
 
 const targets = [
@@ -363,6 +379,20 @@ const targets = [
     name: `WASM loop >= ${int(TARGET_BLOCKS_PER_SEC)} blocks/s`,
     value: wasmLoop.median, target: TARGET_BLOCKS_PER_SEC,
     pass: wasmLoop.median >= TARGET_BLOCKS_PER_SEC, show: `${int(wasmLoop.median)} blocks/s`,
+  },
+  {
+    name: "ledger loop, 100 validators: WASM >= 10x the BigInt model",
+    value: medianOf(ledgerBench.ratio), target: 10, pass: medianOf(ledgerBench.ratio) >= 10,
+    show: `${medianOf(ledgerBench.ratio).toFixed(2)}x`,
+  },
+  {
+    name: "ledger loop, 100 validators: one simulated year <= 60 s",
+    value: ledgerBench.yearSecondsProjected, target: 60, pass: ledgerBench.yearSecondsProjected <= 60,
+    show: `${ledgerBench.yearSecondsProjected.toFixed(0)} s (projected)`,
+  },
+  {
+    name: "claim time at 1M delegations <= 1.5x at 1k",
+    value: claimRatio, target: 1.5, pass: claimRatio <= 1.5, show: `${claimRatio.toFixed(2)}x`,
   },
 ];
 console.log("d. Targets (median figures)");
@@ -396,6 +426,7 @@ const result = {
   },
   year: { blocks: BLOCKS_PER_YEAR, seconds: year, end: yearEnd },
   dec,
+  ledger: ledgerBench,
   targets: targets.map(({ show: _show, ...t }) => t),
 };
 writeFileSync(file, `${jsonBig(result)}\n`);

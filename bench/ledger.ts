@@ -1,0 +1,114 @@
+// The ledger's figures for `npm run bench`: the per-block rewards loop (mint, top-up, allocation by
+// power with commission, distribution) with 100 validators in WASM against the BigInt model of
+// the same rules in the same run, and a claim's cost with 1,000 against 1,000,000 delegations.
+
+import { loadCore } from "../host/core/core.js";
+import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
+import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
+import { LedgerBigInt, REWARDS_POOL } from "./baseline/ledger-bigint.js";
+
+const E18 = 10n ** 18n;
+const VALIDATORS = 100;
+const FUNDS = 10n ** 14n;
+const POOL = 10n ** 17n;
+const TAX = E18 / 50n;
+const TARGET = (3n * E18) / 100n;
+
+async function ledgerChain(wasm: Uint8Array) {
+  const core = await loadCore(wasm);
+  const emission = new Emission(core);
+  const ledger = new Ledger(core);
+  emission.configure(DEFAULT_EMISSION_PARAMS);
+  emission.setState({ height: 0n, totalSupply: FUNDS * BigInt(VALIDATORS + 1) + POOL, burned: 0n });
+  ledger.configure({ communityTax: TAX, targetBaseRewardsRate: TARGET });
+  ledger.configureStaking(VALIDATORS, 1_000_000n, 28n * 86_400n * 10n ** 9n);
+  ledger.genesisBalance(M.rewardsPool, POOL);
+  for (let i = 0; i < VALIDATORS; i++) {
+    ledger.genesisBalance(FIRST_USER_ACCOUNT + i, FUNDS);
+    ledger.createValidatorWithSelfDelegation(i, FIRST_USER_ACCOUNT + i, E18 / 20n, FUNDS / 2n + BigInt(i) * 10n ** 9n, BigInt(i));
+  }
+  ledger.endBlock(0n, 0n);
+  return { core, emission, ledger };
+}
+
+function modelChain() {
+  const model = new LedgerBigInt({ communityTax: TAX, targetBaseRewardsRate: TARGET });
+  model.fund(REWARDS_POOL, POOL);
+  for (let i = 0; i < VALIDATORS; i++) {
+    const name = `v${String(i).padStart(3, "0")}`;
+    model.fund(name, FUNDS);
+    model.createValidator(name, FUNDS / 2n + BigInt(i) * 10n ** 9n, E18 / 20n);
+  }
+  model.endBlock(0n, 0n);
+  return model;
+}
+
+export interface LedgerBench {
+  wasmBlocksPerSec: number[];
+  bigintBlocksPerSec: number[];
+  ratio: number[];
+  yearSecondsProjected: number;
+  claimMicros: { delegations: number; medianMicros: number }[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Interleaved rounds of BeginBlock: WASM 20,000 blocks, the model 1,000 blocks per round. */
+export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress: (s: string) => void): Promise<LedgerBench> {
+  const { ledger } = await ledgerChain(wasm);
+  const model = modelChain();
+  const votes = ledger.lastCommitVotes();
+  let h = 0n;
+  let mh = 0n;
+  const wasmRates: number[] = [];
+  const bigRates: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    let t = performance.now();
+    for (let i = 0; i < 20_000; i++) ledger.beginBlock(++h, votes);
+    const w = 20_000 / ((performance.now() - t) / 1000);
+    gc?.();
+    t = performance.now();
+    for (let i = 0; i < 1_000; i++) {
+      mh++;
+      model.beginBlock(mh, mh * 5n * 10n ** 9n, 15_000_000_000n);
+    }
+    const b = 1_000 / ((performance.now() - t) / 1000);
+    if (r > 0) {
+      wasmRates.push(w);
+      bigRates.push(b);
+    }
+    progress(`ledger round ${r}/${rounds}`);
+  }
+  const ratio = wasmRates.map((w, i) => w / bigRates[i]);
+  const claims: { delegations: number; medianMicros: number }[] = [];
+  for (const n of [1_000, 1_000_000]) {
+    progress(`ledger claims with ${n} delegations`);
+    const first = FIRST_USER_ACCOUNT + VALIDATORS + 1;
+    const c = await ledgerChain(wasm);
+    // the delegators' funds at genesis, with the supply to match
+    for (let i = 0; i < n; i++) c.ledger.genesisBalance(first + i, 10_000_000n);
+    c.emission.setState({ height: 0n, totalSupply: FUNDS * BigInt(VALIDATORS + 1) + POOL + 10_000_000n * BigInt(n), burned: 0n });
+    for (let i = 0; i < n; i++) c.ledger.delegate(first + i, i % VALIDATORS, 1_000_000n);
+    const v = c.ledger.lastCommitVotes();
+    for (let b = 1n; b <= 20n; b++) c.ledger.beginBlock(b, v);
+    const times: number[] = [];
+    for (let k = 0; k < 200; k++) {
+      const who = first + ((k * 7919) % n);
+      const t = performance.now();
+      c.ledger.withdrawRewards(who, (who - first) % VALIDATORS);
+      times.push((performance.now() - t) * 1000);
+    }
+    claims.push({ delegations: n, medianMicros: median(times) });
+  }
+  return {
+    wasmBlocksPerSec: wasmRates,
+    bigintBlocksPerSec: bigRates,
+    ratio,
+    yearSecondsProjected: 6_311_520 / median(wasmRates),
+    claimMicros: claims,
+  };
+}
+
+export const medianOf = median;
