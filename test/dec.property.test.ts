@@ -8,20 +8,11 @@ import { core } from "./helpers/core.js";
 import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
 import * as model from "../bench/baseline/dec-bigint.js";
+import { rng } from "./helpers/checks.js";
 
 const d = core.dec;
 const E18 = model.E18;
 
-/** xorshift64*: a small deterministic generator (no Math.random in tests). */
-function rng(seed: bigint) {
-  let s = seed;
-  return (): bigint => {
-    s ^= s >> 12n;
-    s ^= (s << 25n) & 0xffffffffffffffffn;
-    s ^= s >> 27n;
-    return (s * 0x2545f4914f6cdd1dn) & 0xffffffffffffffffn;
-  };
-}
 
 const EDGES: bigint[] = [
   0n, 1n, 2n, 5n, E18 - 1n, E18, E18 + 1n, 5n * 10n ** 17n, 15n * 10n ** 17n,

@@ -8,6 +8,7 @@ import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, type Vote } from "../host/core/ledger.js";
 import * as model from "../bench/baseline/dec-bigint.js";
+import { rejects } from "./helpers/checks.js";
 
 const E18 = 10n ** 18n;
 const TAX = (2n * E18) / 100n;
@@ -27,17 +28,6 @@ async function setup(targetRate = 0n) {
   ledger.configure({ communityTax: TAX, targetBaseRewardsRate: targetRate });
   for (const a of [OPERATOR, ALICE, BOB]) ledger.genesisBalance(a, FUNDS);
   return { core, emission, ledger };
-}
-
-function rejects(f: () => unknown, code: string): void {
-  try {
-    f();
-  } catch (e) {
-    assert.instance(e, CoreError);
-    assert.is((e as CoreError).codeName, code);
-    return;
-  }
-  assert.unreachable(`expected ${code}`);
 }
 
 test("create-validator self-delegates; delegations get one share per token while nothing is slashed", async () => {

@@ -10,6 +10,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, type Vote } from "../host/core/ledger.js";
 import { computeTopUp } from "../host/core/rewards.js";
 import * as model from "../bench/baseline/dec-bigint.js";
+import { rejects } from "./helpers/checks.js";
 
 const E18 = 10n ** 18n;
 const TAX = (2n * E18) / 100n;
@@ -109,16 +110,7 @@ test("over 2,000 blocks every unit is accounted for, exactly", async () => {
 
 test("bad input changes nothing: unknown validator in the votes, wrong height, bad params", async () => {
   const { emission, ledger } = await chain();
-  const rejects = (f: () => unknown, code: string) => {
-    try {
-      f();
-    } catch (e) {
-      assert.instance(e, CoreError);
-      assert.is((e as CoreError).codeName, code);
-      return;
-    }
-    assert.unreachable(`expected ${code}`);
-  };
+
   rejects(() => ledger.beginBlock(1n, [{ validator: 9, power: 1n }]), "NO_VALIDATOR");
   rejects(() => ledger.beginBlock(2n, VOTES), "INVALID_PARAMS");
   assert.is(emission.last().height, 0n, "no block was made");

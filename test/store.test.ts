@@ -4,6 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCoreFromFile } from "../host/core/node.js";
+import { rng } from "./helpers/checks.js";
 
 const core = await loadCoreFromFile();
 const x = core.exports;
@@ -18,15 +19,6 @@ function journal(): { table: number; slot: number; removed: boolean }[] {
   });
 }
 
-function rng(seed: bigint) {
-  let s = seed;
-  return (): bigint => {
-    s ^= s >> 12n;
-    s ^= (s << 25n) & 0xffffffffffffffffn;
-    s ^= s >> 27n;
-    return (s * 0x2545f4914f6cdd1dn) & 0xffffffffffffffffn;
-  };
-}
 
 test("finds, inserts and removes agree with a Map over 200,000 random operations", () => {
   const t = x.storeCreateTable(24);

@@ -13,18 +13,10 @@ import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
 import { COMMUNITY_POOL, cellPtr } from "./globals";
 import { powerFraction } from "../rewards/topup";
 import { Divisor } from "../math/limbs";
+import { addAt } from "./fields";
 
 const totalDivisor = new Divisor();
 
-/** fields[off] += (lo, hi) for a u128 at p + off. */
-function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
-  const f = p + <usize>off;
-  const e = add(load<u64>(f), load<u64>(f, 8), lo, hi);
-  if (e != OK) return e;
-  store<u64>(f, resLo);
-  store<u64>(f, resHi, 8);
-  return OK;
-}
 
 /** Add a Dec to the community pool. */
 export function toCommunityPool(lo: u64, hi: u64): i32 {

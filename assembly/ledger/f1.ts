@@ -18,21 +18,8 @@ import { POW18 } from "../math/limbs";
 import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
+import { ld, ldh, put } from "./fields";
 
-// @ts-ignore: decorator
-@inline
-function ld(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off);
-}
-// @ts-ignore: decorator
-@inline
-function ldh(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off, 8);
-}
-function put(p: usize, off: i32, lo: u64, hi: u64): void {
-  store<u64>(p + <usize>off, lo);
-  store<u64>(p + <usize>off, hi, 8);
-}
 
 function invariant(rule: i64): i32 {
   setErrorArg(rule);

@@ -30,17 +30,8 @@ import { recordSlash } from "./f1";
 import { unbond, currentHeight } from "./staking";
 import { cellLo, BLOCK_TIME } from "./globals";
 import { powerReduction } from "./valset";
+import { ld, ldh } from "./fields";
 
-// @ts-ignore: decorator
-@inline
-function ld(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off);
-}
-// @ts-ignore: decorator
-@inline
-function ldh(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off, 8);
-}
 
 // Tokens burned so far by this slash, per pool; taken out of the supply at the very end.
 let burnBondedLo: u64 = 0, burnBondedHi: u64 = 0, burnNotLo: u64 = 0, burnNotHi: u64 = 0;

@@ -8,7 +8,7 @@ import {
   ERR_TINY_REDELEGATION, ERR_OVERFLOW, setErrorArg,
 } from "../errors";
 import {
-  add, sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
+  sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
 } from "../dec/dec";
 import * as emission from "../emission/emission";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
@@ -28,21 +28,12 @@ import {
   calculateRewards, endedPeriod,
 } from "./f1";
 import { rankingDirty } from "./valset";
+import { addAt, ld, ldh } from "./fields";
 
 export function currentHeight(): u64 {
   return load<u64>(emission.state + <usize>emission.STATE_HEIGHT);
 }
 
-// @ts-ignore: decorator
-@inline
-function ld(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off);
-}
-// @ts-ignore: decorator
-@inline
-function ldh(p: usize, off: i32): u64 {
-  return load<u64>(p + <usize>off, 8);
-}
 
 /**
  * Delegate (x/staking keeper.Delegate with coins from the delegator's account): settle the
@@ -105,14 +96,6 @@ function delegateTokens(
   return setResult(sLo, sHi);
 }
 
-function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
-  const f = p + <usize>off;
-  const e = add(load<u64>(f), load<u64>(f, 8), lo, hi);
-  if (e != OK) return e;
-  store<u64>(f, resLo);
-  store<u64>(f, resHi, 8);
-  return OK;
-}
 
 /** MsgWithdrawDelegatorReward: settle and pay, then track the delegation afresh. Paid units out. */
 export function withdrawDelegatorReward(delegator: u32, validator: u32): i32 {

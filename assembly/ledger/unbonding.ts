@@ -4,13 +4,12 @@
 // mature ones in O(log n) each, whatever the unbonding time was when they were made.
 
 import { OK, ERR_MAX_UNBONDING_ENTRIES, ERR_INVARIANT, setErrorArg } from "../errors";
-import { add } from "../dec/dec";
-import { resLo, resHi } from "../dec/dec";
 import { Table } from "../store/table";
 import { transfer, NOT_BONDED_POOL } from "./bank";
 import { delegationKey } from "./delegations";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
+import { addAt } from "./fields";
 
 export const MAX_ENTRIES: u32 = 7;
 
@@ -87,14 +86,6 @@ export function addEntry(delegator: u32, validator: u32, height: u64, completion
   return OK;
 }
 
-function addAt(p: usize, off: i32, lo: u64, hi: u64): i32 {
-  const f = p + <usize>off;
-  const e = add(load<u64>(f), load<u64>(f, 8), lo, hi);
-  if (e != OK) return e;
-  store<u64>(f, resLo);
-  store<u64>(f, resHi, 8);
-  return OK;
-}
 
 /** CompleteUnbonding for every entry whose completion time has come: pay it out, drop it. */
 export function completeMature(timeNs: i64): i32 {
