@@ -323,6 +323,10 @@ export function ledgerCommunityPool(dst: usize): i32 {
 export function ledgerBeginBlock(height: u64, timeNs: i64, votes: usize, count: i32): i32 {
   return ledgerBlock.beginBlock(height, timeNs, votes, count);
 }
+/** Run whole blocks (BeginBlock with the last set's votes, EndBlock) inside the core. */
+export function ledgerAdvance(count: i32, startTimeNs: i64, blockTimeNs: i64): i32 {
+  return ledgerBlock.advance(count, startTimeNs, blockTimeNs);
+}
 /** What the last BeginBlock minted, topped up and distributed (layout: ledger/block.ts BO_*). */
 export function ledgerBlockOutcomePtr(): usize {
   return ledgerBlock.blockOutcome;

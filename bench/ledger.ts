@@ -53,26 +53,31 @@ export interface LedgerBench {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Interleaved rounds of BeginBlock: WASM 20,000 blocks, the model 1,000 blocks per round. */
+/**
+ * Interleaved rounds of whole blocks (BeginBlock with the last set's votes, EndBlock): WASM runs
+ * them inside the core (`advance`: no boundary crossing per block), the model 1,000 a round.
+ */
 export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress: (s: string) => void): Promise<LedgerBench> {
   const { ledger } = await ledgerChain(wasm);
   const model = modelChain();
-  const votes = ledger.lastCommitVotes();
-  let h = 0n;
   let mh = 0n;
+  let t0 = 5n * 10n ** 9n;
+  const step = 5n * 10n ** 9n;
   const wasmRates: number[] = [];
   const bigRates: number[] = [];
   for (let r = 0; r <= rounds; r++) {
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
     let t = performance.now();
-    for (let i = 0; i < 20_000; i++) ledger.beginBlock(++h, votes);
+    ledger.advance(20_000, t0, step);
+    t0 += 20_000n * step;
     const w = 20_000 / ((performance.now() - t) / 1000);
     gc?.();
     t = performance.now();
     for (let i = 0; i < 1_000; i++) {
       mh++;
-      model.beginBlock(mh, mh * 5n * 10n ** 9n, 15_000_000_000n);
+      model.beginBlock(mh, mh * step, 15_000_000_000n);
+      model.endBlock(mh, mh * step);
     }
     const b = 1_000 / ((performance.now() - t) / 1000);
     if (r > 0) {
@@ -91,8 +96,7 @@ export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress:
     for (let i = 0; i < n; i++) c.ledger.genesisBalance(first + i, 10_000_000n);
     c.emission.setState({ height: 0n, totalSupply: FUNDS * BigInt(VALIDATORS + 1) + POOL + 10_000_000n * BigInt(n), burned: 0n });
     for (let i = 0; i < n; i++) c.ledger.delegate(first + i, i % VALIDATORS, 1_000_000n);
-    const v = c.ledger.lastCommitVotes();
-    for (let b = 1n; b <= 20n; b++) c.ledger.beginBlock(b, v);
+    c.ledger.advance(20, step, step);
     const times: number[] = [];
     for (let k = 0; k < 200; k++) {
       const who = first + ((k * 7919) % n);

@@ -78,6 +78,7 @@ export interface CoreExports {
   ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
   ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerLastCompletion(): bigint;
+  ledgerAdvance(count: number, startTimeNs: bigint, blockTimeNs: bigint): Code;
   ledgerSlash(dst: Ptr, validator: number, infractionHeight: bigint, power: bigint, fraction: Ptr): Code;
   ledgerJail(validator: number, untilNs: bigint): Code;
   ledgerUnjail(validator: number): Code;
@@ -123,8 +124,13 @@ export class Core {
     return this.scratch + i * 16;
   }
 
+  private dataView: DataView | undefined;
+
+  /** A view on the core's memory, remade only when memory grows (which replaces the buffer). */
   private view(): DataView {
-    return new DataView(this.exports.memory.buffer);
+    const buffer = this.exports.memory.buffer;
+    if (this.dataView === undefined || this.dataView.buffer !== buffer) this.dataView = new DataView(buffer);
+    return this.dataView;
   }
 
   writeU128(ptr: Ptr, v: bigint): void {

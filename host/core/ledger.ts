@@ -223,6 +223,14 @@ export class Ledger {
     this.core.check(this.core.exports.ledgerUnjail(validator));
   }
 
+  /**
+   * Run `count` whole blocks inside the core: each BeginBlock gets the last validator set's votes,
+   * then EndBlock; block i is stamped startTimeNs + i x blockTimeNs.
+   */
+  advance(count: number, startTimeNs: bigint, blockTimeNs: bigint): void {
+    this.core.check(this.core.exports.ledgerAdvance(count, startTimeNs, blockTimeNs));
+  }
+
   /** BeginBlock at `height` and block time (unix ns) with the last commit's votes, in commit order. */
   beginBlock(height: bigint, votes: readonly Vote[], timeNs = 0n): BlockOutcome {
     const c = this.core;
