@@ -356,8 +356,8 @@ console.log("");
 
 const ledgerBench = await runLedgerBench(wasmBytes, RUNS, progress);
 console.log("e. Ledger per-block rewards loop (100 validators: mint, top-up, allocation, distribution)");
-console.log(`  WASM BeginBlock                               ${int(medianOf(ledgerBench.wasmBlocksPerSec))} blocks/s`);
-console.log(`  BigInt model (same rules)                     ${int(medianOf(ledgerBench.bigintBlocksPerSec))} blocks/s`);
+console.log(`  WASM whole blocks (advance, inside the core)  ${int(medianOf(ledgerBench.wasmBlocksPerSec))} blocks/s`);
+console.log(`  BigInt model, whole blocks (same rules)       ${int(medianOf(ledgerBench.bigintBlocksPerSec))} blocks/s`);
 console.log(`  ratio WASM / BigInt                              ${medianOf(ledgerBench.ratio).toFixed(2)}x (per round)`);
 console.log(`  one simulated year (projected)                ${ledgerBench.yearSecondsProjected.toFixed(0)} s`);
 for (const c of ledgerBench.claimMicros) {

@@ -48,6 +48,8 @@ export function unbondingTime(): i64 {
 
 /** TokensToConsensusPower: tokens / powerReduction (as u64; beyond 2^64 saturates). */
 export function potentialPower(vp: usize): u64 {
+  const hi = load<u64>(vp + <usize>V_TOKENS, 8);
+  if (hi == 0) return load<u64>(vp + <usize>V_TOKENS) / powerReductionValue;
   div256By64(0, 0, load<u64>(vp + <usize>V_TOKENS, 8), load<u64>(vp + <usize>V_TOKENS), powerNorm, powerShift, powerRecip);
   return q1 != 0 ? u64.MAX_VALUE : q0;
 }
@@ -58,12 +60,33 @@ let rankCount: u32 = 0;
 let rankCapacity: u32 = 0;
 let rankedSlots: u32 = 0; // validators.slotCount when the ranking was last rebuilt
 
-// Sort keys, refreshed each EndBlock: (power, order key, id) per ranked entry.
+// Each slot's potential power, computed once per EndBlock (the sort compares it many times).
+let powers: usize = 0;
+let powersCapacity: u32 = 0;
+
+function computePowers(): void {
+  const n = validators.slotCount;
+  if (n > powersCapacity) {
+    powersCapacity = n * 2;
+    powers = heap.alloc(<usize>powersCapacity << 3);
+  }
+  for (let s: u32 = 0; s < n; s++) {
+    store<u64>(powers + (<usize>s << 3), validators.isLive(s) ? potentialPower(validators.ptr(s)) : 0);
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function powerOf(slot: u32): u64 {
+  return load<u64>(powers + (<usize>slot << 3));
+}
+
+// Sort order: (power descending, order key, id) per ranked entry.
 function better(a: u32, b: u32): bool {
   const pa = validators.ptr(a), pb = validators.ptr(b);
   const ja = load<u8>(pa + <usize>V_JAILED) != 0, jb = load<u8>(pb + <usize>V_JAILED) != 0;
   if (ja != jb) return jb; // jailed validators are out of the power index: rank them last
-  const wa = potentialPower(pa), wb = potentialPower(pb);
+  const wa = powerOf(a), wb = powerOf(b);
   if (wa != wb) return wa > wb;
   const ka = load<u64>(pa + <usize>V_ORDER_KEY), kb = load<u64>(pb + <usize>V_ORDER_KEY);
   if (ka != kb) return ka < kb;
@@ -127,6 +150,7 @@ export let updates: u32 = 0;
 
 export function endBlock(height: u64, timeNs: i64): i32 {
   rebuildRanking();
+  computePowers();
   sortRanking();
   let toBondedLo: u64 = 0, toBondedHi: u64 = 0, toNotLo: u64 = 0, toNotHi: u64 = 0;
   updates = 0;
@@ -134,7 +158,7 @@ export function endBlock(height: u64, timeNs: i64): i32 {
   for (let i: u32 = 0; i < rankCount; i++) {
     const slot = load<u32>(rank + (<usize>i << 2));
     const p = validators.ptr(slot);
-    const power = potentialPower(p);
+    const power = powerOf(slot);
     const inNewSet = count < maxValidators && power != 0 && load<u8>(p + <usize>V_JAILED) == 0;
     const old = load<u64>(p + <usize>V_LAST_POWER);
     if (inNewSet) {
