@@ -10,7 +10,7 @@ import {
 } from "../errors";
 import {
   mulWide, wideHi, mul256, p0, p1, p2, p3, divByPow18, q0, q1, q2, q3, qRem, POW18,
-  divWordByPow18,
+  divWordByPow18, mulHi, div2by1Quotient, POW18_N, POW18_V, POW18_SHIFT,
 } from "../math/limbs";
 import {
   WIDE_BYTES, wideFromU128, wideMul, wideDivMod, wideFitsU128, wideLen,
@@ -95,11 +95,55 @@ export function cmp(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
   return 0;
 }
 
+const WORD60: u64 = 1 << 60;
+
+/**
+ * (ahi:alo) x b / 10^18 with the given rounding, for b < 2^60: the product (n2:n1:n0) has
+ * n2 < 2^60, so after the 4-bit normalization three 2-by-1 steps divide it; the same bits as the
+ * general path (mul256 and a four-step division).
+ */
+function mulByWord(alo: u64, ahi: u64, b: u64, mode: i32): i32 {
+  const h0 = mulHi(alo, b);
+  const n0 = alo * b;
+  const l1 = ahi * b;
+  const n1 = l1 + h0;
+  const n2 = mulHi(ahi, b) + u64(n1 < h0);
+  const u2 = (n2 << POW18_SHIFT) | (n1 >> (64 - POW18_SHIFT));
+  const u1 = (n1 << POW18_SHIFT) | (n0 >> (64 - POW18_SHIFT));
+  const u0 = n0 << POW18_SHIFT;
+  const x2 = div2by1Quotient(0, u2, POW18_N, POW18_V);
+  let r = u2 - x2 * POW18_N;
+  const x1 = div2by1Quotient(r, u1, POW18_N, POW18_V);
+  r = u1 - x1 * POW18_N;
+  const x0 = div2by1Quotient(r, u0, POW18_N, POW18_V);
+  const rem = (u0 - x0 * POW18_N) >> POW18_SHIFT;
+  let lo = x0, hi = x1, top = x2;
+  let up = false;
+  if (mode == ROUND_HALF_EVEN) {
+    const twice = rem << 1;
+    up = twice > POW18 || (twice == POW18 && (lo & 1) != 0);
+  } else if (mode == ROUND_CEILING) {
+    up = rem != 0;
+  }
+  if (up) {
+    lo += 1;
+    if (lo == 0) {
+      hi += 1;
+      if (hi == 0) top += 1;
+    }
+  }
+  if (top != 0) return ERR_OVERFLOW;
+  return ok(lo, hi);
+}
+
 /**
  * a * b: raw product / 10^18 with the given rounding. Half-even is Mul, truncation MulTruncate,
  * ceiling MulRoundUp (the same for non-negative values). The 256-bit product never overflows.
  */
 export function mulRounded(alo: u64, ahi: u64, blo: u64, bhi: u64, mode: i32): i32 {
+  // A factor below 2^60 (every rate and fraction): a 192-bit product, three division steps.
+  if (bhi == 0 && blo < WORD60) return mulByWord(alo, ahi, blo, mode);
+  if (ahi == 0 && alo < WORD60) return mulByWord(blo, bhi, alo, mode);
   mul256(alo, ahi, blo, bhi);
   divByPow18(p3, p2, p1, p0);
   return roundPow18Quotient(mode);
