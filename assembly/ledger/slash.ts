@@ -29,7 +29,7 @@ import {
 import { recordSlash } from "./f1";
 import { unbond, currentHeight } from "./staking";
 import { cellLo, BLOCK_TIME } from "./globals";
-import { powerReduction } from "./valset";
+import { powerReduction, stakingChanged } from "./valset";
 import { ld, ldh } from "./fields";
 
 
@@ -279,6 +279,7 @@ export function slash(validator: u32, infraction: u64, power: u64, fracLo: u64, 
     sub(ld(v, V_TOKENS), ldh(v, V_TOKENS), bLo, bHi);
     store<u64>(v + <usize>V_TOKENS, resLo);
     store<u64>(v + <usize>V_TOKENS, resHi, 8);
+    stakingChanged();
     addBurn(load<u8>(v + <usize>V_STATUS) == STATUS_BONDED, bLo, bHi);
   }
   // burn: out of the pools, then (last: nothing after it can fail) out of the supply
@@ -300,6 +301,7 @@ export function jail(validator: u32, until: i64): i32 {
   validators.touch(<u32>vs);
   const v = validators.ptr(<u32>vs);
   store<u8>(v + <usize>V_JAILED, 1);
+  stakingChanged();
   store<i64>(v + <usize>V_JAILED_UNTIL, until);
   return OK;
 }
@@ -320,6 +322,7 @@ export function unjail(validator: u32): i32 {
   if (<i64>cellLo(BLOCK_TIME) < load<i64>(v + <usize>V_JAILED_UNTIL)) return ERR_STILL_JAILED;
   validators.touch(<u32>vs);
   store<u8>(validators.ptr(<u32>vs) + <usize>V_JAILED, 0);
+  stakingChanged();
   return OK;
 }
 

@@ -27,7 +27,7 @@ import {
   incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission,
   calculateRewards, endedPeriod,
 } from "./f1";
-import { rankingDirty } from "./valset";
+import { rankingDirty, stakingChanged } from "./valset";
 import { addAt, ld, ldh } from "./fields";
 
 export function currentHeight(): u64 {
@@ -84,6 +84,7 @@ function delegateTokens(
   sHi = resHi;
   validators.touch(vslot);
   v = validators.ptr(vslot);
+  stakingChanged();
   e = addAt(v, V_TOKENS, amountLo, amountHi);
   if (e != OK) return e;
   e = addAt(v, V_SHARES, sLo, sHi);
@@ -152,6 +153,7 @@ export function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sh
     if (cmp(resLo, resHi, ld(v, V_MIN_SELF_DELEGATION), ldh(v, V_MIN_SELF_DELEGATION)) < 0) {
       validators.touch(vslot);
       store<u8>(validators.ptr(vslot) + <usize>V_JAILED, 1); // jailValidator
+      stakingChanged();
     }
   }
   const key = load<u64>(delegations.ptr(dslot));
@@ -187,6 +189,7 @@ export function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sh
   v = validators.ptr(vslot);
   store<u64>(v + <usize>V_TOKENS, resLo);
   store<u64>(v + <usize>V_TOKENS, resHi, 8);
+  stakingChanged();
   store<u64>(v + <usize>V_SHARES, leftLo);
   store<u64>(v + <usize>V_SHARES, leftHi, 8);
   if ((leftLo | leftHi) == 0 && load<u8>(v + <usize>V_STATUS) == STATUS_UNBONDED) {

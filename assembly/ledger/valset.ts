@@ -136,10 +136,21 @@ function sortRanking(): void {
 }
 
 let structureChanged = false;
+// Whether anything the validator set depends on (tokens, jailing, the set of validators) changed
+// since the last full update; and when the next unbonding validator is due. While neither calls
+// for it, EndBlock skips the ranking and the set update: the result could not differ.
+let stakingDirty = true;
+let nextValidatorMaturity: i64 = i64.MIN_VALUE;
 
 /** A validator was created or removed: the next EndBlock rebuilds the ranking (keeping its order). */
 export function rankingDirty(): void {
   structureChanged = true;
+  stakingDirty = true;
+}
+
+/** A validator's tokens or jailing changed: the next EndBlock updates the set. */
+export function stakingChanged(): void {
+  stakingDirty = true;
 }
 
 /**
@@ -149,6 +160,13 @@ export function rankingDirty(): void {
 export let updates: u32 = 0;
 
 export function endBlock(height: u64, timeNs: i64): i32 {
+  if (!stakingDirty && timeNs < nextValidatorMaturity) {
+    updates = 0;
+    const e = completeMature(timeNs);
+    if (e != OK) return e;
+    completeMatureRedelegations(timeNs);
+    return OK;
+  }
   rebuildRanking();
   computePowers();
   sortRanking();
@@ -198,13 +216,18 @@ export function endBlock(height: u64, timeNs: i64): i32 {
     e = transfer(BONDED_POOL, NOT_BONDED_POOL, resLo, resHi);
   }
   if (e != OK) return e;
-  // UnbondAllMatureValidators (a validator without shares left is removed)
+  // UnbondAllMatureValidators (a validator without shares left is removed); note the next one due
+  let nextDue = i64.MAX_VALUE;
   for (let i: u32 = 0; i < rankCount; i++) {
     const slot = load<u32>(rank + (<usize>i << 2));
     if (!validators.isLive(slot)) continue;
     const p = validators.ptr(slot);
     if (load<u8>(p + <usize>V_STATUS) != STATUS_UNBONDING) continue;
-    if (load<u64>(p + <usize>V_UNBONDING_HEIGHT) > height || load<i64>(p + <usize>V_UNBONDING_TIME) > timeNs) continue;
+    if (load<u64>(p + <usize>V_UNBONDING_HEIGHT) > height || load<i64>(p + <usize>V_UNBONDING_TIME) > timeNs) {
+      const due = load<i64>(p + <usize>V_UNBONDING_TIME);
+      if (due < nextDue) nextDue = due;
+      continue;
+    }
     validators.touch(slot);
     store<u8>(validators.ptr(slot) + <usize>V_STATUS, STATUS_UNBONDED);
     const q = validators.ptr(slot);
@@ -216,6 +239,8 @@ export function endBlock(height: u64, timeNs: i64): i32 {
   e = completeMature(timeNs);
   if (e != OK) return e;
   completeMatureRedelegations(timeNs);
+  stakingDirty = structureChanged; // a removal just now: update again next block
+  nextValidatorMaturity = nextDue;
   return OK;
 }
 
