@@ -49,18 +49,25 @@ function ok(lo: u64, hi: u64): i32 {
   return setResult(lo, hi);
 }
 
-/**
- * Round the quotient q0..q3 (remainder qRem of a division by 10^18) and return it if it fits
- * 128 bits. Half-even compares twice the remainder with the divisor, as LegacyDec's chopPrecision.
- */
+/** Round the quotient q0..q3 (remainder qRem) of the last division by 10^18 (roundQuotient). */
 function roundPow18Quotient(mode: i32): i32 {
-  let lo = q0, hi = q1, top = q2 | q3;
+  return roundQuotient(q0, q1, q2 | q3, qRem, mode);
+}
+
+/**
+ * Round the quotient (top:hi:lo) of a division by 10^18 with remainder `rem` and return it if it
+ * fits 128 bits. Half-even compares twice the remainder with the divisor, as LegacyDec's
+ * chopPrecision does; ceiling adds one for any remainder.
+ */
+// @ts-ignore: decorator
+@inline
+function roundQuotient(lo: u64, hi: u64, top: u64, rem: u64, mode: i32): i32 {
   let up = false;
   if (mode == ROUND_HALF_EVEN) {
-    const twice = qRem << 1; // qRem < 10^18 < 2^63
+    const twice = rem << 1; // rem < 10^18 < 2^63
     up = twice > POW18 || (twice == POW18 && (lo & 1) != 0);
   } else if (mode == ROUND_CEILING) {
-    up = qRem != 0;
+    up = rem != 0;
   }
   if (up) {
     lo += 1;
@@ -116,24 +123,7 @@ function mulByWord(alo: u64, ahi: u64, b: u64, mode: i32): i32 {
   const x1 = div2by1Quotient(r, u1, POW18_N, POW18_V);
   r = u1 - x1 * POW18_N;
   const x0 = div2by1Quotient(r, u0, POW18_N, POW18_V);
-  const rem = (u0 - x0 * POW18_N) >> POW18_SHIFT;
-  let lo = x0, hi = x1, top = x2;
-  let up = false;
-  if (mode == ROUND_HALF_EVEN) {
-    const twice = rem << 1;
-    up = twice > POW18 || (twice == POW18 && (lo & 1) != 0);
-  } else if (mode == ROUND_CEILING) {
-    up = rem != 0;
-  }
-  if (up) {
-    lo += 1;
-    if (lo == 0) {
-      hi += 1;
-      if (hi == 0) top += 1;
-    }
-  }
-  if (top != 0) return ERR_OVERFLOW;
-  return ok(lo, hi);
+  return roundQuotient(x0, x1, x2, (u0 - x0 * POW18_N) >> POW18_SHIFT, mode);
 }
 
 /**

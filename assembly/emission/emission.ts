@@ -15,8 +15,7 @@
 
 import { OK, ERR_OVERFLOW, ERR_UNDERFLOW, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import {
-  POW18, POW18_N, POW18_V, POW18_SHIFT, prepareDivisor, preparedNorm, preparedShift,
-  preparedRecip, divByPow18, div2by1Quotient, q0, q1, mulHi, spill,
+  POW18, POW18_N, POW18_V, POW18_SHIFT, Divisor, divByPow18, div2by1Quotient, q0, q1, mulHi, spill,
 } from "../math/limbs";
 import {
   mul, mulSmall, SMALL_OPERAND_MAX, mulRounded, ROUND_HALF_EVEN, sub, resLo, resHi, setResult,
@@ -57,7 +56,7 @@ let baseLo: u64 = 0, baseHi: u64 = 0;
 let decayActive = false;
 let epoch: u64 = 0;
 let blocksPerMonth: u64 = 0;
-let bpyNorm: u64 = 0, bpyShift: u32 = 0, bpyRecip: u64 = 0;
+const bpyDivisor = new Divisor();
 let maxLo: u64 = 0, maxHi: u64 = 0;
 let configured = false;
 // x^n of the last month asked for: n changes once a month.
@@ -262,10 +261,7 @@ export function configure(): i32 {
   blocksPerMonth = bpy / 12;
   maxLo = ld(params, PARAMS_MAX_SUPPLY);
   maxHi = ld(params, PARAMS_MAX_SUPPLY + 8);
-  prepareDivisor(bpy);
-  bpyNorm = preparedNorm;
-  bpyShift = preparedShift;
-  bpyRecip = preparedRecip;
+  bpyDivisor.prepare(bpy);
   decayActive = decayLo != 0 && epoch != 0 && blocksPerMonth != 0;
   cachedMonth = u64.MAX_VALUE;
   factorIterations = 0;
@@ -374,10 +370,10 @@ export function provisions(rateLo: u64, rateHi: u64, supplyLo: u64, supplyHi: u6
   annualLo = lo;
   annualHi = hi;
   // (hi:lo) / blocksPerYear: two 2-by-1 steps on the normalized numerator.
-  const s = <u64>bpyShift;
+  const s = <u64>bpyDivisor.shift;
   const u1 = (hi << s) | spill(lo, s), u0 = lo << s;
-  const qa = div2by1Quotient(spill(hi, s), u1, bpyNorm, bpyRecip);
-  const qb = div2by1Quotient(u1 - qa * bpyNorm, u0, bpyNorm, bpyRecip);
+  const qa = div2by1Quotient(spill(hi, s), u1, bpyDivisor.norm, bpyDivisor.recip);
+  const qb = div2by1Quotient(u1 - qa * bpyDivisor.norm, u0, bpyDivisor.norm, bpyDivisor.recip);
   // then / 10^18, in one step whenever the quotient fits a word (always, for real supplies)
   if (qa < POW18) {
     const n0 = qb << POW18_SHIFT;
@@ -409,8 +405,8 @@ function provisionSmall(rate: u64, supply: u64): u64 {
   const h = p1 / E9;
   const low = (p1 - h * E9) * E9 + r0 * s0; // < 2 * 10^18
   const scaled = r1 * s2 * E9 + r0 * s2 + r1 * s1 + h + u64(low >= POW18);
-  const sh = <u64>bpyShift;
-  return div2by1Quotient(spill(scaled, sh), scaled << sh, bpyNorm, bpyRecip);
+  const sh = <u64>bpyDivisor.shift;
+  return div2by1Quotient(spill(scaled, sh), scaled << sh, bpyDivisor.norm, bpyDivisor.recip);
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { OK, ERR_INVARIANT, ERR_NO_COMMISSION, setErrorArg } from "../errors";
 import {
-  add, sub, cmp, fromInt, mulRounded, mulIntQuo, quoRounded, truncateInt, resLo, resHi, setResult,
+  add, sub, cmp, fromInt, mulRounded, mulIntQuo, quoRounded, resLo, resHi, setResult,
   ROUND_TRUNCATE, ROUND_HALF_EVEN,
 } from "../dec/dec";
 import {
@@ -18,7 +18,7 @@ import { POW18 } from "../math/limbs";
 import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
-import { ld, ldh, put } from "./fields";
+import { ld, ldh, put, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
 
 
 function invariant(rule: i64): i32 {
@@ -232,19 +232,15 @@ export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: 
     rHi = oHi;
   }
   // TruncateDecimal: whole units out, the decimal remainder to the community pool
-  truncateInt(rLo, rHi);
-  const uLo = resLo, uHi = resHi;
-  e = fromInt(uLo, uHi);
-  if (e != OK) return e;
-  sub(rLo, rHi, resLo, resHi);
-  const remLo = resLo, remHi = resHi;
+  splitWhole(rLo, rHi);
+  const uLo = wholeLo, uHi = wholeHi, rem = fraction;
   e = transfer(DISTRIBUTION, delegator, uLo, uHi);
   if (e != OK) return e;
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);
   sub(oLo, oHi, rLo, rHi);
   put(v2, V_OUTSTANDING, resLo, resHi);
-  e = toCommunityPool(remLo, remHi);
+  e = toCommunityPool(rem, 0);
   if (e != OK) return e;
   e = decrementReferenceCount(<u32>load<u64>(v2), ld(delegations.ptr(dslot), D_PREVIOUS_PERIOD));
   if (e != OK) return e;
@@ -258,16 +254,12 @@ export function withdrawCommission(vslot: u32): i32 {
   const v = validators.ptr(vslot);
   const cLo = ld(v, V_COMMISSION), cHi = ldh(v, V_COMMISSION);
   if ((cLo | cHi) == 0) return ERR_NO_COMMISSION;
-  truncateInt(cLo, cHi);
-  const uLo = resLo, uHi = resHi;
-  let e = fromInt(uLo, uHi);
-  if (e != OK) return e;
-  const wLo = resLo, wHi = resHi;
+  splitWhole(cLo, cHi);
+  const uLo = wholeLo, uHi = wholeHi;
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);
-  sub(cLo, cHi, wLo, wHi);
-  put(v2, V_COMMISSION, resLo, resHi);
-  e = sub(ld(v2, V_OUTSTANDING), ldh(v2, V_OUTSTANDING), wLo, wHi);
+  put(v2, V_COMMISSION, fraction, 0); // the decimal part stays accrued
+  let e = sub(ld(v2, V_OUTSTANDING), ldh(v2, V_OUTSTANDING), cLo - fraction, cHi - u64(cLo < fraction));
   if (e != OK) return invariant(12);
   put(v2, V_OUTSTANDING, resLo, resHi);
   e = transfer(DISTRIBUTION, load<u32>(v2 + <usize>V_OPERATOR), uLo, uHi);

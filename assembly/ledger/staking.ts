@@ -28,7 +28,7 @@ import {
   calculateRewards, endedPeriod,
 } from "./f1";
 import { rankingDirty, stakingChanged } from "./valset";
-import { addAt, ld, ldh } from "./fields";
+import { addAt, ld, ldh, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
 
 export function currentHeight(): u64 {
   return load<u64>(emission.state + <usize>emission.STATE_HEIGHT);
@@ -222,12 +222,9 @@ export function removeValidator(vslot: u32): i32 {
     if (e != OK) return invariantFailed(33);
     oLo = resLo;
     oHi = resHi;
-    truncateInt(cLo, cHi);
-    const uLo = resLo, uHi = resHi;
-    e = fromInt(uLo, uHi);
-    if (e != OK) return e;
-    sub(cLo, cHi, resLo, resHi);
-    e = toCommunityPool(resLo, resHi);
+    splitWhole(cLo, cHi);
+    const uLo = wholeLo, uHi = wholeHi;
+    e = toCommunityPool(fraction, 0);
     if (e != OK) return e;
     e = transfer(DISTRIBUTION, operator, uLo, uHi);
     if (e != OK) return e;

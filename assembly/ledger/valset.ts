@@ -13,10 +13,10 @@ import { removeValidator } from "./staking";
 import { completeMature } from "./unbonding";
 import { completeMatureRedelegations } from "./redelegations";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
-import { prepareDivisor, preparedNorm, preparedShift, preparedRecip, div256By64, q0, q1 } from "../math/limbs";
+import { Divisor, div256By64, q0, q1 } from "../math/limbs";
 
 let maxValidators: u32 = 100;
-let powerNorm: u64 = 0, powerShift: u32 = 0, powerRecip: u64 = 0;
+const powerDivisor = new Divisor();
 let unbondingTimeNs: i64 = 0;
 
 /** Staking params: max validators (> 0), tokens per unit of power (> 0), unbonding time (> 0). */
@@ -27,10 +27,7 @@ export function configureStaking(max: u32, powerReduction: u64, unbondingNs: i64
   }
   maxValidators = max;
   powerReductionValue = powerReduction;
-  prepareDivisor(powerReduction);
-  powerNorm = preparedNorm;
-  powerShift = preparedShift;
-  powerRecip = preparedRecip;
+  powerDivisor.prepare(powerReduction);
   unbondingTimeNs = unbondingNs;
   return OK;
 }
@@ -50,7 +47,7 @@ export function unbondingTime(): i64 {
 export function potentialPower(vp: usize): u64 {
   const hi = load<u64>(vp + <usize>V_TOKENS, 8);
   if (hi == 0) return load<u64>(vp + <usize>V_TOKENS) / powerReductionValue;
-  div256By64(0, 0, load<u64>(vp + <usize>V_TOKENS, 8), load<u64>(vp + <usize>V_TOKENS), powerNorm, powerShift, powerRecip);
+  div256By64(0, 0, load<u64>(vp + <usize>V_TOKENS, 8), load<u64>(vp + <usize>V_TOKENS), powerDivisor.norm, powerDivisor.shift, powerDivisor.recip);
   return q1 != 0 ? u64.MAX_VALUE : q0;
 }
 

@@ -187,8 +187,8 @@ export function divWordByPow18(hi: u64, lo: u64): u64 {
 }
 
 /**
- * A divisor prepared once for many divisions: `Divisor.prepare(d)` then `quo(n1, n0)`.
- * (Fields instead of globals, so two prepared divisors can be live at once.)
+ * A 64-bit divisor prepared once for many divisions: `prepare(d)` (a no-op when d is unchanged),
+ * then `div256By64(..., norm, shift, recip)`.
  */
 export class Divisor {
   norm: u64 = 0;
@@ -205,14 +205,3 @@ export class Divisor {
   }
 }
 
-/** A 64-bit divisor prepared for `div256By64`: call `prepareDivisor`, then read these. */
-export let preparedNorm: u64 = 0;
-export let preparedShift: u32 = 0;
-export let preparedRecip: u64 = 0;
-
-/** Normalize d (non-zero) and compute its reciprocal (set-up cost: see `reciprocal`). */
-export function prepareDivisor(d: u64): void {
-  preparedShift = <u32>clz<u64>(d);
-  preparedNorm = d << preparedShift;
-  preparedRecip = reciprocal(preparedNorm);
-}

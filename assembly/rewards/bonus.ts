@@ -5,8 +5,7 @@
 // segment.
 
 import { OK, ERR_OVERFLOW } from "../errors";
-import { mul256, p0, p1, p2, p3, div256By64, divByPow18, q0, q1, q2, q3, prepareDivisor,
-  preparedNorm, preparedShift, preparedRecip } from "../math/limbs";
+import { mul256, p0, p1, p2, p3, div256By64, divByPow18, q0, q1, q2, q3, Divisor } from "../math/limbs";
 import { mul, resLo, resHi, setResult } from "../dec/dec";
 
 /** Seconds in the 365.25-day year the bonus APY is quoted over. */
@@ -24,8 +23,7 @@ export let hasTokens = false;
 export let tokensLo: u64 = 0;
 export let tokensHi: u64 = 0;
 
-let yearReady = false;
-let yearNorm: u64 = 0, yearShift: u32 = 0, yearRecip: u64 = 0;
+const year = new Divisor();
 
 // @ts-ignore: decorator
 @inline
@@ -69,14 +67,8 @@ export function segmentBonus(
   // (value MulInt64 secs) QuoInt64 31557600, then TruncateInt: nested truncating divisions, one
   // 256-bit numerator (a 128-bit value times up to 2^34 seconds).
   mul256(resLo, resHi, secs, 0);
-  if (!yearReady) {
-    prepareDivisor(SECONDS_PER_YEAR);
-    yearNorm = preparedNorm;
-    yearShift = preparedShift;
-    yearRecip = preparedRecip;
-    yearReady = true;
-  }
-  div256By64(p3, p2, p1, p0, yearNorm, yearShift, yearRecip);
+  year.prepare(SECONDS_PER_YEAR); // once: it keeps the divisor it was last given
+  div256By64(p3, p2, p1, p0, year.norm, year.shift, year.recip);
   divByPow18(q3, q2, q1, q0);
   if ((q2 | q3) != 0) return ERR_OVERFLOW;
   return setResult(q0, q1);
