@@ -8,4 +8,5 @@ export * from "./coins.js";
 export * from "./fields.js";
 export * from "./stdtx.js";
 export * from "./registry.js";
+export * from "./tiers.js";
 export * from "./verify.js";
