@@ -455,11 +455,11 @@ export function ledgerDelegatorDelegations(out: usize, delegator: u32, start: u6
 export function ledgerValidatorDelegations(out: usize, validator: u32, start: u64, limit: u32): i32 {
   return ledgerQueries.validatorDelegations(out, validator, start, limit);
 }
-/** A delegator's unbonding entries (56 bytes each, ledger/queries.ts) from sort key `start`: the count. */
+/** A delegator's unbonding entries (64 bytes each, ledger/queries.ts) from sort key `start`: the count. */
 export function ledgerUnbondingEntries(out: usize, delegator: u32, start: u64, limit: u32): i32 {
   return ledgerQueries.unbondingEntries(out, delegator, start, limit);
 }
-/** A delegator's redelegation entries (72 bytes each, ledger/queries.ts) from sort key `start`: the count. */
+/** A delegator's redelegation entries (80 bytes each, ledger/queries.ts) from sort key `start`: the count. */
 export function ledgerRedelegationEntries(out: usize, delegator: u32, start: u64, limit: u32): i32 {
   return ledgerQueries.redelegationEntryPage(out, delegator, start, limit);
 }
@@ -478,6 +478,13 @@ export function ledgerPageTotal(): u32 {
 /** Most records a page holds. */
 export function ledgerMaxPage(): u32 {
   return ledgerQueries.MAX_PAGE;
+}
+/** Staking params: max validators (the unbonding time: ledgerUnbondingTime). */
+export function ledgerMaxValidators(): u32 {
+  return ledgerValset.maxValidatorCount();
+}
+export function ledgerUnbondingTime(): i64 {
+  return ledgerValset.unbondingTime();
 }
 /** Total supply of the bond denom (the emission state's) to `dst`. */
 export function ledgerTotalSupply(dst: usize): i32 {

@@ -192,6 +192,8 @@ test("unbonding entries: per validator, oldest first, merged within a block, gon
     ],
   );
   assert.is(entries[1].completionTime, t1 + UNBONDING);
+  // ids in order of creation (the merged entry kept its id)
+  assert.ok(entries[1].id < entries[2].id && entries[2].id < entries[0].id, "ids by creation");
   assert.equal(c.ledger.unbondingEntries(USERS[1]), []);
   // the first entry matures: paid and gone, the others stay
   while (c.now() < t1 + UNBONDING) c.block();
@@ -232,6 +234,7 @@ test("redelegation entries: by source and destination, destination shares and th
     [3, 1, 1_000_000n, 1_000_000n, 1_000_000n],
   ]);
   assert.is(r[0].completionTime, t + UNBONDING);
+  assert.ok(r[2].id < r[0].id && r[0].id < r[1].id, "ids by creation");
   assert.ok(r[0].creationHeight < r[1].creationHeight);
   // a slash of the destination lowers what the shares are worth, not the shares
   c.ledger.slash(2, c.height(), 1_002_500n, E18 / 5n);
@@ -252,6 +255,7 @@ test("supply, pools and validator ids", async () => {
   c.ledger.undelegate(OPS[2], 2, 1_000_000n);
   assert.equal(c.ledger.pool(), { bonded: 4_000_000_000_000n - 1_000_000n, notBonded: 1_000_000n });
   assert.equal(c.ledger.validatorIds(), [0, 1, 2, 3]);
+  assert.equal(c.ledger.stakingParams(), { maxValidators: 100, unbondingTimeNs: UNBONDING });
   c.ledger.createValidatorWithSelfDelegation(900, USERS[3], 0n, 1n);
   c.ledger.createValidatorWithSelfDelegation(7, USERS[4], 0n, 1n);
   assert.equal(c.ledger.validatorIds(), [0, 1, 2, 3, 7, 900]);

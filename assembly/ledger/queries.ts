@@ -127,8 +127,9 @@ export function validatorDelegations(out: usize, validator: u32, startDelegator:
   return writeDelegations(out);
 }
 
-// Unbonding entry out: validator u32 | pad | creation height u64 | completion i64 | initial | balance.
-export const UNBONDING_OUT: u32 = 56;
+// Unbonding entry out: validator u32 | pad | creation height u64 | completion i64 | initial | balance |
+// entry id u64 (the SDK's unbonding id).
+export const UNBONDING_OUT: u32 = 64;
 
 /**
  * A delegator's unbonding entries, ascending by (validator, entry id) — the sort key is
@@ -152,13 +153,14 @@ export function unbondingEntries(out: usize, delegator: u32, start: u64, limit: 
     store<i64>(o, load<i64>(e + <usize>U_COMPLETION), 16);
     put(o, 24, ld(e, U_INITIAL), ldh(e, U_INITIAL));
     put(o, 40, ld(e, U_BALANCE), ldh(e, U_BALANCE));
+    store<u64>(o, load<u64>(e), 56);
   }
   return <i32>n;
 }
 
 // Redelegation entry out: source u32 | destination u32 | creation height u64 | completion i64 |
-// initial integer | destination shares Dec | balance integer (tokens of those shares now).
-export const REDELEGATION_OUT: u32 = 72;
+// initial integer | destination shares Dec | balance integer (tokens of those shares now) | entry id u64.
+export const REDELEGATION_OUT: u32 = 80;
 
 /**
  * A delegator's redelegation entries, ascending by (source, destination, entry id) — the sort key
@@ -188,6 +190,7 @@ export function redelegationEntryPage(out: usize, delegator: u32, start: u64, li
     put(o, 24, ld(r, R_INITIAL), ldh(r, R_INITIAL));
     put(o, 40, sLo, sHi);
     put(o, 56, resLo, resHi);
+    store<u64>(o, load<u64>(r), 72);
   }
   return <i32>n;
 }

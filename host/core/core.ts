@@ -104,6 +104,8 @@ export interface CoreExports {
   ledgerPageTotal(): number;
   ledgerMaxPage(): number;
   ledgerTotalSupply(dst: Ptr): Code;
+  ledgerMaxValidators(): number;
+  ledgerUnbondingTime(): bigint;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

@@ -62,6 +62,8 @@ export interface UnbondingEntry {
   completionTime: bigint;
   initialBalance: bigint;
   balance: bigint;
+  /** The entry's id (the SDK's unbonding id). */
+  id: bigint;
 }
 
 /** A redelegation entry (x/staking RedelegationEntry) and the tokens its shares are worth now. */
@@ -74,6 +76,7 @@ export interface RedelegationEntry {
   /** Raw Dec: shares at the destination. */
   sharesDst: bigint;
   balance: bigint;
+  id: bigint;
 }
 
 /** One page of a query in ascending key order. */
@@ -227,13 +230,14 @@ export class Ledger {
     return this.pages(
       (start, limit) => c.exports.ledgerUnbondingEntries(out, delegator, start, limit),
       (i) => {
-        const p = out + i * 56;
+        const p = out + i * 64;
         return {
           validator: c.readI32(p) >>> 0,
           creationHeight: c.readU64(p + 8),
           completionTime: c.readI64(p + 16),
           initialBalance: c.readU128(p + 24),
           balance: c.readU128(p + 40),
+          id: c.readU64(p + 56),
         };
       },
     );
@@ -246,7 +250,7 @@ export class Ledger {
     return this.pages(
       (start, limit) => c.exports.ledgerRedelegationEntries(out, delegator, start, limit),
       (i) => {
-        const p = out + i * 72;
+        const p = out + i * 80;
         return {
           src: c.readI32(p) >>> 0,
           dst: c.readI32(p + 4) >>> 0,
@@ -255,9 +259,16 @@ export class Ledger {
           initialBalance: c.readU128(p + 24),
           sharesDst: c.readU128(p + 40),
           balance: c.readU128(p + 56),
+          id: c.readU64(p + 72),
         };
       },
     );
+  }
+
+  /** Staking params as configured (configureStaking). */
+  stakingParams(): { maxValidators: number; unbondingTimeNs: bigint } {
+    const e = this.core.exports;
+    return { maxValidators: e.ledgerMaxValidators(), unbondingTimeNs: e.ledgerUnbondingTime() };
   }
 
   /** Total supply of the bond denom. */
