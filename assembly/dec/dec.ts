@@ -118,8 +118,12 @@ function mulByWord(alo: u64, ahi: u64, b: u64, mode: i32): i32 {
   const u2 = (n2 << POW18_SHIFT) | (n1 >> (64 - POW18_SHIFT));
   const u1 = (n1 << POW18_SHIFT) | (n0 >> (64 - POW18_SHIFT));
   const u0 = n0 << POW18_SHIFT;
-  const x2 = div2by1Quotient(0, u2, POW18_N, POW18_V);
-  let r = u2 - x2 * POW18_N;
+  // The top step's quotient is 0 unless the product reaches 10^18 x 2^128: skip it then.
+  let x2: u64 = 0, r = u2;
+  if (u2 >= POW18_N) {
+    x2 = div2by1Quotient(0, u2, POW18_N, POW18_V);
+    r = u2 - x2 * POW18_N;
+  }
   const x1 = div2by1Quotient(r, u1, POW18_N, POW18_V);
   r = u1 - x1 * POW18_N;
   const x0 = div2by1Quotient(r, u0, POW18_N, POW18_V);
