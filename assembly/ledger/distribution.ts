@@ -7,11 +7,13 @@
 
 import { OK, ERR_OVERFLOW } from "../errors";
 import { POW18 } from "../math/limbs";
-import { mul, mulRounded, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE } from "../dec/dec";
+import {
+  mul, mulRounded, mulByWord, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE, ROUND_HALF_EVEN,
+} from "../dec/dec";
 import { validators, V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "./validators";
 import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
 import { COMMUNITY_POOL, cellPtr } from "./globals";
-import { powerFraction, ALLOC_SIZE, ALLOC_REWARD } from "../rewards/topup";
+import { powerFraction, ALLOC_SIZE, ALLOC_REWARD, ALLOC_FRACTION } from "../rewards/topup";
 import { Divisor } from "../math/limbs";
 import { addAt } from "./fields";
 
@@ -47,11 +49,12 @@ export function allocateToValidator(slot: u32, lo: u64, hi: u64): i32 {
 function allocateBothToValidator(slot: u32, tLo: u64, tHi: u64, fLo: u64, fHi: u64): i32 {
   validators.touch(slot);
   const p = validators.ptr(slot);
-  const rLo = load<u64>(p + <usize>V_COMMISSION_RATE), rHi = load<u64>(p + <usize>V_COMMISSION_RATE, 8);
-  let e = mul(tLo, tHi, rLo, rHi);
+  // Mul by the rate (at most 1: one word below 2^60)
+  const rate = load<u64>(p + <usize>V_COMMISSION_RATE);
+  let e = mulByWord(tLo, tHi, rate, ROUND_HALF_EVEN);
   if (e != OK) return e;
   const c1Lo = resLo, c1Hi = resHi;
-  e = mul(fLo, fHi, rLo, rHi);
+  e = mulByWord(fLo, fHi, rate, ROUND_HALF_EVEN);
   if (e != OK) return e;
   const c2Lo = resLo, c2Hi = resHi;
   // commission c1 + c2; to the delegators (t - c1) + (f - c2); outstanding t + f (each c <= its share)
@@ -115,9 +118,16 @@ export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u6
   let leftLo = fLo, leftHi = fHi;
   for (let i = 0; i < count; i++) {
     const v = votes + (<usize>i << 4);
-    e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
-    if (e != OK) return e;
-    e = mulRounded(multLo, multHi, resLo, resHi, ROUND_TRUNCATE);
+    // The top-up computed the same fractions of the same total power (all but the last's)
+    let fraction: u64;
+    if (topUps != 0 && i < count - 1) {
+      fraction = load<u64>(topUps + <usize>(i * ALLOC_SIZE + ALLOC_FRACTION));
+    } else {
+      e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
+      if (e != OK) return e;
+      fraction = resLo; // at most 1: one word below 2^60
+    }
+    e = mulByWord(multLo, multHi, fraction, ROUND_TRUNCATE);
     if (e != OK) return e;
     const rLo = resLo, rHi = resHi;
     if (topUps != 0) {
