@@ -20,6 +20,7 @@ import * as ledgerValset from "./ledger/valset";
 import * as ledgerInvariants from "./ledger/invariants";
 import * as ledgerSlashing from "./ledger/slash";
 import * as ledgerDelegations from "./ledger/delegations";
+import * as ledgerQueries from "./ledger/queries";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -437,5 +438,58 @@ export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u3
   const p = ledgerDelegations.delegations.ptr(<u32>slot);
   store<u64>(dst, load<u64>(p, 8));
   store<u64>(dst, load<u64>(p, 16), 8);
+  return OK;
+}
+
+// ---- Ledger queries (ledger/queries.ts): pages in ascending key order, O(the owner's records) ----
+
+/** A delegation (delegator u32, validator u32, shares Dec, balance integer: 40 bytes) to `dst`. */
+export function ledgerDelegation(dst: usize, delegator: u32, validator: u32): i32 {
+  return ledgerQueries.delegation(dst, delegator, validator);
+}
+/** A delegator's delegations from validator id `start`, 40 bytes each, to `out`: the count (< 0: -error). */
+export function ledgerDelegatorDelegations(out: usize, delegator: u32, start: u64, limit: u32): i32 {
+  return ledgerQueries.delegatorDelegations(out, delegator, start, limit);
+}
+/** A validator's delegations from delegator id `start`, 40 bytes each, to `out`: the count. */
+export function ledgerValidatorDelegations(out: usize, validator: u32, start: u64, limit: u32): i32 {
+  return ledgerQueries.validatorDelegations(out, validator, start, limit);
+}
+/** A delegator's unbonding entries (64 bytes each, ledger/queries.ts) from sort key `start`: the count. */
+export function ledgerUnbondingEntries(out: usize, delegator: u32, start: u64, limit: u32): i32 {
+  return ledgerQueries.unbondingEntries(out, delegator, start, limit);
+}
+/** A delegator's redelegation entries (80 bytes each, ledger/queries.ts) from sort key `start`: the count. */
+export function ledgerRedelegationEntries(out: usize, delegator: u32, start: u64, limit: u32): i32 {
+  return ledgerQueries.redelegationEntryPage(out, delegator, start, limit);
+}
+/** Validator ids (u32 each) from `start`: the count. */
+export function ledgerValidatorIds(out: usize, start: u64, limit: u32): i32 {
+  return ledgerQueries.validatorIds(out, start, limit);
+}
+/** Of the last page: the sort key after it (u64 max: none). */
+export function ledgerPageNext(): u64 {
+  return ledgerQueries.pageNext;
+}
+/** Of the last page: the owner's records in all. */
+export function ledgerPageTotal(): u32 {
+  return ledgerQueries.pageTotal;
+}
+/** Most records a page holds. */
+export function ledgerMaxPage(): u32 {
+  return ledgerQueries.MAX_PAGE;
+}
+/** Staking params: max validators (the unbonding time: ledgerUnbondingTime). */
+export function ledgerMaxValidators(): u32 {
+  return ledgerValset.maxValidatorCount();
+}
+export function ledgerUnbondingTime(): i64 {
+  return ledgerValset.unbondingTime();
+}
+/** Total supply of the bond denom (the emission state's) to `dst`. */
+export function ledgerTotalSupply(dst: usize): i32 {
+  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  store<u64>(dst, load<u64>(st));
+  store<u64>(dst, load<u64>(st, 8), 8);
   return OK;
 }

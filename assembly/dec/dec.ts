@@ -109,17 +109,23 @@ const WORD60: u64 = 1 << 60;
  * n2 < 2^60, so after the 4-bit normalization three 2-by-1 steps divide it; the same bits as the
  * general path (mul256 and a four-step division).
  */
-function mulByWord(alo: u64, ahi: u64, b: u64, mode: i32): i32 {
+export function mulByWord(alo: u64, ahi: u64, b: u64, mode: i32): i32 {
   const h0 = mulHi(alo, b);
   const n0 = alo * b;
   const l1 = ahi * b;
   const n1 = l1 + h0;
-  const n2 = mulHi(ahi, b) + u64(n1 < h0);
+  // A high limb below 2^32 (every amount below 2^96): its product's high word in two multiplies.
+  const h1 = ahi >> 32 == 0 ? (ahi * (b >> 32) + ((ahi * (b & 0xffffffff)) >> 32)) >> 32 : mulHi(ahi, b);
+  const n2 = h1 + u64(n1 < h0);
   const u2 = (n2 << POW18_SHIFT) | (n1 >> (64 - POW18_SHIFT));
   const u1 = (n1 << POW18_SHIFT) | (n0 >> (64 - POW18_SHIFT));
   const u0 = n0 << POW18_SHIFT;
-  const x2 = div2by1Quotient(0, u2, POW18_N, POW18_V);
-  let r = u2 - x2 * POW18_N;
+  // The top step's quotient is 0 unless the product reaches 10^18 x 2^128: skip it then.
+  let x2: u64 = 0, r = u2;
+  if (u2 >= POW18_N) {
+    x2 = div2by1Quotient(0, u2, POW18_N, POW18_V);
+    r = u2 - x2 * POW18_N;
+  }
   const x1 = div2by1Quotient(r, u1, POW18_N, POW18_V);
   r = u1 - x1 * POW18_N;
   const x0 = div2by1Quotient(r, u0, POW18_N, POW18_V);

@@ -12,10 +12,10 @@ import { OK, ERR_INVALID_PARAMS, ERR_NO_VALIDATOR, setErrorArg } from "../errors
 import { POW18 } from "../math/limbs";
 import { resLo, resHi } from "../dec/dec";
 import * as emission from "../emission/emission";
-import { computeTopUp, OUT_TOP_UP, OUT_OUTCOME, IN_SIZE, OUT_SIZE, ALLOC_SIZE, ALLOC_REWARD } from "../rewards/topup";
+import { computeTopUp, OUT_TOP_UP, OUT_OUTCOME, IN_SIZE, OUT_SIZE, ALLOC_SIZE } from "../rewards/topup";
 import { balanceOf, credit, transfer, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL } from "./bank";
 import { validators } from "./validators";
-import { allocateToValidator, allocateTokens, keepOf } from "./distribution";
+import { allocateTopUps, allocateTokens, keepOf } from "./distribution";
 import { cellPtr, BLOCK_TIME } from "./globals";
 import { lastCommitVotes, endBlock } from "./valset";
 
@@ -130,9 +130,10 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
     tHi = load<u64>(out + <usize>OUT_TOP_UP, 8);
     e = transfer(REWARDS_POOL, DISTRIBUTION, tLo, tHi);
     if (e != OK) return e;
-    for (let i = 0; i < count; i++) {
-      const a = alloc + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
-      e = allocateToValidator(load<u32>(slots + (<usize>i << 4)), load<u64>(a), load<u64>(a, 8));
+    // Nothing between here and the fees' allocation reads the validators: from the second block
+    // on, each validator gets its top-up and fee shares in one pass (distribution.ts).
+    if (height <= 1) {
+      e = allocateTopUps(slots, count, alloc);
       if (e != OK) return e;
     }
   }
@@ -142,7 +143,7 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
   // 3. distribution
   let fLo: u64 = 0, fHi: u64 = 0;
   if (height > 1) {
-    e = allocateTokens(slots, count, keepLo, keepHi);
+    e = allocateTokens(slots, count, keepLo, keepHi, outcome <= 1 ? alloc : 0);
     if (e != OK) return e;
     fLo = resLo;
     fHi = resHi;

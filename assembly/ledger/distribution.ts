@@ -7,11 +7,13 @@
 
 import { OK, ERR_OVERFLOW } from "../errors";
 import { POW18 } from "../math/limbs";
-import { mul, mulRounded, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE } from "../dec/dec";
+import {
+  mul, mulRounded, mulByWord, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE, ROUND_HALF_EVEN,
+} from "../dec/dec";
 import { validators, V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "./validators";
 import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
 import { COMMUNITY_POOL, cellPtr } from "./globals";
-import { powerFraction } from "../rewards/topup";
+import { powerFraction, ALLOC_SIZE, ALLOC_REWARD, ALLOC_FRACTION } from "../rewards/topup";
 import { Divisor } from "../math/limbs";
 import { addAt } from "./fields";
 
@@ -41,10 +43,53 @@ export function allocateToValidator(slot: u32, lo: u64, hi: u64): i32 {
 }
 
 /**
- * AllocateTokens for the votes (validator slot u32, power u64: 16 bytes each) of the last commit.
- * `keepLo/Hi` is 1 - community tax. Returns the fees moved (whole units) in the result registers.
+ * AllocateTokensToValidator of a top-up share, then of a fee share, in one pass over the record:
+ * each share's commission is its own product (as two calls would round them), the sums are exact.
  */
-export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u64): i32 {
+function allocateBothToValidator(slot: u32, tLo: u64, tHi: u64, fLo: u64, fHi: u64): i32 {
+  validators.touch(slot);
+  const p = validators.ptr(slot);
+  // Mul by the rate (at most 1: one word below 2^60)
+  const rate = load<u64>(p + <usize>V_COMMISSION_RATE);
+  let e = mulByWord(tLo, tHi, rate, ROUND_HALF_EVEN);
+  if (e != OK) return e;
+  const c1Lo = resLo, c1Hi = resHi;
+  e = mulByWord(fLo, fHi, rate, ROUND_HALF_EVEN);
+  if (e != OK) return e;
+  const c2Lo = resLo, c2Hi = resHi;
+  // commission c1 + c2; to the delegators (t - c1) + (f - c2); outstanding t + f (each c <= its share)
+  e = add(c1Lo, c1Hi, c2Lo, c2Hi);
+  if (e != OK) return e;
+  const cLo = resLo, cHi = resHi;
+  e = add(tLo, tHi, fLo, fHi);
+  if (e != OK) return e;
+  const oLo = resLo, oHi = resHi;
+  sub(oLo, oHi, cLo, cHi);
+  const sLo = resLo, sHi = resHi;
+  e = addAt(p, V_COMMISSION, cLo, cHi);
+  if (e != OK) return e;
+  e = addAt(p, V_CURRENT_REWARDS, sLo, sHi);
+  if (e != OK) return e;
+  return addAt(p, V_OUTSTANDING, oLo, oHi);
+}
+
+/** The top-up's shares (Dec at `topUps + i * ALLOC_SIZE + ALLOC_REWARD`) to the voters, one by one. */
+export function allocateTopUps(votes: usize, count: i32, topUps: usize): i32 {
+  for (let i = 0; i < count; i++) {
+    const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
+    const e = allocateToValidator(load<u32>(votes + (<usize>i << 4)), load<u64>(a), load<u64>(a, 8));
+    if (e != OK) return e;
+  }
+  return OK;
+}
+
+/**
+ * AllocateTokens for the votes (validator slot u32, power u64: 16 bytes each) of the last commit.
+ * `keepLo/Hi` is 1 - community tax. With `topUps` (else 0), the top-up's shares allocated just
+ * before (allocateTopUps) go to each validator in the same pass. Returns the fees moved (whole
+ * units) in the result registers.
+ */
+export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u64, topUps: usize): i32 {
   balanceOf(FEE_COLLECTOR);
   const feesLo = resLo, feesHi = resHi;
   let e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
@@ -60,6 +105,10 @@ export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u6
     totalHi = resHi;
   }
   if ((totalLo | totalHi) == 0) {
+    if (topUps != 0) {
+      e = allocateTopUps(votes, count, topUps);
+      if (e != OK) return e;
+    }
     e = toCommunityPool(fLo, fHi);
     return e != OK ? e : setResult(feesLo, feesHi);
   }
@@ -69,12 +118,24 @@ export function allocateTokens(votes: usize, count: i32, keepLo: u64, keepHi: u6
   let leftLo = fLo, leftHi = fHi;
   for (let i = 0; i < count; i++) {
     const v = votes + (<usize>i << 4);
-    e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
-    if (e != OK) return e;
-    e = mulRounded(multLo, multHi, resLo, resHi, ROUND_TRUNCATE);
+    // The top-up computed the same fractions of the same total power (all but the last's)
+    let fraction: u64;
+    if (topUps != 0 && i < count - 1) {
+      fraction = load<u64>(topUps + <usize>(i * ALLOC_SIZE + ALLOC_FRACTION));
+    } else {
+      e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
+      if (e != OK) return e;
+      fraction = resLo; // at most 1: one word below 2^60
+    }
+    e = mulByWord(multLo, multHi, fraction, ROUND_TRUNCATE);
     if (e != OK) return e;
     const rLo = resLo, rHi = resHi;
-    e = allocateToValidator(load<u32>(v), rLo, rHi);
+    if (topUps != 0) {
+      const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
+      e = allocateBothToValidator(load<u32>(v), load<u64>(a), load<u64>(a, 8), rLo, rHi);
+    } else {
+      e = allocateToValidator(load<u32>(v), rLo, rHi);
+    }
     if (e != OK) return e;
     e = sub(leftLo, leftHi, rLo, rHi);
     if (e != OK) return ERR_OVERFLOW; // the fractions sum to at most 1: cannot happen

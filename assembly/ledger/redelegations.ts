@@ -9,6 +9,7 @@ import { Table } from "../store/table";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
 import { MAX_ENTRIES } from "./unbonding";
+import { OwnerList } from "./lists";
 
 export const R_DELEGATOR: i32 = 8; // u32
 export const R_SRC: i32 = 12; // u32
@@ -17,7 +18,11 @@ export const R_CREATION_HEIGHT: i32 = 24; // u64
 export const R_COMPLETION: i32 = 32; // i64 unix ns
 export const R_INITIAL: i32 = 40; // integer
 export const R_SHARES_DST: i32 = 56; // Dec
-export const redelegationEntries = new Table(72);
+export const R_NEXT: i32 = 72; // u64 entry ids: links of the delegator's list
+export const R_PREV: i32 = 80;
+export const redelegationEntries = new Table(88);
+/** A delegator's entries, for the queries. */
+export const redelegationsOf = new OwnerList(redelegationEntries, R_NEXT, R_PREV);
 
 const COUNT: i32 = 8; // u32
 /** Per (delegator, src, dst): live entries. */
@@ -75,6 +80,7 @@ export function addRedelegationEntry(
   store<u64>(e + <usize>R_INITIAL, amountHi, 8);
   store<u64>(e + <usize>R_SHARES_DST, sharesLo);
   store<u64>(e + <usize>R_SHARES_DST, sharesHi, 8);
+  redelegationsOf.add(<u64>delegator, id);
   bump(triples, tripleKey(delegator, src, dst), 1);
   bump(receiving, pairKey(delegator, dst), 1);
   return id;
@@ -91,6 +97,7 @@ export function completeMatureRedelegations(timeNs: i64): void {
     const delegator = load<u32>(e + <usize>R_DELEGATOR);
     const src = load<u32>(e + <usize>R_SRC);
     const dst = load<u32>(e + <usize>R_DST);
+    redelegationsOf.remove(<u64>delegator, id);
     redelegationEntries.remove(id);
     bump(triples, tripleKey(delegator, src, dst), -1);
     bump(receiving, pairKey(delegator, dst), -1);

@@ -22,7 +22,8 @@ import { cellLo, BLOCK_TIME } from "./globals";
 import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
 import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./redelegations";
 import { unbondingTime } from "./valset";
-import { delegations, delegationKey, D_SHARES } from "./delegations";
+import { delegations, delegationKey, D_SHARES, linkDelegation, unlinkDelegation } from "./delegations";
+import { inserted } from "../store/table";
 import {
   incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission,
   calculateRewards, endedPeriod,
@@ -90,6 +91,7 @@ function delegateTokens(
   e = addAt(v, V_SHARES, sLo, sHi);
   if (e != OK) return e;
   const dslot = delegations.upsert(key);
+  if (inserted) linkDelegation(delegator, validator);
   e = addAt(delegations.ptr(dslot), D_SHARES, sLo, sHi);
   if (e != OK) return e;
   e = initializeDelegation(vslot, dslot, height); // AfterDelegationModified
@@ -158,6 +160,7 @@ export function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sh
   }
   const key = load<u64>(delegations.ptr(dslot));
   if ((remLo | remHi) == 0) {
+    unlinkDelegation(key);
     delegations.remove(key);
   } else {
     delegations.touch(dslot);

@@ -10,6 +10,7 @@ import { delegationKey } from "./delegations";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
 import { addAt } from "./fields";
+import { OwnerList } from "./lists";
 
 export const MAX_ENTRIES: u32 = 7;
 
@@ -20,7 +21,11 @@ export const U_CREATION_HEIGHT: i32 = 16; // u64
 export const U_COMPLETION: i32 = 24; // i64 unix ns
 export const U_INITIAL: i32 = 32; // integer
 export const U_BALANCE: i32 = 48; // integer
-export const entries = new Table(64);
+export const U_NEXT: i32 = 64; // u64 entry ids: links of the delegator's list
+export const U_PREV: i32 = 72;
+export const entries = new Table(80);
+/** A delegator's entries, for the queries. */
+export const entriesOf = new OwnerList(entries, U_NEXT, U_PREV);
 
 // Per (delegator, validator): live entry count and the newest entry (for merging).
 const P_COUNT: i32 = 8; // u32
@@ -78,6 +83,7 @@ export function addEntry(delegator: u32, validator: u32, height: u64, completion
   store<u64>(e + <usize>U_INITIAL, hi, 8);
   store<u64>(e + <usize>U_BALANCE, lo);
   store<u64>(e + <usize>U_BALANCE, hi, 8);
+  entriesOf.add(<u64>delegator, id);
   const pp = pairs.ptr(pairs.upsert(pkey));
   store<u32>(pp + <usize>P_COUNT, load<u32>(pp + <usize>P_COUNT) + 1);
   store<u64>(pp + <usize>P_LAST, id);
@@ -102,6 +108,7 @@ export function completeMature(timeNs: i64): i32 {
       setErrorArg(20);
       return ERR_INVARIANT;
     }
+    entriesOf.remove(<u64>delegator, id);
     entries.remove(id);
     const pkey = delegationKey(delegator, validator);
     const ps = pairs.find(pkey);

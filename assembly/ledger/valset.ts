@@ -43,6 +43,10 @@ export function unbondingTime(): i64 {
   return unbondingTimeNs;
 }
 
+export function maxValidatorCount(): u32 {
+  return maxValidators;
+}
+
 /** TokensToConsensusPower: tokens / powerReduction (as u64; beyond 2^64 saturates). */
 export function potentialPower(vp: usize): u64 {
   const hi = load<u64>(vp + <usize>V_TOKENS, 8);

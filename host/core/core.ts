@@ -94,6 +94,18 @@ export interface CoreExports {
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;
   ledgerLastCommitVotes(out: Ptr): number;
   ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerDelegation(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerDelegatorDelegations(out: Ptr, delegator: number, start: bigint, limit: number): number;
+  ledgerValidatorDelegations(out: Ptr, validator: number, start: bigint, limit: number): number;
+  ledgerUnbondingEntries(out: Ptr, delegator: number, start: bigint, limit: number): number;
+  ledgerRedelegationEntries(out: Ptr, delegator: number, start: bigint, limit: number): number;
+  ledgerValidatorIds(out: Ptr, start: bigint, limit: number): number;
+  ledgerPageNext(): bigint;
+  ledgerPageTotal(): number;
+  ledgerMaxPage(): number;
+  ledgerTotalSupply(dst: Ptr): Code;
+  ledgerMaxValidators(): number;
+  ledgerUnbondingTime(): bigint;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

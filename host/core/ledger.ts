@@ -2,6 +2,9 @@
 // Accounts and validators are dense ids; the host maps addresses to them.
 
 import type { Core } from "./core.js";
+import { CoreCode } from "./errors.js";
+
+const U64_MAX = (1n << 64n) - 1n;
 
 /** Module account ids (assembly/ledger/bank.ts). */
 export const ModuleAccount = {
@@ -35,6 +38,61 @@ export interface ValidatorRecord {
   currentRewards: bigint;
   accumulatedCommission: bigint;
   outstanding: bigint;
+  /** Consensus power in the last validator set (0: not in it). */
+  lastPower: bigint;
+  /** When an unbonding validator becomes unbonded (unix ns) and the height it started unbonding. */
+  unbondingTime: bigint;
+  unbondingHeight: bigint;
+  minSelfDelegation: bigint;
+}
+
+/** A delegation with the tokens its shares are worth now (TokensFromShares, truncated). */
+export interface DelegationInfo {
+  delegator: number;
+  validator: number;
+  /** Raw Dec. */
+  shares: bigint;
+  balance: bigint;
+}
+
+/** An unbonding entry (x/staking UnbondingDelegationEntry). Times in unix ns. */
+export interface UnbondingEntry {
+  validator: number;
+  creationHeight: bigint;
+  completionTime: bigint;
+  initialBalance: bigint;
+  balance: bigint;
+  /** The entry's id (the SDK's unbonding id). */
+  id: bigint;
+}
+
+/** A redelegation entry (x/staking RedelegationEntry) and the tokens its shares are worth now. */
+export interface RedelegationEntry {
+  src: number;
+  dst: number;
+  creationHeight: bigint;
+  completionTime: bigint;
+  initialBalance: bigint;
+  /** Raw Dec: shares at the destination. */
+  sharesDst: bigint;
+  balance: bigint;
+  id: bigint;
+}
+
+/** One page of a query in ascending key order. */
+export interface Page<T> {
+  items: T[];
+  /** The start key of the next page; undefined on the last one. */
+  nextKey?: bigint;
+  /** The owner's records in all. */
+  total: number;
+}
+
+export interface PageRequest {
+  /** First key (inclusive): a validator id, a delegator id, or an entry's sort key. */
+  start?: bigint;
+  /** At most this many (capped at `Ledger.maxPage`; default 100). */
+  limit?: number;
 }
 
 export interface Vote {
@@ -124,7 +182,146 @@ export class Ledger {
       currentRewards: c.readU128(p + 80),
       accumulatedCommission: c.readU128(p + 96),
       outstanding: c.readU128(p + 112),
+      lastPower: c.readU64(p + 136),
+      unbondingTime: c.readI64(p + 144),
+      unbondingHeight: c.readU64(p + 152),
+      minSelfDelegation: c.readU128(p + 160),
     };
+  }
+
+  /** Every validator id, ascending. O(validators). */
+  validatorIds(): number[] {
+    const c = this.core;
+    const out = c.exports.bufferPtr();
+    return this.pages((start, limit) => c.exports.ledgerValidatorIds(out, start, limit), (i) => c.readI32(out + i * 4) >>> 0);
+  }
+
+  /** Most records one page holds. */
+  get maxPage(): number {
+    return this.core.exports.ledgerMaxPage();
+  }
+
+  /** A delegation and what its shares are worth, or undefined. */
+  delegation(delegator: number, validator: number): DelegationInfo | undefined {
+    const c = this.core;
+    const out = c.exports.bufferPtr();
+    const code = c.exports.ledgerDelegation(out, delegator, validator);
+    if (code === CoreCode.NO_DELEGATION) return undefined;
+    c.check(code);
+    return this.readDelegation(out);
+  }
+
+  /** A delegator's delegations, ascending by validator id. O(the delegator's delegations). */
+  delegatorDelegations(delegator: number, req: PageRequest = {}): Page<DelegationInfo> {
+    const c = this.core;
+    return this.page(req, (out, start, limit) => c.exports.ledgerDelegatorDelegations(out, delegator, start, limit), 40, (p) => this.readDelegation(p));
+  }
+
+  /** A validator's delegations, ascending by delegator id. O(the validator's delegations). */
+  validatorDelegations(validator: number, req: PageRequest = {}): Page<DelegationInfo> {
+    const c = this.core;
+    return this.page(req, (out, start, limit) => c.exports.ledgerValidatorDelegations(out, validator, start, limit), 40, (p) => this.readDelegation(p));
+  }
+
+  /** A delegator's unbonding entries, by validator id, then oldest first. */
+  unbondingEntries(delegator: number): UnbondingEntry[] {
+    const c = this.core;
+    const out = c.exports.bufferPtr();
+    return this.pages(
+      (start, limit) => c.exports.ledgerUnbondingEntries(out, delegator, start, limit),
+      (i) => {
+        const p = out + i * 64;
+        return {
+          validator: c.readI32(p) >>> 0,
+          creationHeight: c.readU64(p + 8),
+          completionTime: c.readI64(p + 16),
+          initialBalance: c.readU128(p + 24),
+          balance: c.readU128(p + 40),
+          id: c.readU64(p + 56),
+        };
+      },
+    );
+  }
+
+  /** A delegator's redelegation entries, by (source, destination), then oldest first. */
+  redelegationEntries(delegator: number): RedelegationEntry[] {
+    const c = this.core;
+    const out = c.exports.bufferPtr();
+    return this.pages(
+      (start, limit) => c.exports.ledgerRedelegationEntries(out, delegator, start, limit),
+      (i) => {
+        const p = out + i * 80;
+        return {
+          src: c.readI32(p) >>> 0,
+          dst: c.readI32(p + 4) >>> 0,
+          creationHeight: c.readU64(p + 8),
+          completionTime: c.readI64(p + 16),
+          initialBalance: c.readU128(p + 24),
+          sharesDst: c.readU128(p + 40),
+          balance: c.readU128(p + 56),
+          id: c.readU64(p + 72),
+        };
+      },
+    );
+  }
+
+  /** Staking params as configured (configureStaking). */
+  stakingParams(): { maxValidators: number; unbondingTimeNs: bigint } {
+    const e = this.core.exports;
+    return { maxValidators: e.ledgerMaxValidators(), unbondingTimeNs: e.ledgerUnbondingTime() };
+  }
+
+  /** Total supply of the bond denom. */
+  totalSupply(): bigint {
+    const c = this.core;
+    c.check(c.exports.ledgerTotalSupply(c.slot(2)));
+    return c.readU128(c.slot(2));
+  }
+
+  /** x/staking Pool: the bonded and not-bonded pools' balances. */
+  pool(): { bonded: bigint; notBonded: bigint } {
+    return { bonded: this.balance(ModuleAccount.bondedPool), notBonded: this.balance(ModuleAccount.notBondedPool) };
+  }
+
+  private readDelegation(p: number): DelegationInfo {
+    const c = this.core;
+    return {
+      delegator: c.readI32(p) >>> 0,
+      validator: c.readI32(p + 4) >>> 0,
+      shares: c.readU128(p + 8),
+      balance: c.readU128(p + 24),
+    };
+  }
+
+  /** One page of a core query: `run` writes up to `limit` records to `out` and returns the count. */
+  private page<T>(
+    req: PageRequest, run: (out: number, start: bigint, limit: number) => number, size: number, read: (p: number) => T,
+  ): Page<T> {
+    const c = this.core;
+    const limit = Math.min(req.limit ?? 100, this.maxPage);
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`invalid page limit ${req.limit}`);
+    const start = req.start ?? 0n;
+    if (start < 0n || start > U64_MAX) throw new RangeError(`invalid page start ${start}`);
+    const out = c.exports.bufferPtr();
+    const n = run(out, start, limit);
+    if (n < 0) c.check(-n);
+    const items = Array.from({ length: n }, (_, i) => read(out + i * size));
+    const next = BigInt.asUintN(64, c.exports.ledgerPageNext());
+    return { items, nextKey: next === U64_MAX ? undefined : next, total: c.exports.ledgerPageTotal() };
+  }
+
+  /** Every record of a core query, page after page (reading each page before the next). */
+  private pages<T>(run: (start: bigint, limit: number) => number, read: (i: number) => T): T[] {
+    const all: T[] = [];
+    let start = 0n;
+    for (;;) {
+      const n = run(start, this.maxPage);
+      if (n < 0) this.core.check(-n);
+      for (let i = 0; i < n; i++) all.push(read(i));
+      const next = BigInt.asUintN(64, this.core.exports.ledgerPageNext());
+      if (next === U64_MAX) return all;
+      start = next;
+    }
   }
 
   communityPool(): bigint {

@@ -1,0 +1,415 @@
+// The Cosmos SDK (v0.50) query paths a wallet or explorer asks first — x/bank, x/staking,
+// x/distribution, x/auth — over a ChainView, rendered as the gRPC-gateway does (gateway.ts):
+// snake_case, Int/Dec/uint64 as strings, `{denom, amount}` coins, `{next_key, total}` pagination,
+// errors `{code, message, details}` (a bad address: 400 code 3; an unknown validator or
+// delegation: 404 code 5, DESIGN.md decision 6).
+//
+// Lists come from the ledger's owner lists in ascending id order (account or validator id, not
+// address bytes as the SDK's stores), paged in the core; `next_key` is that id, 8 bytes big-endian
+// in base64. A page holds at most `Ledger.maxPage` records.
+
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { accountAddressBytes, encodeAddress } from "../address.js";
+import { type DelegationInfo, type Page, type ValidatorRecord } from "../core/ledger.js";
+import { validDenom } from "../genesis.js";
+import { GatewayError, GrpcCode, coin, decString, errorBody, intString, durationString, timestampString } from "./gateway.js";
+import type { ChainView } from "./view.js";
+
+/** The SDK's query.DefaultLimit. */
+const DEFAULT_LIMIT = 100;
+/** x/staking's DefaultMaxEntries (the core's MAX_ENTRIES). */
+const MAX_ENTRIES = 7;
+
+const STATUS_NAMES = ["BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING", "BOND_STATUS_BONDED"] as const;
+
+/** A path parameter (always present on a matched route). */
+const param = (c: Context, name: string): string => c.req.param(name) ?? "";
+const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
+const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
+
+export function registerCosmosRoutes(app: Hono, view: ChainView): void {
+  const { ledger, directory: dir, denom } = view;
+  const paths: string[] = [];
+  const get = (path: string, handler: (c: Context) => unknown): void => {
+    app.get(path, (c) => {
+      try {
+        return c.json(handler(c) as object);
+      } catch (e) {
+        if (!(e instanceof GatewayError)) throw e; // the app's error handler maps the rest
+        return c.json(errorBody(e.code, e.message), e.status as ContentfulStatusCode);
+      }
+    });
+    paths.push(path);
+  };
+
+  /** An account address: canonical text and core id (undefined: never seen on the chain). */
+  const account = (text: string): { address: string; id?: number } => {
+    let bytes: Uint8Array;
+    try {
+      bytes = accountAddressBytes(text, dir.accountPrefix);
+    } catch (e) {
+      throw invalid(`invalid address: ${(e as Error).message}`);
+    }
+    const address = encodeAddress(dir.accountPrefix, bytes);
+    return { address, id: dir.accountId(address) };
+  };
+  /** A validator operator address that must exist: its core id. */
+  const validator = (text: string): number => {
+    let bytes: Uint8Array;
+    try {
+      bytes = accountAddressBytes(text, dir.validatorPrefix);
+    } catch (e) {
+      throw invalid(`invalid validator address: ${(e as Error).message}`);
+    }
+    const id = dir.validatorId(encodeAddress(dir.validatorPrefix, bytes));
+    if (id === undefined || ledger.validator(id) === undefined) throw notFound(`validator ${text} not found`);
+    return id;
+  };
+  const accountText = (id: number): string => dir.accountAddress(id) ?? "";
+  const validatorText = (id: number): string => dir.validatorAddress(id) ?? "";
+  const decCoins = (raw: bigint) => (raw === 0n ? [] : [{ denom, amount: decString(raw) }]);
+
+  const validatorJson = (id: number, v: ValidatorRecord) => ({
+    operator_address: validatorText(id),
+    consensus_pubkey: null,
+    jailed: v.jailed,
+    status: STATUS_NAMES[v.status],
+    tokens: intString(v.tokens),
+    delegator_shares: decString(v.delegatorShares),
+    description: { moniker: "", identity: "", website: "", security_contact: "", details: "" },
+    unbonding_height: intString(v.unbondingHeight),
+    unbonding_time: timestampString(v.unbondingTime),
+    // The ledger has no commission-change message: the rate is fixed, so it is its own maximum.
+    commission: {
+      commission_rates: {
+        rate: decString(v.commissionRate),
+        max_rate: decString(v.commissionRate),
+        max_change_rate: decString(0n),
+      },
+      update_time: timestampString(0n),
+    },
+    min_self_delegation: intString(v.minSelfDelegation),
+    unbonding_on_hold_ref_count: "0",
+    unbonding_ids: [],
+  });
+  const delegationJson = (d: DelegationInfo) => ({
+    delegation: {
+      delegator_address: accountText(d.delegator),
+      validator_address: validatorText(d.validator),
+      shares: decString(d.shares),
+    },
+    balance: coin(denom, d.balance),
+  });
+
+  // ---- x/bank ----
+  get("/cosmos/bank/v1beta1/balances/:address", (c) => {
+    const { id } = account(param(c, "address"));
+    const amount = id === undefined ? 0n : ledger.balance(id);
+    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c));
+    return { balances: items, pagination };
+  });
+  get("/cosmos/bank/v1beta1/balances/:address/by_denom", (c) => {
+    const { id } = account(param(c, "address"));
+    const asked = c.req.query("denom") ?? "";
+    if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
+    const amount = id === undefined || asked !== denom ? 0n : ledger.balance(id);
+    return { balance: coin(asked, amount) };
+  });
+  get("/cosmos/bank/v1beta1/supply", (c) => {
+    const { items, pagination } = paginateArray([coin(denom, ledger.totalSupply())], () => 0n, pageQuery(c));
+    return { supply: items, pagination };
+  });
+
+  // ---- x/staking ----
+  get("/cosmos/staking/v1beta1/validators", (c) => {
+    const status = c.req.query("status") ?? "";
+    const wanted = status === "" ? undefined : STATUS_NAMES.indexOf(status as (typeof STATUS_NAMES)[number]);
+    if (wanted === -1) throw invalid(`invalid validator status ${status}`);
+    const all = ledger.validatorIds().map((id) => ({ id, v: ledger.validator(id)! }));
+    const chosen = wanted === undefined ? all : all.filter((x) => x.v.status === wanted);
+    const { items, pagination } = paginateArray(chosen, (x) => BigInt(x.id), pageQuery(c));
+    return { validators: items.map((x) => validatorJson(x.id, x.v)), pagination };
+  });
+  get("/cosmos/staking/v1beta1/validators/:validator_addr", (c) => {
+    const id = validator(param(c, "validator_addr"));
+    return { validator: validatorJson(id, ledger.validator(id)!) };
+  });
+  get("/cosmos/staking/v1beta1/validators/:validator_addr/delegations", (c) => {
+    const id = validator(param(c, "validator_addr"));
+    const { items, pagination } = paginateCore(
+      pageQuery(c), (start, limit) => ledger.validatorDelegations(id, { start, limit }), (d) => BigInt(d.delegator), ledger.maxPage,
+    );
+    return { delegation_responses: items.map(delegationJson), pagination };
+  });
+  get("/cosmos/staking/v1beta1/validators/:validator_addr/delegations/:delegator_addr", (c) => {
+    const id = validator(param(c, "validator_addr"));
+    const who = account(param(c, "delegator_addr"));
+    const d = who.id === undefined ? undefined : ledger.delegation(who.id, id);
+    if (d === undefined) {
+      throw notFound(`delegation with delegator ${who.address} not found for validator ${param(c, "validator_addr")}`);
+    }
+    return { delegation_response: delegationJson(d) };
+  });
+  get("/cosmos/staking/v1beta1/delegations/:delegator_addr", (c) => {
+    const { id } = account(param(c, "delegator_addr"));
+    const q = pageQuery(c);
+    if (id === undefined) return { delegation_responses: [], pagination: paginateArray([], () => 0n, q).pagination };
+    const { items, pagination } = paginateCore(
+      q, (start, limit) => ledger.delegatorDelegations(id, { start, limit }), (d) => BigInt(d.validator), ledger.maxPage,
+    );
+    return { delegation_responses: items.map(delegationJson), pagination };
+  });
+  get("/cosmos/staking/v1beta1/delegators/:delegator_addr/unbonding_delegations", (c) => {
+    const who = account(param(c, "delegator_addr"));
+    const entries = who.id === undefined ? [] : ledger.unbondingEntries(who.id);
+    const groups = groupBy(entries, (e) => e.validator);
+    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c));
+    return {
+      unbonding_responses: items.map((g) => ({
+        delegator_address: who.address,
+        validator_address: validatorText(g.key),
+        entries: g.items.map((e) => ({
+          creation_height: intString(e.creationHeight),
+          completion_time: timestampString(e.completionTime),
+          initial_balance: intString(e.initialBalance),
+          balance: intString(e.balance),
+          unbonding_id: intString(e.id),
+          unbonding_on_hold_ref_count: "0",
+        })),
+      })),
+      pagination,
+    };
+  });
+  get("/cosmos/staking/v1beta1/delegators/:delegator_addr/redelegations", (c) => {
+    const who = account(param(c, "delegator_addr"));
+    const srcText = c.req.query("src_validator_addr") ?? "";
+    const dstText = c.req.query("dst_validator_addr") ?? "";
+    let entries = who.id === undefined ? [] : ledger.redelegationEntries(who.id);
+    if (srcText !== "" && dstText !== "") {
+      // the SDK's single-redelegation form: that one, or NotFound
+      const src = validator(srcText);
+      const dst = validator(dstText);
+      entries = entries.filter((e) => e.src === src && e.dst === dst);
+      if (entries.length === 0) {
+        throw notFound(`redelegation not found for delegator address ${who.address} from validator address ${srcText}`);
+      }
+    }
+    const groups = groupBy(entries, (e) => e.src * 0x10000 + e.dst);
+    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c));
+    return {
+      redelegation_responses: items.map((g) => ({
+        redelegation: {
+          delegator_address: who.address,
+          validator_src_address: validatorText(g.items[0].src),
+          validator_dst_address: validatorText(g.items[0].dst),
+          entries: [],
+        },
+        entries: g.items.map((e) => ({
+          redelegation_entry: {
+            creation_height: intString(e.creationHeight),
+            completion_time: timestampString(e.completionTime),
+            initial_balance: intString(e.initialBalance),
+            shares_dst: decString(e.sharesDst),
+            unbonding_id: intString(e.id),
+            unbonding_on_hold_ref_count: "0",
+          },
+          balance: intString(e.balance),
+        })),
+      })),
+      pagination,
+    };
+  });
+  get("/cosmos/staking/v1beta1/pool", () => {
+    const p = ledger.pool();
+    return { pool: { not_bonded_tokens: intString(p.notBonded), bonded_tokens: intString(p.bonded) } };
+  });
+  get("/cosmos/staking/v1beta1/params", () => {
+    const p = ledger.stakingParams();
+    return {
+      params: {
+        unbonding_time: durationString(p.unbondingTimeNs),
+        max_validators: p.maxValidators,
+        max_entries: MAX_ENTRIES,
+        historical_entries: 0, // the ledger keeps no historical info
+        bond_denom: denom,
+        min_commission_rate: decString(0n),
+      },
+    };
+  });
+
+  // ---- x/distribution ----
+  get("/cosmos/distribution/v1beta1/delegators/:delegator_address/rewards", (c) => {
+    const { id } = account(param(c, "delegator_address"));
+    const delegations = id === undefined ? [] : allPages((start, limit) => ledger.delegatorDelegations(id, { start, limit }), ledger.maxPage);
+    let total = 0n;
+    const rewards = delegations.map((d) => {
+      const r = ledger.pendingRewards(d.delegator, d.validator);
+      total += r;
+      return { validator_address: validatorText(d.validator), reward: decCoins(r) };
+    });
+    return { rewards, total: decCoins(total) };
+  });
+  get("/cosmos/distribution/v1beta1/delegators/:delegator_address/rewards/:validator_address", (c) => {
+    const val = validator(param(c, "validator_address"));
+    const who = account(param(c, "delegator_address"));
+    if (who.id === undefined || ledger.delegation(who.id, val) === undefined) throw notFound("delegation does not exist");
+    return { rewards: decCoins(ledger.pendingRewards(who.id, val)) };
+  });
+  get("/cosmos/distribution/v1beta1/community_pool", () => ({ pool: decCoins(ledger.communityPool()) }));
+  get("/cosmos/distribution/v1beta1/validators/:validator_address/commission", (c) => {
+    const id = validator(param(c, "validator_address"));
+    return { commission: { commission: decCoins(ledger.validator(id)!.accumulatedCommission) } };
+  });
+
+  // ---- x/auth ----
+  get("/cosmos/auth/v1beta1/accounts/:address", (c) => {
+    const { address } = account(param(c, "address"));
+    const a = dir.account(address);
+    if (a === undefined) throw notFound(`account ${address} not found`);
+    return {
+      account: {
+        "@type": "/cosmos.auth.v1beta1.BaseAccount",
+        address,
+        pub_key:
+          a.pubKey === undefined
+            ? null
+            : { "@type": "/cosmos.crypto.secp256k1.PubKey", key: Buffer.from(a.pubKey).toString("base64") },
+        account_number: intString(a.accountNumber),
+        sequence: intString(a.sequence),
+      },
+    };
+  });
+
+  // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).
+  for (const path of paths) {
+    app.all(path, (c) => c.json(errorBody(GrpcCode.UNIMPLEMENTED, "Method Not Allowed"), 501));
+  }
+}
+
+// ---- pagination (the SDK's query.Paginate over our ascending keys) ----
+
+export interface PageQuery {
+  key?: bigint;
+  offset: bigint;
+  limit: bigint;
+  countTotal: boolean;
+  reverse: boolean;
+}
+
+interface Pagination {
+  next_key: string | null;
+  total: string;
+}
+
+/** `pagination.*` query parameters, with the gateway's messages for values that do not parse. */
+export function pageQuery(c: Context): PageQuery {
+  const uint = (name: string): bigint => {
+    const text = c.req.query(`pagination.${name}`);
+    if (text === undefined || text === "") return 0n;
+    if (!/^[0-9]+$/.test(text) || BigInt(text) >= 1n << 64n) {
+      throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
+    }
+    return BigInt(text);
+  };
+  const bool = (name: string): boolean => {
+    const text = c.req.query(`pagination.${name}`);
+    if (text === undefined || text === "") return false;
+    if (["1", "t", "T", "true", "TRUE", "True"].includes(text)) return true;
+    if (["0", "f", "F", "false", "FALSE", "False"].includes(text)) return false;
+    throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+  };
+  const keyText = c.req.query("pagination.key");
+  let key: bigint | undefined;
+  if (keyText !== undefined && keyText !== "") {
+    const bytes = /^[A-Za-z0-9+/_-]*={0,2}$/.test(keyText) ? Buffer.from(keyText, "base64") : undefined;
+    if (bytes === undefined || bytes.length !== 8) throw invalid(`invalid pagination key ${JSON.stringify(keyText)}`);
+    key = bytes.readBigUInt64BE(0);
+  }
+  const q = { key, offset: uint("offset"), limit: uint("limit"), countTotal: bool("count_total"), reverse: bool("reverse") };
+  if (q.key !== undefined && q.offset > 0n) throw invalid("paginate: invalid request, either offset or key is expected, got both");
+  return q;
+}
+
+function keyText(key: bigint | undefined): string | null {
+  if (key === undefined) return null;
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64BE(key);
+  return b.toString("base64");
+}
+
+/** Limit 0 means the default, and then the total is counted (the SDK's rule). */
+function effective(q: PageQuery): { limit: number; countTotal: boolean; offset: number } {
+  const cap = BigInt(Number.MAX_SAFE_INTEGER);
+  return {
+    limit: q.limit === 0n ? DEFAULT_LIMIT : Number(q.limit < cap ? q.limit : cap),
+    countTotal: q.limit === 0n || q.countTotal,
+    offset: Number(q.offset < cap ? q.offset : cap),
+  };
+}
+
+/** A page of a list already in ascending key order (O(the list)). */
+export function paginateArray<T>(all: readonly T[], keyOf: (t: T) => bigint, q: PageQuery): { items: T[]; pagination: Pagination } {
+  const { limit, countTotal, offset } = effective(q);
+  const ordered = q.reverse ? [...all].reverse() : all;
+  let from = offset;
+  if (q.key !== undefined) {
+    const k = q.key;
+    from = ordered.findIndex((t) => (q.reverse ? keyOf(t) <= k : keyOf(t) >= k));
+    if (from < 0) from = ordered.length;
+  }
+  const items = ordered.slice(from, from + limit);
+  const after = ordered[from + limit];
+  return {
+    items,
+    pagination: {
+      next_key: keyText(after === undefined ? undefined : keyOf(after)),
+      total: intString(q.key === undefined && countTotal ? BigInt(all.length) : 0n),
+    },
+  };
+}
+
+/** A page of a core query (ascending): O(offset + limit) forward; reverse reads the whole list. */
+export function paginateCore<T>(
+  q: PageQuery, fetch: (start: bigint, limit: number) => Page<T>, keyOf: (t: T) => bigint, maxPage: number,
+): { items: T[]; pagination: Pagination } {
+  if (q.reverse) return paginateArray(allPages(fetch, maxPage), keyOf, q);
+  const { limit, countTotal, offset } = effective(q);
+  const items: T[] = [];
+  let next: bigint | undefined = q.key ?? 0n;
+  let total = 0;
+  const want = offset + limit;
+  while (next !== undefined && items.length < want) {
+    const p = fetch(next, Math.min(want - items.length, maxPage));
+    items.push(...p.items);
+    next = p.nextKey;
+    total = p.total;
+  }
+  return {
+    items: items.slice(offset),
+    pagination: { next_key: keyText(next), total: intString(q.key === undefined && countTotal ? BigInt(total) : 0n) },
+  };
+}
+
+/** Every record of a paged core query. */
+function allPages<T>(fetch: (start: bigint, limit: number) => Page<T>, maxPage: number): T[] {
+  const all: T[] = [];
+  let next: bigint | undefined = 0n;
+  while (next !== undefined) {
+    const p = fetch(next, maxPage);
+    all.push(...p.items);
+    next = p.nextKey;
+  }
+  return all;
+}
+
+/** Consecutive runs of equal keys (the input is sorted by key). */
+function groupBy<T>(xs: readonly T[], keyOf: (t: T) => number): { key: number; items: T[] }[] {
+  const groups: { key: number; items: T[] }[] = [];
+  for (const x of xs) {
+    const k = keyOf(x);
+    if (groups.length > 0 && groups[groups.length - 1].key === k) groups[groups.length - 1].items.push(x);
+    else groups.push({ key: k, items: [x] });
+  }
+  return groups;
+}
