@@ -608,6 +608,10 @@ export function tiersVotingPower(dst: usize, owner: u32): i32 {
 export function tiersTotalVotingPower(dst: usize): i32 {
   return put(dst, tierQueries.votingPower(0, 0));
 }
+/** Shares (Dec) of the positions on a bonded validator, deducted from its own vote in a tally, to `dst`. */
+export function tiersDeductedShares(dst: usize, validator: u32): i32 {
+  return put(dst, tierQueries.deductedShares(validator));
+}
 /** Base and bonus a claim of position `id` would pay now (two integers at `dst`), on a throw-away transaction. */
 export function tiersEstimate(dst: usize, id: u64): i32 {
   tables.txBegin();

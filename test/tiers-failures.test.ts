@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import { DEFAULT_TIERS, TierError } from "../host/core/tiers.js";
 import { CoreError } from "../host/core/errors.js";
-import { tierChain, E18, SECOND, DAY, UNBONDING, ALICE, BOB, MIN_LOCK, OPS, type TierChain } from "./helpers/tiers.js";
+import { tierChain, decQuo, E18, SECOND, DAY, UNBONDING, ALICE, BOB, MIN_LOCK, OPS, type TierChain } from "./helpers/tiers.js";
 
 const YEAR = 31_536_000n * SECOND;
 const POOR = FIRST_USER_ACCOUNT + 9;
@@ -115,6 +115,27 @@ test("lock and commit", async () => {
   fails(c, () => c.tiers.commitDelegation(BOB, 2, MIN_LOCK, 1, d), "tieredrewards", 10);
   fails(c, () => c.tiers.commitDelegation(ALICE, 0, MIN_LOCK, 1, d), "NO_DELEGATION", 0);
   fails(c, () => c.tiers.commitDelegation(BOB, 0, 100n * MIN_LOCK, 1, d), "INVALID_SHARES", 0);
+});
+
+test("commit and exit: too few tokens (the shares for the amount unbond to zero)", async () => {
+  const c = await tierChain();
+  c.tiers.addTier({ ...SHORT_TIER, bonusApy: 0n });
+  c.ledger.delegate(BOB, 0, 10n * MIN_LOCK);
+  const id = c.tiers.lock(ALICE, 9, MIN_LOCK, 0, c.fresh(), true).positionId;
+  c.block(20n * SECOND);
+  // slash until one base unit's shares are worth less than one token (predicted in BigInt:
+  // SharesFromTokens truncated, then TokensFromShares, then TruncateInt)
+  const unitWorthZero = () => {
+    const v = c.ledger.validator(0)!;
+    const shares = (v.delegatorShares * 1n) / v.tokens;
+    return decQuo(shares * v.tokens, v.delegatorShares) / E18 === 0n;
+  };
+  for (let k = 7n; !unitWorthZero(); k++) {
+    assert.ok(k < 100n, "no slash found that makes a unit worth zero tokens");
+    c.ledger.slash(0, c.height(), c.ledger.validator(0)!.tokens / 1_000_000n, E18 / k);
+  }
+  fails(c, () => c.tiers.commitDelegation(BOB, 0, 1n, 9, c.fresh()), "tieredrewards", 3);
+  fails(c, () => c.tiers.exitWithDelegation(ALICE, id, 1n), "tieredrewards", 3);
 });
 
 test("add, trigger exit, clear", async () => {

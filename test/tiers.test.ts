@@ -60,6 +60,7 @@ test("not delegated → lock fresh tokens: an active position earning base plus 
   const r = c.tiers.lock(ALICE, 1, MIN_LOCK, 0, d);
   assert.is(r.positionId, 0n);
   assert.equal(r.events.map((e) => e.type), ["EventPositionCreated"]);
+  assert.is((r.events[0] as { position?: { delegator: number } }).position?.delegator, d);
   assert.is(c.ledger.balance(ALICE), before - MIN_LOCK);
   const p = c.tiers.position(0n)!;
   assert.is(p.amount, MIN_LOCK);
@@ -288,7 +289,9 @@ test("close-only sunset: blocks lock, commit, add, redelegate, clear; exits and 
   c.tiers.undelegate(ALICE, 0n);
   c.block(UNBONDING);
   c.tiers.withdraw(ALICE, 0n);
-  assert.equal(c.tiers.deleteTier(2).events, [{ type: "EventTierChanged", action: "TIER_CHANGE_ACTION_DELETE", tierId: 2 }]);
+  assert.equal(c.tiers.deleteTier(2).events, [
+    { type: "EventTierChanged", action: "TIER_CHANGE_ACTION_DELETE", tierId: 2, tier: { ...DEFAULT_TIERS[1], closeOnly: true } },
+  ]);
   assert.equal(c.tiers.tiers().map((t) => t.id), [1, 3]);
   invariants(c);
 });
@@ -320,9 +323,11 @@ test("queries: pagination in ascending ids by owner, tier and all; voting power"
   assert.equal(c.tiers.positionIds("all", { key: 4n }).ids, [5n, 6n]);
   assert.is(c.tiers.votingPower(ALICE), (4n * MIN_LOCK + 0n + 2n + 4n + 6n) * E18);
   assert.is(c.tiers.totalVotingPower(), (7n * MIN_LOCK + 21n) * E18);
+  assert.is(c.tiers.deductedShares(1), (2n * MIN_LOCK + 1n + 4n) * E18); // ids 1 and 4 are on validator 1
   c.ledger.jail(0);
   c.block();
   assert.is(c.tiers.votingPower(ALICE), (2n * MIN_LOCK + 2n + 4n) * E18); // positions on a non-bonded validator count 0
+  assert.is(c.tiers.deductedShares(0), 0n);
   invariants(c);
 });
 

@@ -168,6 +168,29 @@ export function votingPower(kind: i32, owner: u32): i32 {
   return setResult(vpLo, vpHi);
 }
 
+/** Shares (Dec) of the delegated positions on `validator` if it is bonded (the tally's deduction), to the registers. O(positions). */
+export function deductedShares(validator: u32): i32 {
+  vpLo = 0;
+  vpHi = 0;
+  const vs = validators.find(<u64>validator);
+  if (vs < 0 || load<u8>(validators.ptr(<u32>vs) + <usize>V_STATUS) != STATUS_BONDED) return setResult(0, 0);
+  const g = globals.find(0);
+  let cur = g < 0 ? 0 : load<u64>(globals.ptr(<u32>g) + <usize>G_HEAD);
+  while (cur != 0) {
+    const ps = <u32>positions.find(cur - 1);
+    const ds = delegationOf(ps);
+    if (ds >= 0 && load<u32>(positions.ptr(ps) + <usize>P_VALIDATOR) == validator) {
+      const d = delegations.ptr(<u32>ds);
+      const e = add(vpLo, vpHi, ld(d, D_SHARES), ldh(d, D_SHARES));
+      if (e != OK) return e;
+      vpLo = resLo;
+      vpHi = resHi;
+    }
+    cur = load<u64>(positions.ptr(ps) + <usize>P_ALL_NEXT);
+  }
+  return setResult(vpLo, vpHi);
+}
+
 /**
  * The positions' invariants; a bit set of the broken ones (0: all hold):
  *   1  each position: its tier exists, its delegator maps to it, exit times consistent, checkpoints

@@ -42,6 +42,7 @@ interface TierExports {
   tiersOwed(dst: Ptr, owner: number): Code;
   tiersVotingPower(dst: Ptr, owner: number): Code;
   tiersTotalVotingPower(dst: Ptr): Code;
+  tiersDeductedShares(dst: Ptr, validator: number): Code;
   tiersEstimate(dst: Ptr, id: bigint): Code;
   tiersValidatorData(validator: number, out: Ptr): void;
   tiersEventRecords(): number;
@@ -110,8 +111,8 @@ export type TierChangeAction = "TIER_CHANGE_ACTION_NEW" | "TIER_CHANGE_ACTION_UP
 
 /** Events (REFERENCE.md §10, plus three of ours for decision 8 and deposits). */
 export type TierEvent =
-  | { type: "EventTierChanged"; action: TierChangeAction; tierId: number }
-  | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint }
+  | { type: "EventTierChanged"; action: TierChangeAction; tierId: number; tier?: Tier }
+  | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint; position?: Position }
   | { type: "EventBaseRewardsClaimed" | "EventBonusRewardsClaimed"; positionId: bigint; owner: number; rewards: bigint }
   | { type: "EventPositionUndelegated"; positionId: bigint; tierId: number; owner: number; validator: number; completionTime: bigint }
   | { type: "EventPositionRedelegated"; positionId: bigint; tierId: number; owner: number; srcValidator: number; dstValidator: number; completionTime: bigint }
@@ -119,7 +120,7 @@ export type TierEvent =
   | { type: "EventExitTriggered"; positionId: bigint; tierId: number; owner: number; exitUnlockAt: bigint }
   | { type: "EventExitCleared"; positionId: bigint; tierId: number; owner: number }
   | { type: "EventTierRewardsClaimed"; owner: number; baseRewards: bigint; bonusRewards: bigint }
-  | { type: "EventPositionWithdrawn"; positionId: bigint; tierId: number; owner: number; amount: bigint }
+  | { type: "EventPositionWithdrawn"; positionId: bigint; tierId: number; owner: number; amount: bigint; position?: Position }
   | { type: "EventExitTierWithDelegation"; positionId: bigint; tierId: number; owner: number; validator: number; transferredAmount: bigint; transferredShares: bigint; fullExit: boolean }
   | { type: "EventBonusOwed"; positionId: bigint; owner: number; amount: bigint }
   | { type: "EventOwedBonusPaid"; owner: number; amount: bigint; stillOwed: bigint }
@@ -200,14 +201,14 @@ export class Tiers {
   lock(owner: number, tierId: number, amount: bigint, validator: number, delegator: number, triggerExitImmediately = false): MessageResult & { positionId: bigint } {
     this.core.writeU128(this.core.slot(0), amount);
     this.run(this.x.tiersLock(owner, tierId, this.core.slot(0), validator, delegator, triggerExitImmediately ? 1 : 0), BigInt(tierId));
-    return { positionId: this.x.tiersLastPositionId(), events: this.events() };
+    return this.created();
   }
 
   /** MsgCommitDelegationToTier: `amount` of the signer's (owner's) delegation on `validator`. */
   commitDelegation(owner: number, validator: number, amount: bigint, tierId: number, delegator: number, triggerExitImmediately = false): MessageResult & { positionId: bigint } {
     this.core.writeU128(this.core.slot(0), amount);
     this.run(this.x.tiersCommit(owner, validator, this.core.slot(0), tierId, delegator, triggerExitImmediately ? 1 : 0), BigInt(tierId));
-    return { positionId: this.x.tiersLastPositionId(), events: this.events() };
+    return this.created();
   }
 
   /** MsgAddToTierPosition. */
@@ -243,9 +244,11 @@ export class Tiers {
 
   /** MsgWithdrawFromTier; the event carries the position as it was. */
   withdraw(owner: number, positionId: bigint): MessageResult & { amount: bigint } {
+    const position = this.position(positionId);
     this.run(this.x.tiersWithdraw(owner, positionId), positionId);
     const [amount] = this.result();
-    return { amount, events: this.events() };
+    const events = this.events().map((e) => (e.type === "EventPositionWithdrawn" ? { ...e, position } : e));
+    return { amount, events };
   }
 
   /** MsgExitTierWithDelegation. */
@@ -278,20 +281,21 @@ export class Tiers {
   addTier(t: Tier): MessageResult {
     this.writeTier(t);
     this.run(this.x.tiersAddTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
-    return { events: this.events() };
+    return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
   /** MsgUpdateTier (governance): an APY change first settles the tier's positions at the old APY. */
   updateTier(t: Tier): MessageResult {
     this.writeTier(t);
     this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
-    return { events: this.events() };
+    return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
   /** MsgDeleteTier (governance). */
   deleteTier(id: number): MessageResult {
+    const old = this.tier(id);
     this.run(this.x.tiersDeleteTier(id), BigInt(id));
-    return { events: this.events() };
+    return { events: this.withTier(this.events(), old) };
   }
 
   // ---- queries ----
@@ -378,6 +382,15 @@ export class Tiers {
     return this.core.readU128(this.core.slot(2));
   }
 
+  /**
+   * Shares of the positions delegated to a bonded `validator`: the tally deducts them from the
+   * validator's own vote, since the owners vote with them (REFERENCE.md §7).
+   */
+  deductedShares(validator: number): bigint {
+    this.core.check(this.x.tiersDeductedShares(this.core.slot(2), validator));
+    return this.core.readU128(this.core.slot(2));
+  }
+
   /** Voting power of all positions (raw Dec). */
   totalVotingPower(): bigint {
     this.core.check(this.x.tiersTotalVotingPower(this.core.slot(2)));
@@ -410,6 +423,21 @@ export class Tiers {
   }
 
   // ---- plumbing ----
+
+  /** Lock / Commit results: the new id, its creation event carrying the position. */
+  private created(): MessageResult & { positionId: bigint } {
+    const positionId = this.x.tiersLastPositionId();
+    const events = this.events();
+    const position = this.position(positionId);
+    return {
+      positionId,
+      events: events.map((e) => (e.type === "EventPositionCreated" || e.type === "EventDelegationCommitted" ? { ...e, position } : e)),
+    };
+  }
+
+  private withTier(events: TierEvent[], tier: Tier | undefined): TierEvent[] {
+    return events.map((e) => (e.type === "EventTierChanged" ? { ...e, tier } : e));
+  }
 
   private writeTier(t: Tier): void {
     this.core.writeU128(this.core.slot(0), t.bonusApy);
