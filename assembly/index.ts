@@ -403,6 +403,7 @@ export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValida
 /** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
 export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
   tables.txBegin();
+  tierOut.resetEvents(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
   return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
 }
 /** x/staking Jail until a time (unix ns; the signing info's jailed_until). */

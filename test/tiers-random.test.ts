@@ -48,10 +48,17 @@ async function run(seed: bigint) {
     const poolBefore = c.pool();
     bonusPaid = deposits = 0n;
     // slashes and jails first in the block: no redelegation entry is younger than the infraction
-    if (chance(2)) {
+    if (chance(3)) {
+      // an infraction up to a few blocks back also slashes the redelegations made since (the hook)
       const v = pick([0, 1, 2]);
       const rec = c.ledger.validator(v)!;
-      if (rec.status === 2) c.ledger.slash(v, c.height(), rec.tokens / 1_000_000n, E18 / BigInt(50 + Number(next() % 100n)));
+      const back = next() % 4n;
+      if (rec.status === 2) {
+        c.ledger.slash(v, c.height() > back ? c.height() - back : c.height(), rec.tokens / 1_000_000n, E18 / BigInt(20 + Number(next() % 100n)));
+        const hook = c.tiers.slashEvents();
+        if (hook.length > 0) counts.hook = (counts.hook ?? 0) + 1;
+        account(hook);
+      }
     }
     if (chance(2)) {
       const v = pick([0, 1, 2]);
@@ -126,7 +133,7 @@ for (const seed of [7n, 2026n]) {
   test(`randomized run with positions, seed ${seed}: invariants and pool conservation after every block`, async () => {
     const counts = await run(seed);
     if (process.env.TIERS_VERBOSE) console.log(counts);
-    for (const op of ["lock", "commit", "add", "trigger", "clear", "redelegate", "undelegate", "withdraw", "exit", "claim"]) {
+    for (const op of ["hook", "lock", "commit", "add", "trigger", "clear", "redelegate", "undelegate", "withdraw", "exit", "claim"]) {
       assert.ok((counts[op] ?? 0) > 0, `no successful ${op}: ${JSON.stringify(counts)}`);
     }
     assert.ok((counts["claim failed"] ?? 0) > 0, "the pool never ran short");

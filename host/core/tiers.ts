@@ -298,6 +298,14 @@ export class Tiers {
     return { events: this.withTier(this.events(), old) };
   }
 
+  /**
+   * The events of the last successful Ledger.slash: bonus settled (paid or owed) for positions
+   * whose redelegation entries it slashed (REFERENCE.md §7). Read right after the slash.
+   */
+  slashEvents(): TierEvent[] {
+    return this.events();
+  }
+
   // ---- queries ----
 
   tier(id: number): Tier | undefined {
