@@ -296,6 +296,21 @@ test("close-only sunset: blocks lock, commit, add, redelegate, clear; exits and 
   invariants(c);
 });
 
+test("add to an active position: settles first, then more shares on the same validator", async () => {
+  const c = await tierChain();
+  c.tiers.lock(ALICE, 1, MIN_LOCK, 2, c.fresh());
+  c.block(10n * DAY);
+  const r = c.tiers.add(ALICE, 0n, 7n * TOKEN);
+  assert.equal(r.events.map((e) => e.type), ["EventBaseRewardsClaimed", "EventBonusRewardsClaimed", "EventPositionAmountAdded"]);
+  assert.equal(r.events[2], { type: "EventPositionAmountAdded", positionId: 0n, tierId: 1, owner: ALICE, sharesAdded: 7n * TOKEN * E18, amountAdded: 7n * TOKEN });
+  const p = c.tiers.position(0n)!;
+  assert.is(p.amount, MIN_LOCK + 7n * TOKEN);
+  assert.is(p.lastBonusAccrual, c.now());
+  c.block(DAY);
+  assert.is(c.tiers.estimateRewards(0n).bonusRewards, expectedSegment(p.delegatedShares, E18, APY1, 86400n));
+  invariants(c);
+});
+
 test("APY change settles the tier's delegated positions at the old APY, ascending id", async () => {
   const c = await tierChain();
   c.tiers.lock(ALICE, 1, MIN_LOCK, 0, c.fresh());

@@ -446,8 +446,9 @@ export function addToPosition(owner: u32, id: u64, aLo: u64, aHi: u64): i32 {
   if (!validatorBonded(validator)) return ERR_TR_NOT_BONDED;
   e = delegateTokens(delegator, <u32>validators.find(<u64>validator), aLo, aHi, false, true);
   if (e != OK) return e;
+  const shLo = resLo, shHi = resHi;
   const ev = positionEvent(EVT_POSITION_AMOUNT_ADDED, ps);
-  put(ev, EV_AMOUNT2, resLo, resHi);
+  put(ev, EV_AMOUNT2, shLo, shHi);
   put(ev, EV_AMOUNT, aLo, aHi);
   lastPositionId = id;
   return OK;
