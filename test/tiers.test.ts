@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ModuleAccount as M } from "../host/core/ledger.js";
-import { positionStatus, DEFAULT_TIERS, TierError } from "../host/core/tiers.js";
+import { positionStatus, topUpEvent, DEFAULT_TIERS, TierError } from "../host/core/tiers.js";
 import {
   tierChain, expectedSegment, decQuo, E18, SECOND, DAY, UNBONDING, ALICE, BOB, MIN_LOCK, TOKEN, OPS, type TierChain,
 } from "./helpers/tiers.js";
@@ -336,6 +336,7 @@ test("queries: pagination in ascending ids by owner, tier and all; voting power"
   assert.is(p2.nextKey, null);
   assert.equal(c.tiers.positionIds({ tier: 1 }).ids, [0n, 3n, 6n]);
   assert.equal(c.tiers.positionIds("all", { key: 4n }).ids, [5n, 6n]);
+  tierError(() => c.tiers.positionIds("all", { key: 99n }), 18);
   assert.is(c.tiers.votingPower(ALICE), (4n * MIN_LOCK + 0n + 2n + 4n + 6n) * E18);
   assert.is(c.tiers.totalVotingPower(), (7n * MIN_LOCK + 21n) * E18);
   assert.is(c.tiers.deductedShares(1), (2n * MIN_LOCK + 1n + 4n) * E18); // ids 1 and 4 are on validator 1
@@ -344,6 +345,17 @@ test("queries: pagination in ascending ids by owner, tier and all; voting power"
   assert.is(c.tiers.votingPower(ALICE), (2n * MIN_LOCK + 2n + 4n) * E18); // positions on a non-bonded validator count 0
   assert.is(c.tiers.deductedShares(0), 0n);
   invariants(c);
+});
+
+test("the per-block top-up is an EventBaseRewardsTopUp paid from the pool", async () => {
+  const quiet = await tierChain();
+  assert.equal(topUpEvent(quiet.block()), []); // target rate 0: no top-up
+  const c = await tierChain({ targetRate: E18 }); // a target far above what the mint pays
+  const before = c.pool();
+  const outcome = c.block();
+  assert.ok(outcome.topUp > 0n);
+  assert.equal(topUpEvent(outcome), [{ type: "EventBaseRewardsTopUp", topUp: outcome.topUp }]);
+  assert.is(c.pool(), before - outcome.topUp);
 });
 
 test("jail: no bonus while the validator is not bonded; it resumes on re-bonding", async () => {

@@ -4,7 +4,7 @@
 // addresses). A failing message throws a TierError with the reference's codespace, code and message.
 
 import type { Core } from "./core.js";
-import { CoreError } from "./errors.js";
+import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode } from "./errors.js";
 import type { BlockOutcome } from "./ledger.js";
 
 type Ptr = number;
@@ -52,9 +52,6 @@ interface TierExports {
 }
 
 const E18 = 10n ** 18n;
-const TIER_CODES = 100;
-const INVALID_REQUEST = 140;
-const INVALID_TIER = 141;
 /** ClaimTierRewards takes 1..300 ids. */
 export const MAX_CLAIM_IDS = 300;
 
@@ -146,33 +143,6 @@ export class TierError extends Error {
   }
 }
 
-const TIER_MESSAGES: Record<number, string> = {
-  1: "transfer delegation source validator not found",
-  2: "transfer delegation destination validator not found",
-  3: "too few tokens to transfer (truncates to zero tokens)",
-  4: "cannot transfer delegation from the position to itself",
-  5: "tier already exists",
-  6: "tier has active positions",
-  7: "tier is close only",
-  8: "invalid amount",
-  9: "min lock amount not met",
-  10: "cannot transfer delegation with active incoming redelegation",
-  11: "validator is not bonded",
-  12: "insufficient bonus pool balance",
-  13: "position is not delegated",
-  14: "exit lock duration not reached",
-  15: "position has triggered exit",
-  16: "redelegation to same validator",
-  17: "tier not found",
-  18: "position not found",
-  22: "position owner mismatch",
-  23: "position is delegated",
-  24: "exit has not been triggered",
-  25: "position is unbonding",
-  26: "exit lock duration has elapsed, clear position first",
-  27: "tier id must be non-zero",
-  31: "could not derive a free position delegator address",
-};
 
 const EVENT_NAMES = [
   "", "EventTierChanged", "EventPositionCreated", "EventDelegationCommitted", "EventBaseRewardsClaimed",
@@ -362,7 +332,7 @@ export class Tiers {
     const after = page.key === undefined ? 0n : page.key + 1n;
     const ptr = this.x.bufferPtr();
     const n = this.x.tiersList(kind, key, after, limit, ptr);
-    if (n < 0) throw new TierError("tieredrewards", 18, `position id ${page.key}: position not found`, TIER_CODES + 18);
+    if (n < 0) throw new TierError(TIER_CODESPACE, 18, `position id ${page.key}: ${TIER_MESSAGES[18]}`, CoreCode.TR_POSITION_NOT_FOUND);
     const ids = Array.from({ length: n }, (_, i) => this.core.readU64(ptr + i * 8));
     const next = this.x.tiersListNextKey();
     return { ids, nextKey: next === 0n ? null : next - 1n, total: this.x.tiersListCount(kind, key) };
@@ -463,7 +433,7 @@ export class Tiers {
     if (code === 0) return;
     const c = this.core;
     const arg = c.exports.lastErrorArg();
-    if (code === INVALID_REQUEST) {
+    if (code === CoreCode.TR_INVALID_REQUEST) {
       const msg =
         arg === 1n ? "amount must be positive"
         : arg === 2n ? "position_ids must not be empty"
@@ -471,11 +441,9 @@ export class Tiers {
         : `duplicate position_id ${arg}`;
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
-    if (code === INVALID_TIER) {
-      throw new TierError("undefined", 1, arg === 1n ? "exit duration must be positive" : "bonus apy must not exceed 1.0 (100%)", code);
-    }
-    if (code > TIER_CODES && code < INVALID_REQUEST) {
-      const n = code - TIER_CODES;
+    if (code === CoreCode.TR_INVALID_TIER) throw new TierError("undefined", 1, new CoreError(code, "", arg).message, code);
+    const n = tieredRewardsCode(code);
+    if (n !== undefined) {
       this.x.tiersErrorAmounts(c.slot(6));
       const a = c.readU128(c.slot(6)), b = c.readU128(c.slot(7));
       const base = TIER_MESSAGES[n] ?? `tieredrewards error ${n}`;
@@ -487,7 +455,7 @@ export class Tiers {
         : n === 9 && a + b > 0n ? `remaining amount ${a} is below tier minimum ${b}: ${base}`
         : n === 10 ? `position ${subject} has an active redelegation: ${base}`
         : base;
-      throw new TierError("tieredrewards", n, message, code);
+      throw new TierError(TIER_CODESPACE, n, message, code);
     }
     throw new CoreError(code, "", arg);
   }
