@@ -9,7 +9,7 @@ import { delegations, D_SHARES, delegationKey } from "../ledger/delegations";
 import { pairs, entries, U_BALANCE } from "../ledger/unbonding";
 import { ld, ldh, put } from "../ledger/fields";
 import {
-  tiers, positions, owners, byDelegator, globals, validatorData, validatorEvents, T_HEAD, T_COUNT, P_OWNER, P_TIER,
+  tiers, positions, owners, byDelegator, globals, validatorData, validatorEvents, T_HEAD, T_COUNT, P_TIER,
   P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT, P_TIME,
   P_OWNER_NEXT, P_TIER_NEXT, P_ALL_NEXT, O_HEAD, O_COUNT, O_OWED, G_HEAD, G_COUNT, VD_SEQ, VD_COUNT, VE_REFS,
 } from "./state";

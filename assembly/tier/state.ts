@@ -74,11 +74,6 @@ export function eventKey(validator: u32, seq: u64): u64 {
   return (<u64>validator << 40) | seq;
 }
 
-export function globalsPtr(): usize {
-  const s = globals.find(0);
-  return s < 0 ? globals.ptr(globals.upsert(0)) : globals.ptr(<u32>s);
-}
-
 /** Delegated positions on a validator. */
 export function delegatedCount(validator: u32): u64 {
   const s = validatorData.find(<u64>validator);

@@ -57,7 +57,6 @@ export const CoreCode = {
   TR_DELEGATED: 123,
   TR_NOT_TRIGGERED: 124,
   TR_UNBONDING: 125,
-  TR_ELAPSED: 126,
   TR_ZERO_TIER_ID: 127,
   TR_NO_DELEGATOR_ADDRESS: 131,
   /** sdk 18 of the tier messages; the detail says which rule. */
