@@ -71,3 +71,33 @@ export let errorArg: i64 = 0;
 export function setErrorArg(v: i64): void {
   errorArg = v;
 }
+
+// x/tieredrewards (codespace `tieredrewards`): core code = TIER_CODES + the reference's code (§9).
+export const TIER_CODES: i32 = 100;
+export const ERR_TR_TRANSFER_SRC_NOT_FOUND: i32 = TIER_CODES + 1;
+export const ERR_TR_TRANSFER_DST_NOT_FOUND: i32 = TIER_CODES + 2;
+export const ERR_TR_TOO_FEW_TOKENS: i32 = TIER_CODES + 3;
+export const ERR_TR_TIER_EXISTS: i32 = TIER_CODES + 5;
+export const ERR_TR_TIER_HAS_POSITIONS: i32 = TIER_CODES + 6;
+export const ERR_TR_CLOSE_ONLY: i32 = TIER_CODES + 7;
+export const ERR_TR_INVALID_AMOUNT: i32 = TIER_CODES + 8;
+export const ERR_TR_MIN_LOCK: i32 = TIER_CODES + 9;
+export const ERR_TR_ACTIVE_REDELEGATION: i32 = TIER_CODES + 10;
+export const ERR_TR_NOT_BONDED: i32 = TIER_CODES + 11;
+export const ERR_TR_POOL_SHORT: i32 = TIER_CODES + 12;
+export const ERR_TR_NOT_DELEGATED: i32 = TIER_CODES + 13;
+export const ERR_TR_NOT_ELAPSED: i32 = TIER_CODES + 14;
+export const ERR_TR_EXIT_TRIGGERED: i32 = TIER_CODES + 15;
+export const ERR_TR_SAME_VALIDATOR: i32 = TIER_CODES + 16;
+export const ERR_TR_TIER_NOT_FOUND: i32 = TIER_CODES + 17;
+export const ERR_TR_POSITION_NOT_FOUND: i32 = TIER_CODES + 18;
+export const ERR_TR_OWNER_MISMATCH: i32 = TIER_CODES + 22;
+export const ERR_TR_DELEGATED: i32 = TIER_CODES + 23;
+export const ERR_TR_NOT_TRIGGERED: i32 = TIER_CODES + 24;
+export const ERR_TR_UNBONDING: i32 = TIER_CODES + 25;
+export const ERR_TR_ZERO_TIER_ID: i32 = TIER_CODES + 27;
+export const ERR_TR_NO_DELEGATOR_ADDRESS: i32 = TIER_CODES + 31;
+/** sdk 18 (invalid request) of the tier messages; `errorArg`: 1 amount not positive, 2 no ids, 3 over 300 ids, 4 a duplicate id. */
+export const ERR_TR_INVALID_REQUEST: i32 = 140;
+/** Tier validation (a plain error, code 1); `errorArg`: 1 exit duration not positive, 2 bonus APY above 1. */
+export const ERR_TR_INVALID_TIER: i32 = 141;

@@ -21,6 +21,10 @@ import * as ledgerInvariants from "./ledger/invariants";
 import * as ledgerSlashing from "./ledger/slash";
 import * as ledgerDelegations from "./ledger/delegations";
 import * as ledgerQueries from "./ledger/queries";
+import * as tierPositions from "./tier/positions";
+import * as tierQueries from "./tier/queries";
+import * as tierOut from "./tier/out";
+import * as tierState from "./tier/state";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -400,6 +404,7 @@ export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValida
 /** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
 export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
   tables.txBegin();
+  tierOut.resetEvents(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
   return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
 }
 /** x/staking Jail until a time (unix ns; the signing info's jailed_until). */
@@ -492,4 +497,195 @@ export function ledgerTotalSupply(dst: usize): i32 {
   store<u64>(dst, load<u64>(st));
   store<u64>(dst, load<u64>(st, 8), 8);
   return OK;
+}
+
+// ---- Tiers (tier/*.ts, issue #4): positions, bonus, the rewards pool ----
+// Each message runs in a store transaction, like the ledger's; its events (tier/out.ts records)
+// are read with tiersEventsPtr / tiersEventCount after it succeeds.
+
+function tierMessage(e: i32): i32 {
+  if (e != OK) tierOut.resetEvents();
+  return inTransaction(e);
+}
+
+function tierBegin(): void {
+  tables.txBegin();
+  tierOut.resetEvents();
+}
+
+/** MsgLockTier: `amount` (integer at the pointer) of `owner` into a new position with its own `delegator` account. */
+export function tiersLock(owner: u32, tier: u32, amount: usize, validator: u32, delegator: u32, trigger: i32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.lock(owner, tier, lo(amount), hi(amount), validator, delegator, trigger != 0));
+}
+/** MsgCommitDelegationToTier: `amount` of the signer's delegation on `validator` into a new position. */
+export function tiersCommit(owner: u32, validator: u32, amount: usize, tier: u32, delegator: u32, trigger: i32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.commit(owner, validator, lo(amount), hi(amount), tier, delegator, trigger != 0));
+}
+/** MsgAddToTierPosition. */
+export function tiersAdd(owner: u32, id: u64, amount: usize): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.addToPosition(owner, id, lo(amount), hi(amount)));
+}
+/** MsgTriggerExitFromTier; the unlock time from tiersLastTime. */
+export function tiersTriggerExit(owner: u32, id: u64): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.triggerExit(owner, id));
+}
+/** MsgClearPosition. */
+export function tiersClear(owner: u32, id: u64): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.clearPosition(owner, id));
+}
+/** MsgTierRedelegate; the completion time from tiersLastTime. */
+export function tiersRedelegate(owner: u32, id: u64, dst: u32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.redelegatePosition(owner, id, dst));
+}
+/** MsgTierUndelegate; the completion time from tiersLastTime. */
+export function tiersUndelegate(owner: u32, id: u64): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.undelegatePosition(owner, id));
+}
+/** MsgWithdrawFromTier; the amount from tiersResult (first integer). */
+export function tiersWithdraw(owner: u32, id: u64): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.withdrawPosition(owner, id));
+}
+/** MsgExitTierWithDelegation; transferred amount, shares and full_exit from tiersResult. */
+export function tiersExitWithDelegation(owner: u32, id: u64, amount: usize): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.exitWithDelegation(owner, id, lo(amount), hi(amount)));
+}
+/** MsgClaimTierRewards for `count` u64 ids at `ids`; base and bonus totals from tiersResult. */
+export function tiersClaim(owner: u32, ids: usize, count: i32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.claimRewards(owner, ids, count));
+}
+/** A deposit of `amount` from `from` into the rewards pool. */
+export function tiersFundRewardsPool(from: u32, amount: usize): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.fundRewardsPool(from, lo(amount), hi(amount)));
+}
+/** MsgAddTier (governance): exit duration in seconds, bonus APY (Dec) and minimum lock (integer) at pointers. */
+export function tiersAddTier(id: u32, exitSeconds: u64, apy: usize, minLock: usize, closeOnly: i32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.addTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
+}
+/** MsgUpdateTier (governance). */
+export function tiersUpdateTier(id: u32, exitSeconds: u64, apy: usize, minLock: usize, closeOnly: i32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.updateTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
+}
+/** MsgDeleteTier (governance). */
+export function tiersDeleteTier(id: u32): i32 {
+  tierBegin();
+  return tierMessage(tierPositions.deleteTier(id));
+}
+export function tiersEventsPtr(): usize {
+  return tierOut.eventsPtr();
+}
+export function tiersEventCount(): i32 {
+  return tierOut.eventCount;
+}
+export function tiersLastPositionId(): u64 {
+  return tierPositions.lastPositionId;
+}
+export function tiersLastTime(): i64 {
+  return tierPositions.lastTime;
+}
+/** The last message's amounts: two integers (or integer, Dec) at `dst`, and a flag (full exit) as the result. */
+export function tiersResult(dst: usize): i32 {
+  store<u64>(dst, tierPositions.outALo);
+  store<u64>(dst, tierPositions.outAHi, 8);
+  store<u64>(dst, tierPositions.outBLo, 16);
+  store<u64>(dst, tierPositions.outBHi, 24);
+  return tierPositions.outFlag ? 1 : 0;
+}
+/** The two amounts quoted by the last error of codes 8, 9 and 12, at `dst`. */
+export function tiersErrorAmounts(dst: usize): void {
+  store<u64>(dst, tierPositions.errALo);
+  store<u64>(dst, tierPositions.errAHi, 8);
+  store<u64>(dst, tierPositions.errBLo, 16);
+  store<u64>(dst, tierPositions.errBHi, 24);
+}
+/** A tier's record (layout: tier/state.ts T_*), or 0. */
+export function tiersTierPtr(id: u32): usize {
+  const s = tierState.tiers.find(<u64>id);
+  return s < 0 ? 0 : tierState.tiers.ptr(<u32>s);
+}
+/** The tier ids, ascending, as u32s at `out`; returns the count. */
+export function tiersTierIds(out: usize): i32 {
+  let n = 0;
+  const t = tierState.tiers;
+  for (let s: u32 = 0; s < t.slotCount; s++) {
+    if (!t.isLive(s)) continue;
+    const id = <u32>load<u64>(t.ptr(s));
+    let j = n;
+    while (j > 0 && load<u32>(out + (<usize>(j - 1) << 2)) > id) {
+      store<u32>(out + (<usize>j << 2), load<u32>(out + (<usize>(j - 1) << 2)));
+      j--;
+    }
+    store<u32>(out + (<usize>j << 2), id);
+    n++;
+  }
+  return n;
+}
+/** The position view (tier/queries.ts Q_*) at `out`. */
+export function tiersPosition(id: u64, out: usize): i32 {
+  return tierQueries.position(id, out);
+}
+/** Up to `limit` ids of a list (0 all, 1 by owner, 2 by tier) after `after - 1` (0: from the start) to `out`. */
+export function tiersList(kind: i32, key: u64, after: u64, limit: i32, out: usize): i32 {
+  return tierQueries.list(kind, key, after, limit, out);
+}
+/** The next page's `after` of the last tiersList (0: none). */
+export function tiersListNextKey(): u64 {
+  return tierQueries.nextKey;
+}
+export function tiersListCount(kind: i32, key: u64): u64 {
+  return tierQueries.listCount(kind, key);
+}
+export function tiersNextPositionId(): u64 {
+  const s = tierState.globals.find(0);
+  return s < 0 ? 0 : load<u64>(tierState.globals.ptr(<u32>s) + <usize>tierState.G_NEXT_ID);
+}
+/** Bonus owed to `owner` (integer) to `dst`. */
+export function tiersOwed(dst: usize, owner: u32): i32 {
+  return put(dst, tierQueries.owed(owner));
+}
+/** Voting power (Dec) of an owner's positions to `dst`. */
+export function tiersVotingPower(dst: usize, owner: u32): i32 {
+  return put(dst, tierQueries.votingPower(1, owner));
+}
+/** Voting power (Dec) of all positions to `dst`. */
+export function tiersTotalVotingPower(dst: usize): i32 {
+  return put(dst, tierQueries.votingPower(0, 0));
+}
+/** Shares (Dec) of the positions on a bonded validator, deducted from its own vote in a tally, to `dst`. */
+export function tiersDeductedShares(dst: usize, validator: u32): i32 {
+  return put(dst, tierQueries.deductedShares(validator));
+}
+/** Base and bonus a claim of position `id` would pay now (two integers at `dst`), on a throw-away transaction. */
+export function tiersEstimate(dst: usize, id: u64): i32 {
+  tables.txBegin();
+  const e = tierPositions.estimate(id);
+  tables.txAbort();
+  tierOut.resetEvents();
+  if (e == OK) tiersResult(dst);
+  return e;
+}
+/** Per validator: current event sequence (u64) and delegated positions (u64) at `out`. */
+export function tiersValidatorData(validator: u32, out: usize): void {
+  store<u64>(out, tierState.currentSeq(validator));
+  store<u64>(out, tierState.delegatedCount(validator), 8);
+}
+/** Live validator events (all validators). */
+export function tiersEventRecords(): u32 {
+  return tierState.validatorEvents.size;
+}
+/** The positions' invariants: 0 if all hold, else a bit set (tier/queries.ts). O(state). */
+export function tiersCheckInvariants(): i32 {
+  return tierQueries.check();
 }

@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { runLedgerBench, medianOf } from "./ledger.js";
+import { runTiersBench } from "./tiers.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -367,6 +368,16 @@ const claimRatio = ledgerBench.claimMicros[1].medianMicros / ledgerBench.claimMi
 console.log(`  claim time 1M / 1k                               ${claimRatio.toFixed(2)}x`);
 console.log("");
 
+// ---- f. tiers: claim and position update at 1k vs 1M positions, memory per position ---------
+
+const tiersBench = await runTiersBench(wasmBytes, progress);
+console.log("f. Tier positions (claim = base + bonus replay; update = add, which claims first)");
+for (const r of tiersBench.rows) {
+  console.log(`  ${int(r.positions)} positions`.padEnd(52) + `claim ${r.claimMicros.toFixed(1)} us, add ${r.addMicros.toFixed(1)} us, ${r.bytesPerPosition.toFixed(0)} bytes of memory growth per position`);
+}
+console.log(`  claim 1M / 1k ${tiersBench.claimRatio.toFixed(2)}x, add 1M / 1k ${tiersBench.addRatio.toFixed(2)}x`);
+console.log("");
+
 // ---- d. targets ----------------------------------------------------------------------------
 
 const targets = [
@@ -393,6 +404,14 @@ const targets = [
   {
     name: "claim time at 1M delegations <= 1.5x at 1k",
     value: claimRatio, target: 1.5, pass: claimRatio <= 1.5, show: `${claimRatio.toFixed(2)}x`,
+  },
+  {
+    name: "tier claim time at 1M positions <= 1.5x at 1k",
+    value: tiersBench.claimRatio, target: 1.5, pass: tiersBench.claimRatio <= 1.5, show: `${tiersBench.claimRatio.toFixed(2)}x`,
+  },
+  {
+    name: "tier position update (add) at 1M positions <= 1.5x at 1k",
+    value: tiersBench.addRatio, target: 1.5, pass: tiersBench.addRatio <= 1.5, show: `${tiersBench.addRatio.toFixed(2)}x`,
   },
 ];
 console.log("d. Targets (median figures)");
@@ -427,6 +446,7 @@ const result = {
   year: { blocks: BLOCKS_PER_YEAR, seconds: year, end: yearEnd },
   dec,
   ledger: ledgerBench,
+  tiers: tiersBench,
   targets: targets.map(({ show: _show, ...t }) => t),
 };
 writeFileSync(file, `${jsonBig(result)}\n`);

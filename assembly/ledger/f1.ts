@@ -19,6 +19,7 @@ import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
 import { ld, ldh, put, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
+import { rewardRecipient } from "./withdraw";
 
 
 function invariant(rule: i64): i32 {
@@ -215,7 +216,7 @@ export function calculateRewards(vslot: u32, dslot: u32, endingPeriod: u64, heig
 
 /**
  * withdrawDelegationRewards: close the period, pay the whole units (at most the outstanding
- * rewards: DecCoins.Intersect) to the delegator, the decimal remainder to the community pool,
+ * rewards: DecCoins.Intersect) to the delegator's withdraw address, the decimal remainder to the community pool,
  * drop the starting info. The base units paid go to the result registers.
  */
 export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: u64): i32 {
@@ -234,7 +235,7 @@ export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: 
   // TruncateDecimal: whole units out, the decimal remainder to the community pool
   splitWhole(rLo, rHi);
   const uLo = wholeLo, uHi = wholeHi, rem = fraction;
-  e = transfer(DISTRIBUTION, delegator, uLo, uHi);
+  e = transfer(DISTRIBUTION, rewardRecipient(delegator), uLo, uHi);
   if (e != OK) return e;
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);

@@ -56,6 +56,11 @@ function bump(t: Table, key: u64, delta: i32): void {
   else store<u32>(t.ptr(s) + <usize>COUNT, <u32>n);
 }
 
+/** Live redelegation entries of `delegator` into `validator` (still slashable at their source). */
+export function incomingRedelegations(delegator: u32, validator: u32): u32 {
+  return count(receiving, pairKey(delegator, validator));
+}
+
 /** The SDK's checks before a redelegation: no transitive one, not too many entries. */
 export function redelegationAllowed(delegator: u32, src: u32, dst: u32): i32 {
   if (count(receiving, pairKey(delegator, src)) > 0) return ERR_TRANSITIVE_REDELEGATION;

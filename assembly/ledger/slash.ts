@@ -31,6 +31,9 @@ import { unbond, currentHeight } from "./staking";
 import { cellLo, BLOCK_TIME } from "./globals";
 import { powerReduction, stakingChanged } from "./valset";
 import { ld, ldh } from "./fields";
+import { validatorEvent } from "../tier/hooks";
+import { EVENT_SLASH } from "../tier/state";
+import { beforeRedelegationSlashed } from "../tier/positions";
 
 
 // Tokens burned so far by this slash, per pool; taken out of the supply at the very end.
@@ -182,6 +185,8 @@ function slashRedelegationEntry(slot: u32, infraction: u64, now: i64, height: u6
   }
   const vs = validators.find(<u64>dst);
   if (vs < 0) return ERR_NO_VALIDATOR;
+  e = beforeRedelegationSlashed(delegator, dst, shLo, shHi);
+  if (e != OK) return e;
   e = unbond(delegator, <u32>vs, <u32>ds, shLo, shHi, height);
   if (e != OK) return e;
   const bLo = resLo, bHi = resHi;
@@ -272,6 +277,8 @@ export function slash(validator: u32, infraction: u64, power: u64, fracLo: u64, 
       fLo = POW18;
       fHi = 0;
     }
+    e = validatorEvent(<u32>vslot, EVENT_SLASH, height, now); // BeforeValidatorSlashed
+    if (e != OK) return e;
     e = recordSlash(<u32>vslot, height, fLo, fHi);
     if (e != OK) return e;
     validators.touch(<u32>vslot);

@@ -56,7 +56,7 @@ export function delegate(delegator: u32, validator: u32, amountLo: u64, amountHi
  * status (`srcBonded`) and move only if the two statuses differ. The new shares go to the result
  * registers.
  */
-function delegateTokens(
+export function delegateTokens(
   delegator: u32, vslot: u32, amountLo: u64, amountHi: u64, srcBonded: bool, fromAccount: bool,
 ): i32 {
   let v = validators.ptr(vslot);
@@ -266,7 +266,7 @@ let foundDelegation: u32 = 0;
  * ValidateUnbondAmount: the shares for `amount` tokens (SharesFromTokens; the truncated variant is
  * the same integer division), refused above the delegation's shares. Shares to the registers.
  */
-function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
+export function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
   if ((amountLo | amountHi) == 0) return ERR_INVALID_SHARES; // MsgUndelegate / MsgBeginRedelegate ValidateBasic
   const vs = validators.find(<u64>validator);
   if (vs < 0) return ERR_NO_VALIDATOR;
@@ -286,12 +286,16 @@ function validateUnbondAmount(delegator: u32, validator: u32, amountLo: u64, amo
 }
 
 export function undelegate(delegator: u32, validator: u32, amountLo: u64, amountHi: u64): i32 {
-  let e = validateUnbondAmount(delegator, validator, amountLo, amountHi);
+  const e = validateUnbondAmount(delegator, validator, amountLo, amountHi);
   if (e != OK) return e;
-  const sLo = resLo, sHi = resHi;
-  const vslot = foundValidator, ds = foundDelegation;
+  return undelegateShares(delegator, foundValidator, foundDelegation, resLo, resHi);
+}
+
+/** MsgUndelegate after ValidateUnbondAmount, for a number of shares (a tier position: all of its own). */
+export function undelegateShares(delegator: u32, vslot: u32, ds: u32, sLo: u64, sHi: u64): i32 {
   const v = validators.ptr(vslot);
-  e = entryAllowed(delegator, validator);
+  const validator = <u32>load<u64>(v);
+  let e = entryAllowed(delegator, validator);
   if (e != OK) return e;
   const wasBonded = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED;
   const height = currentHeight();
@@ -333,10 +337,15 @@ export function pendingRewards(delegator: u32, validator: u32): i32 {
  * fails the message, as in the SDK. Completion time to `lastCompletion` (0: complete now).
  */
 export function redelegate(delegator: u32, src: u32, dst: u32, amountLo: u64, amountHi: u64): i32 {
-  let e = validateUnbondAmount(delegator, src, amountLo, amountHi);
+  const e = validateUnbondAmount(delegator, src, amountLo, amountHi);
   if (e != OK) return e;
-  const sharesLo = resLo, sharesHi = resHi;
-  const srcSlot = foundValidator, dslot = foundDelegation;
+  return redelegateShares(delegator, foundValidator, foundDelegation, dst, resLo, resHi);
+}
+
+/** MsgBeginRedelegate after ValidateUnbondAmount, for a number of shares (a tier position: all). */
+export function redelegateShares(delegator: u32, srcSlot: u32, dslot: u32, dst: u32, sharesLo: u64, sharesHi: u64): i32 {
+  const src = <u32>load<u64>(validators.ptr(srcSlot));
+  let e: i32;
   if (src == dst) return ERR_SELF_REDELEGATION;
   const dstFound = validators.find(<u64>dst);
   if (dstFound < 0) return ERR_BAD_REDELEGATION_DST;

@@ -14,6 +14,8 @@ import { completeMature } from "./unbonding";
 import { completeMatureRedelegations } from "./redelegations";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
 import { Divisor, div256By64, q0, q1 } from "../math/limbs";
+import { validatorEvent } from "../tier/hooks";
+import { EVENT_BOND, EVENT_UNBOND } from "../tier/state";
 
 let maxValidators: u32 = 100;
 const powerDivisor = new Divisor();
@@ -185,6 +187,8 @@ export function endBlock(height: u64, timeNs: i64): i32 {
       if (load<u8>(p + <usize>V_STATUS) != STATUS_BONDED) {
         validators.touch(slot);
         store<u8>(validators.ptr(slot) + <usize>V_STATUS, STATUS_BONDED);
+        const h = validatorEvent(slot, EVENT_BOND, height, timeNs); // AfterValidatorBonded
+        if (h != OK) return h;
         add(toBondedLo, toBondedHi, load<u64>(p + <usize>V_TOKENS), load<u64>(p + <usize>V_TOKENS, 8));
         toBondedLo = resLo;
         toBondedHi = resHi;
@@ -202,6 +206,8 @@ export function endBlock(height: u64, timeNs: i64): i32 {
       store<i64>(q + <usize>V_UNBONDING_TIME, timeNs + unbondingTimeNs);
       store<u64>(q + <usize>V_UNBONDING_HEIGHT, height);
       store<u64>(q + <usize>V_LAST_POWER, 0);
+      const h = validatorEvent(slot, EVENT_UNBOND, height, timeNs); // AfterValidatorBeginUnbonding
+      if (h != OK) return h;
       add(toNotLo, toNotHi, load<u64>(q + <usize>V_TOKENS), load<u64>(q + <usize>V_TOKENS, 8));
       toNotLo = resLo;
       toNotHi = resHi;

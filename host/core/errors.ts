@@ -35,7 +35,73 @@ export const CoreCode = {
   STILL_JAILED: 31,
   SELF_DELEGATION_TOO_LOW: 32,
   BAD_SLASH: 33,
+  // x/tieredrewards: 100 + the reference's code (tieredRewardsCode)
+  TR_TRANSFER_SRC_NOT_FOUND: 101,
+  TR_TRANSFER_DST_NOT_FOUND: 102,
+  TR_TOO_FEW_TOKENS: 103,
+  TR_TIER_EXISTS: 105,
+  TR_TIER_HAS_POSITIONS: 106,
+  TR_CLOSE_ONLY: 107,
+  TR_INVALID_AMOUNT: 108,
+  TR_MIN_LOCK: 109,
+  TR_ACTIVE_REDELEGATION: 110,
+  TR_NOT_BONDED: 111,
+  TR_POOL_SHORT: 112,
+  TR_NOT_DELEGATED: 113,
+  TR_NOT_ELAPSED: 114,
+  TR_EXIT_TRIGGERED: 115,
+  TR_SAME_VALIDATOR: 116,
+  TR_TIER_NOT_FOUND: 117,
+  TR_POSITION_NOT_FOUND: 118,
+  TR_OWNER_MISMATCH: 122,
+  TR_DELEGATED: 123,
+  TR_NOT_TRIGGERED: 124,
+  TR_UNBONDING: 125,
+  TR_ZERO_TIER_ID: 127,
+  TR_NO_DELEGATOR_ADDRESS: 131,
+  /** sdk 18 of the tier messages; the detail says which rule. */
+  TR_INVALID_REQUEST: 140,
+  /** Tier validation: a plain error (codespace `undefined`, code 1). */
+  TR_INVALID_TIER: 141,
 } as const;
+
+/** Codespace of the tier errors (REFERENCE.md §9). */
+export const TIER_CODESPACE = "tieredrewards";
+const TIER_CODES = 100;
+
+/** The reference's x/tieredrewards code of a core code, or undefined for other codes. */
+export function tieredRewardsCode(code: number): number | undefined {
+  return code > TIER_CODES && code < CoreCode.TR_INVALID_REQUEST ? code - TIER_CODES : undefined;
+}
+
+/** x/tieredrewards messages by the reference's code. */
+export const TIER_MESSAGES: Record<number, string> = {
+  1: "transfer delegation source validator not found",
+  2: "transfer delegation destination validator not found",
+  3: "too few tokens to transfer (truncates to zero tokens)",
+  4: "cannot transfer delegation from the position to itself",
+  5: "tier already exists",
+  6: "tier has active positions",
+  7: "tier is close only",
+  8: "invalid amount",
+  9: "min lock amount not met",
+  10: "cannot transfer delegation with active incoming redelegation",
+  11: "validator is not bonded",
+  12: "insufficient bonus pool balance",
+  13: "position is not delegated",
+  14: "exit lock duration not reached",
+  15: "position has triggered exit",
+  16: "redelegation to same validator",
+  17: "tier not found",
+  18: "position not found",
+  22: "position owner mismatch",
+  23: "position is delegated",
+  24: "exit has not been triggered",
+  25: "position is unbonding",
+  26: "exit lock duration has elapsed, clear position first",
+  27: "tier id must be non-zero",
+  31: "could not derive a free position delegator address",
+};
 
 export type CoreCodeName = keyof typeof CoreCode;
 
@@ -118,8 +184,14 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return arg === 1n ? "should not be slashing unbonded validator" : "impossible attempt to slash future infraction";
     case CoreCode.INVARIANT:
       return `ledger invariant broken (${arg}): this is a bug`;
-    default:
-      return `core error ${code}`;
+    case CoreCode.TR_INVALID_REQUEST:
+      return "invalid request";
+    case CoreCode.TR_INVALID_TIER:
+      return arg === 1n ? "exit duration must be positive" : "bonus apy must not exceed 1.0 (100%)";
+    default: {
+      const tr = tieredRewardsCode(code);
+      return tr !== undefined && TIER_MESSAGES[tr] !== undefined ? TIER_MESSAGES[tr] : `core error ${code}`;
+    }
   }
 }
 

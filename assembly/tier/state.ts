@@ -1,0 +1,135 @@
+// x/tieredrewards state (REFERENCE.md §3): tiers, positions, owners, the delegator → position map,
+// per-validator counters and validator events. Position ids only grow, so appending each new
+// position at the tail of its owner's, its tier's and the global doubly linked list keeps every
+// list in ascending id order without sorting; removal is O(1). Links hold id + 1 (0: none).
+
+import { Table } from "../store/table";
+
+// Tiers: key tier id.
+export const T_EXIT: i32 = 8; // u64 seconds
+export const T_APY: i32 = 16; // Dec
+export const T_MIN_LOCK: i32 = 32; // integer
+export const T_CLOSE_ONLY: i32 = 48; // u8
+export const T_COUNT: i32 = 56; // u64 positions (undelegated included)
+export const T_HEAD: i32 = 64;
+export const T_TAIL: i32 = 72;
+export const tiers = new Table(80);
+
+// Positions: key position id.
+export const P_OWNER: i32 = 8; // u32 account
+export const P_TIER: i32 = 12; // u32
+export const P_DELEGATOR: i32 = 16; // u32 account: the position's own delegator
+export const P_VALIDATOR: i32 = 20; // u32: the validator of its delegation (kept once undelegated: its unbonding)
+export const P_LAST_ACCRUAL: i32 = 24; // i64 ns, 0 = zero time
+export const P_LAST_SEQ: i32 = 32; // u64
+export const P_BONDED: i32 = 40; // u8: last_known_bonded
+export const P_TRIGGERED: i32 = 48; // i64 ns, 0 = not exiting
+export const P_UNLOCK: i32 = 56; // i64 ns
+export const P_HEIGHT: i32 = 64; // u64 created_at_height
+export const P_TIME: i32 = 72; // i64 ns created_at_time
+export const P_OWNER_PREV: i32 = 80;
+export const P_OWNER_NEXT: i32 = 88;
+export const P_TIER_PREV: i32 = 96;
+export const P_TIER_NEXT: i32 = 104;
+export const P_ALL_PREV: i32 = 112;
+export const P_ALL_NEXT: i32 = 120;
+export const positions = new Table(128);
+
+// Owners: key owner account; their list and the bonus owed to them (DESIGN.md decision 8).
+export const O_HEAD: i32 = 8;
+export const O_TAIL: i32 = 16;
+export const O_COUNT: i32 = 24; // u64
+export const O_OWED: i32 = 32; // integer
+export const owners = new Table(48);
+
+// The position of a delegator account: key account, position id at 8.
+export const byDelegator = new Table(16);
+
+// One record (key 0): the next position id and the list of all positions.
+export const G_NEXT_ID: i32 = 8;
+export const G_HEAD: i32 = 16;
+export const G_TAIL: i32 = 24;
+export const G_COUNT: i32 = 32;
+export const globals = new Table(40);
+
+// Per validator: key validator id; its event sequence and delegated positions.
+export const VD_SEQ: i32 = 8; // u64, first event = 1
+export const VD_COUNT: i32 = 16; // u64
+export const validatorData = new Table(24);
+
+// Validator events: key validator << 40 | seq.
+export const VE_HEIGHT: i32 = 8; // u64
+export const VE_TIME: i32 = 16; // i64 ns
+export const VE_TYPE: i32 = 24; // u32: EVENT_*
+export const VE_TPS: i32 = 32; // Dec: tokens per share when it happened (before a slash)
+export const VE_REFS: i32 = 48; // u64: delegated positions that have not replayed it
+export const validatorEvents = new Table(56);
+export const EVENT_SLASH: u32 = 1;
+export const EVENT_UNBOND: u32 = 2;
+export const EVENT_BOND: u32 = 3;
+
+// @ts-ignore: decorator
+@inline
+export function eventKey(validator: u32, seq: u64): u64 {
+  return (<u64>validator << 40) | seq;
+}
+
+/** Delegated positions on a validator. */
+export function delegatedCount(validator: u32): u64 {
+  const s = validatorData.find(<u64>validator);
+  return s < 0 ? 0 : load<u64>(validatorData.ptr(<u32>s) + <usize>VD_COUNT);
+}
+
+export function currentSeq(validator: u32): u64 {
+  const s = validatorData.find(<u64>validator);
+  return s < 0 ? 0 : load<u64>(validatorData.ptr(<u32>s) + <usize>VD_SEQ);
+}
+
+/** delegated positions on `validator` += delta. */
+export function bumpDelegated(validator: u32, delta: i64): void {
+  const p = validatorData.ptr(validatorData.upsert(<u64>validator));
+  store<u64>(p + <usize>VD_COUNT, <u64>(<i64>load<u64>(p + <usize>VD_COUNT) + delta));
+}
+
+/** Append position `id` (its record exists) to the list whose ends live in `t`'s record `key`. */
+export function listAppend(t: Table, key: u64, head: i32, tail: i32, count: i32, id: u64, prev: i32, next: i32): void {
+  const ls = t.upsert(key);
+  const last = load<u64>(t.ptr(ls) + <usize>tail);
+  const ps = <u32>positions.find(id);
+  positions.touch(ps);
+  const p = positions.ptr(ps);
+  store<u64>(p + <usize>prev, last);
+  store<u64>(p + <usize>next, 0);
+  if (last != 0) {
+    const qs = <u32>positions.find(last - 1);
+    positions.touch(qs);
+    store<u64>(positions.ptr(qs) + <usize>next, id + 1);
+  }
+  const l = t.ptr(ls);
+  if (last == 0) store<u64>(l + <usize>head, id + 1);
+  store<u64>(l + <usize>tail, id + 1);
+  store<u64>(l + <usize>count, load<u64>(l + <usize>count) + 1);
+}
+
+/** Unlink position `id` from that list. */
+export function listRemove(t: Table, key: u64, head: i32, tail: i32, count: i32, id: u64, prev: i32, next: i32): void {
+  const p = positions.ptr(<u32>positions.find(id));
+  const before = load<u64>(p + <usize>prev), after = load<u64>(p + <usize>next);
+  const ls = t.upsert(key);
+  if (before != 0) {
+    const qs = <u32>positions.find(before - 1);
+    positions.touch(qs);
+    store<u64>(positions.ptr(qs) + <usize>next, after);
+  } else {
+    store<u64>(t.ptr(ls) + <usize>head, after);
+  }
+  if (after != 0) {
+    const qs = <u32>positions.find(after - 1);
+    positions.touch(qs);
+    store<u64>(positions.ptr(qs) + <usize>prev, before);
+  } else {
+    store<u64>(t.ptr(ls) + <usize>tail, before);
+  }
+  const l = t.ptr(ls);
+  store<u64>(l + <usize>count, load<u64>(l + <usize>count) - 1);
+}

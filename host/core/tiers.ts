@@ -1,0 +1,539 @@
+// The core's tiered staking (assembly/tier/*.ts, issue #4): tiers, positions, bonus from the
+// rewards pool. Accounts, validators and tiers are dense ids, amounts bigint; every message
+// returns its result and its decoded events (REFERENCE.md §10: names and fields; the node renders
+// addresses). A failing message throws a TierError with the reference's codespace, code and message.
+
+import type { Core } from "./core.js";
+import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode } from "./errors.js";
+import type { BlockOutcome } from "./ledger.js";
+
+type Ptr = number;
+type Code = number;
+
+/** The tier exports of the core (assembly/index.ts "Tiers"). */
+interface TierExports {
+  tiersLock(owner: number, tier: number, amount: Ptr, validator: number, delegator: number, trigger: number): Code;
+  tiersCommit(owner: number, validator: number, amount: Ptr, tier: number, delegator: number, trigger: number): Code;
+  tiersAdd(owner: number, id: bigint, amount: Ptr): Code;
+  tiersTriggerExit(owner: number, id: bigint): Code;
+  tiersClear(owner: number, id: bigint): Code;
+  tiersRedelegate(owner: number, id: bigint, dst: number): Code;
+  tiersUndelegate(owner: number, id: bigint): Code;
+  tiersWithdraw(owner: number, id: bigint): Code;
+  tiersExitWithDelegation(owner: number, id: bigint, amount: Ptr): Code;
+  tiersClaim(owner: number, ids: Ptr, count: number): Code;
+  tiersFundRewardsPool(from: number, amount: Ptr): Code;
+  tiersAddTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
+  tiersUpdateTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
+  tiersDeleteTier(id: number): Code;
+  tiersEventsPtr(): Ptr;
+  tiersEventCount(): number;
+  tiersLastPositionId(): bigint;
+  tiersLastTime(): bigint;
+  tiersResult(dst: Ptr): number;
+  tiersErrorAmounts(dst: Ptr): void;
+  tiersTierPtr(id: number): Ptr;
+  tiersTierIds(out: Ptr): number;
+  tiersPosition(id: bigint, out: Ptr): Code;
+  tiersList(kind: number, key: bigint, after: bigint, limit: number, out: Ptr): number;
+  tiersListNextKey(): bigint;
+  tiersListCount(kind: number, key: bigint): bigint;
+  tiersNextPositionId(): bigint;
+  tiersOwed(dst: Ptr, owner: number): Code;
+  tiersVotingPower(dst: Ptr, owner: number): Code;
+  tiersTotalVotingPower(dst: Ptr): Code;
+  tiersDeductedShares(dst: Ptr, validator: number): Code;
+  tiersEstimate(dst: Ptr, id: bigint): Code;
+  tiersValidatorData(validator: number, out: Ptr): void;
+  tiersEventRecords(): number;
+  tiersCheckInvariants(): number;
+  bufferPtr(): Ptr;
+  bufferCapacity(): number;
+}
+
+const E18 = 10n ** 18n;
+/** ClaimTierRewards takes 1..300 ids. */
+export const MAX_CLAIM_IDS = 300;
+
+export interface Tier {
+  id: number;
+  /** Seconds. */
+  exitDuration: bigint;
+  /** Raw Dec. */
+  bonusApy: bigint;
+  minLockAmount: bigint;
+  closeOnly: boolean;
+}
+
+/** DESIGN.md decision 4: 1, 2 and 4 years of 365 days, bonus 0.02 / 0.04 / 0.07, minimum 100 tokens (8 decimals). */
+export const DEFAULT_TIERS: readonly Tier[] = [
+  { id: 1, exitDuration: 31_536_000n, bonusApy: (2n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
+  { id: 2, exitDuration: 63_072_000n, bonusApy: (4n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
+  { id: 3, exitDuration: 126_144_000n, bonusApy: (7n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
+];
+
+export type PositionStatus = "active" | "exiting" | "elapsed" | "unbonding" | "withdrawable";
+
+/** A position: the stored fields (times in unix ns, 0 = zero time) and the live view. */
+export interface Position {
+  id: bigint;
+  owner: number;
+  tierId: number;
+  delegator: number;
+  /** The delegation's validator, or undefined when undelegated. */
+  validator: number | undefined;
+  amount: bigint;
+  /** Raw Dec; 0 when undelegated. */
+  delegatedShares: bigint;
+  lastBonusAccrual: bigint;
+  lastEventSeq: bigint;
+  lastKnownBonded: boolean;
+  exitTriggeredAt: bigint;
+  exitUnlockAt: bigint;
+  createdAtHeight: bigint;
+  createdAtTime: bigint;
+  delegated: boolean;
+  unbonding: boolean;
+}
+
+/** Derived status at a block time (REFERENCE.md §13.22). */
+export function positionStatus(p: Position, nowNs: bigint): PositionStatus {
+  const elapsed = p.exitTriggeredAt !== 0n && nowNs >= p.exitUnlockAt;
+  if (p.delegated) return elapsed ? "elapsed" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
+  if (p.unbonding) return "unbonding";
+  return elapsed ? "withdrawable" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
+}
+
+export type TierChangeAction = "TIER_CHANGE_ACTION_NEW" | "TIER_CHANGE_ACTION_UPDATE" | "TIER_CHANGE_ACTION_DELETE";
+
+/** Events (REFERENCE.md §10, plus three of ours for decision 8 and deposits). */
+export type TierEvent =
+  | { type: "EventTierChanged"; action: TierChangeAction; tierId: number; tier?: Tier }
+  | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint; position?: Position }
+  | { type: "EventBaseRewardsClaimed" | "EventBonusRewardsClaimed"; positionId: bigint; owner: number; rewards: bigint }
+  | { type: "EventPositionUndelegated"; positionId: bigint; tierId: number; owner: number; validator: number; completionTime: bigint }
+  | { type: "EventPositionRedelegated"; positionId: bigint; tierId: number; owner: number; srcValidator: number; dstValidator: number; completionTime: bigint }
+  | { type: "EventPositionAmountAdded"; positionId: bigint; tierId: number; owner: number; sharesAdded: bigint; amountAdded: bigint }
+  | { type: "EventExitTriggered"; positionId: bigint; tierId: number; owner: number; exitUnlockAt: bigint }
+  | { type: "EventExitCleared"; positionId: bigint; tierId: number; owner: number }
+  | { type: "EventTierRewardsClaimed"; owner: number; baseRewards: bigint; bonusRewards: bigint }
+  | { type: "EventPositionWithdrawn"; positionId: bigint; tierId: number; owner: number; amount: bigint; position?: Position }
+  | { type: "EventExitTierWithDelegation"; positionId: bigint; tierId: number; owner: number; validator: number; transferredAmount: bigint; transferredShares: bigint; fullExit: boolean }
+  | { type: "EventBonusOwed"; positionId: bigint; owner: number; amount: bigint }
+  | { type: "EventOwedBonusPaid"; owner: number; amount: bigint; stillOwed: bigint }
+  | { type: "EventRewardsPoolFunded"; from: number; amount: bigint }
+  | { type: "EventBaseRewardsTopUp"; topUp: bigint };
+
+/** The per-block top-up as its event (none when nothing was topped up). */
+export function topUpEvent(outcome: BlockOutcome): TierEvent[] {
+  return outcome.topUp > 0n ? [{ type: "EventBaseRewardsTopUp", topUp: outcome.topUp }] : [];
+}
+
+/** The reference's error for a failed tier message (REFERENCE.md §9). */
+export class TierError extends Error {
+  constructor(
+    readonly codespace: string,
+    readonly code: number,
+    message: string,
+    /** The core's result code. */
+    readonly coreCode: number,
+  ) {
+    super(message);
+    this.name = "TierError";
+  }
+}
+
+
+const EVENT_NAMES = [
+  "", "EventTierChanged", "EventPositionCreated", "EventDelegationCommitted", "EventBaseRewardsClaimed",
+  "EventBonusRewardsClaimed", "EventPositionUndelegated", "EventPositionRedelegated", "EventPositionAmountAdded",
+  "EventExitTriggered", "EventExitCleared", "EventTierRewardsClaimed", "EventPositionWithdrawn",
+  "EventExitTierWithDelegation", "EventBonusOwed", "EventOwedBonusPaid", "EventRewardsPoolFunded",
+] as const;
+const ACTIONS: TierChangeAction[] = ["TIER_CHANGE_ACTION_NEW", "TIER_CHANGE_ACTION_UPDATE", "TIER_CHANGE_ACTION_DELETE"];
+const EV_SIZE = 80;
+const POSITION_VIEW = 112;
+
+export interface MessageResult {
+  events: TierEvent[];
+}
+
+export class Tiers {
+  private readonly x: TierExports;
+
+  constructor(private readonly core: Core) {
+    this.x = core.exports as unknown as TierExports;
+  }
+
+  // ---- messages ----
+
+  /** MsgLockTier: `delegator` is a fresh account id the host allocated for the position. */
+  lock(owner: number, tierId: number, amount: bigint, validator: number, delegator: number, triggerExitImmediately = false): MessageResult & { positionId: bigint } {
+    this.core.writeU128(this.core.slot(0), amount);
+    this.run(this.x.tiersLock(owner, tierId, this.core.slot(0), validator, delegator, triggerExitImmediately ? 1 : 0), BigInt(tierId));
+    return this.created();
+  }
+
+  /** MsgCommitDelegationToTier: `amount` of the signer's (owner's) delegation on `validator`. */
+  commitDelegation(owner: number, validator: number, amount: bigint, tierId: number, delegator: number, triggerExitImmediately = false): MessageResult & { positionId: bigint } {
+    this.core.writeU128(this.core.slot(0), amount);
+    this.run(this.x.tiersCommit(owner, validator, this.core.slot(0), tierId, delegator, triggerExitImmediately ? 1 : 0), BigInt(tierId));
+    return this.created();
+  }
+
+  /** MsgAddToTierPosition. */
+  add(owner: number, positionId: bigint, amount: bigint): MessageResult {
+    this.core.writeU128(this.core.slot(0), amount);
+    this.run(this.x.tiersAdd(owner, positionId, this.core.slot(0)), positionId);
+    return { events: this.events() };
+  }
+
+  /** MsgTriggerExitFromTier. */
+  triggerExit(owner: number, positionId: bigint): MessageResult & { exitUnlockAt: bigint } {
+    this.run(this.x.tiersTriggerExit(owner, positionId), positionId);
+    return { exitUnlockAt: this.x.tiersLastTime(), events: this.events() };
+  }
+
+  /** MsgClearPosition (cancel exit). */
+  clear(owner: number, positionId: bigint): MessageResult {
+    this.run(this.x.tiersClear(owner, positionId), positionId);
+    return { events: this.events() };
+  }
+
+  /** MsgTierRedelegate. */
+  redelegate(owner: number, positionId: bigint, dstValidator: number): MessageResult & { completionTime: bigint } {
+    this.run(this.x.tiersRedelegate(owner, positionId, dstValidator), positionId);
+    return { completionTime: this.x.tiersLastTime(), events: this.events() };
+  }
+
+  /** MsgTierUndelegate. */
+  undelegate(owner: number, positionId: bigint): MessageResult & { completionTime: bigint } {
+    this.run(this.x.tiersUndelegate(owner, positionId), positionId);
+    return { completionTime: this.x.tiersLastTime(), events: this.events() };
+  }
+
+  /** MsgWithdrawFromTier; the event carries the position as it was. */
+  withdraw(owner: number, positionId: bigint): MessageResult & { amount: bigint } {
+    const position = this.position(positionId);
+    this.run(this.x.tiersWithdraw(owner, positionId), positionId);
+    const [amount] = this.result();
+    const events = this.events().map((e) => (e.type === "EventPositionWithdrawn" ? { ...e, position } : e));
+    return { amount, events };
+  }
+
+  /** MsgExitTierWithDelegation. */
+  exitWithDelegation(owner: number, positionId: bigint, amount: bigint): MessageResult & { transferredAmount: bigint; transferredShares: bigint; fullExit: boolean } {
+    this.core.writeU128(this.core.slot(0), amount);
+    this.run(this.x.tiersExitWithDelegation(owner, positionId, this.core.slot(0)), positionId);
+    const [transferredAmount, transferredShares, fullExit] = this.result();
+    return { transferredAmount, transferredShares, fullExit, events: this.events() };
+  }
+
+  /** MsgClaimTierRewards over 1..300 distinct ids of the owner. */
+  claim(owner: number, positionIds: readonly bigint[]): MessageResult & { baseRewards: bigint; bonusRewards: bigint } {
+    const c = this.core;
+    const ptr = this.x.bufferPtr();
+    if (positionIds.length * 8 > this.x.bufferCapacity()) throw new RangeError(`too many ids: ${positionIds.length}`);
+    positionIds.forEach((id, i) => c.writeU64(ptr + i * 8, id));
+    this.run(this.x.tiersClaim(owner, ptr, positionIds.length), BigInt(positionIds.length));
+    const [baseRewards, bonusRewards] = this.result();
+    return { baseRewards, bonusRewards, events: this.events() };
+  }
+
+  /** A deposit into the rewards pool (governance or protocol revenue). */
+  fundRewardsPool(from: number, amount: bigint): MessageResult {
+    this.core.writeU128(this.core.slot(0), amount);
+    this.run(this.x.tiersFundRewardsPool(from, this.core.slot(0)), amount);
+    return { events: this.events() };
+  }
+
+  /** MsgAddTier (governance). */
+  addTier(t: Tier): MessageResult {
+    this.writeTier(t);
+    this.run(this.x.tiersAddTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
+    return { events: this.withTier(this.events(), this.tier(t.id)) };
+  }
+
+  /** MsgUpdateTier (governance): an APY change first settles the tier's positions at the old APY. */
+  updateTier(t: Tier): MessageResult {
+    this.writeTier(t);
+    this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
+    return { events: this.withTier(this.events(), this.tier(t.id)) };
+  }
+
+  /** MsgDeleteTier (governance). */
+  deleteTier(id: number): MessageResult {
+    const old = this.tier(id);
+    this.run(this.x.tiersDeleteTier(id), BigInt(id));
+    return { events: this.withTier(this.events(), old) };
+  }
+
+  /**
+   * The events of the last successful Ledger.slash: bonus settled (paid or owed) for positions
+   * whose redelegation entries it slashed (REFERENCE.md §7). Read right after the slash.
+   */
+  slashEvents(): TierEvent[] {
+    return this.events();
+  }
+
+  // ---- queries ----
+
+  tier(id: number): Tier | undefined {
+    const p = this.x.tiersTierPtr(id);
+    if (p === 0) return undefined;
+    const c = this.core;
+    return {
+      id,
+      exitDuration: c.readU64(p + 8),
+      bonusApy: c.readU128(p + 16),
+      minLockAmount: c.readU128(p + 32),
+      closeOnly: new DataView(c.exports.memory.buffer).getUint8(p + 48) !== 0,
+    };
+  }
+
+  /** Every tier, ascending id. */
+  tiers(): Tier[] {
+    const ptr = this.x.bufferPtr();
+    const n = this.x.tiersTierIds(ptr);
+    const ids = Array.from({ length: n }, (_, i) => new DataView(this.core.exports.memory.buffer).getUint32(ptr + i * 4, true));
+    return ids.map((id) => this.tier(id)!);
+  }
+
+  position(id: bigint): Position | undefined {
+    const c = this.core;
+    const out = this.x.bufferPtr();
+    if (this.x.tiersPosition(id, out) !== 0) return undefined;
+    const dv = new DataView(c.exports.memory.buffer);
+    const delegated = dv.getUint8(out + 41) !== 0;
+    return {
+      id: c.readU64(out),
+      owner: dv.getUint32(out + 8, true),
+      tierId: dv.getUint32(out + 12, true),
+      delegator: dv.getUint32(out + 16, true),
+      validator: delegated ? dv.getUint32(out + 20, true) : undefined,
+      lastBonusAccrual: c.readI64(out + 24),
+      lastEventSeq: c.readU64(out + 32),
+      lastKnownBonded: dv.getUint8(out + 40) !== 0,
+      delegated,
+      unbonding: dv.getUint8(out + 42) !== 0,
+      exitTriggeredAt: c.readI64(out + 48),
+      exitUnlockAt: c.readI64(out + 56),
+      createdAtHeight: c.readU64(out + 64),
+      createdAtTime: c.readI64(out + 72),
+      amount: c.readU128(out + 80),
+      delegatedShares: c.readU128(out + 96),
+    };
+  }
+
+  /** Ascending ids of all positions, or an owner's, or a tier's: a page after `key` (exclusive), and the next key. */
+  positionIds(by: { owner: number } | { tier: number } | "all", page: { key?: bigint; limit?: number } = {}): { ids: bigint[]; nextKey: bigint | null; total: bigint } {
+    const [kind, key] = by === "all" ? [0, 0n] : "owner" in by ? [1, BigInt(by.owner)] : [2, BigInt(by.tier)];
+    const limit = Math.min(page.limit ?? 100, this.x.bufferCapacity() / 8);
+    const after = page.key === undefined ? 0n : page.key + 1n;
+    const ptr = this.x.bufferPtr();
+    const n = this.x.tiersList(kind, key, after, limit, ptr);
+    if (n < 0) throw new TierError(TIER_CODESPACE, 18, `position id ${page.key}: ${TIER_MESSAGES[18]}`, CoreCode.TR_POSITION_NOT_FOUND);
+    const ids = Array.from({ length: n }, (_, i) => this.core.readU64(ptr + i * 8));
+    const next = this.x.tiersListNextKey();
+    return { ids, nextKey: next === 0n ? null : next - 1n, total: this.x.tiersListCount(kind, key) };
+  }
+
+  /** Positions (views) of a list page. */
+  positions(by: { owner: number } | { tier: number } | "all", page: { key?: bigint; limit?: number } = {}): { positions: Position[]; nextKey: bigint | null; total: bigint } {
+    const { ids, nextKey, total } = this.positionIds(by, page);
+    return { positions: ids.map((id) => this.position(id)!), nextKey, total };
+  }
+
+  nextPositionId(): bigint {
+    return this.x.tiersNextPositionId();
+  }
+
+  /** Bonus owed to an owner (DESIGN.md decision 8). */
+  owedBonus(owner: number): bigint {
+    this.core.check(this.x.tiersOwed(this.core.slot(2), owner));
+    return this.core.readU128(this.core.slot(2));
+  }
+
+  /** Voting power of an owner's positions (raw Dec, not truncated). */
+  votingPower(owner: number): bigint {
+    this.core.check(this.x.tiersVotingPower(this.core.slot(2), owner));
+    return this.core.readU128(this.core.slot(2));
+  }
+
+  /**
+   * Shares of the positions delegated to a bonded `validator`: the tally deducts them from the
+   * validator's own vote, since the owners vote with them (REFERENCE.md §7).
+   */
+  deductedShares(validator: number): bigint {
+    this.core.check(this.x.tiersDeductedShares(this.core.slot(2), validator));
+    return this.core.readU128(this.core.slot(2));
+  }
+
+  /** Voting power of all positions (raw Dec). */
+  totalVotingPower(): bigint {
+    this.core.check(this.x.tiersTotalVotingPower(this.core.slot(2)));
+    return this.core.readU128(this.core.slot(2));
+  }
+
+  /** What a claim of the position would pay now (the claim run and thrown away). */
+  estimateRewards(positionId: bigint): { baseRewards: bigint; bonusRewards: bigint } {
+    const c = this.core;
+    this.run(this.x.tiersEstimate(c.slot(2), positionId), positionId);
+    return { baseRewards: c.readU128(c.slot(2)), bonusRewards: c.readU128(c.slot(3)) };
+  }
+
+  /** A validator's event sequence and delegated positions. */
+  validatorData(validator: number): { currentSeq: bigint; positionCount: bigint } {
+    const c = this.core;
+    this.x.tiersValidatorData(validator, c.slot(2));
+    return { currentSeq: c.readU64(c.slot(2)), positionCount: c.readU64(c.slot(2) + 8) };
+  }
+
+  /** Validator events still referenced by some position. */
+  validatorEventCount(): number {
+    return this.x.tiersEventRecords();
+  }
+
+  /** The positions' invariants (assembly/tier/queries.ts): the broken ones, empty when all hold. */
+  checkInvariants(): string[] {
+    const bits = this.x.tiersCheckInvariants();
+    return POSITION_INVARIANTS.filter((_, i) => (bits & (1 << i)) !== 0);
+  }
+
+  // ---- plumbing ----
+
+  /** Lock / Commit results: the new id, its creation event carrying the position. */
+  private created(): MessageResult & { positionId: bigint } {
+    const positionId = this.x.tiersLastPositionId();
+    const events = this.events();
+    const position = this.position(positionId);
+    return {
+      positionId,
+      events: events.map((e) => (e.type === "EventPositionCreated" || e.type === "EventDelegationCommitted" ? { ...e, position } : e)),
+    };
+  }
+
+  private withTier(events: TierEvent[], tier: Tier | undefined): TierEvent[] {
+    return events.map((e) => (e.type === "EventTierChanged" ? { ...e, tier } : e));
+  }
+
+  private writeTier(t: Tier): void {
+    this.core.writeU128(this.core.slot(0), t.bonusApy);
+    this.core.writeU128(this.core.slot(1), t.minLockAmount);
+  }
+
+  private result(): [bigint, bigint, boolean] {
+    const c = this.core;
+    const flag = this.x.tiersResult(c.slot(4));
+    return [c.readU128(c.slot(4)), c.readU128(c.slot(5)), flag !== 0];
+  }
+
+  /** Throw the reference's error for a failed message; `subject` is what its message quotes (an id). */
+  private run(code: number, subject: bigint): void {
+    if (code === 0) return;
+    const c = this.core;
+    const arg = c.exports.lastErrorArg();
+    if (code === CoreCode.TR_INVALID_REQUEST) {
+      const msg =
+        arg === 1n ? "amount must be positive"
+        : arg === 2n ? "position_ids must not be empty"
+        : arg === 3n ? `too many position_ids: ${subject}, max: ${MAX_CLAIM_IDS}`
+        : `duplicate position_id ${arg}`;
+      throw new TierError("sdk", 18, `${msg}: invalid request`, code);
+    }
+    if (code === CoreCode.TR_INVALID_TIER) throw new TierError("undefined", 1, new CoreError(code, "", arg).message, code);
+    const n = tieredRewardsCode(code);
+    if (n !== undefined) {
+      this.x.tiersErrorAmounts(c.slot(6));
+      const a = c.readU128(c.slot(6)), b = c.readU128(c.slot(7));
+      const base = TIER_MESSAGES[n] ?? `tieredrewards error ${n}`;
+      const message =
+        n === 18 ? `position id ${arg}: ${base}`
+        : n === 17 ? `tier id ${subject}: ${base}`
+        : n === 12 ? `bonus: ${a}, pool balance: ${b}: ${base}`
+        : n === 8 ? `amount ${a} exceeds position token value ${b}: ${base}`
+        : n === 9 && a + b > 0n ? `remaining amount ${a} is below tier minimum ${b}: ${base}`
+        : n === 10 ? `position ${subject} has an active redelegation: ${base}`
+        : base;
+      throw new TierError(TIER_CODESPACE, n, message, code);
+    }
+    throw new CoreError(code, "", arg);
+  }
+
+  private events(): TierEvent[] {
+    const c = this.core;
+    const base = this.x.tiersEventsPtr();
+    const n = this.x.tiersEventCount();
+    const out: TierEvent[] = [];
+    for (let i = 0; i < n; i++) {
+      const p = base + i * EV_SIZE;
+      const dv = new DataView(c.exports.memory.buffer);
+      const type = EVENT_NAMES[dv.getUint32(p, true)];
+      const tierId = dv.getUint32(p + 4, true);
+      const positionId = c.readU64(p + 8);
+      const owner = dv.getUint32(p + 16, true);
+      const validator = dv.getUint32(p + 20, true);
+      const dst = dv.getUint32(p + 24, true);
+      const flag = dv.getUint32(p + 28, true);
+      const amount = c.readU128(p + 32);
+      const amount2 = c.readU128(p + 48);
+      const time = c.readI64(p + 64);
+      switch (type) {
+        case "EventTierChanged":
+          out.push({ type, action: ACTIONS[flag - 1], tierId });
+          break;
+        case "EventPositionCreated":
+        case "EventDelegationCommitted":
+          out.push({ type, positionId, tierId, owner, validator, amount });
+          break;
+        case "EventBaseRewardsClaimed":
+        case "EventBonusRewardsClaimed":
+          out.push({ type, positionId, owner, rewards: amount });
+          break;
+        case "EventPositionUndelegated":
+          out.push({ type, positionId, tierId, owner, validator, completionTime: time });
+          break;
+        case "EventPositionRedelegated":
+          out.push({ type, positionId, tierId, owner, srcValidator: validator, dstValidator: dst, completionTime: time });
+          break;
+        case "EventPositionAmountAdded":
+          out.push({ type, positionId, tierId, owner, sharesAdded: amount2, amountAdded: amount });
+          break;
+        case "EventExitTriggered":
+          out.push({ type, positionId, tierId, owner, exitUnlockAt: time });
+          break;
+        case "EventExitCleared":
+          out.push({ type, positionId, tierId, owner });
+          break;
+        case "EventTierRewardsClaimed":
+          out.push({ type, owner, baseRewards: amount, bonusRewards: amount2 });
+          break;
+        case "EventPositionWithdrawn":
+          out.push({ type, positionId, tierId, owner, amount });
+          break;
+        case "EventExitTierWithDelegation":
+          out.push({ type, positionId, tierId, owner, validator, transferredAmount: amount, transferredShares: amount2, fullExit: flag !== 0 });
+          break;
+        case "EventBonusOwed":
+          out.push({ type, positionId, owner, amount });
+          break;
+        case "EventOwedBonusPaid":
+          out.push({ type, owner, amount, stillOwed: amount2 });
+          break;
+        case "EventRewardsPoolFunded":
+          out.push({ type, from: owner, amount });
+          break;
+        default:
+          throw new Error(`unknown tier event ${dv.getUint32(p, true)}`);
+      }
+    }
+    return out;
+  }
+}
+
+const POSITION_INVARIANTS = [
+  "each position is consistent (tier, delegator, exit times, checkpoints)",
+  "tier, owner and global counts are their list lengths",
+  "per-validator delegated counts match the delegated positions",
+  "validator event reference counts match the positions that have not replayed them",
+] as const;
