@@ -20,6 +20,7 @@ import * as ledgerValset from "./ledger/valset";
 import * as ledgerInvariants from "./ledger/invariants";
 import * as ledgerSlashing from "./ledger/slash";
 import * as ledgerDelegations from "./ledger/delegations";
+import * as restore from "./ledger/restore";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -287,6 +288,17 @@ export function storeJournalClear(): void {
   tables.journalClear();
 }
 
+// ---- Restore: reload the durable copy at startup ----
+
+/** Place a stored record (its bytes at `src`, key first) in `table`, without journaling it. */
+export function storeRestore(table: i32, src: usize): void {
+  tables.tableAt(table).restore(src);
+}
+/** After the records: derived state (queues, ranking) and the emission position at `height`. */
+export function ledgerRestore(height: u64, burned: usize): i32 {
+  return restore.rebuild(height, burned);
+}
+
 // ---- Ledger (ledger/*.ts): bank, validators, the per-block rewards loop ----
 
 /** The ledger parameters record (layout: ledger/block.ts LP_*). */
@@ -373,6 +385,10 @@ export function ledgerCreateValidatorWithSelfDelegation(
   return inTransaction(
     ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
   );
+}
+/** x/bank MsgSend (and the ante handler's fee) of the bond denom: atomic, checked first. */
+export function ledgerSend(from: u32, to: u32, amount: usize): i32 {
+  return bank.transfer(from, to, lo(amount), hi(amount));
 }
 /** Staking params: max validators, tokens per unit of consensus power, unbonding time (ns). */
 export function ledgerConfigureStaking(maxValidators: u32, powerReduction: u64, unbondingNs: i64): i32 {
