@@ -343,20 +343,33 @@ export function ledgerAdvance(count: i32, startTimeNs: i64, blockTimeNs: i64): i
 export function ledgerBlockOutcomePtr(): usize {
   return ledgerBlock.blockOutcome;
 }
-/** Transactions over the store (not nested): a failed message aborts and leaves no trace. */
+/**
+ * Transactions over the store (not nested): a failed message aborts and leaves no trace. Inside
+ * one the host opened, the message exports below join it instead of opening their own, so the
+ * host can make a whole signed transaction (fee apart) atomic over several messages.
+ */
 export function storeTxBegin(): void {
   tables.txBegin();
+  hostTx = true;
 }
 export function storeTxCommit(): void {
   tables.txCommit();
+  hostTx = false;
 }
 export function storeTxAbort(): void {
   tables.txAbort();
+  hostTx = false;
 }
+let hostTx = false;
 
 // ---- Ledger messages: each in a store transaction, so a failure changes nothing ----
 
+function txBegin(): void {
+  if (!hostTx) tables.txBegin();
+}
+
 function inTransaction(e: i32): i32 {
+  if (hostTx) return e; // the host's transaction decides
   if (e == OK) tables.txCommit();
   else tables.txAbort();
   return e;
@@ -364,24 +377,24 @@ function inTransaction(e: i32): i32 {
 
 /** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
 export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.delegate(delegator, validator, lo(amount), hi(amount))));
 }
 /** MsgWithdrawDelegatorReward; the units paid to `dst`. */
 export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
 }
 /** MsgWithdrawValidatorCommission; the units paid to `dst`. */
 export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
 }
 /** MsgCreateValidator with its self-delegation (integer at `amount`); commission Dec at `rate`. */
 export function ledgerCreateValidatorWithSelfDelegation(
   id: u32, operator: u32, rate: usize, amount: usize, orderKey: u64,
 ): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(
     ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
   );
@@ -404,27 +417,27 @@ export function ledgerLastCommitVotes(out: usize): i32 {
 }
 /** MsgUndelegate; the tokens unbonded to `dst`, the completion time from ledgerLastCompletion. */
 export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.undelegate(delegator, validator, lo(amount), hi(amount))));
 }
 /** MsgBeginRedelegate; the tokens moved to `dst`, the completion time from ledgerLastCompletion. */
 export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValidator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.redelegate(delegator, src, dstValidator, lo(amount), hi(amount))));
 }
 /** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
 export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
 }
 /** x/staking Jail until a time (unix ns; the signing info's jailed_until). */
 export function ledgerJail(validator: u32, untilNs: i64): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(ledgerSlashing.jail(validator, untilNs));
 }
 /** x/slashing MsgUnjail. */
 export function ledgerUnjail(validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(ledgerSlashing.unjail(validator));
 }
 export function ledgerLastCompletion(): i64 {

@@ -225,6 +225,25 @@ export function genesisWithOverride(override: Json, dec: DecParser): Genesis {
   return parseGenesis(mergeJson(defaultGenesisJson(), override), dec);
 }
 
+/** A genesis JSON file laid over the default genesis, not yet validated. Errors name the file. */
+export async function readGenesisDoc(path: string): Promise<Json> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
+  }
+  let doc: Json;
+  try {
+    doc = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new ValidationError(`not valid JSON: ${(e as Error).message}`, path);
+  }
+  if (!isObject(doc)) throw new ValidationError("must be a JSON object", path);
+  return mergeJson(defaultGenesisJson(), doc);
+}
+
 /** Read a genesis JSON file and lay it over the default genesis. Errors name the file. */
 export async function readGenesisFile(path: string, dec: DecParser): Promise<Genesis> {
   let text: string;

@@ -94,6 +94,9 @@ export interface CoreExports {
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;
   ledgerLastCommitVotes(out: Ptr): number;
   ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerSend(from: number, to: number, amount: Ptr): Code;
+  storeRestore(table: number, src: Ptr): void;
+  ledgerRestore(height: bigint, burned: Ptr): Code;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

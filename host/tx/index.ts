@@ -9,3 +9,4 @@ export * from "./fields.js";
 export * from "./stdtx.js";
 export * from "./registry.js";
 export * from "./verify.js";
+export * from "./staking.js";
