@@ -298,13 +298,14 @@ export class NodeChain implements ChainView {
   submit(body: unknown): { hash: string; included: Promise<TxResult> } {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
     const decoded = decodeTx(body);
+    // The mempool's cache comes before the ante checks, as in CometBFT.
+    if (this.mempool.some((p) => p.verified.txHash === decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
     const verified = verifyDecodedTx(decoded, this.verifyContext(true));
     for (const c of verified.fee.amount) {
       if (c.denom !== this.denom && c.amount !== 0n) {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
-    if (this.mempool.some((p) => p.verified.txHash === verified.txHash)) throw new TxError(SdkErrors.TxInMempoolCache);
     const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
     const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
     this.mempool.push(pending);
