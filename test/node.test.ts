@@ -67,7 +67,7 @@ test("genesis: four bonded validators, funded dev accounts, the rewards pool; in
     for (const id of [0, 1, 2, 3]) assert.is(chain.ledger.validator(id)!.status, 2, `validator ${id} bonded`);
     assert.is(chain.ledger.balance(accountId(node, devAddress(5))), USER_FUNDS);
     assert.is(chain.ledger.balance(ModuleAccount.rewardsPool), 50_000_000_000_000_000n);
-    assert.is(chain.ledger.balance(ModuleAccount.bondedPool), 4n * 1_000_000_000_000_000n);
+    assert.is(chain.ledger.balance(ModuleAccount.bondedPool), 4n * 1_000_000_000_000_000_000n);
     assert.equal(chain.checkInvariants(), []);
     assert.is(chain.latestBlock().height, 0n);
     assert.match(chain.latestBlock().appHash, /^[0-9A-F]{64}$/);

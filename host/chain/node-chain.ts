@@ -100,6 +100,8 @@ export class NodeChain implements ChainView {
   private haltReason: Error | null = null;
   private stopped = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last commit: records written or deleted, and milliseconds from journal to durable. */
+  lastCommit = { records: 0, ms: 0 };
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -428,6 +430,7 @@ export class NodeChain implements ChainView {
 
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
   private commit(b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[]): void {
+    const started = performance.now();
     const changes = this.drainJournal();
     const accounts = this.directory.takeDirty();
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
@@ -446,6 +449,7 @@ export class NodeChain implements ChainView {
       else this.store.commitBlock(block, txs, changes, accounts);
     }
     this.core.exports.storeJournalClear();
+    this.lastCommit = { records: changes.length, ms: performance.now() - started };
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
     this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
   }
