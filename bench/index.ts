@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { runLedgerBench, medianOf } from "./ledger.js";
+import { runNodeBench } from "./node.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -367,6 +368,18 @@ const claimRatio = ledgerBench.claimMicros[1].medianMicros / ledgerBench.claimMi
 console.log(`  claim time 1M / 1k                               ${claimRatio.toFixed(2)}x`);
 console.log("");
 
+// ---- f. the node: signed txs end to end, block commit, GET routes ---------------------------
+
+const nodeBench = await runNodeBench(wasmBytes, progress);
+console.log("f. Node (HTTP on loopback, SQLite synchronous=FULL)");
+console.log(`  signed txs verified, raw (host/tx verifyTx)        ${int(nodeBench.verifyTxPerSec)} tx/s`);
+console.log(`  signed txs ingested end to end (POST /txs)         ${int(nodeBench.ingestTxPerSec)} tx/s`);
+console.log(`  ratio ingested / raw verify                        ${(nodeBench.ingestRatio * 100).toFixed(0)} %`);
+console.log(`  block commit, ${int(nodeBench.commit.records)} changed records`.padEnd(52) + `${nodeBench.commit.ms.toFixed(1)} ms (whole block of 1,000 sends: ${nodeBench.commit.blockMs.toFixed(0)} ms)`);
+console.log(`  GET ${nodeBench.get.path} on the node`.padEnd(52) + `${int(nodeBench.get.nodeReqPerSec)} req/s`);
+console.log(`  GET the same JSON from a bare Hono route`.padEnd(52) + `${int(nodeBench.get.bareReqPerSec)} req/s`);
+console.log("");
+
 // ---- d. targets ----------------------------------------------------------------------------
 
 const targets = [
@@ -393,6 +406,15 @@ const targets = [
   {
     name: "claim time at 1M delegations <= 1.5x at 1k",
     value: claimRatio, target: 1.5, pass: claimRatio <= 1.5, show: `${claimRatio.toFixed(2)}x`,
+  },
+  {
+    name: "node: signed txs ingested end to end >= 70% of the raw verify rate",
+    value: nodeBench.ingestRatio, target: 0.7, pass: nodeBench.ingestRatio >= 0.7,
+    show: `${(nodeBench.ingestRatio * 100).toFixed(0)} %`,
+  },
+  {
+    name: "node: GET route >= 0.5x a bare Hono route",
+    value: nodeBench.get.ratio, target: 0.5, pass: nodeBench.get.ratio >= 0.5, show: `${nodeBench.get.ratio.toFixed(2)}x`,
   },
 ];
 console.log("d. Targets (median figures)");
@@ -427,6 +449,7 @@ const result = {
   year: { blocks: BLOCKS_PER_YEAR, seconds: year, end: yearEnd },
   dec,
   ledger: ledgerBench,
+  node: nodeBench,
   targets: targets.map(({ show: _show, ...t }) => t),
 };
 writeFileSync(file, `${jsonBig(result)}\n`);
