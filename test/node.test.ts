@@ -15,7 +15,8 @@ import { CORE_WASM } from "../host/core/node.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { NodeChain, NodeStateError } from "../host/chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "../host/server/app.js";
-import { defaultGenesisJson, devAddress, parseGenesis } from "../host/genesis.js";
+import { defaultGenesisJson, devAddress, genesisWithOverride, parseGenesis, type Json } from "../host/genesis.js";
+import { ValidationError } from "../host/errors.js";
 import { devSigner, delegateMsg, undelegateMsg, sendMsg, withdrawMsg, FEE } from "./helpers/dev-signer.js";
 
 const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
@@ -27,6 +28,7 @@ const S = 1_000_000_000n;
 const E18 = 10n ** 18n;
 const USER_FUNDS = 100_000_000_000_000n;
 const FEE_AMOUNT = 5000n;
+const BURN = "cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv";
 
 async function open(dbPath = freshDb()) {
   const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs: 5n * S });
@@ -200,7 +202,10 @@ async function scenario(node: Node, step: number): Promise<void> {
   const val = validator(node, step % 4);
   await node.post("/txs", await signedBy(node, 5 + step, [delegateMsg(user, val, 5_000_000_000n)]));
   await node.post("/dev/advance?blocks=20");
-  await node.post("/txs", await signedBy(node, 5 + step, [undelegateMsg(user, val, 1_000_000_000n), withdrawMsg(user, val)]));
+  await node.post(
+    "/txs",
+    await signedBy(node, 5 + step, [undelegateMsg(user, val, 1_000_000_000n), withdrawMsg(user, val), sendMsg(user, BURN, 1_000n)]),
+  );
   await node.post("/dev/advance?duration=1h");
 }
 
@@ -310,6 +315,161 @@ test("a node killed mid-run restarts at its last committed block with a matching
   } finally {
     await node.chain.close();
   }
+});
+
+test("money sent to a burned address leaves circulation; module accounts other than the rewards pool refuse funds", async () => {
+  const node = await open();
+  try {
+    const user = devAddress(5);
+    const pool = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
+    const feeCollector = node.chain.directory.accountAddress(ModuleAccount.feeCollector)!;
+    const burn = (await node.post("/txs", await signedBy(node, 5, [sendMsg(user, BURN, 1_000_000n), sendMsg(user, pool, 2_000n)]))).json.tx_response.txhash;
+    const blocked = (await node.post("/txs", await signedBy(node, 5, [sendMsg(user, feeCollector, 1n)], { sequence: 1n }))).json.tx_response.txhash;
+    const poolBefore = node.chain.ledger.balance(ModuleAccount.rewardsPool);
+    await node.post("/dev/advance?blocks=1");
+    assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${burn}`)).json.tx_response.code, 0);
+    const b = (await node.get(`/cosmos/tx/v1beta1/txs/${blocked}`)).json.tx_response;
+    assert.equal([b.codespace, b.code], ["sdk", 4]);
+    assert.match(b.raw_log, `${feeCollector} is not allowed to receive funds`);
+    assert.is(node.chain.ledger.balance(accountId(node, BURN)), 1_000_000n);
+    assert.ok(node.chain.ledger.balance(ModuleAccount.rewardsPool) < poolBefore + 2_000n, "the pool got 2,000 and paid a top-up");
+    // The cap applies to circulating supply: the emission engine knows what was burned.
+    const internal = node.chain as unknown as { burned: bigint };
+    assert.is(internal.burned, 1_000_000n);
+  } finally {
+    await node.chain.close();
+  }
+});
+
+test("a fee in another denom is refused at check; a fee the payer cannot cover fails in the block, changing nothing", async () => {
+  const node = await open();
+  try {
+    const s = await devSigner(5);
+    const acct = node.chain.directory.account(s.address)!;
+    const other = await s.sign([sendMsg(s.address, devAddress(6), 1n)], {
+      chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: 0n,
+      fee: { amount: [{ denom: "uatom", amount: "10" }], gas: "200000" },
+    });
+    const r = (await node.post("/txs", other)).json.tx_response;
+    assert.equal([r.codespace, r.code], ["sdk", 13]);
+    assert.match(r.raw_log, "fee denom uatom is not accepted; pay in basecro");
+    const huge = await s.sign([sendMsg(s.address, devAddress(6), 1n)], {
+      chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: 0n,
+      fee: { amount: [{ denom: "basecro", amount: `${USER_FUNDS + 1n}` }], gas: "200000" },
+    });
+    const hash = (await node.post("/txs", huge)).json.tx_response.txhash;
+    await node.post("/dev/advance?blocks=1");
+    const t = (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
+    assert.equal([t.codespace, t.code], ["sdk", 5]);
+    assert.is(node.chain.ledger.balance(accountId(node, s.address)), USER_FUNDS);
+    assert.is(node.chain.directory.account(s.address)!.sequence, 0n, "no fee, no sequence");
+  } finally {
+    await node.chain.close();
+  }
+});
+
+test("genesis of the node: every rule of the new sections, with the field's path", async () => {
+  const core = await loadCore(wasm);
+  const err = (override: Json): string => {
+    try {
+      genesisWithOverride(override, core.dec);
+    } catch (e) {
+      assert.instance(e, ValidationError);
+      return (e as Error).message;
+    }
+    assert.unreachable("expected a ValidationError");
+    return "";
+  };
+  const base = defaultGenesisJson() as any;
+  const balances = base.app_state.bank.balances as any[];
+  const withBalances = (list: any[]) => ({ app_state: { bank: { balances: list } } });
+  const staking = (o: any) => ({ app_state: { staking: o } });
+  const params = (p: any) => staking({ params: { ...base.app_state.staking.params, ...p } });
+  const validator = (v: any) => staking({ validators: [{ ...base.app_state.staking.validators[0], ...v }] });
+  const tr = (o: any) => ({ app_state: { tieredrewards: o } });
+  const tier = (t: any) => tr({ tiers: [{ ...base.app_state.tieredrewards.tiers[0], ...t }] });
+
+  assert.match(err(withBalances(balances.slice(1))), /^app_state\.bank\.balances: balances add up to \d+basecro, the supply is 9850000000000000000basecro$/);
+  assert.match(err(withBalances([...balances, balances[0]])), "duplicate balance for address");
+  assert.match(err(withBalances([{ address: "cosmos1xyz", coins: [] }, ...balances])), "app_state.bank.balances[0].address: invalid address");
+  assert.match(err(withBalances([{ ...balances[0], coins: [{ denom: "uatom", amount: "1" }] }])), "only the bond denom basecro can be held, got uatom");
+  assert.match(err(withBalances([{ ...balances[0], coins: [{ denom: "basecro", amount: "0" }] }])), "coin 0basecro amount is not positive");
+  assert.match(err({ app_state: { bank: { burned_balance: "5" } } }), "burned_balance 5 differs from the burned addresses' balances 0");
+  assert.match(err(params({ unbonding_time: "0s" })), "unbonding time must be positive: 0");
+  assert.match(err(params({ unbonding_time: "28d" })), 'invalid duration "28d"');
+  assert.match(err(params({ max_validators: 0 })), "max validators must be positive: 0");
+  assert.match(err(params({ power_reduction: "0" })), "power reduction must be a positive uint64: 0");
+  assert.match(err(validator({ operator_address: devAddress(1) })), "invalid validator address: invalid Bech32 prefix; expected crocncl, got cro");
+  assert.match(err(staking({ validators: [base.app_state.staking.validators[0], base.app_state.staking.validators[0]] })), "duplicate validator");
+  assert.match(err(validator({ commission_rate: "1.5" })), "commission rate cannot be more than 100%");
+  assert.match(err(validator({ self_delegation: "0" })), "self delegation must be positive: 0");
+  assert.match(err(validator({ self_delegation: "1000000000000000000000" })), "less than the self delegation 1000000000000000000000");
+  assert.match(err({ app_state: { distribution: { params: { community_tax: "1.1" } } } }), "community tax too large");
+  assert.match(err(tr({ params: { target_base_rewards_rate: "-0.1" } })), "target base rewards rate cannot be negative: -0.100000000000000000");
+  assert.match(err(tr({ params: { target_base_rewards_rate: "1.5" } })), "target base rewards rate must not exceed 1.0 (100%): got 1.500000000000000000");
+  assert.match(err(tier({ id: 0 })), "tier id must be non-zero");
+  assert.match(err(tier({ id: "1" })), "app_state.tieredrewards.tiers[0].id: must be a uint32 number");
+  assert.match(err(tr({ tiers: [base.app_state.tieredrewards.tiers[0], base.app_state.tieredrewards.tiers[0]] })), "duplicate tier ID 1 at index 1");
+  assert.match(err(tier({ exit_duration: "0s" })), "exit duration must be positive");
+  assert.match(err(tier({ bonus_apy: "-0.01" })), "bonus apy cannot be negative: -0.010000000000000000");
+  assert.match(err(tier({ bonus_apy: "2" })), "bonus apy must not exceed 1.0 (100%): got 2.000000000000000000");
+  assert.match(err(tier({ min_lock_amount: null })), "min lock amount cannot be nil");
+  assert.match(err(tier({ min_lock_amount: "-1" })), "min lock amount cannot be negative: -1");
+  assert.match(err(tier({ close_only: "yes" })), "close_only: must be a boolean");
+  assert.match(err(tr({ positions: [{}] })), "app_state.tieredrewards.positions: not supported yet by this node: must be empty");
+});
+
+test("a database that is not the node's, or was made by another core build, is refused with a clear error", async () => {
+  const empty = freshDb();
+  new Database(empty).close();
+  try {
+    NodeChain.replay(await loadCore(wasm), empty);
+    assert.unreachable();
+  } catch (e) {
+    assert.instance(e, NodeStateError);
+    assert.match((e as Error).message, `${empty}: no genesis: not a node database`);
+  }
+  const node = await open();
+  await node.chain.close();
+  const db = new Database(node.dbPath);
+  db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (999, ?, ?)").run(Buffer.alloc(8), Buffer.alloc(8));
+  db.close();
+  try {
+    await open(node.dbPath);
+    assert.unreachable();
+  } catch (e) {
+    assert.instance(e, NodeStateError);
+    assert.match((e as Error).message, "record of table 999 does not fit this core build");
+  }
+});
+
+test("host/cli.ts replay: progress and one summary line, exit 0; a missing database exits 2, a damaged one 1", async () => {
+  const node = await open();
+  await scenario(node, 0);
+  const last = node.chain.latestBlock();
+  await node.chain.close();
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "host/cli.ts", "replay", ...args], { cwd: ROOT });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d: Buffer) => (out += d));
+      child.stderr.on("data", (d: Buffer) => (err += d));
+      child.on("close", (code) => resolve({ code, out, err }));
+    });
+  const ok = await cli(["--db", node.dbPath]);
+  assert.is(ok.code, 0, ok.err);
+  assert.match(ok.out, `replay: ${last.height} blocks of ${node.dbPath} re-executed in `);
+  assert.match(ok.out, `every state hash matches (${last.appHash})`);
+  const missing = await cli(["--db", join(DIR, "nope.db")]);
+  assert.is(missing.code, 2);
+  assert.is(missing.err, `error: --db ${join(DIR, "nope.db")}: no such file\n`);
+  const db = new Database(node.dbPath);
+  db.prepare("UPDATE blocks SET app_hash = ? WHERE height = ?").run("11".repeat(32), Number(last.height));
+  db.close();
+  const damaged = await cli(["--db", node.dbPath]);
+  assert.is(damaged.code, 1);
+  assert.match(damaged.err, `error: replay diverged at height ${last.height}`);
 });
 
 test.after(() => rm(DIR, { recursive: true, force: true }));

@@ -248,10 +248,13 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   bad(["--block-time", "100us"], '--block-time "100us": at least 1ms with --clock real');
   bad(["--block-time", "25h"], '--block-time "25h": at most 24h');
   bad(["--chain", "a/b"], "--chain \"a/b\": must be one path segment (letters, digits, '.', '_', '~', '-')");
+  bad(["--db", " "], "--db: empty file name");
+  bad([], "DB_PATH: empty file name", { DB_PATH: "" });
   bad(["--nope"], "Unknown option '--nope'");
   bad(["extra"], "Unexpected argument 'extra'. This command does not take positional arguments");
   const help = helpText();
-  for (const flag of ["--port", "--host", "--chain", "--block-time", "--clock", "--genesis", "--help"]) assert.ok(help.includes(flag), flag);
+  for (const flag of ["--port", "--host", "--chain", "--block-time", "--clock", "--genesis", "--db", "--help"]) assert.ok(help.includes(flag), flag);
+  assert.ok(help.includes("./chain.db, or the DB_PATH environment variable"));
   for (const d of ["(default: 1317", "(default: chainmain)", "(default: 5s)", "(default: real)", "(default: 127.0.0.1)"]) assert.ok(help.includes(d), d);
 });
 

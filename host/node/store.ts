@@ -114,6 +114,8 @@ export class NodeStore {
 
   /** The genesis document the chain was started from, or undefined for a new database. */
   genesis(): string | undefined {
+    const meta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+    if (meta === undefined) return undefined;
     const row = this.db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
     return row?.value;
   }
