@@ -68,6 +68,19 @@ export interface Genesis {
   staking: StakingGenesis;
   distribution: { communityTax: bigint };
   tieredrewards: TieredRewardsGenesis;
+  /** An exported node's state (GET /dev/export): the chain starts from it instead of the sections above. */
+  nodeState?: NodeState;
+}
+
+/**
+ * A node's whole state at a height, as exported: the core's records (table id, bytes; tied to the
+ * core build that wrote them) and the accounts with their sequences.
+ */
+export interface NodeState {
+  height: bigint;
+  timeNs: bigint;
+  records: { table: number; bytes: Uint8Array }[];
+  accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array }[];
 }
 
 export interface GenesisValidator {
@@ -281,7 +294,9 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError((e as Error).message, "genesis_time");
   }
-  const app = object(root.app_state, "app_state", ["bank", "mint", "inflation", "staking", "distribution", "tieredrewards"]);
+  const app = object(root.app_state, "app_state", [
+    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "node_state",
+  ]);
   const mint = parseMint(app.mint, dec);
   const bank = parseBank(app.bank, mint.params.mintDenom);
   const inflation = parseInflation(app.inflation, dec);
@@ -289,7 +304,8 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const staking = parseStaking(app.staking, dec, balances);
   const distribution = parseDistribution(app.distribution, dec);
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
-  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards };
+  const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, nodeState };
 }
 
 // ---- modules ------------------------------------------------------------------------------
@@ -565,6 +581,43 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
   }
   const nextPositionId = t.next_position_id === undefined ? 0n : uint64(t.next_position_id, `${path}.next_position_id`);
   return { params: { targetBaseRewardsRate: rate }, tiers, nextPositionId };
+}
+
+/** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */
+function parseNodeState(v: Json | undefined): NodeState {
+  const path = "app_state.node_state";
+  const o = object(v, path, ["height", "time", "records", "accounts"]);
+  const height = uint64(o.height, `${path}.height`);
+  let timeNs: bigint;
+  try {
+    timeNs = parseTimestamp(string(o.time, `${path}.time`));
+  } catch (e) {
+    throw new ValidationError((e as Error).message, `${path}.time`);
+  }
+  const records = array(o.records, `${path}.records`).map((r, i) => {
+    const p = `${path}.records[${i}]`;
+    if (!Array.isArray(r) || r.length !== 2 || typeof r[0] !== "number" || typeof r[1] !== "string") {
+      fail("must be [table, base64 bytes]", p);
+    }
+    return { table: r[0] as number, bytes: base64Bytes(r[1] as string, p) };
+  });
+  const accounts = array(o.accounts, `${path}.accounts`).map((a, i) => {
+    const p = `${path}.accounts[${i}]`;
+    const ao = object(a, p, ["id", "address", "sequence", "pub_key"]);
+    if (typeof ao.id !== "number" || !Number.isSafeInteger(ao.id) || ao.id < 0) fail("must be an account id", `${p}.id`);
+    return {
+      id: ao.id,
+      address: canonicalAccount(ao.address, `${p}.address`),
+      sequence: uint64(ao.sequence, `${p}.sequence`),
+      pubKey: ao.pub_key === undefined || ao.pub_key === null ? undefined : base64Bytes(string(ao.pub_key, `${p}.pub_key`), `${p}.pub_key`),
+    };
+  });
+  return { height, timeNs, records, accounts };
+}
+
+function base64Bytes(text: string, path: string): Uint8Array {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) fail("invalid base64", path);
+  return new Uint8Array(Buffer.from(text, "base64"));
 }
 
 /** A canonical `cro1...` account address. */

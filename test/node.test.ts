@@ -472,6 +472,55 @@ test("host/cli.ts replay: progress and one summary line, exit 0; a missing datab
   assert.match(damaged.err, `error: replay diverged at height ${last.height}`);
 });
 
+test("export: GET /dev/export is the last committed state as a genesis; a node started on it has the same state and hash", async () => {
+  const source = await open();
+  await scenario(source, 0);
+  await scenario(source, 1);
+  const exported = await source.get("/dev/export");
+  assert.is(exported.status, 200);
+  const doc = exported.json as Json;
+  const state = (doc as any).app_state.node_state;
+  assert.is(state.height, `${source.chain.latest.height}`);
+  assert.ok(state.records.length > 20, `${state.records.length} records`);
+  assert.is(state.accounts.length, 10, "the 9 dev accounts and the burn address");
+
+  const importedDb = freshDb();
+  const imported = NodeChain.open(await loadCore(wasm), doc, { dbPath: importedDb, clock: "simulated", blockTimeNs: 5n * S });
+  try {
+    assert.is(imported.latestBlock().height, source.chain.latestBlock().height);
+    assert.is(imported.latestBlock().appHash, source.chain.latestBlock().appHash);
+    const user = devAddress(6);
+    assert.is(imported.ledger.balance(imported.directory.accountId(user)!), source.chain.ledger.balance(accountId(source, user)));
+    assert.equal(imported.directory.account(user), source.chain.directory.account(user));
+    assert.equal(imported.checkInvariants(), []);
+    // Both go on alike: the same blocks give the same hashes.
+    await imported.advance(2000n);
+    await source.post("/dev/advance?blocks=2000");
+    assert.is(imported.latestBlock().appHash, source.chain.latestBlock().appHash);
+  } finally {
+    await imported.close();
+    await source.chain.close();
+  }
+  // The imported chain restarts and replays from its imported genesis.
+  const again = await open(importedDb);
+  const top = again.chain.latestBlock();
+  await again.chain.close();
+  assert.equal(NodeChain.replay(await loadCore(wasm), importedDb), top);
+  // A state from another core build does not load.
+  const foreign = JSON.parse(JSON.stringify(doc));
+  foreign.app_state.node_state.records[0][0] = 999;
+  try {
+    NodeChain.open(await loadCore(wasm), foreign, { dbPath: freshDb(), clock: "simulated", blockTimeNs: 5n * S });
+    assert.unreachable();
+  } catch (e) {
+    assert.instance(e, NodeStateError);
+    assert.is((e as Error).message, "node_state: record of table 999 does not fit this core build");
+  }
+  const bad = JSON.parse(JSON.stringify(doc));
+  bad.app_state.node_state.records[0][1] = "not base64!";
+  assert.throws(() => parseGenesis(bad, (again.chain as any).core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
+});
+
 test.after(() => rm(DIR, { recursive: true, force: true }));
 
 test.run();

@@ -30,6 +30,7 @@ import {
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
 import { StateHash } from "../node/state-hash.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
+import { exportGenesis } from "../node/export.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
 import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockHeader, type ChainOptions } from "./emission-chain.js";
@@ -102,6 +103,8 @@ export class NodeChain implements ChainView {
   private queue: Promise<unknown> = Promise.resolve();
   /** The last commit: records written or deleted, and milliseconds from journal to durable. */
   lastCommit = { records: 0, ms: 0 };
+  /** Whether the database holds the genesis (its first commit writes it). */
+  private genesisCommitted = false;
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -157,14 +160,16 @@ export class NodeChain implements ChainView {
       if (stored === undefined) throw new NodeStateError(`${dbPath}: no genesis: not a node database`);
       const chain = new NodeChain(core, JSON.parse(stored) as Json, { clock: "simulated", blockTimeNs: 1n }, undefined);
       const top = store.lastBlock()!.height;
+      let first = true;
       for (const row of store.blocks()) {
-        if (row.height === 0n) chain.initGenesis();
+        if (first) chain.initGenesis();
         else if (row.txCount === 0 && row.stepNs !== 0n) chain.runEmpty(row.height - row.firstHeight + 1n, row.timeNs, row.stepNs);
         else chain.replayBlock(row, store.txsAt(row.height));
         if (chain.last.appHash !== row.appHash) {
           throw new NodeStateError(`replay diverged at height ${row.height}: state hash ${chain.last.appHash}, stored ${row.appHash}`);
         }
         progress(row.height, top);
+        first = false;
       }
       return chain.latestBlock();
     } finally {
@@ -189,6 +194,10 @@ export class NodeChain implements ChainView {
   /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0). */
   private initGenesis(): void {
     const g = this.genesis;
+    if (g.nodeState) {
+      this.importState(g.nodeState);
+      return;
+    }
     this.emission.setState(emissionGenesisState(g));
     for (const b of g.balances) this.ledger.genesisBalance(this.directory.ensure(b.address), b.amount);
     this.burnIds = g.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
@@ -201,20 +210,36 @@ export class NodeChain implements ChainView {
     this.commit({ height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
   }
 
-  private restore(store: NodeStore): void {
+  /** An exported state as this chain's first block (at the exported height): every record written. */
+  private importState(state: NonNullable<Genesis["nodeState"]>): void {
+    const records = state.records.map((r) => {
+      this.restoreRecord(r.table, r.bytes, "node_state");
+      return { table: r.table, key: recordKey(r.bytes), bytes: Buffer.from(r.bytes) };
+    });
+    for (const a of state.accounts) this.directory.load({ ...a }, true);
+    this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
+    this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
+    this.ledger.restore(state.height, this.burned);
+    this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records);
+  }
+
+  /** One stored record into the core (not journaled: it is durable already) and the hash. */
+  private restoreRecord(table: number, bytes: Uint8Array, source: string): void {
     const x = this.core.exports;
-    const last = store.lastBlock();
-    if (last === undefined) throw new NodeStateError(`${store.path}: genesis without block 0`);
-    const tables = x.storeTableCount();
-    for (const r of store.records()) {
-      if (r.table >= tables || r.bytes.length !== x.storeRecordSize(r.table)) {
-        throw new NodeStateError(`${store.path}: record of table ${r.table} does not fit this core build`);
-      }
-      const ptr = x.bufferPtr();
-      new Uint8Array(x.memory.buffer, ptr, r.bytes.length).set(r.bytes);
-      x.storeRestore(r.table, ptr);
-      this.hash.put(r.table, keyOf(r.bytes), r.bytes);
+    if (table >= x.storeTableCount() || bytes.length !== x.storeRecordSize(table)) {
+      throw new NodeStateError(`${source}: record of table ${table} does not fit this core build`);
     }
+    const ptr = x.bufferPtr();
+    new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+    x.storeRestore(table, ptr);
+    this.hash.put(table, keyOf(bytes), bytes);
+  }
+
+  private restore(store: NodeStore): void {
+    const last = store.lastBlock();
+    if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
+    this.genesisCommitted = true;
+    for (const r of store.records()) this.restoreRecord(r.table, r.bytes, store.path);
     for (const a of store.accounts()) {
       this.directory.load(a);
       this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
@@ -429,9 +454,11 @@ export class NodeChain implements ChainView {
   }
 
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
-  private commit(b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[]): void {
+  private commit(
+    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[], imported: RecordChange[] = [],
+  ): void {
     const started = performance.now();
-    const changes = this.drainJournal();
+    const changes = [...imported, ...this.drainJournal()];
     const accounts = this.directory.takeDirty();
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     const appHash = this.hash.hex();
@@ -445,10 +472,11 @@ export class NodeChain implements ChainView {
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
         rawLog: r.rawLog, events: JSON.stringify(r.events),
       }));
-      if (b.height === 0n) this.store.commitGenesis(JSON.stringify(this.genesisDoc), block, changes, accounts);
+      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), block, changes, accounts);
       else this.store.commitBlock(block, txs, changes, accounts);
     }
     this.core.exports.storeJournalClear();
+    this.genesisCommitted = true;
     this.lastCommit = { records: changes.length, ms: performance.now() - started };
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
     this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
@@ -467,7 +495,7 @@ export class NodeChain implements ChainView {
       const slot = raw & ~REMOVED;
       const size = x.storeRecordSize(table);
       const bytes = new Uint8Array(x.memory.buffer, x.storeRecordPtr(table, slot), size).slice();
-      const key = Buffer.from(bytes.subarray(0, 8)).reverse(); // big-endian: SQLite orders keys as numbers
+      const key = recordKey(bytes);
       if ((raw & REMOVED) !== 0) {
         this.hash.remove(table, keyOf(bytes));
         out.push({ table, key, bytes: null });
@@ -577,6 +605,11 @@ export class NodeChain implements ChainView {
     }
   }
 
+  /** The last committed state as a genesis document (see host/node/export.ts); undefined without a database. */
+  exportGenesis(): Json | undefined {
+    return this.store && exportGenesis(this.store);
+  }
+
   /** Invariants of the ledger (names of the broken ones). */
   checkInvariants(): string[] {
     return this.ledger.checkInvariants();
@@ -585,6 +618,11 @@ export class NodeChain implements ChainView {
 
 function evt(type: string, attrs: Record<string, string>): TxEvent {
   return { type, attributes: Object.entries(attrs).map(([key, value]) => ({ key, value, index: true })) };
+}
+
+/** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */
+function recordKey(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.subarray(0, 8)).reverse();
 }
 
 /** A record's key (its first 8 bytes) as the state hash names it. */

@@ -56,9 +56,10 @@ export class NodeDirectory implements Directory {
     return a.id;
   }
 
-  /** A persisted account, at restart. */
-  load(a: AccountRecord): void {
+  /** A persisted account, at restart; `persist` for one that must still be written (an import). */
+  load(a: AccountRecord, persist = false): void {
     this.put(a);
+    if (persist) this.dirty.add(a);
   }
 
   addValidator(id: number, operator: string): void {

@@ -162,7 +162,7 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
  * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
  * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
- * gives a committed tx's result.
+ * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis.
  */
 export function registerNodeRoutes(app: Hono, node: NodeChain): void {
   const broadcast = async (c: Context) => {
@@ -184,6 +184,8 @@ export function registerNodeRoutes(app: Hono, node: NodeChain): void {
     if (mode === "block") return c.json({ tx_response: txResponse(await submitted.included) });
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };
+  // The last committed state as a genesis document (host/node/export.ts), in both clock modes.
+  app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
   app.post("/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/txs", broadcast);
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
