@@ -30,8 +30,8 @@ const USER_FUNDS = 100_000_000_000_000n;
 const FEE_AMOUNT = 5000n;
 const BURN = "cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv";
 
-async function open(dbPath = freshDb()) {
-  const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs: 5n * S });
+async function open(dbPath = freshDb(), blockTimeNs = 5n * S) {
+  const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs });
   const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
   registerNodeRoutes(app, chain);
   const post = async (path: string, body?: unknown) => {
@@ -58,6 +58,8 @@ async function signedBy(node: Node, n: number, msgs: Parameters<Awaited<ReturnTy
   });
 }
 
+const attrOf = (tr: any, type: string, key: string) =>
+  tr.events.find((e: any) => e.type === type)?.attributes.find((a: any) => a.key === key)?.value;
 const validator = (node: Node, id: number) => node.chain.directory.validatorAddress(id)!;
 const accountId = (node: Node, address: string) => node.chain.directory.accountId(address)!;
 
@@ -519,6 +521,37 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
   const bad = JSON.parse(JSON.stringify(doc));
   bad.app_state.node_state.records[0][1] = "not base64!";
   assert.throws(() => parseGenesis(bad, (again.chain as any).core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
+});
+
+test("an unbonding made by an aborted tx leaves nothing: an entry later given its id matures at its own time", async () => {
+  const HOUR = 3600n * S;
+  const node = await open(freshDb(), HOUR); // 28 days = 672 blocks
+  try {
+    const user = devAddress(5);
+    const val = validator(node, 0);
+    const id = accountId(node, user);
+    const tx = async (msgs: Parameters<typeof signedBy>[2]) => {
+      const hash = (await node.post("/txs", await signedBy(node, 5, msgs))).json.tx_response.txhash;
+      await node.post("/dev/advance?blocks=1");
+      return (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
+    };
+    assert.is((await tx([delegateMsg(user, val, 10_000_000_000n)])).code, 0); // height 1
+    // height 2: the first undelegation succeeds inside the tx, the second fails: both revert
+    const aborted = await tx([undelegateMsg(user, val, 1_000_000_000n), undelegateMsg(user, val, 10n ** 20n)]);
+    assert.is(aborted.code, 22);
+    await node.post("/dev/advance?blocks=2");
+    const kept = await tx([undelegateMsg(user, val, 1_000_000_000n)]); // height 5: matures at 5 h + 28 d
+    assert.is(kept.code, 0);
+    assert.is(attrOf(kept, "unbond", "completion_time"), "2026-01-29T05:00:00Z");
+    const before = node.chain.ledger.balance(id);
+    await node.post(`/dev/advance?blocks=${2 + 672 - 5 + 1}`); // past 2 h + 28 d, when the aborted one would have matured
+    assert.is(node.chain.ledger.balance(id), before, "not paid before its own time");
+    await node.post("/dev/advance?blocks=3"); // height 677 = 5 h + 28 d
+    assert.is(node.chain.ledger.balance(id), before + 1_000_000_000n);
+    assert.equal(node.chain.checkInvariants(), []);
+  } finally {
+    await node.chain.close();
+  }
 });
 
 test.after(() => rm(DIR, { recursive: true, force: true }));

@@ -320,7 +320,7 @@ export class NodeChain implements ChainView {
   /**
    * CheckTx: decode and verify (chain id, account number, sequence counting the txs already in
    * the mempool, signature, signer = each message's owner), fee in the bond denom; then queue it.
-   * Throws TxError. Resolves with the tx hash; `whenIncluded` for broadcast mode block.
+   * Throws TxError. Returns the tx hash and a promise of its result once in a committed block.
    */
   submit(body: unknown): { hash: string; included: Promise<TxResult> } {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);

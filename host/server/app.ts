@@ -12,7 +12,7 @@ import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emiss
 import type { NodeChain, TxResult } from "../chain/node-chain.js";
 import { parseGoDuration, type ClockMode } from "../config.js";
 import { validDenom, type Genesis } from "../genesis.js";
-import { TxError } from "../tx/index.js";
+import { TxError, decodeTx } from "../tx/index.js";
 import {
   GatewayError,
   GrpcCode,
@@ -177,7 +177,12 @@ export function registerNodeRoutes(app: Hono, node: NodeChain): void {
       submitted = node.submit(body);
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
-      const hash = "";
+      let hash = ""; // known once the body decodes
+      try {
+        hash = decodeTx(body).hash;
+      } catch {
+        // not even a StdTx
+      }
       return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
     }
     const mode = (body as { mode?: unknown }).mode;
