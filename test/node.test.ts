@@ -554,6 +554,26 @@ test("an unbonding made by an aborted tx leaves nothing: an entry later given it
   }
 });
 
+test("broadcast mode block answers once the tx is in a committed block, with its height and events", async () => {
+  const node = await open();
+  try {
+    const user = devAddress(8);
+    const body = { ...(await signedBy(node, 8, [delegateMsg(user, validator(node, 3), 3_000n)])), mode: "block" };
+    const answer = node.post("/cosmos/tx/v1beta1/txs", body);
+    let answered = false;
+    void answer.then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 20));
+    assert.not.ok(answered, "no answer before the block");
+    await node.post("/dev/advance?blocks=1");
+    const r = (await answer).json.tx_response;
+    assert.is(r.height, "1");
+    assert.is(r.code, 0);
+    assert.is(attrOf(r, "delegate", "amount"), "3000basecro");
+  } finally {
+    await node.chain.close();
+  }
+});
+
 test.after(() => rm(DIR, { recursive: true, force: true }));
 
 test.run();
