@@ -574,6 +574,36 @@ test("broadcast mode block answers once the tx is in a committed block, with its
   }
 });
 
+test("a redelegation made by an aborted tx leaves nothing: one later given its id still blocks a transitive redelegation until its own time", async () => {
+  const HOUR = 3600n * S;
+  const node = await open(freshDb(), HOUR);
+  try {
+    const user = devAddress(6);
+    const [v0, v1, v2] = [validator(node, 0), validator(node, 1), validator(node, 2)];
+    const redelegate = (src: string, dst: string, amount: bigint) => ({
+      type: "cosmos-sdk/MsgBeginRedelegate",
+      value: { delegator_address: user, validator_src_address: src, validator_dst_address: dst, amount: { denom: "basecro", amount: `${amount}` } },
+    });
+    const tx = async (msgs: Parameters<typeof signedBy>[2]) => {
+      const hash = (await node.post("/txs", await signedBy(node, 6, msgs))).json.tx_response.txhash;
+      await node.post("/dev/advance?blocks=1");
+      return (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
+    };
+    assert.is((await tx([delegateMsg(user, v0, 10_000_000_000n)])).code, 0); // height 1
+    const aborted = await tx([redelegate(v0, v1, 1_000_000_000n), undelegateMsg(user, v0, 10n ** 20n)]); // height 2
+    assert.is(aborted.code, 22);
+    await node.post("/dev/advance?blocks=2");
+    assert.is((await tx([redelegate(v0, v1, 1_000_000_000n)])).code, 0); // height 5: matures at 5 h + 28 d
+    await node.post(`/dev/advance?blocks=${2 + 672 - 6 + 1}`); // past 2 h + 28 d
+    const early = await tx([redelegate(v1, v2, 1_000_000_000n)]);
+    assert.equal([early.codespace, early.code], ["staking", 32], "still transitive");
+    await node.post("/dev/advance?blocks=3");
+    assert.is((await tx([redelegate(v1, v2, 1_000_000_000n)])).code, 0);
+  } finally {
+    await node.chain.close();
+  }
+});
+
 test.after(() => rm(DIR, { recursive: true, force: true }));
 
 test.run();
