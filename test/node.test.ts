@@ -360,9 +360,14 @@ test("a fee in another denom is refused at check; a fee the payer cannot cover f
       fee: { amount: [{ denom: "basecro", amount: `${USER_FUNDS + 1n}` }], gas: "200000" },
     });
     const hash = (await node.post("/txs", huge)).json.tx_response.txhash;
+    // Checked after it at the next sequence: in the block, the sequence did not move.
+    const next = await s.sign([sendMsg(s.address, devAddress(6), 1n)], { chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: 1n });
+    const nextHash = (await node.post("/txs", next)).json.tx_response.txhash;
     await node.post("/dev/advance?blocks=1");
     const t = (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
     assert.equal([t.codespace, t.code], ["sdk", 5]);
+    const n = (await node.get(`/cosmos/tx/v1beta1/txs/${nextHash}`)).json.tx_response;
+    assert.equal([n.codespace, n.code, n.raw_log], ["sdk", 32, "account sequence mismatch, expected 0, got 1: incorrect account sequence"]);
     assert.is(node.chain.ledger.balance(accountId(node, s.address)), USER_FUNDS);
     assert.is(node.chain.directory.account(s.address)!.sequence, 0n, "no fee, no sequence");
   } finally {
