@@ -25,6 +25,7 @@ import * as tierPositions from "./tier/positions";
 import * as tierQueries from "./tier/queries";
 import * as tierOut from "./tier/out";
 import * as tierState from "./tier/state";
+import * as restore from "./ledger/restore";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -292,6 +293,17 @@ export function storeJournalClear(): void {
   tables.journalClear();
 }
 
+// ---- Restore: reload the durable copy at startup ----
+
+/** Place a stored record (its bytes at `src`, key first) in `table`, without journaling it. */
+export function storeRestore(table: i32, src: usize): void {
+  tables.tableAt(table).restore(src);
+}
+/** After the records: derived state (queues, ranking) and the emission position at `height`. */
+export function ledgerRestore(height: u64, burned: usize): i32 {
+  return restore.rebuild(height, burned);
+}
+
 // ---- Ledger (ledger/*.ts): bank, validators, the per-block rewards loop ----
 
 /** The ledger parameters record (layout: ledger/block.ts LP_*). */
@@ -336,20 +348,33 @@ export function ledgerAdvance(count: i32, startTimeNs: i64, blockTimeNs: i64): i
 export function ledgerBlockOutcomePtr(): usize {
   return ledgerBlock.blockOutcome;
 }
-/** Transactions over the store (not nested): a failed message aborts and leaves no trace. */
+/**
+ * Transactions over the store (not nested): a failed message aborts and leaves no trace. Inside
+ * one the host opened, the message exports below join it instead of opening their own, so the
+ * host can make a whole signed transaction (fee apart) atomic over several messages.
+ */
 export function storeTxBegin(): void {
   tables.txBegin();
+  hostTx = true;
 }
 export function storeTxCommit(): void {
   tables.txCommit();
+  hostTx = false;
 }
 export function storeTxAbort(): void {
   tables.txAbort();
+  hostTx = false;
 }
+let hostTx = false;
 
 // ---- Ledger messages: each in a store transaction, so a failure changes nothing ----
 
+function txBegin(): void {
+  if (!hostTx) tables.txBegin();
+}
+
 function inTransaction(e: i32): i32 {
+  if (hostTx) return e; // the host's transaction decides
   if (e == OK) tables.txCommit();
   else tables.txAbort();
   return e;
@@ -357,27 +382,31 @@ function inTransaction(e: i32): i32 {
 
 /** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
 export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.delegate(delegator, validator, lo(amount), hi(amount))));
 }
 /** MsgWithdrawDelegatorReward; the units paid to `dst`. */
 export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
 }
 /** MsgWithdrawValidatorCommission; the units paid to `dst`. */
 export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
 }
 /** MsgCreateValidator with its self-delegation (integer at `amount`); commission Dec at `rate`. */
 export function ledgerCreateValidatorWithSelfDelegation(
   id: u32, operator: u32, rate: usize, amount: usize, orderKey: u64,
 ): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(
     ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
   );
+}
+/** x/bank MsgSend (and the ante handler's fee) of the bond denom: atomic, checked first. */
+export function ledgerSend(from: u32, to: u32, amount: usize): i32 {
+  return bank.transfer(from, to, lo(amount), hi(amount));
 }
 /** Staking params: max validators, tokens per unit of consensus power, unbonding time (ns). */
 export function ledgerConfigureStaking(maxValidators: u32, powerReduction: u64, unbondingNs: i64): i32 {
@@ -393,28 +422,28 @@ export function ledgerLastCommitVotes(out: usize): i32 {
 }
 /** MsgUndelegate; the tokens unbonded to `dst`, the completion time from ledgerLastCompletion. */
 export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.undelegate(delegator, validator, lo(amount), hi(amount))));
 }
 /** MsgBeginRedelegate; the tokens moved to `dst`, the completion time from ledgerLastCompletion. */
 export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValidator: u32, amount: usize): i32 {
-  tables.txBegin();
+  txBegin();
   return put(dst, inTransaction(ledgerStaking.redelegate(delegator, src, dstValidator, lo(amount), hi(amount))));
 }
 /** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
 export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
-  tables.txBegin();
+  txBegin();
   tierOut.resetEvents(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
   return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
 }
 /** x/staking Jail until a time (unix ns; the signing info's jailed_until). */
 export function ledgerJail(validator: u32, untilNs: i64): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(ledgerSlashing.jail(validator, untilNs));
 }
 /** x/slashing MsgUnjail. */
 export function ledgerUnjail(validator: u32): i32 {
-  tables.txBegin();
+  txBegin();
   return inTransaction(ledgerSlashing.unjail(validator));
 }
 export function ledgerLastCompletion(): i64 {
@@ -509,7 +538,7 @@ function tierMessage(e: i32): i32 {
 }
 
 function tierBegin(): void {
-  tables.txBegin();
+  txBegin();
   tierOut.resetEvents();
 }
 

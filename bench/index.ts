@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { runLedgerBench, medianOf } from "./ledger.js";
 import { runTiersBench } from "./tiers.js";
+import { runNodeBench } from "./node.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -376,6 +377,17 @@ for (const r of tiersBench.rows) {
   console.log(`  ${int(r.positions)} positions`.padEnd(52) + `claim ${r.claimMicros.toFixed(1)} us, add ${r.addMicros.toFixed(1)} us, ${r.bytesPerPosition.toFixed(0)} bytes of memory growth per position`);
 }
 console.log(`  claim 1M / 1k ${tiersBench.claimRatio.toFixed(2)}x, add 1M / 1k ${tiersBench.addRatio.toFixed(2)}x`);
+
+// ---- g. the node: signed txs end to end, block commit, GET routes ---------------------------
+
+const nodeBench = await runNodeBench(wasmBytes, progress);
+console.log("g. Node (HTTP on loopback, SQLite synchronous=FULL)");
+console.log(`  signed txs verified, raw (host/tx verifyTx)        ${int(nodeBench.verifyTxPerSec)} tx/s`);
+console.log(`  signed txs ingested end to end (POST /txs)         ${int(nodeBench.ingestTxPerSec)} tx/s`);
+console.log(`  ratio ingested / raw verify                        ${(nodeBench.ingestRatio * 100).toFixed(0)} %`);
+console.log(`  block commit, ${int(nodeBench.commit.records)} changed records`.padEnd(52) + `${nodeBench.commit.ms.toFixed(1)} ms (whole block of 1,000 sends: ${nodeBench.commit.blockMs.toFixed(0)} ms)`);
+console.log(`  GET ${nodeBench.get.path} on the node`.padEnd(52) + `${int(nodeBench.get.nodeReqPerSec)} req/s`);
+console.log(`  GET the same JSON from a bare Hono route`.padEnd(52) + `${int(nodeBench.get.bareReqPerSec)} req/s`);
 console.log("");
 
 // ---- d. targets ----------------------------------------------------------------------------
@@ -413,6 +425,15 @@ const targets = [
     name: "tier position update (add) at 1M positions <= 1.5x at 1k",
     value: tiersBench.addRatio, target: 1.5, pass: tiersBench.addRatio <= 1.5, show: `${tiersBench.addRatio.toFixed(2)}x`,
   },
+  {
+    name: "node: signed txs ingested end to end >= 70% of the raw verify rate",
+    value: nodeBench.ingestRatio, target: 0.7, pass: nodeBench.ingestRatio >= 0.7,
+    show: `${(nodeBench.ingestRatio * 100).toFixed(0)} %`,
+  },
+  {
+    name: "node: GET route >= 0.5x a bare Hono route",
+    value: nodeBench.get.ratio, target: 0.5, pass: nodeBench.get.ratio >= 0.5, show: `${nodeBench.get.ratio.toFixed(2)}x`,
+  },
 ];
 console.log("d. Targets (median figures)");
 for (const t of targets) console.log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name}: ${t.show}`);
@@ -447,6 +468,7 @@ const result = {
   dec,
   ledger: ledgerBench,
   tiers: tiersBench,
+  node: nodeBench,
   targets: targets.map(({ show: _show, ...t }) => t),
 };
 writeFileSync(file, `${jsonBig(result)}\n`);

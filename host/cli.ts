@@ -9,9 +9,11 @@ import { parseArgs } from "node:util";
 import { CoreError } from "./core/errors.js";
 import { type Command, EXIT_USAGE, UsageError, oneLine } from "./cli/common.js";
 import { schedule } from "./cli/schedule.js";
+import { replay } from "./cli/replay.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
+  replay,
 };
 
 const PROG = "host/cli.ts";

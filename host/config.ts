@@ -1,5 +1,5 @@
-// The node's configuration: command-line flags (node:util parseArgs, strict) and the PORT
-// environment variable. Every value is checked here, so a bad one is one `error: ...` line and
+// The node's configuration: command-line flags (node:util parseArgs, strict) and the PORT and
+// DB_PATH environment variables. Every value is checked here, so a bad one is one `error: ...` line and
 // exit code 2 before anything starts.
 
 import { ValidationError } from "./errors.js";
@@ -21,6 +21,8 @@ export interface Config {
   clock: ClockMode;
   /** Genesis JSON overriding the embedded default; undefined = the default as is. */
   genesisFile: string | undefined;
+  /** The node's SQLite database (created with the genesis on first start). */
+  dbPath: string;
 }
 
 /** What the command line asks for. */
@@ -40,6 +42,7 @@ export const DEFAULTS = {
   chain: "chainmain",
   blockTime: "5s",
   clock: "real",
+  db: "./chain.db",
 } as const;
 
 // No parse defaults: an absent --port falls back to PORT, the rest to DEFAULTS below.
@@ -77,6 +80,12 @@ const FLAGS = {
     shown: "the embedded default genesis",
     description: "genesis JSON; the fields it has replace those of the default genesis",
   },
+  db: {
+    type: "string",
+    value: "PATH",
+    shown: `${DEFAULTS.db}, or the DB_PATH environment variable`,
+    description: "SQLite database of the chain: created from the genesis if absent, else restored (its own genesis wins)",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -85,14 +94,16 @@ export function helpText(): string {
     "Usage: npm start -- [flags]",
     "       node --import tsx host/main.ts [flags]",
     "",
-    "Serve the emission state of an in-memory chain, computed block by block by the WASM core from",
-    "a genesis, over the chain's REST paths (JSON as the Cosmos gRPC-gateway renders it).",
+    "Run a chain node: the WASM core's staking ledger, a block every block time, each block committed",
+    "to SQLite, signed amino-JSON transactions, and the chain's REST paths (JSON as the Cosmos",
+    "gRPC-gateway renders it).",
     "",
     "Flags:",
     formatFlags(FLAGS),
     "",
     "Routes: GET /SEGMENT/inflation/v1/params, /cosmos/mint/v1beta1/{params,inflation,annual_provisions},",
     "/cosmos/bank/v1beta1/supply/by_denom?denom=D, /cosmos/base/tendermint/v1beta1/blocks/latest;",
+    "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH;",
     "with --clock simulated also POST /dev/advance.",
     "",
   ].join("\n");
@@ -122,6 +133,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     blockTimeNs: parseBlockTime(str("block-time") ?? DEFAULTS.blockTime, clock),
     clock,
     genesisFile: parseGenesisPath(str("genesis")),
+    dbPath: parseDbPath(str("db") !== undefined ? "--db" : "DB_PATH", str("db") ?? env.DB_PATH ?? DEFAULTS.db),
   };
   return { kind: "run", config };
 }
@@ -168,6 +180,11 @@ function parseBlockTime(text: string, clock: ClockMode): bigint {
 function parseGenesisPath(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   if (text.trim() === "") throw new ConfigError("--genesis: empty file name");
+  return text;
+}
+
+function parseDbPath(source: string, text: string): string {
+  if (text.trim() === "") throw new ConfigError(`${source}: empty file name`);
   return text;
 }
 

@@ -1,18 +1,25 @@
-// Genesis of the emission chain: the embedded default, the JSON shape (Cosmos-like: `chain_id`,
-// `genesis_time`, `app_state.{bank,mint,inflation}`), and its validation with the reference's
-// rules and messages (REFERENCE §2.1, §2.6; SDK x/mint and x/bank for their parts).
+// Genesis of the chain: the embedded default, the JSON shape (Cosmos-like: `chain_id`,
+// `genesis_time`, `app_state.{bank,mint,inflation,staking,distribution,tieredrewards}`), and its
+// validation with the reference's rules and messages (REFERENCE §2.1, §2.6, §3, §11; SDK x/mint,
+// x/bank, x/staking and x/distribution for their parts).
 //
 // Decimals are parsed by the core (exactly, never through a float); amounts are bigints parsed
 // from strings, and a JSON number is refused wherever an amount or a rate is expected.
 
 import { readFile } from "node:fs/promises";
-import { accountAddressBytes } from "./address.js";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { accountAddressBytes, encodeAddress } from "./address.js";
+import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
+/** Bech32 prefix of validator operator addresses. */
+export const VALIDATOR_PREFIX = "crocncl";
 
 /** What parses decimal text into a raw Dec: the core's `core.dec`. */
 export interface DecParser {
@@ -56,14 +63,110 @@ export interface Genesis {
   };
   mint: { params: MintParams };
   inflation: { params: InflationParams; decayEpochStart: bigint };
+  /** Bond-denom balances, in the genesis order (the order core account ids are assigned in). */
+  balances: { address: string; amount: bigint }[];
+  staking: StakingGenesis;
+  distribution: { communityTax: bigint };
+  tieredrewards: TieredRewardsGenesis;
+  /** An exported node's state (GET /dev/export): the chain starts from it instead of the sections above. */
+  nodeState?: NodeState;
 }
 
+/**
+ * A node's whole state at a height, as exported: the core's records (table id, bytes; tied to the
+ * core build that wrote them) and the accounts with their sequences.
+ */
+export interface NodeState {
+  height: bigint;
+  timeNs: bigint;
+  records: { table: number; bytes: Uint8Array }[];
+  accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array }[];
+}
+
+export interface GenesisValidator {
+  /** `crocncl1...`; its account (same bytes, `cro1...`) pays the self-delegation. */
+  operatorAddress: string;
+  /** Raw Dec in [0, 1]. */
+  commissionRate: bigint;
+  selfDelegation: bigint;
+}
+
+export interface StakingGenesis {
+  maxValidators: number;
+  unbondingTimeNs: bigint;
+  /** Tokens per unit of consensus power (SDK DefaultPowerReduction). */
+  powerReduction: bigint;
+  validators: GenesisValidator[];
+}
+
+/** A tier (REFERENCE §3.2). */
+export interface Tier {
+  id: number;
+  exitDurationNs: bigint;
+  /** Raw Dec in [0, 1]. */
+  bonusApy: bigint;
+  minLockAmount: bigint;
+  closeOnly: boolean;
+}
+
+/** x/tieredrewards genesis (REFERENCE §11): kept whole; the tiers reach the core with the tier module. */
+export interface TieredRewardsGenesis {
+  params: { targetBaseRewardsRate: bigint };
+  tiers: Tier[];
+  nextPositionId: bigint;
+}
+
+/**
+ * Development keys: private key N = sha256("staking-engine dev key N"). Public knowledge, so for
+ * local chains only: key 0 holds the reserve, keys 1-4 operate the validators, 5-8 are users.
+ */
+export function devPrivateKey(n: number): Uint8Array {
+  return sha256(utf8ToBytes(`staking-engine dev key ${n}`));
+}
+
+/** The `cro1...` address of dev key N. */
+export function devAddress(n: number, prefix = ACCOUNT_PREFIX): string {
+  return pubKeyAddress(secp256k1.getPublicKey(devPrivateKey(n), true), prefix);
+}
+
+/** The dev keys of the default genesis, for people and tests: key number, hex private key, address. */
+export function devKeys(): { n: number; privateKey: string; address: string }[] {
+  return Array.from({ length: 9 }, (_, n) => ({ n, privateKey: bytesToHex(devPrivateKey(n)), address: devAddress(n) }));
+}
+
+/** The operator address (`crocncl1...`) of an account address. */
+export function operatorOf(accountAddress: string): string {
+  return encodeAddress(VALIDATOR_PREFIX, accountAddressBytes(accountAddress, ACCOUNT_PREFIX));
+}
 /**
  * The default genesis: the reference chain's v7 emission values (1 % base rate pinned by
  * inflation_min = inflation_max, 6.8 % monthly decay from block 1, a 100 B CRO cap) on a
  * 98.5 B CRO launch supply, at a fixed genesis time so that every run is the same.
  */
 export function defaultGenesisJson(): GenesisJson {
+  // 4 validators of 10 B CRO self-delegation each (bonded ratio ~41 %: the 1 % mint pays bonded
+  // stake ~2.4 %, so the rewards pool tops it up to the 3 % target); 4 users of 1 M CRO; a 500 M
+  // CRO rewards pool; the reserve (dev key 0) holds the rest of the launch supply.
+  const selfDelegation = 1_000_000_000_000_000_000n;
+  const operatorFunds = selfDelegation + 100_000_000_000n;
+  const userFunds = 100_000_000_000_000n;
+  const pool = 50_000_000_000_000_000n;
+  const launch = 9_850_000_000_000_000_000n;
+  const reserve = launch - pool - 4n * operatorFunds - 4n * userFunds;
+  const balances: Json[] = [
+    { address: devAddress(0), coins: [{ denom: "basecro", amount: `${reserve}` }] },
+    { address: REWARDS_POOL_ADDRESS, coins: [{ denom: "basecro", amount: `${pool}` }] },
+  ];
+  for (let n = 1; n <= 4; n++) balances.push({ address: devAddress(n), coins: [{ denom: "basecro", amount: `${operatorFunds}` }] });
+  for (let n = 5; n <= 8; n++) balances.push({ address: devAddress(n), coins: [{ denom: "basecro", amount: `${userFunds}` }] });
+  const validators: Json[] = [1, 2, 3, 4].map((n) => ({
+    operator_address: operatorOf(devAddress(n)),
+    commission_rate: "0.100000000000000000",
+    self_delegation: `${selfDelegation}`,
+  }));
+  const tier = (id: number, exit: string, apy: string): Json => ({
+    id, exit_duration: exit, bonus_apy: apy, min_lock_amount: "10000000000", close_only: false,
+  });
   return {
     chain_id: "chainmain-local",
     genesis_time: "2026-01-01T00:00:00Z",
@@ -71,6 +174,7 @@ export function defaultGenesisJson(): GenesisJson {
       bank: {
         supply: [{ denom: "basecro", amount: "9850000000000000000" }],
         burned_balance: "0",
+        balances,
       },
       mint: {
         params: {
@@ -90,9 +194,27 @@ export function defaultGenesisJson(): GenesisJson {
         },
         decay_epoch_start: "1",
       },
+      staking: {
+        params: { unbonding_time: "2419200s", max_validators: 100, power_reduction: "100000000" },
+        validators,
+      },
+      distribution: { params: { community_tax: "0.020000000000000000" } },
+      tieredrewards: {
+        params: { target_base_rewards_rate: "0.030000000000000000" },
+        tiers: [
+          tier(1, "31536000s", "0.020000000000000000"),
+          tier(2, "63072000s", "0.040000000000000000"),
+          tier(3, "126144000s", "0.070000000000000000"),
+        ],
+        positions: [],
+        next_position_id: "0",
+      },
     },
   };
 }
+
+/** The rewards pool's module address (REFERENCE §1). */
+export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
 
 /** JSON values as they come out of JSON.parse. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -115,6 +237,25 @@ export function mergeJson(base: Json, override: Json): Json {
 export function genesisWithOverride(override: Json, dec: DecParser): Genesis {
   if (!isObject(override)) throw new ValidationError("must be a JSON object", "genesis");
   return parseGenesis(mergeJson(defaultGenesisJson(), override), dec);
+}
+
+/** A genesis JSON file laid over the default genesis, not yet validated. Errors name the file. */
+export async function readGenesisDoc(path: string): Promise<Json> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
+  }
+  let doc: Json;
+  try {
+    doc = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new ValidationError(`not valid JSON: ${(e as Error).message}`, path);
+  }
+  if (!isObject(doc)) throw new ValidationError("must be a JSON object", path);
+  return mergeJson(defaultGenesisJson(), doc);
 }
 
 /** Read a genesis JSON file and lay it over the default genesis. Errors name the file. */
@@ -153,11 +294,18 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError((e as Error).message, "genesis_time");
   }
-  const app = object(root.app_state, "app_state", ["bank", "mint", "inflation"]);
+  const app = object(root.app_state, "app_state", [
+    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "node_state",
+  ]);
   const mint = parseMint(app.mint, dec);
   const bank = parseBank(app.bank, mint.params.mintDenom);
   const inflation = parseInflation(app.inflation, dec);
-  return { chainId, genesisTimeNs, bank, mint, inflation };
+  const balances = parseBalances(app.bank, mint.params.mintDenom, bank, inflation.params.burnedAddresses);
+  const staking = parseStaking(app.staking, dec, balances);
+  const distribution = parseDistribution(app.distribution, dec);
+  const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
+  const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, nodeState };
 }
 
 // ---- modules ------------------------------------------------------------------------------
@@ -174,7 +322,7 @@ export function validDenom(denom: string): boolean {
 
 function parseBank(v: Json | undefined, bondDenom: string): Genesis["bank"] {
   const path = "app_state.bank";
-  const bank = object(v, path, ["supply", "burned_balance"]);
+  const bank = object(v, path, ["supply", "burned_balance", "balances"]);
   const list = array(bank.supply, `${path}.supply`);
   const supply: Coin[] = list.map((c, i) => {
     const p = `${path}.supply[${i}]`;
@@ -294,6 +442,200 @@ function parseInflation(v: Json | undefined, dec: DecParser): Genesis["inflation
     throw new ValidationError("decay_epoch_start must be zero when decay is disabled", path);
   }
   return { params: { maxSupply, burnedAddresses, decayRate }, decayEpochStart };
+}
+
+/**
+ * x/bank balances: each address once, bond denom only (the ledger holds one denom), adding up to
+ * the bond supply; the burned addresses' balances must add up to `burned_balance`.
+ */
+function parseBalances(
+  v: Json | undefined, bondDenom: string, bank: Genesis["bank"], burnedAddresses: string[],
+): Genesis["balances"] {
+  const path = "app_state.bank.balances";
+  const list = array((v as { [key: string]: Json }).balances ?? [], path);
+  const seen = new Set<string>();
+  const out = list.map((b, i) => {
+    const p = `${path}[${i}]`;
+    const o = object(b, p, ["address", "coins"]);
+    const address = canonicalAccount(o.address, `${p}.address`);
+    if (seen.has(address)) throw new ValidationError(`duplicate balance for address ${address}`, p);
+    seen.add(address);
+    let amount = 0n;
+    array(o.coins, `${p}.coins`).forEach((c, j) => {
+      const cp = `${p}.coins[${j}]`;
+      const co = object(c, cp, ["denom", "amount"]);
+      const denom = string(co.denom, `${cp}.denom`);
+      if (denom !== bondDenom) throw new ValidationError(`only the bond denom ${bondDenom} can be held, got ${denom}`, cp);
+      const a = int(co.amount, `${cp}.amount`);
+      if (a <= 0n) throw new ValidationError(`coin ${a}${denom} amount is not positive`, cp);
+      amount += a;
+    });
+    return { address, amount };
+  });
+  const total = out.reduce((t, b) => t + b.amount, 0n);
+  const supply = bank.supply.find((c) => c.denom === bondDenom)!.amount;
+  if (total !== supply) {
+    throw new ValidationError(`balances add up to ${total}${bondDenom}, the supply is ${supply}${bondDenom}`, path);
+  }
+  const burned = out.filter((b) => burnedAddresses.includes(b.address)).reduce((t, b) => t + b.amount, 0n);
+  if (burned !== bank.burnedBalance) {
+    throw new ValidationError(
+      `burned_balance ${bank.burnedBalance} differs from the burned addresses' balances ${burned}`,
+      "app_state.bank.burned_balance",
+    );
+  }
+  return out;
+}
+
+/** x/staking params and the genesis validators, each self-delegated from its operator's balance. */
+function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["balances"]): StakingGenesis {
+  const path = "app_state.staking";
+  const st = object(v, path, ["params", "validators"]);
+  const pp = `${path}.params`;
+  const p = object(st.params, pp, ["unbonding_time", "max_validators", "power_reduction"]);
+  const unbondingTimeNs = duration(p.unbonding_time, `${pp}.unbonding_time`);
+  if (unbondingTimeNs <= 0n) throw new ValidationError(`unbonding time must be positive: ${unbondingTimeNs}`, pp);
+  const maxValidators = uint64(p.max_validators, `${pp}.max_validators`);
+  if (maxValidators === 0n || maxValidators > 0xffff_ffffn) {
+    throw new ValidationError(`max validators must be positive: ${maxValidators}`, pp);
+  }
+  const powerReduction = p.power_reduction === undefined ? 1_000_000n : int(p.power_reduction, `${pp}.power_reduction`);
+  if (powerReduction <= 0n || powerReduction > MAX_U64) {
+    throw new ValidationError(`power reduction must be a positive uint64: ${powerReduction}`, pp);
+  }
+  const funds = new Map(balances.map((b) => [b.address, b.amount]));
+  const operators = new Set<string>();
+  const validators = array(st.validators, `${path}.validators`).map((x, i): GenesisValidator => {
+    const vp = `${path}.validators[${i}]`;
+    const o = object(x, vp, ["operator_address", "commission_rate", "self_delegation"]);
+    const operatorAddress = string(o.operator_address, `${vp}.operator_address`);
+    let account: string;
+    try {
+      account = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operatorAddress, VALIDATOR_PREFIX));
+    } catch (e) {
+      throw new ValidationError(`invalid validator address: ${(e as Error).message}`, `${vp}.operator_address`);
+    }
+    if (operators.has(operatorAddress)) throw new ValidationError(`duplicate validator ${operatorAddress}`, vp);
+    operators.add(operatorAddress);
+    const commissionRate = decimal(o.commission_rate, `${vp}.commission_rate`, dec, "commission rate");
+    unitInterval(commissionRate, vp, "commission rate cannot be negative", "commission rate cannot be more than 100%");
+    const selfDelegation = int(o.self_delegation, `${vp}.self_delegation`);
+    if (selfDelegation <= 0n) throw new ValidationError(`self delegation must be positive: ${selfDelegation}`, vp);
+    const left = funds.get(account) ?? 0n;
+    if (left < selfDelegation) {
+      throw new ValidationError(`operator account ${account} holds ${left}, less than the self delegation ${selfDelegation}`, vp);
+    }
+    funds.set(account, left - selfDelegation);
+    return { operatorAddress, commissionRate, selfDelegation };
+  });
+  return { maxValidators: Number(maxValidators), unbondingTimeNs, powerReduction, validators };
+}
+
+function parseDistribution(v: Json | undefined, dec: DecParser): Genesis["distribution"] {
+  const path = "app_state.distribution";
+  const d = object(v, path, ["params"]);
+  const pp = `${path}.params`;
+  const p = object(d.params, pp, ["community_tax"]);
+  const communityTax = decimal(p.community_tax, `${pp}.community_tax`, dec, "community tax");
+  unitInterval(communityTax, pp, "community tax must be positive", "community tax too large");
+  return { communityTax };
+}
+
+/** x/tieredrewards GenesisState.Validate (REFERENCE §3.1, §3.2, §11); positions are not yet supported. */
+function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsGenesis {
+  const path = "app_state.tieredrewards";
+  const t = object(v, path, [
+    "params", "tiers", "positions", "next_position_id", "redelegation_mappings", "validator_events", "validator_event_seqs",
+  ]);
+  const pp = `${path}.params`;
+  const p = object(t.params, pp, ["target_base_rewards_rate"]);
+  const rate = decimal(p.target_base_rewards_rate, pp, dec, "target base rewards rate");
+  if (rate < 0n) throw new ValidationError(`target base rewards rate cannot be negative: ${decString(rate)}`, pp);
+  if (rate > ONE) throw new ValidationError(`target base rewards rate must not exceed 1.0 (100%): got ${decString(rate)}`, pp);
+  const ids = new Set<number>();
+  const tiers = array(t.tiers ?? [], `${path}.tiers`).map((x, i): Tier => {
+    const tp = `${path}.tiers[${i}]`;
+    const o = object(x, tp, ["id", "exit_duration", "bonus_apy", "min_lock_amount", "close_only"]);
+    if (typeof o.id !== "number" || !Number.isInteger(o.id) || o.id < 0 || o.id > 0xffff_ffff) {
+      throw new ValidationError("must be a uint32 number", `${tp}.id`);
+    }
+    if (o.id === 0) throw new ValidationError("tier id must be non-zero", tp);
+    if (ids.has(o.id)) throw new ValidationError(`duplicate tier ID ${o.id} at index ${i}`, `${path}.tiers`);
+    ids.add(o.id);
+    const exitDurationNs = duration(o.exit_duration, `${tp}.exit_duration`);
+    if (exitDurationNs <= 0n) throw new ValidationError("exit duration must be positive", tp);
+    const bonusApy = decimal(o.bonus_apy, tp, dec, "bonus apy");
+    if (bonusApy < 0n) throw new ValidationError(`bonus apy cannot be negative: ${decString(bonusApy)}`, tp);
+    if (bonusApy > ONE) throw new ValidationError(`bonus apy must not exceed 1.0 (100%): got ${decString(bonusApy)}`, tp);
+    if (o.min_lock_amount === undefined || o.min_lock_amount === null) throw new ValidationError("min lock amount cannot be nil", tp);
+    const minLockAmount = int(o.min_lock_amount, `${tp}.min_lock_amount`);
+    if (minLockAmount < 0n) throw new ValidationError(`min lock amount cannot be negative: ${minLockAmount}`, tp);
+    if (o.close_only !== undefined && typeof o.close_only !== "boolean") throw new ValidationError("must be a boolean", `${tp}.close_only`);
+    return { id: o.id, exitDurationNs, bonusApy, minLockAmount, closeOnly: o.close_only === true };
+  });
+  tiers.sort((a, b) => a.id - b.id);
+  for (const k of ["positions", "redelegation_mappings", "validator_events", "validator_event_seqs"] as const) {
+    if (t[k] !== undefined && array(t[k], `${path}.${k}`).length > 0) {
+      throw new ValidationError("not supported yet by this node: must be empty", `${path}.${k}`);
+    }
+  }
+  const nextPositionId = t.next_position_id === undefined ? 0n : uint64(t.next_position_id, `${path}.next_position_id`);
+  return { params: { targetBaseRewardsRate: rate }, tiers, nextPositionId };
+}
+
+/** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */
+function parseNodeState(v: Json | undefined): NodeState {
+  const path = "app_state.node_state";
+  const o = object(v, path, ["height", "time", "records", "accounts"]);
+  const height = uint64(o.height, `${path}.height`);
+  let timeNs: bigint;
+  try {
+    timeNs = parseTimestamp(string(o.time, `${path}.time`));
+  } catch (e) {
+    throw new ValidationError((e as Error).message, `${path}.time`);
+  }
+  const records = array(o.records, `${path}.records`).map((r, i) => {
+    const p = `${path}.records[${i}]`;
+    if (!Array.isArray(r) || r.length !== 2 || typeof r[0] !== "number" || typeof r[1] !== "string") {
+      fail("must be [table, base64 bytes]", p);
+    }
+    return { table: r[0] as number, bytes: base64Bytes(r[1] as string, p) };
+  });
+  const accounts = array(o.accounts, `${path}.accounts`).map((a, i) => {
+    const p = `${path}.accounts[${i}]`;
+    const ao = object(a, p, ["id", "address", "sequence", "pub_key"]);
+    if (typeof ao.id !== "number" || !Number.isSafeInteger(ao.id) || ao.id < 0) fail("must be an account id", `${p}.id`);
+    return {
+      id: ao.id,
+      address: canonicalAccount(ao.address, `${p}.address`),
+      sequence: uint64(ao.sequence, `${p}.sequence`),
+      pubKey: ao.pub_key === undefined || ao.pub_key === null ? undefined : base64Bytes(string(ao.pub_key, `${p}.pub_key`), `${p}.pub_key`),
+    };
+  });
+  return { height, timeNs, records, accounts };
+}
+
+function base64Bytes(text: string, path: string): Uint8Array {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) fail("invalid base64", path);
+  return new Uint8Array(Buffer.from(text, "base64"));
+}
+
+/** A canonical `cro1...` account address. */
+function canonicalAccount(v: Json | undefined, path: string): string {
+  const text = string(v, path);
+  try {
+    return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX));
+  } catch (e) {
+    throw new ValidationError(`invalid address: ${(e as Error).message}`, path);
+  }
+}
+
+/** A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. */
+function duration(v: Json | undefined, path: string): bigint {
+  const s = string(v, path);
+  const m = /^(-?[0-9]+)s$/.exec(s);
+  if (!m) fail(`invalid duration ${JSON.stringify(s)} (whole seconds, e.g. "2419200s")`, path);
+  return BigInt(m[1]) * 1_000_000_000n;
 }
 
 // ---- what the core gets -------------------------------------------------------------------

@@ -1,6 +1,6 @@
-// The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, builds the
-// emission chain and its REST API, listens, starts the block clock, and shuts down cleanly on
-// SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
+// The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, opens the
+// chain's database (new: genesis; existing: restore and check the state hash), builds the REST
+// API, listens, starts the block clock, and shuts down cleanly on SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
 // other failure to start.
 
 import { realpathSync } from "node:fs";
@@ -12,15 +12,16 @@ import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
 import { ValidationError } from "./errors.js";
-import { defaultGenesisJson, parseGenesis, readGenesisFile, type Genesis } from "./genesis.js";
-import { EmissionChain, wallClockNs } from "./chain/emission-chain.js";
-import { createApp } from "./server/app.js";
+import { defaultGenesisJson, parseGenesis, readGenesisDoc, type Json } from "./genesis.js";
+import { wallClockNs } from "./chain/emission-chain.js";
+import { NodeChain, NodeStateError } from "./chain/node-chain.js";
+import { createApp, registerNodeRoutes } from "./server/app.js";
 import { durationString, timestampString } from "./server/gateway.js";
 
 export interface RunningNode {
   /** Base URL, e.g. `http://127.0.0.1:1317`. */
   url: string;
-  chain: EmissionChain;
+  chain: NodeChain;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
   close(): Promise<void>;
@@ -41,14 +42,29 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const core = options.core ?? (await loadCoreFromFile());
   const genesis = await loadGenesis(config, core);
-  const chain = new EmissionChain(core, genesis, {
-    clock: config.clock,
-    blockTimeNs: config.blockTimeNs,
-    onHalt: (e) => console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`),
-  });
+  let chain: NodeChain;
+  try {
+    chain = NodeChain.open(core, genesis, {
+      dbPath: config.dbPath,
+      clock: config.clock,
+      blockTimeNs: config.blockTimeNs,
+      onHalt: (e) => console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`),
+    });
+  } catch (e) {
+    if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
+    if (e instanceof NodeStateError) throw e;
+    throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
+  }
   const app = createApp(chain, { chainSegment: config.chainSegment, logError });
+  registerNodeRoutes(app, chain);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const address = await listen(server, config.port, config.host);
+  let address: AddressInfo;
+  try {
+    address = await listen(server, config.port, config.host);
+  } catch (e) {
+    await chain.close();
+    throw e;
+  }
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   if (config.clock === "real") chain.start();
 
@@ -60,8 +76,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       force.unref();
       server.close((err) => {
         clearTimeout(force);
-        if (err) reject(err);
-        else resolve();
+        chain.close().then(() => (err ? reject(err) : resolve()), reject);
       });
       server.closeIdleConnections();
     });
@@ -70,10 +85,18 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   return { url: `http://${host}:${address.port}`, chain, server, close };
 }
 
-async function loadGenesis(config: Config, core: Core): Promise<Genesis> {
+/** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
+async function loadGenesis(config: Config, core: Core): Promise<Json> {
   try {
-    if (config.genesisFile === undefined) return parseGenesis(defaultGenesisJson(), core.dec);
-    return await readGenesisFile(config.genesisFile, core.dec);
+    if (config.genesisFile === undefined) return defaultGenesisJson();
+    const doc = await readGenesisDoc(config.genesisFile);
+    try {
+      parseGenesis(doc, core.dec);
+    } catch (e) {
+      if (e instanceof ValidationError) throw new ValidationError(e.message, config.genesisFile);
+      throw e;
+    }
+    return doc;
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
     throw e;
@@ -103,7 +126,10 @@ export function startupLine(node: RunningNode, config: Config): string {
     config.clock === "real"
       ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
       : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
-  return `${chain.chainId}: serving ${node.url} (${clock}) - try: curl ${node.url}/${config.chainSegment}/inflation/v1/params`;
+  return (
+    `${chain.chainId}: serving ${node.url} at height ${chain.latest.height} from ${config.dbPath} (${clock}) - ` +
+    `try: curl ${node.url}/${config.chainSegment}/inflation/v1/params`
+  );
 }
 
 /** Where the command line writes: one call per line, without the newline. */

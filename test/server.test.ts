@@ -162,7 +162,7 @@ test("genesis decimals and amounts are exact strings, never JSON numbers; typos 
     "app_state.inflation.params.decay_rate: value '0.0680000000000000001' exceeds max precision by -1 decimal places: max precision 18",
   );
   assert.match(genesisError(inflationOverride({ decay_rat: "0.1" })), 'unknown field "decay_rat"');
-  assert.match(genesisError({ app_state: { staking: {} } }), 'app_state: unknown field "staking"');
+  assert.match(genesisError({ app_state: { slashing: {} } }), 'app_state: unknown field "slashing"');
   assert.match(genesisError([] as Json), "genesis: must be a JSON object");
   assert.match(genesisError({ genesis_time: "2026-02-30T00:00:00Z" }), "genesis_time: invalid RFC 3339 timestamp");
   assert.match(genesisError({ chain_id: "" }), "genesis doc must include non-empty chain_id");
@@ -219,7 +219,10 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   };
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
+    dbPath: "./chain.db",
   });
+  assert.is(run([], { DB_PATH: "/tmp/x.db" }).dbPath, "/tmp/x.db");
+  assert.is(run(["--db", "a.db"], { DB_PATH: "/tmp/x.db" }).dbPath, "a.db");
   assert.is(run([], { PORT: "8080" }).port, 8080);
   assert.is(run(["--port", "0"], { PORT: "8080" }).port, 0);
   assert.is(run(["--block-time", "500ms", "--clock", "simulated"]).blockTimeNs, 500_000_000n);
@@ -245,10 +248,13 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   bad(["--block-time", "100us"], '--block-time "100us": at least 1ms with --clock real');
   bad(["--block-time", "25h"], '--block-time "25h": at most 24h');
   bad(["--chain", "a/b"], "--chain \"a/b\": must be one path segment (letters, digits, '.', '_', '~', '-')");
+  bad(["--db", " "], "--db: empty file name");
+  bad([], "DB_PATH: empty file name", { DB_PATH: "" });
   bad(["--nope"], "Unknown option '--nope'");
   bad(["extra"], "Unexpected argument 'extra'. This command does not take positional arguments");
   const help = helpText();
-  for (const flag of ["--port", "--host", "--chain", "--block-time", "--clock", "--genesis", "--help"]) assert.ok(help.includes(flag), flag);
+  for (const flag of ["--port", "--host", "--chain", "--block-time", "--clock", "--genesis", "--db", "--help"]) assert.ok(help.includes(flag), flag);
+  assert.ok(help.includes("./chain.db, or the DB_PATH environment variable"));
   for (const d of ["(default: 1317", "(default: chainmain)", "(default: 5s)", "(default: real)", "(default: 127.0.0.1)"]) assert.ok(help.includes(d), d);
 });
 
@@ -484,17 +490,23 @@ test("the real clock makes blocks on a timer, stamped with the wall clock, until
 
 // ---- the server ---------------------------------------------------------------------------
 
-const simulatedConfig: Config = {
+// Each node of these tests has its own database in a temporary directory.
+const DB_DIR = await mkdtemp(join(tmpdir(), "server-db-"));
+let dbCount = 0;
+const freshDb = () => join(DB_DIR, `${++dbCount}.db`);
+
+const simulatedConfig = (): Config => ({
   port: 0,
   host: "127.0.0.1",
   chainSegment: "chainmain",
   blockTimeNs: 5n * S,
   clock: "simulated",
   genesisFile: undefined,
-};
+  dbPath: freshDb(),
+});
 
 test("the real server on 127.0.0.1, port 0: serves a route, then closes", async () => {
-  const node = await startNode(simulatedConfig, { core: await newCore() });
+  const node = await startNode(simulatedConfig(), { core: await newCore() });
   try {
     assert.match(node.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${node.url}/chainmain/inflation/v1/params`);
@@ -516,7 +528,7 @@ test("a bad genesis file stops the start with a ConfigError naming --genesis", a
     const file = join(dir, "g.json");
     await writeFile(file, json(inflationOverride({ decay_rate: "0" }, { decay_epoch_start: "5" })));
     await rejects(
-      () => startNode({ ...simulatedConfig, genesisFile: file }, { core: nodeCore }),
+      () => startNode({ ...simulatedConfig(), genesisFile: file }, { core: nodeCore }),
       (e: Error) =>
         e instanceof ConfigError &&
         e.message === `--genesis ${file}: app_state.inflation: decay_epoch_start must be zero when decay is disabled`,
@@ -545,17 +557,18 @@ test("the command line: --help exits 0, a bad flag or genesis exits 2 with one e
   assert.equal(badGenesis.lines.err, ["error: --genesis /nonexistent/g.json: cannot read: no such file"]);
 
   const served = io();
-  const node = await run(["--port", "0", "--clock", "simulated", "--block-time", "6s"], {}, served.io, { core: await newCore() });
+  const db = freshDb();
+  const node = await run(["--port", "0", "--clock", "simulated", "--block-time", "6s"], { DB_PATH: db }, served.io, { core: await newCore() });
   if (typeof node === "number") throw new Error(`exit ${node}: ${served.lines.err}`);
   try {
     assert.equal(served.lines.out, [
-      `chainmain-local: serving ${node.url} (simulated clock, 6s blocks made by POST ${node.url}/dev/advance?blocks=N; ` +
-        `genesis 2026-01-01T00:00:00Z) - try: curl ${node.url}/chainmain/inflation/v1/params`,
+      `chainmain-local: serving ${node.url} at height 0 from ${db} (simulated clock, 6s blocks made by POST ` +
+        `${node.url}/dev/advance?blocks=N; genesis 2026-01-01T00:00:00Z) - try: curl ${node.url}/chainmain/inflation/v1/params`,
     ]);
     // The same port again: a failure to start, not a usage error.
     const busy = io();
     const port = new URL(node.url).port;
-    assert.is(await run(["--port", port], {}, busy.io, { core: await newCore() }), 1);
+    assert.is(await run(["--port", port], { DB_PATH: freshDb() }, busy.io, { core: await newCore() }), 1);
     assert.equal(busy.lines.err, [`error: cannot listen on 127.0.0.1:${port}: address already in use`]);
   } finally {
     await node.close();
@@ -565,7 +578,7 @@ test("the command line: --help exits 0, a bad flag or genesis exits 2 with one e
 test("node host/main.ts serves until SIGTERM, then stops cleanly (exit 0)", async () => {
   const child = spawn(process.execPath, ["--import", "tsx", "host/main.ts", "--port", "0", "--clock", "simulated"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: undefined },
+    env: { ...process.env, PORT: undefined, DB_PATH: freshDb() },
   });
   let stdout = "";
   let stderr = "";
@@ -594,8 +607,10 @@ test("node host/main.ts serves until SIGTERM, then stops cleanly (exit 0)", asyn
   assert.is(code, 0, stderr);
   assert.is(stderr, "");
   assert.is(fetched, `200 ${MINT_PARAMS}`);
-  assert.match(stdout, /^chainmain-local: serving http:\/\/127\.0\.0\.1:\d+ \(simulated clock/);
+  assert.match(stdout, /^chainmain-local: serving http:\/\/127\.0\.0\.1:\d+ at height 0 from \S+ \(simulated clock/);
   assert.match(stdout, "\nSIGTERM: stopping at height 0\n");
 });
+
+test.after(() => rm(DB_DIR, { recursive: true, force: true }));
 
 test.run();

@@ -99,6 +99,7 @@ export function completeMatureRedelegations(timeNs: i64): void {
     const s = redelegationEntries.find(id);
     if (s < 0) continue;
     const e = redelegationEntries.ptr(<u32>s);
+    if (load<i64>(e + <usize>R_COMPLETION) > timeNs) continue; // a stale item (see unbonding.ts)
     const delegator = load<u32>(e + <usize>R_DELEGATOR);
     const src = load<u32>(e + <usize>R_SRC);
     const dst = load<u32>(e + <usize>R_DST);

@@ -101,6 +101,8 @@ export function completeMature(timeNs: i64): i32 {
     const es = entries.find(id);
     if (es < 0) continue; // gone already
     const e = entries.ptr(<u32>es);
+    // A heap item left by an aborted transaction may name an id handed out again, maturing later.
+    if (load<i64>(e + <usize>U_COMPLETION) > timeNs) continue;
     const delegator = load<u32>(e + <usize>U_DELEGATOR);
     const validator = load<u32>(e + <usize>U_VALIDATOR);
     const r = transfer(NOT_BONDED_POOL, delegator, load<u64>(e + <usize>U_BALANCE), load<u64>(e + <usize>U_BALANCE, 8));

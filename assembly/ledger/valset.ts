@@ -157,6 +157,19 @@ export function stakingChanged(): void {
 }
 
 /**
+ * After a restore: the ranking as the last EndBlock left it (its order is total, so sorting the
+ * reloaded validators gives it back), and a full set update at the next EndBlock.
+ */
+export function restoreRanking(): void {
+  structureChanged = true;
+  stakingDirty = true;
+  nextValidatorMaturity = i64.MIN_VALUE;
+  rebuildRanking();
+  computePowers();
+  sortRanking();
+}
+
+/**
  * ApplyAndReturnValidatorSetUpdates then UnbondAllMatureValidators at (height, time).
  * Returns the number of validator updates in `updates`.
  */

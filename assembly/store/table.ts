@@ -171,6 +171,26 @@ export class Table {
     return slot;
   }
 
+  /**
+   * Restore: place a record (its bytes at `src`, key first) as stored, without journaling it (it
+   * is already durable). Outside transactions only; used on an empty table at startup.
+   */
+  restore(src: usize): void {
+    const key = load<u64>(src);
+    const found = this.find(key);
+    let slot: u32;
+    if (found >= 0) {
+      slot = <u32>found;
+    } else {
+      slot = this.takeSlot();
+      this.live++;
+      if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
+      this.indexInsert(key, slot);
+    }
+    memory.copy(this.ptr(slot), src, this.recordSize);
+    store<u8>(this.flags + <usize>slot, LIVE);
+  }
+
   /** Journal a write to a live slot (once per block); inside a transaction, save it first. */
   touch(slot: u32): void {
     const f = this.flags + <usize>slot;

@@ -106,6 +106,9 @@ export interface CoreExports {
   ledgerTotalSupply(dst: Ptr): Code;
   ledgerMaxValidators(): number;
   ledgerUnbondingTime(): bigint;
+  ledgerSend(from: number, to: number, amount: Ptr): Code;
+  storeRestore(table: number, src: Ptr): void;
+  ledgerRestore(height: bigint, burned: Ptr): Code;
 }
 
 export const U128_MAX = (1n << 128n) - 1n;

@@ -133,6 +133,23 @@ export class Ledger {
     c.check(c.exports.ledgerGenesisBalance(account, c.slot(0)));
   }
 
+  /** x/bank send of the bond denom (MsgSend, and the ante handler's fee); atomic. */
+  send(from: number, to: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerSend(from, to, c.slot(0)));
+  }
+
+  /**
+   * After every record was reloaded (Core.exports.storeRestore): rebuild the derived state and
+   * put the emission engine at `height` with the burned addresses' balance.
+   */
+  restore(height: bigint, burned: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), burned);
+    c.check(c.exports.ledgerRestore(height, c.slot(0)));
+  }
+
   balance(account: number): bigint {
     const c = this.core;
     c.check(c.exports.ledgerBalance(c.slot(2), account));

@@ -8,9 +8,11 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
-import { ChainStateError, type BlockHeader, type EmissionChain } from "../chain/emission-chain.js";
-import { parseGoDuration } from "../config.js";
-import { validDenom } from "../genesis.js";
+import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emission-chain.js";
+import type { NodeChain, TxResult } from "../chain/node-chain.js";
+import { parseGoDuration, type ClockMode } from "../config.js";
+import { validDenom, type Genesis } from "../genesis.js";
+import { TxError, decodeTx } from "../tx/index.js";
 import {
   GatewayError,
   GrpcCode,
@@ -24,6 +26,18 @@ import {
   type GrpcCodeValue,
 } from "./gateway.js";
 
+/** What the routes of this file read: the emission-only chain or the node's ledger chain. */
+export interface ServedChain {
+  readonly genesis: Genesis;
+  readonly clock: ClockMode;
+  readonly latest: BlockHeader;
+  inflation(): bigint;
+  annualProvisions(): bigint;
+  supplyOf(denom: string): bigint;
+  blocksIn(durationNs: bigint): bigint;
+  advance(blocks: bigint): Promise<Advanced>;
+}
+
 export interface AppOptions {
   /** First path segment of the chain's own routes (default chainmain). */
   chainSegment: string;
@@ -34,7 +48,7 @@ export interface AppOptions {
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
 export const MAX_ADVANCE_BLOCKS = 10_000_000n;
 
-export function createApp(chain: EmissionChain, options: AppOptions): Hono {
+export function createApp(chain: ServedChain, options: AppOptions): Hono {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const app = new Hono();
   const paths: string[] = [];
@@ -117,7 +131,7 @@ function headerJson(h: BlockHeader): { chain_id: string; height: string; time: s
 }
 
 /** Blocks asked for by `?blocks=N` or `?duration=D` (whole blocks of the block time in D). */
-function blocksToAdvance(chain: EmissionChain, blocksText?: string, durationText?: string): bigint {
+function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?: string): bigint {
   const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
   if (blocksText !== undefined && durationText !== undefined) {
     throw invalid("give either blocks or duration, not both");
@@ -141,6 +155,70 @@ function blocksToAdvance(chain: EmissionChain, blocksText?: string, durationText
     throw invalid(`at most ${MAX_ADVANCE_BLOCKS} blocks per call (asked for ${blocks}); advance in several calls`);
   }
   return blocks;
+}
+
+/**
+ * The node's transaction routes: `POST /txs` and `POST /cosmos/tx/v1beta1/txs` take the legacy
+ * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
+ * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
+ * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
+ * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis.
+ */
+export function registerNodeRoutes(app: Hono, node: NodeChain): void {
+  const broadcast = async (c: Context) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch (e) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: ${(e as Error).message}`);
+    }
+    let submitted: ReturnType<NodeChain["submit"]>;
+    try {
+      submitted = node.submit(body);
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      let hash = ""; // known once the body decodes
+      try {
+        hash = decodeTx(body).hash;
+      } catch {
+        // not even a StdTx
+      }
+      return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
+    }
+    const mode = (body as { mode?: unknown }).mode;
+    if (mode === "block") return c.json({ tx_response: txResponse(await submitted.included) });
+    return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
+  };
+  // The last committed state as a genesis document (host/node/export.ts), in both clock modes.
+  app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
+  app.post("/txs", broadcast);
+  app.post("/cosmos/tx/v1beta1/txs", broadcast);
+  app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
+    const hash = c.req.param("hash");
+    if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);
+    const r = node.txResult(hash);
+    if (!r) throw new GatewayError(GrpcCode.NOT_FOUND, `tx not found: ${hash.toUpperCase()}`);
+    return c.json({ tx: JSON.parse(r.body).tx, tx_response: txResponse(r) });
+  });
+}
+
+/** A tx result as the gateway renders `TxResponse` (the tx itself as the amino JSON received). */
+function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" | "rawLog"> & Partial<TxResult>) {
+  return {
+    height: intString(r.height),
+    txhash: r.hash,
+    codespace: r.codespace,
+    code: r.code,
+    data: "",
+    raw_log: r.rawLog,
+    logs: [],
+    info: "",
+    gas_wanted: "0",
+    gas_used: "0",
+    tx: null,
+    timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
+    events: r.events ?? [],
+  };
 }
 
 const PARSE_CODES = new Set<number>([

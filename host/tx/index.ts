@@ -10,3 +10,4 @@ export * from "./stdtx.js";
 export * from "./registry.js";
 export * from "./tiers.js";
 export * from "./verify.js";
+export * from "./staking.js";

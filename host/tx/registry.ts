@@ -22,6 +22,11 @@ export interface MessageSpec<T = unknown> {
    * TxError with the SDK's code and text on the first problem.
    */
   validate(value: JsonObject, ctx: ValidateContext): T;
+  /**
+   * The signer's account address when `signerField` does not hold one (e.g. a validator operator
+   * address, whose bytes are the operator's account): the canonical `cro1...` address or a throw.
+   */
+  signerOf?(value: JsonObject, ctx: ValidateContext): string;
   /** Governance-only: the signer must be the gov module account (the reference's `authority`). */
   readonly governance?: boolean;
 }

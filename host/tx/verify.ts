@@ -111,7 +111,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     const spec = ctx.registry.get(m.type);
     if (spec === undefined) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(m.type)}`);
     const parsed = spec.validate(m.value, { prefix });
-    const signer = signerAddress(m.value, spec.signerField, prefix);
+    const signer = spec.signerOf ? spec.signerOf(m.value, { prefix }) : signerAddress(m.value, spec.signerField, prefix);
     msgs.push({ type: m.type, value: m.value, parsed, signer, governance: spec.governance === true });
     if (!signers.includes(signer)) signers.push(signer);
   }

@@ -1,0 +1,654 @@
+// The node's chain: the ledger in the core, blocks made by a clock, every block committed to
+// SQLite with the state records it changed, a state hash over all records, restart from the
+// database and replay from genesis.
+//
+// A block: BeginBlock (mint, top-up, distribution) with the last validator set's votes, the
+// mempool's transactions in arrival order (fee and sequence first, then the messages as one store
+// transaction: a failing message reverts the tx but not its fee and sequence, as in the SDK),
+// EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
+// runs of empty blocks in one core call (Ledger.advance) and stores each run as one row.
+//
+// A failure inside a block leaves the core part-way: the chain halts (answers queries, makes no
+// more blocks); a restart resumes from the last committed block.
+
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { Core } from "../core/core.js";
+import { Emission } from "../core/emission.js";
+import { Ledger, ModuleAccount } from "../core/ledger.js";
+import type { ClockMode } from "../config.js";
+import {
+  ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
+  type Genesis, type Json,
+} from "../genesis.js";
+import { accountAddressBytes, encodeAddress } from "../address.js";
+import {
+  MessageRegistry, SdkErrors, TxError, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
+  type VerifiedTx,
+} from "../tx/index.js";
+import { NodeDirectory, type AccountRecord } from "../node/directory.js";
+import { StateHash } from "../node/state-hash.js";
+import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
+import { exportGenesis } from "../node/export.js";
+import { MessageHandlers, messageFailure, registerBaseHandlers, type TxEvent } from "../node/messages.js";
+import type { BlockSummary, ChainView } from "../server/view.js";
+import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockHeader, type ChainOptions } from "./emission-chain.js";
+
+/** Accounts are hashed with the records, as table AUTH_TABLE. */
+const AUTH_TABLE = 0xffff_ffff;
+const REMOVED = 0x8000_0000;
+const MIN_TIME_STEP_NS = 1_000_000n;
+
+export interface NodeChainOptions extends ChainOptions {
+  /** SQLite file (created with the genesis if absent). */
+  dbPath: string;
+}
+
+/** A transaction's result, as stored and as GET /cosmos/tx/v1beta1/txs/{hash} shows it. */
+export interface TxResult {
+  hash: string;
+  height: bigint;
+  index: number;
+  code: number;
+  codespace: string;
+  rawLog: string;
+  events: TxEvent[];
+  /** The POSTed body as JSON text. */
+  body: string;
+  timeNs: bigint;
+}
+
+interface PendingTx {
+  verified: VerifiedTx;
+  body: string;
+  /** Resolves when the tx is in a committed block (broadcast mode block). */
+  done: Array<(r: TxResult) => void>;
+}
+
+/** The node's database does not match (hash, genesis, core build): refuse to start. */
+export class NodeStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NodeStateError";
+  }
+}
+
+export class NodeChain implements ChainView {
+  readonly genesis: Genesis;
+  readonly genesisDoc: Json;
+  readonly clock: ClockMode;
+  readonly blockTimeNs: bigint;
+  readonly denom: string;
+  readonly ledger: Ledger;
+  readonly emission: Emission;
+  readonly directory: NodeDirectory;
+  readonly registry: MessageRegistry;
+  readonly handlers: MessageHandlers;
+  private readonly core: Core;
+  private readonly hash = new StateHash();
+  private readonly store: NodeStore | undefined;
+  private readonly now: () => bigint;
+  private readonly onHalt: (error: Error) => void;
+  private header: BlockHeader;
+  private last: BlockSummary;
+  private burnIds: number[] = [];
+  private burned = 0n;
+  private mempool: PendingTx[] = [];
+  /** Check state: sequences of the txs in the mempool, by signer. */
+  private pendingSequence = new Map<string, bigint>();
+  private timer: NodeJS.Timeout | undefined;
+  private haltReason: Error | null = null;
+  private stopped = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The last commit: records written or deleted, and milliseconds from journal to durable. */
+  lastCommit = { records: 0, ms: 0 };
+  /** Whether the database holds the genesis (its first commit writes it). */
+  private genesisCommitted = false;
+
+  private constructor(core: Core, genesisDoc: Json, options: ChainOptions, store: NodeStore | undefined) {
+    if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
+    this.core = core;
+    this.genesisDoc = genesisDoc;
+    this.genesis = parseGenesis(genesisDoc, core.dec);
+    this.clock = options.clock;
+    this.blockTimeNs = options.blockTimeNs;
+    this.denom = bondDenom(this.genesis);
+    this.now = options.now ?? wallClockNs;
+    this.onHalt = options.onHalt ?? (() => {});
+    this.store = store;
+    this.ledger = new Ledger(core);
+    this.emission = new Emission(core);
+    this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
+    this.registry = registerStakingMessages(registerBankMessages(new MessageRegistry()));
+    this.handlers = registerBaseHandlers(new MessageHandlers());
+    this.header = { chainId: this.genesis.chainId, height: 0n, timeNs: this.genesis.genesisTimeNs };
+    this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
+    this.configure();
+  }
+
+  /**
+   * Open the node's database: a new one gets `genesisDoc` (block 0); an existing one is restored
+   * (its own genesis), its state hash checked against its last block. Throws NodeStateError.
+   */
+  static open(core: Core, genesisDoc: Json, options: NodeChainOptions): NodeChain {
+    const store = new NodeStore(options.dbPath);
+    try {
+      const stored = store.genesis();
+      if (stored === undefined) {
+        const chain = new NodeChain(core, genesisDoc, options, store);
+        chain.initGenesis();
+        return chain;
+      }
+      const chain = new NodeChain(core, JSON.parse(stored) as Json, options, store);
+      chain.restore(store);
+      return chain;
+    } catch (e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Re-execute every block of a database from its genesis in this fresh core, checking each
+   * block's state hash. Reports progress per block row; throws NodeStateError at the first mismatch.
+   */
+  static replay(core: Core, dbPath: string, progress: (height: bigint, of: bigint) => void = () => {}): BlockSummary {
+    const store = new NodeStore(dbPath, { readonly: true });
+    try {
+      const stored = store.genesis();
+      if (stored === undefined) throw new NodeStateError(`${dbPath}: no genesis: not a node database`);
+      const chain = new NodeChain(core, JSON.parse(stored) as Json, { clock: "simulated", blockTimeNs: 1n }, undefined);
+      const top = store.lastBlock()!.height;
+      let first = true;
+      for (const row of store.blocks()) {
+        if (first) chain.initGenesis();
+        else if (row.txCount === 0 && row.stepNs !== 0n) chain.runEmpty(row.height - row.firstHeight + 1n, row.timeNs, row.stepNs);
+        else chain.replayBlock(row, store.txsAt(row.height));
+        if (chain.last.appHash !== row.appHash) {
+          throw new NodeStateError(`replay diverged at height ${row.height}: state hash ${chain.last.appHash}, stored ${row.appHash}`);
+        }
+        progress(row.height, top);
+        first = false;
+      }
+      return chain.latestBlock();
+    } finally {
+      store.close();
+    }
+  }
+
+  // ---- setup ----
+
+  /** Parameters live outside the tables: set them from the genesis on every start. */
+  private configure(): void {
+    const g = this.genesis;
+    this.emission.configure(emissionParams(g));
+    this.ledger.configure({
+      communityTax: g.distribution.communityTax,
+      targetBaseRewardsRate: g.tieredrewards.params.targetBaseRewardsRate,
+    });
+    this.ledger.configureStaking(g.staking.maxValidators, g.staking.powerReduction, g.staking.unbondingTimeNs);
+    g.staking.validators.forEach((v, i) => this.directory.addValidator(i, v.operatorAddress));
+  }
+
+  /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0). */
+  private initGenesis(): void {
+    const g = this.genesis;
+    if (g.nodeState) {
+      this.importState(g.nodeState);
+      return;
+    }
+    this.emission.setState(emissionGenesisState(g));
+    for (const b of g.balances) this.ledger.genesisBalance(this.directory.ensure(b.address), b.amount);
+    this.burnIds = g.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
+    this.burned = g.bank.burnedBalance;
+    g.staking.validators.forEach((v, i) => {
+      const account = this.directory.ensure(accountOf(v.operatorAddress));
+      this.ledger.createValidatorWithSelfDelegation(i, account, v.commissionRate, v.selfDelegation, orderKey(v.operatorAddress));
+    });
+    this.ledger.endBlock(0n, g.genesisTimeNs);
+    this.commit({ height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
+  }
+
+  /** An exported state as this chain's first block (at the exported height): every record written. */
+  private importState(state: NonNullable<Genesis["nodeState"]>): void {
+    const records = state.records.map((r) => {
+      this.restoreRecord(r.table, r.bytes, "node_state");
+      return { table: r.table, key: recordKey(r.bytes), bytes: Buffer.from(r.bytes) };
+    });
+    for (const a of state.accounts) this.directory.load({ ...a }, true);
+    this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
+    this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
+    this.ledger.restore(state.height, this.burned);
+    this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records);
+  }
+
+  /** One stored record into the core (not journaled: it is durable already) and the hash. */
+  private restoreRecord(table: number, bytes: Uint8Array, source: string): void {
+    const x = this.core.exports;
+    if (table >= x.storeTableCount() || bytes.length !== x.storeRecordSize(table)) {
+      throw new NodeStateError(`${source}: record of table ${table} does not fit this core build`);
+    }
+    const ptr = x.bufferPtr();
+    new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+    x.storeRestore(table, ptr);
+    this.hash.put(table, keyOf(bytes), bytes);
+  }
+
+  private restore(store: NodeStore): void {
+    const last = store.lastBlock();
+    if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
+    this.genesisCommitted = true;
+    for (const r of store.records()) this.restoreRecord(r.table, r.bytes, store.path);
+    for (const a of store.accounts()) {
+      this.directory.load(a);
+      this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+    }
+    this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
+    this.directory.takeDirty(); // burned addresses are known since genesis: nothing new
+    this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
+    this.ledger.restore(last.height, this.burned);
+    const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
+    this.header = { chainId: this.genesis.chainId, height: last.height, timeNs };
+    this.last = { height: last.height, timeNs, hash: last.hash, appHash: this.hash.hex(), txCount: last.txCount };
+    if (this.last.appHash !== last.appHash) {
+      throw new NodeStateError(
+        `${store.path}: state hash ${this.last.appHash} after restore differs from block ${last.height}'s ${last.appHash}; ` +
+          "the database is damaged or was made by another build (npm run replay -- --db PATH checks it block by block)",
+      );
+    }
+  }
+
+  // ---- ChainView and what the routes read ----
+
+  get chainId(): string {
+    return this.genesis.chainId;
+  }
+
+  get bondDenom(): string {
+    return this.denom;
+  }
+
+  get latest(): BlockHeader {
+    return { ...this.header };
+  }
+
+  latestBlock(): BlockSummary {
+    return { ...this.last };
+  }
+
+  get halted(): Error | null {
+    return this.haltReason;
+  }
+
+  /** Transactions waiting for the next block. */
+  get pending(): number {
+    return this.mempool.length;
+  }
+
+  /** x/mint inflation: the rate of the last block (of block 1 before any). */
+  inflation(): bigint {
+    return this.emission.rateAt(this.header.height === 0n ? 1n : this.header.height);
+  }
+
+  /** x/mint annual provisions (raw Dec) at the last block's rate on the current supply. */
+  annualProvisions(): bigint {
+    return this.emission.provisions(this.inflation(), this.totalSupply()).annual;
+  }
+
+  totalSupply(): bigint {
+    return this.emission.last().totalSupply;
+  }
+
+  supplyOf(denom: string): bigint {
+    return denom === this.denom ? this.totalSupply() : 0n;
+  }
+
+  blocksIn(durationNs: bigint): bigint {
+    return durationNs / this.blockTimeNs;
+  }
+
+  /** A committed transaction's result. */
+  txResult(hash: string): TxResult | undefined {
+    const t = this.store?.tx(hash.toUpperCase());
+    if (!t) return undefined;
+    return { ...t, events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height) };
+  }
+
+  // ---- transactions ----
+
+  /**
+   * CheckTx: decode and verify (chain id, account number, sequence counting the txs already in
+   * the mempool, signature, signer = each message's owner), fee in the bond denom; then queue it.
+   * Throws TxError. Returns the tx hash and a promise of its result once in a committed block.
+   */
+  submit(body: unknown): { hash: string; included: Promise<TxResult> } {
+    if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
+    const decoded = decodeTx(body);
+    // The mempool's cache comes before the ante checks, as in CometBFT.
+    if (this.mempool.some((p) => p.verified.txHash === decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+    const verified = verifyDecodedTx(decoded, this.verifyContext(true));
+    for (const c of verified.fee.amount) {
+      if (c.denom !== this.denom && c.amount !== 0n) {
+        throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
+      }
+    }
+    const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
+    const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
+    this.mempool.push(pending);
+    this.pendingSequence.set(verified.signer, verified.sequence + 1n);
+    return { hash: verified.txHash, included };
+  }
+
+  private verifyContext(check: boolean) {
+    return {
+      chainId: this.genesis.chainId,
+      registry: this.registry,
+      prefix: ACCOUNT_PREFIX,
+      getAccount: (address: string) => {
+        const a = this.directory.account(address);
+        if (!a) return undefined;
+        return { accountNumber: a.accountNumber, sequence: (check && this.pendingSequence.get(address)) || a.sequence };
+      },
+    };
+  }
+
+  /** DeliverTx: the fee and the sequence (ante), then every message in one store transaction. */
+  private deliver(tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint): TxResult {
+    const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
+      hash: tx.txHash, height, index, code, codespace, rawLog, events, body, timeNs,
+    });
+    // The sequence again: a tx checked after an earlier one from the same signer that has since failed its fee.
+    const sequence = this.directory.account(tx.signer)?.sequence;
+    if (sequence !== tx.sequence) {
+      const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
+      return result(e.code, e.codespace, e.log, []);
+    }
+    const payer = this.directory.ensure(tx.signer);
+    const fee = tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+    try {
+      this.ledger.send(payer, ModuleAccount.feeCollector, fee);
+    } catch {
+      const e = new TxError(SdkErrors.InsufficientFunds, `${this.ledger.balance(payer)}${this.denom} is smaller than ${fee}${this.denom}`);
+      return result(e.code, e.codespace, e.log, []);
+    }
+    this.directory.bumpSequence(tx.signer, tx.pubKey);
+    const ante: TxEvent[] = [
+      evt("tx", { fee: fee === 0n ? "" : `${fee}${this.denom}`, fee_payer: tx.signer }),
+      evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }),
+    ];
+    const x = this.core.exports;
+    x.storeTxBegin();
+    const events: TxEvent[] = [];
+    for (let i = 0; i < tx.msgs.length; i++) {
+      const m = tx.msgs[i]!;
+      try {
+        const handler = this.handlers.get(m.type);
+        if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+        const ctx = { ledger: this.ledger, directory: this.directory, denom: this.denom, signer: tx.signer };
+        for (const e of handler(ctx, m.parsed)) {
+          events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
+        }
+      } catch (err) {
+        x.storeTxAbort();
+        const f = messageFailure(err, i);
+        return result(f.code, f.codespace, f.log, ante);
+      }
+    }
+    x.storeTxCommit();
+    return result(0, "", "", [...ante, ...events]);
+  }
+
+  /** Burning is sending to a burned address: the emission engine's circulating supply follows. */
+  private syncBurned(): void {
+    const burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
+    if (burned === this.burned) return;
+    this.burned = burned;
+    const s = this.emission.last();
+    this.emission.setState({ height: s.height, totalSupply: s.totalSupply, burned });
+  }
+
+  // ---- blocks ----
+
+  /** One block with these transactions at a time; commits it. */
+  private executeBlock(txs: { verified: VerifiedTx; body: string }[], timeNs: bigint): TxResult[] {
+    const height = this.header.height + 1n;
+    this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), timeNs);
+    const results = txs.map((t, i) => this.deliver(t.verified, height, i, t.body, timeNs));
+    this.syncBurned();
+    this.ledger.endBlock(height, timeNs);
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n }, results);
+    return results;
+  }
+
+  /** `count` empty blocks in one core call, from `startNs` every `stepNs`; one stored row. */
+  private runEmpty(count: bigint, startNs: bigint, stepNs: bigint): void {
+    const first = this.header.height + 1n;
+    this.ledger.advance(Number(count), startNs, stepNs);
+    this.commit({ height: first + count - 1n, firstHeight: first, timeNs: startNs, stepNs }, []);
+  }
+
+  /**
+   * A stored block again. Each tx is verified against the state its predecessors left, as at
+   * delivery; one that fails there (a sequence gone stale) changed nothing then and does not now.
+   */
+  private replayBlock(row: StoredBlock, txs: StoredTx[]): void {
+    if (row.firstHeight !== this.header.height + 1n || row.height !== row.firstHeight) {
+      throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} does not follow height ${this.header.height}`);
+    }
+    const height = row.height;
+    this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), row.timeNs);
+    const results = txs.map((t, i) => {
+      let v: VerifiedTx;
+      try {
+        v = verifyDecodedTx(decodeTx(t.body), this.verifyContext(false));
+      } catch (e) {
+        if (!(e instanceof TxError)) throw e;
+        return { hash: t.hash, height, index: i, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], body: t.body, timeNs: row.timeNs };
+      }
+      return this.deliver(v, height, i, t.body, row.timeNs);
+    });
+    this.syncBurned();
+    this.ledger.endBlock(height, row.timeNs);
+    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n }, results);
+  }
+
+  /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
+  private commit(
+    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[], imported: RecordChange[] = [],
+  ): void {
+    const started = performance.now();
+    const changes = [...imported, ...this.drainJournal()];
+    const accounts = this.directory.takeDirty();
+    for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+    const appHash = this.hash.hex();
+    const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
+    const blockHash = bytesToHex(
+      sha256(utf8ToBytes(`${this.genesis.chainId}|${b.height}|${lastTimeNs}|${appHash}|${results.map((r) => r.hash).join(",")}`)),
+    ).toUpperCase();
+    const block: StoredBlock = { ...b, txCount: results.length, appHash, hash: blockHash };
+    if (this.store) {
+      const txs: StoredTx[] = results.map((r) => ({
+        hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
+        rawLog: r.rawLog, events: JSON.stringify(r.events),
+      }));
+      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), block, changes, accounts);
+      else this.store.commitBlock(block, txs, changes, accounts);
+    }
+    this.core.exports.storeJournalClear();
+    this.genesisCommitted = true;
+    this.lastCommit = { records: changes.length, ms: performance.now() - started };
+    this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
+    this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+  }
+
+  /** The block's changed records, read from the core's journal; the state hash follows them. */
+  private drainJournal(): RecordChange[] {
+    const x = this.core.exports;
+    const n = x.storeJournalLength();
+    const ptr = x.storeJournalPtr();
+    const out: RecordChange[] = [];
+    for (let i = 0; i < n; i++) {
+      const mem = new DataView(x.memory.buffer);
+      const table = mem.getUint32(ptr + i * 8, true);
+      const raw = mem.getUint32(ptr + i * 8 + 4, true);
+      const slot = raw & ~REMOVED;
+      const size = x.storeRecordSize(table);
+      const bytes = new Uint8Array(x.memory.buffer, x.storeRecordPtr(table, slot), size).slice();
+      const key = recordKey(bytes);
+      if ((raw & REMOVED) !== 0) {
+        this.hash.remove(table, keyOf(bytes));
+        out.push({ table, key, bytes: null });
+      } else {
+        this.hash.put(table, keyOf(bytes), bytes);
+        out.push({ table, key, bytes: Buffer.from(bytes) });
+      }
+    }
+    return out;
+  }
+
+  // ---- clocks ----
+
+  /**
+   * Simulated clock: `blocks` blocks; the first carries the mempool's transactions, the rest are
+   * made in runs of up to ADVANCE_CHUNK per core call, the event loop getting a turn between.
+   */
+  advance(blocks: bigint): Promise<Advanced> {
+    if (this.clock !== "simulated") {
+      return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
+    }
+    if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
+    const run = async (): Promise<Advanced> => {
+      const from = this.header.height;
+      let left = blocks;
+      while (left > 0n && !this.stopped) {
+        if (this.mempool.length > 0) {
+          this.produce(() => this.produceWithMempool(this.simulatedTime(this.header.height + 1n)));
+          left -= 1n;
+        } else {
+          const n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
+          const start = this.simulatedTime(this.header.height + 1n);
+          this.produce(() => this.runEmpty(n, start, this.blockTimeNs));
+          left -= n;
+        }
+        if (left > 0n) await yieldToEventLoop();
+      }
+      return { blocks: this.header.height - from, header: this.latest };
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private simulatedTime(height: bigint): bigint {
+    return this.genesis.genesisTimeNs + height * this.blockTimeNs;
+  }
+
+  private produceWithMempool(timeNs: bigint): void {
+    const batch = this.mempool;
+    this.mempool = [];
+    this.pendingSequence.clear();
+    const results = this.executeBlock(batch, timeNs);
+    batch.forEach((p, i) => p.done.forEach((f) => f(results[i]!)));
+  }
+
+  /** Real clock: a block every block time (after genesis time) until stop(). */
+  start(): void {
+    if (this.clock !== "real") throw new ChainStateError("the simulated clock has no timer");
+    if (this.timer !== undefined || this.stopped) return;
+    const waitNs = this.genesis.genesisTimeNs - this.now();
+    if (waitNs > 0n) {
+      const ms = waitNs / 1_000_000n + 1n;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.start();
+      }, Number(ms > 2_147_483_647n ? 2_147_483_647n : ms));
+      return;
+    }
+    this.timer = setInterval(() => {
+      try {
+        const floor = this.header.timeNs + MIN_TIME_STEP_NS;
+        const now = this.now();
+        this.produce(() => this.produceWithMempool(now > floor ? now : floor));
+      } catch {
+        // produce() halted the chain and reported it.
+      }
+    }, Number(this.blockTimeNs / 1_000_000n));
+  }
+
+  /** Stop making blocks; close the database once the running advance (if any) is done. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.queue;
+    this.store?.close();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private produce(make: () => void): void {
+    if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
+    try {
+      make();
+    } catch (e) {
+      const failure = e instanceof Error ? e : new Error(String(e));
+      this.haltReason = failure;
+      this.stop();
+      this.onHalt(failure);
+      throw new ChainStateError(`chain halted at height ${this.header.height}: ${failure.message}`);
+    }
+  }
+
+  /** The last committed state as a genesis document (see host/node/export.ts); undefined without a database. */
+  exportGenesis(): Json | undefined {
+    return this.store && exportGenesis(this.store);
+  }
+
+  /** Invariants of the ledger (names of the broken ones). */
+  checkInvariants(): string[] {
+    return this.ledger.checkInvariants();
+  }
+}
+
+function evt(type: string, attrs: Record<string, string>): TxEvent {
+  return { type, attributes: Object.entries(attrs).map(([key, value]) => ({ key, value, index: true })) };
+}
+
+/** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */
+function recordKey(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.subarray(0, 8)).reverse();
+}
+
+/** A record's key (its first 8 bytes) as the state hash names it. */
+function keyOf(bytes: Uint8Array): string {
+  return bytesToHex(bytes.subarray(0, 8));
+}
+
+/** An account as the state hash sees it: id, sequence, address. */
+function authBytes(a: AccountRecord): Uint8Array {
+  const addr = utf8ToBytes(a.address);
+  const out = new Uint8Array(16 + addr.length);
+  const dv = new DataView(out.buffer);
+  dv.setBigUint64(0, BigInt(a.id), true);
+  dv.setBigUint64(8, a.sequence, true);
+  out.set(addr, 16);
+  return out;
+}
+
+function accountOf(operator: string): string {
+  return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operator, VALIDATOR_PREFIX));
+}
+
+/** Power ties break by the operator address bytes (the first 8, big-endian). */
+function orderKey(operator: string): bigint {
+  const b = accountAddressBytes(operator, VALIDATOR_PREFIX);
+  let k = 0n;
+  for (let i = 0; i < 8; i++) k = (k << 8n) | BigInt(b[i] ?? 0);
+  return k;
+}

@@ -1,0 +1,130 @@
+// Who is who: bech32 account addresses ↔ the core's dense account ids, validator operators ↔
+// validator ids, and x/auth's account numbers and sequences. Module accounts have fixed ids 0-4;
+// other accounts get ids from 16 in order of first appearance (genesis balances, then burned
+// addresses, then transactions), so a replay assigns the same ids. An account's number is its id.
+
+import { accountAddressBytes, encodeAddress } from "../address.js";
+import { FIRST_USER_ACCOUNT, ModuleAccount } from "../core/ledger.js";
+import { moduleAddress } from "../tx/keys.js";
+import type { Directory } from "../server/view.js";
+
+/** Module account names by core id (SDK names, REFERENCE §1). */
+export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
+  ["fee_collector", ModuleAccount.feeCollector],
+  ["distribution", ModuleAccount.distribution],
+  ["rewards_pool", ModuleAccount.rewardsPool],
+  ["bonded_tokens_pool", ModuleAccount.bondedPool],
+  ["not_bonded_tokens_pool", ModuleAccount.notBondedPool],
+];
+
+export interface AccountRecord {
+  id: number;
+  address: string;
+  sequence: bigint;
+  pubKey?: Uint8Array;
+}
+
+export class NodeDirectory implements Directory {
+  private readonly byAddress = new Map<string, AccountRecord>();
+  private readonly byId = new Map<number, AccountRecord>();
+  private readonly validatorsByOperator = new Map<string, number>();
+  private readonly operatorsById = new Map<number, string>();
+  private nextId = FIRST_USER_ACCOUNT;
+  /** Accounts created or changed since the last `takeDirty`: what the next block persists. */
+  private dirty = new Set<AccountRecord>();
+
+  constructor(
+    readonly accountPrefix: string,
+    readonly validatorPrefix: string,
+  ) {
+    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, accountPrefix), sequence: 0n });
+  }
+
+  private put(a: AccountRecord): AccountRecord {
+    this.byAddress.set(a.address, a);
+    this.byId.set(a.id, a);
+    if (a.id >= this.nextId) this.nextId = a.id + 1;
+    return a;
+  }
+
+  /** The id of a canonical address, assigning the next one on first appearance. */
+  ensure(address: string): number {
+    const known = this.byAddress.get(address);
+    if (known) return known.id;
+    const a = this.put({ id: this.nextId, address, sequence: 0n });
+    this.dirty.add(a);
+    return a.id;
+  }
+
+  /** A persisted account, at restart; `persist` for one that must still be written (an import). */
+  load(a: AccountRecord, persist = false): void {
+    this.put(a);
+    if (persist) this.dirty.add(a);
+  }
+
+  addValidator(id: number, operator: string): void {
+    this.validatorsByOperator.set(operator, id);
+    this.operatorsById.set(id, operator);
+  }
+
+  record(address: string): AccountRecord | undefined {
+    return this.byAddress.get(address);
+  }
+
+  /** After a delivered transaction: the signer's sequence moves on and its key is known. */
+  bumpSequence(address: string, pubKey: Uint8Array): void {
+    const a = this.byAddress.get(address)!;
+    a.sequence += 1n;
+    a.pubKey = pubKey;
+    this.dirty.add(a);
+  }
+
+  /** The accounts to persist with the block being committed; forgets them. */
+  takeDirty(): AccountRecord[] {
+    const out = [...this.dirty];
+    this.dirty = new Set();
+    return out;
+  }
+
+  /** Every account, by id. */
+  accounts(): AccountRecord[] {
+    return [...this.byId.values()].sort((a, b) => a.id - b.id);
+  }
+
+  // ---- Directory (the query routes' view) ----
+
+  accountId(address: string): number | undefined {
+    return this.byAddress.get(canonical(address, this.accountPrefix))?.id;
+  }
+
+  accountAddress(id: number): string | undefined {
+    return this.byId.get(id)?.address;
+  }
+
+  validatorId(operator: string): number | undefined {
+    return this.validatorsByOperator.get(canonical(operator, this.validatorPrefix));
+  }
+
+  validatorAddress(id: number): string | undefined {
+    return this.operatorsById.get(id);
+  }
+
+  validatorIds(): number[] {
+    return [...this.operatorsById.keys()].sort((a, b) => a - b);
+  }
+
+  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined {
+    const a = this.byAddress.get(canonical(address, this.accountPrefix));
+    if (!a) return undefined;
+    return { accountNumber: BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
+  }
+}
+
+/** The canonical (lower-case) form of a bech32 address, or the text itself if it is not one. */
+function canonical(text: string, prefix: string): string {
+  try {
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch {
+    return text;
+  }
+}

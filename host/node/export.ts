@@ -1,0 +1,29 @@
+// Export: a node's last committed state as a genesis document — the genesis it was started from
+// with `app_state.node_state` (height, time, every record, every account) added. A node started
+// on it (`--genesis FILE`, a new database) begins at that height with that exact state and state
+// hash. The records are the core's own bytes: the importing node must run the same core build.
+
+import { base64 } from "@scure/base";
+import type { Json } from "../genesis.js";
+import { timestampString } from "../server/gateway.js";
+import type { NodeStore } from "./store.js";
+
+export function exportGenesis(store: NodeStore): Json {
+  const text = store.genesis();
+  const last = store.lastBlock();
+  if (text === undefined || last === undefined) throw new Error(`${store.path}: not a node database`);
+  const doc = JSON.parse(text) as { [key: string]: Json };
+  const app = doc.app_state as { [key: string]: Json };
+  const node_state: Json = {
+    height: `${last.height}`,
+    time: timestampString(last.timeNs + (last.height - last.firstHeight) * last.stepNs),
+    records: [...store.records()].map((r): Json => [r.table, base64.encode(r.bytes)]),
+    accounts: store.accounts().map((a): Json => ({
+      id: a.id,
+      address: a.address,
+      sequence: `${a.sequence}`,
+      ...(a.pubKey ? { pub_key: base64.encode(a.pubKey) } : {}),
+    })),
+  };
+  return { ...doc, app_state: { ...app, node_state } };
+}

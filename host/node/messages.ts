@@ -1,0 +1,182 @@
+// What each message does to the ledger: a registry from amino type to handler, so a module adds
+// its messages with one entry each (the tier messages will). A handler runs inside the store
+// transaction the node opened for the tx: it throws (a TxError, or the core's CoreError) to fail
+// the tx, which the node then aborts as a whole; it returns the message's events.
+
+import { FIRST_USER_ACCOUNT, ModuleAccount, type Ledger } from "../core/ledger.js";
+import { CoreCode, CoreError } from "../core/errors.js";
+import {
+  MSG_SEND, MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD,
+  MSG_WITHDRAW_VALIDATOR_COMMISSION, SdkErrors, TxError, coinsString,
+  type MsgSend, type MsgDelegate, type MsgBeginRedelegate, type MsgWithdrawDelegationReward,
+  type MsgWithdrawValidatorCommission, type ErrorKind, type Coin,
+} from "../tx/index.js";
+import { decString, timestampString } from "../server/gateway.js";
+import type { NodeDirectory } from "./directory.js";
+
+/** An ABCI event as the gateway renders it. */
+export interface TxEvent {
+  type: string;
+  attributes: { key: string; value: string; index: boolean }[];
+}
+
+export interface MessageContext {
+  readonly ledger: Ledger;
+  readonly directory: NodeDirectory;
+  readonly denom: string;
+  /** The signer (canonical account address). */
+  readonly signer: string;
+}
+
+export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];
+
+export function event(type: string, attrs: Record<string, string>): TxEvent {
+  return { type, attributes: Object.entries(attrs).map(([key, value]) => ({ key, value, index: true })) };
+}
+
+/** The core's failure codes as the SDK's modules report them (codespace, code, description). */
+const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {
+  [CoreCode.INSUFFICIENT_FUNDS]: SdkErrors.InsufficientFunds,
+  [CoreCode.NO_VALIDATOR]: { codespace: "staking", code: 3, description: "validator does not exist" },
+  [CoreCode.VALIDATOR_JAILED]: { codespace: "staking", code: 7, description: "validator for this address is currently jailed" },
+  [CoreCode.SELF_DELEGATION_TOO_LOW]: { codespace: "staking", code: 16, description: "validator's self delegation must be greater than their minimum self delegation" },
+  [CoreCode.NO_DELEGATION]: { codespace: "staking", code: 19, description: "no delegation for (address, validator) tuple" },
+  [CoreCode.INSUFFICIENT_SHARES]: { codespace: "staking", code: 22, description: "insufficient delegation shares" },
+  [CoreCode.INVALID_SHARES]: { codespace: "staking", code: 22, description: "insufficient delegation shares" },
+  [CoreCode.MAX_UNBONDING_ENTRIES]: { codespace: "staking", code: 27, description: "too many unbonding delegation entries for (delegator, validator) tuple" },
+  [CoreCode.SELF_REDELEGATION]: { codespace: "staking", code: 29, description: "cannot redelegate to the same validator" },
+  [CoreCode.TINY_REDELEGATION]: { codespace: "staking", code: 30, description: "too few tokens to redelegate (truncates to zero tokens)" },
+  [CoreCode.BAD_REDELEGATION_DST]: { codespace: "staking", code: 31, description: "redelegation destination validator not found" },
+  [CoreCode.TRANSITIVE_REDELEGATION]: { codespace: "staking", code: 32, description: "redelegation to this validator already in progress; first redelegation to this validator must complete before next redelegation" },
+  [CoreCode.MAX_REDELEGATION_ENTRIES]: { codespace: "staking", code: 33, description: "too many redelegation entries for (delegator, src-validator, dst-validator) tuple" },
+  [CoreCode.INVALID_EX_RATE]: { codespace: "staking", code: 34, description: "cannot delegate to validators with invalid (zero) ex-rate" },
+  [CoreCode.ZERO_AMOUNT]: SdkErrors.InvalidRequest,
+  [CoreCode.NO_COMMISSION]: { codespace: "distribution", code: 8, description: "no validator commission to withdraw" },
+};
+
+/** A failed message as the tx result shows it: `failed to execute message; message index: i: ...`. */
+export function messageFailure(err: unknown, index: number): TxError {
+  let kind: ErrorKind;
+  let detail: string;
+  if (err instanceof TxError) {
+    kind = err.kind;
+    detail = err.log;
+  } else if (err instanceof CoreError) {
+    kind = CORE_TX_ERRORS[err.code] ?? { codespace: "undefined", code: 1, description: "internal" };
+    detail = err.message;
+  } else {
+    throw err; // a bug, not a failed message
+  }
+  return new TxError({ ...kind, description: `failed to execute message; message index: ${index}: ${detail}` }, undefined, "execute");
+}
+
+/** The bond-denom amount of a coin, or the SDK's error for another denom. */
+function bondAmount(coin: Coin, denom: string, what: string): bigint {
+  if (coin.denom !== denom) {
+    throw new TxError(SdkErrors.InvalidRequest, `invalid coin denomination: got ${coin.denom}, expected ${denom}: ${what}`);
+  }
+  return coin.amount;
+}
+
+function validatorId(ctx: MessageContext, operator: string): number {
+  const id = ctx.directory.validatorId(operator);
+  if (id === undefined) throw new CoreError(CoreCode.NO_VALIDATOR);
+  return id;
+}
+
+const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
+
+export class MessageHandlers {
+  private readonly handlers = new Map<string, MessageHandler>();
+
+  /** One amino type, one handler; twice is a bug. */
+  register(type: string, handler: MessageHandler): this {
+    if (this.handlers.has(type)) throw new Error(`handler for ${type} already registered`);
+    this.handlers.set(type, handler);
+    return this;
+  }
+
+  get(type: string): MessageHandler | undefined {
+    return this.handlers.get(type);
+  }
+}
+
+/** x/bank, x/staking and x/distribution handlers. */
+export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
+  return h
+    .register(MSG_SEND, (ctx, m) => {
+      const msg = m as MsgSend;
+      if (msg.amount.some((c) => c.denom !== ctx.denom)) {
+        throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0 is smaller than ${coinsString(msg.amount)}`);
+      }
+      const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
+      const to = ctx.directory.ensure(msg.toAddress);
+      if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
+      ctx.ledger.send(ctx.directory.ensure(msg.fromAddress), to, amount);
+      return [
+        event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
+        event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
+      ];
+    })
+    .register(MSG_DELEGATE, (ctx, m) => {
+      const msg = m as MsgDelegate;
+      const amount = bondAmount(msg.amount, ctx.denom, "invalid delegation amount");
+      const shares = ctx.ledger.delegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
+      return [
+        event("delegate", {
+          validator: msg.validator, delegator: msg.delegator, amount: coinText(amount, ctx.denom),
+          new_shares: decString(shares),
+        }),
+        event("message", { action: "/cosmos.staking.v1beta1.MsgDelegate", sender: msg.delegator, module: "staking" }),
+      ];
+    })
+    .register(MSG_UNDELEGATE, (ctx, m) => {
+      const msg = m as MsgDelegate;
+      const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
+      const r = ctx.ledger.undelegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
+      return [
+        event("unbond", {
+          validator: msg.validator, delegator: msg.delegator, amount: coinText(r.amount, ctx.denom),
+          completion_time: timestampString(r.completionTime),
+        }),
+        event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
+      ];
+    })
+    .register(MSG_BEGIN_REDELEGATE, (ctx, m) => {
+      const msg = m as MsgBeginRedelegate;
+      const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
+      const src = validatorId(ctx, msg.src);
+      const dst = ctx.directory.validatorId(msg.dst);
+      if (dst === undefined) throw new CoreError(CoreCode.BAD_REDELEGATION_DST);
+      const r = ctx.ledger.redelegate(ctx.directory.ensure(msg.delegator), src, dst, amount);
+      return [
+        event("redelegate", {
+          source_validator: msg.src, destination_validator: msg.dst, delegator: msg.delegator,
+          amount: coinText(r.amount, ctx.denom), completion_time: timestampString(r.completionTime),
+        }),
+        event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
+      ];
+    })
+    .register(MSG_WITHDRAW_DELEGATION_REWARD, (ctx, m) => {
+      const msg = m as MsgWithdrawDelegationReward;
+      const paid = ctx.ledger.withdrawRewards(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator));
+      return [
+        event("withdraw_rewards", {
+          amount: paid === 0n ? "" : coinText(paid, ctx.denom), validator: msg.validator, delegator: msg.delegator,
+        }),
+        event("message", {
+          action: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", sender: msg.delegator, module: "distribution",
+        }),
+      ];
+    })
+    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, (ctx, m) => {
+      const msg = m as MsgWithdrawValidatorCommission;
+      const paid = ctx.ledger.withdrawCommission(validatorId(ctx, msg.validator));
+      return [
+        event("withdraw_commission", { amount: coinText(paid, ctx.denom) }),
+        event("message", {
+          action: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", sender: ctx.signer, module: "distribution",
+        }),
+      ];
+    });
+}

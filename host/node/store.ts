@@ -1,0 +1,211 @@
+// The durable copy (better-sqlite3, WAL, synchronous=FULL): one SQLite transaction per block with
+// its header, its transactions with their results and events, the state records it changed
+// (bytes as BLOB, keys as 8-byte big-endian BLOB: a u64 does not fit SQLite's signed INTEGER) and
+// the accounts it changed. A crash at any instant leaves the last committed block whole.
+//
+// A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
+// height, the first block's time and the step): replay re-runs it the same way.
+
+import Database from "better-sqlite3";
+import type { AccountRecord } from "./directory.js";
+
+export interface StoredBlock {
+  height: bigint;
+  /** Equal to height, or lower for a run of empty blocks. */
+  firstHeight: bigint;
+  /** Time of the first block of the row (unix ns). */
+  timeNs: bigint;
+  /** Between the blocks of a run; 0 for a single block. */
+  stepNs: bigint;
+  txCount: number;
+  appHash: string;
+  hash: string;
+}
+
+export interface StoredTx {
+  hash: string;
+  height: bigint;
+  index: number;
+  /** The POSTed body `{tx, mode}` as JSON text. */
+  body: string;
+  code: number;
+  codespace: string;
+  rawLog: string;
+  /** JSON text of the events. */
+  events: string;
+}
+
+/** One record the block wrote (bytes) or deleted (null). */
+export interface RecordChange {
+  table: number;
+  key: Uint8Array;
+  bytes: Uint8Array | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS blocks (
+  height INTEGER PRIMARY KEY, first_height INTEGER NOT NULL, time_ns TEXT NOT NULL, step_ns TEXT NOT NULL,
+  tx_count INTEGER NOT NULL, app_hash TEXT NOT NULL, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS txs (
+  hash TEXT PRIMARY KEY, height INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL,
+  code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS txs_by_height ON txs (height, idx);
+CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
+`;
+
+interface BlockRow {
+  height: number;
+  first_height: number;
+  time_ns: string;
+  step_ns: string;
+  tx_count: number;
+  app_hash: string;
+  hash: string;
+}
+
+interface TxRow {
+  hash: string;
+  height: number;
+  idx: number;
+  body: string;
+  code: number;
+  codespace: string;
+  raw_log: string;
+  events: string;
+}
+
+export class NodeStore {
+  private readonly db: Database.Database;
+  private readonly insertBlock: Database.Statement;
+  private readonly insertTx: Database.Statement;
+  private readonly upsertRecord: Database.Statement;
+  private readonly deleteRecord: Database.Statement;
+  private readonly upsertAccount: Database.Statement;
+
+  constructor(readonly path: string, options: { readonly?: boolean } = {}) {
+    this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    if (!options.readonly) {
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = FULL");
+      this.db.exec(SCHEMA);
+    }
+    this.insertBlock = this.prepareWrite(
+      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.insertTx = this.prepareWrite(
+      "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.upsertRecord = this.prepareWrite(
+      "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
+    );
+    this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
+    this.upsertAccount = this.prepareWrite(
+      "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
+        "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
+    );
+  }
+
+  /** A read-only handle (replay) has no write statements: SQLite refuses to prepare them. */
+  private prepareWrite(sql: string): Database.Statement {
+    return this.db.readonly ? (undefined as unknown as Database.Statement) : this.db.prepare(sql);
+  }
+
+  /** The genesis document the chain was started from, or undefined for a new database. */
+  genesis(): string | undefined {
+    const meta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+    if (meta === undefined) return undefined;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
+    return row?.value;
+  }
+
+  /** Block 0: the genesis document and the state it made, in one transaction. */
+  commitGenesis(genesisJson: string, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[]): void {
+    this.db.transaction(() => {
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      this.writeBlock(block, [], changes, accounts);
+    })();
+  }
+
+  /** One block (or a run of empty blocks), atomically. */
+  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
+    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts))();
+  }
+
+  private writeBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
+    this.insertBlock.run(
+      block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
+    );
+    for (const t of txs) {
+      this.insertTx.run(t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events);
+    }
+    for (const c of changes) {
+      if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
+      else this.upsertRecord.run(c.table, c.key, c.bytes);
+    }
+    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null);
+  }
+
+  lastBlock(): StoredBlock | undefined {
+    const row = this.db.prepare("SELECT * FROM blocks ORDER BY height DESC LIMIT 1").get() as BlockRow | undefined;
+    return row && toBlock(row);
+  }
+
+  /** Every block row from genesis on, in order. */
+  *blocks(): IterableIterator<StoredBlock> {
+    for (const row of this.db.prepare("SELECT * FROM blocks ORDER BY height").iterate() as Iterable<BlockRow>) {
+      yield toBlock(row);
+    }
+  }
+
+  txsAt(height: bigint): StoredTx[] {
+    return (this.db.prepare("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
+  }
+
+  tx(hash: string): StoredTx | undefined {
+    const row = this.db.prepare("SELECT * FROM txs WHERE hash = ?").get(hash) as TxRow | undefined;
+    return row && toTx(row);
+  }
+
+  /** The time of the single block at `height` (a block with transactions). */
+  blockTime(height: bigint): bigint {
+    const row = this.db.prepare("SELECT time_ns FROM blocks WHERE height = ?").get(height) as { time_ns: string } | undefined;
+    return row ? BigInt(row.time_ns) : 0n;
+  }
+
+  *records(): IterableIterator<{ table: number; key: Uint8Array; bytes: Uint8Array }> {
+    const rows = this.db.prepare("SELECT tbl, key, bytes FROM records").iterate() as Iterable<{ tbl: number; key: Buffer; bytes: Buffer }>;
+    for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
+  }
+
+  accounts(): AccountRecord[] {
+    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
+      id: number; address: string; sequence: string; pubkey: Buffer | null;
+    }[];
+    return rows.map((r) => ({ id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined }));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function toBlock(r: BlockRow): StoredBlock {
+  return {
+    height: BigInt(r.height),
+    firstHeight: BigInt(r.first_height),
+    timeNs: BigInt(r.time_ns),
+    stepNs: BigInt(r.step_ns),
+    txCount: r.tx_count,
+    appHash: r.app_hash,
+    hash: r.hash,
+  };
+}
+
+function toTx(r: TxRow): StoredTx {
+  return {
+    hash: r.hash, height: BigInt(r.height), index: r.idx, body: r.body, code: r.code, codespace: r.codespace,
+    rawLog: r.raw_log, events: r.events,
+  };
+}

@@ -1,0 +1,124 @@
+// x/staking and x/distribution messages in amino JSON, checked as the SDK's msg servers do
+// before touching state (addresses, then the amount: valid and positive). Whether the validator
+// exists, the delegation holds enough, etc. is the handler's business (the core's codes).
+
+import { accountAddressBytes, encodeAddress } from "../address.js";
+import { SdkErrors, TxError, decodeError } from "./errors.js";
+import { addressField, onlyFields, stringField, type JsonObject } from "./fields.js";
+import { parseIntString, denomError, type Coin } from "./coins.js";
+import type { MessageRegistry, MessageSpec, ValidateContext } from "./registry.js";
+
+/** Validator operator addresses: the account prefix + `cncl` on the reference chain. */
+export const validatorPrefix = (accountPrefix: string): string => `${accountPrefix}cncl`;
+
+export const MSG_DELEGATE = "cosmos-sdk/MsgDelegate";
+export const MSG_UNDELEGATE = "cosmos-sdk/MsgUndelegate";
+export const MSG_BEGIN_REDELEGATE = "cosmos-sdk/MsgBeginRedelegate";
+export const MSG_WITHDRAW_DELEGATION_REWARD = "cosmos-sdk/MsgWithdrawDelegationReward";
+export const MSG_WITHDRAW_VALIDATOR_COMMISSION = "cosmos-sdk/MsgWithdrawValidatorCommission";
+
+export interface MsgDelegate {
+  readonly delegator: string;
+  readonly validator: string;
+  readonly amount: Coin;
+}
+
+export interface MsgBeginRedelegate {
+  readonly delegator: string;
+  readonly src: string;
+  readonly dst: string;
+  readonly amount: Coin;
+}
+
+export interface MsgWithdrawDelegationReward {
+  readonly delegator: string;
+  readonly validator: string;
+}
+
+export interface MsgWithdrawValidatorCommission {
+  readonly validator: string;
+}
+
+/** A `crocncl1...` field in canonical form; sdk 7 `invalid validator address: <cause>` otherwise. */
+function validatorField(value: JsonObject, field: string, type: string, prefix: string): string {
+  const text = stringField(value, field, type);
+  try {
+    return encodeAddress(validatorPrefix(prefix), accountAddressBytes(text, validatorPrefix(prefix)));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid validator address: ${(e as Error).message}`);
+  }
+}
+
+/** A single coin (amino `{denom, amount}`), valid and positive, else the SDK's texts. */
+function amountField(value: JsonObject, type: string, what: string): Coin {
+  const raw = value.amount;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw decodeError(`${type}.amount: expected a coin object, got ${JSON.stringify(raw ?? null)}`);
+  }
+  const o = raw as JsonObject;
+  onlyFields(o, `${type}.amount`, ["denom", "amount"]);
+  const denom = stringField(o, "denom", `${type}.amount`);
+  const amount = o.amount === undefined ? 0n : parseIntString(o.amount, `${type}.amount.amount`);
+  if (denomError(denom) !== undefined || amount <= 0n) {
+    throw new TxError(SdkErrors.InvalidRequest, `invalid ${what} amount`);
+  }
+  return { denom, amount };
+}
+
+const delegationSpec = (type: string, what: string): MessageSpec<MsgDelegate> => ({
+  signerField: "delegator_address",
+  validate(value, { prefix }) {
+    onlyFields(value, type, ["delegator_address", "validator_address", "amount"]);
+    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
+    const validator = validatorField(value, "validator_address", type, prefix);
+    return { delegator, validator, amount: amountField(value, type, what) };
+  },
+});
+
+export const msgDelegateSpec = delegationSpec(MSG_DELEGATE, "delegation");
+export const msgUndelegateSpec = delegationSpec(MSG_UNDELEGATE, "shares");
+
+export const msgBeginRedelegateSpec: MessageSpec<MsgBeginRedelegate> = {
+  signerField: "delegator_address",
+  validate(value, { prefix }) {
+    const type = MSG_BEGIN_REDELEGATE;
+    onlyFields(value, type, ["delegator_address", "validator_src_address", "validator_dst_address", "amount"]);
+    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
+    const src = validatorField(value, "validator_src_address", type, prefix);
+    const dst = validatorField(value, "validator_dst_address", type, prefix);
+    return { delegator, src, dst, amount: amountField(value, type, "shares") };
+  },
+};
+
+export const msgWithdrawDelegationRewardSpec: MessageSpec<MsgWithdrawDelegationReward> = {
+  signerField: "delegator_address",
+  validate(value, { prefix }) {
+    const type = MSG_WITHDRAW_DELEGATION_REWARD;
+    onlyFields(value, type, ["delegator_address", "validator_address"]);
+    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
+    return { delegator, validator: validatorField(value, "validator_address", type, prefix) };
+  },
+};
+
+/** Signed by the operator: the account with the operator address's bytes. */
+export const msgWithdrawValidatorCommissionSpec: MessageSpec<MsgWithdrawValidatorCommission> = {
+  signerField: "validator_address",
+  validate(value, { prefix }) {
+    onlyFields(value, MSG_WITHDRAW_VALIDATOR_COMMISSION, ["validator_address"]);
+    return { validator: validatorField(value, "validator_address", MSG_WITHDRAW_VALIDATOR_COMMISSION, prefix) };
+  },
+  signerOf(value: JsonObject, { prefix }: ValidateContext) {
+    const operator = validatorField(value, "validator_address", MSG_WITHDRAW_VALIDATOR_COMMISSION, prefix);
+    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
+  },
+};
+
+/** Registers x/staking's and x/distribution's messages. */
+export function registerStakingMessages(registry: MessageRegistry): MessageRegistry {
+  return registry
+    .register(MSG_DELEGATE, msgDelegateSpec)
+    .register(MSG_UNDELEGATE, msgUndelegateSpec)
+    .register(MSG_BEGIN_REDELEGATE, msgBeginRedelegateSpec)
+    .register(MSG_WITHDRAW_DELEGATION_REWARD, msgWithdrawDelegationRewardSpec)
+    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec);
+}

@@ -1,0 +1,48 @@
+// Signing as a wallet does, for the node's tests: CosmJS `Secp256k1Wallet.fromKey` over the
+// default genesis's dev keys (host/genesis.ts devPrivateKey), amino JSON sign docs, and the
+// legacy REST body `{tx: StdTx, mode}`.
+
+import { Secp256k1Wallet, makeSignDoc, makeStdTx, type AminoMsg, type StdFee } from "@cosmjs/amino";
+import { devPrivateKey } from "../../host/genesis.js";
+
+export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" };
+
+export interface DevSigner {
+  address: string;
+  /** The POST body of a tx with these messages, signed at (accountNumber, sequence). */
+  sign(msgs: AminoMsg[], o: { chainId: string; accountNumber: bigint; sequence: bigint; fee?: StdFee; mode?: string; memo?: string }): Promise<{ tx: unknown; mode: string }>;
+}
+
+export async function devSigner(n: number): Promise<DevSigner> {
+  const wallet = await Secp256k1Wallet.fromKey(devPrivateKey(n), "cro");
+  const [account] = await wallet.getAccounts();
+  const address = account!.address;
+  return {
+    address,
+    async sign(msgs, o) {
+      const doc = makeSignDoc(msgs, o.fee ?? FEE, o.chainId, o.memo ?? "", `${o.accountNumber}`, `${o.sequence}`);
+      const { signed, signature } = await wallet.signAmino(address, doc);
+      return JSON.parse(JSON.stringify({ tx: makeStdTx(signed, signature), mode: o.mode ?? "sync" })) as { tx: unknown; mode: string };
+    },
+  };
+}
+
+export const delegateMsg = (delegator: string, validator: string, amount: bigint): AminoMsg => ({
+  type: "cosmos-sdk/MsgDelegate",
+  value: { delegator_address: delegator, validator_address: validator, amount: { denom: "basecro", amount: `${amount}` } },
+});
+
+export const undelegateMsg = (delegator: string, validator: string, amount: bigint): AminoMsg => ({
+  type: "cosmos-sdk/MsgUndelegate",
+  value: { delegator_address: delegator, validator_address: validator, amount: { denom: "basecro", amount: `${amount}` } },
+});
+
+export const withdrawMsg = (delegator: string, validator: string): AminoMsg => ({
+  type: "cosmos-sdk/MsgWithdrawDelegationReward",
+  value: { delegator_address: delegator, validator_address: validator },
+});
+
+export const sendMsg = (from: string, to: string, amount: bigint): AminoMsg => ({
+  type: "cosmos-sdk/MsgSend",
+  value: { from_address: from, to_address: to, amount: [{ denom: "basecro", amount: `${amount}` }] },
+});
