@@ -25,6 +25,7 @@ import * as tierPositions from "./tier/positions";
 import * as tierQueries from "./tier/queries";
 import * as tierOut from "./tier/out";
 import * as tierState from "./tier/state";
+import * as tierParams from "./tier/params";
 import * as restore from "./ledger/restore";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
@@ -301,7 +302,8 @@ export function storeRestore(table: i32, src: usize): void {
 }
 /** After the records: derived state (queues, ranking) and the emission position at `height`. */
 export function ledgerRestore(height: u64, burned: usize): i32 {
-  return restore.rebuild(height, burned);
+  const e = restore.rebuild(height, burned);
+  return e != OK ? e : tierParams.syncParams();
 }
 
 // ---- Ledger (ledger/*.ts): bank, validators, the per-block rewards loop ----
@@ -363,6 +365,7 @@ export function storeTxCommit(): void {
 }
 export function storeTxAbort(): void {
   tables.txAbort();
+  tierParams.syncParams();
   hostTx = false;
 }
 let hostTx = false;
@@ -376,7 +379,10 @@ function txBegin(): void {
 function inTransaction(e: i32): i32 {
   if (hostTx) return e; // the host's transaction decides
   if (e == OK) tables.txCommit();
-  else tables.txAbort();
+  else {
+    tables.txAbort();
+    tierParams.syncParams();
+  }
   return e;
 }
 
@@ -606,6 +612,22 @@ export function tiersAddTier(id: u32, exitSeconds: u64, apy: usize, minLock: usi
 export function tiersUpdateTier(id: u32, exitSeconds: u64, apy: usize, minLock: usize, closeOnly: i32): i32 {
   tierBegin();
   return tierMessage(tierPositions.updateTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
+}
+/** MsgUpdateParams (governance): the target base rewards rate (Dec at the pointer), in [0, 1]. */
+export function tiersSetTargetRate(rate: usize): i32 {
+  tierBegin();
+  return tierMessage(tierParams.setTargetRate(lo(rate), hi(rate)));
+}
+/** The target base rewards rate in force (Dec) to `dst`. */
+export function tiersTargetRate(dst: usize): i32 {
+  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>ledgerBlock.LP_TARGET_RATE));
+  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>ledgerBlock.LP_TARGET_RATE, 8), 8);
+  return OK;
+}
+/** Genesis `next_position_id` (before any position). */
+export function tiersSetNextPositionId(id: u64): i32 {
+  tierBegin();
+  return tierMessage(tierParams.setNextPositionId(id));
 }
 /** MsgDeleteTier (governance). */
 export function tiersDeleteTier(id: u32): i32 {

@@ -68,6 +68,11 @@ export interface Genesis {
   staking: StakingGenesis;
   distribution: { communityTax: bigint };
   tieredrewards: TieredRewardsGenesis;
+  /**
+   * The governance authority: the only signer of governance messages (tier and params changes).
+   * The reference's is the x/gov module account, which no key holds; a local chain names a key.
+   */
+  gov: { authority: string };
   /** An exported node's state (GET /dev/export): the chain starts from it instead of the sections above. */
   nodeState?: NodeState;
 }
@@ -145,12 +150,14 @@ export function operatorOf(accountAddress: string): string {
  */
 export function defaultGenesisJson(): GenesisJson {
   // 4 validators of 10 B CRO self-delegation each (bonded ratio ~41 %: the 1 % mint pays bonded
-  // stake ~2.4 %, so the rewards pool tops it up to the 3 % target); 4 users of 1 M CRO; a 500 M
-  // CRO rewards pool; the reserve (dev key 0) holds the rest of the launch supply.
+  // stake ~2.4 %, so the rewards pool tops it up to the 3 % target); 4 users of 1 M CRO; a 5 B
+  // CRO rewards pool (the top-up alone takes ~0.6 B CRO in the first year, more as the mint
+  // decays: years of runway, so a 4-year tier can be tried); the reserve (dev key 0) holds the
+  // rest of the launch supply.
   const selfDelegation = 1_000_000_000_000_000_000n;
   const operatorFunds = selfDelegation + 100_000_000_000n;
   const userFunds = 100_000_000_000_000n;
-  const pool = 50_000_000_000_000_000n;
+  const pool = 500_000_000_000_000_000n;
   const launch = 9_850_000_000_000_000_000n;
   const reserve = launch - pool - 4n * operatorFunds - 4n * userFunds;
   const balances: Json[] = [
@@ -209,12 +216,16 @@ export function defaultGenesisJson(): GenesisJson {
         positions: [],
         next_position_id: "0",
       },
+      // Governance messages (tiers, params) are signed by this key on the local chain: dev key 0.
+      gov: { authority: devAddress(0) },
     },
   };
 }
 
 /** The rewards pool's module address (REFERENCE §1). */
 export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
+/** The x/gov module account: the reference's governance authority (REFERENCE §1). */
+export const GOV_MODULE_ADDRESS = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
 
 /** JSON values as they come out of JSON.parse. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -295,7 +306,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     throw new ValidationError((e as Error).message, "genesis_time");
   }
   const app = object(root.app_state, "app_state", [
-    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "node_state",
+    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "node_state",
   ]);
   const mint = parseMint(app.mint, dec);
   const bank = parseBank(app.bank, mint.params.mintDenom);
@@ -304,8 +315,9 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const staking = parseStaking(app.staking, dec, balances);
   const distribution = parseDistribution(app.distribution, dec);
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
+  const gov = parseGov(app.gov);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
-  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, nodeState };
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState };
 }
 
 // ---- modules ------------------------------------------------------------------------------
@@ -541,6 +553,19 @@ function parseDistribution(v: Json | undefined, dec: DecParser): Genesis["distri
   return { communityTax };
 }
 
+/** `gov`: `{authority}`, a `cro1...` address; absent, the x/gov module account (REFERENCE §1). */
+function parseGov(v: Json | undefined): Genesis["gov"] {
+  if (v === undefined) return { authority: GOV_MODULE_ADDRESS };
+  const path = "app_state.gov";
+  const g = object(v, path, ["authority"]);
+  const text = string(g.authority, `${path}.authority`);
+  try {
+    return { authority: encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX)) };
+  } catch (e) {
+    throw new ValidationError(`invalid authority address ${text}: ${(e as Error).message}`, `${path}.authority`);
+  }
+}
+
 /** x/tieredrewards GenesisState.Validate (REFERENCE §3.1, §3.2, §11); positions are not yet supported. */
 function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsGenesis {
   const path = "app_state.tieredrewards";
@@ -564,6 +589,9 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
     ids.add(o.id);
     const exitDurationNs = duration(o.exit_duration, `${tp}.exit_duration`);
     if (exitDurationNs <= 0n) throw new ValidationError("exit duration must be positive", tp);
+    if (exitDurationNs % 1_000_000_000n !== 0n) {
+      throw new ValidationError("exit duration must be whole seconds (the bonus counts whole seconds)", `${tp}.exit_duration`);
+    }
     const bonusApy = decimal(o.bonus_apy, tp, dec, "bonus apy");
     if (bonusApy < 0n) throw new ValidationError(`bonus apy cannot be negative: ${decString(bonusApy)}`, tp);
     if (bonusApy > ONE) throw new ValidationError(`bonus apy must not exceed 1.0 (100%): got ${decString(bonusApy)}`, tp);

@@ -56,7 +56,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const app = createApp(chain, { chainSegment: config.chainSegment, logError });
-  registerNodeRoutes(app, chain);
+  registerNodeRoutes(app, chain, config.chainSegment);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   let address: AddressInfo;
   try {

@@ -33,7 +33,7 @@ const BURN = "cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv";
 async function open(dbPath = freshDb(), blockTimeNs = 5n * S) {
   const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs });
   const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain);
+  registerNodeRoutes(app, chain, "chainmain");
   const post = async (path: string, body?: unknown) => {
     const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, json: (await res.json()) as any };
@@ -70,7 +70,7 @@ test("genesis: four bonded validators, funded dev accounts, the rewards pool; in
     assert.equal(chain.directory.validatorIds(), [0, 1, 2, 3]);
     for (const id of [0, 1, 2, 3]) assert.is(chain.ledger.validator(id)!.status, 2, `validator ${id} bonded`);
     assert.is(chain.ledger.balance(accountId(node, devAddress(5))), USER_FUNDS);
-    assert.is(chain.ledger.balance(ModuleAccount.rewardsPool), 50_000_000_000_000_000n);
+    assert.is(chain.ledger.balance(ModuleAccount.rewardsPool), 500_000_000_000_000_000n);
     assert.is(chain.ledger.balance(ModuleAccount.bondedPool), 4n * 1_000_000_000_000_000_000n);
     assert.equal(chain.checkInvariants(), []);
     assert.is(chain.latestBlock().height, 0n);

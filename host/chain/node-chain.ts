@@ -17,6 +17,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { Ledger, ModuleAccount } from "../core/ledger.js";
+import { Tiers } from "../core/tiers.js";
 import type { ClockMode } from "../config.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
@@ -27,11 +28,13 @@ import {
   MessageRegistry, SdkErrors, TxError, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
   type VerifiedTx,
 } from "../tx/index.js";
+import { registerTierMessages } from "../tx/tiers.js";
+import { registerTierHandlers } from "../node/tier-messages.js";
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
 import { StateHash } from "../node/state-hash.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
-import { MessageHandlers, messageFailure, registerBaseHandlers, type TxEvent } from "../node/messages.js";
+import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
 import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockHeader, type ChainOptions } from "./emission-chain.js";
 
@@ -81,6 +84,7 @@ export class NodeChain implements ChainView {
   readonly blockTimeNs: bigint;
   readonly denom: string;
   readonly ledger: Ledger;
+  readonly tiers: Tiers;
   readonly emission: Emission;
   readonly directory: NodeDirectory;
   readonly registry: MessageRegistry;
@@ -118,10 +122,11 @@ export class NodeChain implements ChainView {
     this.onHalt = options.onHalt ?? (() => {});
     this.store = store;
     this.ledger = new Ledger(core);
+    this.tiers = new Tiers(core);
     this.emission = new Emission(core);
     this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
-    this.registry = registerStakingMessages(registerBankMessages(new MessageRegistry()));
-    this.handlers = registerBaseHandlers(new MessageHandlers());
+    this.registry = registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry())));
+    this.handlers = registerTierHandlers(registerBaseHandlers(new MessageHandlers()));
     this.header = { chainId: this.genesis.chainId, height: 0n, timeNs: this.genesis.genesisTimeNs };
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.configure();
@@ -191,7 +196,7 @@ export class NodeChain implements ChainView {
     g.staking.validators.forEach((v, i) => this.directory.addValidator(i, v.operatorAddress));
   }
 
-  /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0). */
+  /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0), tiers. */
   private initGenesis(): void {
     const g = this.genesis;
     if (g.nodeState) {
@@ -206,6 +211,12 @@ export class NodeChain implements ChainView {
       const account = this.directory.ensure(accountOf(v.operatorAddress));
       this.ledger.createValidatorWithSelfDelegation(i, account, v.commissionRate, v.selfDelegation, orderKey(v.operatorAddress));
     });
+    for (const t of g.tieredrewards.tiers) {
+      this.tiers.addTier({
+        id: t.id, exitDuration: t.exitDurationNs / 1_000_000_000n, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly,
+      });
+    }
+    if (g.tieredrewards.nextPositionId > 0n) this.tiers.setNextPositionId(g.tieredrewards.nextPositionId);
     this.ledger.endBlock(0n, g.genesisTimeNs);
     this.commit({ height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
   }
@@ -345,6 +356,7 @@ export class NodeChain implements ChainView {
       chainId: this.genesis.chainId,
       registry: this.registry,
       prefix: ACCOUNT_PREFIX,
+      govAuthority: this.genesis.gov.authority,
       getAccount: (address: string) => {
         const a = this.directory.account(address);
         if (!a) return undefined;
@@ -380,12 +392,15 @@ export class NodeChain implements ChainView {
     const x = this.core.exports;
     x.storeTxBegin();
     const events: TxEvent[] = [];
+    const ctx: MessageContext = {
+      ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer: tx.signer,
+      headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text),
+    };
     for (let i = 0; i < tx.msgs.length; i++) {
       const m = tx.msgs[i]!;
       try {
         const handler = this.handlers.get(m.type);
         if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const ctx = { ledger: this.ledger, directory: this.directory, denom: this.denom, signer: tx.signer };
         for (const e of handler(ctx, m.parsed)) {
           events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
         }
@@ -397,6 +412,15 @@ export class NodeChain implements ChainView {
     }
     x.storeTxCommit();
     return result(0, "", "", [...ante, ...events]);
+  }
+
+  /**
+   * The header hash of the block being made, as far as this node has one before executing it: its
+   * chain id, height and time and the previous block's hash (a block's own hash covers its
+   * results). It seeds position delegator addresses (REFERENCE §3.3), identically in a replay.
+   */
+  private headerHash(height: bigint, timeNs: bigint): Uint8Array {
+    return sha256(utf8ToBytes(`${this.genesis.chainId}|${height}|${timeNs}|${this.last.hash}`));
   }
 
   /** Burning is sending to a burned address: the emission engine's circulating supply follows. */
@@ -610,9 +634,9 @@ export class NodeChain implements ChainView {
     return this.store && exportGenesis(this.store);
   }
 
-  /** Invariants of the ledger (names of the broken ones). */
+  /** Invariants of the ledger and the positions (names of the broken ones). */
   checkInvariants(): string[] {
-    return this.ledger.checkInvariants();
+    return [...this.ledger.checkInvariants(), ...this.tiers.checkInvariants()];
   }
 }
 

@@ -206,6 +206,7 @@ const PARAM_RULES: Record<number, string> = {
   6: "commission cannot be more than 100%",
   7: "staking params: max validators, power reduction and unbonding time must be positive",
   8: "validator ids must be below 65536",
+  9: "next_position_id is set before any position exists and never below the next id",
 };
 
 function stripMinus(s: string): string {

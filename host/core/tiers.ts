@@ -26,6 +26,9 @@ interface TierExports {
   tiersAddTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
   tiersUpdateTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
   tiersDeleteTier(id: number): Code;
+  tiersSetTargetRate(rate: Ptr): Code;
+  tiersTargetRate(dst: Ptr): Code;
+  tiersSetNextPositionId(id: bigint): Code;
   tiersEventsPtr(): Ptr;
   tiersEventCount(): number;
   tiersLastPositionId(): bigint;
@@ -259,6 +262,26 @@ export class Tiers {
     this.writeTier(t);
     this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
     return { events: this.withTier(this.events(), this.tier(t.id)) };
+  }
+
+  /**
+   * MsgUpdateParams (governance): the target base rewards rate (raw Dec in [0, 1]). Kept as a
+   * record, so it persists, and an aborted transaction restores the previous rate.
+   */
+  setTargetBaseRewardsRate(rate: bigint): void {
+    this.core.writeU128(this.core.slot(0), rate);
+    this.run(this.x.tiersSetTargetRate(this.core.slot(0)), 0n);
+  }
+
+  /** Genesis `next_position_id`: before any position exists. */
+  setNextPositionId(id: bigint): void {
+    this.run(this.x.tiersSetNextPositionId(id), id);
+  }
+
+  /** Params in force: the target base rewards rate (raw Dec). */
+  params(): { targetBaseRewardsRate: bigint } {
+    this.core.check(this.x.tiersTargetRate(this.core.slot(2)));
+    return { targetBaseRewardsRate: this.core.readU128(this.core.slot(2)) };
   }
 
   /** MsgDeleteTier (governance). */

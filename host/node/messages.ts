@@ -5,6 +5,7 @@
 
 import { FIRST_USER_ACCOUNT, ModuleAccount, type Ledger } from "../core/ledger.js";
 import { CoreCode, CoreError } from "../core/errors.js";
+import { TierError, type Tiers } from "../core/tiers.js";
 import {
   MSG_SEND, MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD,
   MSG_WITHDRAW_VALIDATOR_COMMISSION, SdkErrors, TxError, coinsString,
@@ -22,10 +23,15 @@ export interface TxEvent {
 
 export interface MessageContext {
   readonly ledger: Ledger;
+  readonly tiers: Tiers;
   readonly directory: NodeDirectory;
   readonly denom: string;
   /** The signer (canonical account address). */
   readonly signer: string;
+  /** The block's header hash as the node defines it (seeds position delegator addresses). */
+  readonly headerHash: Uint8Array;
+  /** Decimal text to a raw Dec, exactly (the core's parser; throws on bad text). */
+  parseDec(text: string): bigint;
 }
 
 export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];
@@ -61,6 +67,9 @@ export function messageFailure(err: unknown, index: number): TxError {
   if (err instanceof TxError) {
     kind = err.kind;
     detail = err.log;
+  } else if (err instanceof TierError) {
+    kind = { codespace: err.codespace, code: err.code, description: err.message };
+    detail = err.message;
   } else if (err instanceof CoreError) {
     kind = CORE_TX_ERRORS[err.code] ?? { codespace: "undefined", code: 1, description: "internal" };
     detail = err.message;

@@ -13,6 +13,9 @@ import type { NodeChain, TxResult } from "../chain/node-chain.js";
 import { parseGoDuration, type ClockMode } from "../config.js";
 import { validDenom, type Genesis } from "../genesis.js";
 import { TxError, decodeTx } from "../tx/index.js";
+import { tierQueries } from "../node/tier-view.js";
+import { registerCosmosRoutes } from "./cosmos.js";
+import { registerTierRoutes } from "./tiers.js";
 import {
   GatewayError,
   GrpcCode,
@@ -162,9 +165,12 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
  * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
  * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
- * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis.
+ * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis. And the
+ * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
  */
-export function registerNodeRoutes(app: Hono, node: NodeChain): void {
+export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string): void {
+  registerCosmosRoutes(app, node);
+  registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment);
   const broadcast = async (c: Context) => {
     let body: unknown;
     try {

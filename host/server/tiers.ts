@@ -72,19 +72,39 @@ function uintPath(text: string, name: string, max: bigint): bigint {
   return BigInt(text);
 }
 
-export function registerTierRoutes(app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string): void {
-  const base = `/${chainSegment}/tieredrewards/v1`;
-  const { directory, denom } = view;
-  const coins = (amount: bigint) => (amount === 0n ? [] : [coin(denom, amount)]);
-  const address = (id: number) => directory.accountAddress(id) ?? "";
-
-  const tierJson = (t: TierDef) => ({
+/** A tier as proto-JSON (REFERENCE §3.2). */
+export function tierJson(t: TierDef) {
+  return {
     id: t.id,
     exit_duration: durationString(t.exitDurationSeconds * NS_PER_S),
     bonus_apy: decString(t.bonusApy),
     min_lock_amount: intString(t.minLockAmount),
     close_only: t.closeOnly,
-  });
+  };
+}
+
+/** A stored position (`Position`) as proto-JSON: the raw queries and the events that carry one. */
+export function rawPositionJson(p: StoredPosition, address: (id: number) => string) {
+  return {
+    id: intString(p.id),
+    owner: address(p.owner),
+    tier_id: p.tierId,
+    last_bonus_accrual: time(p.lastBonusAccrualNs),
+    last_event_seq: intString(p.lastEventSeq),
+    last_known_bonded: p.lastKnownBonded,
+    exit_triggered_at: time(p.exitTriggeredAtNs),
+    exit_unlock_at: time(p.exitUnlockAtNs),
+    created_at_height: intString(p.createdAtHeight),
+    created_at_time: time(p.createdAtTimeNs),
+    delegator_address: address(p.delegator),
+  };
+}
+
+export function registerTierRoutes(app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string): void {
+  const base = `/${chainSegment}/tieredrewards/v1`;
+  const { directory, denom } = view;
+  const coins = (amount: bigint) => (amount === 0n ? [] : [coin(denom, amount)]);
+  const address = (id: number) => directory.accountAddress(id) ?? "";
 
   const positionJson = (p: LivePosition) => ({
     id: intString(p.id),
@@ -100,19 +120,7 @@ export function registerTierRoutes(app: Hono, view: ChainView, tiers: TierQuerie
     delegator_address: address(p.delegator),
   });
 
-  const rawJson = (p: StoredPosition) => ({
-    id: intString(p.id),
-    owner: address(p.owner),
-    tier_id: p.tierId,
-    last_bonus_accrual: time(p.lastBonusAccrualNs),
-    last_event_seq: intString(p.lastEventSeq),
-    last_known_bonded: p.lastKnownBonded,
-    exit_triggered_at: time(p.exitTriggeredAtNs),
-    exit_unlock_at: time(p.exitUnlockAtNs),
-    created_at_height: intString(p.createdAtHeight),
-    created_at_time: time(p.createdAtTimeNs),
-    delegator_address: address(p.delegator),
-  });
+  const rawJson = (p: StoredPosition) => rawPositionJson(p, address);
 
   const positionAt = (text: string): LivePosition => {
     const id = uintPath(text, "position_id", MAX_UINT64);

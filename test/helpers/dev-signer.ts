@@ -46,3 +46,48 @@ export const sendMsg = (from: string, to: string, amount: bigint): AminoMsg => (
   type: "cosmos-sdk/MsgSend",
   value: { from_address: from, to_address: to, amount: [{ denom: "basecro", amount: `${amount}` }] },
 });
+
+// ---- x/tieredrewards (REFERENCE §4: amino `chainmain/<Msg>`, uint64 ids as strings, tier id a number) ----
+
+export const lockTierMsg = (owner: string, tierId: number, amount: bigint, validator: string, triggerExit = false): AminoMsg => ({
+  type: "chainmain/MsgLockTier",
+  value: { owner, id: tierId, amount: `${amount}`, validator_address: validator, trigger_exit_immediately: triggerExit },
+});
+
+export const commitTierMsg = (delegator: string, validator: string, amount: bigint, tierId: number, triggerExit = false): AminoMsg => ({
+  type: "chainmain/MsgCommitDelegationToTier",
+  value: { delegator_address: delegator, validator_address: validator, amount: `${amount}`, id: tierId, trigger_exit_immediately: triggerExit },
+});
+
+/** A message on one position: TriggerExitFromTier, ClearPosition, TierUndelegate, WithdrawFromTier. */
+export const positionMsg = (
+  name: "MsgTriggerExitFromTier" | "MsgClearPosition" | "MsgTierUndelegate" | "MsgWithdrawFromTier",
+  owner: string, positionId: bigint,
+): AminoMsg => ({ type: `chainmain/${name}`, value: { owner, position_id: `${positionId}` } });
+
+/** AddToTierPosition or ExitTierWithDelegation. */
+export const positionAmountMsg = (
+  name: "MsgAddToTierPosition" | "MsgExitTierWithDelegation", owner: string, positionId: bigint, amount: bigint,
+): AminoMsg => ({ type: `chainmain/${name}`, value: { owner, position_id: `${positionId}`, amount: `${amount}` } });
+
+export const tierRedelegateMsg = (owner: string, positionId: bigint, dst: string): AminoMsg => ({
+  type: "chainmain/MsgTierRedelegate",
+  value: { owner, position_id: `${positionId}`, dst_validator: dst },
+});
+
+export const claimTierMsg = (owner: string, positionIds: bigint[]): AminoMsg => ({
+  type: "chainmain/MsgClaimTierRewards",
+  value: { owner, position_ids: positionIds.map((id) => `${id}`) },
+});
+
+export const updateTierParamsMsg = (authority: string, rate: string): AminoMsg => ({
+  type: "chainmain/tieredrewards/MsgUpdateParams",
+  value: { authority, params: { target_base_rewards_rate: rate } },
+});
+
+export const tierGovMsg = (
+  name: "MsgAddTier" | "MsgUpdateTier", authority: string,
+  tier: { id: number; exit_duration: string; bonus_apy: string; min_lock_amount: string; close_only: boolean },
+): AminoMsg => ({ type: `chainmain/${name}`, value: { authority, tier } });
+
+export const deleteTierMsg = (authority: string, id: number): AminoMsg => ({ type: "chainmain/MsgDeleteTier", value: { authority, id } });
