@@ -3,7 +3,8 @@
 //     against the raw verify rate of the same transactions (host/tx verifyTx, no HTTP, no node);
 //   - the commit of a block that changed ~1,000 records (journal -> state hash -> one SQLite
 //     transaction, synchronous=FULL);
-//   - GET req/s of a chain route on the node's server against a bare Hono route (autocannon).
+//   - GET req/s of the tiers route (GET /chainmain/tieredrewards/v1/tiers) on the node's server
+//     against a bare Hono route serving the same JSON (autocannon).
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -96,7 +97,7 @@ export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => vo
     const commit = { ...node.chain.lastCommit, blockMs };
 
     progress("node: GET req/s against a bare Hono route");
-    const path = "/chainmain/inflation/v1/params";
+    const path = "/chainmain/tieredrewards/v1/tiers";
     const bare = new Hono();
     const payload = await (await fetch(`${node.url}${path}`)).text();
     bare.get(path, (c) => c.body(payload, 200, { "content-type": "application/json" }));
