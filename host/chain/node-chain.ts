@@ -155,6 +155,16 @@ export class NodeChain implements ChainView {
   }
 
   /**
+   * A chain on `genesisDoc` in memory only (no database; simulated clock): for what-if runs such as
+   * the CLI's projection. Genesis is loaded exactly as `open` loads it into a new database.
+   */
+  static inMemory(core: Core, genesisDoc: Json, blockTimeNs: bigint): NodeChain {
+    const chain = new NodeChain(core, genesisDoc, { clock: "simulated", blockTimeNs }, undefined);
+    chain.initGenesis();
+    return chain;
+  }
+
+  /**
    * Re-execute every block of a database from its genesis in this fresh core, checking each
    * block's state hash. Reports progress per block row; throws NodeStateError at the first mismatch.
    */
@@ -394,6 +404,7 @@ export class NodeChain implements ChainView {
     const events: TxEvent[] = [];
     const ctx: MessageContext = {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer: tx.signer,
+      height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text),
     };
     for (let i = 0; i < tx.msgs.length; i++) {

@@ -8,12 +8,13 @@ import { CoreCode, CoreError } from "../core/errors.js";
 import { TierError, type Tiers } from "../core/tiers.js";
 import {
   MSG_SEND, MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD,
-  MSG_WITHDRAW_VALIDATOR_COMMISSION, SdkErrors, TxError, coinsString,
+  MSG_WITHDRAW_VALIDATOR_COMMISSION, MSG_UNJAIL, MSG_DEV_SLASH, SdkErrors, TxError, coinsString,
   type MsgSend, type MsgDelegate, type MsgBeginRedelegate, type MsgWithdrawDelegationReward,
-  type MsgWithdrawValidatorCommission, type ErrorKind, type Coin,
+  type MsgWithdrawValidatorCommission, type MsgUnjail, type MsgDevSlash, type ErrorKind, type Coin,
 } from "../tx/index.js";
 import { decString, timestampString } from "../server/gateway.js";
 import type { NodeDirectory } from "./directory.js";
+import { renderTierEvents } from "./tier-messages.js";
 
 /** An ABCI event as the gateway renders it. */
 export interface TxEvent {
@@ -28,6 +29,10 @@ export interface MessageContext {
   readonly denom: string;
   /** The signer (canonical account address). */
   readonly signer: string;
+  /** Height of the block being made. */
+  readonly height: bigint;
+  /** x/staking's tokens per unit of consensus power. */
+  readonly powerReduction: bigint;
   /** The block's header hash as the node defines it (seeds position delegator addresses). */
   readonly headerHash: Uint8Array;
   /** Decimal text to a raw Dec, exactly (the core's parser; throws on bad text). */
@@ -58,6 +63,9 @@ const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {
   [CoreCode.INVALID_EX_RATE]: { codespace: "staking", code: 34, description: "cannot delegate to validators with invalid (zero) ex-rate" },
   [CoreCode.ZERO_AMOUNT]: SdkErrors.InvalidRequest,
   [CoreCode.NO_COMMISSION]: { codespace: "distribution", code: 8, description: "no validator commission to withdraw" },
+  [CoreCode.NOT_JAILED]: { codespace: "slashing", code: 5, description: "validator not jailed; cannot be unjailed" },
+  [CoreCode.STILL_JAILED]: { codespace: "slashing", code: 6, description: "validator still jailed; cannot be unjailed" },
+  [CoreCode.BAD_SLASH]: { codespace: "staking", code: 1, description: "invalid slash" },
 };
 
 /** A failed message as the tx result shows it: `failed to execute message; message index: i: ...`. */
@@ -186,6 +194,41 @@ export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
         event("message", {
           action: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", sender: ctx.signer, module: "distribution",
         }),
+      ];
+    })
+    .register(MSG_UNJAIL, (ctx, m) => {
+      const msg = m as MsgUnjail;
+      ctx.ledger.unjail(validatorId(ctx, msg.validator));
+      return [
+        event("message", { action: "/cosmos.slashing.v1beta1.MsgUnjail", sender: ctx.signer, module: "slashing" }),
+      ];
+    })
+    .register(MSG_DEV_SLASH, (ctx, m) => {
+      const msg = m as MsgDevSlash;
+      const plain = (text: string) => new TxError({ codespace: "undefined", code: 1, description: text });
+      let fraction: bigint;
+      try {
+        if (msg.slashFraction.trim().startsWith("-")) throw new Error("must not be negative");
+        fraction = ctx.parseDec(msg.slashFraction);
+      } catch (e) {
+        throw plain(`invalid slash fraction ${JSON.stringify(msg.slashFraction)}: ${(e as Error).message}`);
+      }
+      if (fraction > 10n ** 18n) throw plain(`slash fraction must be between 0 and 1, got ${decString(fraction)}`);
+      const id = validatorId(ctx, msg.validator);
+      const v = ctx.ledger.validator(id)!;
+      // The power that backed the infraction: the last set's, or the tokens' for one outside it.
+      const power = v.lastPower > 0n ? v.lastPower : v.tokens / ctx.powerReduction;
+      const infraction = msg.infractionHeight === 0n ? ctx.height : msg.infractionHeight;
+      const burned = ctx.ledger.slash(id, infraction, power, fraction);
+      const tierEvents = renderTierEvents(ctx, ctx.tiers.slashEvents());
+      if (msg.jail) ctx.ledger.jail(id);
+      return [
+        event("slash", {
+          address: msg.validator, power: `${power}`, reason: "dev", jailed: msg.jail ? msg.validator : "",
+          burned_coins: `${burned}`, infraction_height: `${infraction}`, slash_fraction: decString(fraction),
+        }),
+        ...tierEvents,
+        event("message", { action: "/chainmain.dev.MsgSlashValidator", sender: ctx.signer, module: "slashing" }),
       ];
     });
 }

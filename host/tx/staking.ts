@@ -4,7 +4,7 @@
 
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { SdkErrors, TxError, decodeError } from "./errors.js";
-import { addressField, onlyFields, stringField, type JsonObject } from "./fields.js";
+import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "./fields.js";
 import { parseIntString, denomError, type Coin } from "./coins.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "./registry.js";
 
@@ -16,6 +16,13 @@ export const MSG_UNDELEGATE = "cosmos-sdk/MsgUndelegate";
 export const MSG_BEGIN_REDELEGATE = "cosmos-sdk/MsgBeginRedelegate";
 export const MSG_WITHDRAW_DELEGATION_REWARD = "cosmos-sdk/MsgWithdrawDelegationReward";
 export const MSG_WITHDRAW_VALIDATOR_COMMISSION = "cosmos-sdk/MsgWithdrawValidatorCommission";
+export const MSG_UNJAIL = "cosmos-sdk/MsgUnjail";
+/**
+ * Ours, for local chains: misbehaviour on demand. A chain slashes on evidence (double signing) or
+ * missed blocks, neither of which a single-process node has; the governance authority can sign
+ * this instead, so slashing reaches positions, delegations and entries through a stored tx.
+ */
+export const MSG_DEV_SLASH = "chainmain-dev/MsgSlashValidator";
 
 export interface MsgDelegate {
   readonly delegator: string;
@@ -113,6 +120,50 @@ export const msgWithdrawValidatorCommissionSpec: MessageSpec<MsgWithdrawValidato
   },
 };
 
+export interface MsgUnjail {
+  readonly validator: string;
+}
+
+export interface MsgDevSlash {
+  readonly authority: string;
+  readonly validator: string;
+  /** Decimal text of the fraction, parsed exactly by the core. */
+  readonly slashFraction: string;
+  /** Height of the infraction; absent (0): the current block's. */
+  readonly infractionHeight: bigint;
+  /** Jail the validator too (it leaves the set at EndBlock, as after downtime). */
+  readonly jail: boolean;
+}
+
+/** x/slashing MsgUnjail: signed by the operator's account. */
+export const msgUnjailSpec: MessageSpec<MsgUnjail> = {
+  signerField: "validator_addr",
+  validate(value, { prefix }) {
+    onlyFields(value, MSG_UNJAIL, ["validator_addr"]);
+    return { validator: validatorField(value, "validator_addr", MSG_UNJAIL, prefix) };
+  },
+  signerOf(value: JsonObject, { prefix }: ValidateContext) {
+    const operator = validatorField(value, "validator_addr", MSG_UNJAIL, prefix);
+    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
+  },
+};
+
+export const msgDevSlashSpec: MessageSpec<MsgDevSlash> = {
+  signerField: "authority",
+  governance: true,
+  validate(value, { prefix }) {
+    const type = MSG_DEV_SLASH;
+    onlyFields(value, type, ["authority", "validator_address", "slash_fraction", "infraction_height", "jail"]);
+    return {
+      authority: addressField(value, "authority", type, prefix, "invalid authority address"),
+      validator: validatorField(value, "validator_address", type, prefix),
+      slashFraction: stringField(value, "slash_fraction", type) || "0",
+      infractionHeight: uint64Field(value, "infraction_height", type),
+      jail: boolField(value, "jail", type),
+    };
+  },
+};
+
 /** Registers x/staking's and x/distribution's messages. */
 export function registerStakingMessages(registry: MessageRegistry): MessageRegistry {
   return registry
@@ -120,5 +171,7 @@ export function registerStakingMessages(registry: MessageRegistry): MessageRegis
     .register(MSG_UNDELEGATE, msgUndelegateSpec)
     .register(MSG_BEGIN_REDELEGATE, msgBeginRedelegateSpec)
     .register(MSG_WITHDRAW_DELEGATION_REWARD, msgWithdrawDelegationRewardSpec)
-    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec);
+    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec)
+    .register(MSG_UNJAIL, msgUnjailSpec)
+    .register(MSG_DEV_SLASH, msgDevSlashSpec);
 }

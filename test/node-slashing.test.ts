@@ -1,0 +1,139 @@
+// Slashing in the node: the governance authority's `chainmain-dev/MsgSlashValidator` (a local
+// chain's stand-in for evidence) and the operator's `cosmos-sdk/MsgUnjail`, through signed txs:
+// a slash reaches delegations, tier positions (their bonus stops while the validator is out of
+// the set) and unbonding entries; everything is replayed to the same hashes.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadCore } from "../host/core/core.js";
+import { CORE_WASM } from "../host/core/node.js";
+import { NodeChain } from "../host/chain/node-chain.js";
+import { createApp, registerNodeRoutes } from "../host/server/app.js";
+import { defaultGenesisJson, devAddress, operatorOf } from "../host/genesis.js";
+import { devSigner, delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";
+import type { AminoMsg } from "@cosmjs/amino";
+
+const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
+const DIR = await mkdtemp(join(tmpdir(), "node-slash-"));
+const S = 1_000_000_000n;
+const TOKEN = 10n ** 8n;
+
+async function open() {
+  const dbPath = join(DIR, `${Math.random().toString(36).slice(2)}.db`);
+  const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs: 5n * S });
+  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
+  registerNodeRoutes(app, chain, "chainmain");
+  const get = async (path: string) => {
+    const res = await app.request(path);
+    return (await res.json()) as any;
+  };
+  /** Sign as dev key n, POST, make a block; the committed tx's response. */
+  const tx = async (n: number, msgs: AminoMsg[]) => {
+    const s = await devSigner(n);
+    const acct = chain.directory.account(s.address)!;
+    const body = await s.sign(msgs, { chainId: chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence });
+    const res = await app.request("/txs", { method: "POST", body: JSON.stringify(body) });
+    const sent = ((await res.json()) as any).tx_response;
+    assert.is(sent.code, 0, sent.raw_log);
+    await chain.advance(1n);
+    return (await get(`/cosmos/tx/v1beta1/txs/${sent.txhash}`)).tx_response;
+  };
+  return { chain, get, tx, dbPath };
+}
+
+const slashMsg = (authority: string, validator: string, fraction: string, o: { jail?: boolean; infractionHeight?: bigint } = {}): AminoMsg => ({
+  type: "chainmain-dev/MsgSlashValidator",
+  value: {
+    authority, validator_address: validator, slash_fraction: fraction, jail: o.jail ?? false,
+    ...(o.infractionHeight === undefined ? {} : { infraction_height: `${o.infractionHeight}` }),
+  },
+});
+const unjailMsg = (validator: string): AminoMsg => ({ type: "cosmos-sdk/MsgUnjail", value: { validator_addr: validator } });
+const attr = (tr: any, type: string, key: string) =>
+  tr.events.find((e: any) => e.type === type)?.attributes.find((a: any) => a.key === key)?.value;
+
+test("a slash with jail: delegations and positions lose 10 %, the bonus stops while jailed, unjail brings it back", async () => {
+  const node = await open();
+  const gov = devAddress(0);
+  const val = operatorOf(devAddress(2));
+  const owner = devAddress(5);
+  const amount = 1_000n * TOKEN;
+
+  const lock = await node.tx(5, [lockTierMsg(owner, 1, amount, val)]);
+  const id = JSON.parse(attr(lock, "chainmain.tieredrewards.v1.EventPositionCreated", "position")).id;
+  await node.tx(6, [delegateMsg(devAddress(6), val, amount)]);
+  await node.chain.advance(100n);
+
+  // A non-authority signer is refused as for any governance message.
+  const refused = await node.tx(6, [slashMsg(devAddress(6), val, "0.1")]).catch((e) => e);
+  assert.ok(refused instanceof Error && /invalid authority/.test(refused.message), String(refused));
+
+  const before = node.chain.ledger.validator(1)!;
+  const slash = await node.tx(0, [slashMsg(gov, val, "0.1", { jail: true })]);
+  assert.is(attr(slash, "slash", "address"), val);
+  assert.is(attr(slash, "slash", "slash_fraction"), "0.100000000000000000");
+  const burned = BigInt(attr(slash, "slash", "burned_coins"));
+  assert.is(burned, (before.lastPower * 100_000_000n) / 10n, "10 % of the power's tokens");
+  const after = node.chain.ledger.validator(1)!;
+  assert.is(after.tokens, before.tokens - burned);
+  assert.ok(after.jailed);
+  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).validator.status, "BOND_STATUS_UNBONDING");
+
+  // The position's live amount fell with the validator's tokens per share.
+  const position = (await node.get(`/chainmain/tieredrewards/v1/position/${id}`)).position;
+  assert.is(BigInt(position.amount), (amount * after.tokens) / before.tokens);
+  // While jailed: no bonus accrues (a day passes, a claim pays the bonus up to the slash only).
+  const c1 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
+  await node.chain.advance(17_280n);
+  const c2 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
+  assert.ok(attr(c1, "chainmain.tieredrewards.v1.EventTierRewardsClaimed", "bonus_rewards") !== undefined);
+  assert.is(attr(c2, "chainmain.tieredrewards.v1.EventTierRewardsClaimed", "bonus_rewards"), "[]", "no bonus while not bonded");
+
+  // Unjail: only the operator, only when jailed; then bonded again and the bonus resumes.
+  const unjail = await node.tx(2, [unjailMsg(val)]);
+  assert.is(unjail.code, 0, unjail.raw_log);
+  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).validator.status, "BOND_STATUS_BONDED");
+  const again = await node.tx(2, [unjailMsg(val)]);
+  assert.is(again.codespace, "slashing");
+  assert.is(again.code, 5);
+  await node.chain.advance(17_280n);
+  const c3 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
+  const bonus = JSON.parse(attr(c3, "chainmain.tieredrewards.v1.EventTierRewardsClaimed", "bonus_rewards"));
+  assert.is(bonus.length, 1, "bonus again once bonded");
+  assert.equal(node.chain.checkInvariants(), []);
+
+  const last = node.chain.latestBlock();
+  await node.chain.close();
+  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last);
+});
+
+test("a slash for a past infraction reaches unbonding entries started since; bad fractions and heights are refused", async () => {
+  const node = await open();
+  const gov = devAddress(0);
+  const val = operatorOf(devAddress(3));
+  const user = devAddress(7);
+  await node.tx(7, [delegateMsg(user, val, 1_000n * TOKEN)]);
+  const infraction = node.chain.latestBlock().height;
+  await node.chain.advance(10n);
+  await node.tx(7, [undelegateMsg(user, val, 400n * TOKEN)]);
+  const entry = () => node.chain.ledger.unbondingEntries(node.chain.directory.accountId(user)!)[0]!;
+  assert.is(entry().balance, 400n * TOKEN);
+
+  await node.tx(0, [slashMsg(gov, val, "0.05", { infractionHeight: infraction })]);
+  assert.is(entry().balance, 380n * TOKEN, "the entry started after the infraction is slashed 5 %");
+
+  const over = await node.tx(0, [slashMsg(gov, val, "1.5")]);
+  assert.is(over.code, 1);
+  assert.match(over.raw_log, "slash fraction must be between 0 and 1, got 1.500000000000000000");
+  const future = await node.tx(0, [slashMsg(gov, val, "0.1", { infractionHeight: 10_000n })]);
+  assert.match(future.raw_log, "impossible attempt to slash future infraction");
+  assert.equal(node.chain.checkInvariants(), []);
+  await node.chain.close();
+});
+
+test.after(() => rm(DIR, { recursive: true, force: true }));
+
+test.run();
