@@ -319,7 +319,7 @@ test("a node killed mid-run restarts at its last committed block with a matching
   }
 });
 
-test("money sent to a burned address leaves circulation; module accounts other than the rewards pool refuse funds", async () => {
+test("money sent to a burned address leaves circulation; a send to the rewards pool is a deposit; other module accounts refuse funds", async () => {
   const node = await open();
   try {
     const user = devAddress(5);
@@ -329,7 +329,13 @@ test("money sent to a burned address leaves circulation; module accounts other t
     const blocked = (await node.post("/txs", await signedBy(node, 5, [sendMsg(user, feeCollector, 1n)], { sequence: 1n }))).json.tx_response.txhash;
     const poolBefore = node.chain.ledger.balance(ModuleAccount.rewardsPool);
     await node.post("/dev/advance?blocks=1");
-    assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${burn}`)).json.tx_response.code, 0);
+    const sent = (await node.get(`/cosmos/tx/v1beta1/txs/${burn}`)).json.tx_response;
+    assert.is(sent.code, 0);
+    // A send to the rewards pool is a deposit, announced as one.
+    const funded = sent.events.find((e: any) => e.type === "chainmain.tieredrewards.v1.EventRewardsPoolFunded");
+    assert.equal(Object.fromEntries(funded.attributes.map((a: any) => [a.key, a.value])), {
+      amount: JSON.stringify([{ denom: "basecro", amount: "2000" }]), from: JSON.stringify(user), msg_index: "1",
+    });
     const b = (await node.get(`/cosmos/tx/v1beta1/txs/${blocked}`)).json.tx_response;
     assert.equal([b.codespace, b.code], ["sdk", 4]);
     assert.match(b.raw_log, `${feeCollector} is not allowed to receive funds`);

@@ -129,9 +129,14 @@ export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
       const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
       const to = ctx.directory.ensure(msg.toAddress);
       if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
-      ctx.ledger.send(ctx.directory.ensure(msg.fromAddress), to, amount);
+      const from = ctx.directory.ensure(msg.fromAddress);
+      // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
+      // same transfer, announced by EventRewardsPoolFunded.
+      const deposit = to === ModuleAccount.rewardsPool && amount > 0n ? renderTierEvents(ctx, ctx.tiers.fundRewardsPool(from, amount).events) : [];
+      if (deposit.length === 0) ctx.ledger.send(from, to, amount);
       return [
         event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
+        ...deposit,
         event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
       ];
     })
