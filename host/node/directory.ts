@@ -56,6 +56,23 @@ export class NodeDirectory implements Directory {
     return a.id;
   }
 
+  /** A mark before a transaction's messages: the accounts created after it can be forgotten. */
+  checkpoint(): number {
+    return this.nextId;
+  }
+
+  /** A failed transaction: forget the accounts its messages created since `mark` (ids are dense). */
+  rollback(mark: number): void {
+    for (let id = mark; id < this.nextId; id++) {
+      const a = this.byId.get(id);
+      if (a === undefined) continue;
+      this.byId.delete(id);
+      this.byAddress.delete(a.address);
+      this.dirty.delete(a);
+    }
+    this.nextId = mark;
+  }
+
   /** A persisted account, at restart; `persist` for one that must still be written (an import). */
   load(a: AccountRecord, persist = false): void {
     this.put(a);

@@ -153,20 +153,39 @@ const validatorId = (ctx: MessageContext, operator: string): number => ctx.direc
 
 const plainError = (message: string) => new TxError({ codespace: "undefined", code: 1, description: message });
 
-/** A governance Dec (plain errors, as Params / Tier validation gives them). */
+/**
+ * A governance Dec (plain errors, as Params / Tier validation gives them). A negative value is
+ * shown as the reference's LegacyDec prints it (`-0.100000000000000000`); `-0` is zero, not negative.
+ */
 function nonNegativeDec(ctx: MessageContext, text: string, what: string): bigint {
-  if (text.trim().startsWith("-")) throw plainError(`${what} cannot be negative: ${text}`);
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith("-");
+  let value: bigint;
   try {
-    return ctx.parseDec(text);
+    value = ctx.parseDec(negative ? trimmed.slice(1) : text);
   } catch (e) {
     throw plainError(`invalid ${what} ${JSON.stringify(text)}: ${(e as Error).message}`);
   }
+  if (negative && value !== 0n) throw plainError(`${what} cannot be negative: -${decString(value)}`);
+  return negative ? 0n : value;
 }
 
 /** A governance tier: the core validates it; the Dec text is parsed here (plain error on bad text). */
 function tierOf(ctx: MessageContext, t: TierInput): Tier {
   const bonusApy = nonNegativeDec(ctx, t.bonusApy, "bonus apy");
   return { id: t.id, exitDuration: t.exitDurationSeconds, bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
+}
+
+/** The core's tier validation names no value; the reference's says `… 1.0 (100%): got <v>`. */
+function withApyValue<T>(tier: Tier, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TierError && e.codespace === "undefined" && e.message === "bonus apy must not exceed 1.0 (100%)") {
+      throw plainError(`${e.message}: got ${decString(tier.bonusApy)}`);
+    }
+    throw e;
+  }
 }
 
 /** Every x/tieredrewards message (REFERENCE §4). */
@@ -234,7 +253,13 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       ctx.tiers.setTargetBaseRewardsRate(rate);
       return [];
     })
-    .register(t.AddTier, (ctx, msg) => events(ctx, ctx.tiers.addTier(tierOf(ctx, (msg as MsgTierGov).tier))))
-    .register(t.UpdateTier, (ctx, msg) => events(ctx, ctx.tiers.updateTier(tierOf(ctx, (msg as MsgTierGov).tier))))
+    .register(t.AddTier, (ctx, msg) => {
+      const tier = tierOf(ctx, (msg as MsgTierGov).tier);
+      return events(ctx, withApyValue(tier, () => ctx.tiers.addTier(tier)));
+    })
+    .register(t.UpdateTier, (ctx, msg) => {
+      const tier = tierOf(ctx, (msg as MsgTierGov).tier);
+      return events(ctx, withApyValue(tier, () => ctx.tiers.updateTier(tier)));
+    })
     .register(t.DeleteTier, (ctx, msg) => events(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id)));
 }
