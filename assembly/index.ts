@@ -313,7 +313,9 @@ export function ledgerParamsPtr(): usize {
   return ledgerBlock.ledgerParams;
 }
 export function ledgerConfigure(): i32 {
-  return ledgerBlock.configure();
+  const e = ledgerBlock.configure();
+  if (e == OK) tierParams.noteConfigured();
+  return e;
 }
 /** Genesis: credit `account` with the integer at `amount` (the host sets the supply to match). */
 export function ledgerGenesisBalance(account: u32, amount: usize): i32 {

@@ -24,13 +24,30 @@ export function setTargetRate(lo: u64, hi: u64): i32 {
   return syncParams();
 }
 
-/** The ledger's copy of the params record, after a change, an abort or a restore. */
+// The rate the host configured (ledgerConfigure: the genesis's), in force while there is no record.
+let configuredLo: u64 = 0;
+let configuredHi: u64 = 0;
+
+/** After the host configured the ledger: its rate is what stands without a record. */
+export function noteConfigured(): void {
+  configuredLo = load<u64>(ledgerParams + <usize>LP_TARGET_RATE);
+  configuredHi = load<u64>(ledgerParams + <usize>LP_TARGET_RATE, 8);
+}
+
+/**
+ * The ledger's copy of the params record, after a change, an abort or a restore; without a
+ * record (none set yet, or the one an aborted transaction created undone) the configured rate.
+ */
 export function syncParams(): i32 {
   const s = tierParams.find(0);
-  if (s < 0) return OK;
-  const p = tierParams.ptr(<u32>s);
-  store<u64>(ledgerParams + <usize>LP_TARGET_RATE, load<u64>(p + <usize>TP_TARGET_RATE));
-  store<u64>(ledgerParams + <usize>LP_TARGET_RATE, load<u64>(p + <usize>TP_TARGET_RATE, 8), 8);
+  let lo = configuredLo, hi = configuredHi;
+  if (s >= 0) {
+    const p = tierParams.ptr(<u32>s);
+    lo = load<u64>(p + <usize>TP_TARGET_RATE);
+    hi = load<u64>(p + <usize>TP_TARGET_RATE, 8);
+  }
+  store<u64>(ledgerParams + <usize>LP_TARGET_RATE, lo);
+  store<u64>(ledgerParams + <usize>LP_TARGET_RATE, hi, 8);
   return configure();
 }
 

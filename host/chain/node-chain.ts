@@ -28,7 +28,7 @@ import {
   MessageRegistry, SdkErrors, TxError, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
   type VerifiedTx,
 } from "../tx/index.js";
-import { TierMsgTypes, registerTierMessages } from "../tx/tiers.js";
+import { registerTierMessages } from "../tx/tiers.js";
 import { registerTierHandlers } from "../node/tier-messages.js";
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
 import { StateHash } from "../node/state-hash.js";
@@ -400,11 +400,8 @@ export class NodeChain implements ChainView {
       evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }),
     ];
     const x = this.core.exports;
-    // What an abort must restore beyond the core's records: the accounts the messages created,
-    // and the ledger's copy of the target rate when no params record existed to undo to (the
-    // core re-syncs it from the record only; without one the aborted rate would stay in force).
+    // What an abort must restore beyond the core's records: the accounts the messages created.
     const accountsMark = this.directory.checkpoint();
-    const rateBefore = tx.msgs.some((m) => m.type === TierMsgTypes.UpdateParams) ? this.tiers.params().targetBaseRewardsRate : undefined;
     x.storeTxBegin();
     const events: TxEvent[] = [];
     const ctx: MessageContext = {
@@ -423,9 +420,6 @@ export class NodeChain implements ChainView {
       } catch (err) {
         x.storeTxAbort();
         this.directory.rollback(accountsMark);
-        if (rateBefore !== undefined && this.tiers.params().targetBaseRewardsRate !== rateBefore) {
-          this.ledger.configure({ communityTax: this.genesis.distribution.communityTax, targetBaseRewardsRate: rateBefore });
-        }
         const f = messageFailure(err, i);
         return result(f.code, f.codespace, f.log, ante);
       }
