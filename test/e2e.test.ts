@@ -120,6 +120,8 @@ test("tiered staking over HTTP: lock -> trigger exit -> restart -> a year -> ins
 
     // Lock 1,000 CRO in tier 1 (1 year) on validator 1.
     const lock = await included(node, 6, [lockTierMsg(owner, 1, amount, val)]);
+    assert.is(attr(lock, "message", "action"), "/chainmain.tieredrewards.v1.MsgLockTier");
+    assert.is(attr(lock, "message", "sender"), owner);
     const created = field(lock, "EventPositionCreated", "position");
     assert.is(created.owner, owner);
     assert.is(created.tier_id, 1);

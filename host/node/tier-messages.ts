@@ -7,7 +7,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
-import { TierError, type Position, type Tier, type TierEvent } from "../core/tiers.js";
+import { TierError, type Position, type Tier, type TierEvent, type Tiers } from "../core/tiers.js";
 import { decString, timestampString } from "../server/gateway.js";
 import { rawPositionJson, tierJson, type StoredPosition, type TierDef } from "../server/tiers.js";
 import { TxError } from "../tx/index.js";
@@ -188,31 +188,39 @@ function withApyValue<T>(tier: Tier, run: () => T): T {
   }
 }
 
-/** Every x/tieredrewards message (REFERENCE §4). */
+/** Every x/tieredrewards message (REFERENCE §4), each followed by the SDK's `message` event. */
 export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   const t = TierMsgTypes;
+  const reg = {
+    register(type: string, handler: (ctx: MessageContext, msg: unknown) => TxEvent[]) {
+      const action = `/chainmain.tieredrewards.v1.${type.slice(type.lastIndexOf("/") + 1)}`;
+      h.register(type, (ctx, msg) => [
+        ...handler(ctx, msg),
+        { type: "message", attributes: [
+          { key: "action", value: action, index: true }, { key: "sender", value: ctx.signer, index: true },
+          { key: "module", value: "tieredrewards", index: true },
+        ] },
+      ]);
+      return reg;
+    },
+  };
   const events = (ctx: MessageContext, r: { events: readonly TierEvent[] }) => renderTierEvents(ctx, r.events);
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
-  const open = (ctx: MessageContext, m: MsgLockTier) => {
+  /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
+  const open = (
+    create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier) => { events: readonly TierEvent[] },
+  ) => (ctx: MessageContext, msg: unknown) => {
+    const m = msg as MsgLockTier;
     const delegatorAddress = positionDelegatorAddress(
       ctx.headerHash, m.owner, ctx.tiers.nextPositionId(), ctx.directory.accountPrefix,
       (a) => ctx.directory.accountId(a) !== undefined,
     );
-    return { ownerId: owner(ctx, m), delegator: ctx.directory.ensure(delegatorAddress) };
+    const ownerId = owner(ctx, m);
+    return events(ctx, create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m));
   };
-  return h
-    .register(t.LockTier, (ctx, msg) => {
-      const m = msg as MsgLockTier;
-      const { ownerId, delegator } = open(ctx, m);
-      const validator = validatorId(ctx, m.validator);
-      return events(ctx, ctx.tiers.lock(ownerId, m.tierId, m.amount, validator, delegator, m.triggerExitImmediately));
-    })
-    .register(t.CommitDelegationToTier, (ctx, msg) => {
-      const m = msg as MsgLockTier;
-      const { ownerId, delegator } = open(ctx, m);
-      const validator = validatorId(ctx, m.validator);
-      return events(ctx, ctx.tiers.commitDelegation(ownerId, validator, m.amount, m.tierId, delegator, m.triggerExitImmediately));
-    })
+  reg
+    .register(t.LockTier, open((tiers, o, v, d, m) => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately)))
+    .register(t.CommitDelegationToTier, open((tiers, o, v, d, m) => tiers.commitDelegation(o, v, m.amount, m.tierId, d, m.triggerExitImmediately)))
     .register(t.AddToTierPosition, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
       return events(ctx, ctx.tiers.add(owner(ctx, m), m.positionId, m.amount));
@@ -262,4 +270,5 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       return events(ctx, withApyValue(tier, () => ctx.tiers.updateTier(tier)));
     })
     .register(t.DeleteTier, (ctx, msg) => events(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id)));
+  return h;
 }
