@@ -10,9 +10,13 @@ import { CoreError } from "./core/errors.js";
 import { type Command, EXIT_USAGE, UsageError, oneLine } from "./cli/common.js";
 import { schedule } from "./cli/schedule.js";
 import { replay } from "./cli/replay.js";
+import { projectCommand } from "./cli/project.js";
+import { estimateCommand } from "./cli/estimate.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
+  project: projectCommand,
+  estimate: estimateCommand,
   replay,
 };
 

@@ -35,7 +35,7 @@ const PERCENT_PLACES = 6;
 export const DEFAULT_LAUNCH_SUPPLY = 98_500_000_000n * UNITS_PER_TOKEN;
 
 /** A raw Dec as short decimal text (defaults in --help, the table's preface): 10^16 -> "0.01". */
-function decShort(raw: bigint): string {
+export function decShort(raw: bigint): string {
   const frac = (raw % E18).toString().padStart(18, "0").replace(/0+$/, "");
   return frac ? `${raw / E18}.${frac}` : `${raw / E18}`;
 }
@@ -205,14 +205,14 @@ export function renderTable(opts: ScheduleOptions, rows: ScheduleRow[]): string 
 }
 
 /** A token amount: whole tokens grouped, plus the fraction when there is one. */
-function formatTokens(units: bigint): string {
+export function formatTokens(units: bigint): string {
   const whole = groupThousands(units / UNITS_PER_TOKEN);
   const frac = (units % UNITS_PER_TOKEN).toString().padStart(8, "0").replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : whole;
 }
 
 /** A decimal-fraction flag parsed exactly by the core, in [0, 1]. */
-function parseFraction(core: Core, flag: string, text: string): bigint {
+export function parseFraction(core: Core, flag: string, text: string): bigint {
   if (text.startsWith("-")) throw new UsageError(`--${flag} ${JSON.stringify(text)}: must not be negative`);
   let raw: bigint;
   try {

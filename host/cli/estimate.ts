@@ -1,0 +1,233 @@
+// `estimate`: what a tier position would earn over a period.
+//
+// Base rewards: the target rate on the position's tokens, as the pool's top-up holds it, after the
+// validator's commission, over the whole seconds of the period (a year is 31,557,600 s: x/mint's
+// 6,311,520 blocks of 5 s), truncated once:
+//   base = floor(amount x target x (1 - commission) x secs / 31557600)
+// (exact integer arithmetic; the chain pays per block, each block truncated on its own, so it can
+// differ by a few base units). It assumes the pool covers the shortfall throughout: `npm run
+// project` shows how long it does.
+//
+// Bonus: the core's segmentBonus (REFERENCE §6.1), one segment from entry to the end of the period,
+// shares = the amount at 1 token per share (a fresh delegation on an unslashed validator):
+//   bonus = TruncateInt(shares x tokensPerShare x bonusApy x secs / 31557600),
+// the segment ending at the exit commitment's unlock when exit is triggered at entry (--exit-now).
+// The tokens stay staked after the unlock until the holder leaves: base rewards run the whole period.
+
+import type { Core } from "../core/core.js";
+import { loadCoreFromFile } from "../core/node.js";
+import { segmentBonus, type Instant } from "../core/rewards.js";
+import { timestampString } from "../server/gateway.js";
+import type { Tier } from "../genesis.js";
+import {
+  type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
+  parseFlags, parseTokens,
+} from "./common.js";
+import { decShort, formatTokens, parseFraction } from "./schedule.js";
+import { genesisDoc, validate } from "./genesis-input.js";
+
+const E18 = 10n ** 18n;
+/** Seconds of the bonus year (365.25 days), REFERENCE §6.1. */
+export const SECONDS_PER_YEAR = 31_557_600n;
+const MAX_SECONDS = 100n * SECONDS_PER_YEAR;
+const PERCENT_PLACES = 4;
+
+const FLAGS = {
+  amount: { type: "string", value: "TOKENS", description: "tokens locked in the position (up to 8 decimals); required" },
+  tier: { type: "string", value: "N", description: "tier id (the genesis's tiers; default genesis: 1, 2, 3); required" },
+  years: { type: "string", value: "Y", shown: "1", description: "period in years of 365.25 days (31,557,600 s), decimals allowed" },
+  days: { type: "string", value: "D", description: "period in days of 86,400 s instead of --years, decimals allowed" },
+  commission: {
+    type: "string", value: "DEC", shown: "the genesis's first validator's, 0.1",
+    description: "the validator's commission rate, a decimal fraction in [0, 1]",
+  },
+  "target-rate": {
+    type: "string", value: "DEC", shown: "the genesis's, 0.03",
+    description: "governance's TargetBaseRewardsRate, a decimal fraction in [0, 1]",
+  },
+  "exit-now": { type: "boolean", description: "trigger exit at entry: the bonus stops at the tier's exit commitment" },
+  genesis: { type: "string", value: "FILE", description: "a genesis JSON file laid over the default genesis (tiers, rates)" },
+  json: { type: "boolean", description: "print the estimate as JSON with exact values" },
+  help: { type: "boolean", short: "h", description: "show this help" },
+} satisfies FlagSpecs;
+
+function usage(): string {
+  return [
+    "Usage: npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [flags]",
+    "",
+    "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
+    "as the rewards pool's top-up holds it, after commission) plus the tier's bonus, computed by the",
+    "core's bonus function (shares x tokens per share x bonus APY x whole seconds / 31,557,600,",
+    "truncated). With --exit-now the bonus stops at the tier's exit commitment; base rewards continue",
+    "as long as the tokens stay staked. Assumes the pool can pay throughout (see `npm run project`).",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+    "",
+    "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings, seconds.",
+  ].join("\n");
+}
+
+export interface EstimateInputs {
+  amount: bigint;
+  tier: Tier;
+  seconds: bigint;
+  commission: bigint;
+  targetRate: bigint;
+  exitNow: boolean;
+  /** Entry time (unix ns); only moves the times shown. */
+  startNs: bigint;
+}
+
+export interface Estimate extends EstimateInputs {
+  base: bigint;
+  bonus: bigint;
+  /** Seconds the bonus accrued (the period, or up to the unlock). */
+  bonusSeconds: bigint;
+  /** Unlock time (unix ns) with --exit-now. */
+  unlockNs: bigint | null;
+  total: bigint;
+  /** Raw Decs: (1 - commission) x target; total over amount, annualized. */
+  baseApy: bigint;
+  effectiveApy: bigint;
+}
+
+function instant(ns: bigint): Instant {
+  const unix = ns / 1_000_000_000n;
+  return { unix, nanos: Number(ns - unix * 1_000_000_000n) };
+}
+
+export function estimate(core: Core, e: EstimateInputs): Estimate {
+  const base = (e.amount * e.targetRate * (E18 - e.commission) * e.seconds) / (E18 * E18 * SECONDS_PER_YEAR);
+  const unlockNs = e.exitNow ? e.startNs + e.tier.exitDurationNs : null;
+  const seg = segmentBonus(core, {
+    shares: e.amount * E18,
+    tokensPerShare: E18,
+    bonusApy: e.tier.bonusApy,
+    start: instant(e.startNs),
+    end: instant(e.startNs + e.seconds * 1_000_000_000n),
+    exitUnlockAt: unlockNs === null ? null : instant(unlockNs),
+  });
+  const total = base + seg.bonus;
+  return {
+    ...e,
+    base,
+    bonus: seg.bonus,
+    bonusSeconds: seg.durationSeconds,
+    unlockNs,
+    total,
+    baseApy: (e.targetRate * (E18 - e.commission)) / E18,
+    effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (e.amount * e.seconds),
+  };
+}
+
+export function estimateJson(core: Core, r: Estimate): object {
+  const dec = (v: bigint) => core.dec.format(v);
+  return {
+    amount: `${r.amount}`,
+    tier: r.tier.id,
+    seconds: `${r.seconds}`,
+    target_base_rewards_rate: dec(r.targetRate),
+    commission: dec(r.commission),
+    bonus_apy: dec(r.tier.bonusApy),
+    exit_now: r.exitNow,
+    exit_unlock_at: r.unlockNs === null ? null : timestampString(r.unlockNs),
+    bonus_seconds: `${r.bonusSeconds}`,
+    base_rewards: `${r.base}`,
+    bonus_rewards: `${r.bonus}`,
+    total_rewards: `${r.total}`,
+    base_apy: dec(r.baseApy),
+    effective_apy: dec(r.effectiveApy),
+  };
+}
+
+/** Seconds as days with 2 decimals, truncated: 157788000 -> "1,826.25 days". */
+function days(seconds: bigint): string {
+  const hundredths = (seconds * 100n) / 86_400n;
+  const frac = hundredths % 100n;
+  return `${groupThousands(hundredths / 100n)}${frac === 0n ? "" : `.${frac.toString().padStart(2, "0")}`} days`;
+}
+
+export function renderEstimate(r: Estimate): string {
+  const pct = (raw: bigint) => `${decPercent(raw, PERCENT_PLACES)}%`;
+  const t = r.tier;
+  const rows: [string, string][] = [
+    ["position", `${formatTokens(r.amount)} tokens in tier ${t.id} (exit commitment ${days(t.exitDurationNs / 1_000_000_000n)}, bonus APY ${decShort(t.bonusApy)})`],
+    ["period", `${groupThousands(r.seconds)} s (${days(r.seconds)})`],
+    ["base rewards", `${formatTokens(r.base)} tokens  (target ${decShort(r.targetRate)} after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year)`],
+    [
+      "bonus",
+      `${formatTokens(r.bonus)} tokens  (${groupThousands(r.bonusSeconds)} s` +
+        (r.unlockNs !== null && r.bonusSeconds < r.seconds ? `: exit triggered at entry, stops at the unlock ${timestampString(r.unlockNs)})` : ")"),
+    ],
+    ["total", `${formatTokens(r.total)} tokens`],
+    ["effective APY", pct(r.effectiveApy)],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n");
+}
+
+/** A duration flag (decimal years or days) as whole seconds, truncated, in (0, 100 years]. */
+function parsePeriod(core: Core, flag: string, text: string, unitSeconds: bigint): bigint {
+  if (text.startsWith("-")) throw new UsageError(`--${flag} ${JSON.stringify(text)}: must not be negative`);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: not a number (digits, optionally with decimals)`);
+  let raw: bigint;
+  try {
+    raw = core.dec.parse(text);
+  } catch (e) {
+    throw new UsageError(`--${flag} ${JSON.stringify(text)}: ${(e as Error).message}`);
+  }
+  const seconds = (raw * unitSeconds) / E18;
+  if (seconds <= 0n) throw new UsageError(`--${flag} ${text}: must be at least one second`);
+  if (seconds > MAX_SECONDS) throw new UsageError(`--${flag} ${text}: at most 100 years`);
+  return seconds;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const f = parseFlags(argv, FLAGS);
+  if (f.help) {
+    process.stdout.write(usage() + "\n");
+    return 0;
+  }
+  if (f.amount === undefined) throw new UsageError("--amount TOKENS is required");
+  if (f.tier === undefined) throw new UsageError("--tier N is required");
+  if (f.years !== undefined && f.days !== undefined) throw new UsageError("give --years or --days, not both");
+  const amount = parseTokens("amount", f.amount);
+  if (amount === 0n) throw new UsageError("--amount 0: must be positive");
+  const tierId = parseCount("tier", f.tier, { max: 0xffff_ffffn });
+
+  const core = await loadCoreFromFile();
+  const seconds =
+    f.days !== undefined ? parsePeriod(core, "days", f.days, 86_400n) : parsePeriod(core, "years", f.years ?? "1", SECONDS_PER_YEAR);
+  const g = validate(core, await genesisDoc(core, f.genesis), "genesis");
+  const tier = g.tieredrewards.tiers.find((t) => BigInt(t.id) === tierId);
+  if (!tier) {
+    const ids = g.tieredrewards.tiers.map((t) => t.id).join(", ") || "none";
+    throw new UsageError(`--tier ${tierId}: no such tier (the genesis has: ${ids})`);
+  }
+  if (tier.closeOnly) throw new UsageError(`--tier ${tierId}: the tier is close-only: no new positions`);
+  if (amount < tier.minLockAmount) {
+    throw new UsageError(`--amount ${f.amount}: below tier ${tierId}'s minimum lock of ${formatTokens(tier.minLockAmount)} tokens`);
+  }
+  const commission =
+    f.commission !== undefined
+      ? parseFraction(core, "commission", f.commission)
+      : (g.staking.validators[0]?.commissionRate ?? 0n);
+  const targetRate =
+    f["target-rate"] !== undefined
+      ? parseFraction(core, "target-rate", f["target-rate"])
+      : g.tieredrewards.params.targetBaseRewardsRate;
+
+  const r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs });
+  if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, r), null, 2) + "\n");
+  else process.stdout.write(renderEstimate(r) + "\n");
+  return 0;
+}
+
+export const estimateCommand: Command = {
+  summary: "estimate a tier position's base and bonus rewards over a period",
+  usage,
+  run,
+};
+
+
