@@ -4,14 +4,13 @@
 // chain's real 5 s blocks (one month: 525,960 blocks); the rest use --block-time 1h (730 blocks a
 // month) so the suite stays quick. Runs go in parallel.
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { core } from "./helpers/core.js";
+import { cli, type Result } from "./helpers/cli.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { NodeChain } from "../host/chain/node-chain.js";
@@ -23,8 +22,6 @@ import { estimateCommand } from "../host/cli/estimate.js";
 
 const COMMANDS: Record<string, { run(argv: string[]): Promise<number> }> = { project: projectCommand, estimate: estimateCommand };
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CLI = fileURLToPath(new URL("../host/cli.ts", import.meta.url));
 const E18 = 10n ** 18n;
 const UNIT = 10n ** 8n;
 const LAUNCH = 9_850_000_000_000_000_000n;
@@ -32,24 +29,6 @@ const HOUR_NS = 3_600_000_000_000n;
 /** --block-time 1h: floor(31,557,600 s / 3,600 s) blocks a year, a twelfth of them a month. */
 const BPY_1H = 8766n;
 const BPM_1H = BPY_1H / 12n;
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 interface Row {
   month: string;

@@ -2,35 +2,10 @@
 // runs use the default 6,311,520 blocks/year (12 months = 6.3 M blocks, a few seconds each, run
 // side by side); the others use a small --blocks-per-year and run in parallel batches.
 
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readVectors } from "./golden/vectors.js";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CLI = fileURLToPath(new URL("../host/cli.ts", import.meta.url));
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { cli, type Result } from "./helpers/cli.js";
 
 interface JsonRow {
   month: string;

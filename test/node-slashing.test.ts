@@ -5,43 +5,20 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { loadCore } from "../host/core/core.js";
-import { CORE_WASM } from "../host/core/node.js";
 import { NodeChain } from "../host/chain/node-chain.js";
-import { createApp, registerNodeRoutes } from "../host/server/app.js";
-import { defaultGenesisJson, devAddress, operatorOf } from "../host/genesis.js";
-import { devSigner, delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";
+import { devAddress, operatorOf } from "../host/genesis.js";
 import type { AminoMsg } from "@cosmjs/amino";
+import { delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";
+import { committedTx, nodeHarness, wasm } from "./helpers/node.js";
 
-const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
-const DIR = await mkdtemp(join(tmpdir(), "node-slash-"));
-const S = 1_000_000_000n;
+const nodes = await nodeHarness({ prefix: "node-slash-" });
 const TOKEN = 10n ** 8n;
 
+/** A node whose `tx(n, msgs)` signs as dev key n, POSTs, makes a block (chain.advance): the committed tx's response. */
 async function open() {
-  const dbPath = join(DIR, `${Math.random().toString(36).slice(2)}.db`);
-  const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs: 5n * S });
-  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain, "chainmain");
-  const get = async (path: string) => {
-    const res = await app.request(path);
-    return (await res.json()) as any;
-  };
-  /** Sign as dev key n, POST, make a block; the committed tx's response. */
-  const tx = async (n: number, msgs: AminoMsg[]) => {
-    const s = await devSigner(n);
-    const acct = chain.directory.account(s.address)!;
-    const body = await s.sign(msgs, { chainId: chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence });
-    const res = await app.request("/txs", { method: "POST", body: JSON.stringify(body) });
-    const sent = ((await res.json()) as any).tx_response;
-    assert.is(sent.code, 0, sent.raw_log);
-    await chain.advance(1n);
-    return (await get(`/cosmos/tx/v1beta1/txs/${sent.txhash}`)).tx_response;
-  };
-  return { chain, get, tx, dbPath };
+  const node = await nodes.open();
+  return { ...node, tx: (n: number, msgs: AminoMsg[]) => committedTx(node, n, msgs, { advance: "chain" }) };
 }
 
 const slashMsg = (authority: string, validator: string, fraction: string, o: { jail?: boolean; infractionHeight?: bigint } = {}): AminoMsg => ({
@@ -80,10 +57,10 @@ test("a slash with jail: delegations and positions lose 10 %, the bonus stops wh
   const after = node.chain.ledger.validator(1)!;
   assert.is(after.tokens, before.tokens - burned);
   assert.ok(after.jailed);
-  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).validator.status, "BOND_STATUS_UNBONDING");
+  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).json.validator.status, "BOND_STATUS_UNBONDING");
 
   // The position's live amount fell with the validator's tokens per share.
-  const position = (await node.get(`/chainmain/tieredrewards/v1/position/${id}`)).position;
+  const position = (await node.get(`/chainmain/tieredrewards/v1/position/${id}`)).json.position;
   assert.is(BigInt(position.amount), (amount * after.tokens) / before.tokens);
   // While jailed: no bonus accrues (a day passes, a claim pays the bonus up to the slash only).
   const c1 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
@@ -95,7 +72,7 @@ test("a slash with jail: delegations and positions lose 10 %, the bonus stops wh
   // Unjail: only the operator, only when jailed; then bonded again and the bonus resumes.
   const unjail = await node.tx(2, [unjailMsg(val)]);
   assert.is(unjail.code, 0, unjail.raw_log);
-  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).validator.status, "BOND_STATUS_BONDED");
+  assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${val}`)).json.validator.status, "BOND_STATUS_BONDED");
   const again = await node.tx(2, [unjailMsg(val)]);
   assert.is(again.codespace, "slashing");
   assert.is(again.code, 5);
@@ -134,6 +111,6 @@ test("a slash for a past infraction reaches unbonding entries started since; bad
   await node.chain.close();
 });
 
-test.after(() => rm(DIR, { recursive: true, force: true }));
+test.after(() => nodes.remove());
 
 test.run();

@@ -7,29 +7,21 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { bech32 } from "@scure/base";
 import type { AminoMsg } from "@cosmjs/amino";
 import { loadCore } from "../host/core/core.js";
-import { CORE_WASM } from "../host/core/node.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { TierError } from "../host/core/tiers.js";
 import { NodeChain } from "../host/chain/node-chain.js";
-import { createApp, registerNodeRoutes } from "../host/server/app.js";
 import { REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/genesis.js";
 import { positionDelegatorAddress } from "../host/node/tier-messages.js";
 import {
-  FEE, commitTierMsg, delegateMsg, sendMsg, deleteTierMsg, devSigner, lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg,
+  FEE, commitTierMsg, delegateMsg, sendMsg, deleteTierMsg, lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg,
   tierGovMsg, tierRedelegateMsg, updateTierParamsMsg,
 } from "./helpers/dev-signer.js";
+import { committedTx as tx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";
 
-const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
-const DIR = await mkdtemp(join(tmpdir(), "node-tiers-"));
-let dbs = 0;
-const freshDb = () => join(DIR, `${++dbs}.db`);
 const S = 1_000_000_000n;
 const FEE_AMOUNT = BigInt(FEE.amount[0]!.amount);
 const GOV = devAddress(0); // the default genesis's authority
@@ -38,47 +30,8 @@ const ZERO_TIME = "0001-01-01T00:00:00Z";
 const YEAR_SECONDS = 31_557_600n;
 const CRO = 100_000_000n;
 
-function wrap(chain: NodeChain, dbPath: string) {
-  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain, "chainmain");
-  const post = async (path: string, body?: unknown) => {
-    const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as any };
-  };
-  const get = async (path: string) => {
-    const res = await app.request(path);
-    return { status: res.status, json: (await res.json()) as any };
-  };
-  return { chain, app, post, get, dbPath };
-}
-
-async function open(o: { dbPath?: string; blockTimeNs?: bigint; genesis?: Json } = {}) {
-  const dbPath = o.dbPath ?? freshDb();
-  const chain = NodeChain.open(await loadCore(wasm), o.genesis ?? defaultGenesisJson(), {
-    dbPath, clock: "simulated", blockTimeNs: o.blockTimeNs ?? 5n * S,
-  });
-  return wrap(chain, dbPath);
-}
-
-type Node = ReturnType<typeof wrap>;
-
-/** Sign as dev key n at the chain's current account number and sequence. */
-async function signedBy(node: Node, n: number, msgs: AminoMsg[]) {
-  const s = await devSigner(n);
-  const acct = node.chain.directory.account(s.address)!;
-  return s.sign(msgs, { chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence });
-}
-
-/** POST a signed tx (accepted at check), make its block, and return its committed response. */
-async function tx(node: Node, n: number, msgs: AminoMsg[]): Promise<any> {
-  const r = await node.post("/txs", await signedBy(node, n, msgs));
-  assert.is(r.status, 200);
-  assert.is(r.json.tx_response.code, 0, `refused at check: ${r.json.tx_response.raw_log}`);
-  await node.post("/dev/advance?blocks=1");
-  const got = await node.get(`/cosmos/tx/v1beta1/txs/${r.json.tx_response.txhash}`);
-  assert.is(got.status, 200);
-  return got.json.tx_response;
-}
+const nodes = await nodeHarness({ prefix: "node-tiers-" });
+const open = nodes.open;
 
 /** As tx, asserting success. */
 async function ok(node: Node, n: number, msgs: AminoMsg[]): Promise<any> {
@@ -707,6 +660,6 @@ test("positionDelegatorAddress: the reference's derivation, deterministic, 32 by
   assert.equal(asked, candidates, "exactly the ten nonces, in order");
 });
 
-test.after(() => rm(DIR, { recursive: true, force: true }));
+test.after(() => nodes.remove());
 
 test.run();

@@ -5,58 +5,25 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import type { AminoMsg } from "@cosmjs/amino";
 import { loadCore } from "../host/core/core.js";
-import { CORE_WASM } from "../host/core/node.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { NodeChain, NodeStateError } from "../host/chain/node-chain.js";
-import { createApp, registerNodeRoutes } from "../host/server/app.js";
 import { defaultGenesisJson, devAddress, genesisWithOverride, parseGenesis, type Json } from "../host/genesis.js";
 import { ValidationError } from "../host/errors.js";
 import { devSigner, delegateMsg, undelegateMsg, sendMsg, withdrawMsg, FEE } from "./helpers/dev-signer.js";
+import { committedTx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";
+import { ROOT, cli } from "./helpers/cli.js";
 
-const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
-const DIR = await mkdtemp(join(tmpdir(), "node-test-"));
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-let dbs = 0;
-const freshDb = () => join(DIR, `${++dbs}.db`);
+const nodes = await nodeHarness({ prefix: "node-test-" });
+const { open, freshDb } = nodes;
 const S = 1_000_000_000n;
 const E18 = 10n ** 18n;
 const USER_FUNDS = 100_000_000_000_000n;
 const FEE_AMOUNT = 5000n;
 const BURN = "cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv";
-
-async function open(dbPath = freshDb(), blockTimeNs = 5n * S) {
-  const chain = NodeChain.open(await loadCore(wasm), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs });
-  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain, "chainmain");
-  const post = async (path: string, body?: unknown) => {
-    const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as any };
-  };
-  const get = async (path: string) => {
-    const res = await app.request(path);
-    return { status: res.status, json: (await res.json()) as any };
-  };
-  return { chain, app, post, get, dbPath };
-}
-
-type Node = Awaited<ReturnType<typeof open>>;
-
-/** Sign as dev key n at the chain's current account number and sequence. */
-async function signedBy(node: Node, n: number, msgs: Parameters<Awaited<ReturnType<typeof devSigner>>["sign"]>[0], o: { sequence?: bigint; chainId?: string } = {}) {
-  const s = await devSigner(n);
-  const acct = node.chain.directory.account(s.address)!;
-  return s.sign(msgs, {
-    chainId: o.chainId ?? node.chain.chainId,
-    accountNumber: acct.accountNumber,
-    sequence: o.sequence ?? acct.sequence,
-  });
-}
 
 const attrOf = (tr: any, type: string, key: string) =>
   tr.events.find((e: any) => e.type === type)?.attributes.find((a: any) => a.key === key)?.value;
@@ -220,7 +187,7 @@ test("restart: same height, same state hash, balances intact; going on gives the
   const sequence = first.chain.directory.account(devAddress(5))!.sequence;
   await first.chain.close();
 
-  const again = await open(first.dbPath);
+  const again = await open({ dbPath: first.dbPath });
   const reference = await open();
   try {
     assert.equal(again.chain.latestBlock(), before);
@@ -265,7 +232,7 @@ test("replay re-executes every block to the same hashes; a damaged database is r
   db.prepare("UPDATE blocks SET app_hash = ? WHERE height = 1").run("00".repeat(32));
   db.close();
   try {
-    await open(node.dbPath);
+    await open({ dbPath: node.dbPath });
     assert.unreachable("restart accepted a damaged database");
   } catch (e) {
     assert.instance(e, NodeStateError);
@@ -305,7 +272,7 @@ test("a node killed mid-run restarts at its last committed block with a matching
   await new Promise((r) => setTimeout(r, 400));
   child.kill("SIGKILL");
   await exited;
-  const node = await open(dbPath); // restore checks the hash against the last committed block
+  const node = await open({ dbPath }); // restore checks the hash against the last committed block
   try {
     const db = new Database(dbPath, { readonly: true });
     const top = db.prepare("SELECT height, app_hash FROM blocks ORDER BY height DESC LIMIT 1").get() as { height: number; app_hash: string };
@@ -448,7 +415,7 @@ test("a database that is not the node's, or was made by another core build, is r
   db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (999, ?, ?)").run(Buffer.alloc(8), Buffer.alloc(8));
   db.close();
   try {
-    await open(node.dbPath);
+    await open({ dbPath: node.dbPath });
     assert.unreachable();
   } catch (e) {
     assert.instance(e, NodeStateError);
@@ -461,28 +428,19 @@ test("host/cli.ts replay: progress and one summary line, exit 0; a missing datab
   await scenario(node, 0);
   const last = node.chain.latestBlock();
   await node.chain.close();
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "host/cli.ts", "replay", ...args], { cwd: ROOT });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d: Buffer) => (out += d));
-      child.stderr.on("data", (d: Buffer) => (err += d));
-      child.on("close", (code) => resolve({ code, out, err }));
-    });
-  const ok = await cli(["--db", node.dbPath]);
-  assert.is(ok.code, 0, ok.err);
-  assert.match(ok.out, `replay: ${last.height} blocks of ${node.dbPath} re-executed in `);
-  assert.match(ok.out, `every state hash matches (${last.appHash})`);
-  const missing = await cli(["--db", join(DIR, "nope.db")]);
+  const ok = await cli("replay", "--db", node.dbPath);
+  assert.is(ok.code, 0, ok.stderr);
+  assert.match(ok.stdout, `replay: ${last.height} blocks of ${node.dbPath} re-executed in `);
+  assert.match(ok.stdout, `every state hash matches (${last.appHash})`);
+  const missing = await cli("replay", "--db", join(nodes.dir, "nope.db"));
   assert.is(missing.code, 2);
-  assert.is(missing.err, `error: --db ${join(DIR, "nope.db")}: no such file\n`);
+  assert.is(missing.stderr, `error: --db ${join(nodes.dir, "nope.db")}: no such file\n`);
   const db = new Database(node.dbPath);
   db.prepare("UPDATE blocks SET app_hash = ? WHERE height = ?").run("11".repeat(32), Number(last.height));
   db.close();
-  const damaged = await cli(["--db", node.dbPath]);
+  const damaged = await cli("replay", "--db", node.dbPath);
   assert.is(damaged.code, 1);
-  assert.match(damaged.err, `error: replay diverged at height ${last.height}`);
+  assert.match(damaged.stderr, `error: replay diverged at height ${last.height}`);
 });
 
 test("export: GET /dev/export is the last committed state as a genesis; a node started on it has the same state and hash", async () => {
@@ -515,7 +473,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
     await source.chain.close();
   }
   // The imported chain restarts and replays from its imported genesis.
-  const again = await open(importedDb);
+  const again = await open({ dbPath: importedDb });
   const top = again.chain.latestBlock();
   await again.chain.close();
   assert.equal(NodeChain.replay(await loadCore(wasm), importedDb), top);
@@ -536,16 +494,12 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
 
 test("an unbonding made by an aborted tx leaves nothing: an entry later given its id matures at its own time", async () => {
   const HOUR = 3600n * S;
-  const node = await open(freshDb(), HOUR); // 28 days = 672 blocks
+  const node = await open({ blockTimeNs: HOUR }); // 28 days = 672 blocks
   try {
     const user = devAddress(5);
     const val = validator(node, 0);
     const id = accountId(node, user);
-    const tx = async (msgs: Parameters<typeof signedBy>[2]) => {
-      const hash = (await node.post("/txs", await signedBy(node, 5, msgs))).json.tx_response.txhash;
-      await node.post("/dev/advance?blocks=1");
-      return (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
-    };
+    const tx = (msgs: AminoMsg[]) => committedTx(node, 5, msgs);
     assert.is((await tx([delegateMsg(user, val, 10_000_000_000n)])).code, 0); // height 1
     // height 2: the first undelegation succeeds inside the tx, the second fails: both revert
     const aborted = await tx([undelegateMsg(user, val, 1_000_000_000n), undelegateMsg(user, val, 10n ** 20n)]);
@@ -587,7 +541,7 @@ test("broadcast mode block answers once the tx is in a committed block, with its
 
 test("a redelegation made by an aborted tx leaves nothing: one later given its id still blocks a transitive redelegation until its own time", async () => {
   const HOUR = 3600n * S;
-  const node = await open(freshDb(), HOUR);
+  const node = await open({ blockTimeNs: HOUR });
   try {
     const user = devAddress(6);
     const [v0, v1, v2] = [validator(node, 0), validator(node, 1), validator(node, 2)];
@@ -595,11 +549,7 @@ test("a redelegation made by an aborted tx leaves nothing: one later given its i
       type: "cosmos-sdk/MsgBeginRedelegate",
       value: { delegator_address: user, validator_src_address: src, validator_dst_address: dst, amount: { denom: "basecro", amount: `${amount}` } },
     });
-    const tx = async (msgs: Parameters<typeof signedBy>[2]) => {
-      const hash = (await node.post("/txs", await signedBy(node, 6, msgs))).json.tx_response.txhash;
-      await node.post("/dev/advance?blocks=1");
-      return (await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).json.tx_response;
-    };
+    const tx = (msgs: AminoMsg[]) => committedTx(node, 6, msgs);
     assert.is((await tx([delegateMsg(user, v0, 10_000_000_000n)])).code, 0); // height 1
     const aborted = await tx([redelegate(v0, v1, 1_000_000_000n), undelegateMsg(user, v0, 10n ** 20n)]); // height 2
     assert.is(aborted.code, 22);
@@ -615,6 +565,6 @@ test("a redelegation made by an aborted tx leaves nothing: one later given its i
   }
 });
 
-test.after(() => rm(DIR, { recursive: true, force: true }));
+test.after(() => nodes.remove());
 
 test.run();
