@@ -316,6 +316,24 @@ test("money sent to a burned address leaves circulation; a send to the rewards p
   }
 });
 
+test("a send or a delegation beyond the balance fails with x/bank's text: the spendable balance and the amount", async () => {
+  const node = await open();
+  try {
+    const user = devAddress(5);
+    const val = validator(node, 1);
+    const big = USER_FUNDS * 2n;
+    const send = await committedTx(node, 5, [sendMsg(user, devAddress(6), big)]);
+    assert.equal([send.codespace, send.code], ["sdk", 5]);
+    assert.is(send.raw_log, `failed to execute message; message index: 0: spendable balance ${USER_FUNDS - FEE_AMOUNT}basecro is smaller than ${big}basecro: insufficient funds`);
+    const delegation = await committedTx(node, 5, [delegateMsg(user, val, big)]);
+    assert.equal([delegation.codespace, delegation.code], ["sdk", 5]);
+    assert.is(delegation.raw_log, `failed to execute message; message index: 0: failed to delegate; ${USER_FUNDS - 2n * FEE_AMOUNT}basecro is smaller than ${big}basecro: insufficient funds`);
+    assert.is(node.chain.ledger.balance(accountId(node, user)), USER_FUNDS - 2n * FEE_AMOUNT, "only the fees moved");
+  } finally {
+    await node.chain.close();
+  }
+});
+
 test("a fee in another denom is refused at check; a fee the payer cannot cover fails in the block, changing nothing", async () => {
   const node = await open();
   try {

@@ -226,10 +226,13 @@ function combinedDigits(input: string): string {
 export class CoreError extends Error {
   readonly code: number;
   readonly codeName: CoreCodeName | "UNKNOWN";
+  /** The core's error argument (e.g. the account of INSUFFICIENT_FUNDS). */
+  readonly arg: bigint;
   constructor(code: number, input = "", arg = 0n) {
     super(coreMessage(code, input, arg));
     this.name = "CoreError";
     this.code = code;
+    this.arg = arg;
     this.codeName = NAMES[code] ?? "UNKNOWN";
   }
 }

@@ -87,6 +87,23 @@ export function messageFailure(err: unknown, index: number): TxError {
   return new TxError({ ...kind, description: `failed to execute message; message index: ${index}: ${detail}` }, undefined, "execute");
 }
 
+/**
+ * Run a message that moves `amount` out of account `from`; the core's insufficient funds of that
+ * account becomes x/bank's text (sdk 5): `spendable balance <b> is smaller than <amount>` for a
+ * send, `failed to delegate; <b> is smaller than <amount>` for a delegation.
+ */
+export function paying<T>(ctx: MessageContext, from: number, amount: bigint, run: () => T, how: "send" | "delegate" = "send"): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof CoreError && e.code === CoreCode.INSUFFICIENT_FUNDS && e.arg === BigInt(from)) {
+      const text = `${ctx.ledger.balance(from)}${ctx.denom} is smaller than ${amount}${ctx.denom}`;
+      throw new TxError(SdkErrors.InsufficientFunds, how === "send" ? `spendable balance ${text}` : `failed to delegate; ${text}`);
+    }
+    throw e;
+  }
+}
+
 /** The bond-denom amount of a coin, or the SDK's error for another denom. */
 function bondAmount(coin: Coin, denom: string, what: string): bigint {
   if (coin.denom !== denom) {
@@ -132,8 +149,10 @@ export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
       const from = ctx.directory.ensure(msg.fromAddress);
       // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
       // same transfer, announced by EventRewardsPoolFunded.
-      const deposit = to === ModuleAccount.rewardsPool && amount > 0n ? renderTierEvents(ctx, ctx.tiers.fundRewardsPool(from, amount).events) : [];
-      if (deposit.length === 0) ctx.ledger.send(from, to, amount);
+      const deposit = to === ModuleAccount.rewardsPool && amount > 0n
+        ? renderTierEvents(ctx, paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events)
+        : [];
+      if (deposit.length === 0) paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount));
       return [
         event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
         ...deposit,
@@ -143,7 +162,8 @@ export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
     .register(MSG_DELEGATE, (ctx, m) => {
       const msg = m as MsgDelegate;
       const amount = bondAmount(msg.amount, ctx.denom, "invalid delegation amount");
-      const shares = ctx.ledger.delegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
+      const delegator = ctx.directory.ensure(msg.delegator);
+      const shares = paying(ctx, delegator, amount, () => ctx.ledger.delegate(delegator, validatorId(ctx, msg.validator), amount), "delegate");
       return [
         event("delegate", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(amount, ctx.denom),

@@ -15,7 +15,7 @@ import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,
   type MsgUpdateTierParams, type PositionAmountMsg, type PositionMsg, type TierInput,
 } from "../tx/tiers.js";
-import type { MessageContext, MessageHandlers, TxEvent } from "./messages.js";
+import { paying, type MessageContext, type MessageHandlers, type TxEvent } from "./messages.js";
 
 const EVENT_PREFIX = "chainmain.tieredrewards.v1.";
 const E18 = 10n ** 18n;
@@ -208,7 +208,7 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
   /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
   const open = (
-    create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier) => { events: readonly TierEvent[] },
+    create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier, ctx: MessageContext) => { events: readonly TierEvent[] },
   ) => (ctx: MessageContext, msg: unknown) => {
     const m = msg as MsgLockTier;
     const delegatorAddress = positionDelegatorAddress(
@@ -216,14 +216,15 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       (a) => ctx.directory.accountId(a) !== undefined,
     );
     const ownerId = owner(ctx, m);
-    return events(ctx, create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m));
+    return events(ctx, create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m, ctx));
   };
   reg
-    .register(t.LockTier, open((tiers, o, v, d, m) => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately)))
+    .register(t.LockTier, open((tiers, o, v, d, m, ctx) => paying(ctx, o, m.amount, () => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately))))
     .register(t.CommitDelegationToTier, open((tiers, o, v, d, m) => tiers.commitDelegation(o, v, m.amount, m.tierId, d, m.triggerExitImmediately)))
     .register(t.AddToTierPosition, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
-      return events(ctx, ctx.tiers.add(owner(ctx, m), m.positionId, m.amount));
+      const o = owner(ctx, m);
+      return events(ctx, paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount)));
     })
     .register(t.TriggerExitFromTier, (ctx, msg) => {
       const m = msg as PositionMsg;
