@@ -128,7 +128,7 @@ export function startupLine(node: RunningNode, config: Config): string {
       : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
   return (
     `${chain.chainId}: serving ${node.url} at height ${chain.latest.height} from ${config.dbPath} (${clock}) - ` +
-    `try: curl ${node.url}/${config.chainSegment}/inflation/v1/params`
+    `try: curl ${node.url}/${config.chainSegment}/tieredrewards/v1/tiers`
   );
 }
 

@@ -563,7 +563,7 @@ test("the command line: --help exits 0, a bad flag or genesis exits 2 with one e
   try {
     assert.equal(served.lines.out, [
       `chainmain-local: serving ${node.url} at height 0 from ${db} (simulated clock, 6s blocks made by POST ` +
-        `${node.url}/dev/advance?blocks=N; genesis 2026-01-01T00:00:00Z) - try: curl ${node.url}/chainmain/inflation/v1/params`,
+        `${node.url}/dev/advance?blocks=N; genesis 2026-01-01T00:00:00Z) - try: curl ${node.url}/chainmain/tieredrewards/v1/tiers`,
     ]);
     // The same port again: a failure to start, not a usage error.
     const busy = io();
