@@ -143,7 +143,7 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
   // 3. distribution
   let fLo: u64 = 0, fHi: u64 = 0;
   if (height > 1) {
-    e = allocateTokens(slots, count, keepLo, keepHi, outcome <= 1 ? alloc : 0);
+    e = allocateTokens(slots, count, keepLo, keepHi, outcome <= 1 ? alloc : 0, tLo, tHi);
     if (e != OK) return e;
     fLo = resLo;
     fHi = resHi;
