@@ -169,13 +169,14 @@ export function allocateTokens(
 // Every factor on the right but Mq f, Mq Fq, T Fq is below 10^18, so its product over 10^18 is
 // taken in 10^9-digits (`mulDigits`): 64-bit partial products and divisions by the constant 10^9,
 // which compile to native multiplies. The remainders give the half-even rounding of the whole sum
-// (its parity is the whole quotient's). The memo per vote (slot, power, rate -> f and the digits
-// of f, Fr, rate) is checked every block against the vote, the record's rate and the total power.
+// (its parity is the whole quotient's). The memo per vote index (power, rate -> f and the digits
+// of f, Fr, rate) is checked every block against the vote's power, the record's rate and the total
+// power.
 
 const E9: u64 = 1_000_000_000;
 
-// Memo entry per vote index.
-const FM_SLOT: i32 = 0; // u32
+// Memo entry per vote index: what it was computed from (the power, with the memo's total power,
+// and the rate; the validator does not matter), then the values.
 const FM_POWER: i32 = 8;
 const FM_RATE: i32 = 16; // the commission rate's low word (its high word is 0 on the fast path)
 const FM_F: i32 = 24; // fraction f = QuoTruncate(power, total)
@@ -222,11 +223,11 @@ function mulHiSmall(a: u64, b: u64, small: bool): u64 {
   return small ? (a * (b >> 32) + ((a * (b & 0xffffffff)) >> 32)) >> 32 : mulHi(a, b);
 }
 
-function fillMemo(m: usize, slot: u32, power: u64, rate: u64, totalLo: u64): i32 {
+/** Fill a memo entry: the fraction of `power` in `totalLo`, f x rate split at 10^18, their digits. */
+function fillMemo(m: usize, power: u64, rate: u64, totalLo: u64): i32 {
   const e = powerFraction(power, totalLo, 0, totalDivisor);
   if (e != OK) return e;
   const f = resLo; // at most 1 (power <= total)
-  store<u32>(m + <usize>FM_SLOT, slot);
   store<u64>(m + <usize>FM_POWER, power);
   store<u64>(m + <usize>FM_RATE, rate);
   store<u64>(m + <usize>FM_F, f);
@@ -283,9 +284,8 @@ function allocateFast(
       leftHi = resHi;
     } else {
       const m = fastMemo + <usize>(i * FM_SIZE);
-      if (i >= fastMemoValid || load<u32>(m + <usize>FM_SLOT) != slot || load<u64>(m + <usize>FM_POWER) != power ||
-        load<u64>(m + <usize>FM_RATE) != rate) {
-        e = fillMemo(m, slot, power, rate, totalLo);
+      if (i >= fastMemoValid || load<u64>(m + <usize>FM_POWER) != power || load<u64>(m + <usize>FM_RATE) != rate) {
+        e = fillMemo(m, power, rate, totalLo);
         if (e != OK) return e;
         if (i == fastMemoValid) fastMemoValid = i + 1;
       }
