@@ -51,6 +51,8 @@ interface Run {
   blocks: number;
   mint?: boolean;
   blocksPerYear?: bigint;
+  /** A new target rate from block `at` on (a params change). */
+  retarget?: { at: number; target: bigint };
 }
 
 async function runAgainstModel(run: Run): Promise<{ topUps: number; fastTopUps: number }> {
@@ -85,6 +87,10 @@ async function runAgainstModel(run: Run): Promise<{ topUps: number; fastTopUps: 
   for (let b = 1; b <= run.blocks; b++) {
     const height = BigInt(b);
     const time = GENESIS_NS + height * 5n * SECOND;
+    if (run.retarget?.at === b) {
+      ledger.configure({ communityTax: run.tax, targetBaseRewardsRate: run.retarget.target });
+      (model.state.params as { targetBaseRewardsRate: bigint }).targetBaseRewardsRate = run.retarget.target;
+    }
     const fees = run.fees(b);
     if (fees > 0n) {
       ledger.send(PAYER, M.feeCollector, fees);
@@ -200,6 +206,20 @@ test("top-ups at the fast path's edges (2^32, 10^18, 2^64) with the fees' shares
   });
   assert.ok(result.topUps >= 150, `blocks with a top-up: ${result.topUps}`);
   assert.ok(result.fastTopUps >= 60, `top-ups below 10^18: ${result.fastTopUps}`);
+});
+
+test("a new target rate changes the next top-up (the core keeps the last target while its inputs stay)", async () => {
+  const votes = RATES.map((_, i) => ({ validator: i, power: 1_000n + BigInt(i) }));
+  const result = await runAgainstModel({
+    tax: (2n * E18) / 100n,
+    target: E18 / 10n,
+    fees: () => 1_000n,
+    pool: (b) => (b === 1 ? 10n ** 15n : 0n), // more than the shortfalls: each top-up is the shortfall
+    votes: () => votes,
+    blocks: 8,
+    retarget: { at: 5, target: E18 / 5n },
+  });
+  assert.is(result.topUps, 8);
 });
 
 test("a digit product whose low part is exactly 10^18 carries into the share (keep = 10^-18: M is the fees)", async () => {
