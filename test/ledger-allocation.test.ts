@@ -259,4 +259,57 @@ test("just past the fast path's bounds (Mq and the top-up at 2^64 - 1): the gene
   }
 });
 
+test("advance (votes straight from the set as slots) runs the blocks the host would, through set changes", async () => {
+  const setup = async () => {
+    const core = await loadCoreFromFile();
+    const emission = new Emission(core);
+    const ledger = new Ledger(core);
+    emission.configure(DEFAULT_EMISSION_PARAMS);
+    emission.setState({ height: 0n, totalSupply: 10n ** 17n, burned: 0n });
+    ledger.configure({ communityTax: (2n * E18) / 100n, targetBaseRewardsRate: E18 / 5n });
+    ledger.configureStaking(4, 1_000_000n, 60n * SECOND);
+    ledger.genesisBalance(M.rewardsPool, 10n ** 16n);
+    for (let i = 0; i < 6; i++) ledger.genesisBalance(FIRST_USER_ACCOUNT + i, 10n ** 14n);
+    for (let i = 0; i < 5; i++) {
+      // orders keys against ids, equal stakes: the set's order is by key
+      ledger.createValidatorWithSelfDelegation(i, FIRST_USER_ACCOUNT + i, RATES[i], 10n ** 12n * BigInt(1 + (i % 3)), BigInt(10 - i));
+    }
+    ledger.endBlock(0n, GENESIS_NS);
+    return ledger;
+  };
+  const a = await setup();
+  const b = await setup();
+  const step = 5n * SECOND;
+  let height = 0n;
+  const hostBlocks = (n: number) => {
+    for (let k = 0; k < n; k++) {
+      height++;
+      b.beginBlock(height, b.lastCommitVotes(), GENESIS_NS + height * step);
+      b.endBlock(height, GENESIS_NS + height * step);
+    }
+  };
+  const both = (f: (l: Ledger) => void) => {
+    f(a);
+    f(b);
+  };
+  const compare = (at: string) => {
+    for (const [, id] of moduleIds) assert.is(a.balance(id), b.balance(id), `${at}: module ${id}`);
+    assert.is(a.communityPool(), b.communityPool(), `${at}: community pool`);
+    for (let v = 0; v < 6; v++) assert.equal(a.validator(v), b.validator(v), `${at}: validator ${v}`);
+  };
+  a.advance(40, GENESIS_NS + step, step);
+  hostBlocks(40);
+  compare("40 blocks");
+  both((l) => l.jail(1, 0n)); // out of the set at the next EndBlock
+  a.advance(30, GENESIS_NS + (height + 1n) * step, step);
+  hostBlocks(30);
+  compare("after the jailing");
+  both((l) => l.createValidatorWithSelfDelegation(5, FIRST_USER_ACCOUNT + 5, E18 / 7n, 5n * 10n ** 12n, 0n));
+  both((l) => l.unjail(1));
+  a.advance(30, GENESIS_NS + (height + 1n) * step, step);
+  hostBlocks(30);
+  compare("after a new validator and the unjailing");
+  assert.ok(a.validator(0)!.outstanding > 0n);
+});
+
 test.run();
