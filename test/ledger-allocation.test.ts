@@ -51,6 +51,8 @@ interface Run {
   blocks: number;
   mint?: boolean;
   blocksPerYear?: bigint;
+  /** Commission rates of the validators (default RATES). */
+  rates?: bigint[];
   /** A new target rate from block `at` on (a params change). */
   retarget?: { at: number; target: bigint };
 }
@@ -72,11 +74,12 @@ async function runAgainstModel(run: Run): Promise<{ topUps: number; fastTopUps: 
   ledger.genesisBalance(M.bondedPool, BONDED_EXTRA);
   model.fund(userName(100), PAYER_FUNDS);
   model.fund(BONDED_POOL, BONDED_EXTRA);
-  for (let i = 0; i < VALIDATORS; i++) {
+  const rates = run.rates ?? RATES;
+  for (let i = 0; i < rates.length; i++) {
     ledger.genesisBalance(FIRST_USER_ACCOUNT + i, self);
     model.fund(userName(i), self);
-    ledger.createValidatorWithSelfDelegation(i, FIRST_USER_ACCOUNT + i, RATES[i], self, BigInt(i));
-    assert.is(model.createValidator(userName(i), self, RATES[i]).code, 0);
+    ledger.createValidatorWithSelfDelegation(i, FIRST_USER_ACCOUNT + i, rates[i], self, BigInt(i));
+    assert.is(model.createValidator(userName(i), self, rates[i]).code, 0);
   }
   ledger.endBlock(0n, GENESIS_NS);
   model.state.height = 0n;
@@ -114,7 +117,7 @@ async function runAgainstModel(run: Run): Promise<{ topUps: number; fastTopUps: 
     }
     for (const [name, id] of moduleIds) assert.is(ledger.balance(id), model.balance(name), `${at}: ${name}`);
     assert.is(ledger.communityPool(), model.communityPool(), `${at}: community pool`);
-    for (let v = 0; v < VALIDATORS; v++) {
+    for (let v = 0; v < rates.length; v++) {
       const mine = ledger.validator(v)!;
       const name = userName(v);
       assert.is(mine.accumulatedCommission, model.commission(name), `${at}: validator ${v} commission`);
@@ -208,6 +211,26 @@ test("top-ups at the fast path's edges (2^32, 10^18, 2^64) with the fees' shares
   assert.ok(result.fastTopUps >= 60, `top-ups below 10^18: ${result.fastTopUps}`);
 });
 
+test("random rates, fees and powers (every digit of the products in play), with and without top-ups, as the model", async () => {
+  const next = rng(4242n);
+  const rates = Array.from({ length: 16 }, (_, i) => (i < 2 ? [E18 - 1n, E18 / 2n + 1n][i] : next(E18 + 1n)));
+  const randomVotes = (): Vote[] =>
+    rates.map((_, validator) => ({ validator, power: 1n + next(1n << (20n + next(40n))) })).filter(() => next(5n) > 0n);
+  let votes = randomVotes();
+  for (const target of [0n, E18]) {
+    await runAgainstModel({
+      tax: next(E18 / 10n),
+      target,
+      rates,
+      fees: () => 10n ** 9n + next(10n ** 15n), // Mq of 10^9 to 10^15: both of its digits
+      pool: () => next(10n ** 16n),
+      votes: (b) => (b % 4 === 0 ? (votes = randomVotes()) : votes),
+      blocks: 150,
+      blocksPerYear: 1n,
+    });
+  }
+});
+
 test("a new target rate changes the next top-up (the core keeps the last target while its inputs stay)", async () => {
   const votes = RATES.map((_, i) => ({ validator: i, power: 1_000n + BigInt(i) }));
   const result = await runAgainstModel({
@@ -235,6 +258,37 @@ test("a digit product whose low part is exactly 10^18 carries into the share (ke
     pool: () => 0n,
     votes: () => votes,
     blocks: 8,
+  });
+});
+
+test("a commission whose low 10^9-digit columns carry twice (the sum's remainder past 1/2), as the model", async () => {
+  // White box: the commission's T = Mq Fr + s rate (distribution.ts, `allocateFast`) has a low
+  // part x = ml 10^9 + Mq0 Fr0 + s0 r0 below 3 * 10^18; find a fraction with x > 2.5 * 10^18,
+  // where a single carry would round the wrong way. Tax 10^-18: M = fees (10^18 - 1), so fees a
+  // multiple of 10^9 make Mq = fees - 1 end in 999999999; the rate ends in 999999999 too.
+  const rate = 123_456_789_999_999_999n;
+  const fees = 5_000_000_000_000n;
+  const E9 = 10n ** 9n;
+  const mq = fees - 1n, mr = E18 - fees;
+  const next = rng(5n);
+  const xOf = (f: bigint) => {
+    const s = (mr * f) / E18, fr = (f * rate) % E18;
+    const mid = (mq / E9) * (fr % E9) + (mq % E9) * (fr / E9) + (s / E9) * (rate % E9) + (s % E9) * (rate / E9);
+    return (mid % E9) * E9 + (mq % E9) * (fr % E9) + (s % E9) * (rate % E9);
+  };
+  const fractions: bigint[] = [];
+  while (fractions.length < 3) {
+    const f = 1n + next(E18 - 1n);
+    if (xOf(f) > (5n * E18) / 2n) fractions.push(f);
+  }
+  await runAgainstModel({
+    tax: 1n,
+    target: 0n,
+    rates: [rate, 0n],
+    fees: () => fees,
+    pool: () => 0n,
+    votes: (b) => [{ validator: 0, power: fractions[b % 3] }, { validator: 1, power: E18 - fractions[b % 3] }],
+    blocks: 7,
   });
 });
 

@@ -197,13 +197,13 @@ let fastMemoTotal: u64 = 0;
 let fastLeftLo: u64 = 0;
 let fastLeftHi: u64 = 0;
 
-/** Remainder of the last `mulDigits`. */
+/** Remainder of the last `mulDigitsRem`. */
 let digitsRem: u64 = 0;
 
 /**
  * floor(a * b / 10^18) for a = a1 * 10^9 + a0, b = b1 * 10^9 + b0 (a0, b0 < 10^9; a1, b1 at
- * most 1.2 * 10^9), remainder into `digitsRem`: a * b = (a1 b1 + mh) 10^18 + x with
- * m = a1 b0 + a0 b1 = mh 10^9 + ml, x = ml 10^9 + a0 b0 < 2 * 10^18 (the `mulSmall` identity).
+ * most 1.2 * 10^9): a * b = (a1 b1 + mh) 10^18 + x with m = a1 b0 + a0 b1 = mh 10^9 + ml,
+ * x = ml 10^9 + a0 b0 < 2 * 10^18 (the `mulSmall` identity).
  */
 // @ts-ignore: decorator
 @inline
@@ -211,9 +211,34 @@ function mulDigits(a1: u64, a0: u64, b1: u64, b0: u64): u64 {
   const m = a1 * b0 + a0 * b1;
   const mh = m / E9;
   const x = (m - mh * E9) * E9 + a0 * b0;
+  return a1 * b1 + mh + u64(x >= POW18);
+}
+
+/** `mulDigits` with the remainder of the division by 10^18 into `digitsRem`. */
+// @ts-ignore: decorator
+@inline
+function mulDigitsRem(a1: u64, a0: u64, b1: u64, b0: u64): u64 {
+  const m = a1 * b0 + a0 * b1;
+  const mh = m / E9;
+  const x = (m - mh * E9) * E9 + a0 * b0;
   const carry = u64(x >= POW18);
   digitsRem = x - carry * POW18;
   return a1 * b1 + mh + carry;
+}
+
+/** field += (lo, hi) in a record, as `addAt` (failing, with nothing written, past 2^128). */
+// @ts-ignore: decorator
+@inline
+function addField(p: usize, off: i32, lo: u64, hi: u64): i32 {
+  const f = p + <usize>off;
+  const alo = load<u64>(f), ahi = load<u64>(f, 8);
+  const nlo = alo + lo;
+  const h = ahi + hi;
+  const h2 = h + u64(nlo < alo);
+  if (h < ahi || h2 < h) return ERR_OVERFLOW;
+  store<u64>(f, nlo);
+  store<u64>(f, h2, 8);
+  return OK;
 }
 
 /** High word of a * b for a < 2^32 in two multiplies, else the general one. */
@@ -290,24 +315,23 @@ function allocateFast(
         if (i == fastMemoValid) fastMemoValid = i + 1;
       }
       const f = load<u64>(m + <usize>FM_F);
-      const fr1 = load<u64>(m + <usize>FM_FR1), fr0 = load<u64>(m + <usize>FM_FR0);
       const fq = load<u64>(m + <usize>FM_FQ);
       // fee share r = Mq f + s, s = floor(Mr f / 10^18) < f <= 10^18
       const s = mulDigits(mr1, mr0, load<u64>(m + <usize>FM_F1), load<u64>(m + <usize>FM_F0));
-      const pLo = mq * f;
-      const rLo = pLo + s;
+      const rLo = mq * f + s;
       const rHi = mulHiSmall(mq, f, mqSmall) + u64(rLo < s);
-      // its commission: Mq Fq + floor((Mq Fr + s rate) / 10^18), half-even on the remainder
-      const qa = mulDigits(mq1, mq0, fr1, fr0);
-      const ra = digitsRem;
-      const s1 = s / E9;
-      const qb = mulDigits(s1, s - s1 * E9, load<u64>(m + <usize>FM_R1), load<u64>(m + <usize>FM_R0));
-      let rem = ra + digitsRem;
-      const carry = u64(rem >= POW18);
-      rem -= carry * POW18;
-      const add1 = qa + qb + carry; // < 2^62
-      const cl = mq * fq;
-      let cLo = cl + add1;
+      // its commission: Mq Fq + floor(T / 10^18), T = Mq Fr + s rate, half-even on T's remainder;
+      // T in 10^9-digits: its columns (each below 4 * 10^18) summed before one carry
+      const s1 = s / E9, s0 = s - s1 * E9;
+      const fr1 = load<u64>(m + <usize>FM_FR1), fr0 = load<u64>(m + <usize>FM_FR0);
+      const r1 = load<u64>(m + <usize>FM_R1), r0 = load<u64>(m + <usize>FM_R0);
+      const mid = mq1 * fr0 + mq0 * fr1 + s1 * r0 + s0 * r1;
+      const mh = mid / E9;
+      const x = (mid - mh * E9) * E9 + mq0 * fr0 + s0 * r0; // < 3 * 10^18
+      const carry = x / POW18;
+      const rem = x - carry * POW18;
+      const add1 = mq1 * fr1 + s1 * r1 + mh + carry; // < 2^62
+      let cLo = mq * fq + add1;
       let cHi = mulHiSmall(mq, fq, mqSmall) + u64(cLo < add1);
       const twice = rem << 1;
       if (twice > POW18 || (twice == POW18 && (cLo & 1) != 0)) {
@@ -315,16 +339,21 @@ function allocateFast(
         cHi += u64(cLo == 0);
       }
       validators.touch(slot);
-      p = validators.ptr(slot);
       if (topUps == 0) {
-        e = creditOne(p, rLo, rHi, cLo, cHi);
+        // creditOne: commission, to the delegators r - c (c <= r: the rate is at most 1), outstanding
+        const dLo = rLo - cLo, dHi = rHi - cHi - u64(rLo < cLo);
+        e = addField(p, V_COMMISSION, cLo, cHi);
+        if (e != OK) return e;
+        e = addField(p, V_CURRENT_REWARDS, dLo, dHi);
+        if (e != OK) return e;
+        e = addField(p, V_OUTSTANDING, rLo, rHi);
       } else {
         const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
         const tLo = load<u64>(a), tHi = load<u64>(a, 8);
         let kLo: u64, kHi: u64;
         if (i < count - 1) {
           // the top-up share is top x f: its commission is T Fq + T Fr / 10^18, half-even
-          const qt = mulDigits(t1, t0, fr1, fr0);
+          const qt = mulDigitsRem(t1, t0, fr1, fr0);
           const tl = top * fq;
           kLo = tl + qt;
           kHi = mulHiSmall(top, fq, topSmall) + u64(kLo < qt);
@@ -343,10 +372,9 @@ function allocateFast(
         e = creditBoth(p, tLo, tHi, rLo, rHi, kLo, kHi, cLo, cHi);
       }
       if (e != OK) return e;
-      e = sub(leftLo, leftHi, rLo, rHi);
-      if (e != OK) return ERR_OVERFLOW; // the fractions sum to at most 1: cannot happen
-      leftLo = resLo;
-      leftHi = resHi;
+      if (leftHi < rHi || (leftHi == rHi && leftLo < rLo)) return ERR_OVERFLOW; // the fractions sum to at most 1
+      leftHi = leftHi - rHi - u64(leftLo < rLo);
+      leftLo -= rLo;
     }
   }
   fastLeftLo = leftLo;
