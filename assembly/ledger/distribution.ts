@@ -297,7 +297,7 @@ function allocateFast(
     const v = votes + (<usize>i << 4);
     const slot = load<u32>(v);
     const power = load<u64>(v, 8);
-    let p = validators.ptr(slot);
+    const p = validators.ptr(slot); // (a touch moves no record)
     const rate = load<u64>(p + <usize>V_COMMISSION_RATE);
     if (load<u64>(p + <usize>V_COMMISSION_RATE, 8) != 0 || rate > POW18) {
       // a rate above 1 (never by the messages' rules): the general loop's products
@@ -338,7 +338,7 @@ function allocateFast(
         cLo += 1;
         cHi += u64(cLo == 0);
       }
-      validators.touch(slot);
+      validators.touchQuick(slot);
       if (topUps == 0) {
         // creditOne: commission, to the delegators r - c (c <= r: the rate is at most 1), outstanding
         const dLo = rLo - cLo, dHi = rHi - cHi - u64(rLo < cLo);
