@@ -5,6 +5,9 @@
 //   c. Dec mul / quo ops/s: through DecOps (boundary crossing included), through the raw exports
 //      on fixed scratch slots, and in the BigInt model (bench/baseline/dec-bigint.ts)
 //   d. the issue's targets, as PASS/MISS lines (reported, never failing the run)
+//   e. the ledger's per-block loop with 100 validators against the BigInt model (bench/ledger.ts),
+//      after a check of its chain against the model; one simulated year of it run for real, once
+//      (BENCH_LEDGER_YEAR=0 skips that); claims with 1k and 1M delegations. f. tiers. g. the node.
 //
 // Every figure is the median of several timed runs after a warm-up, with min and max beside it;
 // contenders run interleaved, and their ratio is the median of the per-round ratios.
@@ -356,12 +359,21 @@ console.log("");
 
 // ---- e. ledger: the per-block rewards loop with 100 validators, claims ---------------------
 
-const ledgerBench = await runLedgerBench(wasmBytes, RUNS, progress);
+// BENCH_LEDGER_YEAR=0 skips the real year (about half a minute on a quiet machine)
+const ledgerBench = await runLedgerBench(wasmBytes, RUNS, progress, { year: process.env.BENCH_LEDGER_YEAR !== "0" });
 console.log("e. Ledger per-block rewards loop (100 validators: mint, top-up, allocation, distribution)");
+console.log(`  correctness: ${ledgerBench.checkedBlocks} blocks of this chain, core == BigInt model: OK`);
 console.log(`  WASM whole blocks (advance, inside the core)  ${int(medianOf(ledgerBench.wasmBlocksPerSec))} blocks/s`);
 console.log(`  BigInt model, whole blocks (same rules)       ${int(medianOf(ledgerBench.bigintBlocksPerSec))} blocks/s`);
 console.log(`  ratio WASM / BigInt                              ${medianOf(ledgerBench.ratio).toFixed(2)}x (per round)`);
 console.log(`  one simulated year (projected)                ${ledgerBench.yearSecondsProjected.toFixed(0)} s`);
+if (ledgerBench.year) {
+  const y = ledgerBench.year;
+  console.log(`  one simulated year (measured, ${int(y.blocks)} blocks once) ${y.seconds.toFixed(1)} s` +
+    ` (${int(y.blocks / y.seconds)} blocks/s)`);
+  console.log(`    end of year: height ${y.end.height}, community pool ${y.end.communityPool}, ` +
+    `validator 0 outstanding ${y.end.outstanding0}, commission ${y.end.commission0}`);
+}
 for (const c of ledgerBench.claimMicros) {
   console.log(`  claim (withdraw rewards), ${int(c.delegations)} delegations`.padEnd(52) + `${c.medianMicros.toFixed(1)} us (per claim, median of 5 batches of 2,000)`);
 }
@@ -409,9 +421,13 @@ const targets = [
     show: `${medianOf(ledgerBench.ratio).toFixed(2)}x`,
   },
   {
+    // measured when it ran (the projection beside it), else projected
     name: "ledger loop, 100 validators: one simulated year <= 60 s",
-    value: ledgerBench.yearSecondsProjected, target: 60, pass: ledgerBench.yearSecondsProjected <= 60,
-    show: `${ledgerBench.yearSecondsProjected.toFixed(0)} s (projected)`,
+    value: ledgerBench.year?.seconds ?? ledgerBench.yearSecondsProjected, target: 60,
+    pass: (ledgerBench.year?.seconds ?? ledgerBench.yearSecondsProjected) <= 60,
+    show: ledgerBench.year
+      ? `${ledgerBench.year.seconds.toFixed(1)} s (measured; projected ${ledgerBench.yearSecondsProjected.toFixed(0)} s)`
+      : `${ledgerBench.yearSecondsProjected.toFixed(0)} s (projected)`,
   },
   {
     name: "claim time at 1M delegations <= 1.5x at 1k",

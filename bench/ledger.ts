@@ -1,11 +1,15 @@
 // The ledger's figures for `npm run bench`: the per-block rewards loop (mint, top-up, allocation by
 // power with commission, distribution) with 100 validators in WASM against the BigInt model of
-// the same rules in the same run, and a claim's cost with 1,000 against 1,000,000 delegations.
+// the same rules in the same run, one simulated year of it run for real, and a claim's cost with
+// 1,000 against 1,000,000 delegations. Before any timing, the bench's chain runs a few hundred
+// blocks in the core and in the model (the core's mint handed to the model): every number equal.
 
 import { loadCore } from "../host/core/core.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
-import { LedgerBigInt, REWARDS_POOL } from "./baseline/ledger-bigint.js";
+import {
+  LedgerBigInt, REWARDS_POOL, FEE_COLLECTOR, DISTRIBUTION, BONDED_POOL, NOT_BONDED_POOL,
+} from "./baseline/ledger-bigint.js";
 
 const E18 = 10n ** 18n;
 const VALIDATORS = 100;
@@ -31,11 +35,13 @@ async function ledgerChain(wasm: Uint8Array) {
   return { core, emission, ledger };
 }
 
+const validatorName = (i: number) => `v${String(i).padStart(3, "0")}`;
+
 function modelChain() {
   const model = new LedgerBigInt({ communityTax: TAX, targetBaseRewardsRate: TARGET });
   model.fund(REWARDS_POOL, POOL);
   for (let i = 0; i < VALIDATORS; i++) {
-    const name = `v${String(i).padStart(3, "0")}`;
+    const name = validatorName(i);
     model.fund(name, FUNDS);
     model.createValidator(name, FUNDS / 2n + BigInt(i) * 10n ** 9n, E18 / 20n);
   }
@@ -44,11 +50,55 @@ function modelChain() {
 }
 
 export interface LedgerBench {
+  /** Blocks run in both the core and the model (with the core's mint) and found identical. */
+  checkedBlocks: number;
   wasmBlocksPerSec: number[];
   bigintBlocksPerSec: number[];
   ratio: number[];
   yearSecondsProjected: number;
+  /** One year of blocks (6,311,520) advanced once on a fresh chain, timed; undefined if skipped. */
+  year?: { blocks: number; seconds: number; end: { height: bigint; communityPool: bigint; outstanding0: bigint; commission0: bigint } };
   claimMicros: { delegations: number; medianMicros: number }[];
+}
+
+export const BLOCKS_PER_YEAR = 6_311_520;
+
+/**
+ * The bench's chain in the core and in the model, block by block through `advance(1)` (the timed
+ * path), the model minting what the core minted: balances, the community pool, every validator's
+ * commission, outstanding and current rewards must be equal. Returns the blocks checked.
+ */
+async function checkAgainstModel(wasm: Uint8Array, blocks: number): Promise<number> {
+  const { core, ledger } = await ledgerChain(wasm);
+  const model = modelChain();
+  const step = 5n * 10n ** 9n;
+  const outcome = core.exports.ledgerBlockOutcomePtr();
+  const mismatches: string[] = [];
+  for (let h = 1; h <= blocks; h++) {
+    const t = BigInt(h) * step;
+    ledger.advance(1, t, step);
+    model.beginBlock(BigInt(h), t, core.readU128(outcome));
+    model.endBlock(BigInt(h), t);
+  }
+  const modules: [string, number][] = [
+    [FEE_COLLECTOR, M.feeCollector], [DISTRIBUTION, M.distribution], [REWARDS_POOL, M.rewardsPool],
+    [BONDED_POOL, M.bondedPool], [NOT_BONDED_POOL, M.notBondedPool],
+  ];
+  for (const [name, id] of modules) {
+    if (ledger.balance(id) !== model.balance(name)) mismatches.push(`${name}: ${ledger.balance(id)} vs ${model.balance(name)}`);
+  }
+  if (ledger.communityPool() !== model.communityPool()) mismatches.push("community pool");
+  for (let i = 0; i < VALIDATORS; i++) {
+    const mine = ledger.validator(i)!;
+    const name = validatorName(i);
+    if (mine.accumulatedCommission !== model.commission(name)) mismatches.push(`${name} commission`);
+    if (mine.outstanding !== model.outstandingRewards(name)) mismatches.push(`${name} outstanding`);
+    if (mine.currentRewards !== model.state.currentRewards.get(name)?.rewards) mismatches.push(`${name} current rewards`);
+  }
+  if (mismatches.length > 0) {
+    throw new Error(`ledger: the core and the BigInt model disagree after ${blocks} blocks: ${mismatches.slice(0, 5).join("; ")}`);
+  }
+  return blocks;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -57,7 +107,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Interleaved rounds of whole blocks (BeginBlock with the last set's votes, EndBlock): WASM runs
  * them inside the core (`advance`: no boundary crossing per block), the model 1,000 a round.
  */
-export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress: (s: string) => void): Promise<LedgerBench> {
+export async function runLedgerBench(
+  wasm: Uint8Array, rounds: number, progress: (s: string) => void, opts: { year?: boolean } = {},
+): Promise<LedgerBench> {
+  progress("ledger: checking the bench's chain against the BigInt model");
+  const checkedBlocks = await checkAgainstModel(wasm, 300);
   const { ledger } = await ledgerChain(wasm);
   const model = modelChain();
   let mh = 0n;
@@ -87,6 +141,27 @@ export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress:
     progress(`ledger round ${r}/${rounds}`);
   }
   const ratio = wasmRates.map((w, i) => w / bigRates[i]);
+  let year: LedgerBench["year"];
+  if (opts.year ?? true) {
+    // The whole year on a fresh chain, once: what the projection above extrapolates
+    progress(`ledger: one simulated year (${BLOCKS_PER_YEAR} blocks), once`);
+    const c = await ledgerChain(wasm);
+    (globalThis as { gc?: () => void }).gc?.();
+    const t = performance.now();
+    c.ledger.advance(BLOCKS_PER_YEAR, step, step);
+    const seconds = (performance.now() - t) / 1000;
+    const v0 = c.ledger.validator(0)!;
+    year = {
+      blocks: BLOCKS_PER_YEAR,
+      seconds,
+      end: {
+        height: c.emission.last().height,
+        communityPool: c.ledger.communityPool(),
+        outstanding0: v0.outstanding,
+        commission0: v0.accumulatedCommission,
+      },
+    };
+  }
   const first = FIRST_USER_ACCOUNT + VALIDATORS + 1;
   const sizes = [1_000, 1_000_000];
   const chains = [];
@@ -124,10 +199,12 @@ export async function runLedgerBench(wasm: Uint8Array, rounds: number, progress:
   }
   const claims = chains.map((ch) => ({ delegations: ch.n, medianMicros: median(ch.times) }));
   return {
+    checkedBlocks,
     wasmBlocksPerSec: wasmRates,
     bigintBlocksPerSec: bigRates,
     ratio,
-    yearSecondsProjected: 6_311_520 / median(wasmRates),
+    yearSecondsProjected: BLOCKS_PER_YEAR / median(wasmRates),
+    year,
     claimMicros: claims,
   };
 }

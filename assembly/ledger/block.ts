@@ -17,7 +17,7 @@ import { balanceOf, credit, transfer, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL,
 import { validators } from "./validators";
 import { allocateTopUps, allocateTokens, keepOf } from "./distribution";
 import { cellPtr, BLOCK_TIME } from "./globals";
-import { lastCommitVotes, endBlock } from "./valset";
+import { lastCommitSlots, endBlock } from "./valset";
 
 // Parameters record, written by the host before `configure`.
 export const LP_COMMUNITY_TAX: i32 = 0; // Dec in [0, 1]
@@ -81,7 +81,6 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
   ensureScratch(count);
   const slots = scratch + <usize>(IN_SIZE + OUT_SIZE); // (slot u32, power u64) per vote
   const powers = slots + <usize>(scratchVotes * 16);
-  const alloc = powers + <usize>(scratchVotes * 8);
   for (let i = 0; i < count; i++) {
     const v = votes + (<usize>i << 4);
     const slot = validators.find(<u64>load<u32>(v));
@@ -93,7 +92,14 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
     store<u64>(slots + (<usize>i << 4), load<u64>(v, 8), 8);
     store<u64>(powers + (<usize>i << 3), load<u64>(v, 8));
   }
+  return beginBlockVotes(height, timeNs, count);
+}
 
+/** BeginBlock with its votes in the scratch: (slot, power) records and their powers (`beginBlock`). */
+function beginBlockVotes(height: u64, timeNs: i64, count: i32): i32 {
+  const slots = scratch + <usize>(IN_SIZE + OUT_SIZE);
+  const powers = slots + <usize>(scratchVotes * 16);
+  const alloc = powers + <usize>(scratchVotes * 8);
   store<i64>(cellPtr(BLOCK_TIME), timeNs);
   // 1. mint
   let e = emission.advance(1);
@@ -143,7 +149,7 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
   // 3. distribution
   let fLo: u64 = 0, fHi: u64 = 0;
   if (height > 1) {
-    e = allocateTokens(slots, count, keepLo, keepHi, outcome <= 1 ? alloc : 0);
+    e = allocateTokens(slots, count, keepLo, keepHi, outcome <= 1 ? alloc : 0, tLo, tHi);
     if (e != OK) return e;
     fLo = resLo;
     fHi = resHi;
@@ -153,26 +159,20 @@ export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): 
   return OK;
 }
 
-// Votes scratch for `advance`: the core's own last commit, 16 bytes per validator in the set.
-let advanceVotes: usize = 0;
-let advanceVotesCapacity: i32 = 0;
-
 /**
  * Run `count` whole blocks inside the core (BeginBlock with the last validator set's votes, then
  * EndBlock) at heights after the emission engine's, stamped start + i x blockTime: the per-block
- * loop without crossing the boundary, for a simulated clock and for benchmarks.
+ * loop without crossing the boundary, for a simulated clock and for benchmarks. The votes go
+ * straight from the set to BeginBlock's scratch as slots (`lastCommitSlots`): no lookups by id.
  */
 export function advance(count: i32, startTimeNs: i64, blockTimeNs: i64): i32 {
   for (let i = 0; i < count; i++) {
-    const n = <i32>validators.slotCount;
-    if (n > advanceVotesCapacity) {
-      advanceVotesCapacity = n * 2;
-      advanceVotes = heap.alloc(<usize>advanceVotesCapacity << 4);
-    }
-    const votes = lastCommitVotes(advanceVotes);
+    ensureScratch(<i32>validators.slotCount);
+    const slots = scratch + <usize>(IN_SIZE + OUT_SIZE);
+    const votes = lastCommitSlots(slots, slots + <usize>(scratchVotes * 16));
     const height = load<u64>(emission.state + <usize>emission.STATE_HEIGHT) + 1;
     const time = startTimeNs + <i64>i * blockTimeNs;
-    let e = beginBlock(height, time, advanceVotes, votes);
+    let e = beginBlockVotes(height, time, votes);
     if (e != OK) return e;
     e = endBlock(height, time);
     if (e != OK) return e;

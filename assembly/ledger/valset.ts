@@ -269,6 +269,20 @@ export function endBlock(height: u64, timeNs: i64): i32 {
  * CometBFT's order (power descending, then order key, then id), written to `out`; returns the count.
  */
 export function lastCommitVotes(out: usize): i32 {
+  return collectVotes(out, 0, true);
+}
+
+/**
+ * `lastCommitVotes` as BeginBlock's scratch takes them: (slot u32, 4 bytes unused, power u64) at
+ * `out` and the powers (u64) at `powersOut`, in the same order; returns the count.
+ */
+export function lastCommitSlots(out: usize, powersOut: usize): i32 {
+  return collectVotes(out, powersOut, false);
+}
+
+// @ts-ignore: decorator
+@inline
+function collectVotes(out: usize, powersOut: usize, ids: bool): i32 {
   let n: i32 = 0;
   for (let i: u32 = 0; i < rankCount; i++) {
     const slot = load<u32>(rank + (<usize>i << 2));
@@ -277,9 +291,10 @@ export function lastCommitVotes(out: usize): i32 {
     const power = load<u64>(p + <usize>V_LAST_POWER);
     if (power == 0) continue;
     const e = out + (<usize>n << 4);
-    store<u32>(e, <u32>load<u64>(p));
+    store<u32>(e, ids ? <u32>load<u64>(p) : slot);
     store<u32>(e, 0, 4);
     store<u64>(e, power, 8);
+    if (!ids) store<u64>(powersOut + (<usize>n << 3), power);
     n++;
   }
   // The ranking was sorted by power at the last EndBlock, which is each member's last power.

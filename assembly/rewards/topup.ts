@@ -49,6 +49,9 @@ export const ALLOC_REWARD: i32 = 16;
 export const ALLOC_SIZE: i32 = 32;
 
 const totalDivisor = new Divisor();
+// The last target (Dec(totalBonded) Mul rate Quo Dec(blocksPerYear)) and what it was computed from.
+let targetBondedLo: u64 = 0, targetBondedHi: u64 = 0, targetRateLo: u64 = 0, targetRateHi: u64 = 0;
+let targetBpy: u64 = 0, targetLastLo: u64 = 0, targetLastHi: u64 = 0;
 // 256 entries of (power, total, fraction), indexed by a hash of the pair; total 0 marks empty.
 const memo: usize = memory.data(256 * 24, 8);
 
@@ -108,16 +111,30 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
   if ((rateLo | rateHi) == 0) return finish(out, OUTCOME_DISABLED);
   if (bpy == 0) return finish(out, OUTCOME_ZERO_BLOCKS_PER_YEAR);
 
-  let e = fromInt(ld(input, IN_TOTAL_BONDED), ld(input, IN_TOTAL_BONDED + 8));
-  if (e != OK) return e;
-  e = mul(resLo, resHi, rateLo, rateHi);
-  if (e != OK) return e;
-  const scaledLo = resLo, scaledHi = resHi;
-  e = fromInt(bpy, 0);
-  if (e != OK) return e;
-  e = quoRounded(scaledLo, scaledHi, resLo, resHi, ROUND_HALF_EVEN);
-  if (e != OK) return e;
-  const targetLo = resLo, targetHi = resHi;
+  const bondedLo = ld(input, IN_TOTAL_BONDED), bondedHi = ld(input, IN_TOTAL_BONDED + 8);
+  let e: i32;
+  // The target changes only with the bonded tokens (and the params): the last one is kept. (Its
+  // key starts at zero, which no input here has: a zero rate or blocks per year stopped above.)
+  if (bondedLo != targetBondedLo || bondedHi != targetBondedHi || rateLo != targetRateLo || rateHi != targetRateHi ||
+    bpy != targetBpy) {
+    e = fromInt(bondedLo, bondedHi);
+    if (e != OK) return e;
+    e = mul(resLo, resHi, rateLo, rateHi);
+    if (e != OK) return e;
+    const scaledLo = resLo, scaledHi = resHi;
+    e = fromInt(bpy, 0);
+    if (e != OK) return e;
+    e = quoRounded(scaledLo, scaledHi, resLo, resHi, ROUND_HALF_EVEN);
+    if (e != OK) return e;
+    targetBondedLo = bondedLo;
+    targetBondedHi = bondedHi;
+    targetRateLo = rateLo;
+    targetRateHi = rateHi;
+    targetBpy = bpy;
+    targetLastLo = resLo;
+    targetLastHi = resHi;
+  }
+  const targetLo = targetLastLo, targetHi = targetLastHi;
   st(out, OUT_TARGET, targetLo, targetHi);
 
   e = sub(POW18, 0, ld(input, IN_COMMUNITY_TAX), ld(input, IN_COMMUNITY_TAX + 8));
