@@ -396,7 +396,8 @@ const nodeBench = await runNodeBench(wasmBytes, progress);
 console.log("g. Node (HTTP on loopback, SQLite synchronous=FULL)");
 console.log(`  signed txs verified, raw (host/tx verifyTx)        ${int(nodeBench.verifyTxPerSec)} tx/s`);
 console.log(`  signed txs ingested end to end (POST /txs)         ${int(nodeBench.ingestTxPerSec)} tx/s`);
-console.log(`  ratio ingested / raw verify                        ${(nodeBench.ingestRatio * 100).toFixed(0)} %`);
+console.log(`  ratio ingested / raw verify                        ${(nodeBench.ingestRatio * 100).toFixed(0)} %` +
+  `          (per round ${nodeBench.ingestRatios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}; medians of interleaved rounds)`);
 console.log(`  block commit, ${int(nodeBench.commit.records)} changed records`.padEnd(52) + `${nodeBench.commit.ms.toFixed(1)} ms (whole block of 1,000 sends: ${nodeBench.commit.blockMs.toFixed(0)} ms)`);
 console.log(`  GET ${nodeBench.get.path} on the node`.padEnd(52) + `${int(nodeBench.get.nodeReqPerSec)} req/s`);
 console.log(`  GET the same JSON from a bare Hono route`.padEnd(52) + `${int(nodeBench.get.bareReqPerSec)} req/s`);

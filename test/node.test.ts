@@ -65,6 +65,11 @@ test("POST /txs: a signed delegation is checked, queued, included in the next bl
     const hash = r.json.tx_response.txhash as string;
     assert.match(hash, /^[0-9A-F]{64}$/);
     assert.is(node.chain.pending, 1);
+    // The same tx again while it waits: the mempool's cache refuses it (before any ante check).
+    const again = (await node.post("/txs", body)).json.tx_response;
+    assert.equal([again.codespace, again.code, again.txhash], ["sdk", 19, hash]);
+    assert.match(again.raw_log, "tx already in mempool");
+    assert.is(node.chain.pending, 1);
     assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${hash}`)).status, 404, "not before its block");
     const adv = await node.post("/dev/advance?blocks=3");
     assert.is(adv.json.block.header.height, "3");

@@ -99,6 +99,7 @@ export class NodeChain implements ChainView {
   private burnIds: number[] = [];
   private burned = 0n;
   private mempool: PendingTx[] = [];
+  private mempoolHashes = new Set<string>();
   /** Check state: sequences of the txs in the mempool, by signer. */
   private pendingSequence = new Map<string, bigint>();
   private timer: NodeJS.Timeout | undefined;
@@ -347,7 +348,7 @@ export class NodeChain implements ChainView {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
     const decoded = decodeTx(body);
     // The mempool's cache comes before the ante checks, as in CometBFT.
-    if (this.mempool.some((p) => p.verified.txHash === decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+    if (this.mempoolHashes.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
     const verified = verifyDecodedTx(decoded, this.verifyContext(true));
     for (const c of verified.fee.amount) {
       if (c.denom !== this.denom && c.amount !== 0n) {
@@ -357,6 +358,7 @@ export class NodeChain implements ChainView {
     const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
     const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
     this.mempool.push(pending);
+    this.mempoolHashes.add(verified.txHash);
     this.pendingSequence.set(verified.signer, verified.sequence + 1n);
     return { hash: verified.txHash, included };
   }
@@ -585,6 +587,7 @@ export class NodeChain implements ChainView {
   private produceWithMempool(timeNs: bigint): void {
     const batch = this.mempool;
     this.mempool = [];
+    this.mempoolHashes.clear();
     this.pendingSequence.clear();
     const results = this.executeBlock(batch, timeNs);
     batch.forEach((p, i) => p.done.forEach((f) => f(results[i]!)));
