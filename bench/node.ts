@@ -45,13 +45,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** The wallets' side of the ingest: `lanes` sequential senders in a worker thread; tx/s from first send to last answer. */
 function ingestFromWorker(url: string, bodies: string[], lanes: number): Promise<number> {
+  // node:http with a keep-alive agent: a light client, so the wallets' side costs little CPU.
   const client = `
     const { parentPort, workerData } = require("node:worker_threads");
+    const http = require("node:http");
     const { url, bodies, lanes } = workerData;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: lanes });
+    const post = (body) => new Promise((resolve, reject) => {
+      const req = http.request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (d) => (text += d)).on("end", () => resolve(text));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
     const lane = async (w) => {
       for (let i = w; i < bodies.length; i += lanes) {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: bodies[i] });
-        const r = await res.json();
+        const r = JSON.parse(await post(bodies[i]));
         if (r.tx_response.code !== 0) throw new Error("bench tx rejected: " + r.tx_response.raw_log);
       }
     };
