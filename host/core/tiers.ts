@@ -253,14 +253,14 @@ export class Tiers {
   /** MsgAddTier (governance). */
   addTier(t: Tier): MessageResult {
     this.writeTier(t);
-    this.run(this.x.tiersAddTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
+    this.run(this.x.tiersAddTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
     return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
   /** MsgUpdateTier (governance): an APY change first settles the tier's positions at the old APY. */
   updateTier(t: Tier): MessageResult {
     this.writeTier(t);
-    this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id));
+    this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
     return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
@@ -451,8 +451,11 @@ export class Tiers {
     return [c.readU128(c.slot(4)), c.readU128(c.slot(5)), flag !== 0];
   }
 
-  /** Throw the reference's error for a failed message; `subject` is what its message quotes (an id). */
-  private run(code: number, subject: bigint): void {
+  /**
+   * Throw the reference's error for a failed message; `subject` is what its message quotes (an
+   * id), `tier` the tier a governance message validated (its APY is quoted, as the reference does).
+   */
+  private run(code: number, subject: bigint, tier?: Tier): void {
     if (code === 0) return;
     const c = this.core;
     const arg = c.exports.lastErrorArg();
@@ -464,7 +467,10 @@ export class Tiers {
         : `duplicate position_id ${arg}`;
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
-    if (code === CoreCode.TR_INVALID_TIER) throw new TierError("undefined", 1, new CoreError(code, "", arg).message, code);
+    if (code === CoreCode.TR_INVALID_TIER) {
+      const got = arg === 2n && tier !== undefined ? `: got ${c.dec.format(tier.bonusApy)}` : "";
+      throw new TierError("undefined", 1, new CoreError(code, "", arg).message + got, code);
+    }
     const n = tieredRewardsCode(code);
     if (n !== undefined) {
       this.x.tiersErrorAmounts(c.slot(6));

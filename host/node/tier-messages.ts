@@ -176,18 +176,6 @@ function tierOf(ctx: MessageContext, t: TierInput): Tier {
   return { id: t.id, exitDuration: t.exitDurationSeconds, bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
 }
 
-/** The core's tier validation names no value; the reference's says `… 1.0 (100%): got <v>`. */
-function withApyValue<T>(tier: Tier, run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof TierError && e.codespace === "undefined" && e.message === "bonus apy must not exceed 1.0 (100%)") {
-      throw plainError(`${e.message}: got ${decString(tier.bonusApy)}`);
-    }
-    throw e;
-  }
-}
-
 /** Every x/tieredrewards message (REFERENCE §4), each followed by the SDK's `message` event. */
 export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   const t = TierMsgTypes;
@@ -264,11 +252,11 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
     })
     .register(t.AddTier, (ctx, msg) => {
       const tier = tierOf(ctx, (msg as MsgTierGov).tier);
-      return events(ctx, withApyValue(tier, () => ctx.tiers.addTier(tier)));
+      return events(ctx, ctx.tiers.addTier(tier));
     })
     .register(t.UpdateTier, (ctx, msg) => {
       const tier = tierOf(ctx, (msg as MsgTierGov).tier);
-      return events(ctx, withApyValue(tier, () => ctx.tiers.updateTier(tier)));
+      return events(ctx, ctx.tiers.updateTier(tier));
     })
     .register(t.DeleteTier, (ctx, msg) => events(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id)));
   return h;
