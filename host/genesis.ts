@@ -589,9 +589,6 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
     ids.add(o.id);
     const exitDurationNs = duration(o.exit_duration, `${tp}.exit_duration`);
     if (exitDurationNs <= 0n) throw new ValidationError("exit duration must be positive", tp);
-    if (exitDurationNs % 1_000_000_000n !== 0n) {
-      throw new ValidationError("exit duration must be whole seconds (the bonus counts whole seconds)", `${tp}.exit_duration`);
-    }
     const bonusApy = decimal(o.bonus_apy, tp, dec, "bonus apy");
     if (bonusApy < 0n) throw new ValidationError(`bonus apy cannot be negative: ${decString(bonusApy)}`, tp);
     if (bonusApy > ONE) throw new ValidationError(`bonus apy must not exceed 1.0 (100%): got ${decString(bonusApy)}`, tp);

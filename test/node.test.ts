@@ -420,6 +420,15 @@ test("genesis of the node: every rule of the new sections, with the field's path
   assert.match(err(tier({ min_lock_amount: "-1" })), "min lock amount cannot be negative: -1");
   assert.match(err(tier({ close_only: "yes" })), "close_only: must be a boolean");
   assert.match(err(tr({ positions: [{}] })), "app_state.tieredrewards.positions: not supported yet by this node: must be empty");
+  assert.match(err(tier({ exit_duration: "1.5s" })), 'app_state.tieredrewards.tiers[0].exit_duration: invalid duration "1.5s" (whole seconds');
+  assert.match(err({ app_state: { gov: { authority: "crocncl1xyz" } } }), "app_state.gov.authority: invalid authority address crocncl1xyz");
+  assert.match(err({ app_state: { gov: { authority: devAddress(1), other: 1 } } }), "app_state.gov");
+  // The authority: dev key 0 by default; the x/gov module account when the genesis says so.
+  assert.is(genesisWithOverride({}, core.dec).gov.authority, devAddress(0));
+  const reference = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
+  assert.is(genesisWithOverride({ app_state: { gov: { authority: reference.toUpperCase() } } }, core.dec).gov.authority, reference);
+  const { gov: _, ...noGov } = base.app_state;
+  assert.is(parseGenesis({ ...base, app_state: noGov }, core.dec).gov.authority, reference);
 });
 
 test("a database that is not the node's, or was made by another core build, is refused with a clear error", async () => {
