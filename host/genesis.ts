@@ -84,6 +84,8 @@ export interface Genesis {
 export interface NodeState {
   height: bigint;
   timeNs: bigint;
+  /** The exporting node's hash of that block (absent: the importing node computes its own). */
+  blockHash?: string;
   records: { table: number; bytes: Uint8Array }[];
   accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array }[];
 }
@@ -611,7 +613,7 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
 /** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */
 function parseNodeState(v: Json | undefined): NodeState {
   const path = "app_state.node_state";
-  const o = object(v, path, ["height", "time", "records", "accounts"]);
+  const o = object(v, path, ["height", "time", "block_hash", "records", "accounts"]);
   const height = uint64(o.height, `${path}.height`);
   let timeNs: bigint;
   try {
@@ -637,7 +639,12 @@ function parseNodeState(v: Json | undefined): NodeState {
       pubKey: ao.pub_key === undefined || ao.pub_key === null ? undefined : base64Bytes(string(ao.pub_key, `${p}.pub_key`), `${p}.pub_key`),
     };
   });
-  return { height, timeNs, records, accounts };
+  let blockHash: string | undefined;
+  if (o.block_hash !== undefined) {
+    blockHash = string(o.block_hash, `${path}.block_hash`);
+    if (!/^[0-9A-F]{64}$/.test(blockHash)) throw new ValidationError("must be 64 upper-case hex digits", `${path}.block_hash`);
+  }
+  return { height, timeNs, blockHash, records, accounts };
 }
 
 function base64Bytes(text: string, path: string): Uint8Array {

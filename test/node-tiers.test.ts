@@ -376,6 +376,7 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
     const p3 = BigInt(field(await ok(node, 8, [lockTierMsg(u8, 3, 100n * CRO, v[1]!)]), "EventPositionCreated", "position").id);
     await ok(node, 8, [positionMsg("MsgTriggerExitFromTier", u8, p3)]);
     await node.post("/dev/advance?duration=1h");
+    await ok(node, 5, [claimTierMsg(u5, [p0])]); // the exported block carries a tx (its hash covers it)
 
     snapshot = await snap(node);
     assert.equal(ids(snapshot.positions), [`${p0}`, `${p1}`, `${p2}`, `${p3}`]);
@@ -397,6 +398,7 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
     try {
       assert.is(imported.chain.latestBlock().height, top.height);
       assert.is(imported.chain.latestBlock().appHash, top.appHash);
+      assert.is(imported.chain.latestBlock().hash, top.hash, "the exported block's own hash, which seeds the next block");
       assert.equal(await snap(imported), snapshot);
       assert.equal(imported.chain.checkInvariants(), []);
       // Both go on alike with the same signed tx: a claim and a new position (its delegator

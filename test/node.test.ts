@@ -423,6 +423,9 @@ test("genesis of the node: every rule of the new sections, with the field's path
   assert.match(err(tier({ exit_duration: "1.5s" })), 'app_state.tieredrewards.tiers[0].exit_duration: invalid duration "1.5s" (whole seconds');
   assert.match(err({ app_state: { gov: { authority: "crocncl1xyz" } } }), "app_state.gov.authority: invalid authority address crocncl1xyz");
   assert.match(err({ app_state: { gov: { authority: devAddress(1), other: 1 } } }), "app_state.gov");
+  const nodeState = { height: "5", time: "2026-01-01T00:00:25Z", records: [], accounts: [] };
+  assert.match(err({ app_state: { node_state: { ...nodeState, block_hash: "ab".repeat(32) } } }), "app_state.node_state.block_hash: must be 64 upper-case hex digits");
+  assert.is(genesisWithOverride({ app_state: { node_state: { ...nodeState, block_hash: "AB".repeat(32) } } }, core.dec).nodeState!.blockHash, "AB".repeat(32));
   // The authority: dev key 0 by default; the x/gov module account when the genesis says so.
   assert.is(genesisWithOverride({}, core.dec).gov.authority, devAddress(0));
   const reference = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";

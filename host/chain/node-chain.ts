@@ -242,7 +242,7 @@ export class NodeChain implements ChainView {
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
     this.ledger.restore(state.height, this.burned);
-    this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records);
+    this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
   }
 
   /** One stored record into the core (not journaled: it is durable already) and the hash. */
@@ -496,6 +496,7 @@ export class NodeChain implements ChainView {
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
   private commit(
     b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[], imported: RecordChange[] = [],
+    importedHash?: string,
   ): void {
     const started = performance.now();
     const changes = [...imported, ...this.drainJournal()];
@@ -503,7 +504,7 @@ export class NodeChain implements ChainView {
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     const appHash = this.hash.hex();
     const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
-    const blockHash = bytesToHex(
+    const blockHash = importedHash ?? bytesToHex(
       sha256(utf8ToBytes(`${this.genesis.chainId}|${b.height}|${lastTimeNs}|${appHash}|${results.map((r) => r.hash).join(",")}`)),
     ).toUpperCase();
     const block: StoredBlock = { ...b, txCount: results.length, appHash, hash: blockHash };

@@ -1,5 +1,5 @@
 // Export: a node's last committed state as a genesis document — the genesis it was started from
-// with `app_state.node_state` (height, time, every record, every account) added. A node started
+// with `app_state.node_state` (height, time, block hash, every record, every account) added. A node started
 // on it (`--genesis FILE`, a new database) begins at that height with that exact state and state
 // hash. The records are the core's own bytes: the importing node must run the same core build.
 
@@ -17,6 +17,9 @@ export function exportGenesis(store: NodeStore): Json {
   const node_state: Json = {
     height: `${last.height}`,
     time: timestampString(last.timeNs + (last.height - last.firstHeight) * last.stepNs),
+    // The last block's hash: the importing node's next block seeds from it (position delegator
+    // addresses), so it goes on as this chain would have.
+    block_hash: last.hash,
     records: [...store.records()].map((r): Json => [r.table, base64.encode(r.bytes)]),
     accounts: store.accounts().map((a): Json => ({
       id: a.id,
