@@ -19,7 +19,7 @@ import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
 import { ld, ldh, put, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
-import { rewardRecipient } from "./withdraw";
+import { delegationRecipient } from "./withdraw";
 
 
 function invariant(rule: i64): i32 {
@@ -235,7 +235,7 @@ export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: 
   // TruncateDecimal: whole units out, the decimal remainder to the community pool
   splitWhole(rLo, rHi);
   const uLo = wholeLo, uHi = wholeHi, rem = fraction;
-  e = transfer(DISTRIBUTION, rewardRecipient(delegator), uLo, uHi);
+  e = transfer(DISTRIBUTION, delegationRecipient(delegator, dslot), uLo, uHi);
   if (e != OK) return e;
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);
