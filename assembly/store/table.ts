@@ -279,6 +279,13 @@ export class Table {
   remove(key: u64): bool {
     const slot = this.find(key);
     if (slot < 0) return false;
+    this.removeAt(<u32>slot);
+    return true;
+  }
+
+  /** Delete the live record at `slot` (just found: no second lookup of its key). */
+  removeAt(slot: u32): void {
+    const key = load<u64>(this.ptr(slot));
     if (inTx) {
       const f = this.flagsAt(slot);
       // A record inserted in this transaction simply goes away on abort; any other is restored.
@@ -289,7 +296,6 @@ export class Table {
     store<u8>(this.flagsAt(slot), FREED | (load<u8>(this.flagsAt(slot)) & SAVED));
     journalAppend(this.id, <u32>slot | REMOVED_BIT);
     this.live--;
-    return true;
   }
 
   /** For one journal entry being cleared: a written slot is clean again, a freed one reusable. */
