@@ -71,6 +71,22 @@ function fails(c: Chain, code: string, f: () => unknown): void {
   assert.is(snapshot(c), before, `${code} changed nothing`);
 }
 
+test("bank: a credit past 2^128 and a debit of more than the balance (or of an account without one) fail and change nothing", async () => {
+  const c = await chain();
+  const MAX = (1n << 128n) - 1n;
+  const RICH = FIRST_USER_ACCOUNT + 40;
+  c.ledger.genesisBalance(RICH, MAX - 7n);
+  fails(c, "OVERFLOW", () => c.ledger.genesisBalance(RICH, 8n));
+  assert.is(c.ledger.balance(RICH), MAX - 7n);
+  c.ledger.genesisBalance(RICH, 7n); // exactly 2^128 - 1: no overflow
+  assert.is(c.ledger.balance(RICH), MAX);
+  fails(c, "OVERFLOW", () => c.ledger.genesisBalance(RICH, 1n));
+  fails(c, "INSUFFICIENT_FUNDS", () => c.ledger.send(POOR, ALICE, 6n));
+  fails(c, "INSUFFICIENT_FUNDS", () => c.ledger.send(FIRST_USER_ACCOUNT + 41, ALICE, 1n));
+  c.ledger.send(POOR, ALICE, 5n); // all of it
+  assert.is(c.ledger.balance(POOR), 0n);
+});
+
 test("create validator: exists, bad rate, bad id, zero or unaffordable self-delegation", async () => {
   const c = await chain();
   fails(c, "VALIDATOR_EXISTS", () => c.ledger.createValidatorWithSelfDelegation(0, ALICE, 0n, 1n));

@@ -29,11 +29,25 @@ export function balanceOf(account: u32): i32 {
 /** Add to a balance. Fails (changing nothing) only if the balance would pass 2^128. */
 export function credit(account: u32, lo: u64, hi: u64): i32 {
   if ((lo | hi) == 0) return OK;
-  balanceOf(account);
-  const nlo = resLo + lo;
-  const nhi = resHi + hi + u64(nlo < lo);
-  if (nhi < resHi || (nhi == resHi && nlo < resLo)) return ERR_OVERFLOW;
-  const p = balances.ptr(balances.upsert(<u64>account));
+  // one lookup: the slot found is the one written (upsert only for a new account)
+  const found = balances.find(<u64>account);
+  let oLo: u64 = 0, oHi: u64 = 0;
+  if (found >= 0) {
+    const p = balances.ptr(<u32>found);
+    oLo = load<u64>(p, BALANCE);
+    oHi = load<u64>(p, BALANCE + 8);
+  }
+  const nlo = oLo + lo;
+  const nhi = oHi + hi + u64(nlo < lo);
+  if (nhi < oHi || (nhi == oHi && nlo < oLo)) return ERR_OVERFLOW;
+  let slot: u32;
+  if (found >= 0) {
+    slot = <u32>found;
+    balances.touch(slot);
+  } else {
+    slot = balances.upsert(<u64>account);
+  }
+  const p = balances.ptr(slot);
   store<u64>(p, nlo, BALANCE);
   store<u64>(p, nhi, BALANCE + 8);
   return OK;
@@ -42,13 +56,20 @@ export function credit(account: u32, lo: u64, hi: u64): i32 {
 /** Take from a balance; ERR_INSUFFICIENT_FUNDS (errorArg = account) if it holds less. */
 export function debit(account: u32, lo: u64, hi: u64): i32 {
   if ((lo | hi) == 0) return OK;
-  balanceOf(account);
-  const have_lo = resLo, have_hi = resHi;
+  const found = balances.find(<u64>account);
+  let have_lo: u64 = 0, have_hi: u64 = 0;
+  if (found >= 0) {
+    const p = balances.ptr(<u32>found);
+    have_lo = load<u64>(p, BALANCE);
+    have_hi = load<u64>(p, BALANCE + 8);
+  }
   if (have_hi < hi || (have_hi == hi && have_lo < lo)) {
     setErrorArg(<i64>account);
     return ERR_INSUFFICIENT_FUNDS;
   }
-  const p = balances.ptr(balances.upsert(<u64>account));
+  // a positive amount covered: the record exists
+  balances.touch(<u32>found);
+  const p = balances.ptr(<u32>found);
   store<u64>(p, have_lo - lo, BALANCE);
   store<u64>(p, have_hi - hi - u64(have_lo < lo), BALANCE + 8);
   return OK;

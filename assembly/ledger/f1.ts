@@ -19,7 +19,7 @@ import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO
 import { transfer, DISTRIBUTION } from "./bank";
 import { toCommunityPool } from "./distribution";
 import { ld, ldh, put, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
-import { rewardRecipient } from "./withdraw";
+import { delegationRecipient } from "./withdraw";
 
 
 function invariant(rule: i64): i32 {
@@ -42,18 +42,22 @@ export function incrementReferenceCount(validator: u32, period: u64): i32 {
 }
 
 export function decrementReferenceCount(validator: u32, period: u64): i32 {
-  const key = historicalKey(validator, period);
-  const slot = historical.find(key);
+  const slot = historical.find(historicalKey(validator, period));
   if (slot < 0) return invariant(3);
-  const p = historical.ptr(<u32>slot);
+  return decrementReferenceAt(<u32>slot);
+}
+
+/** decrementReferenceCount of the historical record at `slot` (found by the caller). */
+function decrementReferenceAt(slot: u32): i32 {
+  const p = historical.ptr(slot);
   const refs = load<u32>(p + <usize>H_REFERENCES);
   if (refs == 0) return invariant(4);
   if (refs == 1) {
-    historical.remove(key);
+    historical.removeAt(slot);
     return OK;
   }
-  historical.touch(<u32>slot);
-  store<u32>(historical.ptr(<u32>slot) + <usize>H_REFERENCES, refs - 1);
+  historical.touch(slot);
+  store<u32>(historical.ptr(slot) + <usize>H_REFERENCES, refs - 1);
   return OK;
 }
 
@@ -91,7 +95,7 @@ export function incrementValidatorPeriod(vslot: u32): i32 {
   e = add(ld(hp, H_RATIO), ldh(hp, H_RATIO), cLo, cHi);
   if (e != OK) return e;
   const ratioLo = resLo, ratioHi = resHi;
-  e = decrementReferenceCount(id, period - 1);
+  e = decrementReferenceAt(<u32>prev);
   if (e != OK) return e;
   const np = historical.ptr(historical.upsert(historicalKey(id, period)));
   put(np, H_RATIO, ratioLo, ratioHi);
@@ -235,7 +239,7 @@ export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: 
   // TruncateDecimal: whole units out, the decimal remainder to the community pool
   splitWhole(rLo, rHi);
   const uLo = wholeLo, uHi = wholeHi, rem = fraction;
-  e = transfer(DISTRIBUTION, rewardRecipient(delegator), uLo, uHi);
+  e = transfer(DISTRIBUTION, delegationRecipient(delegator, dslot), uLo, uHi);
   if (e != OK) return e;
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);

@@ -24,6 +24,7 @@ import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./
 import { unbondingTime } from "./valset";
 import { delegations, delegationKey, D_SHARES, linkDelegation, unlinkDelegation } from "./delegations";
 import { inserted } from "../store/table";
+import { initRouted } from "./withdraw";
 import {
   incrementValidatorPeriod, initializeDelegation, withdrawRewards, withdrawCommission as payCommission,
   calculateRewards, endedPeriod,
@@ -91,7 +92,10 @@ export function delegateTokens(
   e = addAt(v, V_SHARES, sLo, sHi);
   if (e != OK) return e;
   const dslot = delegations.upsert(key);
-  if (inserted) linkDelegation(delegator, validator);
+  if (inserted) {
+    linkDelegation(delegator, validator);
+    initRouted(delegator, dslot);
+  }
   e = addAt(delegations.ptr(dslot), D_SHARES, sLo, sHi);
   if (e != OK) return e;
   e = initializeDelegation(vslot, dslot, height); // AfterDelegationModified

@@ -8,6 +8,9 @@
 // exactly what changed. Freed slots keep their bytes and are reused only after the journal is
 // cleared, so every entry can still be read. Clearing walks the journal, not the tables: O(changes).
 //
+// Each slot is an 8-byte header (the flags byte) followed by the record, so a record and its flags
+// share a cache line; the host reads recordSize bytes at storeRecordPtr, as before.
+//
 // Memory comes from the runtime's allocator (heap.alloc, the stub runtime's bump allocator);
 // arrays grow by doubling into a fresh block, so pointers into a table are valid only until the
 // next insert: address records by slot and re-derive pointers.
@@ -35,7 +38,8 @@ let journalCount: u32 = 0;
 let journalCapacity: u32 = 0;
 export const REMOVED_BIT: u32 = 0x8000_0000;
 
-// Per-slot flags.
+// Per-slot flags, in the first byte of the slot's header.
+const SLOT_HEADER: u32 = 8;
 const LIVE: u8 = 1;
 const DIRTY: u8 = 2; // journaled this block
 const FREED: u8 = 4; // removed this block: bytes kept until the journal is cleared
@@ -88,13 +92,17 @@ const tables = new Array<Table>();
 export class Table {
   readonly id: u32;
   readonly recordSize: u32;
-  /** Records: slot i at records + i * recordSize. */
+  /**
+   * Slots: slot i at records + i * stride, an 8-byte header (its flags byte first) then the
+   * record's bytes. The flags sit next to the record, not in an array of their own, so a write to
+   * a record that was just looked up (touch: flags, undo, journal) costs no other cache line or
+   * page of a big table.
+   */
   private records: usize = 0;
+  private readonly stride: u32;
   private recordCapacity: u32 = 0;
   /** Slots handed out so far (live or freed). */
   private slotsUsed: u32 = 0;
-  /** Per slot: LIVE, DIRTY, FREED or FREE. */
-  private flags: usize = 0;
   /** Freed slots ready for reuse (a stack of slot numbers). */
   private freeList: usize = 0;
   private freeCount: u32 = 0;
@@ -109,6 +117,7 @@ export class Table {
     assert(recordSize >= 8, "a record starts with its u64 key");
     this.id = <u32>tables.length;
     this.recordSize = recordSize;
+    this.stride = ((recordSize + 7) & ~7) + SLOT_HEADER;
     tables.push(this);
     this.growIndex(MIN_INDEX_CAPACITY);
   }
@@ -126,11 +135,18 @@ export class Table {
   // @ts-ignore: decorator
   @inline
   ptr(slot: u32): usize {
-    return this.records + <usize>slot * <usize>this.recordSize;
+    return this.records + <usize>slot * <usize>this.stride + <usize>SLOT_HEADER;
+  }
+
+  /** The address of a slot's flags byte (LIVE, DIRTY, FREED, FREE, SAVED). */
+  // @ts-ignore: decorator
+  @inline
+  private flagsAt(slot: u32): usize {
+    return this.records + <usize>slot * <usize>this.stride;
   }
 
   isLive(slot: u32): bool {
-    return slot < this.slotsUsed && (load<u8>(this.flags + <usize>slot) & LIVE) != 0;
+    return slot < this.slotsUsed && (load<u8>(this.flagsAt(slot)) & LIVE) != 0;
   }
 
   /** The slot of `key`, or -1. */
@@ -162,7 +178,7 @@ export class Table {
     const p = this.ptr(slot);
     memory.fill(p, 0, this.recordSize);
     store<u64>(p, key);
-    store<u8>(this.flags + <usize>slot, LIVE);
+    store<u8>(this.flagsAt(slot), LIVE);
     this.live++;
     if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
     this.indexInsert(key, slot);
@@ -188,12 +204,12 @@ export class Table {
       this.indexInsert(key, slot);
     }
     memory.copy(this.ptr(slot), src, this.recordSize);
-    store<u8>(this.flags + <usize>slot, LIVE);
+    store<u8>(this.flagsAt(slot), LIVE);
   }
 
   /** Journal a write to a live slot (once per block); inside a transaction, save it first. */
   touch(slot: u32): void {
-    const f = this.flags + <usize>slot;
+    const f = this.flagsAt(slot);
     let v = load<u8>(f);
     if (inTx && (v & SAVED) == 0) {
       this.saveUndo(slot, UNDO_MODIFIED);
@@ -208,12 +224,12 @@ export class Table {
   // @ts-ignore: decorator
   @inline
   touchQuick(slot: u32): void {
-    if (inTx || (load<u8>(this.flags + <usize>slot) & DIRTY) == 0) this.touch(slot);
+    if (inTx || (load<u8>(this.flagsAt(slot)) & DIRTY) == 0) this.touch(slot);
   }
 
   /** Save a record's bytes and flags in the undo log (once per transaction) and mark it SAVED. */
   private saveUndo(slot: u32, kind: u32): void {
-    const f = this.flags + <usize>slot;
+    const f = this.flagsAt(slot);
     const v = load<u8>(f);
     const need = undoUsed + 16 + <usize>this.recordSize;
     if (need > undoCapacity) {
@@ -236,7 +252,7 @@ export class Table {
   undo(slot: u32, kind: u32, flags: u8, bytes: usize): void {
     const key = load<u64>(bytes);
     if (kind == UNDO_INSERTED) {
-      const f = this.flags + <usize>slot;
+      const f = this.flagsAt(slot);
       if ((load<u8>(f) & LIVE) != 0) {
         this.indexDelete(key);
         this.live--;
@@ -250,12 +266,12 @@ export class Table {
       this.live++;
     }
     memory.copy(this.ptr(slot), bytes, this.recordSize);
-    store<u8>(this.flags + <usize>slot, flags);
+    store<u8>(this.flagsAt(slot), flags);
   }
 
   /** Forget that a slot was saved (the transaction is over). */
   unsave(slot: u32): void {
-    const f = this.flags + <usize>slot;
+    const f = this.flagsAt(slot);
     store<u8>(f, load<u8>(f) & ~SAVED);
   }
 
@@ -263,22 +279,28 @@ export class Table {
   remove(key: u64): bool {
     const slot = this.find(key);
     if (slot < 0) return false;
+    this.removeAt(<u32>slot);
+    return true;
+  }
+
+  /** Delete the live record at `slot` (just found: no second lookup of its key). */
+  removeAt(slot: u32): void {
+    const key = load<u64>(this.ptr(slot));
     if (inTx) {
-      const f = this.flags + <usize>slot;
+      const f = this.flagsAt(slot);
       // A record inserted in this transaction simply goes away on abort; any other is restored.
       if ((load<u8>(f) & SAVED) == 0) this.saveUndo(<u32>slot, UNDO_REMOVED);
       else markUndoRemoved(this.id, <u32>slot);
     }
     this.indexDelete(key);
-    store<u8>(this.flags + <usize>slot, FREED | (load<u8>(this.flags + <usize>slot) & SAVED));
+    store<u8>(this.flagsAt(slot), FREED | (load<u8>(this.flagsAt(slot)) & SAVED));
     journalAppend(this.id, <u32>slot | REMOVED_BIT);
     this.live--;
-    return true;
   }
 
   /** For one journal entry being cleared: a written slot is clean again, a freed one reusable. */
   settle(slot: u32): void {
-    const f = this.flags + <usize>slot;
+    const f = this.flagsAt(slot);
     const v = load<u8>(f);
     if (v == FREED) {
       store<u8>(f, FREE);
@@ -295,8 +317,7 @@ export class Table {
     }
     if (this.slotsUsed == this.recordCapacity) {
       const cap = this.recordCapacity == 0 ? MIN_RECORDS : this.recordCapacity * 2;
-      this.records = grow(this.records, <usize>this.slotsUsed * this.recordSize, <usize>cap * this.recordSize);
-      this.flags = grow(this.flags, <usize>this.slotsUsed, <usize>cap);
+      this.records = grow(this.records, <usize>this.slotsUsed * this.stride, <usize>cap * this.stride);
       this.recordCapacity = cap;
     }
     return this.slotsUsed++;
