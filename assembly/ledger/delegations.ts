@@ -11,10 +11,12 @@ export const D_HEIGHT: i32 = 48; // u64: height of that settlement
 export const D_HAS_INFO: i32 = 56; // u8: starting info present
 /**
  * u8: 1 while the delegator has a withdraw address (ledger/withdraw.ts), kept on every delegation
- * of the delegator: a withdrawal reads it from the record it settles anyway and probes the
- * withdraw-address table only when it is set.
+ * of the delegator with the address itself (D_RECIPIENT): a withdrawal reads where to pay from
+ * the record it settles anyway, never probing the withdraw-address table.
  */
 export const D_ROUTED: i32 = 57;
+/** u32: the withdraw address's account while D_ROUTED is 1 (0 otherwise). */
+export const D_RECIPIENT: i32 = 60;
 export const D_NEXT_OF_DELEGATOR: i32 = 64; // u64 keys: links of the delegator's list
 export const D_PREV_OF_DELEGATOR: i32 = 72;
 export const D_NEXT_OF_VALIDATOR: i32 = 80; // u64 keys: links of the validator's list

@@ -6,7 +6,7 @@
 //   8  distribution holds exactly the outstanding rewards and the community pool (x 10^18)
 //  16  every validator's outstanding rewards cover its commission
 //  32  every validator's shares are the sum of its delegations' shares
-//  64  every delegation's D_ROUTED flag says whether its delegator has a withdraw address
+//  64  every delegation's D_ROUTED flag and D_RECIPIENT say whether and where its delegator has a withdraw address
 // O(records): meant for startup and tests, not for every block of a live node.
 
 import { add, cmp, fromInt, resLo, resHi } from "../dec/dec";
@@ -15,7 +15,7 @@ import { balances, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION, balanceOf } from 
 import {
   validators, V_TOKENS, V_SHARES, V_STATUS, V_OUTSTANDING, V_COMMISSION, STATUS_BONDED,
 } from "./validators";
-import { delegations, D_SHARES, D_ROUTED } from "./delegations";
+import { delegations, D_SHARES, D_ROUTED, D_RECIPIENT } from "./delegations";
 import { withdrawAddresses } from "./withdraw";
 import { entries, U_BALANCE } from "./unbonding";
 import { cellLo, cellHi, COMMUNITY_POOL } from "./globals";
@@ -104,8 +104,9 @@ export function check(): i32 {
   for (let d: u32 = 0; d < delegations.slotCount; d++) {
     if (!delegations.isLive(d)) continue;
     const q = delegations.ptr(d);
-    const routed = withdrawAddresses.find(load<u64>(q) >> 32) >= 0;
-    if (load<u8>(q + <usize>D_ROUTED) != (routed ? 1 : 0)) broken |= 64;
+    const w = withdrawAddresses.find(load<u64>(q) >> 32);
+    const to: u32 = w < 0 ? 0 : load<u32>(withdrawAddresses.ptr(<u32>w) + 8); // W_RECIPIENT
+    if (load<u8>(q + <usize>D_ROUTED) != (w >= 0 ? 1 : 0) || load<u32>(q + <usize>D_RECIPIENT) != to) broken |= 64;
   }
   return broken;
 }
