@@ -13,6 +13,7 @@ import { tierChain, ALICE, BOB, MIN_LOCK, DAY, E18, UNBONDING, type TierChain } 
 
 const YEAR = 31_536_000n * 1_000_000_000n;
 const D_ROUTED = 57; // assembly/ledger/delegations.ts
+const D_RECIPIENT = 60;
 const DELEGATION_SIZE = 96;
 
 function invariants(c: TierChain): void {
@@ -28,6 +29,21 @@ function routedFlag(c: TierChain, delegator: number, validator: number): number 
     if (x.storeRecordSize(t) !== DELEGATION_SIZE) continue;
     const slot = x.storeFind(t, key);
     if (slot >= 0) return new Uint8Array(x.memory.buffer)[x.storeRecordPtr(t, slot) + D_ROUTED]!;
+  }
+  throw new Error(`no delegation ${delegator} → ${validator}`);
+}
+
+/** The D_RECIPIENT (u32 at 60) of the delegation (delegator, validator). */
+function recipientOf(c: TierChain, delegator: number, validator: number): { ptr: number; value: number } {
+  const x = c.core.exports;
+  const key = (BigInt(delegator) << 32n) | BigInt(validator);
+  for (let t = 0; t < x.storeTableCount(); t++) {
+    if (x.storeRecordSize(t) !== DELEGATION_SIZE) continue;
+    const slot = x.storeFind(t, key);
+    if (slot >= 0) {
+      const ptr = x.storeRecordPtr(t, slot) + D_RECIPIENT;
+      return { ptr, value: new DataView(x.memory.buffer).getUint32(ptr, true) };
+    }
   }
   throw new Error(`no delegation ${delegator} → ${validator}`);
 }
@@ -58,6 +74,7 @@ test("a position's delegator: claims on a delegation older than the address, the
   c.ledger.send(BOB, d, MIN_LOCK);
   c.ledger.delegate(d, 2, MIN_LOCK);
   assert.is(routedFlag(c, d, 2), 1, "a delegation made while the address is set starts flagged");
+  for (const v of [0, 1, 2]) assert.is(recipientOf(c, d, v).value, ALICE, "each routed delegation carries the owner");
   invariants(c);
   for (let i = 0; i < 5; i++) c.block();
   for (const v of [1, 0, 2]) {
@@ -176,6 +193,18 @@ test("restore from the journaled records: the flags come back and a claim pays t
     assert.is(ledger.balance(owner) - before[1]!, paidThere, `restored: ${d} → ${v} paid to ${owner}`);
   }
   assert.equal(ledger.checkInvariants(), []);
+});
+
+test("invariant 64 sees a delegation whose copy of the withdraw address differs from the table", async () => {
+  const c = await tierChain();
+  const d = delegatorWith(c, 1, MIN_LOCK);
+  c.tiers.lock(ALICE, 1, MIN_LOCK, 0, d, true);
+  invariants(c);
+  const r = recipientOf(c, d, 1);
+  new DataView(c.core.exports.memory.buffer).setUint32(r.ptr, BOB, true);
+  assert.is(c.ledger.checkInvariants().length, 1, "a wrong recipient is reported");
+  new DataView(c.core.exports.memory.buffer).setUint32(r.ptr, ALICE, true);
+  invariants(c);
 });
 
 test.run();

@@ -114,7 +114,7 @@ const INVARIANTS = [
   "distribution holds the outstanding rewards and the community pool",
   "outstanding rewards cover the commission",
   "validator shares are the sum of their delegations' shares",
-  "every delegation's withdraw-address flag matches its delegator's withdraw address",
+  "every delegation's withdraw-address flag and copy match its delegator's withdraw address",
 ] as const;
 
 export class Ledger {
