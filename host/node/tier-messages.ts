@@ -194,6 +194,12 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   };
   const events = (ctx: MessageContext, r: { events: readonly TierEvent[] }) => renderTierEvents(ctx, r.events);
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
+  /** A message on one position of its signer: `{owner, position_id}`. */
+  const onPosition = (run: (tiers: Tiers, owner: number, id: bigint) => { events: readonly TierEvent[] }) =>
+    (ctx: MessageContext, msg: unknown) => {
+      const m = msg as PositionMsg;
+      return events(ctx, run(ctx.tiers, owner(ctx, m), m.positionId));
+    };
   /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
   const open = (
     create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier, ctx: MessageContext) => { events: readonly TierEvent[] },
@@ -214,27 +220,15 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       const o = owner(ctx, m);
       return events(ctx, paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount)));
     })
-    .register(t.TriggerExitFromTier, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      return events(ctx, ctx.tiers.triggerExit(owner(ctx, m), m.positionId));
-    })
-    .register(t.ClearPosition, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      return events(ctx, ctx.tiers.clear(owner(ctx, m), m.positionId));
-    })
+    .register(t.TriggerExitFromTier, onPosition((tiers, o, id) => tiers.triggerExit(o, id)))
+    .register(t.ClearPosition, onPosition((tiers, o, id) => tiers.clear(o, id)))
     .register(t.TierRedelegate, (ctx, msg) => {
       const m = msg as MsgTierRedelegate;
       const dst = validatorId(ctx, m.dstValidator);
       return events(ctx, ctx.tiers.redelegate(owner(ctx, m), m.positionId, dst));
     })
-    .register(t.TierUndelegate, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      return events(ctx, ctx.tiers.undelegate(owner(ctx, m), m.positionId));
-    })
-    .register(t.WithdrawFromTier, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      return events(ctx, ctx.tiers.withdraw(owner(ctx, m), m.positionId));
-    })
+    .register(t.TierUndelegate, onPosition((tiers, o, id) => tiers.undelegate(o, id)))
+    .register(t.WithdrawFromTier, onPosition((tiers, o, id) => tiers.withdraw(o, id)))
     .register(t.ExitTierWithDelegation, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
       return events(ctx, ctx.tiers.exitWithDelegation(owner(ctx, m), m.positionId, m.amount));
