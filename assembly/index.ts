@@ -250,6 +250,16 @@ export function topUpCompute(input: usize, powers: usize, count: i32, out: usize
 export function storeCreateTable(recordSize: u32): u32 {
   return new tables.Table(recordSize).id;
 }
+/**
+ * The state format: what the records' bytes mean. A database or an export keeps the format it
+ * was written in, and a node refuses another one, so records are never read with another layout.
+ * Bump it with any change to a record's layout or meaning, or to the tables' order.
+ *   1  the first node databases
+ *   2  tier params record; a delegation's withdraw-address flag and copy (D_ROUTED, D_RECIPIENT)
+ */
+export function stateFormat(): u32 {
+  return 2;
+}
 export function storeTableCount(): i32 {
   return tables.tableCount();
 }

@@ -86,6 +86,8 @@ export interface NodeState {
   timeNs: bigint;
   /** The exporting node's hash of that block (absent: the importing node computes its own). */
   blockHash?: string;
+  /** The core's state format the records were written in (absent: 1, before formats were kept). */
+  stateFormat: number;
   records: { table: number; bytes: Uint8Array }[];
   accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array }[];
 }
@@ -613,7 +615,7 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
 /** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */
 function parseNodeState(v: Json | undefined): NodeState {
   const path = "app_state.node_state";
-  const o = object(v, path, ["height", "time", "block_hash", "records", "accounts"]);
+  const o = object(v, path, ["height", "time", "block_hash", "state_format", "records", "accounts"]);
   const height = uint64(o.height, `${path}.height`);
   let timeNs: bigint;
   try {
@@ -644,7 +646,9 @@ function parseNodeState(v: Json | undefined): NodeState {
     blockHash = string(o.block_hash, `${path}.block_hash`);
     if (!/^[0-9A-F]{64}$/.test(blockHash)) throw new ValidationError("must be 64 upper-case hex digits", `${path}.block_hash`);
   }
-  return { height, timeNs, blockHash, records, accounts };
+  const sf = o.state_format ?? 1;
+  if (typeof sf !== "number" || !Number.isInteger(sf) || sf < 1) throw new ValidationError("must be a positive integer", `${path}.state_format`);
+  return { height, timeNs, blockHash, stateFormat: sf, records, accounts };
 }
 
 function base64Bytes(text: string, path: string): Uint8Array {

@@ -146,6 +146,7 @@ export class NodeChain implements ChainView {
         chain.initGenesis();
         return chain;
       }
+      checkStateFormat(`${options.dbPath}`, store.stateFormat(), core);
       const chain = new NodeChain(core, JSON.parse(stored) as Json, options, store);
       chain.restore(store);
       return chain;
@@ -174,6 +175,7 @@ export class NodeChain implements ChainView {
     try {
       const stored = store.genesis();
       if (stored === undefined) throw new NodeStateError(`${dbPath}: no genesis: not a node database`);
+      checkStateFormat(dbPath, store.stateFormat(), core);
       const chain = new NodeChain(core, JSON.parse(stored) as Json, { clock: "simulated", blockTimeNs: 1n }, undefined);
       const top = store.lastBlock()!.height;
       let first = true;
@@ -234,6 +236,7 @@ export class NodeChain implements ChainView {
 
   /** An exported state as this chain's first block (at the exported height): every record written. */
   private importState(state: NonNullable<Genesis["nodeState"]>): void {
+    checkStateFormat("app_state.node_state", state.stateFormat, this.core);
     const records = state.records.map((r) => {
       this.restoreRecord(r.table, r.bytes, "node_state");
       return { table: r.table, key: recordKey(r.bytes), bytes: Buffer.from(r.bytes) };
@@ -513,7 +516,7 @@ export class NodeChain implements ChainView {
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
         rawLog: r.rawLog, events: JSON.stringify(r.events),
       }));
-      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), block, changes, accounts);
+      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts);
       else this.store.commitBlock(block, txs, changes, accounts);
     }
     this.core.exports.storeJournalClear();
@@ -656,6 +659,19 @@ export class NodeChain implements ChainView {
   checkInvariants(): string[] {
     return [...this.ledger.checkInvariants(), ...this.tiers.checkInvariants()];
   }
+}
+
+/**
+ * Records are the core's bytes: read them only with the format they were written in (a record
+ * of the same size may mean something else in another format).
+ */
+function checkStateFormat(source: string, format: number, core: Core): void {
+  const own = core.exports.stateFormat();
+  if (format === own) return;
+  throw new NodeStateError(
+    `${source}: written in state format ${format}; this build reads format ${own}: start a new database ` +
+      "(--db), or use the build that wrote it",
+  );
 }
 
 function evt(type: string, attrs: Record<string, string>): TxEvent {

@@ -54,6 +54,8 @@ export interface CoreExports {
   topUpCompute(input: Ptr, powers: Ptr, count: number, out: Ptr, alloc: Ptr): Code;
   storeCreateTable(recordSize: number): number;
   storeTableCount(): number;
+  /** What the records' bytes mean (assembly/index.ts stateFormat): a database keeps its own. */
+  stateFormat(): number;
   storeRecordSize(table: number): number;
   storeSize(table: number): number;
   storeFind(table: number, key: bigint): number;

@@ -20,6 +20,8 @@ export function exportGenesis(store: NodeStore): Json {
     // The last block's hash: the importing node's next block seeds from it (position delegator
     // addresses), so it goes on as this chain would have.
     block_hash: last.hash,
+    // What the records' bytes mean: a node of another format refuses them.
+    state_format: store.stateFormat(),
     records: [...store.records()].map((r): Json => [r.table, base64.encode(r.bytes)]),
     accounts: store.accounts().map((a): Json => ({
       id: a.id,

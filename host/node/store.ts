@@ -120,10 +120,17 @@ export class NodeStore {
     return row?.value;
   }
 
-  /** Block 0: the genesis document and the state it made, in one transaction. */
-  commitGenesis(genesisJson: string, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[]): void {
+  /** The core's state format the records were written in (databases before formats were kept: 1). */
+  stateFormat(): number {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'state_format'").get() as { value: string } | undefined;
+    return row === undefined ? 1 : Number(row.value);
+  }
+
+  /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
+  commitGenesis(genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[]): void {
     this.db.transaction(() => {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
       this.writeBlock(block, [], changes, accounts);
     })();
   }
