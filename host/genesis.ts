@@ -273,23 +273,11 @@ export async function readGenesisDoc(path: string): Promise<Json> {
   return mergeJson(defaultGenesisJson(), doc);
 }
 
-/** Read a genesis JSON file and lay it over the default genesis. Errors name the file. */
+/** Read a genesis JSON file and lay it over the default genesis, validated. Errors name the file. */
 export async function readGenesisFile(path: string, dec: DecParser): Promise<Genesis> {
-  let text: string;
+  const doc = await readGenesisDoc(path);
   try {
-    text = await readFile(path, "utf8");
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
-  }
-  let doc: Json;
-  try {
-    doc = JSON.parse(text) as Json;
-  } catch (e) {
-    throw new ValidationError(`not valid JSON: ${(e as Error).message}`, path);
-  }
-  try {
-    return genesisWithOverride(doc, dec);
+    return parseGenesis(doc, dec);
   } catch (e) {
     if (e instanceof ValidationError) throw new ValidationError(e.message, path);
     throw e;
