@@ -1,7 +1,8 @@
 // The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, opens the
 // chain's database (new: genesis; existing: restore and check the state hash), builds the REST
 // API, listens, starts the block clock, and shuts down cleanly on SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
-// other failure to start.
+// other failure to start, 3 a block that could not commit (the node serves nothing past the last
+// committed block and exits; restarted, it resumes from that block).
 
 import { realpathSync } from "node:fs";
 import type { Server } from "node:http";
@@ -32,6 +33,12 @@ export interface StartOptions {
   core?: Core;
   /** Unexpected errors (bugs), with their stack. Default: stderr. */
   logError?: (error: unknown) => void;
+  /**
+   * After a block failed part-way (a bug, or a disk that refused the commit) and was reported:
+   * the node then answers every request with 503. The command line exits non-zero here, so a
+   * supervisor restarts it from the last committed block (crash-only).
+   */
+  onHalt?: (error: Error) => void;
 }
 
 /** Wait this long for open connections at shutdown before cutting them. */
@@ -48,7 +55,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       dbPath: config.dbPath,
       clock: config.clock,
       blockTimeNs: config.blockTimeNs,
-      onHalt: (e) => console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`),
+      onHalt: (e) => {
+        console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);
+        options.onHalt?.(e);
+      },
     });
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
@@ -201,8 +211,17 @@ function isEntryPoint(): boolean {
   }
 }
 
+/** The command line's halt: nothing uncommitted is ever served, and a restart resumes cleanly. */
+function exitOnHalt(): void {
+  console.error("error: exiting (status 3): restart the node to resume from the last committed block");
+  process.exit(EXIT_HALTED);
+}
+
+/** Exit status of a node that stopped because a block could not commit. */
+export const EXIT_HALTED = 3;
+
 if (isEntryPoint()) {
-  const result = await run(process.argv.slice(2), process.env);
+  const result = await run(process.argv.slice(2), process.env, processIo, { onHalt: exitOnHalt });
   if (typeof result === "number") process.exitCode = result;
   else stopOnSignals(result, processIo);
 }

@@ -65,8 +65,8 @@ export interface TxResult {
 interface PendingTx {
   verified: VerifiedTx;
   body: string;
-  /** Resolves when the tx is in a committed block (broadcast mode block). */
-  done: Array<(r: TxResult) => void>;
+  /** Settle when the tx is in a committed block (broadcast mode block), or the chain halted first. */
+  done: Array<{ resolve: (r: TxResult) => void; reject: (e: Error) => void }>;
 }
 
 /** The node's database does not match (hash, genesis, core build): refuse to start. */
@@ -102,6 +102,8 @@ export class NodeChain implements ChainView {
   private mempoolHashes = new Set<string>();
   /** Check state: sequences of the txs in the mempool, by signer. */
   private pendingSequence = new Map<string, bigint>();
+  /** Check state: fees of the txs in the mempool, by signer (what DeductFees took in CheckTx). */
+  private pendingFees = new Map<string, bigint>();
   private timer: NodeJS.Timeout | undefined;
   private haltReason: Error | null = null;
   private stopped = false;
@@ -358,12 +360,37 @@ export class NodeChain implements ChainView {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
+    // The ante handler's DeductFees against the check state: the balance less the fees of this
+    // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
+    const fee = this.bondFee(verified);
+    const owed = this.pendingFees.get(verified.signer) ?? 0n;
+    this.checkFeePayable(verified.signer, fee, owed);
     const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
-    const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
+    const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
     this.mempool.push(pending);
     this.mempoolHashes.add(verified.txHash);
     this.pendingSequence.set(verified.signer, verified.sequence + 1n);
+    this.pendingFees.set(verified.signer, owed + fee);
     return { hash: verified.txHash, included };
+  }
+
+  /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */
+  private bondFee(tx: VerifiedTx): bigint {
+    return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+  }
+
+  /** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
+  private checkFeePayable(signer: string, fee: bigint, owed: bigint): void {
+    if (fee === 0n) return;
+    const id = this.directory.accountId(signer);
+    const balance = id === undefined ? 0n : this.ledger.balance(id);
+    const spendable = balance > owed ? balance - owed : 0n;
+    if (spendable < fee) {
+      throw new TxError(
+        SdkErrors.InsufficientFunds,
+        `spendable balance ${spendable}${this.denom} is smaller than ${fee}${this.denom}: insufficient funds`,
+      );
+    }
   }
 
   private verifyContext(check: boolean) {
@@ -391,14 +418,16 @@ export class NodeChain implements ChainView {
       const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
       return result(e.code, e.codespace, e.log, []);
     }
-    const payer = this.directory.ensure(tx.signer);
-    const fee = tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+    // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
+    const fee = this.bondFee(tx);
     try {
-      this.ledger.send(payer, ModuleAccount.feeCollector, fee);
-    } catch {
-      const e = new TxError(SdkErrors.InsufficientFunds, `${this.ledger.balance(payer)}${this.denom} is smaller than ${fee}${this.denom}`);
+      this.checkFeePayable(tx.signer, fee, 0n);
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
       return result(e.code, e.codespace, e.log, []);
     }
+    const payer = this.directory.ensure(tx.signer);
+    this.ledger.send(payer, ModuleAccount.feeCollector, fee);
     this.directory.bumpSequence(tx.signer, tx.pubKey);
     const ante: TxEvent[] = [
       evt("tx", { fee: fee === 0n ? "" : `${fee}${this.denom}`, fee_payer: tx.signer }),
@@ -593,8 +622,16 @@ export class NodeChain implements ChainView {
     this.mempool = [];
     this.mempoolHashes.clear();
     this.pendingSequence.clear();
-    const results = this.executeBlock(batch, timeNs);
-    batch.forEach((p, i) => p.done.forEach((f) => f(results[i]!)));
+    this.pendingFees.clear();
+    let results: TxResult[];
+    try {
+      results = this.executeBlock(batch, timeNs);
+    } catch (e) {
+      const failure = new ChainStateError(`chain halted at height ${this.header.height}: ${(e as Error).message}`);
+      batch.forEach((p) => p.done.forEach((f) => f.reject(failure)));
+      throw e;
+    }
+    batch.forEach((p, i) => p.done.forEach((f) => f.resolve(results[i]!)));
   }
 
   /** Real clock: a block every block time (after genesis time) until stop(). */

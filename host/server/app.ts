@@ -39,6 +39,8 @@ export interface ServedChain {
   supplyOf(denom: string): bigint;
   blocksIn(durationNs: bigint): bigint;
   advance(blocks: bigint): Promise<Advanced>;
+  /** Why the chain stopped making blocks part-way through one, or null. */
+  readonly halted: Error | null;
 }
 
 export interface AppOptions {
@@ -54,6 +56,18 @@ export const MAX_ADVANCE_BLOCKS = 10_000_000n;
 export function createApp(chain: ServedChain, options: AppOptions): Hono {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const app = new Hono();
+  // A block that failed part-way left the core past the last committed block: serve nothing from it.
+  app.use("*", async (_c, next) => {
+    const halted = chain.halted;
+    if (halted) {
+      throw new GatewayError(
+        GrpcCode.UNAVAILABLE,
+        `chain halted at height ${chain.latest.height}: ${halted.message}; ` +
+          "nothing past the last committed block is served: restart the node to resume from it",
+      );
+    }
+    await next();
+  });
   const paths: string[] = [];
   const get = (path: string, handler: (c: Context) => Response | Promise<Response>): void => {
     app.get(path, handler);
@@ -122,7 +136,10 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   app.notFound((c) => c.json(errorBody(GrpcCode.NOT_FOUND, "Not Found"), 404));
 
   app.onError((err, c) => {
-    const { code, message } = toGatewayError(err, logError);
+    // Whatever the request met, once the chain halted the answer is that it did (503).
+    const { code, message } = chain.halted && err instanceof ChainStateError
+      ? { code: GrpcCode.UNAVAILABLE, message: `${err.message}: restart the node to resume` }
+      : toGatewayError(err, logError);
     return c.json(errorBody(code, message), httpStatusFromCode(code) as ContentfulStatusCode);
   });
 
@@ -192,7 +209,10 @@ export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: str
       return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
     }
     const mode = (body as { mode?: unknown }).mode;
-    if (mode === "block") return c.json({ tx_response: txResponse(await submitted.included) });
+    if (mode === "block") {
+      // Rejected with a ChainStateError if the chain halts before the tx's block commits.
+      return c.json({ tx_response: txResponse(await submitted.included) });
+    }
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };
   // The last committed state as a genesis document (host/node/export.ts), in both clock modes.
