@@ -13,7 +13,9 @@ import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
 import { ValidationError } from "./errors.js";
-import { defaultGenesisJson, parseGenesis, readGenesisDoc, type Json } from "./genesis.js";
+import {
+  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
+} from "./genesis.js";
 import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
@@ -66,7 +68,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const app = createApp(chain, { chainSegment: config.chainSegment, logError });
-  registerNodeRoutes(app, chain, config.chainSegment);
+  registerNodeRoutes(app, chain, config.chainSegment, { dev: config.dev });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   let address: AddressInfo;
   try {
@@ -98,7 +100,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
 /** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
 async function loadGenesis(config: Config, core: Core): Promise<Json> {
   try {
-    if (config.genesisFile === undefined) return defaultGenesisJson();
+    if (config.genesisFile === undefined) {
+      const doc = defaultGenesisJson();
+      // Dev key 0 governs only a development chain; otherwise the reference's authority, x/gov.
+      if (!config.dev) ((doc as GenesisJson).app_state as GenesisJson).gov = { authority: GOV_MODULE_ADDRESS };
+      return doc;
+    }
     const doc = await readGenesisDoc(config.genesisFile);
     try {
       parseGenesis(doc, core.dec);
@@ -142,6 +149,29 @@ export function startupLine(node: RunningNode, config: Config): string {
   );
 }
 
+/** How many of the README's public dev keys a real-clock node checks its governance authority against. */
+const PUBLIC_DEV_KEYS = 16;
+
+/**
+ * What a real-clock node says loudly at startup: a governance authority whose private key is
+ * public (a dev key: anyone can change tiers and params, and slash) and development routes.
+ */
+export function startupWarnings(node: RunningNode, config: Config): string[] {
+  if (config.clock !== "real") return [];
+  const out: string[] = [];
+  const authority = node.chain.genesis.gov.authority;
+  const key = Array.from({ length: PUBLIC_DEV_KEYS }, (_, n) => n).find((n) => devAddress(n) === authority);
+  if (key !== undefined) {
+    out.push(
+      `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (README): ` +
+        "anyone can add or rewrite tiers, change params and slash validators on this chain. For anything but local " +
+        `testing start a new database without --dev, or set app_state.gov.authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
+    );
+  }
+  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state; not for production.");
+  return out;
+}
+
 /** Where the command line writes: one call per line, without the newline. */
 export interface Io {
   out(text: string): void;
@@ -178,6 +208,7 @@ export async function run(
     io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
     return e instanceof ConfigError ? EXIT_USAGE : 1;
   }
+  for (const w of startupWarnings(node, config)) io.err(w);
   io.out(startupLine(node, config));
   return node;
 }

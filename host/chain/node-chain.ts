@@ -367,6 +367,7 @@ export class NodeChain implements ChainView {
     this.checkFeePayable(verified.signer, fee, owed);
     const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
     const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
+    included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     this.mempool.push(pending);
     this.mempoolHashes.add(verified.txHash);
     this.pendingSequence.set(verified.signer, verified.sequence + 1n);
@@ -647,15 +648,25 @@ export class NodeChain implements ChainView {
       }, Number(ms > 2_147_483_647n ? 2_147_483_647n : ms));
       return;
     }
-    this.timer = setInterval(() => {
+    // Blocks on a wall-clock grid (start + k x block time), each timer set for the next grid time:
+    // a late block (a busy event loop) does not push back the ones after it. After a stall of more
+    // than a block time (a paused process) the grid restarts from now instead of bursting blocks.
+    let due = this.now() + this.blockTimeNs;
+    const tick = () => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      const now = this.now();
       try {
         const floor = this.header.timeNs + MIN_TIME_STEP_NS;
-        const now = this.now();
         this.produce(() => this.produceWithMempool(now > floor ? now : floor));
       } catch {
-        // produce() halted the chain and reported it.
+        return; // produce() halted the chain and reported it.
       }
-    }, Number(this.blockTimeNs / 1_000_000n));
+      const after = this.now();
+      due = nextBlockDue(due, after, this.blockTimeNs);
+      this.timer = setTimeout(tick, Number(due > after ? (due - after) / 1_000_000n : 0n));
+    };
+    this.timer = setTimeout(tick, Number(this.blockTimeNs / 1_000_000n));
   }
 
   /** Stop making blocks; close the database once the running advance (if any) is done. */
@@ -669,7 +680,6 @@ export class NodeChain implements ChainView {
     this.stopped = true;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
-      clearInterval(this.timer);
       this.timer = undefined;
     }
   }
@@ -696,6 +706,16 @@ export class NodeChain implements ChainView {
   checkInvariants(): string[] {
     return [...this.ledger.checkInvariants(), ...this.tiers.checkInvariants()];
   }
+}
+
+/**
+ * The real clock's next block time after the block due at `due`, with the clock now at `now`: the
+ * next point of the grid, so lateness does not accumulate; after a stall of more than a block time,
+ * a new grid from now (the missed blocks are not made in a burst).
+ */
+export function nextBlockDue(due: bigint, now: bigint, blockTimeNs: bigint): bigint {
+  const next = due + blockTimeNs;
+  return next + blockTimeNs < now ? now + blockTimeNs : next;
 }
 
 /**

@@ -182,10 +182,10 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
  * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
  * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
- * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis. And the
+ * gives a committed tx's result. `GET /dev/export` (dev mode): the last committed state as a genesis. And the
  * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
  */
-export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string): void {
+export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string, options: { dev: boolean }): void {
   registerCosmosRoutes(app, node);
   registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment);
   const broadcast = async (c: Context) => {
@@ -215,8 +215,9 @@ export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: str
     }
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };
-  // The last committed state as a genesis document (host/node/export.ts), in both clock modes.
-  app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
+  // The last committed state as a genesis document (host/node/export.ts): a development power
+  // (--dev, or the simulated clock), never served by a production node.
+  if (options.dev) app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
   app.post("/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/txs", broadcast);
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
