@@ -288,7 +288,10 @@ estimate("bonus matches an independent BigInt computation; --exit-now clamps at 
     assert.is(e.seconds, `${c.secs}`, what);
     assert.is(e.bonus_seconds, `${c.bonusSecs}`, what);
     const bonus = bonusOf(c.units, dec(c.apy), c.bonusSecs);
-    const base = baseOf(c.units, dec(c.target), dec(c.commission), c.secs);
+    // --exit-now: the holder leaves at the unlock and earns no base while unbonding.
+    const baseSecs = c.args.includes("--exit-now") ? c.bonusSecs : c.secs;
+    const base = baseOf(c.units, dec(c.target), dec(c.commission), baseSecs);
+    assert.is(e.base_seconds, `${baseSecs}`, what);
     assert.is(e.bonus_rewards, `${bonus}`, what);
     assert.is(e.base_rewards, `${base}`, what);
     assert.is(e.total_rewards, `${base + bonus}`, what);
@@ -310,12 +313,37 @@ estimate("table output and tiers from --genesis", async () => {
   ]);
   assert.is(table.code, 0, table.stderr);
   assert.match(table.stdout, /^bonus\s+27,980\.83504449 tokens\s+\(126,144,000 s: exit triggered at entry, stops at the unlock 2029-12-31T00:00:00Z\)$/m);
-  assert.match(table.stdout, /^base rewards\s+13,500 tokens/m);
-  assert.match(table.stdout, /^effective APY\s+8\.2961%$/m);
+  const base = baseOf(10n ** 13n, dec("0.03"), dec("0.1"), 126_144_000n);
+  assert.is(base, 1_079_260_780_287n);
+  assert.match(table.stdout, /^base rewards\s+10,792\.60780287 tokens\s+\(.*for 126,144,000 s: none while unbonding\)$/m);
+  assert.match(table.stdout, /^unbonding\s+undelegated at the unlock 2029-12-31T00:00:00Z, tokens back 2030-01-28T00:00:00Z/m);
+  assert.match(table.stdout, /^effective APY\s+7\.7546%$/m);
   const e = json<EstimateJson>(custom, "tier 7");
   assert.is(e.bonus_seconds, "86400");
   assert.is(e.bonus_rewards, `${bonusOf(UNIT, dec("0.5"), 86_400n)}`);
   assertUsageError(missing, "tier 1 not in the file's tiers", /--tier 1: no such tier \(the genesis has: 7\)/);
+});
+
+estimate("issue 14: --exit-now pays no base rewards during the 28-day unbonding (1 M tokens, tier 3, commitment + unbonding)", async () => {
+  // Tier 3's commitment is 1,460 days; the holder undelegates at the unlock and the tokens unbond
+  // 28 days. The old estimate paid base over all 1,488 days: 2,069.81 tokens too many.
+  const e = json<EstimateJson & { base_seconds: string; unbonded_at: string }>(
+    await cli("estimate", "--amount", "1000000", "--tier", "3", "--days", "1488", "--exit-now", "--json"), "1 M tier 3",
+  );
+  const units = 10n ** 14n;
+  const locked = 1460n * 86_400n;
+  assert.is(e.base_seconds, `${locked}`);
+  assert.is(e.base_rewards, `${baseOf(units, dec("0.03"), dec("0.1"), locked)}`);
+  const overstated = baseOf(units, dec("0.03"), dec("0.1"), 1488n * 86_400n) - BigInt(e.base_rewards);
+  assert.is(overstated, 206_981_519_507n); // 2,069.81519507 tokens (the issue: 2,069.81)
+  assert.is(e.bonus_rewards, `${bonusOf(units, dec("0.07"), locked)}`);
+  assert.is(e.exit_unlock_at, "2029-12-31T00:00:00Z");
+  assert.is(e.unbonded_at, "2030-01-28T00:00:00Z");
+  // Without --exit-now the tokens stay staked: base runs the whole period.
+  const stay = json<EstimateJson & { base_seconds: string }>(
+    await cli("estimate", "--amount", "1000000", "--tier", "3", "--days", "1488", "--json"), "staying",
+  );
+  assert.is(stay.base_seconds, `${1488n * 86_400n}`);
 });
 
 // ---- errors ----

@@ -12,7 +12,10 @@
 // shares = the amount at 1 token per share (a fresh delegation on an unslashed validator):
 //   bonus = TruncateInt(shares x tokensPerShare x bonusApy x secs / 31557600),
 // the segment ending at the exit commitment's unlock when exit is triggered at entry (--exit-now).
-// The tokens stay staked after the unlock until the holder leaves: base rewards run the whole period.
+// Without --exit-now the tokens stay staked: base rewards run the whole period. With --exit-now the
+// holder leaves at the unlock (MsgTierUndelegate): the tokens unbond for the chain's unbonding time
+// (28 days by default) and earn nothing then, as on the chain, so base rewards stop at the unlock
+// too: base = floor(amount x target x (1 - commission) x min(secs, unlock) / 31557600).
 
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
@@ -45,7 +48,10 @@ const FLAGS = {
     type: "string", value: "DEC", shown: "the genesis's, 0.03",
     description: "governance's TargetBaseRewardsRate, a decimal fraction in [0, 1]",
   },
-  "exit-now": { type: "boolean", description: "trigger exit at entry: the bonus stops at the tier's exit commitment" },
+  "exit-now": {
+    type: "boolean",
+    description: "trigger exit at entry and leave at the unlock: bonus and base stop at the exit commitment (no rewards while unbonding)",
+  },
   genesis: { type: "string", value: "FILE", description: "a genesis JSON file laid over the default genesis (tiers, rates)" },
   json: { type: "boolean", description: "print the estimate as JSON with exact values" },
   help: { type: "boolean", short: "h", description: "show this help" },
@@ -58,8 +64,10 @@ function usage(): string {
     "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
     "as the rewards pool's top-up holds it, after commission) plus the tier's bonus, computed by the",
     "core's bonus function (shares x tokens per share x bonus APY x whole seconds / 31,557,600,",
-    "truncated). With --exit-now the bonus stops at the tier's exit commitment; base rewards continue",
-    "as long as the tokens stay staked. Assumes the pool can pay throughout (see `npm run project`).",
+    "truncated). Without --exit-now the tokens stay staked the whole period. With --exit-now exit is",
+    "triggered at entry and the holder undelegates at the unlock: bonus and base rewards stop there,",
+    "the tokens unbond for the chain's unbonding time (28 days) earning nothing. Assumes the pool can",
+    "pay throughout (see `npm run simulate`).",
     "",
     "Flags:",
     formatFlags(FLAGS),
@@ -77,6 +85,8 @@ export interface EstimateInputs {
   exitNow: boolean;
   /** Entry time (unix ns); only moves the times shown. */
   startNs: bigint;
+  /** x/staking's unbonding time (ns): after the unlock with --exit-now, the tokens unbond this long. */
+  unbondingNs: bigint;
 }
 
 export interface Estimate extends EstimateInputs {
@@ -84,8 +94,12 @@ export interface Estimate extends EstimateInputs {
   bonus: bigint;
   /** Seconds the bonus accrued (the period, or up to the unlock). */
   bonusSeconds: bigint;
+  /** Seconds base rewards accrued (the period, or up to the unlock with --exit-now). */
+  baseSeconds: bigint;
   /** Unlock time (unix ns) with --exit-now. */
   unlockNs: bigint | null;
+  /** With --exit-now: when the unbonding started at the unlock completes (unix ns). */
+  unbondedNs: bigint | null;
   total: bigint;
   /** Raw Decs: (1 - commission) x target; total over amount, annualized. */
   baseApy: bigint;
@@ -98,8 +112,11 @@ function instant(ns: bigint): Instant {
 }
 
 export function estimate(core: Core, e: EstimateInputs): Estimate {
-  const base = (e.amount * e.targetRate * (E18 - e.commission) * e.seconds) / (E18 * E18 * SECONDS_PER_YEAR);
   const unlockNs = e.exitNow ? e.startNs + e.tier.exitDurationNs : null;
+  // No base rewards while unbonding: with --exit-now they stop at the unlock, where the holder leaves.
+  const lockedSeconds = e.tier.exitDurationNs / 1_000_000_000n;
+  const baseSeconds = e.exitNow && lockedSeconds < e.seconds ? lockedSeconds : e.seconds;
+  const base = (e.amount * e.targetRate * (E18 - e.commission) * baseSeconds) / (E18 * E18 * SECONDS_PER_YEAR);
   const seg = segmentBonus(core, {
     shares: e.amount * E18,
     tokensPerShare: E18,
@@ -114,7 +131,9 @@ export function estimate(core: Core, e: EstimateInputs): Estimate {
     base,
     bonus: seg.bonus,
     bonusSeconds: seg.durationSeconds,
+    baseSeconds,
     unlockNs,
+    unbondedNs: unlockNs === null ? null : unlockNs + e.unbondingNs,
     total,
     baseApy: (e.targetRate * (E18 - e.commission)) / E18,
     effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (e.amount * e.seconds),
@@ -132,6 +151,8 @@ export function estimateJson(core: Core, r: Estimate): object {
     bonus_apy: dec(r.tier.bonusApy),
     exit_now: r.exitNow,
     exit_unlock_at: r.unlockNs === null ? null : timestampString(r.unlockNs),
+    unbonded_at: r.unbondedNs === null ? null : timestampString(r.unbondedNs),
+    base_seconds: `${r.baseSeconds}`,
     bonus_seconds: `${r.bonusSeconds}`,
     base_rewards: `${r.base}`,
     bonus_rewards: `${r.bonus}`,
@@ -154,12 +175,19 @@ export function renderEstimate(r: Estimate): string {
   const rows: [string, string][] = [
     ["position", `${formatTokens(r.amount)} tokens in tier ${t.id} (exit commitment ${days(t.exitDurationNs / 1_000_000_000n)}, bonus APY ${decShort(t.bonusApy)})`],
     ["period", `${groupThousands(r.seconds)} s (${days(r.seconds)})`],
-    ["base rewards", `${formatTokens(r.base)} tokens  (target ${decShort(r.targetRate)} after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year)`],
+    [
+      "base rewards",
+      `${formatTokens(r.base)} tokens  (target ${decShort(r.targetRate)} after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year` +
+        (r.baseSeconds < r.seconds ? `, for ${groupThousands(r.baseSeconds)} s: none while unbonding)` : ")"),
+    ],
     [
       "bonus",
       `${formatTokens(r.bonus)} tokens  (${groupThousands(r.bonusSeconds)} s` +
         (r.unlockNs !== null && r.bonusSeconds < r.seconds ? `: exit triggered at entry, stops at the unlock ${timestampString(r.unlockNs)})` : ")"),
     ],
+    ...(r.unlockNs !== null && r.unbondedNs !== null && r.baseSeconds < r.seconds
+      ? [["unbonding", `undelegated at the unlock ${timestampString(r.unlockNs)}, tokens back ${timestampString(r.unbondedNs)} (no rewards meanwhile)`] as [string, string]]
+      : []),
     ["total", `${formatTokens(r.total)} tokens`],
     ["effective APY", pct(r.effectiveApy)],
   ];
@@ -218,7 +246,9 @@ async function run(argv: string[]): Promise<number> {
       ? parseFraction(core, "target-rate", f["target-rate"])
       : g.tieredrewards.params.targetBaseRewardsRate;
 
-  const r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs });
+  const r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs,
+    unbondingNs: g.staking.unbondingTimeNs,
+  });
   if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, r), null, 2) + "\n");
   else process.stdout.write(renderEstimate(r) + "\n");
   return 0;
