@@ -238,6 +238,7 @@ interface EstimateJson {
   tier: number;
   seconds: string;
   bonus_seconds: string;
+  base_seconds: string;
   base_rewards: string;
   bonus_rewards: string;
   total_rewards: string;
