@@ -12,9 +12,11 @@ import { schedule } from "./cli/schedule.js";
 import { replay } from "./cli/replay.js";
 import { projectCommand } from "./cli/project.js";
 import { estimateCommand } from "./cli/estimate.js";
+import { simulateCommand } from "./cli/simulate.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
+  simulate: simulateCommand,
   project: projectCommand,
   estimate: estimateCommand,
   replay,

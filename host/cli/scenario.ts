@@ -1,0 +1,327 @@
+// The scenario of `simulate`: one JSON document, every field defaulted, `--set path=value`
+// overrides written into the document before it is validated. Validation names the field path
+// (`cohorts[1].amount: ...`), as the genesis's ValidationError does.
+//
+// Times are months of the chain: floor(blocks_per_year / 12) blocks, as the core's decay counts
+// them. An event "at month m" is delivered in the first block after month m: height
+// m x blocks_per_month + 1 (month 0: block 1).
+//
+// Amounts are tokens as decimal strings (up to 8 decimals, 1 token = 10^8 base units); rates and
+// ratios are decimal strings parsed by the core's Dec parser. Nothing here is a float.
+
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { ValidationError } from "../errors.js";
+import type { Json } from "../genesis.js";
+import { parseGoDuration } from "../config.js";
+
+const E18 = 10n ** 18n;
+const UNITS_PER_TOKEN = 10n ** 8n;
+export const MAX_MONTHS = 1200;
+
+export interface DecParser {
+  parse(text: string): bigint;
+}
+
+export interface Phase {
+  name: string;
+  month: number;
+  /** Base units moved from the reserve into the rewards pool at the start of each month of the phase. */
+  revenuePerMonth: bigint;
+}
+
+export interface Cohort {
+  month: number;
+  tier: number;
+  /** Base units locked. */
+  amount: bigint;
+  /** Index into the genesis's validators. */
+  validator: number;
+  /** "never", "at_entry" (trigger_exit_immediately), or the month the exit is triggered. */
+  exit: "never" | "at_entry" | number;
+  /** At the unlock: stay delegated in the tier (no bonus), or undelegate (28 days, then withdraw). */
+  onUnlock: "stay" | "undelegate";
+}
+
+export type GovChange =
+  | { month: number; kind: "target_rate"; rate: bigint }
+  | { month: number; kind: "tier_apy"; tier: number; bonusApy: bigint };
+
+export interface Scenario {
+  /** A genesis file laid over the default genesis (resolved against the scenario file's folder). */
+  genesis: string | null;
+  /** A JSON object laid over the genesis (mergeJson): launch supply, inflation, cap, burn addresses... */
+  genesisOverride: Json | null;
+  months: number;
+  /** Block interval (ns); blocks_per_year = floor(31557600 s / block time). null: the genesis's. */
+  blockTimeNs: bigint | null;
+  /** Initial TargetBaseRewardsRate (raw Dec); null: the genesis's. */
+  targetRate: bigint | null;
+  /** The rewards pool's starting balance (base units), moved from or to the reserve; null: the genesis's. */
+  poolReserve: bigint | null;
+  /** One-off transfers from the reserve into the pool. */
+  inflows: { month: number; amount: bigint }[];
+  /** The spec's phases, by start month (sorted); revenue inflows per month while each lasts. */
+  phases: Phase[];
+  fees: { perYear: bigint; growth: bigint; paymentsPerMonth: number };
+  /** The reserve delegates (or undelegates what it delegated) to reach the ratio at the month. */
+  bondedRatio: { month: number; ratio: bigint }[];
+  cohorts: Cohort[];
+  claims: { everyMonths: number };
+  governance: GovChange[];
+}
+
+/** The default scenario document: every field, shown by `simulate --print-scenario`. */
+export function defaultScenarioJson(): { [key: string]: Json } {
+  return {
+    genesis: null,
+    genesis_override: null,
+    months: 60,
+    block_time: null,
+    target_rate: null,
+    pool: { reserve: null, inflows: [] },
+    phases: [{ name: "reserve", month: 0, revenue_per_month: "0" }],
+    fees: { per_year: "0", growth: "0", payments_per_month: 30 },
+    bonded_ratio: [],
+    cohorts: [],
+    claims: { every_months: 1 },
+    governance: [],
+  };
+}
+
+type Obj = { [key: string]: Json };
+
+function isObject(v: Json | undefined): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function fail(reason: string, path: string): never {
+  throw new ValidationError(reason, path);
+}
+
+function object(v: Json | undefined, path: string, keys: readonly string[]): Obj {
+  if (!isObject(v)) fail(`expected an object, got ${kindOf(v)}`, path);
+  for (const k of Object.keys(v)) {
+    if (!keys.includes(k)) fail(`unknown field (known: ${keys.join(", ")})`, path ? `${path}.${k}` : k);
+  }
+  return v;
+}
+
+function kindOf(v: Json | undefined): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return `a ${typeof v} (${JSON.stringify(v)})`;
+}
+
+function array(v: Json | undefined, path: string): Json[] {
+  if (!Array.isArray(v)) fail(`expected an array, got ${kindOf(v)}`, path);
+  return v;
+}
+
+function integer(v: Json | undefined, path: string, min: number, max: number): number {
+  if (typeof v === "string" && /^[0-9]{1,15}$/.test(v)) v = Number(v); // --set months=24 keeps its text
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) fail(`expected an integer, got ${kindOf(v)}`, path);
+  if (v < min || v > max) fail(`must be between ${min} and ${max}, got ${v}`, path);
+  return v;
+}
+
+function tokens(v: Json | undefined, path: string): bigint {
+  if (typeof v !== "string") fail(`expected a token amount as a string (e.g. "1000000" or "1.5"), got ${kindOf(v)}`, path);
+  const m = /^([0-9]+)(?:\.([0-9]{1,8}))?$/.exec(v);
+  if (!m) fail(`not a token amount: ${JSON.stringify(v)} (digits, up to 8 decimals, not negative)`, path);
+  const units = BigInt(m[1]!) * UNITS_PER_TOKEN + BigInt((m[2] ?? "").padEnd(8, "0"));
+  if (units >= 1n << 127n) fail(`too large: ${v}`, path);
+  return units;
+}
+
+function decimal(v: Json | undefined, path: string, dec: DecParser, max: bigint | null): bigint {
+  if (typeof v !== "string") fail(`expected a decimal as a string (e.g. "0.03"), got ${kindOf(v)}`, path);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(v)) fail(`not a non-negative decimal: ${JSON.stringify(v)}`, path);
+  let raw: bigint;
+  try {
+    raw = dec.parse(v);
+  } catch (e) {
+    fail(`${(e as Error).message}: ${JSON.stringify(v)}`, path);
+  }
+  if (max !== null && raw > max) fail(`must be at most ${max / E18}, got ${v}`, path);
+  return raw;
+}
+
+/** Validate a scenario document (defaults filled in) into a Scenario; throws ValidationError naming the field. */
+export function parseScenario(doc: Json, dec: DecParser): Scenario {
+  const d = mergeDefaults(doc);
+  const top = object(d, "", Object.keys(defaultScenarioJson()));
+  const months = integer(top.months, "months", 1, MAX_MONTHS);
+  const month = (v: Json | undefined, path: string) => integer(v, path, 0, months);
+
+  const genesis = top.genesis === null ? null : typeof top.genesis === "string" && top.genesis !== "" ? top.genesis : fail(`expected a file name or null, got ${kindOf(top.genesis)}`, "genesis");
+  const genesisOverride = top.genesis_override === null ? null : isObject(top.genesis_override) ? top.genesis_override : fail(`expected an object or null, got ${kindOf(top.genesis_override)}`, "genesis_override");
+
+  let blockTimeNs: bigint | null = null;
+  if (top.block_time !== null) {
+    if (typeof top.block_time !== "string") fail(`expected a duration such as "5s" or "1h", got ${kindOf(top.block_time)}`, "block_time");
+    try {
+      blockTimeNs = parseGoDuration(top.block_time);
+    } catch (e) {
+      fail((e as Error).message, "block_time");
+    }
+    if (blockTimeNs <= 0n) fail("must be positive", "block_time");
+    if ((31_557_600n * 1_000_000_000n) / blockTimeNs < 12n) fail("at most a month (a year must have at least 12 blocks)", "block_time");
+  }
+  const targetRate = top.target_rate === null ? null : decimal(top.target_rate, "target_rate", dec, E18);
+
+  const pool = object(top.pool, "pool", ["reserve", "inflows"]);
+  const poolReserve = pool.reserve === null || pool.reserve === undefined ? null : tokens(pool.reserve, "pool.reserve");
+  const inflows = array(pool.inflows ?? [], "pool.inflows").map((x, i) => {
+    const p = `pool.inflows[${i}]`;
+    const o = object(x, p, ["month", "amount"]);
+    return { month: month(o.month, `${p}.month`), amount: tokens(o.amount, `${p}.amount`) };
+  });
+
+  const phases = array(top.phases, "phases").map((x, i): Phase => {
+    const p = `phases[${i}]`;
+    const o = object(x, p, ["name", "month", "revenue_per_month"]);
+    if (typeof o.name !== "string" || o.name === "") fail(`expected a name, got ${kindOf(o.name)}`, `${p}.name`);
+    return { name: o.name, month: month(o.month, `${p}.month`), revenuePerMonth: tokens(o.revenue_per_month ?? "0", `${p}.revenue_per_month`) };
+  });
+  for (let i = 1; i < phases.length; i++) {
+    if (phases[i]!.month <= phases[i - 1]!.month) fail("phases must start at increasing months", `phases[${i}].month`);
+  }
+
+  const f = object(top.fees, "fees", ["per_year", "growth", "payments_per_month"]);
+  const fees = {
+    perYear: tokens(f.per_year ?? "0", "fees.per_year"),
+    growth: decimal(f.growth ?? "0", "fees.growth", dec, 100n * E18),
+    paymentsPerMonth: integer(f.payments_per_month ?? 30, "fees.payments_per_month", 1, 1_000_000),
+  };
+
+  const bondedRatio = array(top.bonded_ratio, "bonded_ratio").map((x, i) => {
+    const p = `bonded_ratio[${i}]`;
+    const o = object(x, p, ["month", "ratio"]);
+    return { month: month(o.month, `${p}.month`), ratio: decimal(o.ratio, `${p}.ratio`, dec, E18) };
+  });
+
+  const cohorts = array(top.cohorts, "cohorts").map((x, i): Cohort => {
+    const p = `cohorts[${i}]`;
+    const o = object(x, p, ["month", "tier", "amount", "validator", "exit", "on_unlock"]);
+    const m = month(o.month ?? 0, `${p}.month`);
+    let exit: Cohort["exit"] = "never";
+    if (o.exit === undefined || o.exit === "never") exit = "never";
+    else if (o.exit === "at_entry") exit = "at_entry";
+    else if (typeof o.exit === "number") {
+      exit = integer(o.exit, `${p}.exit`, m, months);
+    } else fail(`expected "never", "at_entry" or a month number, got ${kindOf(o.exit)}`, `${p}.exit`);
+    const onUnlock = o.on_unlock ?? "stay";
+    if (onUnlock !== "stay" && onUnlock !== "undelegate") fail(`expected "stay" or "undelegate", got ${kindOf(onUnlock)}`, `${p}.on_unlock`);
+    const amount = tokens(o.amount, `${p}.amount`);
+    if (amount === 0n) fail("must be positive", `${p}.amount`);
+    return {
+      month: m,
+      tier: integer(o.tier, `${p}.tier`, 1, 0xffff_ffff),
+      amount,
+      validator: integer(o.validator ?? 0, `${p}.validator`, 0, 10_000),
+      exit,
+      onUnlock,
+    };
+  });
+
+  const c = object(top.claims, "claims", ["every_months"]);
+  const claims = { everyMonths: integer(c.every_months ?? 1, "claims.every_months", 0, MAX_MONTHS) };
+
+  const governance = array(top.governance, "governance").map((x, i): GovChange => {
+    const p = `governance[${i}]`;
+    const o = object(x, p, ["month", "target_rate", "tier", "bonus_apy"]);
+    const m = month(o.month, `${p}.month`);
+    if (o.target_rate !== undefined) {
+      if (o.tier !== undefined || o.bonus_apy !== undefined) fail("one change per entry: target_rate, or tier with bonus_apy", p);
+      return { month: m, kind: "target_rate", rate: decimal(o.target_rate, `${p}.target_rate`, dec, E18) };
+    }
+    if (o.tier === undefined || o.bonus_apy === undefined) fail("expected target_rate, or tier and bonus_apy", p);
+    return { month: m, kind: "tier_apy", tier: integer(o.tier, `${p}.tier`, 1, 0xffff_ffff), bonusApy: decimal(o.bonus_apy, `${p}.bonus_apy`, dec, null) };
+  });
+
+  return {
+    genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, governance,
+  };
+}
+
+/** The document with every top-level field and every nested object's fields defaulted. */
+function mergeDefaults(doc: Json): Json {
+  if (!isObject(doc)) fail(`a scenario is a JSON object, got ${kindOf(doc)}`, "");
+  const d = defaultScenarioJson();
+  const out: Obj = { ...d };
+  for (const [k, v] of Object.entries(doc)) {
+    const def = d[k];
+    out[k] = isObject(def) && isObject(v) ? { ...def, ...v } : v;
+  }
+  return out;
+}
+
+/**
+ * `--set key=value`: the key a dotted path (`fees.per_year`, `cohorts[0].amount` or
+ * `cohorts.0.amount`), the value JSON if it parses as JSON, else the text itself; a bare number
+ * stays text ("0.05", "100000000": exact, never a float), integers fields accept digit strings.
+ * Writes into a copy.
+ */
+export function applySet(doc: Json, assignment: string): Json {
+  const eq = assignment.indexOf("=");
+  if (eq <= 0) throw new ValidationError(`expected key=value, got ${JSON.stringify(assignment)}`, "--set");
+  const key = assignment.slice(0, eq);
+  const text = assignment.slice(eq + 1);
+  let value: Json;
+  try {
+    value = JSON.parse(text) as Json;
+  } catch {
+    value = text;
+  }
+  if (typeof value === "number") value = text;
+  const parts = key.replace(/\[(\d+)\]/g, ".$1").split(".");
+  if (parts.some((p) => p === "")) throw new ValidationError(`bad key ${JSON.stringify(key)}`, "--set");
+  const root = mergeDefaults(structuredClone(doc)) as Obj;
+  let cur: Json = root;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const last = i === parts.length - 1;
+    const at = parts.slice(0, i + 1).join(".");
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(part)) throw new ValidationError(`${JSON.stringify(part)} is not an index of an array`, at);
+      const idx = Number(part);
+      if (idx > cur.length) throw new ValidationError(`index ${idx} past the end (length ${cur.length})`, at);
+      if (last) cur[idx] = value;
+      else {
+        if (cur[idx] === undefined || cur[idx] === null) cur[idx] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
+        cur = cur[idx]!;
+      }
+    } else if (isObject(cur)) {
+      if (last) cur[part] = value;
+      else {
+        if (cur[part] === undefined || cur[part] === null) cur[part] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
+        cur = cur[part]!;
+      }
+    } else {
+      throw new ValidationError(`cannot set a field inside ${kindOf(cur)}`, at);
+    }
+  }
+  return root;
+}
+
+/** A scenario file: JSON. Relative `genesis` paths are resolved against the file's folder. */
+export async function readScenarioDoc(file: string): Promise<Json> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    throw new ValidationError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, file);
+  }
+  let doc: Json;
+  try {
+    doc = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new ValidationError(`not JSON: ${(e as Error).message}`, file);
+  }
+  if (isObject(doc) && typeof doc.genesis === "string" && doc.genesis !== "") {
+    doc = { ...doc, genesis: resolve(dirname(file), doc.genesis) };
+  }
+  return doc;
+}
