@@ -1,0 +1,317 @@
+// `simulate`: a scenario with tier cohorts, claims, fees and a deposit, whose small rewards pool
+// runs dry, against a node (SQLite, the REST routes) driven by transactions a wallet signs (CosmJS)
+// at the same heights: the same pool-dry block, the same balances month by month, the same final
+// state hash. Also: a scenario without actions against `project`; the JSON and CSV schema; the
+// scenario's defaults, --set and validation errors naming the field; the command line.
+
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { loadCore } from "../host/core/core.js";
+import { ModuleAccount } from "../host/core/ledger.js";
+import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/genesis.js";
+import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
+import { applySet, defaultScenarioJson, parseScenario } from "../host/cli/scenario.js";
+import {
+  COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, type Simulation,
+} from "../host/cli/simulate.js";
+import { project } from "../host/cli/project.js";
+import { UsageError } from "../host/cli/common.js";
+import { ValidationError } from "../host/errors.js";
+import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
+import { devSigner, lockTierMsg, positionMsg, claimTierMsg, sendMsg } from "./helpers/dev-signer.js";
+import { cli } from "./helpers/cli.js";
+
+const HOUR_NS = 3_600_000_000_000n;
+const BPM = 8766n / 12n; // 730 blocks a month at 1h blocks
+const UNIT = 10n ** 8n;
+const harness = await nodeHarness({ prefix: "cli-simulate-" });
+
+/** A fourth tier of 30 days, so that a cohort unlocks, unbonds 28 days and withdraws within the run. */
+const TIER_4 = { id: 4, exit_duration: "2592000s", bonus_apy: "0.100000000000000000", min_lock_amount: "10000000000", close_only: false };
+function withTier4(doc: any): any {
+  const tiers = doc.app_state.tieredrewards.tiers;
+  return { ...doc, app_state: { ...doc.app_state, tieredrewards: { ...doc.app_state.tieredrewards, tiers: [...tiers, TIER_4] } } };
+}
+
+/** The scenario of the node comparison: 6 months of 1 h blocks, a 100 M token pool. */
+const SCENARIO = {
+  genesis_override: { app_state: { tieredrewards: { tiers: withTier4(defaultGenesisJson()).app_state.tieredrewards.tiers } } },
+  months: 6,
+  block_time: "1h",
+  pool: { reserve: "100000000", inflows: [{ month: 2, amount: "10000000" }] },
+  fees: { per_year: "1200", growth: "0", payments_per_month: 2 },
+  cohorts: [
+    { month: 0, tier: 3, amount: "1000000000", exit: "at_entry" },
+    { month: 1, tier: 1, amount: "500000000", exit: 2 },
+    { month: 0, tier: 4, amount: "100000000", exit: "at_entry", on_unlock: "undelegate" },
+  ],
+  claims: { every_months: 1 },
+};
+
+async function runScenario(doc: unknown): Promise<Simulation> {
+  const core = await loadCore(wasm);
+  const { scenario } = await loadScenarioDoc(core, doc);
+  const setup = await scenarioGenesis(core, scenario);
+  return simulate(core, scenario, setup);
+}
+
+async function loadScenarioDoc(core: Awaited<ReturnType<typeof loadCore>>, doc: unknown) {
+  return { scenario: parseScenario(doc as never, core.dec) };
+}
+
+const sim = suite("simulate vs a node driven by signed txs");
+
+sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances and state", async () => {
+  const result = await runScenario(SCENARIO);
+
+  // The node: the same genesis built by hand, every tx signed by CosmJS and posted to /txs.
+  const core = await loadCore(wasm);
+  const genesis = withBlocksPerYear(withPool(core, withTier4(defaultGenesisJson()), 100_000_000n * UNIT), 8766n);
+  const node = await harness.open({ genesis, blockTimeNs: HOUR_NS });
+  const signer = await devSigner(0);
+  const reserve = devAddress(0);
+  const v0 = operatorOf(devAddress(1));
+  const noFee = { amount: [], gas: "200000" };
+  const fee = { amount: [{ denom: "basecro", amount: `${50n * UNIT}` }], gas: "200000" }; // 1,200 tokens a year in 24 payments
+
+  /** Post these txs (each one message list, in order) and make their block. */
+  const block = async (n: TestNode, txs: { msgs: any[]; fee?: typeof fee }[]) => {
+    const acct = n.chain.directory.account(reserve)!;
+    let seq = acct.sequence;
+    for (const t of txs) {
+      const body = await signer.sign(t.msgs, { chainId: n.chain.chainId, accountNumber: acct.accountNumber, sequence: seq++, fee: t.fee ?? noFee });
+      const r = await n.post("/txs", body);
+      assert.is(r.status, 200);
+      assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+    }
+    await n.chain.advance(1n);
+  };
+  const selfFee = { msgs: [sendMsg(reserve, reserve, 1n)], fee };
+  const claim = (ids: bigint[]) => ({ msgs: [claimTierMsg(reserve, ids)] });
+  // Height -> txs, in the simulation's documented order: cohorts' own steps, then the month's
+  // deposit, claim and fee payment. Month m starts at block m x 730 + 1; fee payment j of a month
+  // at m x 730 + j x 730 / 2 + 1.
+  const plan = new Map<bigint, { msgs: any[]; fee?: typeof fee }[]>();
+  const add = (h: bigint, ...t: { msgs: any[]; fee?: typeof fee }[]) => plan.set(h, [...(plan.get(h) ?? []), ...t]);
+  add(1n, { msgs: [lockTierMsg(reserve, 3, 1_000_000_000n * UNIT, v0, true)] }, { msgs: [lockTierMsg(reserve, 4, 100_000_000n * UNIT, v0, true)] }, selfFee); // positions 0, 1
+  // Position 1 unlocks 30 days after block 1 (1 h): block 721; it unbonds 28 days (672 blocks), withdrawn the block after.
+  add(721n, { msgs: [positionMsg("MsgTierUndelegate", reserve, 1n)] });
+  add(721n + 672n + 1n, { msgs: [positionMsg("MsgWithdrawFromTier", reserve, 1n)] });
+  add(BPM + 1n, { msgs: [lockTierMsg(reserve, 1, 500_000_000n * UNIT, v0, false)] }, claim([0n]), selfFee); // position 2
+  add(2n * BPM + 1n, { msgs: [positionMsg("MsgTriggerExitFromTier", reserve, 2n)] }, { msgs: [sendMsg(reserve, REWARDS_POOL_ADDRESS, 10_000_000n * UNIT)] }, claim([0n, 2n]), selfFee);
+  for (let m = 3n; m < 6n; m++) add(m * BPM + 1n, claim([0n, 2n]), selfFee);
+  for (let m = 0n; m < 6n; m++) add(m * BPM + BPM / 2n + 1n, selfFee);
+
+  let dry: bigint | null = null;
+  const months: { pool: bigint; supply: bigint; bonded: bigint; owed: bigint }[] = [];
+  for (let h = 1n; h <= 6n * BPM; h++) {
+    const txs = plan.get(h);
+    if (txs) await block(node, txs);
+    else await node.chain.advance(1n);
+    const pool = node.chain.ledger.balance(ModuleAccount.rewardsPool);
+    if (dry === null && pool === 0n) dry = h;
+    if (h % BPM === 0n) {
+      const rid = node.chain.directory.accountId(reserve)!;
+      months.push({ pool, supply: node.chain.totalSupply(), bonded: node.chain.ledger.pool().bonded, owed: node.chain.tiers.owedBonus(rid) });
+    }
+  }
+
+  assert.ok(dry !== null, "the node's pool runs dry");
+  assert.ok(result.poolDry !== null, "the simulation's pool runs dry");
+  assert.is(result.poolDry!.height, dry);
+  assert.ok(dry! > 2n * BPM && dry! < 6n * BPM, `dry at ${dry}: after the deposit, within the horizon`);
+  assert.is(result.rows.length, 7);
+  months.forEach((m, i) => {
+    const r = result.rows[i + 1]!;
+    assert.is(r.height, BigInt(i + 1) * BPM);
+    assert.is(r.pool, m.pool, `month ${i + 1} pool`);
+    assert.is(r.totalSupply, m.supply, `month ${i + 1} supply`);
+    assert.is(r.bonded, m.bonded, `month ${i + 1} bonded`);
+    assert.is(r.owedBonus, m.owed, `month ${i + 1} owed`);
+  });
+  assert.is(result.appHash, node.chain.latestBlock().appHash, "the same end state, record for record");
+  // The flows add up: the pool moves by deposits - top-ups - bonus paid, every month.
+  const rows = result.rows;
+  for (let i = 1; i < rows.length; i++) {
+    assert.is(rows[i]!.pool, rows[i - 1]!.pool + rows[i]!.poolInflows - rows[i]!.topUp - rows[i]!.bonusPaid, `month ${i} pool flows`);
+    assert.ok(rows[i]!.topUp >= 0n && rows[i]!.bonusPaid >= 0n);
+  }
+  assert.is(rows.reduce((t, r) => t + r.fees, 0n), 600n * UNIT, "half a year of 1,200 tokens a year");
+  assert.is(rows[3]!.poolInflows, 10_000_000n * UNIT, "the deposit at month 2 lands in month 3's blocks");
+  assert.ok(rows.some((r) => r.bonusPaid > 0n), "claims paid bonus");
+  assert.is(rows[1]!.positions, 1, "position 1 undelegated at its unlock in month 1");
+  assert.is(rows[2]!.positions, 2);
+  assert.is(node.chain.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
+  // After the pool ran dry the claims fail on the chain as on the node ("insufficient bonus pool balance").
+  assert.ok(result.failures.length > 0 && result.failures.every((f) => /insufficient bonus pool balance/.test(f.log)), `${result.failures[0]?.what}: ${result.failures[0]?.log}`);
+});
+
+sim("a scenario without actions is the projection: the same supply, pool, bonded and inflation each month", async () => {
+  const core = await loadCore(wasm);
+  const result = await runScenario({ months: 3, block_time: "1h", pool: { reserve: "1000000" } });
+  const doc = withBlocksPerYear(withPool(core, defaultGenesisJson(), 1_000_000n * UNIT), 8766n);
+  const p = await project(await loadCore(wasm), { doc, blockTimeNs: HOUR_NS, months: 3n, step: 1n });
+  assert.is(result.rows.length, p.rows.length);
+  p.rows.forEach((pr, i) => {
+    const r = result.rows[i]!;
+    assert.is(r.height, pr.height);
+    assert.is(r.totalSupply, pr.totalSupply);
+    assert.is(r.pool, pr.pool);
+    assert.is(r.bonded, pr.bonded);
+    assert.is(r.inflation, pr.inflation);
+    assert.is(r.minted, pr.minted);
+    assert.is(r.topUp, pr.topUps, `month ${i} top-up`);
+    assert.is(r.baseApy, pr.baseApy, `month ${i} base APY`);
+  });
+  assert.is(result.poolDry?.height ?? null, p.poolDry?.height ?? null);
+  assert.ok(result.poolDry !== null, "a 1 M token pool runs dry within 3 months");
+  assert.is(result.txs, 0);
+});
+
+sim.after(() => harness.remove());
+sim.run();
+
+// ---- output schema ----
+
+const schema = suite("simulate JSON and CSV");
+
+schema("JSON rows carry every column as exact strings; CSV has the same columns and values", async () => {
+  const core = await loadCore(wasm);
+  const result = await runScenario({
+    months: 2, block_time: "1h", cohorts: [{ month: 0, tier: 2, amount: "1000" }],
+    fees: { per_year: "12000", payments_per_month: 1 },
+    phases: [{ name: "reserve", month: 0 }, { name: "revenue", month: 1, revenue_per_month: "5" }],
+  });
+  const j = simulationJson(core, result) as any;
+  assert.is(j.blocks_per_month, "730");
+  assert.is(j.block_time, "3600s");
+  assert.is(j.rows.length, 3);
+  const tierCols = ["tier1_total_apy", "tier2_total_apy", "tier3_total_apy"];
+  for (const row of j.rows) {
+    assert.equal(Object.keys(row), [...COLUMNS, ...tierCols]);
+    for (const c of ["height", "total_supply", "circulating_supply", "minted", "fees", "top_up_paid", "bonus_paid", "owed_bonus", "rewards_pool", "pool_inflows", "bonded"]) {
+      assert.match(row[c], /^[0-9]+$/, `${c} is an integer string`);
+    }
+    assert.match(row.inflation, /^[0-9]+\.[0-9]{18}$/);
+    assert.match(row.bonded_ratio, /^[0-9]+\.[0-9]{18}$/);
+    assert.match(row.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  }
+  assert.is(j.rows[0].base_apy, null);
+  assert.match(j.rows[1].base_apy, /^[0-9]+\.[0-9]{18}$/);
+  assert.is(j.rows[1].fees, `${1000n * UNIT}`);
+  assert.is(j.rows[1].phase, "reserve");
+  assert.is(j.rows[2].phase, "revenue");
+  assert.is(j.rows[2].pool_inflows, `${5n * UNIT}`);
+  assert.is(j.rows[1].open_positions, "1");
+  // tier 2's total APY = base APY x (1 - 0.1 commission) + 0.04
+  const base = core.dec.parse(j.rows[1].base_apy);
+  assert.is(j.rows[1].tier2_total_apy, core.dec.format((base * 9n) / 10n + core.dec.parse("0.04")));
+  assert.is(j.pool_dry, null);
+  assert.equal(j.failed_txs, []);
+
+  const lines = simulationCsv(core, result).trimEnd().split("\n");
+  assert.is(lines[0], [...COLUMNS, ...tierCols].join(","));
+  assert.is(lines.length, 4);
+  lines.slice(1).forEach((line, i) => {
+    const row = j.rows[i];
+    assert.equal(line.split(","), [...COLUMNS, ...tierCols].map((c) => row[c] ?? ""));
+  });
+});
+
+schema.run();
+
+// ---- the scenario ----
+
+const scen = suite("simulate scenario: defaults, --set, validation");
+
+scen("every field has a default; --set writes paths, numbers stay exact text", async () => {
+  const core = await loadCore(wasm);
+  const s = parseScenario({}, core.dec);
+  assert.is(s.months, 60);
+  assert.is(s.blockTimeNs, null);
+  assert.is(s.fees.paymentsPerMonth, 30);
+  assert.equal(s.cohorts, []);
+  assert.is(s.phases[0]!.name, "reserve");
+  let doc = applySet(defaultScenarioJson(), "months=24");
+  doc = applySet(doc, "fees.per_year=1000000.5");
+  doc = applySet(doc, 'cohorts=[{"tier":3,"amount":"1000000"}]');
+  doc = applySet(doc, "cohorts[0].month=2");
+  doc = applySet(doc, "cohorts.0.exit=at_entry");
+  doc = applySet(doc, "governance[0]={\"month\":3,\"target_rate\":\"0.02\"}");
+  const t = parseScenario(doc, core.dec);
+  assert.is(t.months, 24);
+  assert.is(t.fees.perYear, 100_000_050_000_000n);
+  assert.equal(t.cohorts, [{ month: 2, tier: 3, amount: 1_000_000n * UNIT, validator: 0, exit: "at_entry", onUnlock: "stay" }]);
+  assert.equal(t.governance, [{ month: 3, kind: "target_rate", rate: core.dec.parse("0.02") }]);
+});
+
+scen("validation errors name the field path", async () => {
+  const core = await loadCore(wasm);
+  const cases: [unknown, string, RegExp][] = [
+    [{ months: 0 }, "months", /between 1 and 1200/],
+    [{ mnoths: 3 }, "mnoths", /unknown field/],
+    [{ fees: { per_yaer: "1" } }, "fees.per_yaer", /unknown field/],
+    [{ fees: { per_year: 5 } }, "fees.per_year", /token amount as a string/],
+    [{ fees: { growth: "-0.1" } }, "fees.growth", /non-negative decimal/],
+    [{ cohorts: [{ tier: 1, amount: "1" }, { tier: 1, amount: "1.123456789" }] }, "cohorts[1].amount", /not a token amount/],
+    [{ cohorts: [{ tier: 1, amount: "0" }] }, "cohorts[0].amount", /must be positive/],
+    [{ cohorts: [{ tier: 1, amount: "5", exit: "later" }] }, "cohorts[0].exit", /"never", "at_entry" or a month/],
+    [{ cohorts: [{ tier: 1, amount: "5", month: 3, exit: 2 }] }, "cohorts[0].exit", /between 3 and 60/],
+    [{ cohorts: [{ tier: 1, amount: "5", on_unlock: "run" }] }, "cohorts[0].on_unlock", /"stay" or "undelegate"/],
+    [{ months: 12, governance: [{ month: 13, target_rate: "0.01" }] }, "governance[0].month", /between 0 and 12/],
+    [{ governance: [{ month: 1, target_rate: "1.5" }] }, "governance[0].target_rate", /at most 1/],
+    [{ governance: [{ month: 1 }] }, "governance[0]", /expected target_rate, or tier and bonus_apy/],
+    [{ phases: [{ name: "a", month: 5 }, { name: "b", month: 5 }] }, "phases[1].month", /increasing/],
+    [{ block_time: "0s" }, "block_time", /positive/],
+    [{ bonded_ratio: [{ month: 0, ratio: "2" }] }, "bonded_ratio[0].ratio", /at most 1/],
+  ];
+  for (const [doc, path, msg] of cases) {
+    try {
+      parseScenario(doc as never, core.dec);
+      assert.unreachable(`${path} accepted`);
+    } catch (e) {
+      assert.instance(e, ValidationError, path);
+      assert.is((e as ValidationError).path, path);
+      assert.match((e as ValidationError).reason, msg, path);
+    }
+  }
+  // Against the genesis: a tier or validator it lacks.
+  for (const [doc, path] of [[{ cohorts: [{ tier: 9, amount: "5" }] }, "cohorts[0].tier"], [{ cohorts: [{ tier: 1, amount: "500", validator: 4 }] }, "cohorts[0].validator"], [{ cohorts: [{ tier: 1, amount: "5" }] }, "cohorts[0].amount"]] as const) {
+    try {
+      await scenarioGenesis(core, parseScenario(doc as never, core.dec));
+      assert.unreachable(`${path} accepted`);
+    } catch (e) {
+      assert.instance(e, ValidationError);
+      assert.is((e as ValidationError).path, path);
+    }
+  }
+  // --set errors name the assignment.
+  try {
+    await loadScenario(core, undefined, ["cohorts[3].tier=1"]);
+    assert.unreachable();
+  } catch (e) {
+    assert.instance(e, UsageError);
+    assert.match((e as Error).message, /--set cohorts\[3\]\.tier=1: cohorts\.3: index 3 past the end/);
+  }
+});
+
+scen("the command line: --help, --csv, a bad --set and a bad file are usage errors on one line", async () => {
+  const [help, csv, bad, missing] = await Promise.all([
+    cli("simulate", "--help"),
+    cli("simulate", "--set", "months=1", "--set", "block_time=1h", "--csv"),
+    cli("simulate", "--set", "fees.growth=lots"),
+    cli("simulate", "--scenario", "/nonexistent/scenario.json"),
+  ]);
+  assert.is(help.code, 0);
+  assert.match(help.stdout, /Usage: npm run simulate/);
+  assert.match(help.stdout, /--set KEY=VALUE/);
+  assert.is(csv.code, 0, csv.stderr);
+  assert.is(csv.stdout.split("\n")[0], [...COLUMNS, "tier1_total_apy", "tier2_total_apy", "tier3_total_apy"].join(","));
+  assert.is(csv.stdout.trimEnd().split("\n").length, 3);
+  assert.is(bad.code, 2);
+  assert.is(bad.stderr, 'error: scenario: fees.growth: not a non-negative decimal: "lots"\n');
+  assert.is(missing.code, 2);
+  assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
+});
+
+scen.run();
