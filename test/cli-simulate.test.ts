@@ -15,6 +15,7 @@ import {
   COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, type Simulation,
 } from "../host/cli/simulate.js";
 import { project } from "../host/cli/project.js";
+import { simulationChart } from "../host/cli/chart.js";
 import { UsageError } from "../host/cli/common.js";
 import { ValidationError } from "../host/errors.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
@@ -216,6 +217,26 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
     const row = j.rows[i];
     assert.equal(line.split(","), [...COLUMNS, ...tierCols].map((c) => row[c] ?? ""));
   });
+});
+
+schema("--chart: an SVG with its three panels' axes, every series in the legend and the pool-dry mark", async () => {
+  const result = await runScenario({ months: 6, block_time: "1h", pool: { reserve: "50000000" }, cohorts: [{ month: 0, tier: 3, amount: "1000000000" }] });
+  assert.ok(result.poolDry !== null);
+  const svg = simulationChart(result, "test chart");
+  assert.match(svg, /^<svg [^>]*width="960" height="900"[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.ok(svg.trimEnd().endsWith("</svg>"));
+  const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+  for (const t of ["test chart", "supply (tokens)", "rewards pool (tokens)", "APY (%)", "total supply", "circulating", "rewards pool", "base APY", "tier 1 total APY", "tier 2 total APY", "tier 3 total APY", `pool dry: month ${result.poolDry!.month}`]) {
+    assert.ok(texts.includes(t), `text ${JSON.stringify(t)} in the SVG`);
+  }
+  assert.is(texts.filter((t) => t === "month").length, 3, "three month axes");
+  for (let m = 0; m <= 6; m++) assert.ok(texts.filter((t) => t === `${m}`).length >= 3, `month ${m} labelled on each axis`);
+  // One polyline per series: 2 supply + 1 pool + 1 base + 3 tiers.
+  // (month 0 has no APY: the APY lines have one point fewer.)
+  const lines = [...svg.matchAll(/<path d="(M[^"]*)"[^>]*stroke="(#[0-9a-f]+)" stroke-width="2"/g)].filter((m) => m[1]!.split("L").length >= 5);
+  assert.equal(lines.map((m) => m[1]!.split("L").length), [7, 7, 7, 6, 6, 6, 6]);
+  assert.is(new Set(lines.map((m) => m[2])).size, 7, "seven colours");
+  assert.is(simulationChart(result, "test chart"), svg, "deterministic");
 });
 
 schema.run();

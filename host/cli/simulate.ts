@@ -27,6 +27,9 @@
 // than the pool holds at the full per-block target).
 
 import { parseArgs } from "node:util";
+import { writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { simulationChart } from "./chart.js";
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { ModuleAccount } from "../core/ledger.js";
@@ -644,6 +647,7 @@ const FLAGS = {
   every: { type: "string", value: "month|year", default: "month", description: "table rows per month or per year (flows summed)" },
   json: { type: "boolean", description: "print the simulation as JSON with exact values" },
   csv: { type: "boolean", description: "print one CSV row per month with exact values" },
+  chart: { type: "string", value: "FILE.svg", description: "also draw supply, the rewards pool and the APYs over time into an SVG file (ECharts, server-side)" },
   "print-scenario": { type: "boolean", description: "print the scenario (defaults, file and --set applied) as JSON and exit" },
   help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
@@ -682,7 +686,7 @@ function parseSimFlags(argv: string[]) {
       args: argv,
       options: {
         scenario: { type: "string" }, set: { type: "string", multiple: true }, every: { type: "string", default: "month" },
-        json: { type: "boolean" }, csv: { type: "boolean" }, "print-scenario": { type: "boolean" }, help: { type: "boolean", short: "h" },
+        json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, "print-scenario": { type: "boolean" }, help: { type: "boolean", short: "h" },
       },
       strict: true,
       allowPositionals: false,
@@ -696,6 +700,7 @@ function parseSimFlags(argv: string[]) {
     every: values.every as string,
     json: values.json === true,
     csv: values.csv === true,
+    chart: values.chart as string | undefined,
     printScenario: values["print-scenario"] === true,
     help: values.help === true,
   };
@@ -734,6 +739,7 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (f.json && f.csv) throw new UsageError("give --json or --csv, not both");
+  if (f.chart !== undefined && f.chart.trim() === "") throw new UsageError("--chart: empty file name");
   if (f.every !== "month" && f.every !== "year") throw new UsageError(`--every ${JSON.stringify(f.every)}: must be month or year`);
   const core = await loadCoreFromFile();
   const { scenario } = await loadScenario(core, f.scenario, f.set);
@@ -760,6 +766,13 @@ async function run(argv: string[]): Promise<number> {
     });
   } finally {
     progress.done();
+  }
+  if (f.chart !== undefined) {
+    try {
+      await writeFile(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
+    } catch (e) {
+      throw new UsageError(`--chart ${f.chart}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
   }
   if (f.json) process.stdout.write(JSON.stringify(simulationJson(core, sim), null, 2) + "\n");
   else if (f.csv) process.stdout.write(simulationCsv(core, sim));
