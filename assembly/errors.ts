@@ -2,9 +2,12 @@
 // message (host/core/errors.ts), so this list and that table change together.
 
 export const OK: i32 = 0;
-/** The exact result needs more than 128 bits (the reference: `Int overflow`). */
+/**
+ * The exact result's magnitude needs more than 128 bits (the reference: `Int overflow`). Checked
+ * first: a result both too large and negative is ERR_OVERFLOW, never ERR_UNDERFLOW.
+ */
 export const ERR_OVERFLOW: i32 = 1;
-/** The exact result is negative: the core's values are non-negative. */
+/** The exact result fits 128 bits in magnitude but is negative: the core's values are non-negative. */
 export const ERR_UNDERFLOW: i32 = 2;
 export const ERR_DIVISION_BY_ZERO: i32 = 3;
 /** approxRoot left the reference's range on the way (the reference: `out of bounds`). */

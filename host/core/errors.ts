@@ -1,5 +1,9 @@
 // Result codes of the core (assembly/errors.ts) and the reference's messages for them.
 
+/**
+ * OVERFLOW and UNDERFLOW follow one precedence rule in every operation (assembly/dec/dec.ts):
+ * magnitude first. A result too large in magnitude is OVERFLOW even when it is also negative.
+ */
 export const CoreCode = {
   OK: 0,
   OVERFLOW: 1,
