@@ -15,6 +15,7 @@ import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
+import { NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
@@ -654,12 +655,17 @@ function canonicalAccount(v: Json | undefined, path: string): string {
   }
 }
 
-/** A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. */
+/**
+ * A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. One that does not fit
+ * a Go time.Duration (int64 ns) is refused with jsonpb's error (host/duration.ts), never wrapped.
+ */
 function duration(v: Json | undefined, path: string): bigint {
   const s = string(v, path);
   const m = /^(-?[0-9]+)s$/.exec(s);
   if (!m) fail(`invalid duration ${JSON.stringify(s)} (whole seconds, e.g. "2419200s")`, path);
-  return BigInt(m[1]) * 1_000_000_000n;
+  const ns = BigInt(m[1]) * NS_PER_S;
+  if (!fitsDuration(ns)) fail(jsonDurationError(s), path);
+  return ns;
 }
 
 // ---- what the core gets -------------------------------------------------------------------
