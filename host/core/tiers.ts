@@ -481,7 +481,7 @@ export class Tiers {
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
     if (code === CoreCode.TR_INVALID_TIER || code === CoreCode.TR_EXIT_OUT_OF_RANGE || code === CoreCode.TR_UNLOCK_OUT_OF_RANGE) {
-      const got = arg === 2n && tier !== undefined ? `: got ${c.dec.format(tier.bonusApy)}` : "";
+      const got = code === CoreCode.TR_INVALID_TIER && arg === 2n && tier !== undefined ? `: got ${c.dec.format(tier.bonusApy)}` : "";
       throw new TierError("undefined", 1, new CoreError(code, "", arg).message + got, code);
     }
     const n = tieredRewardsCode(code);
