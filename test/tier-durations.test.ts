@@ -17,6 +17,9 @@ import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../ho
 import { TierError, Tiers } from "../host/core/tiers.js";
 import { loadCore } from "../host/core/core.js";
 import { core } from "./helpers/core.js";
+import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
+import { Ledger, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
+import { MAX_DURATION_NS } from "../host/duration.js";
 import { committedTx as tx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";
 import { lockTierMsg, positionMsg, tierGovMsg } from "./helpers/dev-signer.js";
 
@@ -159,6 +162,41 @@ test("the core's tier API never wraps: beyond u64 or int64 ns is refused before 
   }
   tiers.addTier(tier(MAX));
   assert.is(tiers.tier(9)!.exitDuration, MAX, "the max is stored exactly");
+});
+
+// ---- staking: the other duration added to a time ------------------------------------------
+
+test("staking: an unbonding or redelegation completing past 2262 saturates at the last time, never wraps to a past one", async () => {
+  const c = await loadCore(wasm);
+  const emission = new Emission(c);
+  const ledger = new Ledger(c);
+  const [opA, opB, alice] = [FIRST_USER_ACCOUNT, FIRST_USER_ACCOUNT + 1, FIRST_USER_ACCOUNT + 2];
+  const funds = 10n ** 13n;
+  emission.configure(DEFAULT_EMISSION_PARAMS);
+  emission.setState({ height: 0n, totalSupply: 3n * funds, burned: 0n });
+  ledger.configure({ communityTax: 0n, targetBaseRewardsRate: 0n });
+  ledger.configureStaking(100, 1_000_000n, MAX_DURATION_NS); // the longest unbonding_time the genesis takes
+  for (const a of [opA, opB, alice]) ledger.genesisBalance(a, funds);
+  ledger.createValidatorWithSelfDelegation(0, opA, 10n ** 17n, 10n ** 12n, 0n);
+  ledger.createValidatorWithSelfDelegation(1, opB, 10n ** 17n, 10n ** 12n, 1n);
+  const t2026 = 1_767_225_600n * 1_000_000_000n;
+  let height = 0n;
+  const block = () => {
+    height += 1n;
+    const t = t2026 + height * 5_000_000_000n;
+    ledger.beginBlock(height, ledger.lastCommitVotes(), t);
+    ledger.endBlock(height, t);
+  };
+  block();
+  ledger.delegate(alice, 0, 10n ** 12n);
+  block();
+  const last = MAX_DURATION_NS; // 2262-04-11T23:47:16.854775807Z
+  assert.is(ledger.undelegate(alice, 0, 10n ** 11n).completionTime, last, "2026 + 292 years: saturated (it wrapped to 1734 before)");
+  assert.is(ledger.redelegate(alice, 0, 1, 10n ** 11n).completionTime, last);
+  block();
+  block();
+  assert.is(ledger.unbondingEntries(alice).length, 1, "the unbonding has not matured");
+  assert.equal(ledger.unbondingEntries(alice).map((e) => e.completionTime), [last]);
 });
 
 // ---- through the node ------------------------------------------------------------------------
