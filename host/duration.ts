@@ -21,7 +21,8 @@ export const MIN_DURATION_NS = -(1n << 63n);
 export const MAX_DURATION_SECONDS = MAX_DURATION_NS / NS_PER_S;
 /** google.protobuf.Duration's own range: ±10,000 years of 365.25 days, in seconds. */
 export const PROTO_DURATION_MAX_SECONDS = 315_576_000_000n;
-/** The last instant of the core's time (int64 ns since the Unix epoch). */
+/** The first and last instants of the core's time (int64 ns since the Unix epoch). */
+export const FIRST_TIME_TEXT = "1677-09-21T00:12:43.145224192Z";
 export const LAST_TIME_TEXT = "2262-04-11T23:47:16.854775807Z";
 
 /** True if `ns` fits a Go time.Duration. */

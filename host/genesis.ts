@@ -15,7 +15,7 @@ import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
-import { NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
@@ -298,6 +298,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError((e as Error).message, "genesis_time");
   }
+  coreTime(genesisTimeNs, root.genesis_time as string, "genesis_time");
   const app = object(root.app_state, "app_state", [
     "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "node_state",
   ]);
@@ -612,6 +613,7 @@ function parseNodeState(v: Json | undefined): NodeState {
   } catch (e) {
     throw new ValidationError((e as Error).message, `${path}.time`);
   }
+  coreTime(timeNs, o.time as string, `${path}.time`);
   const records = array(o.records, `${path}.records`).map((r, i) => {
     const p = `${path}.records[${i}]`;
     if (!Array.isArray(r) || r.length !== 2 || typeof r[0] !== "number" || typeof r[1] !== "string") {
@@ -653,6 +655,15 @@ function canonicalAccount(v: Json | undefined, path: string): string {
   } catch (e) {
     throw new ValidationError(`invalid address: ${(e as Error).message}`, path);
   }
+}
+
+/**
+ * A time the core can hold: int64 nanoseconds since the Unix epoch, 1677-09-21T00:12:43.145224192Z
+ * to 2262-04-11T23:47:16.854775807Z (the reference's Timestamp reaches years 1 to 9999; a time
+ * outside would reach the core wrapped, so it is refused here).
+ */
+function coreTime(ns: bigint, text: string, path: string): void {
+  if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
 }
 
 /**

@@ -98,6 +98,25 @@ test("genesis: unbonding_time shares the rule (int64 ns)", () => {
   assert.is(err("18446744073709551617s"), 'app_state.staking.params.unbonding_time: bad Duration: time: invalid duration "18446744073709551617s"');
 });
 
+test("genesis: a genesis (or node_state) time outside int64 ns since 1970 is refused, not wrapped into the core", () => {
+  const err = (o: Json) => {
+    try {
+      genesisWithOverride(o, core.dec);
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  const range = "1677-09-21T00:12:43.145224192Z to 2262-04-11T23:47:16.854775807Z (int64 nanoseconds since 1970)";
+  for (const t of ["9999-12-31T23:59:59Z", "2262-04-11T23:47:16.854775808Z", "1677-09-21T00:12:43.145224191Z", "0001-01-01T00:00:00Z"]) {
+    assert.is(err({ genesis_time: t }), `genesis_time: time "${t}" is outside this node's range: ${range}`);
+  }
+  assert.is(err({ genesis_time: "2262-04-11T23:47:16.854775807Z" }), "");
+  assert.is(err({ genesis_time: "1677-09-21T00:12:43.145224192Z" }), "");
+  const nodeState = { height: "5", time: "2263-01-01T00:00:00Z", block_hash: "AB".repeat(32), records: [], accounts: [] };
+  assert.is(err({ app_state: { node_state: nodeState } }), `app_state.node_state.time: time "2263-01-01T00:00:00Z" is outside this node's range: ${range}`);
+});
+
 // ---- the message decoder (CheckTx) ----------------------------------------------------------
 
 const registry = registerTierMessages(new MessageRegistry());
