@@ -16,6 +16,7 @@ import { TxError, decodeTx } from "../tx/index.js";
 import { tierQueries } from "../node/tier-view.js";
 import { registerCosmosRoutes } from "./cosmos.js";
 import { registerTierRoutes } from "./tiers.js";
+import { registerWebRoutes } from "./web.js";
 import {
   GatewayError,
   GrpcCode,
@@ -188,6 +189,7 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
 export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string, options: { dev: boolean }): void {
   registerCosmosRoutes(app, node);
   registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment);
+  registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     let body: unknown;
     try {
