@@ -40,7 +40,7 @@ test.before(async () => {
   dir = await mkdtemp(join(tmpdir(), "dashboard-"));
   const config: Config = {
     port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5_000_000_000n, clock: "simulated",
-    dbPath: join(dir, "chain.db"), dev: true,
+    genesisFile: undefined, dbPath: join(dir, "chain.db"), dev: true,
   };
   node = await startNode(config, { core: await loadCoreFromFile() });
   // A tier position for the address list, and a few blocks.
