@@ -3,9 +3,9 @@
 // database and replay from genesis.
 //
 // A block: BeginBlock (mint, top-up, distribution) with the last validator set's votes, the
-// mempool's transactions in arrival order (fee and sequence first, then the messages as one store
-// transaction: a failing message reverts the tx but not its fee and sequence, as in the SDK),
-// EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
+// mempool's transactions in arrival order while their gas limits fit the consensus max_gas (fee
+// and sequence first, then the messages as one store transaction: a failing message, or running
+// out of gas (gas.ts), reverts the tx but not its fee and sequence, as in the SDK), EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
 // runs of empty blocks in one core call (Ledger.advance) and stores each run as one row.
 //
 // A failure inside a block leaves the core part-way: the chain halts (answers queries, makes no

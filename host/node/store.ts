@@ -5,6 +5,10 @@
 // keyed by (height, index): the same signed bytes can be in two blocks (a tx whose fee could not be
 // paid when its block ran changed nothing and may be sent again), as CometBFT allows.
 //
+// A tx row also keeps its gas limit and the gas it used (decimal text); databases from before the
+// gas meter get the two columns added on open, NULL in their old rows (shown as 0, not compared by
+// replay).
+//
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
 
