@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { formatSummary, runCrash } from "./crash/driver.js";
 
 test("crash: 10 SIGKILLs under load (3 inside a block's commit) lose no committed tx; replay matches", async () => {
-  const s = await runCrash({ kills: 10, seed: 10n, blockTime: "100ms", aliveMs: [200, 700], timeoutMs: 240_000 });
+  const s = await runCrash({ kills: 10, seed: 10n, blockTime: "100ms", aliveMs: [200, 700], commitBlocks: [5, 12], timeoutMs: 240_000 });
   const summary = formatSummary(s);
   assert.equal(s.violations, [], summary);
   assert.is(s.kills, 10, summary);

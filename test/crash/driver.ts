@@ -45,6 +45,8 @@ export interface CrashOptions {
   blockTime?: string;
   /** Every `inCommitEvery`-th kill is made inside a block's commit by the store's hook (0: none). */
   inCommitEvery?: number;
+  /** A kill inside a commit is in the node's n-th block, n from..to (from ≥ 1). */
+  commitBlocks?: [number, number];
   /** Of the other kills, this many per thousand land during startup. */
   startupPerMille?: number;
   /** A kill during load comes this many ms (from..to) after the node started serving. */
@@ -193,6 +195,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
   const inCommitEvery = o.inCommitEvery ?? 3;
   const startupPerMille = o.startupPerMille ?? 150;
   const [aliveLo, aliveHi] = o.aliveMs ?? [200, 1500];
+  const [commitLo, commitHi] = o.commitBlocks ?? [3, 8];
   const timeoutMs = o.timeoutMs ?? 30 * 60_000;
   const log = o.log ?? (() => {});
   const signerKeys = o.signers ?? [5, 6, 7, 8];
@@ -400,7 +403,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       }
       const last = k === o.kills;
       const inCommit = !last && inCommitEvery > 0 && k % inCommitEvery === inCommitEvery - 1;
-      const commitN = inCommit ? between(schedule, 3, 8) : 0;
+      const commitN = inCommit ? between(schedule, commitLo, commitHi) : 0;
       const atStartup = !last && !inCommit && int(schedule, 1000) < startupPerMille;
       const startupDelay = atStartup ? between(schedule, 0, 2000) : 0;
       const aliveFor = between(schedule, aliveLo, aliveHi);
@@ -437,6 +440,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       try {
         await afterRestart(node, expectHeight, last);
       } catch (e) {
+        if (inCommit) await Promise.race([current.exited, sleep(5_000, undefined, { ref: false })]);
         if (!(inCommit && !current.alive())) {
           violation(`checks after restart ${s.restarts} failed: ${(e as Error).message}`);
           break;
