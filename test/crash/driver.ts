@@ -22,6 +22,7 @@
 // (a quick variant in `npm test`).
 
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +78,8 @@ export interface CrashSummary {
   lost: number;
   changed: number;
   topHeight: bigint;
+  /** Blocks in the final database that carry txs. */
+  blocksWithTxs: number;
   /** `replay`'s summary line, when it matched every state hash. */
   replay: string;
   violations: string[];
@@ -162,6 +165,19 @@ async function killNode(run: NodeRun): Promise<void> {
   await run.exited;
 }
 
+/** `p`, or a rejection after `ms` (the timer cleared once `p` settles). */
+async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const int = (gen: () => bigint, n: number): number => Number(gen() % BigInt(n));
 const between = (gen: () => bigint, lo: number, hi: number): number => lo + int(gen, hi - lo + 1);
 
@@ -204,7 +220,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
 
   const s: CrashSummary = {
     kills: 0, killsInCommit: 0, killsInStartup: 0, killsDuringLoad: 0, restarts: 0, txsSent: 0, txsAcceptedAtCheck: 0,
-    txsRefusedAtCheck: 0, txsCommitted: 0, txsDropped: 0, txChecks: 0, lost: 0, changed: 0, topHeight: 0n, replay: "",
+    txsRefusedAtCheck: 0, txsCommitted: 0, txsDropped: 0, txChecks: 0, lost: 0, changed: 0, topHeight: 0n, blocksWithTxs: 0, replay: "",
     violations: [], wallMs: 0,
   };
   const violation = (text: string) => {
@@ -245,6 +261,12 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
   const dir = await mkdtemp(join(tmpdir(), "crash-suite-"));
   const dbPath = join(dir, "chain.db");
   let run: NodeRun | undefined;
+  // Should the driver itself exit (process.exit, a signal handled by exiting): no node left behind.
+  const onExit = () => {
+    if (run?.alive()) run.child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", onExit);
   const overtime = () => Date.now() - started > timeoutMs;
 
   const http = async (url: string, init?: RequestInit): Promise<{ status: number; json: any }> => {
@@ -426,10 +448,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       }
       let node: { url: string; chainId: string; height: bigint };
       try {
-        node = await Promise.race([
-          current.ready,
-          sleep(STARTUP_TIMEOUT_MS, undefined, { ref: false }).then(() => Promise.reject(new Error(`no startup line in ${STARTUP_TIMEOUT_MS} ms`))),
-        ]);
+        node = await within(current.ready, STARTUP_TIMEOUT_MS, "startup line");
       } catch (e) {
         violation(`restart failed: ${(e as Error).message}`);
         break;
@@ -440,7 +459,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       try {
         await afterRestart(node, expectHeight, last);
       } catch (e) {
-        if (inCommit) await Promise.race([current.exited, sleep(5_000, undefined, { ref: false })]);
+        if (inCommit) await within(current.exited, 5_000, "exit").catch(() => undefined);
         if (!(inCommit && !current.alive())) {
           violation(`checks after restart ${s.restarts} failed: ${(e as Error).message}`);
           break;
@@ -456,8 +475,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
 
       if (inCommit) {
         // The node kills itself in its commitN-th block's commit; load until then.
-        const deadline = sleep(STARTUP_TIMEOUT_MS, undefined, { ref: false }).then(() => "timeout" as const);
-        const ended = Promise.race([current.exited, deadline]);
+        const ended = within(current.exited, STARTUP_TIMEOUT_MS, "exit").catch(() => "timeout" as const);
         if (checked) await load(node, ended);
         const how = await ended;
         if (how === "timeout") {
@@ -500,6 +518,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
     }
     const db = new Database(dbPath, { readonly: true });
     const top = (db.prepare("SELECT MAX(height) AS h FROM blocks").get() as { h: number }).h;
+    s.blocksWithTxs = (db.prepare("SELECT COUNT(*) AS n FROM blocks WHERE tx_count > 0").get() as { n: number }).n;
     db.close();
     if (BigInt(top) > s.topHeight) s.topHeight = BigInt(top);
     const replayed = await cli("replay", "--db", dbPath);
@@ -510,6 +529,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       s.replay = line;
     }
   } finally {
+    process.off("exit", onExit);
     if (run) await killNode(run);
     await rm(dir, { recursive: true, force: true });
   }
@@ -521,9 +541,9 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
 export function formatSummary(s: CrashSummary): string {
   return [
     `kills: ${s.kills} (inside a block's SQLite commit: ${s.killsInCommit}, during startup: ${s.killsInStartup}, during load at random instants: ${s.killsDuringLoad})`,
-    `restarts: ${s.restarts}, top height: ${s.topHeight}`,
+    `restarts: ${s.restarts}, top height: ${s.topHeight} (${s.blocksWithTxs} blocks with txs)`,
     `txs sent: ${s.txsSent}, accepted at check: ${s.txsAcceptedAtCheck}, refused at check: ${s.txsRefusedAtCheck}, ` +
-      `committed: ${s.txsCommitted}, died in the mempool: ${s.txsDropped}`,
+      `committed: ${s.txsCommitted}, never committed (died with the node): ${s.txsDropped}`,
     `committed-tx checks after restarts: ${s.txChecks}; lost: ${s.lost}; changed: ${s.changed}`,
     `replay: ${s.replay || "FAILED"}`,
     `violations: ${s.violations.length}${s.violations.length ? "\n  " + s.violations.slice(0, 20).join("\n  ") : ""}`,

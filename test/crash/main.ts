@@ -19,6 +19,8 @@ if (!/^[0-9]+$/.test(values.kills) || !/^[0-9]+$/.test(values.seed)) {
   process.exit(2);
 }
 const kills = Number(values.kills);
+// Interrupted: exit, so that the driver's exit handler kills the node and removes its directory.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 const summary = await runCrash({
   kills,
   seed: BigInt(values.seed),
