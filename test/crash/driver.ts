@@ -71,7 +71,7 @@ export interface CrashSummary {
   txsRefusedAtCheck: number;
   /** Txs the driver knows were committed (with a zero or non-zero code). */
   txsCommitted: number;
-  /** Committed txs by result code. */
+  /** Committed txs by result: `ok`, or `codespace/code`. */
   codes: Record<string, number>;
   /** Accepted (or unanswered) txs found absent after a restart: they died in the mempool. */
   txsDropped: number;
@@ -94,6 +94,7 @@ interface Committed {
   sequence: bigint;
   height: bigint;
   code: number;
+  codespace: string;
   /** Whether the tx got past the ante checks (its sequence moved): an acc_seq event. */
   bumped: boolean;
 }
@@ -205,6 +206,16 @@ function pickTx(s: SignerState, users: string[]): { msgs: AminoMsg[]; mode: stri
   return { msgs, mode: int(g, 100) < 15 ? "block" : "sync" };
 }
 
+interface TxResponse {
+  height: string;
+  code: number;
+  codespace: string;
+  events?: unknown;
+}
+
+/** A tx's result as one comparable text: `ok` or `codespace/code`. */
+const result = (r: { code: number; codespace: string }): string => (r.code === 0 ? "ok" : `${r.codespace}/${r.code}`);
+
 function hasAccSeq(events: unknown): boolean {
   if (!Array.isArray(events)) return false;
   return events.some((e: { attributes?: { key: string }[] }) => e.attributes?.some((a) => a.key === "acc_seq"));
@@ -247,18 +258,18 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
   }
   const users = signers.map((x) => x.signer.address);
 
-  const record = (sent: Sent, tr: { height: string; code: number; events?: unknown }) => {
+  const record = (sent: Sent, tr: TxResponse) => {
     const height = BigInt(tr.height);
     if (height > reported) reported = height;
     const prev = committed.get(sent.hash);
     if (prev) {
-      if (prev.height !== height || prev.code !== tr.code) {
+      if (prev.height !== height || result(prev) !== result(tr)) {
         s.changed++;
-        violation(`tx ${sent.hash} reported at height ${prev.height} code ${prev.code}, now at ${height} code ${tr.code}`);
+        violation(`tx ${sent.hash} reported at height ${prev.height} ${result(prev)}, now at ${height} ${result(tr)}`);
       }
       return;
     }
-    committed.set(sent.hash, { ...sent, height, code: tr.code, bumped: hasAccSeq(tr.events) });
+    committed.set(sent.hash, { ...sent, height, code: tr.code, codespace: tr.codespace, bumped: hasAccSeq(tr.events) });
     unresolved.delete(sent.hash);
     fresh.push(sent.hash);
   };
@@ -284,7 +295,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
     const r = await http(`${url}/cosmos/tx/v1beta1/txs/${hash}`);
     if (r.status === 404) return undefined;
     if (r.status !== 200) throw new Error(`GET tx ${hash}: HTTP ${r.status} ${JSON.stringify(r.json)}`);
-    return r.json.tx_response as { height: string; code: number; events: unknown };
+    return r.json.tx_response as TxResponse;
   };
 
   /** The checks after a restart; `expectHeight` after a kill inside a commit. */
@@ -322,17 +333,17 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
     // Every committed tx in the database, at its height with its code.
     const db = new Database(dbPath, { readonly: true });
     try {
-      const rows = db.prepare("SELECT hash, height, code FROM txs").all() as { hash: string; height: number; code: number }[];
-      const stored = new Map(rows.map((r) => [`${r.hash}@${r.height}`, r.code]));
+      const rows = db.prepare("SELECT hash, height, code, codespace FROM txs").all() as { hash: string; height: number; code: number; codespace: string }[];
+      const stored = new Map(rows.map((r) => [`${r.hash}@${r.height}`, result(r)]));
       for (const c of committed.values()) {
         s.txChecks++;
         const code = stored.get(`${c.hash}@${c.height}`);
         if (code === undefined) {
           s.lost++;
           violation(`tx ${c.hash} committed at height ${c.height} is not in the database after restart ${s.restarts}`);
-        } else if (code !== c.code) {
+        } else if (code !== result(c)) {
           s.changed++;
-          violation(`tx ${c.hash} at height ${c.height}: code ${c.code} committed, ${code} in the database`);
+          violation(`tx ${c.hash} at height ${c.height}: ${result(c)} committed, ${code} in the database`);
         }
       }
       if (rows.length !== committed.size) violation(`the database holds ${rows.length} txs, the driver knows ${committed.size} committed`);
@@ -350,9 +361,9 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
       if (tr === undefined) {
         s.lost++;
         violation(`tx ${hash} committed at height ${c.height} answers 404 after restart ${s.restarts}`);
-      } else if (BigInt(tr.height) !== c.height || tr.code !== c.code) {
+      } else if (BigInt(tr.height) !== c.height || result(tr) !== result(c)) {
         s.changed++;
-        violation(`tx ${hash}: committed at height ${c.height} code ${c.code}, served at ${tr.height} code ${tr.code}`);
+        violation(`tx ${hash}: committed at height ${c.height} ${result(c)}, served at ${tr.height} ${result(tr)}`);
       }
     }
     fresh = [];
@@ -539,7 +550,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
     await rm(dir, { recursive: true, force: true });
   }
   s.txsCommitted = committed.size;
-  for (const c of committed.values()) s.codes[c.code] = (s.codes[c.code] ?? 0) + 1;
+  for (const c of committed.values()) s.codes[result(c)] = (s.codes[result(c)] ?? 0) + 1;
   s.wallMs = Date.now() - started;
   return s;
 }
