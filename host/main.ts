@@ -19,6 +19,7 @@ import {
 import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
+import { answerClientErrors } from "./server/client-error.js";
 import { durationString, timestampString } from "./server/gateway.js";
 
 export interface RunningNode {
@@ -70,6 +71,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const app = createApp(chain, { chainSegment: config.chainSegment, logError });
   registerNodeRoutes(app, chain, config.chainSegment, { dev: config.dev });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  answerClientErrors(server);
   let address: AddressInfo;
   try {
     address = await listen(server, config.port, config.host);
