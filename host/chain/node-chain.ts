@@ -19,6 +19,8 @@ import { Emission } from "../core/emission.js";
 import { Ledger, ModuleAccount } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
 import type { ClockMode } from "../config.js";
+import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
+import { ValidationError } from "../errors.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
   type Genesis, type Json,
@@ -592,6 +594,13 @@ export class NodeChain implements ChainView {
       return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
     }
     if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
+    // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
+    const lastNs = this.simulatedTime(this.header.height + blocks);
+    if (lastNs > MAX_DURATION_NS) {
+      return Promise.reject(new ValidationError(
+        `${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`,
+      ));
+    }
     const run = async (): Promise<Advanced> => {
       const from = this.header.height;
       let left = blocks;
