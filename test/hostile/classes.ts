@@ -860,7 +860,7 @@ const tooManyMsgs: HostileClass = {
   quick: 1,
   async make(rng, ctx) {
     // Well-formed sends, signed: only a limit on messages (or on gas per byte) can refuse them.
-    const n = rng.pick([1500, 2500, 3500]);
+    const n = rng.pick([101, 150, 400, 1500, 3500]);
     const msgs = Array.from({ length: n }, () => attackerSend());
     return postJson(rng, await sign(ctx, ATTACKER, msgs), `${n} signed sends`);
   },
