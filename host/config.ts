@@ -106,7 +106,7 @@ const FLAGS = {
   "minimum-gas-prices": {
     type: "string",
     value: "PRICES",
-    shown: "none (0)",
+    shown: "none: zero-fee txs are accepted",
     description:
       "CheckTx refuses a tx whose fee is below ceil(price x its gas limit), e.g. 0.025basecro (several: " +
       "0.025basecro,1uatom; a fee in any one of them suffices)",
@@ -167,6 +167,10 @@ export function helpText(): string {
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
     "--clock simulated GET /dev/export; with --clock simulated POST /dev/advance. README.md lists every path.",
+    "",
+    "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
+    "default schedule); fee.gas is its limit (out of gas: sdk 11, messages undone, fee charged). The block",
+    "gas limit is the genesis's consensus.params.block.max_gas (default -1: none).",
     "",
   ].join("\n");
 }

@@ -203,6 +203,21 @@ test("--minimum-gas-prices from the command line: parsed with the core's Dec, ap
   assert.is(bad, 2);
 });
 
+test("mode block answers with the tx's gas_wanted and gas_used, as GET shows them", async () => {
+  const node = await h.open();
+  const body = { ...(await signedBy(node, 5, [sendMsg(u5, u6, 1n)])), mode: "block" };
+  const answer = node.post("/txs", body);
+  await new Promise((r) => setImmediate(r));
+  await node.chain.advance(1n);
+  const r = (await answer).json.tx_response;
+  assert.is(r.code, 0);
+  assert.is(r.gas_wanted, "2000000");
+  assert.ok(BigInt(r.gas_used) > 0n);
+  const got = await node.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`);
+  assert.is(got.json.tx_response.gas_used, r.gas_used);
+  assert.is(got.json.tx_response.gas_wanted, r.gas_wanted);
+});
+
 test("the meter's static part: 10 per tx byte and 1,000 per signature", () => {
   assert.is(staticGas(700, 1), 8_000n);
   assert.is(staticGas(0, 0), 0n);
