@@ -20,6 +20,7 @@ import {
 import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
+import { answerClientErrors } from "./server/client-error.js";
 import { durationString, timestampString } from "./server/gateway.js";
 
 export interface RunningNode {
@@ -83,6 +84,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  answerClientErrors(server);
   let address: AddressInfo;
   try {
     address = await listen(server, config.port, config.host);

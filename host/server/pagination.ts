@@ -76,8 +76,10 @@ export function parsePageRequest(query: (name: string) => string | undefined, ma
   }
   if (from !== undefined && offset > 0) throw invalid("invalid request, either offset or key is expected, got both");
   const limit = limitParam === undefined || limitParam === 0 ? DEFAULT_PAGE_LIMIT : limitParam;
+  // Every parameter is parsed (the gateway refuses a malformed one whatever the others say), then
   // query.Paginate: an omitted (zero) limit also turns counting on.
-  const countTotal = limitParam === undefined || limitParam === 0 || boolParam(query("pagination.count_total"), "pagination.count_total");
+  const countTotalParam = boolParam(query("pagination.count_total"), "pagination.count_total");
+  const countTotal = limitParam === undefined || limitParam === 0 || countTotalParam;
   return { from, offset, limit, countTotal, reverse: boolParam(query("pagination.reverse"), "pagination.reverse") };
 }
 
