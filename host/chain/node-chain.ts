@@ -8,8 +8,10 @@
 // out of gas (gas.ts), reverts the tx but not its fee and sequence, as in the SDK), EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
 // runs of empty blocks in one core call (Ledger.advance) and stores each run as one row.
 //
-// A failure inside a block leaves the core part-way: the chain halts (answers queries, makes no
-// more blocks); a restart resumes from the last committed block.
+// A failure inside a block (a bug, a disk that refuses the commit) leaves the core part-way: the
+// chain halts: it makes no more blocks, the routes answer 503 instead of serving that state, and
+// the command line exits (status 3); a restart resumes from the last committed block. No tx can
+// cause it: CheckTx refuses a fee that cannot be paid, and a tx hash may be stored at two heights.
 
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sha256 } from "@noble/hashes/sha2.js";

@@ -151,10 +151,12 @@ export class NodeStore {
 
   /** One block (or a run of empty blocks), atomically. */
   commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
-    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts))();
+    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, crashInCommitHook))();
   }
 
-  private writeBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
+  private writeBlock(
+    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], midway = (): void => {},
+  ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
     );
@@ -164,6 +166,7 @@ export class NodeStore {
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
     }
+    midway();
     for (const c of changes) {
       if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
       else this.upsertRecord.run(c.table, c.key, c.bytes);
@@ -266,4 +269,19 @@ function toTx(r: TxRow): StoredTx {
     rawLog: r.raw_log, events: r.events,
     gasWanted: r.gas_wanted == null ? null : BigInt(r.gas_wanted), gasUsed: r.gas_used == null ? null : BigInt(r.gas_used),
   };
+}
+
+/**
+ * Test hook of the crash suite (test/crash/driver.ts), off unless the environment sets it:
+ * STAKING_ENGINE_CRASH_IN_COMMIT=N makes the process SIGKILL itself inside the SQLite transaction
+ * of the N-th block it commits (genesis not counted), after the block row and its txs are written
+ * and before its records and accounts are: a restart must find that block absent, not half there.
+ */
+const CRASH_IN_COMMIT = /^[1-9][0-9]{0,8}$/.test(process.env.STAKING_ENGINE_CRASH_IN_COMMIT ?? "")
+  ? Number(process.env.STAKING_ENGINE_CRASH_IN_COMMIT)
+  : 0;
+let blockCommits = 0;
+
+function crashInCommitHook(): void {
+  if (CRASH_IN_COMMIT > 0 && ++blockCommits === CRASH_IN_COMMIT) process.kill(process.pid, "SIGKILL");
 }
