@@ -4,7 +4,6 @@
 // and the socket run (a node started with host/main.ts startNode on port 0, for what only a real
 // client shows: bodies streamed past the limit, lying Content-Length headers, raw request paths).
 
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -253,48 +252,92 @@ interface SocketAnswer {
   total: number;
 }
 
+/** An HTTP/1.1 response read off the wire: status, content type and body (de-chunked). */
+function parseRawResponse(all: string): { status: number; text: string; contentType: string | null } | undefined {
+  const m = /^HTTP\/1\.[01] (\d{3})/.exec(all);
+  const end = all.indexOf("\r\n\r\n");
+  if (!m || end < 0) return undefined;
+  const head = all.slice(0, end);
+  const contentType = /\r\ncontent-type: *([^\r\n]*)/i.exec(head)?.[1] ?? null;
+  let body = all.slice(end + 4);
+  if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+    let out = "";
+    let rest = body;
+    for (;;) {
+      const nl = rest.indexOf("\r\n");
+      const size = parseInt(rest.slice(0, nl), 16);
+      if (!(size > 0)) break;
+      out += rest.slice(nl + 2, nl + 2 + size);
+      rest = rest.slice(nl + 2 + size + 2);
+    }
+    body = out;
+  } else {
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+    if (length !== undefined) body = body.slice(0, Number(length));
+  }
+  return { status: Number(m[1]), text: Buffer.from(body, "latin1").toString("utf8"), contentType };
+}
+
 /**
- * POSTs a body of `total` bytes in chunks (Content-Length `declared`, or chunked when undefined),
- * pausing between chunks; stops writing once the server answers. Rejects with "timeout".
+ * POSTs a body of `total` bytes over a raw socket, as a client streaming an upload sends it:
+ * Content-Length `declared`, or chunked when undefined; chunks with pauses between; stops writing
+ * once the server answers. What the server wrote is read even if it then closes the connection
+ * under the writes (a broken pipe after the answer is the server's prerogative on a body it refuses).
  */
-function streamPost(url: string, path: string, o: { total: number; declared?: string; chunk: Buffer; pauseMs: number; timeoutMs: number }): Promise<SocketAnswer | "timeout" | { error: string }> {
+function streamPost(port: number, path: string, o: { total: number; declared?: string; chunk: Buffer; pauseMs: number; timeoutMs: number }): Promise<SocketAnswer | "timeout" | { error: string }> {
   return new Promise((resolve) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (o.declared !== undefined) headers["content-length"] = o.declared;
+    const socket = connect(port, "127.0.0.1");
+    const received: Buffer[] = [];
     let sent = 0;
-    let answered = false;
     let sentWhenAnswered = -1;
-    const timer = setTimeout(() => {
-      req.destroy();
-      resolve("timeout");
-    }, o.timeoutMs);
-    const req = httpRequest(`${url}${path}`, { method: "POST", headers }, (res) => {
-      answered = true;
-      sentWhenAnswered = sent;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, text, contentType: (res.headers["content-type"] as string | undefined) ?? null, sentWhenAnswered, total: o.total });
-      });
-      res.on("error", () => {});
-    });
-    req.on("error", (e) => {
-      if (answered) return;
+    let writeError: string | undefined;
+    let done = false;
+    const finish = (v: SocketAnswer | "timeout" | { error: string }) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      resolve({ error: `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}` });
+      socket.destroy();
+      resolve(v);
+    };
+    const timer = setTimeout(() => finish("timeout"), o.timeoutMs);
+    const tryAnswer = () => {
+      const r = parseRawResponse(Buffer.concat(received).toString("latin1"));
+      if (r === undefined) return false;
+      finish({ ...r, sentWhenAnswered, total: o.total });
+      return true;
+    };
+    socket.on("data", (d) => {
+      if (sentWhenAnswered < 0) sentWhenAnswered = sent;
+      received.push(d);
+      const text = Buffer.concat(received).toString("latin1");
+      const r = parseRawResponse(text);
+      // complete once the declared body is in (our answers carry a Content-Length)
+      const length = /\r\ncontent-length: *(\d+)/i.exec(text)?.[1];
+      if (r !== undefined && length !== undefined && Buffer.byteLength(r.text) >= Number(length)) tryAnswer();
     });
+    socket.on("error", (e) => {
+      writeError = `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}`;
+    });
+    socket.on("close", () => {
+      if (!tryAnswer()) finish({ error: `the connection closed without an answer${writeError ? ` (${writeError})` : ""}` });
+    });
+    const head =
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      (o.declared !== undefined ? `Content-Length: ${o.declared}\r\n` : "Transfer-Encoding: chunked\r\n") + "\r\n";
+    const write = (b: Buffer | string) =>
+      new Promise<void>((r) => {
+        if (!socket.write(b)) socket.once("drain", r);
+        else r();
+      });
     void (async () => {
-      while (sent < o.total && !answered && !req.destroyed) {
+      await write(head);
+      while (sent < o.total && sentWhenAnswered < 0 && !done && !socket.destroyed && writeError === undefined) {
         const piece = o.chunk.subarray(0, Math.min(o.chunk.length, o.total - sent));
-        const more = req.write(piece);
+        await write(o.declared !== undefined ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]));
         sent += piece.length;
-        if (!more) await new Promise((r) => req.once("drain", r));
         if (o.pauseMs > 0) await sleep(o.pauseMs);
       }
-      if (!answered && !req.destroyed) req.end();
+      if (o.declared === undefined && sent >= o.total && !socket.destroyed && writeError === undefined) await write("0\r\n\r\n");
     })().catch(() => {});
   });
 }
@@ -309,32 +352,11 @@ function rawRequest(port: number, bytes: Buffer, timeoutMs: number): Promise<{ s
       resolve("timeout");
     }, timeoutMs);
     socket.on("data", (d) => chunks.push(d));
-    socket.on("error", (e) => {
-      clearTimeout(timer);
-      resolve({ error: e.message });
-    });
+    socket.on("error", () => {});
     socket.on("close", () => {
       clearTimeout(timer);
       const all = Buffer.concat(chunks).toString("latin1");
-      const m = /^HTTP\/1\.[01] (\d{3})/.exec(all);
-      if (!m) return resolve({ error: `no HTTP answer (${JSON.stringify(all.slice(0, 80))})` });
-      const head = all.slice(0, all.indexOf("\r\n\r\n"));
-      const ct = /\r\ncontent-type: *([^\r\n]*)/i.exec(head)?.[1] ?? null;
-      let body = all.slice(head.length + 4);
-      if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
-        // de-chunk
-        let out = "";
-        let rest = body;
-        for (;;) {
-          const nl = rest.indexOf("\r\n");
-          const size = parseInt(rest.slice(0, nl), 16);
-          if (!(size > 0)) break;
-          out += rest.slice(nl + 2, nl + 2 + size);
-          rest = rest.slice(nl + 2 + size + 2);
-        }
-        body = out;
-      }
-      resolve({ status: Number(m[1]), text: Buffer.from(body, "latin1").toString("utf8"), contentType: ct });
+      resolve(parseRawResponse(all) ?? { error: `no HTTP answer (${JSON.stringify(all.slice(0, 80))})` });
     });
     socket.write(bytes);
   });
@@ -404,7 +426,7 @@ export async function runSocket(o: RunOptions): Promise<ClassReport[]> {
         const note = `${(total / 1024 / 1024).toFixed(1)} MiB body, ${declared === undefined ? "chunked" : `Content-Length ${declared}`}`;
         const chunk = Buffer.from(`{"tx":{"memo":"${"a".repeat(64 * 1024)}`);
         // Meanwhile a query must be answered (the node is not stalled reading the body).
-        const upload = streamPost(url, "/txs", { total, declared, chunk, pauseMs: 2, timeoutMs });
+        const upload = streamPost(port, "/txs", { total, declared, chunk, pauseMs: 2, timeoutMs });
         await sleep(20);
         const q = await bounded(fetch(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`).then((r) => r.status), timeoutMs);
         const a = await upload;
