@@ -15,6 +15,7 @@ import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
@@ -68,6 +69,8 @@ export interface Genesis {
   staking: StakingGenesis;
   distribution: { communityTax: bigint };
   tieredrewards: TieredRewardsGenesis;
+  /** Consensus params: the block gas limit, -1 = none. */
+  consensus: { maxGas: bigint };
   /**
    * The governance authority: the only signer of governance messages (tier and params changes).
    * The reference's is the x/gov module account, which no key holds; a local chain names a key.
@@ -286,7 +289,7 @@ export async function readGenesisFile(path: string, dec: DecParser): Promise<Gen
 
 /** Parse and validate a complete genesis document. First failure wins, as in the reference. */
 export function parseGenesis(doc: Json, dec: DecParser): Genesis {
-  const root = object(doc, "genesis", ["chain_id", "genesis_time", "app_state"]);
+  const root = object(doc, "genesis", ["chain_id", "genesis_time", "app_state", "consensus"]);
   const chainId = string(root.chain_id, "chain_id");
   if (chainId.trim() === "") throw new ValidationError("genesis doc must include non-empty chain_id", "chain_id");
   if (chainId.length > 50) throw new ValidationError("chain_id in genesis doc is too long (max: 50)", "chain_id");
@@ -297,6 +300,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError((e as Error).message, "genesis_time");
   }
+  coreTime(genesisTimeNs, root.genesis_time as string, "genesis_time");
   const app = object(root.app_state, "app_state", [
     "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "node_state",
   ]);
@@ -309,7 +313,27 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
   const gov = parseGov(app.gov);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
-  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState };
+  const consensus = parseConsensus(root.consensus);
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState, consensus };
+}
+
+/**
+ * `consensus.params.block.max_gas` (the SDK's AppGenesis; CometBFT's consensus params): the most
+ * gas the txs of one block may ask for in all, -1 = no limit (CometBFT's default, and ours when
+ * absent). An int64 string, at least -1.
+ */
+function parseConsensus(v: Json | undefined): Genesis["consensus"] {
+  if (v === undefined) return { maxGas: -1n };
+  const c = object(v, "consensus", ["params"]);
+  if (c.params === undefined) return { maxGas: -1n };
+  const p = object(c.params, "consensus.params", ["block"]);
+  if (p.block === undefined) return { maxGas: -1n };
+  const path = "consensus.params.block";
+  const b = object(p.block, path, ["max_gas", "max_bytes"]);
+  if (b.max_gas === undefined) return { maxGas: -1n };
+  const maxGas = int(b.max_gas, `${path}.max_gas`);
+  if (maxGas < -1n || maxGas >= 1n << 63n) fail("block.MaxGas must be greater or equal to -1 (and fit an int64)", `${path}.max_gas`);
+  return { maxGas };
 }
 
 // ---- modules ------------------------------------------------------------------------------
@@ -611,6 +635,7 @@ function parseNodeState(v: Json | undefined): NodeState {
   } catch (e) {
     throw new ValidationError((e as Error).message, `${path}.time`);
   }
+  coreTime(timeNs, o.time as string, `${path}.time`);
   const records = array(o.records, `${path}.records`).map((r, i) => {
     const p = `${path}.records[${i}]`;
     if (!Array.isArray(r) || r.length !== 2 || typeof r[0] !== "number" || typeof r[1] !== "string") {
@@ -654,12 +679,26 @@ function canonicalAccount(v: Json | undefined, path: string): string {
   }
 }
 
-/** A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. */
+/**
+ * A time the core can hold: int64 nanoseconds since the Unix epoch, 1677-09-21T00:12:43.145224192Z
+ * to 2262-04-11T23:47:16.854775807Z (the reference's Timestamp reaches years 1 to 9999; a time
+ * outside would reach the core wrapped, so it is refused here).
+ */
+function coreTime(ns: bigint, text: string, path: string): void {
+  if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
+}
+
+/**
+ * A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. One that does not fit
+ * a Go time.Duration (int64 ns) is refused with jsonpb's error (host/duration.ts), never wrapped.
+ */
 function duration(v: Json | undefined, path: string): bigint {
   const s = string(v, path);
   const m = /^(-?[0-9]+)s$/.exec(s);
   if (!m) fail(`invalid duration ${JSON.stringify(s)} (whole seconds, e.g. "2419200s")`, path);
-  return BigInt(m[1]) * 1_000_000_000n;
+  const ns = BigInt(m[1]) * NS_PER_S;
+  if (!fitsDuration(ns)) fail(jsonDurationError(s), path);
+  return ns;
 }
 
 // ---- what the core gets -------------------------------------------------------------------

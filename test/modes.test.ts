@@ -13,7 +13,7 @@ import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { parseConfig } from "../host/config.js";
 import { nextBlockDue } from "../host/chain/node-chain.js";
-import { GOV_MODULE_ADDRESS, devAddress } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress } from "../host/genesis.js";
 import { devSigner, sendMsg, updateTierParamsMsg } from "./helpers/dev-signer.js";
 import { nodeHarness, signedBy, wasm } from "./helpers/node.js";
 
@@ -134,6 +134,20 @@ test("a halted chain's /dev/advance answers 503, not 200 with no blocks", async 
     const r = await node.post("/dev/advance?blocks=5");
     assert.is(r.status, 503);
     assert.match(r.json.message, "chain halted at height 0: disk full");
+  } finally {
+    await node.chain.close();
+  }
+});
+
+test("the simulated clock refuses blocks past 2262-04-11 (the core's last int64-ns time) with 400, changing nothing", async () => {
+  const node = await nodes.open({ genesis: { ...defaultGenesisJson(), genesis_time: "2262-04-11T23:00:00Z" } });
+  try {
+    const r = await node.post("/dev/advance?blocks=1000");
+    assert.is(r.status, 400);
+    assert.match(r.json.message, "past the last time the chain can hold (2262-04-11T23:47:16.854775807Z)");
+    assert.is(node.chain.latestBlock().height, 0n);
+    assert.is((await node.post("/dev/advance?blocks=100")).status, 200);
+    assert.is(node.chain.latestBlock().height, 100n);
   } finally {
     await node.chain.close();
   }

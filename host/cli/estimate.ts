@@ -19,9 +19,8 @@
 
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
-import { segmentBonus, type Instant } from "../core/rewards.js";
+import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
 import { timestampString } from "../server/gateway.js";
-import type { Tier } from "../genesis.js";
 import {
   type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
   parseFlags, parseTokens,
@@ -30,8 +29,8 @@ import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
 
 const E18 = 10n ** 18n;
-/** Seconds of the bonus year (365.25 days), REFERENCE §6.1. */
-export const SECONDS_PER_YEAR = 31_557_600n;
+// The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).
+export { SECONDS_PER_YEAR, estimate, type Estimate, type EstimateInputs } from "../core/estimate.js";
 const MAX_SECONDS = 100n * SECONDS_PER_YEAR;
 const PERCENT_PLACES = 4;
 
@@ -76,6 +75,7 @@ function usage(): string {
   ].join("\n");
 }
 
+<<<<<<< HEAD
 export interface EstimateInputs {
   amount: bigint;
   tier: Tier;
@@ -140,6 +140,8 @@ export function estimate(core: Core, e: EstimateInputs): Estimate {
   };
 }
 
+=======
+>>>>>>> main
 export function estimateJson(core: Core, r: Estimate): object {
   const dec = (v: bigint) => core.dec.format(v);
   return {

@@ -29,7 +29,6 @@
 import { parseArgs } from "node:util";
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { simulationChart } from "./chart.js";
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { ModuleAccount } from "../core/ledger.js";
@@ -768,6 +767,7 @@ async function run(argv: string[]): Promise<number> {
     progress.done();
   }
   if (f.chart !== undefined) {
+    const { simulationChart } = await import("./chart.js"); // ECharts only when a chart is asked for
     try {
       await writeFile(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
     } catch (e) {

@@ -73,6 +73,8 @@ export interface DecodedTx {
   readonly signatures: readonly DecodedSignature[];
   /** Uppercase hex sha256 of the canonical StdTx. */
   readonly hash: string;
+  /** Length of the canonical StdTx bytes (what the hash covers): the tx's size for limits and gas. */
+  readonly size: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -248,5 +250,6 @@ export function decodeTx(body: unknown): DecodedTx {
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
-  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: stdTxHash(stdTx) };
+  const bytes = canonicalJsonBytes(stdTx);
+  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length };
 }

@@ -5,11 +5,13 @@
 //
 // Wire forms: uint64 (`position_id`, `position_ids`) as decimal strings, uint32 (`id`) as a JSON
 // number, `math.Int` amounts as strings, `math.LegacyDec` as decimal text (parsed exactly by the
-// core), durations as the gateway's `"<seconds>s"`. Absent fields read as their zero values.
+// core), durations as the gateway's `"<seconds>s"` (whole seconds, signed, within int64
+// nanoseconds: host/duration.ts). Absent fields read as their zero values.
 
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { parseIntString, parseUint64String } from "./coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
+import { txDurationError } from "../duration.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "./fields.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "./registry.js";
 
@@ -259,7 +261,8 @@ export interface MsgUpdateTierParams {
   readonly targetBaseRewardsRate: string;
 }
 
-const DURATION = /^(0|[1-9][0-9]*)s$/;
+/** Whole seconds, signed: a negative duration decodes (protobuf's Duration is signed) and fails Tier.Validate. */
+const DURATION = /^(-?)(0|[1-9][0-9]*)s$/;
 
 function objectField(value: JsonObject, field: string, type: string): JsonObject {
   const raw = value[field] ?? {};
@@ -277,9 +280,14 @@ function tierField(value: JsonObject, type: string): TierInput {
   const duration = stringField(tier, "exit_duration", at) || "0s";
   const m = DURATION.exec(duration);
   if (!m) throw decodeError(`${at}.exit_duration: expected a duration like "31536000s", got ${JSON.stringify(duration)}`);
+  const seconds = m[1] === "-" ? -BigInt(m[2]!) : BigInt(m[2]!);
+  // Beyond int64 nanoseconds the reference's tx decoder refuses the tx (host/duration.ts): an
+  // unregistered error, so codespace "undefined", code 1, at CheckTx. Never wrapped.
+  const outOfRange = txDurationError(seconds);
+  if (outOfRange !== undefined) throw new TxError({ codespace: "undefined", code: 1, description: outOfRange });
   return {
     id: uint32Field(tier, "id", at),
-    exitDurationSeconds: BigInt(m[1]!),
+    exitDurationSeconds: seconds,
     bonusApy: stringField(tier, "bonus_apy", at) || "0",
     minLockAmount: intField(tier, "min_lock_amount", at),
     closeOnly: boolField(tier, "close_only", at),
