@@ -5,6 +5,9 @@
 // Base rewards: floor(amount x target x (1 - commission) x secs / 31557600), exact integers.
 // Bonus: the core's segmentBonus, one segment from entry to the end of the period at 1 token per
 // share, ending at the exit commitment's unlock when exit is triggered at entry.
+// With exit triggered at entry the holder leaves at the unlock (MsgTierUndelegate): the tokens
+// unbond for x/staking's unbonding time and earn nothing meanwhile, as on the chain, so base
+// rewards stop at the unlock too (secs = min(period, commitment)).
 
 import type { Core } from "./core.js";
 import { segmentBonus, type Instant } from "./rewards.js";
@@ -33,15 +36,24 @@ export interface EstimateInputs {
   exitNow: boolean;
   /** Entry time (unix ns); only moves the times shown. */
   startNs: bigint;
+  /** x/staking's unbonding time (ns) after the unlock with exitNow; 28 days when omitted. */
+  unbondingNs?: bigint;
 }
+
+/** x/staking's default unbonding time: 28 days (2,419,200 s). */
+export const DEFAULT_UNBONDING_NS = 2_419_200n * 1_000_000_000n;
 
 export interface Estimate extends EstimateInputs {
   base: bigint;
   bonus: bigint;
   /** Seconds the bonus accrued (the period, or up to the unlock). */
   bonusSeconds: bigint;
+  /** Seconds base rewards accrued (the period, or up to the unlock with exitNow). */
+  baseSeconds: bigint;
   /** Unlock time (unix ns) with --exit-now. */
   unlockNs: bigint | null;
+  /** With exitNow: when the unbonding started at the unlock completes (unix ns). */
+  unbondedNs: bigint | null;
   total: bigint;
   /** Raw Decs: (1 - commission) x target; total over amount, annualized. */
   baseApy: bigint;
@@ -54,8 +66,11 @@ function instant(ns: bigint): Instant {
 }
 
 export function estimate(core: Core, e: EstimateInputs): Estimate {
-  const base = (e.amount * e.targetRate * (E18 - e.commission) * e.seconds) / (E18 * E18 * SECONDS_PER_YEAR);
   const unlockNs = e.exitNow ? e.startNs + e.tier.exitDurationNs : null;
+  // No base rewards while unbonding: with exitNow they stop at the unlock, where the holder leaves.
+  const lockedSeconds = e.tier.exitDurationNs / 1_000_000_000n;
+  const baseSeconds = e.exitNow && lockedSeconds < e.seconds ? lockedSeconds : e.seconds;
+  const base = (e.amount * e.targetRate * (E18 - e.commission) * baseSeconds) / (E18 * E18 * SECONDS_PER_YEAR);
   const seg = segmentBonus(core, {
     shares: e.amount * E18,
     tokensPerShare: E18,
@@ -70,7 +85,9 @@ export function estimate(core: Core, e: EstimateInputs): Estimate {
     base,
     bonus: seg.bonus,
     bonusSeconds: seg.durationSeconds,
+    baseSeconds,
     unlockNs,
+    unbondedNs: unlockNs === null ? null : unlockNs + (e.unbondingNs ?? DEFAULT_UNBONDING_NS),
     total,
     baseApy: (e.targetRate * (E18 - e.commission)) / E18,
     effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (e.amount * e.seconds),
