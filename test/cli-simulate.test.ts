@@ -12,10 +12,11 @@ import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario } from "../host/cli/scenario.js";
 import {
-  COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, type Simulation,
+  COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, summarize, type Simulation,
 } from "../host/cli/simulate.js";
 import { project } from "../host/cli/project.js";
 import { simulationChart } from "../host/cli/chart.js";
+import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
 import { UsageError } from "../host/cli/common.js";
 import { ValidationError } from "../host/errors.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
@@ -240,6 +241,41 @@ schema("--chart: an SVG with its three panels' axes, every series in the legend 
 });
 
 schema.run();
+
+// ---- sweeps ----
+
+const sweep = suite("simulate --sweep");
+
+sweep("a run's result is the same alone or in a sweep on worker threads (summary and state hash)", async () => {
+  const base = ["months=2", "block_time=1h", 'cohorts=[{"tier":3,"amount":"1000000000"}]', "claims.every_months=1"];
+  const core = await loadCore(wasm);
+  const points = grid([sweepValues(core, "pool.reserve=20000000:60000000:20000000"), sweepValues(core, "fees.per_year=0,50000000")]);
+  assert.is(points.length, 6);
+  assert.equal(points[0], ["pool.reserve=20000000", "fees.per_year=0"]);
+  assert.equal(points[5], ["pool.reserve=60000000", "fees.per_year=50000000"]);
+  const swept = await runSweep(points.map((p) => ({ file: undefined, sets: [...base, ...p] })), 2);
+  for (const [i, p] of points.entries()) {
+    const alone = await loadCore(wasm);
+    const { scenario } = await loadScenario(alone, undefined, [...base, ...p]);
+    const sim = await simulate(alone, scenario, await scenarioGenesis(alone, scenario));
+    assert.equal(swept[i], summarize(alone, sim, [...base, ...p]), p.join(" "));
+  }
+  // The grid's points differ where they should: a bigger pool lasts longer.
+  assert.ok(swept[0]!.pool_dry_height !== null);
+  assert.ok(swept[0]!.app_hash !== swept[1]!.app_hash);
+});
+
+sweep("sweep values: exact decimal ranges, lists, and errors", async () => {
+  const core = await loadCore(wasm);
+  assert.equal(sweepValues(core, "bonded_ratio[0].ratio=0.4:0.8:0.1"), ["0.4", "0.5", "0.6", "0.7", "0.8"].map((v) => `bonded_ratio[0].ratio=${v}`));
+  assert.equal(sweepValues(core, "months=12,24"), ["months=12", "months=24"]);
+  assert.throws(() => sweepValues(core, "x=1:0:1"), /TO is below FROM/);
+  assert.throws(() => sweepValues(core, "x=0:1:0"), /STEP must be positive/);
+  assert.throws(() => sweepValues(core, "x=a:1:1"), /FROM "a" is not a non-negative decimal/);
+  assert.throws(() => sweepValues(core, "nokey"), /expected KEY=FROM:TO:STEP/);
+});
+
+sweep.run();
 
 // ---- the scenario ----
 

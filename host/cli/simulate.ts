@@ -44,6 +44,7 @@ import { decShort } from "./schedule.js";
 import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate } from "./genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc, type Cohort, type Scenario } from "./scenario.js";
 import { DevKeySigner, type AminoMsg } from "./sim-signer.js";
+import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
 
 const E18 = 10n ** 18n;
 export const YEAR_NS = 31_557_600n * 1_000_000_000n;
@@ -638,11 +639,61 @@ export function renderSimulation(sim: Simulation, step: number): string {
   return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failed].join("\n");
 }
 
+/** A run's summary for a sweep: runway, supply and pool at the horizon, mean APYs, exact strings. */
+export function summarize(core: Core, sim: Simulation, sets: string[]): RunSummary {
+  const dec = (v: bigint) => core.dec.format(v);
+  const months = sim.rows.slice(1);
+  const mean = (vals: bigint[]) => (vals.length === 0 ? 0n : vals.reduce((t, v) => t + v, 0n) / BigInt(vals.length));
+  const last = sim.rows[sim.rows.length - 1]!;
+  const tiers: Record<string, string> = {};
+  for (const [k, t] of (sim.rows[0]?.tierApys ?? []).entries()) {
+    tiers[`tier${t.tier}`] = dec(mean(months.map((r) => r.tierApys[k]?.totalApy ?? 0n)));
+  }
+  return {
+    sets,
+    pool_dry_height: sim.poolDry ? `${sim.poolDry.height}` : null,
+    pool_dry_time: sim.poolDry ? timestampString(sim.poolDry.timeNs) : null,
+    supply_at_horizon: `${last.totalSupply}`,
+    pool_at_horizon: `${last.pool}`,
+    mean_base_apy: dec(mean(months.map((r) => r.baseApy ?? 0n))),
+    mean_tier_apys: tiers,
+    failed_txs: sim.failures.length,
+    app_hash: sim.appHash,
+  };
+}
+
+function sweepCsv(rows: RunSummary[]): string {
+  const tierCols = Object.keys(rows[0]?.mean_tier_apys ?? {});
+  const cols = ["run", "pool_dry_height", "pool_dry_time", "supply_at_horizon", "pool_at_horizon", "mean_base_apy", ...tierCols.map((t) => `mean_${t}_total_apy`), "failed_txs", "app_hash"];
+  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [cols.join(","), ...rows.map((r) => [
+    r.sets.join(" "), r.pool_dry_height ?? "", r.pool_dry_time ?? "", r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
+    ...tierCols.map((t) => r.mean_tier_apys[t]!), `${r.failed_txs}`, r.app_hash,
+  ].map(cell).join(","))].join("\n") + "\n";
+}
+
+function renderSweep(rows: RunSummary[]): string {
+  const tierCols = Object.keys(rows[0]?.mean_tier_apys ?? {});
+  const pct = (d: string) => `${decPercent(BigInt(d.replace(".", "")), 2)}%`;
+  const header = ["run", "pool dry at", "supply at horizon", "pool at horizon", "mean base APY", ...tierCols.map((t) => `mean ${t}`)];
+  const body = rows.map((r) => [
+    r.sets.join(" "), r.pool_dry_time ?? "never", groupThousands(wholeTokens(BigInt(r.supply_at_horizon))),
+    groupThousands(wholeTokens(BigInt(r.pool_at_horizon))), pct(r.mean_base_apy), ...tierCols.map((t) => pct(r.mean_tier_apys[t]!)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
+
 // ---- the command ----
 
 const FLAGS = {
   scenario: { type: "string", value: "FILE", description: "the scenario, a JSON file (every field defaulted; see --print-scenario)" },
   set: { type: "string", value: "KEY=VALUE", description: "override a scenario field, repeatable: months=24, fees.per_year=1000000, cohorts[0].amount=5" },
+  sweep: {
+    type: "string", value: "KEY=FROM:TO:STEP|KEY=V1,V2",
+    description: "run every combination of the sweeps on worker threads (one core each) and print one summary row per run; repeatable",
+  },
   every: { type: "string", value: "month|year", default: "month", description: "table rows per month or per year (flows summed)" },
   json: { type: "boolean", description: "print the simulation as JSON with exact values" },
   csv: { type: "boolean", description: "print one CSV row per month with exact values" },
@@ -684,7 +735,7 @@ function parseSimFlags(argv: string[]) {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        scenario: { type: "string" }, set: { type: "string", multiple: true }, every: { type: "string", default: "month" },
+        scenario: { type: "string" }, set: { type: "string", multiple: true }, sweep: { type: "string", multiple: true }, every: { type: "string", default: "month" },
         json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, "print-scenario": { type: "boolean" }, help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -696,6 +747,7 @@ function parseSimFlags(argv: string[]) {
   return {
     scenario: values.scenario as string | undefined,
     set: (values.set as string[] | undefined) ?? [],
+    sweep: (values.sweep as string[] | undefined) ?? [],
     every: values.every as string,
     json: values.json === true,
     csv: values.csv === true,
@@ -745,6 +797,36 @@ async function run(argv: string[]): Promise<number> {
   if (f.printScenario) {
     const { doc } = await loadScenario(core, f.scenario, f.set);
     process.stdout.write(JSON.stringify(mergeJson(defaultScenarioJson(), doc), null, 2) + "\n");
+    return 0;
+  }
+  if (f.sweep.length > 0) {
+    if (f.chart !== undefined) throw new UsageError("--chart draws one run; not with --sweep");
+    const points = grid(f.sweep.map((x) => sweepValues(core, x)));
+    // Every point's scenario validated up front: a bad value is a usage error before any thread starts.
+    for (const p of points) {
+      const { scenario: sc } = await loadScenario(core, f.scenario, [...f.set, ...p]);
+      try {
+        await scenarioGenesis(core, sc);
+      } catch (e) {
+        if (e instanceof ValidationError) throw new UsageError(`--sweep ${p.join(" ")}: scenario: ${e.message}`);
+        throw e;
+      }
+    }
+    const progress = new Progress(process.stderr);
+    const started = Date.now();
+    let rows: RunSummary[];
+    try {
+      rows = await runSweep(points.map((p) => ({ file: f.scenario, sets: [...f.set, ...p] })), undefined, (done, of) => {
+        const eta = Math.ceil(((Date.now() - started) * (of - done)) / done / 1000);
+        progress.update(`sweep: ${done}/${of} runs, ETA ${eta} s …`);
+      });
+    } finally {
+      progress.done();
+    }
+    rows = rows.map((r, i) => ({ ...r, sets: points[i]! }));
+    if (f.json) process.stdout.write(JSON.stringify({ runs: rows }, null, 2) + "\n");
+    else if (f.csv) process.stdout.write(sweepCsv(rows));
+    else process.stdout.write(renderSweep(rows) + "\n");
     return 0;
   }
   let setup: Awaited<ReturnType<typeof scenarioGenesis>>;
