@@ -23,7 +23,7 @@ import { SOCKET_CLASSES, judge, passed, runLockstep, runSocket, summaryLine, typ
  *
  * (huge-body in process, huge-pagination and too-many-msgs pass since `ante` was merged here.)
  */
-export const PENDING_LIMIT_CLASSES: readonly string[] = ["huge-body-socket"];
+export const PENDING_LIMIT_CLASSES: readonly string[] = [];
 
 const reports = new Map<string, ClassReport>();
 
