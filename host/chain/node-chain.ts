@@ -358,7 +358,7 @@ export class NodeChain implements ChainView {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
-    const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
+    const pending: PendingTx = { verified, body: verified.body, done: [] };
     const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
     this.mempool.push(pending);
     this.mempoolHashes.add(verified.txHash);

@@ -23,6 +23,7 @@ import { SdkErrors, TxError, decodeError } from "./errors.js";
 import type { JsonObject } from "./fields.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import { canonicalJsonBytes, type AminoMsg, type StdFee } from "./sign-doc.js";
+import { decodeTxBytes, type ProtoTxInfo } from "../wire/tx.js";
 
 export type BroadcastMode = "sync" | "async" | "block";
 const BROADCAST_MODES: readonly string[] = ["sync", "async", "block"];
@@ -71,8 +72,12 @@ export interface DecodedTx {
   readonly fee: { readonly amount: Coin[]; readonly gas: bigint };
   readonly memo: string;
   readonly signatures: readonly DecodedSignature[];
-  /** Uppercase hex sha256 of the canonical StdTx. */
+  /** Uppercase hex sha256 of the canonical StdTx, or of the TxRaw bytes for a protobuf tx. */
   readonly hash: string;
+  /** A protobuf tx's sign mode, bytes and declared sequence (host/wire/tx.ts); absent for an amino StdTx. */
+  readonly proto?: ProtoTxInfo;
+  /** The body as stored with the block and decoded again by replay: `{tx, mode}` or `{tx_bytes, mode}`. */
+  readonly body: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -235,6 +240,7 @@ export function stdTxHash(tx: StdTx): string {
 export function decodeTx(body: unknown): DecodedTx {
   const json = typeof body === "string" || body instanceof Uint8Array ? parseJsonText(body) : body;
   checkJson(json, "body", 0);
+  if (isObject(json) && "tx_bytes" in json) return decodeProtoBody(json);
   const { tx, mode } = unwrap(json);
   if (!isObject(tx)) throw decodeError(`tx: expected a StdTx object, got ${kind(tx)}`);
   onlyKeys(tx, "tx", ["msg", "fee", "signatures", "memo"]);
@@ -248,5 +254,36 @@ export function decodeTx(body: unknown): DecodedTx {
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
-  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: stdTxHash(stdTx) };
+  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: stdTxHash(stdTx), body: JSON.stringify({ tx: stdTx, mode }) };
+}
+
+/** The SDK's BroadcastMode names (and numbers) the tx service takes. */
+const PROTO_MODES: Record<string, BroadcastMode> = {
+  BROADCAST_MODE_SYNC: "sync",
+  BROADCAST_MODE_ASYNC: "async",
+  "2": "sync",
+  "3": "async",
+};
+
+/**
+ * The SDK v0.53 tx service's mode: SYNC or ASYNC. BLOCK (removed in v0.47) and UNSPECIFIED are
+ * refused as the SDK refuses them (`unsupported return type unspecified; supported types: sync, async`).
+ */
+export function protoBroadcastMode(raw: unknown): BroadcastMode {
+  const mode = typeof raw === "string" || typeof raw === "number" ? PROTO_MODES[String(raw)] : undefined;
+  if (mode === undefined) throw new TxError(SdkErrors.InvalidRequest, "unsupported return type unspecified; supported types: sync, async");
+  return mode;
+}
+
+/** `{tx_bytes: base64 TxRaw, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}`. */
+function decodeProtoBody(body: Obj): DecodedTx {
+  onlyKeys(body, "body", ["tx_bytes", "mode"]);
+  const mode = protoBroadcastMode(body.mode);
+  const txBytes = decodeBase64(body.tx_bytes, "tx_bytes");
+  const p = decodeTxBytes(txBytes, String(body.mode));
+  const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
+  return {
+    tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto,
+    body: JSON.stringify({ tx_bytes: base64.encode(txBytes), mode: body.mode }),
+  };
 }

@@ -260,6 +260,19 @@ export interface MsgUpdateTierParams {
 }
 
 const DURATION = /^(0|[1-9][0-9]*)s$/;
+const DURATION_NS = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * A Duration in whole seconds: the gateway's `"31536000s"`, or the SDK amino JSON's nanoseconds
+ * `"31536000000000000"` (what a protobuf tx's Duration becomes, host/wire/amino-json.ts).
+ */
+function durationSeconds(text: string, path: string): bigint {
+  const s = DURATION.exec(text);
+  if (s) return BigInt(s[1]!);
+  const ns = DURATION_NS.exec(text);
+  if (ns && BigInt(ns[1]!) % 1_000_000_000n === 0n) return BigInt(ns[1]!) / 1_000_000_000n;
+  throw decodeError(`${path}: expected a duration of whole seconds, "31536000s" or nanoseconds "31536000000000000", got ${JSON.stringify(text)}`);
+}
 
 function objectField(value: JsonObject, field: string, type: string): JsonObject {
   const raw = value[field] ?? {};
@@ -275,11 +288,9 @@ function tierField(value: JsonObject, type: string): TierInput {
   const at = `${type}.tier`;
   onlyFields(tier, at, ["id", "exit_duration", "bonus_apy", "min_lock_amount", "close_only"]);
   const duration = stringField(tier, "exit_duration", at) || "0s";
-  const m = DURATION.exec(duration);
-  if (!m) throw decodeError(`${at}.exit_duration: expected a duration like "31536000s", got ${JSON.stringify(duration)}`);
   return {
     id: uint32Field(tier, "id", at),
-    exitDurationSeconds: BigInt(m[1]!),
+    exitDurationSeconds: durationSeconds(duration, `${at}.exit_duration`),
     bonusApy: stringField(tier, "bonus_apy", at) || "0",
     minLockAmount: intField(tier, "min_lock_amount", at),
     closeOnly: boolField(tier, "close_only", at),

@@ -38,6 +38,8 @@ import type { JsonObject } from "./fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "./keys.js";
 import type { MessageRegistry } from "./registry.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "./sign-doc.js";
+import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import type { ProtoTxInfo } from "../wire/tx.js";
 import { decodeTx, type BroadcastMode, type DecodedTx, type StdTx } from "./stdtx.js";
 
 /** What the chain knows of an account. */
@@ -85,9 +87,13 @@ export interface VerifiedTx {
   readonly mode: BroadcastMode;
   /** Uppercase hex; see stdtx.ts for what is hashed. */
   readonly txHash: string;
-  /** The normalized StdTx (what the hash covers). */
+  /** The normalized StdTx (for an amino tx, what the hash covers). */
   readonly tx: StdTx;
   readonly signDoc: StdSignDoc;
+  /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
+  readonly proto?: ProtoTxInfo;
+  /** The body to store with the block (replay decodes it again). */
+  readonly body: string;
 }
 
 /** SDK `MaxGasWanted`. */
@@ -163,25 +169,12 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   }
 
   // 7. Sequence and signature.
-  const docAt = (sequence: bigint): StdSignDoc =>
-    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
-  const signDoc = docAt(account.sequence);
-  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
-    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
-      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
-    );
-    if (signedWith !== undefined) {
-      throw new TxError(
-        SdkErrors.WrongSequence,
-        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
-      );
-    }
-    throw new TxError(
-      SdkErrors.Unauthorized,
-      `signature verification failed; please verify account number (${account.accountNumber}), ` +
-        `sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
-    );
+  if (tx.proto !== undefined) {
+    verifyProtoSignature(tx, tx.proto, pubKey, signature, account, ctx.chainId);
+  } else {
+    verifyAminoSignature(tx, pubKey, signature, account, ctx);
   }
+  const signDoc = makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, account.sequence);
 
   // 8. Governance messages: only the gov module account may send them.
   for (const m of msgs) {
@@ -204,7 +197,61 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     txHash: tx.hash,
     tx: tx.tx,
     signDoc,
+    ...(tx.proto ? { proto: tx.proto } : {}),
+    body: tx.body,
   };
+}
+
+const signatureFailed = (account: AccountInfo, chainId: string): TxError =>
+  new TxError(
+    SdkErrors.Unauthorized,
+    `signature verification failed; please verify account number (${account.accountNumber}), ` +
+      `sequence (${account.sequence}) and chain-id (${chainId})`,
+  );
+
+/**
+ * A protobuf tx declares its sequence: a mismatch is reported as such (sdk 32), then the
+ * signature is checked over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+ * account_number} or SIGN_MODE_LEGACY_AMINO_JSON's amino doc derived from the messages.
+ */
+function verifyProtoSignature(
+  tx: DecodedTx, proto: ProtoTxInfo, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, chainId: string,
+): void {
+  if (proto.sequence !== account.sequence) {
+    throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${proto.sequence}`);
+  }
+  let signBytes: Uint8Array;
+  if (proto.signMode === "direct") {
+    signBytes = SignDoc.encode({
+      bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
+    }).finish();
+  } else {
+    const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, proto.sequence) };
+    if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
+    signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
+  }
+  if (!verifySecp256k1(pubKey, signBytes, signature)) throw signatureFailed(account, chainId);
+}
+
+/** An amino StdTx carries no sequence: the signature is tried at the account's, then probed (see above). */
+function verifyAminoSignature(
+  tx: DecodedTx, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, ctx: VerifyContext,
+): void {
+  const docAt = (sequence: bigint): StdSignDoc =>
+    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
+  const signDoc = docAt(account.sequence);
+  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
+    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
+      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
+    );
+    if (signedWith !== undefined) {
+      throw new TxError(
+        SdkErrors.WrongSequence,
+        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
+      );
+    }
+    throw signatureFailed(account, ctx.chainId);
+  }
 }
 
 /** The canonical bech32 address in a message's signer field (sdk 7 if it is not one). */
