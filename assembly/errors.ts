@@ -2,9 +2,12 @@
 // message (host/core/errors.ts), so this list and that table change together.
 
 export const OK: i32 = 0;
-/** The exact result needs more than 128 bits (the reference: `Int overflow`). */
+/**
+ * The exact result's magnitude needs more than 128 bits (the reference: `Int overflow`). Checked
+ * first: a result both too large and negative is ERR_OVERFLOW, never ERR_UNDERFLOW.
+ */
 export const ERR_OVERFLOW: i32 = 1;
-/** The exact result is negative: the core's values are non-negative. */
+/** The exact result fits 128 bits in magnitude but is negative: the core's values are non-negative. */
 export const ERR_UNDERFLOW: i32 = 2;
 export const ERR_DIVISION_BY_ZERO: i32 = 3;
 /** approxRoot left the reference's range on the way (the reference: `out of bounds`). */
@@ -101,3 +104,16 @@ export const ERR_TR_NO_DELEGATOR_ADDRESS: i32 = TIER_CODES + 31;
 export const ERR_TR_INVALID_REQUEST: i32 = 140;
 /** Tier validation (a plain error, code 1); `errorArg`: 1 exit duration not positive, 2 bonus APY above 1. */
 export const ERR_TR_INVALID_TIER: i32 = 141;
+/**
+ * An exit triggered now would unlock after the last time the core represents (int64 ns since the
+ * Unix epoch: 2262-04-11T23:47:16.854775807Z); a plain error, code 1. `errorArg`: the tier's exit
+ * seconds. Never wrapped, never clamped.
+ */
+export const ERR_TR_UNLOCK_OUT_OF_RANGE: i32 = 142;
+/**
+ * A tier exit duration beyond int64 nanoseconds (above MAX_EXIT_SECONDS), refused as the
+ * reference's decoder refuses it (a plain error, code 1); `errorArg`: the seconds.
+ */
+export const ERR_TR_EXIT_OUT_OF_RANGE: i32 = 143;
+/** The longest exit duration in whole seconds: 9223372036 s x 10^9 fits int64 nanoseconds (Go's time.Duration). */
+export const MAX_EXIT_SECONDS: u64 = 9_223_372_036;

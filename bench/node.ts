@@ -84,7 +84,7 @@ function ingestFromWorker(url: string, bodies: string[], lanes: number): Promise
 export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => void): Promise<NodeBench> {
   const dir = await mkdtemp(join(tmpdir(), "node-bench-"));
   const node = await startNode(
-    { port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5_000_000_000n, clock: "simulated", genesisFile: undefined, dbPath: join(dir, "bench.db") },
+    { port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5_000_000_000n, clock: "simulated", genesisFile: undefined, dbPath: join(dir, "bench.db"), dev: true },
     { core: await loadCore(wasm) },
   );
   try {

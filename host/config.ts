@@ -23,6 +23,11 @@ export interface Config {
   genesisFile: string | undefined;
   /** The node's SQLite database (created with the genesis on first start). */
   dbPath: string;
+  /**
+   * Development powers on a real clock (`--dev`; always on with the simulated clock): GET
+   * /dev/export, and dev key 0 as the embedded default genesis's governance authority.
+   */
+  dev: boolean;
 }
 
 /** What the command line asks for. */
@@ -86,6 +91,13 @@ const FLAGS = {
     shown: `${DEFAULTS.db}, or the DB_PATH environment variable`,
     description: "SQLite database of the chain: created from the genesis if absent, else restored (its own genesis wins)",
   },
+  dev: {
+    type: "boolean",
+    description:
+      "development mode on a real clock (always on with --clock simulated): GET /dev/export, and the default " +
+      "genesis's governance authority is dev key 0, whose private key is public (README); without it a real-clock " +
+      "node's default authority is the x/gov module account, as on the reference chain",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -104,8 +116,8 @@ export function helpText(): string {
     "Routes: GET /SEGMENT/tieredrewards/v1/{rewards_pool_balances,tiers,params,position/ID,positions,",
     "positions/OWNER,positions_by_tier/ID,estimate_rewards/ID,voting_power/OWNER,...}, /SEGMENT/inflation/v1/params,",
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
-    "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; GET /dev/export;",
-    "with --clock simulated also POST /dev/advance. README.md lists every path with an example.",
+    "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
+    "--clock simulated GET /dev/export; with --clock simulated POST /dev/advance. README.md lists every path.",
     "",
   ].join("\n");
 }
@@ -119,7 +131,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     throw new ConfigError((e as Error).message);
   }
   if (values.help) return { kind: "help" };
-  const str = (name: Exclude<keyof typeof FLAGS, "help">): string | undefined => values[name];
+  const str = (name: Exclude<keyof typeof FLAGS, "help" | "dev">): string | undefined => values[name];
 
   const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
   const portSource = str("port") !== undefined ? "--port" : env.PORT !== undefined ? "PORT" : "--port";
@@ -135,6 +147,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     clock,
     genesisFile: parseGenesisPath(str("genesis")),
     dbPath: parseDbPath(str("db") !== undefined ? "--db" : "DB_PATH", str("db") ?? env.DB_PATH ?? DEFAULTS.db),
+    dev: values.dev === true || clock === "simulated",
   };
   return { kind: "run", config };
 }

@@ -15,6 +15,7 @@ import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
@@ -297,6 +298,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError((e as Error).message, "genesis_time");
   }
+  coreTime(genesisTimeNs, root.genesis_time as string, "genesis_time");
   const app = object(root.app_state, "app_state", [
     "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "node_state",
   ]);
@@ -611,6 +613,7 @@ function parseNodeState(v: Json | undefined): NodeState {
   } catch (e) {
     throw new ValidationError((e as Error).message, `${path}.time`);
   }
+  coreTime(timeNs, o.time as string, `${path}.time`);
   const records = array(o.records, `${path}.records`).map((r, i) => {
     const p = `${path}.records[${i}]`;
     if (!Array.isArray(r) || r.length !== 2 || typeof r[0] !== "number" || typeof r[1] !== "string") {
@@ -654,12 +657,26 @@ function canonicalAccount(v: Json | undefined, path: string): string {
   }
 }
 
-/** A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. */
+/**
+ * A time the core can hold: int64 nanoseconds since the Unix epoch, 1677-09-21T00:12:43.145224192Z
+ * to 2262-04-11T23:47:16.854775807Z (the reference's Timestamp reaches years 1 to 9999; a time
+ * outside would reach the core wrapped, so it is refused here).
+ */
+function coreTime(ns: bigint, text: string, path: string): void {
+  if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
+}
+
+/**
+ * A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. One that does not fit
+ * a Go time.Duration (int64 ns) is refused with jsonpb's error (host/duration.ts), never wrapped.
+ */
 function duration(v: Json | undefined, path: string): bigint {
   const s = string(v, path);
   const m = /^(-?[0-9]+)s$/.exec(s);
   if (!m) fail(`invalid duration ${JSON.stringify(s)} (whole seconds, e.g. "2419200s")`, path);
-  return BigInt(m[1]) * 1_000_000_000n;
+  const ns = BigInt(m[1]) * NS_PER_S;
+  if (!fitsDuration(ns)) fail(jsonDurationError(s), path);
+  return ns;
 }
 
 // ---- what the core gets -------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, opens the
 // chain's database (new: genesis; existing: restore and check the state hash), builds the REST
 // API, listens, starts the block clock, and shuts down cleanly on SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
-// other failure to start.
+// other failure to start, 3 a block that could not commit (the node serves nothing past the last
+// committed block and exits; restarted, it resumes from that block).
 
 import { realpathSync } from "node:fs";
 import type { Server } from "node:http";
@@ -12,7 +13,9 @@ import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
 import { ValidationError } from "./errors.js";
-import { defaultGenesisJson, parseGenesis, readGenesisDoc, type Json } from "./genesis.js";
+import {
+  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
+} from "./genesis.js";
 import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
@@ -32,6 +35,12 @@ export interface StartOptions {
   core?: Core;
   /** Unexpected errors (bugs), with their stack. Default: stderr. */
   logError?: (error: unknown) => void;
+  /**
+   * After a block failed part-way (a bug, or a disk that refused the commit) and was reported:
+   * the node then answers every request with 503. The command line exits non-zero here, so a
+   * supervisor restarts it from the last committed block (crash-only).
+   */
+  onHalt?: (error: Error) => void;
 }
 
 /** Wait this long for open connections at shutdown before cutting them. */
@@ -48,7 +57,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       dbPath: config.dbPath,
       clock: config.clock,
       blockTimeNs: config.blockTimeNs,
-      onHalt: (e) => console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`),
+      onHalt: (e) => {
+        console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);
+        options.onHalt?.(e);
+      },
     });
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
@@ -56,7 +68,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const app = createApp(chain, { chainSegment: config.chainSegment, logError });
-  registerNodeRoutes(app, chain, config.chainSegment);
+  registerNodeRoutes(app, chain, config.chainSegment, { dev: config.dev });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   let address: AddressInfo;
   try {
@@ -88,7 +100,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
 /** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
 async function loadGenesis(config: Config, core: Core): Promise<Json> {
   try {
-    if (config.genesisFile === undefined) return defaultGenesisJson();
+    if (config.genesisFile === undefined) {
+      const doc = defaultGenesisJson();
+      // Dev key 0 governs only a development chain; otherwise the reference's authority, x/gov.
+      if (!config.dev) ((doc as GenesisJson).app_state as GenesisJson).gov = { authority: GOV_MODULE_ADDRESS };
+      return doc;
+    }
     const doc = await readGenesisDoc(config.genesisFile);
     try {
       parseGenesis(doc, core.dec);
@@ -132,6 +149,29 @@ export function startupLine(node: RunningNode, config: Config): string {
   );
 }
 
+/** How many of the README's public dev keys a real-clock node checks its governance authority against. */
+const PUBLIC_DEV_KEYS = 16;
+
+/**
+ * What a real-clock node says loudly at startup: a governance authority whose private key is
+ * public (a dev key: anyone can change tiers and params, and slash) and development routes.
+ */
+export function startupWarnings(node: RunningNode, config: Config): string[] {
+  if (config.clock !== "real") return [];
+  const out: string[] = [];
+  const authority = node.chain.genesis.gov.authority;
+  const key = Array.from({ length: PUBLIC_DEV_KEYS }, (_, n) => n).find((n) => devAddress(n) === authority);
+  if (key !== undefined) {
+    out.push(
+      `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (README): ` +
+        "anyone can add or rewrite tiers, change params and slash validators on this chain. For anything but local " +
+        `testing start a new database without --dev, or set app_state.gov.authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
+    );
+  }
+  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state; not for production.");
+  return out;
+}
+
 /** Where the command line writes: one call per line, without the newline. */
 export interface Io {
   out(text: string): void;
@@ -168,6 +208,7 @@ export async function run(
     io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
     return e instanceof ConfigError ? EXIT_USAGE : 1;
   }
+  for (const w of startupWarnings(node, config)) io.err(w);
   io.out(startupLine(node, config));
   return node;
 }
@@ -201,8 +242,17 @@ function isEntryPoint(): boolean {
   }
 }
 
+/** The command line's halt: nothing uncommitted is ever served, and a restart resumes cleanly. */
+function exitOnHalt(): void {
+  console.error("error: exiting (status 3): restart the node to resume from the last committed block");
+  process.exit(EXIT_HALTED);
+}
+
+/** Exit status of a node that stopped because a block could not commit. */
+export const EXIT_HALTED = 3;
+
 if (isEntryPoint()) {
-  const result = await run(process.argv.slice(2), process.env);
+  const result = await run(process.argv.slice(2), process.env, processIo, { onHalt: exitOnHalt });
   if (typeof result === "number") process.exitCode = result;
   else stopOnSignals(result, processIo);
 }

@@ -47,10 +47,10 @@ function outcome(f: () => bigint): bigint | string {
   }
 }
 
-/** The model's answer restricted to the core's domain. */
+/** The model's answer restricted to the core's domain: magnitude first, then sign (docs/core.md). */
 function expected(v: bigint): bigint | string {
+  if (v > U128_MAX || v < -U128_MAX) return "OVERFLOW";
   if (v < 0n) return "UNDERFLOW";
-  if (v > U128_MAX) return "OVERFLOW";
   return v;
 }
 

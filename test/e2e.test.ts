@@ -18,7 +18,7 @@ import {
 const DIR = await mkdtemp(join(tmpdir(), "e2e-"));
 
 const config = (dbPath: string, blockTimeNs = 5_000_000_000n, genesisFile?: string): Config => ({
-  port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs, clock: "simulated", genesisFile, dbPath,
+  port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs, clock: "simulated", genesisFile, dbPath, dev: true,
 });
 
 async function call(node: RunningNode, path: string, body?: unknown): Promise<any> {

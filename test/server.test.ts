@@ -219,7 +219,7 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   };
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
-    dbPath: "./chain.db",
+    dbPath: "./chain.db", dev: false,
   });
   assert.is(run([], { DB_PATH: "/tmp/x.db" }).dbPath, "/tmp/x.db");
   assert.is(run(["--db", "a.db"], { DB_PATH: "/tmp/x.db" }).dbPath, "a.db");
@@ -503,6 +503,7 @@ const simulatedConfig = (): Config => ({
   clock: "simulated",
   genesisFile: undefined,
   dbPath: freshDb(),
+  dev: true,
 });
 
 test("the real server on 127.0.0.1, port 0: serves a route, then closes", async () => {

@@ -4,6 +4,11 @@
 // Every operation returns a result code (../errors.ts) and, on success, leaves its result in
 // `resLo` / `resHi`. An exact result that is negative or needs more than 128 bits is an error,
 // never a wrapped number. Each comment names the rounding and the LegacyDec method mirrored.
+//
+// One precedence rule for every operation (parse included): magnitude first. An exact result
+// whose magnitude needs more than 128 bits is ERR_OVERFLOW, whatever its sign; only a result that
+// fits and is negative (and non-zero) is ERR_UNDERFLOW. The host's range check of an operand
+// (host/core/core.ts writeU128) follows the same rule.
 
 import {
   OK, ERR_OVERFLOW, ERR_UNDERFLOW, ERR_DIVISION_BY_ZERO, ERR_INT64_OUT_OF_BOUND,
@@ -265,13 +270,17 @@ export function mulInt(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
   return ok(p0, p1);
 }
 
-/** a * n for a signed 64-bit n, exact (MulInt64). A negative non-zero product is ERR_UNDERFLOW. */
+/**
+ * a * n for a signed 64-bit n, exact (MulInt64). Magnitude first (the rule of every operation, as
+ * parseDec): a product whose magnitude needs more than 128 bits is ERR_OVERFLOW whatever its sign;
+ * otherwise a negative non-zero product is ERR_UNDERFLOW.
+ */
 export function mulInt64(alo: u64, ahi: u64, n: i64): i32 {
-  if (n < 0) {
-    if ((alo | ahi) == 0) return ok(0, 0);
-    return ERR_UNDERFLOW;
-  }
-  return mulInt(alo, ahi, <u64>n, 0);
+  const mag: u64 = n < 0 ? <u64>(-n) : <u64>n; // -(-2^63) wraps to 2^63, its magnitude
+  const e = mulInt(alo, ahi, mag, 0);
+  if (e != OK) return e;
+  if (n < 0 && (resLo | resHi) != 0) return ERR_UNDERFLOW;
+  return OK;
 }
 
 /** a / b for an integer b, truncated (QuoInt: integer division of the raw value). */
@@ -286,7 +295,8 @@ export function quoInt(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
 
 /**
  * a / n for a signed 64-bit n, truncated toward zero (QuoInt64). A negative quotient that
- * truncates to zero is zero; any other negative one is ERR_UNDERFLOW.
+ * truncates to zero is zero; any other negative one is ERR_UNDERFLOW (its magnitude is at most a,
+ * so it never overflows: magnitude first changes nothing here).
  */
 export function quoInt64(alo: u64, ahi: u64, n: i64): i32 {
   if (n == 0) return ERR_DIVISION_BY_ZERO;

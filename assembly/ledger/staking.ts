@@ -21,7 +21,7 @@ import { toCommunityPool } from "./distribution";
 import { cellLo, BLOCK_TIME } from "./globals";
 import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
 import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./redelegations";
-import { unbondingTime } from "./valset";
+import { unbondingCompletion } from "./valset";
 import { delegations, delegationKey, D_SHARES, linkDelegation, unlinkDelegation } from "./delegations";
 import { inserted } from "../store/table";
 import { initRouted } from "./withdraw";
@@ -310,7 +310,7 @@ export function undelegateShares(delegator: u32, vslot: u32, ds: u32, sLo: u64, 
     e = transfer(BONDED_POOL, NOT_BONDED_POOL, outLo, outHi);
     if (e != OK) return e;
   }
-  const completion = <i64>cellLo(BLOCK_TIME) + unbondingTime();
+  const completion = unbondingCompletion(<i64>cellLo(BLOCK_TIME));
   e = addEntry(delegator, validator, height, completion, outLo, outHi);
   if (e != OK) return e;
   if (entryCreated) unbondingQueue.push(completion, lastEntryId); // last: nothing after it can fail
@@ -377,7 +377,7 @@ export function redelegateShares(delegator: u32, srcSlot: u32, dslot: u32, dst: 
   }
   let completion: i64, creation: u64;
   if (status == STATUS_BONDED) {
-    completion = <i64>cellLo(BLOCK_TIME) + unbondingTime();
+    completion = unbondingCompletion(<i64>cellLo(BLOCK_TIME));
     creation = height;
   } else {
     completion = load<i64>(sp + <usize>V_UNBONDING_TIME);

@@ -45,6 +45,16 @@ export function unbondingTime(): i64 {
   return unbondingTimeNs;
 }
 
+/**
+ * t + the unbonding time, the completion of an unbonding or redelegation that starts at t. Past
+ * the core's last time (int64 ns: 2262-04-11T23:47:16.854775807Z) it saturates there instead of
+ * wrapping to a past time that would complete at once: no block time ever reaches it, as no block
+ * time reaches the reference's later completion. (unbondingTimeNs > 0: configureStaking.)
+ */
+export function unbondingCompletion(t: i64): i64 {
+  return t > i64.MAX_VALUE - unbondingTimeNs ? i64.MAX_VALUE : t + unbondingTimeNs;
+}
+
 export function maxValidatorCount(): u32 {
   return maxValidators;
 }
@@ -216,7 +226,7 @@ export function endBlock(height: u64, timeNs: i64): i32 {
       validators.touch(slot);
       const q = validators.ptr(slot);
       store<u8>(q + <usize>V_STATUS, STATUS_UNBONDING);
-      store<i64>(q + <usize>V_UNBONDING_TIME, timeNs + unbondingTimeNs);
+      store<i64>(q + <usize>V_UNBONDING_TIME, unbondingCompletion(timeNs));
       store<u64>(q + <usize>V_UNBONDING_HEIGHT, height);
       store<u64>(q + <usize>V_LAST_POWER, 0);
       const h = validatorEvent(slot, EVENT_UNBOND, height, timeNs); // AfterValidatorBeginUnbonding

@@ -11,6 +11,7 @@ import {
   ERR_TR_NOT_ELAPSED, ERR_TR_EXIT_TRIGGERED, ERR_TR_SAME_VALIDATOR, ERR_TR_TIER_NOT_FOUND, ERR_TR_POSITION_NOT_FOUND,
   ERR_TR_OWNER_MISMATCH, ERR_TR_DELEGATED, ERR_TR_NOT_TRIGGERED, ERR_TR_UNBONDING,
   ERR_TR_ZERO_TIER_ID, ERR_TR_NO_DELEGATOR_ADDRESS, ERR_TR_INVALID_REQUEST, ERR_TR_INVALID_TIER,
+  ERR_TR_UNLOCK_OUT_OF_RANGE, ERR_TR_EXIT_OUT_OF_RANGE, MAX_EXIT_SECONDS,
 } from "../errors";
 import { add, sub, cmp, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN } from "../dec/dec";
 import { POW18 } from "../math/limbs";
@@ -74,6 +75,25 @@ function invalidRequest(rule: i64): i32 {
 @inline
 function now(): i64 {
   return <i64>cellLo(BLOCK_TIME);
+}
+
+/** exit_unlock_at of an exit triggered now in the tier at slot `ts` (set by unlockFromNow). */
+let unlockAt: i64 = 0;
+
+/**
+ * Now + the tier's exit duration into `unlockAt`, checked: a sum past the last int64-ns time
+ * (2262-04-11T23:47:16.854775807Z) is ERR_TR_UNLOCK_OUT_OF_RANGE (errorArg: the exit seconds),
+ * never a wrapped time. Stored durations are at most MAX_EXIT_SECONDS, so seconds x 10^9 fits.
+ */
+function unlockFromNow(ts: u32): i32 {
+  const secs = load<u64>(tiers.ptr(ts) + <usize>T_EXIT);
+  const t = now();
+  if (secs > MAX_EXIT_SECONDS || t > i64.MAX_VALUE - <i64>secs * NANOS) {
+    setErrorArg(<i64>secs);
+    return ERR_TR_UNLOCK_OUT_OF_RANGE;
+  }
+  unlockAt = t + <i64>secs * NANOS;
+  return OK;
 }
 
 // ---- lookups ----
@@ -324,8 +344,9 @@ function openPosition(owner: u32, tierId: u32, delegator: u32, validator: u32, t
   store<u64>(p + <usize>P_HEIGHT, currentHeight());
   store<i64>(p + <usize>P_TIME, t);
   if (trigger) {
+    // lock / commit checked it before any change (unlockFromNow); unlockAt is still that value
     store<i64>(p + <usize>P_TRIGGERED, t);
-    store<i64>(p + <usize>P_UNLOCK, t + <i64>load<u64>(tiers.ptr(<u32>tiers.find(<u64>tierId)) + <usize>T_EXIT) * NANOS);
+    store<i64>(p + <usize>P_UNLOCK, unlockAt);
   }
   store<u64>(byDelegator.ptr(byDelegator.upsert(<u64>delegator)) + 8, id);
   listAppend(owners, <u64>owner, O_HEAD, O_TAIL, O_COUNT, id, P_OWNER_PREV, P_OWNER_NEXT);
@@ -390,6 +411,10 @@ function positionEvent(type: u32, ps: u32): usize {
 export function lock(owner: u32, tierId: u32, aLo: u64, aHi: u64, validator: u32, delegator: u32, trigger: bool): i32 {
   let e = entryChecks(tierId, aLo, aHi);
   if (e != OK) return e;
+  if (trigger) {
+    e = unlockFromNow(<u32>tiers.find(<u64>tierId));
+    if (e != OK) return e;
+  }
   e = freshDelegator(owner, delegator);
   if (e != OK) return e;
   e = transfer(owner, delegator, aLo, aHi);
@@ -406,6 +431,10 @@ export function lock(owner: u32, tierId: u32, aLo: u64, aHi: u64, validator: u32
 export function commit(owner: u32, validator: u32, aLo: u64, aHi: u64, tierId: u32, delegator: u32, trigger: bool): i32 {
   let e = entryChecks(tierId, aLo, aHi);
   if (e != OK) return e;
+  if (trigger) {
+    e = unlockFromNow(<u32>tiers.find(<u64>tierId));
+    if (e != OK) return e;
+  }
   e = freshDelegator(owner, delegator);
   if (e != OK) return e;
   const vs = validators.find(<u64>validator);
@@ -463,7 +492,9 @@ export function triggerExit(owner: u32, id: u64): i32 {
   const ts = tierOf(ps);
   if (ts < 0) return ERR_TR_TIER_NOT_FOUND;
   const t = now();
-  const unlock = t + <i64>load<u64>(tiers.ptr(<u32>ts) + <usize>T_EXIT) * NANOS;
+  const e2 = unlockFromNow(<u32>ts);
+  if (e2 != OK) return e2;
+  const unlock = unlockAt;
   positions.touch(ps);
   const p = positions.ptr(ps);
   store<i64>(p + <usize>P_TRIGGERED, t);
@@ -743,6 +774,11 @@ export function fundRewardsPool(from: u32, aLo: u64, aHi: u64): i32 {
 // ---- governance (§4.1) ----
 
 function validTier(id: u32, exitSeconds: u64, apyLo: u64, apyHi: u64): i32 {
+  // Beyond int64 ns the reference's decoder refuses the message before Validate runs: first.
+  if (exitSeconds > MAX_EXIT_SECONDS) {
+    setErrorArg(<i64>exitSeconds);
+    return ERR_TR_EXIT_OUT_OF_RANGE;
+  }
   if (id == 0) return ERR_TR_ZERO_TIER_ID;
   if (exitSeconds == 0) {
     setErrorArg(1);
@@ -766,7 +802,7 @@ function writeTier(id: u32, exitSeconds: u64, apyLo: u64, apyHi: u64, minLo: u64
   store<u32>(ev + <usize>EV_FLAG, action);
 }
 
-/** MsgAddTier. Exit durations are whole seconds (min lock is an integer, non-negative by type). */
+/** MsgAddTier. Exit durations are whole seconds, at most MAX_EXIT_SECONDS (min lock is an integer, non-negative by type). */
 export function addTier(id: u32, exitSeconds: u64, apyLo: u64, apyHi: u64, minLo: u64, minHi: u64, closeOnly: bool): i32 {
   if (tiers.find(<u64>id) >= 0) return ERR_TR_TIER_EXISTS;
   const e = validTier(id, exitSeconds, apyLo, apyHi);

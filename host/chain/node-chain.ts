@@ -19,6 +19,8 @@ import { Emission } from "../core/emission.js";
 import { Ledger, ModuleAccount } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
 import type { ClockMode } from "../config.js";
+import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
+import { ValidationError } from "../errors.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
   type Genesis, type Json,
@@ -65,8 +67,8 @@ export interface TxResult {
 interface PendingTx {
   verified: VerifiedTx;
   body: string;
-  /** Resolves when the tx is in a committed block (broadcast mode block). */
-  done: Array<(r: TxResult) => void>;
+  /** Settle when the tx is in a committed block (broadcast mode block), or the chain halted first. */
+  done: Array<{ resolve: (r: TxResult) => void; reject: (e: Error) => void }>;
 }
 
 /** The node's database does not match (hash, genesis, core build): refuse to start. */
@@ -102,6 +104,8 @@ export class NodeChain implements ChainView {
   private mempoolHashes = new Set<string>();
   /** Check state: sequences of the txs in the mempool, by signer. */
   private pendingSequence = new Map<string, bigint>();
+  /** Check state: fees of the txs in the mempool, by signer (what DeductFees took in CheckTx). */
+  private pendingFees = new Map<string, bigint>();
   private timer: NodeJS.Timeout | undefined;
   private haltReason: Error | null = null;
   private stopped = false;
@@ -358,12 +362,38 @@ export class NodeChain implements ChainView {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
+    // The ante handler's DeductFees against the check state: the balance less the fees of this
+    // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
+    const fee = this.bondFee(verified);
+    const owed = this.pendingFees.get(verified.signer) ?? 0n;
+    this.checkFeePayable(verified.signer, fee, owed);
     const pending: PendingTx = { verified, body: verified.body, done: [] };
-    const included = new Promise<TxResult>((resolve) => pending.done.push(resolve));
+    const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
+    included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     this.mempool.push(pending);
     this.mempoolHashes.add(verified.txHash);
     this.pendingSequence.set(verified.signer, verified.sequence + 1n);
+    this.pendingFees.set(verified.signer, owed + fee);
     return { hash: verified.txHash, included };
+  }
+
+  /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */
+  private bondFee(tx: VerifiedTx): bigint {
+    return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+  }
+
+  /** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
+  private checkFeePayable(signer: string, fee: bigint, owed: bigint): void {
+    if (fee === 0n) return;
+    const id = this.directory.accountId(signer);
+    const balance = id === undefined ? 0n : this.ledger.balance(id);
+    const spendable = balance > owed ? balance - owed : 0n;
+    if (spendable < fee) {
+      throw new TxError(
+        SdkErrors.InsufficientFunds,
+        `spendable balance ${spendable}${this.denom} is smaller than ${fee}${this.denom}: insufficient funds`,
+      );
+    }
   }
 
   private verifyContext(check: boolean) {
@@ -391,14 +421,16 @@ export class NodeChain implements ChainView {
       const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
       return result(e.code, e.codespace, e.log, []);
     }
-    const payer = this.directory.ensure(tx.signer);
-    const fee = tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+    // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
+    const fee = this.bondFee(tx);
     try {
-      this.ledger.send(payer, ModuleAccount.feeCollector, fee);
-    } catch {
-      const e = new TxError(SdkErrors.InsufficientFunds, `${this.ledger.balance(payer)}${this.denom} is smaller than ${fee}${this.denom}`);
+      this.checkFeePayable(tx.signer, fee, 0n);
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
       return result(e.code, e.codespace, e.log, []);
     }
+    const payer = this.directory.ensure(tx.signer);
+    this.ledger.send(payer, ModuleAccount.feeCollector, fee);
     this.directory.bumpSequence(tx.signer, tx.pubKey);
     const ante: TxEvent[] = [
       evt("tx", { fee: fee === 0n ? "" : `${fee}${this.denom}`, fee_payer: tx.signer }),
@@ -562,6 +594,13 @@ export class NodeChain implements ChainView {
       return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
     }
     if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
+    // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
+    const lastNs = this.simulatedTime(this.header.height + blocks);
+    if (lastNs > MAX_DURATION_NS) {
+      return Promise.reject(new ValidationError(
+        `${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`,
+      ));
+    }
     const run = async (): Promise<Advanced> => {
       const from = this.header.height;
       let left = blocks;
@@ -593,8 +632,16 @@ export class NodeChain implements ChainView {
     this.mempool = [];
     this.mempoolHashes.clear();
     this.pendingSequence.clear();
-    const results = this.executeBlock(batch, timeNs);
-    batch.forEach((p, i) => p.done.forEach((f) => f(results[i]!)));
+    this.pendingFees.clear();
+    let results: TxResult[];
+    try {
+      results = this.executeBlock(batch, timeNs);
+    } catch (e) {
+      const failure = new ChainStateError(`chain halted at height ${this.header.height}: ${(e as Error).message}`);
+      batch.forEach((p) => p.done.forEach((f) => f.reject(failure)));
+      throw e;
+    }
+    batch.forEach((p, i) => p.done.forEach((f) => f.resolve(results[i]!)));
   }
 
   /** Real clock: a block every block time (after genesis time) until stop(). */
@@ -610,15 +657,25 @@ export class NodeChain implements ChainView {
       }, Number(ms > 2_147_483_647n ? 2_147_483_647n : ms));
       return;
     }
-    this.timer = setInterval(() => {
+    // Blocks on a wall-clock grid (start + k x block time), each timer set for the next grid time:
+    // a late block (a busy event loop) does not push back the ones after it. After a stall of more
+    // than a block time (a paused process) the grid restarts from now instead of bursting blocks.
+    let due = this.now() + this.blockTimeNs;
+    const tick = () => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      const now = this.now();
       try {
         const floor = this.header.timeNs + MIN_TIME_STEP_NS;
-        const now = this.now();
         this.produce(() => this.produceWithMempool(now > floor ? now : floor));
       } catch {
-        // produce() halted the chain and reported it.
+        return; // produce() halted the chain and reported it.
       }
-    }, Number(this.blockTimeNs / 1_000_000n));
+      const after = this.now();
+      due = nextBlockDue(due, after, this.blockTimeNs);
+      this.timer = setTimeout(tick, Number(due > after ? (due - after) / 1_000_000n : 0n));
+    };
+    this.timer = setTimeout(tick, Number(this.blockTimeNs / 1_000_000n));
   }
 
   /** Stop making blocks; close the database once the running advance (if any) is done. */
@@ -632,7 +689,6 @@ export class NodeChain implements ChainView {
     this.stopped = true;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
-      clearInterval(this.timer);
       this.timer = undefined;
     }
   }
@@ -659,6 +715,16 @@ export class NodeChain implements ChainView {
   checkInvariants(): string[] {
     return [...this.ledger.checkInvariants(), ...this.tiers.checkInvariants()];
   }
+}
+
+/**
+ * The real clock's next block time after the block due at `due`, with the clock now at `now`: the
+ * next point of the grid, so lateness does not accumulate; after a stall of more than a block time,
+ * a new grid from now (the missed blocks are not made in a burst).
+ */
+export function nextBlockDue(due: bigint, now: bigint, blockTimeNs: bigint): bigint {
+  const next = due + blockTimeNs;
+  return next + blockTimeNs < now ? now + blockTimeNs : next;
 }
 
 /**

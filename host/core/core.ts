@@ -151,7 +151,9 @@ export class Core {
   }
 
   writeU128(ptr: Ptr, v: bigint): void {
-    if (v < 0n || v > U128_MAX) throw new CoreError(v < 0n ? CoreCode.UNDERFLOW : CoreCode.OVERFLOW);
+    // Magnitude first, as every core operation: beyond 128 bits either way is OVERFLOW.
+    if (v > U128_MAX || v < -U128_MAX) throw new CoreError(CoreCode.OVERFLOW);
+    if (v < 0n) throw new CoreError(CoreCode.UNDERFLOW);
     const dv = this.view();
     dv.setBigUint64(ptr, v & U64_MASK, true);
     dv.setBigUint64(ptr + 8, v >> 64n, true);

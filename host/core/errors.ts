@@ -1,5 +1,11 @@
 // Result codes of the core (assembly/errors.ts) and the reference's messages for them.
 
+import { LAST_TIME_TEXT, protoDurationError } from "../duration.js";
+
+/**
+ * OVERFLOW and UNDERFLOW follow one precedence rule in every operation (assembly/dec/dec.ts):
+ * magnitude first. A result too large in magnitude is OVERFLOW even when it is also negative.
+ */
 export const CoreCode = {
   OK: 0,
   OVERFLOW: 1,
@@ -63,6 +69,10 @@ export const CoreCode = {
   TR_INVALID_REQUEST: 140,
   /** Tier validation: a plain error (codespace `undefined`, code 1). */
   TR_INVALID_TIER: 141,
+  /** An exit triggered now would unlock after the core's last time (int64 ns); arg: the exit seconds. */
+  TR_UNLOCK_OUT_OF_RANGE: 142,
+  /** A tier exit duration beyond int64 nanoseconds (as the reference's decoder refuses it); arg: the seconds. */
+  TR_EXIT_OUT_OF_RANGE: 143,
 } as const;
 
 /** Codespace of the tier errors (REFERENCE.md §9). */
@@ -188,6 +198,10 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "invalid request";
     case CoreCode.TR_INVALID_TIER:
       return arg === 1n ? "exit duration must be positive" : "bonus apy must not exceed 1.0 (100%)";
+    case CoreCode.TR_EXIT_OUT_OF_RANGE:
+      return protoDurationError(BigInt.asUintN(64, arg)) ?? `exit duration ${arg}s out of range`;
+    case CoreCode.TR_UNLOCK_OUT_OF_RANGE:
+      return `exit unlock time out of range: block time + exit duration ${BigInt.asUintN(64, arg)}s is after ${LAST_TIME_TEXT}, the last time this node represents`;
     default: {
       const tr = tieredRewardsCode(code);
       return tr !== undefined && TIER_MESSAGES[tr] !== undefined ? TIER_MESSAGES[tr] : `core error ${code}`;

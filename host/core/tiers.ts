@@ -5,6 +5,7 @@
 
 import type { Core } from "./core.js";
 import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode } from "./errors.js";
+import { protoDurationError } from "../duration.js";
 import type { BlockOutcome } from "./ledger.js";
 
 type Ptr = number;
@@ -60,7 +61,7 @@ export const MAX_CLAIM_IDS = 300;
 
 export interface Tier {
   id: number;
-  /** Seconds. */
+  /** Seconds: 1 to MAX_DURATION_SECONDS (host/duration.ts), i.e. int64 nanoseconds. */
   exitDuration: bigint;
   /** Raw Dec. */
   bonusApy: bigint;
@@ -250,17 +251,29 @@ export class Tiers {
     return { events: this.events() };
   }
 
+  /**
+   * A tier's exit seconds as the core's u64 argument, never wrapped: beyond int64 nanoseconds is
+   * refused here with the reference's decoder error (a bigint past 2^64 would reach the core mod
+   * 2^64); a negative duration fails Tier.Validate exactly as zero does, so it goes in as 0 and
+   * the core keeps the reference's order (tier id first, then the duration).
+   */
+  private exitSeconds(t: Tier): bigint {
+    const e = protoDurationError(t.exitDuration);
+    if (e !== undefined) throw new TierError("undefined", 1, e, CoreCode.TR_EXIT_OUT_OF_RANGE);
+    return t.exitDuration < 0n ? 0n : t.exitDuration;
+  }
+
   /** MsgAddTier (governance). */
   addTier(t: Tier): MessageResult {
     this.writeTier(t);
-    this.run(this.x.tiersAddTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
+    this.run(this.x.tiersAddTier(t.id, this.exitSeconds(t), this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
     return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
   /** MsgUpdateTier (governance): an APY change first settles the tier's positions at the old APY. */
   updateTier(t: Tier): MessageResult {
     this.writeTier(t);
-    this.run(this.x.tiersUpdateTier(t.id, t.exitDuration, this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
+    this.run(this.x.tiersUpdateTier(t.id, this.exitSeconds(t), this.core.slot(0), this.core.slot(1), t.closeOnly ? 1 : 0), BigInt(t.id), t);
     return { events: this.withTier(this.events(), this.tier(t.id)) };
   }
 
@@ -467,8 +480,8 @@ export class Tiers {
         : `duplicate position_id ${arg}`;
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
-    if (code === CoreCode.TR_INVALID_TIER) {
-      const got = arg === 2n && tier !== undefined ? `: got ${c.dec.format(tier.bonusApy)}` : "";
+    if (code === CoreCode.TR_INVALID_TIER || code === CoreCode.TR_EXIT_OUT_OF_RANGE || code === CoreCode.TR_UNLOCK_OUT_OF_RANGE) {
+      const got = code === CoreCode.TR_INVALID_TIER && arg === 2n && tier !== undefined ? `: got ${c.dec.format(tier.bonusApy)}` : "";
       throw new TierError("undefined", 1, new CoreError(code, "", arg).message + got, code);
     }
     const n = tieredRewardsCode(code);

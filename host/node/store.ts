@@ -1,7 +1,9 @@
 // The durable copy (better-sqlite3, WAL, synchronous=FULL): one SQLite transaction per block with
 // its header, its transactions with their results and events, the state records it changed
 // (bytes as BLOB, keys as 8-byte big-endian BLOB: a u64 does not fit SQLite's signed INTEGER) and
-// the accounts it changed. A crash at any instant leaves the last committed block whole.
+// the accounts it changed. A crash at any instant leaves the last committed block whole. A tx is
+// keyed by (height, index): the same signed bytes can be in two blocks (a tx whose fee could not be
+// paid when its block ran changed nothing and may be sent again), as CometBFT allows.
 //
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
@@ -48,9 +50,10 @@ CREATE TABLE IF NOT EXISTS blocks (
   height INTEGER PRIMARY KEY, first_height INTEGER NOT NULL, time_ns TEXT NOT NULL, step_ns TEXT NOT NULL,
   tx_count INTEGER NOT NULL, app_hash TEXT NOT NULL, hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS txs (
-  hash TEXT PRIMARY KEY, height INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL,
-  code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS txs_by_height ON txs (height, idx);
+  height INTEGER NOT NULL, idx INTEGER NOT NULL, hash TEXT NOT NULL, body TEXT NOT NULL,
+  code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL,
+  PRIMARY KEY (height, idx)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS txs_by_hash ON txs (hash, height);
 CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
 `;
@@ -89,6 +92,7 @@ export class NodeStore {
     if (!options.readonly) {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = FULL");
+      migrateTxsTable(this.db);
       this.db.exec(SCHEMA);
     }
     this.insertBlock = this.prepareWrite(
@@ -170,8 +174,12 @@ export class NodeStore {
     return (this.db.prepare("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
   }
 
+  /**
+   * The tx with this hash; the latest if it is in several blocks (a tx that failed its fee in one
+   * block can be sent again and included later: CometBFT's indexer keeps the latest too).
+   */
   tx(hash: string): StoredTx | undefined {
-    const row = this.db.prepare("SELECT * FROM txs WHERE hash = ?").get(hash) as TxRow | undefined;
+    const row = this.db.prepare("SELECT * FROM txs WHERE hash = ? ORDER BY height DESC LIMIT 1").get(hash) as TxRow | undefined;
     return row && toTx(row);
   }
 
@@ -196,6 +204,25 @@ export class NodeStore {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * Databases written before a tx hash could be stored at two heights keyed txs by hash: rebuild that
+ * table keyed by (height, index), in one transaction (a crash leaves the old table whole).
+ */
+function migrateTxsTable(db: Database.Database): void {
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'txs'").get() as { sql: string } | undefined;
+  if (row === undefined || !/hash TEXT PRIMARY KEY/i.test(row.sql)) return;
+  db.transaction(() => {
+    db.exec("ALTER TABLE txs RENAME TO txs_by_hash_v1");
+    db.exec("DROP INDEX IF EXISTS txs_by_height");
+    db.exec(SCHEMA);
+    db.exec(
+      "INSERT INTO txs (height, idx, hash, body, code, codespace, raw_log, events) " +
+        "SELECT height, idx, hash, body, code, codespace, raw_log, events FROM txs_by_hash_v1",
+    );
+    db.exec("DROP TABLE txs_by_hash_v1");
+  })();
 }
 
 function toBlock(r: BlockRow): StoredBlock {

@@ -41,6 +41,8 @@ export interface ServedChain {
   supplyOf(denom: string): bigint;
   blocksIn(durationNs: bigint): bigint;
   advance(blocks: bigint): Promise<Advanced>;
+  /** Why the chain stopped making blocks part-way through one, or null. */
+  readonly halted: Error | null;
 }
 
 export interface AppOptions {
@@ -56,6 +58,18 @@ export const MAX_ADVANCE_BLOCKS = 10_000_000n;
 export function createApp(chain: ServedChain, options: AppOptions): Hono {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const app = new Hono();
+  // A block that failed part-way left the core past the last committed block: serve nothing from it.
+  app.use("*", async (_c, next) => {
+    const halted = chain.halted;
+    if (halted) {
+      throw new GatewayError(
+        GrpcCode.UNAVAILABLE,
+        `chain halted at height ${chain.latest.height}: ${halted.message}; ` +
+          "nothing past the last committed block is served: restart the node to resume from it",
+      );
+    }
+    await next();
+  });
   const paths: string[] = [];
   const get = (path: string, handler: (c: Context) => Response | Promise<Response>): void => {
     app.get(path, handler);
@@ -124,7 +138,10 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   app.notFound((c) => c.json(errorBody(GrpcCode.NOT_FOUND, "Not Found"), 404));
 
   app.onError((err, c) => {
-    const { code, message } = toGatewayError(err, logError);
+    // Whatever the request met, once the chain halted the answer is that it did (503).
+    const { code, message } = chain.halted && err instanceof ChainStateError
+      ? { code: GrpcCode.UNAVAILABLE, message: `${err.message}: restart the node to resume` }
+      : toGatewayError(err, logError);
     return c.json(errorBody(code, message), httpStatusFromCode(code) as ContentfulStatusCode);
   });
 
@@ -167,10 +184,10 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
  * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
  * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
- * gives a committed tx's result. `GET /dev/export`: the last committed state as a genesis. And the
+ * gives a committed tx's result. `GET /dev/export` (dev mode): the last committed state as a genesis. And the
  * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
  */
-export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string): void {
+export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string, options: { dev: boolean }): void {
   registerCosmosRoutes(app, node);
   registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment);
   const broadcast = async (c: Context) => {
@@ -196,11 +213,15 @@ export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: str
       return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
     }
     const mode = (body as { mode?: unknown }).mode;
-    if (txBytes === undefined && mode === "block") return c.json({ tx_response: txResponse(await submitted.included) });
+    if (txBytes === undefined && mode === "block") {
+      // Rejected with a ChainStateError if the chain halts before the tx's block commits.
+      return c.json({ tx_response: txResponse(await submitted.included) });
+    }
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };
-  // The last committed state as a genesis document (host/node/export.ts), in both clock modes.
-  app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
+  // The last committed state as a genesis document (host/node/export.ts): a development power
+  // (--dev, or the simulated clock), never served by a production node.
+  if (options.dev) app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
   app.post("/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/txs", broadcast);
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {

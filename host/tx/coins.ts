@@ -16,7 +16,8 @@ export interface Coin {
 
 /** `math.Int` holds at most 256 bits. */
 const MAX_INT_BITS = 256n;
-const INT_TEXT = /^-?(0|[1-9][0-9]*)$/;
+/** Canonical integer text: no leading zeros, no "-0" (it would sign one text and mean another). */
+const INT_TEXT = /^(0|-?[1-9][0-9]*)$/;
 const UINT_TEXT = /^(0|[1-9][0-9]*)$/;
 const MAX_UINT64 = (1n << 64n) - 1n;
 /** SDK `reDnmString`, anchored. */

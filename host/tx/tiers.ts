@@ -5,11 +5,13 @@
 //
 // Wire forms: uint64 (`position_id`, `position_ids`) as decimal strings, uint32 (`id`) as a JSON
 // number, `math.Int` amounts as strings, `math.LegacyDec` as decimal text (parsed exactly by the
-// core), durations as the gateway's `"<seconds>s"`. Absent fields read as their zero values.
+// core), durations as the gateway's `"<seconds>s"` (whole seconds, signed, within int64
+// nanoseconds: host/duration.ts). Absent fields read as their zero values.
 
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { parseIntString, parseUint64String } from "./coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
+import { txDurationError } from "../duration.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "./fields.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "./registry.js";
 
@@ -259,19 +261,21 @@ export interface MsgUpdateTierParams {
   readonly targetBaseRewardsRate: string;
 }
 
-const DURATION = /^(0|[1-9][0-9]*)s$/;
-const DURATION_NS = /^(0|[1-9][0-9]*)$/;
+/** Whole seconds, signed: a negative duration decodes (protobuf's Duration is signed) and fails Tier.Validate. */
+const DURATION = /^(-?)(0|[1-9][0-9]*)s$/;
+/** The SDK amino JSON's form (a protobuf tx's Duration, host/wire/amino-json.ts): nanoseconds. */
+const DURATION_NS = /^(-?)(0|[1-9][0-9]*)$/;
 
-/**
- * A Duration in whole seconds: the gateway's `"31536000s"`, or the SDK amino JSON's nanoseconds
- * `"31536000000000000"` (what a protobuf tx's Duration becomes, host/wire/amino-json.ts).
- */
+/** A Duration in whole seconds: the gateway's `"31536000s"` or amino's nanoseconds `"31536000000000000"`. */
 function durationSeconds(text: string, path: string): bigint {
   const s = DURATION.exec(text);
-  if (s) return BigInt(s[1]!);
+  if (s) return s[1] === "-" ? -BigInt(s[2]!) : BigInt(s[2]!);
   const ns = DURATION_NS.exec(text);
-  if (ns && BigInt(ns[1]!) % 1_000_000_000n === 0n) return BigInt(ns[1]!) / 1_000_000_000n;
-  throw decodeError(`${path}: expected a duration of whole seconds, "31536000s" or nanoseconds "31536000000000000", got ${JSON.stringify(text)}`);
+  if (ns && BigInt(ns[2]!) % 1_000_000_000n === 0n) {
+    const seconds = BigInt(ns[2]!) / 1_000_000_000n;
+    return ns[1] === "-" ? -seconds : seconds;
+  }
+  throw decodeError(`${path}: expected a duration like "31536000s" (or nanoseconds "31536000000000000"), got ${JSON.stringify(text)}`);
 }
 
 function objectField(value: JsonObject, field: string, type: string): JsonObject {
@@ -288,9 +292,14 @@ function tierField(value: JsonObject, type: string): TierInput {
   const at = `${type}.tier`;
   onlyFields(tier, at, ["id", "exit_duration", "bonus_apy", "min_lock_amount", "close_only"]);
   const duration = stringField(tier, "exit_duration", at) || "0s";
+  const seconds = durationSeconds(duration, `${at}.exit_duration`);
+  // Beyond int64 nanoseconds the reference's tx decoder refuses the tx (host/duration.ts): an
+  // unregistered error, so codespace "undefined", code 1, at CheckTx. Never wrapped.
+  const outOfRange = txDurationError(seconds);
+  if (outOfRange !== undefined) throw new TxError({ codespace: "undefined", code: 1, description: outOfRange });
   return {
     id: uint32Field(tier, "id", at),
-    exitDurationSeconds: durationSeconds(duration, `${at}.exit_duration`),
+    exitDurationSeconds: seconds,
     bonusApy: stringField(tier, "bonus_apy", at) || "0",
     minLockAmount: intField(tier, "min_lock_amount", at),
     closeOnly: boolField(tier, "close_only", at),

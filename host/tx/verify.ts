@@ -109,6 +109,10 @@ export function verifyTx(body: unknown, ctx: VerifyContext): VerifiedTx {
 /** Verifies an already decoded transaction. Throws TxError. */
 export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const prefix = ctx.prefix ?? DEFAULT_ACCOUNT_PREFIX;
+  // 1b. Every string is text a protobuf string field can hold (well-formed UTF-16, so valid
+  //     UTF-8): a lone surrogate is a parse error, as the protobuf decoder's.
+  assertWellFormed(tx.memo, "memo");
+  for (const m of tx.msgs) assertWellFormed(m.value, "msgs");
 
   // 2. Messages: known and valid; collect their signers (distinct, in order, as GetSigners does).
   const msgs: VerifiedMsg[] = [];
@@ -273,4 +277,21 @@ function probeSequence(current: bigint, window: number, verifies: (sequence: big
     if (verifies(current + d)) return current + d;
   }
   return undefined;
+}
+
+/** With the u flag, a surrogate pair is one code point: what matches \p{Cs} is a lone surrogate. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** sdk 2 for a string holding a lone UTF-16 surrogate, anywhere in `value`. */
+function assertWellFormed(value: unknown, path: string): void {
+  if (typeof value === "string") {
+    if (LONE_SURROGATE.test(value)) throw new TxError(SdkErrors.TxDecode, `${path}: invalid UTF-8 (a lone surrogate)`);
+  } else if (Array.isArray(value)) {
+    for (const v of value) assertWellFormed(v, path);
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertWellFormed(k, path);
+      assertWellFormed(v, `${path}.${k}`);
+    }
+  }
 }

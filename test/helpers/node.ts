@@ -36,7 +36,7 @@ export async function openNode(o: OpenOptions & { dbPath: string }) {
     dbPath, clock: "simulated", blockTimeNs: o.blockTimeNs ?? BLOCK_TIME_NS,
   });
   const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain, "chainmain");
+  registerNodeRoutes(app, chain, "chainmain", { dev: true });
   const post = async (path: string, body?: unknown) => {
     const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, json: (await res.json()) as any };

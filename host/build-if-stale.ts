@@ -1,0 +1,38 @@
+// `npm start`, `npm run bench` and `npm run replay` build the core only when it is missing or older
+// than what it is built from (assembly/, asconfig.json, package-lock.json: the compiler's version),
+// so `npm start -- --help` answers at once on a built tree. `npm run build` always builds.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const OUTPUT = join(ROOT, "build", "core.wasm");
+const INPUTS = ["assembly", "asconfig.json", "package-lock.json", "proto", "buf.gen.yaml"];
+/** The generated protobuf codecs (`npm run build:wire`), built with the core. */
+const WIRE_GEN = join("host", "wire", "gen");
+
+/** The newest modification time under `path` (a file, or a directory walked whole). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((t, name) => Math.max(t, newest(join(path, name))), s.mtimeMs);
+}
+
+/** Whether build/core.wasm is missing or older than one of its inputs. */
+export function coreIsStale(root = ROOT): boolean {
+  const output = join(root, "build", "core.wasm");
+  if (!existsSync(output) || !existsSync(join(root, WIRE_GEN))) return true;
+  const built = statSync(output).mtimeMs;
+  return INPUTS.some((p) => newest(join(root, p)) > built);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (coreIsStale()) {
+    process.stderr.write(`building ${OUTPUT} (npm run build)\n`);
+    const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
+    process.exitCode = r.status ?? 1;
+  }
+}

@@ -1,0 +1,32 @@
+// `npm start` / `bench` / `replay` build the core only when it is stale (host/build-if-stale.ts).
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtemp, mkdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { coreIsStale } from "../host/build-if-stale.js";
+
+test("the core is stale when missing or older than assembly/, asconfig.json or package-lock.json", async () => {
+  const root = await mkdtemp(join(tmpdir(), "build-test-"));
+  try {
+    await mkdir(join(root, "assembly", "ledger"), { recursive: true });
+    await mkdir(join(root, "build"));
+    const at = (path: string, seconds: number) => utimes(join(root, path), seconds, seconds);
+    for (const f of ["assembly/ledger/block.ts", "asconfig.json", "package-lock.json"]) await writeFile(join(root, f), "");
+    for (const f of ["assembly/ledger/block.ts", "assembly/ledger", "assembly", "asconfig.json", "package-lock.json"]) await at(f, 1000);
+    assert.is(coreIsStale(root), true, "no build");
+    await writeFile(join(root, "build/core.wasm"), "");
+    await at("build/core.wasm", 2000);
+    assert.is(coreIsStale(root), false, "built after every input");
+    await at("assembly/ledger/block.ts", 3000);
+    assert.is(coreIsStale(root), true, "a source file deep in assembly/ changed");
+    await at("assembly/ledger/block.ts", 1000);
+    await at("package-lock.json", 3000);
+    assert.is(coreIsStale(root), true, "the compiler's version may have changed");
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test.run();
