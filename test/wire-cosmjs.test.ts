@@ -74,12 +74,13 @@ interface Sent {
 /** Sign with CosmJS as dev key n and POST Keplr's body to the SDK's broadcast route. */
 async function send(
   node: Node, n: number, mode: SignMode, messages: EncodeObject[],
-  o: { sequence?: bigint; chainId?: string; broadcast?: string } = {},
+  o: { sequence?: bigint; chainId?: string; broadcast?: string; timeoutHeight?: bigint; memo?: string } = {},
 ): Promise<Sent> {
   const signer = await protoSigner(n, mode);
   const account = node.chain.directory.account(signer.address)!;
   const txBytes = await signer.sign(messages, {
     chainId: o.chainId ?? node.chain.chainId, accountNumber: account.accountNumber, sequence: o.sequence ?? account.sequence,
+    ...(o.timeoutHeight !== undefined ? { timeoutHeight: o.timeoutHeight } : {}), ...(o.memo !== undefined ? { memo: o.memo } : {}),
   });
   const r = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(txBytes, o.broadcast));
   return { txBytes, hash: clientTxHash(txBytes), status: r.status, response: r.json.tx_response };
@@ -321,6 +322,21 @@ test("rejections with the SDK's codes: signature, chain id, sequence, unknown ty
     assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${async.hash.toLowerCase()}`)).json.tx_response.code, 0);
     // Replayed after its block: the sequence has moved.
     expectRefused(await post(async.txBytes), 32, `account sequence mismatch, expected ${seq + 1n}, got ${seq}: incorrect account sequence`);
+
+    // Timeout height: signed into both sign modes' bytes; past it, sdk 30 at check.
+    const h = node.chain.latest.height;
+    for (const mode of ["direct", "amino"] as const) {
+      expectRefused(await send(node, 7, mode, msg, { timeoutHeight: h }), 30, `block height: ${h + 1n}, timeout height: ${h}: tx timeout height`);
+    }
+    const inTime = await send(node, 7, "amino", msg, { timeoutHeight: h + 5n, memo: "<tier & co>" });
+    assert.is(inTime.response.code, 0, inTime.response.raw_log);
+    await node.post("/dev/advance?blocks=1");
+    const found = (await node.get(`/cosmos/tx/v1beta1/txs/${inTime.hash}`)).json;
+    assert.is(found.tx.body.timeout_height, `${h + 5n}`);
+    assert.is(found.tx.body.memo, "<tier & co>");
+    const withTimeout = await send(node, 7, "direct", msg, { timeoutHeight: h + 5n });
+    assert.is(withTimeout.response.code, 0, withTimeout.response.raw_log);
+    await node.post("/dev/advance?blocks=1");
 
     // The legacy amino body on both routes still works, into the same execution.
     const legacy = await committedTx(node, 7, [{ type: "cosmos-sdk/MsgSend", value: { from_address: u, to_address: devAddress(8), amount: [coin(2n)] } }]);

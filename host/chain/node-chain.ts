@@ -402,6 +402,7 @@ export class NodeChain implements ChainView {
       registry: this.registry,
       prefix: ACCOUNT_PREFIX,
       govAuthority: this.genesis.gov.authority,
+      height: this.header.height + 1n,
       getAccount: (address: string) => {
         const a = this.directory.account(address);
         if (!a) return undefined;

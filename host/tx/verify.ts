@@ -1,4 +1,4 @@
-// Verifying a signed amino-JSON transaction: the checks of the SDK's CheckTx, in its order, and
+// Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one form): the checks of the SDK's CheckTx, in its order, and
 // the one handler check every governance message shares (the authority).
 //
 //  1. decode (stdtx.ts); no messages -> sdk 18.
@@ -7,13 +7,18 @@
 //  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
 //     signature per distinct signer (4 `wrong number of signers`). One signer only for now: a tx
 //     whose messages name two signers is refused (sdk 37 feature not supported).
+//  3b. a protobuf tx's timeout height: the block it would enter is not past it (30).
 //  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
 //  5. fee: gas > 0 (41); the fee payer (the signer) exists (9 `fee payer address: <a> does not
 //     exist`); a non-zero fee is a valid coin list (13). Taking the fee from the balance is the
 //     caller's step (sdk 5 on a short balance), right after this function succeeds.
 //  6. the signature's key is the signer's (8 `pubKey does not match signer address <a> with
 //     signer index: 0`).
-//  7. the signature verifies over the sign doc built from this chain id, the account's number and
+//  7. a protobuf tx (host/wire/tx.ts) declares its sequence: a mismatch is sdk 32; its signature
+//     verifies over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+//     account_number} or LEGACY_AMINO_JSON's doc derived from its messages (with timeout_height
+//     when set), else sdk 4. An amino StdTx:
+//     the signature verifies over the sign doc built from this chain id, the account's number and
 //     its current sequence (4 `signature verification failed; please verify account number (N),
 //     sequence (M) and chain-id (C)`). A wrong chain id or account number can only show up here.
 //     An amino StdTx carries no sequence, so a replayed or early tx also fails here; to report
@@ -59,6 +64,8 @@ export interface VerifyContext {
   readonly maxMemoCharacters?: number;
   /** Signer required by governance messages; default the `gov` module account's address. */
   readonly govAuthority?: string;
+  /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
+  readonly height?: bigint;
   /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
   readonly sequenceProbe?: number;
 }
@@ -146,6 +153,12 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   }
   const signer = signers[0]!;
   const { pubKey, signature } = tx.signatures[0]!;
+
+  // 3b. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
+  const timeout = tx.proto?.timeoutHeight ?? 0n;
+  if (timeout > 0n && ctx.height !== undefined && ctx.height > timeout) {
+    throw new TxError(SdkErrors.TxTimeoutHeight, `block height: ${ctx.height}, timeout height: ${timeout}`);
+  }
 
   // 4. Memo, in bytes as Go's len() counts.
   const maxMemo = ctx.maxMemoCharacters ?? DEFAULT_MAX_MEMO_CHARACTERS;

@@ -139,7 +139,7 @@ export type SignMode = "direct" | "amino";
 export interface ProtoSigner {
   readonly address: string;
   /** TxRaw bytes of these messages signed at the given account number and sequence. */
-  sign(messages: EncodeObject[], o: { chainId: string; accountNumber: bigint; sequence: bigint; memo?: string; fee?: StdFee }): Promise<Uint8Array>;
+  sign(messages: EncodeObject[], o: { chainId: string; accountNumber: bigint; sequence: bigint; memo?: string; fee?: StdFee; timeoutHeight?: bigint }): Promise<Uint8Array>;
 }
 
 /** Dev key n as a CosmJS signing client (offline) in the given sign mode. */
@@ -157,7 +157,7 @@ export async function protoSigner(n: number, mode: SignMode): Promise<ProtoSigne
     async sign(messages, o) {
       const raw = await client.sign(account!.address, messages, o.fee ?? FEE, o.memo ?? "", {
         accountNumber: o.accountNumber, sequence: Number(o.sequence), chainId: o.chainId,
-      });
+      }, o.timeoutHeight);
       return TxRaw.encode(raw).finish();
     },
   };
