@@ -15,7 +15,10 @@ import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { loadCore } from "../host/core/core.js";
 import { NodeChain } from "../host/chain/node-chain.js";
 import { devAddress, operatorOf } from "../host/genesis.js";
-import { canonicalJsonBytes } from "../host/tx/index.js";
+import {
+  MessageRegistry, TxError, canonicalJsonBytes, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
+} from "../host/tx/index.js";
+import { registerTierMessages } from "../host/tx/tiers.js";
 import { decodeAny } from "../host/wire/messages.js";
 import { TierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/types_pb.js";
 import { MsgAddTierSchema, MsgLockTierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
@@ -60,6 +63,38 @@ test("amino derivation: WIRE.md's MsgLockTier and MsgAddTier objects, byte for b
   assert.equal(decodeAny(`${T}MsgAddTier`, add, "m").json, {
     authority: gov, tier: { id: 1, exit_duration: "31536000s", bonus_apy: "0.040000000000000000", min_lock_amount: "1000000", close_only: false },
   });
+});
+
+test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, never a crash", async () => {
+  const signer = await protoSigner(5, "direct");
+  const owner = signer.address;
+  const valid = await signer.sign([
+    { typeUrl: `${T}MsgAddTier`, value: { authority: GOV, tier: { id: 4, exitDuration: { seconds: 60n }, bonusApy: "1", minLockAmount: "5" } } },
+    { typeUrl: `${T}MsgClaimTierRewards`, value: { owner, positionIds: [1n, 2n] } },
+    { typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: owner, validatorAddress: val(1), amount: coin(5n) } },
+  ], { chainId: "chainmain-local", accountNumber: 3n, sequence: 0n, memo: "m" });
+  const ctx = {
+    chainId: "chainmain-local",
+    registry: registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))),
+    getAccount: () => ({ accountNumber: 3n, sequence: 0n }),
+  };
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const outcomes = new Map<string, number>();
+  for (let i = 0; i < 3000; i++) {
+    const bytes = valid.slice();
+    for (let k = 1 + (next() % 3); k > 0; k--) bytes[next() % bytes.length] = next() % 256;
+    const cut = i % 10 === 0 ? bytes.subarray(0, next() % bytes.length) : bytes;
+    try {
+      verifyDecodedTx(decodeTx({ tx_bytes: toBase64(cut), mode: "BROADCAST_MODE_SYNC" }), ctx);
+      outcomes.set("ok", (outcomes.get("ok") ?? 0) + 1);
+    } catch (e) {
+      if (!(e instanceof TxError)) throw new Error(`mutation ${i} crashed: ${(e as Error).stack}`);
+      const key = `${e.codespace}/${e.code}`;
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    }
+  }
+  assert.ok((outcomes.get("sdk/2") ?? 0) > 0 && (outcomes.get("sdk/4") ?? 0) > 0, JSON.stringify([...outcomes]));
 });
 
 // ---- through the node ----

@@ -1,5 +1,6 @@
-// Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one form): the checks of the SDK's CheckTx, in its order, and
-// the one handler check every governance message shares (the authority).
+// Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one
+// form): the checks of the SDK's CheckTx, in its order, and the one handler check every governance
+// message shares (the authority).
 //
 //  1. decode (stdtx.ts); no messages -> sdk 18.
 //  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
