@@ -21,7 +21,13 @@ import {
 import { registerTierMessages } from "../host/tx/tiers.js";
 import { decodeAny } from "../host/wire/messages.js";
 import { TierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/types_pb.js";
-import { MsgAddTierSchema, MsgLockTierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
+import {
+  MsgAddTierSchema, MsgClaimTierRewardsResponseSchema, MsgLockTierResponseSchema, MsgLockTierSchema,
+} from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
+import { fromBinary } from "@bufbuild/protobuf";
+import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import { MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { txMsgDataHex } from "../host/wire/responses.js";
 import { clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
 import { lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
@@ -97,6 +103,17 @@ test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, neve
   assert.ok((outcomes.get("sdk/2") ?? 0) > 0 && (outcomes.get("sdk/4") ?? 0) > 0, JSON.stringify([...outcomes]));
 });
 
+test("TxMsgData: WIRE.md's bytes for MsgLockTier's response (position 5)", () => {
+  const created = { type: `${T.slice(1)}EventPositionCreated`, attributes: [{ key: "position", value: JSON.stringify({ id: "5" }) }, { key: "msg_index", value: "0" }] };
+  const data = txMsgDataHex([`${T}MsgLockTier`], [created]);
+  const url = hex.encode(new TextEncoder().encode(`${T}MsgLockTierResponse`)).toUpperCase();
+  assert.is(data, `12350A2F${url}12020805`);
+  assert.is(txMsgDataHex(["/unknown.Msg"], []), "", "no data for a message without a known response");
+});
+
+/** A committed tx's msg responses (tx_response.data, uppercase hex of TxMsgData). */
+const responses = (tr: any) => TxMsgData.decode(hex.decode(tr.data.toLowerCase())).msgResponses;
+
 // ---- through the node ----
 
 interface Sent {
@@ -162,7 +179,11 @@ async function everyMessage(mode: SignMode) {
     assert.ok(sent.tr.events.some((e: any) => e.type === "transfer"), "the bank handler's events");
 
     await send5([{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: u5, validatorAddress: val(1), amount: coin(50n * CRO) } }]);
-    await send5([{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: u5, validatorAddress: val(1), amount: coin(CRO) } }]);
+    const unbond = await send5([{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: u5, validatorAddress: val(1), amount: coin(CRO) } }]);
+    const unbondResponse = MsgUndelegateResponse.decode(responses(unbond.tr)[0]!.value);
+    assert.equal(unbondResponse.amount, coin(CRO));
+    // 28 days of unbonding from the block's time (whole seconds here).
+    assert.is(unbondResponse.completionTime.seconds, BigInt(Date.parse(unbond.tr.timestamp) / 1000) + 2_419_200n);
     await send5([{
       typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate",
       value: { delegatorAddress: u5, validatorSrcAddress: val(1), validatorDstAddress: val(2), amount: coin(2n * CRO) },
@@ -177,6 +198,9 @@ async function everyMessage(mode: SignMode) {
     });
     const [position] = await positionsOf(node, u5);
     const id = BigInt(position.id);
+    const [lockResponse] = responses(lock.tr);
+    assert.is(lockResponse!.typeUrl, `${T}MsgLockTierResponse`);
+    assert.is(fromBinary(MsgLockTierResponseSchema, lockResponse!.value).positionId, id);
     await send5([{ typeUrl: `${T}MsgAddToTierPosition`, value: { owner: u5, positionId: id, amount: `${10n * CRO}` } }]);
     await send5([{ typeUrl: `${T}MsgTierRedelegate`, value: { owner: u5, positionId: id, dstValidator: val(2) } }]);
     await send5([{ typeUrl: `${T}MsgTriggerExitFromTier`, value: { owner: u5, positionId: id } }]);
@@ -184,6 +208,9 @@ async function everyMessage(mode: SignMode) {
     await node.post("/dev/advance?duration=1h");
     const claim = await send5([{ typeUrl: `${T}MsgClaimTierRewards`, value: { owner: u5, positionIds: [id] } }]);
     assert.equal(claim.tx.body.messages[0].position_ids, [`${id}`]);
+    const claimed = fromBinary(MsgClaimTierRewardsResponseSchema, responses(claim.tr)[0]!.value);
+    assert.equal(claimed.positionIds, [id]);
+    assert.ok(claimed.baseRewards.length === 1 && BigInt(claimed.baseRewards[0]!.amount) > 0n, "an hour of base rewards");
     await send5([{ typeUrl: `${T}MsgTriggerExitFromTier`, value: { owner: u5, positionId: id } }]);
     // Undelegating before the exit has elapsed: the module refuses, after a clean decode and signature.
     const undelegate = await commit(node, 5, mode, [{ typeUrl: `${T}MsgTierUndelegate`, value: { owner: u5, positionId: id } }]);

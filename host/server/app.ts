@@ -13,7 +13,8 @@ import type { NodeChain, TxResult } from "../chain/node-chain.js";
 import { parseGoDuration, type ClockMode } from "../config.js";
 import { validDenom, type Genesis } from "../genesis.js";
 import { TxError, decodeTx, protoBroadcastMode } from "../tx/index.js";
-import { txBytesHash, txJson } from "../wire/tx.js";
+import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
+import { txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
 import { registerCosmosRoutes } from "./cosmos.js";
@@ -271,7 +272,7 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     txhash: r.hash,
     codespace: r.codespace,
     code: r.code,
-    data: "",
+    data: r.code === 0 && r.body !== undefined && r.events !== undefined ? msgData(r.body, r.events) : "",
     raw_log: r.rawLog,
     logs: [],
     info: "",
@@ -281,6 +282,12 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
     events: r.events ?? [],
   };
+}
+
+/** TxMsgData of a committed tx (host/wire/responses.ts); "" if it cannot be told. */
+function msgData(body: string, events: TxResult["events"]): string {
+  const urls = storedTypeUrls(body);
+  return urls === undefined ? "" : txMsgDataHex(urls, events);
 }
 
 const PARSE_CODES = new Set<number>([

@@ -13,7 +13,7 @@ import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosm
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { decodeError } from "../tx/errors.js";
-import { decFromRaw, toAminoJson } from "./amino-json.js";
+import { aminoTypeName, decFromRaw, toAminoJson } from "./amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -30,8 +30,11 @@ export interface DecodedAny {
   readonly json: Record<string, unknown>;
 }
 
-/** Decodes one Any's value bytes. Throws on undecodable bytes. */
-type Converter = (bytes: Uint8Array) => DecodedAny;
+/** Decodes one Any's value bytes (throws on undecodable bytes); knows its amino name. */
+interface Converter {
+  (bytes: Uint8Array): DecodedAny;
+  readonly aminoType?: string;
+}
 
 const omitEmpty = (o: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== "" && v !== undefined));
@@ -46,10 +49,10 @@ function sdk<T>(
   type: string, codec: { decode(bytes: Uint8Array): T }, value: (m: T) => Record<string, unknown>,
   json: (m: T) => Record<string, unknown>,
 ): Converter {
-  return (bytes) => {
+  return Object.assign((bytes: Uint8Array) => {
     const m = codec.decode(bytes);
     return { amino: { type, value: value(m) }, json: json(m) };
-  };
+  }, { aminoType: type });
 }
 
 const delegationJson = (m: MsgDelegate) => ({
@@ -132,6 +135,18 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
 }
 
 const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...chainmainMessages() };
+
+/** Amino type name → type URL, for the messages of a legacy amino StdTx. */
+const TYPE_URLS = new Map<string, string>();
+for (const [url, convert] of Object.entries(SDK_MESSAGES)) TYPE_URLS.set(convert.aminoType!, url);
+for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx]) {
+  for (const desc of file.messages as DescMessage[]) {
+    if (!desc.name.endsWith("Response")) TYPE_URLS.set(aminoTypeName(desc), `/${desc.typeName}`);
+  }
+}
+
+/** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
+export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
 
 /** Type URLs a protobuf tx may carry. */
 export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);

@@ -22,7 +22,7 @@ import { parseIntString } from "../tx/coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "../tx/errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../tx/keys.js";
 import type { AminoCoin, StdFee } from "../tx/sign-doc.js";
-import { decodeAny } from "./messages.js";
+import { decodeAny, typeUrlOfAmino } from "./messages.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
 
@@ -195,4 +195,14 @@ export function txJson(txBytes: Uint8Array): Record<string, unknown> {
     },
     signatures: raw.signatures.map((s) => base64.encode(s)),
   };
+}
+
+/** The type URLs of a stored tx's messages (`{tx_bytes}` or a legacy `{tx: StdTx}` body); undefined if one is unknown. */
+export function storedTypeUrls(body: string): string[] | undefined {
+  const stored = JSON.parse(body) as { tx_bytes?: string; tx?: { msg?: { type: string }[] } };
+  if (stored.tx_bytes !== undefined) {
+    return TxBody.decode(TxRaw.decode(base64.decode(stored.tx_bytes)).bodyBytes).messages.map((m) => m.typeUrl);
+  }
+  const urls = (stored.tx?.msg ?? []).map((m) => typeUrlOfAmino(m.type));
+  return urls.every((u) => u !== undefined) ? (urls as string[]) : undefined;
 }
