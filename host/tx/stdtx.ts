@@ -270,7 +270,8 @@ const PROTO_MODES: Record<string, BroadcastMode> = {
  * refused as the SDK refuses them (`unsupported return type unspecified; supported types: sync, async`).
  */
 export function protoBroadcastMode(raw: unknown): BroadcastMode {
-  const mode = typeof raw === "string" || typeof raw === "number" ? PROTO_MODES[String(raw)] : undefined;
+  const key = typeof raw === "string" || typeof raw === "number" ? String(raw) : "";
+  const mode = Object.hasOwn(PROTO_MODES, key) ? PROTO_MODES[key] : undefined;
   if (mode === undefined) throw new TxError(SdkErrors.InvalidRequest, "unsupported return type unspecified; supported types: sync, async");
   return mode;
 }

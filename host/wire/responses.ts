@@ -140,7 +140,7 @@ for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx
 export function txMsgDataHex(typeUrls: readonly string[], events: readonly EventLike[]): string {
   const msgResponses = [];
   for (let i = 0; i < typeUrls.length; i++) {
-    const responder = RESPONDERS[typeUrls[i]!];
+    const responder = Object.hasOwn(RESPONDERS, typeUrls[i]!) ? RESPONDERS[typeUrls[i]!] : undefined;
     if (responder === undefined) return "";
     const own = events.filter((e) => attr(e, "msg_index") === `${i}`);
     msgResponses.push({ typeUrl: `${typeUrls[i]}Response`, value: responder(own) });
