@@ -25,6 +25,7 @@ import {
   MsgAddTierSchema, MsgClaimTierRewardsResponseSchema, MsgLockTierResponseSchema, MsgLockTierSchema,
 } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
+import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { txMsgDataHex } from "../host/wire/responses.js";
@@ -358,6 +359,15 @@ test("rejections with the SDK's codes: signature, chain id, sequence, unknown ty
     body.messages[0]!.typeUrl = "/chainmain.unknown.v1.MsgFoo";
     const unknown = await post(TxRaw.encode({ ...raw, bodyBytes: TxBody.encode(body).finish() }).finish());
     expectRefused(unknown, 2, "unable to resolve type URL /chainmain.unknown.v1.MsgFoo: tx parse error");
+
+    // ADR-027: an unknown TxBody field is refused (unordered = true here); a non-critical one
+    // (bit 1<<10) decodes, and then this tampered tx fails its signature.
+    const withField = (field: number) =>
+      TxRaw.encode({ ...raw, bodyBytes: new Uint8Array([...raw.bodyBytes, ...new BinaryWriter().tag(field, WireType.Varint).bool(true).finish()]) }).finish();
+    expectRefused(await post(withField(4)), 2, "body_bytes: unknown field 4 (unordered and timeout_timestamp txs are not supported): tx parse error");
+    expectRefused(await post(withField(1025)), 4, /signature verification failed/);
+    const authWithField = TxRaw.encode({ ...raw, authInfoBytes: new Uint8Array([...raw.authInfoBytes, ...new BinaryWriter().tag(9, WireType.Varint).bool(true).finish()]) }).finish();
+    expectRefused(await post(authWithField), 2, "auth_info_bytes: unknown field 9: tx parse error");
 
     // Garbage bytes: a parse error in the tx response, never a 500; not base64: the gateway's 400.
     expectRefused(await post(new Uint8Array([0x0a, 0xff, 0x01, 0x02, 0x03])), 2, /tx parse error$/);

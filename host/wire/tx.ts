@@ -7,12 +7,14 @@
 // Checks here are structural (sdk 2 tx parse error unless the SDK says otherwise):
 // - TxRaw follows ADR-027: re-encoding it gives the same bytes (fields in order, minimal
 //   lengths, no unknown fields);
-// - TxBody: no extension options (sdk 31 unknown extension options); messages by type URL
+// - TxBody and AuthInfo: no unknown fields (a TxBody's non-critical ones, numbers with bit 1<<10,
+//   excepted); no extension options (sdk 31 unknown extension options); messages by type URL
 //   (messages.ts); an unknown type URL cannot be decoded;
 // - AuthInfo: one signer info per signature, a secp256k1 key (sdk 8), mode single DIRECT or
 //   LEGACY_AMINO_JSON; no fee payer or granter (not supported: sdk 37);
 // - the tx hash is sha256 of the TxRaw bytes, uppercase hex, as CometBFT and CosmJS compute it.
 
+import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64, hex } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
@@ -71,6 +73,26 @@ function decodeWith<T>(what: string, decode: () => T): T {
   }
 }
 
+/** TxBody's fields (SDK v0.50); v0.53's unordered (4) and timeout_timestamp (5) are not taken. */
+const BODY_FIELDS = new Set([1, 2, 3, 1023, 2047]);
+const AUTH_INFO_FIELDS = new Set([1, 2, 3]);
+
+/**
+ * ADR-027's unknown-field rule at the top level of TxBody and AuthInfo: a field the node does not
+ * know is refused (it could change the tx's meaning while the signature still verifies), except a
+ * TxBody field whose number has bit 1<<10 set (non-critical).
+ */
+function rejectUnknownFields(bytes: Uint8Array, known: ReadonlySet<number>, what: string, nonCriticalOk: boolean): void {
+  const reader = new BinaryReader(bytes);
+  while (reader.pos < reader.len) {
+    const [field, wireType] = decodeWith(what, () => reader.tag());
+    if (!known.has(field) && !(nonCriticalOk && (field & 1024) !== 0)) {
+      throw decodeError(`${what}: unknown field ${field}${field === 4 || field === 5 ? " (unordered and timeout_timestamp txs are not supported)" : ""}`);
+    }
+    decodeWith(what, () => reader.skip(wireType, field));
+  }
+}
+
 function signModeOf(mode: SignMode, i: number): ProtoSignMode {
   if (mode === SignMode.SIGN_MODE_DIRECT) return "direct";
   if (mode === SignMode.SIGN_MODE_LEGACY_AMINO_JSON) return "amino-json";
@@ -85,6 +107,8 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string): Decod
   }
   const body = decodeWith("body_bytes", () => TxBody.decode(raw.bodyBytes));
   const authInfo = decodeWith("auth_info_bytes", () => AuthInfo.decode(raw.authInfoBytes));
+  rejectUnknownFields(raw.bodyBytes, BODY_FIELDS, "body_bytes", true);
+  rejectUnknownFields(raw.authInfoBytes, AUTH_INFO_FIELDS, "auth_info_bytes", false);
   if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
 
   const msgs = body.messages.map((any, i) => decodeAny(any.typeUrl, any.value, `body.messages[${i}]`).amino);
