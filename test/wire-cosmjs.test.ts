@@ -241,10 +241,12 @@ async function everyMessage(mode: SignMode) {
     await ok(node, 0, mode, [{ typeUrl: `${T}MsgDeleteTier`, value: { authority: GOV, id: 9 } }]);
     await ok(node, 0, mode, [{ typeUrl: `${T}MsgUpdateParams`, value: { authority: GOV, params: { targetBaseRewardsRate: "35000000000000000" } } }]);
     assert.is((await node.get("/chainmain/tieredrewards/v1/params")).json.params.target_base_rewards_rate, "0.035000000000000000");
-    await ok(node, 0, mode, [{
+    const slash = await ok(node, 0, mode, [{
       typeUrl: "/chainmain.dev.v1.MsgSlashValidator",
       value: { authority: GOV, validatorAddress: val(4), slashFraction: "10000000000000000", jail: true },
     }]);
+    const action = slash.tr.events.find((e: any) => e.type === "message")?.attributes.find((a: any) => a.key === "action")?.value;
+    assert.is(action, "/chainmain.dev.v1.MsgSlashValidator", "the message event names the type URL");
     // The operator unjails (amino field "address" in the LEGACY_AMINO_JSON doc, validator_addr in proto JSON).
     const unjail = await ok(node, 4, mode, [{ typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail", value: { validatorAddr: val(4) } }]);
     assert.is(unjail.tx.body.messages[0].validator_addr, val(4));
