@@ -303,6 +303,20 @@ export function storeJournalLength(): u32 {
 export function storeJournalClear(): void {
   tables.journalClear();
 }
+/**
+ * Gas counters (not state): store reads, read bytes, writes, write bytes and deletes since the
+ * last reset, as 5 u64 at `dst`. The host prices them with the gas schedule.
+ */
+export function storeGasCounters(dst: usize): void {
+  store<u64>(dst, tables.gasReads);
+  store<u64>(dst, tables.gasReadBytes, 8);
+  store<u64>(dst, tables.gasWrites, 16);
+  store<u64>(dst, tables.gasWriteBytes, 24);
+  store<u64>(dst, tables.gasDeletes, 32);
+}
+export function storeGasCountersReset(): void {
+  tables.resetGasCounters();
+}
 
 // ---- Restore: reload the durable copy at startup ----
 

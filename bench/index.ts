@@ -8,6 +8,9 @@
 //   e. the ledger's per-block loop with 100 validators against the BigInt model (bench/ledger.ts),
 //      after a check of its chain against the model; one simulated year of it run for real, once
 //      (BENCH_LEDGER_YEAR=0 skips that); claims with 1k and 1M delegations. f. tiers. g. the node.
+//   h. load (bench/load.ts): 50 connections of queries and a trickle of signed txs for 30 s on a
+//      real-clock node in its own process: req/s, p50/p99, errors, RSS, block interval drift.
+//      `npm run bench -- load` (or `npm run bench:load`) runs this section alone.
 //
 // Every figure is the median of several timed runs after a warm-up, with min and max beside it;
 // contenders run interleaved, and their ratio is the median of the per-round ratios.
@@ -19,6 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { runLedgerBench, medianOf } from "./ledger.js";
 import { runTiersBench } from "./tiers.js";
 import { runNodeBench } from "./node.js";
+import { loadLines, loadMain, loadTargets, runLoadBench } from "./load.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -157,6 +161,18 @@ function operand(next: () => bigint): bigint {
   const r = (next() << 64n) | next();
   return (r & ((1n << bits) - 1n)) | (1n << (bits - 1n));
 }
+
+// ---- sections ------------------------------------------------------------------------------
+
+// `npm run bench -- load` runs section h (bench/load.ts) alone; without an argument, every section.
+const sectionArgs = process.argv.slice(2);
+for (const a of sectionArgs) {
+  if (a !== "load") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load)`);
+    process.exit(2);
+  }
+}
+if (sectionArgs.includes("load")) process.exit(await loadMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 
@@ -406,6 +422,12 @@ console.log(`  GET ${nodeBench.get.path} on the node`.padEnd(52) + `${int(nodeBe
 console.log(`  GET the same JSON from a bare Hono route`.padEnd(52) + `${int(nodeBench.get.bareReqPerSec)} req/s`);
 console.log("");
 
+// ---- h. load: 50 connections of queries and a trickle of signed txs on a real-clock node -------
+
+const loadBench = await runLoadBench(progress);
+for (const l of loadLines(loadBench)) console.log(l);
+console.log("");
+
 // ---- d. targets ----------------------------------------------------------------------------
 
 const targets = [
@@ -454,6 +476,7 @@ const targets = [
     name: "node: GET route >= 0.5x a bare Hono route",
     value: nodeBench.get.ratio, target: 0.5, pass: nodeBench.get.ratio >= 0.5, show: `${nodeBench.get.ratio.toFixed(2)}x`,
   },
+  ...loadTargets(loadBench),
 ];
 console.log("d. Targets (median figures)");
 for (const t of targets) console.log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name}: ${t.show}`);
@@ -489,6 +512,7 @@ const result = {
   ledger: ledgerBench,
   tiers: tiersBench,
   node: nodeBench,
+  load: loadBench,
   targets: targets.map(({ show: _show, ...t }) => t),
 };
 writeFileSync(file, `${jsonBig(result)}\n`);

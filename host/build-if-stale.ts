@@ -1,6 +1,8 @@
 // `npm start`, `npm run bench` and `npm run replay` build the core only when it is missing or older
 // than what it is built from (assembly/, asconfig.json, package-lock.json: the compiler's version),
-// so `npm start -- --help` answers at once on a built tree. `npm run build` always builds.
+// so `npm start -- --help` answers at once on a built tree; likewise the web build (build/web/: the
+// dashboard at GET /, the web engine) against host/web/, host/core/ and the core. `npm run build`
+// always builds both.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -29,9 +31,19 @@ export function coreIsStale(root = ROOT): boolean {
   return INPUTS.some((p) => newest(join(root, p)) > built);
 }
 
+const WEB_INPUTS = ["host/web", "host/core", "tsconfig.web.json", "build/core.wasm"];
+
+/** Whether the web build is missing or older than one of its inputs (its index.html is written last). */
+export function webIsStale(root = ROOT): boolean {
+  const output = join(root, "build", "web", "dashboard", "index.html");
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return WEB_INPUTS.some((p) => newest(join(root, p)) > built);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (coreIsStale()) {
-    process.stderr.write(`building ${OUTPUT} (npm run build)\n`);
+  if (coreIsStale() || webIsStale()) {
+    process.stderr.write(`building ${OUTPUT} and build/web (npm run build)\n`);
     const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
     process.exitCode = r.status ?? 1;
   }

@@ -4,6 +4,7 @@
 
 import { ValidationError } from "./errors.js";
 import { UsageError, formatFlags, parseFlags, type FlagSpecs } from "./flags.js";
+import { DEFAULT_LIMITS, type GasPriceText, type Limits } from "./limits.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -28,6 +29,10 @@ export interface Config {
    * /dev/export, and dev key 0 as the embedded default genesis's governance authority.
    */
   dev: boolean;
+  /** What the node takes in (host/limits.ts); DEFAULT_LIMITS when absent. */
+  limits?: Limits;
+  /** `--minimum-gas-prices`: CheckTx refuses a fee below ceil(price x gas limit); none = 0. */
+  minGasPrices?: GasPriceText[];
 }
 
 /** What the command line asks for. */
@@ -98,6 +103,50 @@ const FLAGS = {
       "genesis's governance authority is dev key 0, whose private key is public (README); without it a real-clock " +
       "node's default authority is the x/gov module account, as on the reference chain",
   },
+  "minimum-gas-prices": {
+    type: "string",
+    value: "PRICES",
+    shown: "none: zero-fee txs are accepted",
+    description:
+      "CheckTx refuses a tx whose fee is below ceil(price x its gas limit), e.g. 0.025basecro (several: " +
+      "0.025basecro,1uatom; a fee in any one of them suffices)",
+  },
+  "max-body-bytes": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxBodyBytes}`,
+    description: "largest HTTP request body; a larger one is refused with 413 before it is read",
+  },
+  "max-json-depth": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxJsonDepth}`,
+    description: "deepest JSON nesting of a POSTed body (400 beyond, before parsing)",
+  },
+  "max-tx-bytes": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxTxBytes}`,
+    description: "largest tx (its canonical bytes), as CometBFT's max_tx_bytes (sdk 21 tx too large)",
+  },
+  "max-msgs-per-tx": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxMsgsPerTx}`,
+    description: "most messages in one tx (sdk 18)",
+  },
+  "max-memo-characters": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxMemoCharacters}`,
+    description: "longest memo in UTF-8 bytes, as x/auth's max_memo_characters (sdk 12)",
+  },
+  "tx-sig-limit": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.txSigLimit}`,
+    description: "most signatures in one tx, as x/auth's tx_sig_limit (sdk 14)",
+  },
+  "mempool-size": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.mempoolMaxTxs}`,
+    description: "most txs waiting for a block, as CometBFT's mempool.size (sdk 20 mempool is full)",
+  },
+  "mempool-max-bytes": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.mempoolMaxBytes}`,
+    description: "most bytes of txs waiting for a block, as CometBFT's mempool.max_txs_bytes (sdk 20)",
+  },
+  "max-page-limit": {
+    type: "string", value: "N", default: `${DEFAULT_LIMITS.maxPageLimit}`,
+    description: "largest pagination.limit a query takes (400 beyond; page on with next_key)",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -119,6 +168,10 @@ export function helpText(): string {
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
     "--clock simulated GET /dev/export; with --clock simulated POST /dev/advance. README.md lists every path.",
     "",
+    "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
+    "default schedule); fee.gas is its limit (out of gas: sdk 11, messages undone, fee charged). The block",
+    "gas limit is the genesis's consensus.params.block.max_gas (default -1: none).",
+    "",
   ].join("\n");
 }
 
@@ -131,7 +184,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     throw new ConfigError((e as Error).message);
   }
   if (values.help) return { kind: "help" };
-  const str = (name: Exclude<keyof typeof FLAGS, "help" | "dev">): string | undefined => values[name];
+  const str = (name: "port" | "host" | "chain" | "block-time" | "clock" | "genesis" | "db"): string | undefined => values[name];
 
   const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
   const portSource = str("port") !== undefined ? "--port" : env.PORT !== undefined ? "PORT" : "--port";
@@ -148,6 +201,18 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     genesisFile: parseGenesisPath(str("genesis")),
     dbPath: parseDbPath(str("db") !== undefined ? "--db" : "DB_PATH", str("db") ?? env.DB_PATH ?? DEFAULTS.db),
     dev: values.dev === true || clock === "simulated",
+    limits: {
+      maxBodyBytes: parseCount("--max-body-bytes", values["max-body-bytes"]),
+      maxJsonDepth: parseCount("--max-json-depth", values["max-json-depth"]),
+      maxTxBytes: parseCount("--max-tx-bytes", values["max-tx-bytes"]),
+      maxMsgsPerTx: parseCount("--max-msgs-per-tx", values["max-msgs-per-tx"]),
+      maxMemoCharacters: parseCount("--max-memo-characters", values["max-memo-characters"], 0),
+      txSigLimit: parseCount("--tx-sig-limit", values["tx-sig-limit"]),
+      mempoolMaxTxs: parseCount("--mempool-size", values["mempool-size"]),
+      mempoolMaxBytes: parseCount("--mempool-max-bytes", values["mempool-max-bytes"]),
+      maxPageLimit: parseCount("--max-page-limit", values["max-page-limit"]),
+    },
+    minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
   };
   return { kind: "run", config };
 }
@@ -189,6 +254,36 @@ function parseBlockTime(text: string, clock: ClockMode): bigint {
     throw new ConfigError(`--block-time ${JSON.stringify(text)}: at least 1ms with --clock real`);
   }
   return ns;
+}
+
+/** A whole number from `min` up to 2^53 - 1. */
+function parseCount(flag: string, text: string, min = 1): number {
+  if (!/^[0-9]{1,16}$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new ConfigError(`${flag} ${JSON.stringify(text)}: must be a whole number, at least ${min}`);
+  }
+  return Number(text);
+}
+
+const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
+
+/**
+ * `--minimum-gas-prices`: DecCoins as the SDK writes them, `0.025basecro` or `0.025basecro,1uatom`;
+ * empty = none. The amounts stay text here; the node parses them with the core's Dec.
+ */
+export function parseGasPrices(text: string): GasPriceText[] {
+  if (text.trim() === "") return [];
+  const out: GasPriceText[] = [];
+  for (const part of text.split(",")) {
+    const m = /^([0-9]+(?:\.[0-9]+)?)(.+)$/.exec(part.trim());
+    if (!m || !DENOM.test(m[2]!)) {
+      throw new ConfigError(`--minimum-gas-prices ${JSON.stringify(text)}: expected prices such as 0.025basecro`);
+    }
+    if (out.some((p) => p.denom === m[2])) {
+      throw new ConfigError(`--minimum-gas-prices ${JSON.stringify(text)}: duplicate denom ${m[2]}`);
+    }
+    out.push({ amount: m[1]!, denom: m[2]! });
+  }
+  return out;
 }
 
 function parseGenesisPath(text: string | undefined): string | undefined {

@@ -69,6 +69,8 @@ export interface Genesis {
   staking: StakingGenesis;
   distribution: { communityTax: bigint };
   tieredrewards: TieredRewardsGenesis;
+  /** Consensus params: the block gas limit, -1 = none. */
+  consensus: { maxGas: bigint };
   /**
    * The governance authority: the only signer of governance messages (tier and params changes).
    * The reference's is the x/gov module account, which no key holds; a local chain names a key.
@@ -287,7 +289,7 @@ export async function readGenesisFile(path: string, dec: DecParser): Promise<Gen
 
 /** Parse and validate a complete genesis document. First failure wins, as in the reference. */
 export function parseGenesis(doc: Json, dec: DecParser): Genesis {
-  const root = object(doc, "genesis", ["chain_id", "genesis_time", "app_state"]);
+  const root = object(doc, "genesis", ["chain_id", "genesis_time", "app_state", "consensus"]);
   const chainId = string(root.chain_id, "chain_id");
   if (chainId.trim() === "") throw new ValidationError("genesis doc must include non-empty chain_id", "chain_id");
   if (chainId.length > 50) throw new ValidationError("chain_id in genesis doc is too long (max: 50)", "chain_id");
@@ -311,7 +313,27 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
   const gov = parseGov(app.gov);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
-  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState };
+  const consensus = parseConsensus(root.consensus);
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState, consensus };
+}
+
+/**
+ * `consensus.params.block.max_gas` (the SDK's AppGenesis; CometBFT's consensus params): the most
+ * gas the txs of one block may ask for in all, -1 = no limit (CometBFT's default, and ours when
+ * absent). An int64 string, at least -1.
+ */
+function parseConsensus(v: Json | undefined): Genesis["consensus"] {
+  if (v === undefined) return { maxGas: -1n };
+  const c = object(v, "consensus", ["params"]);
+  if (c.params === undefined) return { maxGas: -1n };
+  const p = object(c.params, "consensus.params", ["block"]);
+  if (p.block === undefined) return { maxGas: -1n };
+  const path = "consensus.params.block";
+  const b = object(p.block, path, ["max_gas", "max_bytes"]);
+  if (b.max_gas === undefined) return { maxGas: -1n };
+  const maxGas = int(b.max_gas, `${path}.max_gas`);
+  if (maxGas < -1n || maxGas >= 1n << 63n) fail("block.MaxGas must be greater or equal to -1 (and fit an int64)", `${path}.max_gas`);
+  return { maxGas };
 }
 
 // ---- modules ------------------------------------------------------------------------------

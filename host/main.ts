@@ -13,12 +13,14 @@ import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
 import { ValidationError } from "./errors.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 import {
   GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
 } from "./genesis.js";
 import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
+import { answerClientErrors } from "./server/client-error.js";
 import { durationString, timestampString } from "./server/gateway.js";
 
 export interface RunningNode {
@@ -51,12 +53,22 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const core = options.core ?? (await loadCoreFromFile());
   const genesis = await loadGenesis(config, core);
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const minGasPrices = (config.minGasPrices ?? []).map((p) => {
+    try {
+      return { denom: p.denom, amount: core.dec.parse(p.amount) };
+    } catch (e) {
+      throw new ConfigError(`--minimum-gas-prices ${p.amount}${p.denom}: ${(e as Error).message}`);
+    }
+  });
   let chain: NodeChain;
   try {
     chain = NodeChain.open(core, genesis, {
       dbPath: config.dbPath,
       clock: config.clock,
       blockTimeNs: config.blockTimeNs,
+      limits,
+      minGasPrices,
       onHalt: (e) => {
         console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);
         options.onHalt?.(e);
@@ -67,9 +79,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     if (e instanceof NodeStateError) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const app = createApp(chain, { chainSegment: config.chainSegment, logError });
-  registerNodeRoutes(app, chain, config.chainSegment, { dev: config.dev });
+  const app = createApp(chain, { chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes });
+  registerNodeRoutes(app, chain, config.chainSegment, {
+    dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+  });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  answerClientErrors(server);
   let address: AddressInfo;
   try {
     address = await listen(server, config.port, config.host);

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { mkdtemp, mkdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { coreIsStale } from "../host/build-if-stale.js";
+import { coreIsStale, webIsStale } from "../host/build-if-stale.js";
 
 test("the build is stale when the core or the generated wire codecs are missing, or older than assembly/, asconfig.json, package-lock.json or proto/", async () => {
   const root = await mkdtemp(join(tmpdir(), "build-test-"));
@@ -32,6 +32,28 @@ test("the build is stale when the core or the generated wire codecs are missing,
     await at("assembly/ledger/block.ts", 1000);
     await at("package-lock.json", 3000);
     assert.is(coreIsStale(root), true, "the compiler's version may have changed");
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test("the web build is stale when missing or older than host/web, host/core, tsconfig.web.json or the core", async () => {
+  const root = await mkdtemp(join(tmpdir(), "build-test-"));
+  try {
+    for (const d of ["host/web/dashboard", "host/core", "build/web/dashboard"]) await mkdir(join(root, d), { recursive: true });
+    const at = (path: string, seconds: number) => utimes(join(root, path), seconds, seconds);
+    const inputs = ["host/web/dashboard/app.ts", "host/core/core.ts", "tsconfig.web.json", "build/core.wasm"];
+    for (const f of inputs) await writeFile(join(root, f), "");
+    for (const f of [...inputs, "host/web/dashboard", "host/web", "host/core"]) await at(f, 1000);
+    assert.is(webIsStale(root), true, "no web build");
+    await writeFile(join(root, "build/web/dashboard/index.html"), "");
+    await at("build/web/dashboard/index.html", 2000);
+    assert.is(webIsStale(root), false, "built after every input");
+    await at("host/web/dashboard/app.ts", 3000);
+    assert.is(webIsStale(root), true, "the dashboard's source changed");
+    await at("host/web/dashboard/app.ts", 1000);
+    await at("build/core.wasm", 3000);
+    assert.is(webIsStale(root), true, "the core was rebuilt");
   } finally {
     await rm(root, { recursive: true, force: true });
   }

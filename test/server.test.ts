@@ -13,6 +13,7 @@ import { loadCore, type Core } from "../host/core/core.js";
 import { CoreError, CoreCode } from "../host/core/errors.js";
 import { CORE_WASM } from "../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
+import { DEFAULT_LIMITS } from "../host/limits.js";
 import { ConfigError, parseConfig, parseGoDuration, helpText, type Config } from "../host/config.js";
 import { ValidationError } from "../host/errors.js";
 import {
@@ -219,7 +220,7 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   };
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
-    dbPath: "./chain.db", dev: false,
+    dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [],
   });
   assert.is(run([], { DB_PATH: "/tmp/x.db" }).dbPath, "/tmp/x.db");
   assert.is(run(["--db", "a.db"], { DB_PATH: "/tmp/x.db" }).dbPath, "a.db");

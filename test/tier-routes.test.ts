@@ -190,6 +190,11 @@ routes("positions by owner, tier and all: pagination", async () => {
   assert.is(both.message, "invalid request, either offset or key is expected, got both");
   await get("/chainmain/tieredrewards/v1/positions?pagination.limit=-1", 400);
   await get("/chainmain/tieredrewards/v1/positions_by_tier/4294967296", 400);
+  // A malformed count_total is refused even where an omitted limit turns counting on anyway
+  // (found by the hostile suite: it answered 200).
+  const maybe = await get(`/chainmain/tieredrewards/v1/positions/${OWNER}?pagination.count_total=maybe`, 400);
+  assert.is(maybe.message, 'type mismatch, parameter: pagination.count_total, error: strconv.ParseBool: parsing "maybe": invalid syntax');
+  await get("/chainmain/tieredrewards/v1/positions?pagination.limit=0&pagination.count_total=2", 400);
 });
 
 routes("estimate, voting power and owed bonus", async () => {

@@ -177,6 +177,8 @@ async function everyMessage(mode: SignMode) {
     assert.is(sent.tx.signatures[0], toBase64(TxRaw.decode(sent.txBytes).signatures[0]!));
     assert.is(sent.tr.tx["@type"], "/cosmos.tx.v1beta1.Tx");
     assert.ok(sent.tr.timestamp.endsWith("Z"));
+    assert.is(sent.tr.gas_wanted, "2000000", "gas_wanted is the TxRaw's fee.gas_limit");
+    assert.ok(BigInt(sent.tr.gas_used) > 10n * BigInt(sent.txBytes.length), "gas used covers 10 per TxRaw byte");
     assert.ok(sent.tr.events.some((e: any) => e.type === "transfer"), "the bank handler's events");
 
     await send5([{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: u5, validatorAddress: val(1), amount: coin(50n * CRO) } }]);

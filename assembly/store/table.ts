@@ -32,6 +32,24 @@ const MIN_RECORDS: u32 = 16;
 /** Whether the last `upsert` inserted a new record. */
 export let inserted = false;
 
+// Gas counters: store operations since the core started (never reset, never state). The host
+// takes their differences over a transaction and prices them with the SDK's gas schedule. A read
+// is a key lookup (`find`, also inside upsert and remove), a write a `touch` (every call, journaled
+// or not) or an insert, a delete a removal; bytes are the record's size (its key included).
+export let gasReads: u64 = 0;
+export let gasReadBytes: u64 = 0;
+export let gasWrites: u64 = 0;
+export let gasWriteBytes: u64 = 0;
+export let gasDeletes: u64 = 0;
+
+export function resetGasCounters(): void {
+  gasReads = 0;
+  gasReadBytes = 0;
+  gasWrites = 0;
+  gasWriteBytes = 0;
+  gasDeletes = 0;
+}
+
 /** The journal, shared by all tables: (table id u32, slot u32) entries, removal in the top bit. */
 let journalPtr: usize = 0;
 let journalCount: u32 = 0;
@@ -151,6 +169,8 @@ export class Table {
 
   /** The slot of `key`, or -1. */
   find(key: u64): i32 {
+    gasReads++;
+    gasReadBytes += <u64>this.recordSize;
     const mask = this.indexCapacity - 1;
     let i = <u32>hash64(key) & mask;
     while (true) {
@@ -209,6 +229,8 @@ export class Table {
 
   /** Journal a write to a live slot (once per block); inside a transaction, save it first. */
   touch(slot: u32): void {
+    gasWrites++;
+    gasWriteBytes += <u64>this.recordSize;
     const f = this.flagsAt(slot);
     let v = load<u8>(f);
     if (inTx && (v & SAVED) == 0) {
@@ -225,6 +247,10 @@ export class Table {
   @inline
   touchQuick(slot: u32): void {
     if (inTx || (load<u8>(this.flagsAt(slot)) & DIRTY) == 0) this.touch(slot);
+    else {
+      gasWrites++;
+      gasWriteBytes += <u64>this.recordSize;
+    }
   }
 
   /** Save a record's bytes and flags in the undo log (once per transaction) and mark it SAVED. */
@@ -285,6 +311,7 @@ export class Table {
 
   /** Delete the live record at `slot` (just found: no second lookup of its key). */
   removeAt(slot: u32): void {
+    gasDeletes++;
     const key = load<u64>(this.ptr(slot));
     if (inTx) {
       const f = this.flagsAt(slot);

@@ -3,13 +3,15 @@
 // database and replay from genesis.
 //
 // A block: BeginBlock (mint, top-up, distribution) with the last validator set's votes, the
-// mempool's transactions in arrival order (fee and sequence first, then the messages as one store
-// transaction: a failing message reverts the tx but not its fee and sequence, as in the SDK),
-// EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
+// mempool's transactions in arrival order while their gas limits fit the consensus max_gas (fee
+// and sequence first, then the messages as one store transaction: a failing message, or running
+// out of gas (gas.ts), reverts the tx but not its fee and sequence, as in the SDK), EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
 // runs of empty blocks in one core call (Ledger.advance) and stores each run as one row.
 //
-// A failure inside a block leaves the core part-way: the chain halts (answers queries, makes no
-// more blocks); a restart resumes from the last committed block.
+// A failure inside a block (a bug, a disk that refuses the commit) leaves the core part-way: the
+// chain halts: it makes no more blocks, the routes answer 503 instead of serving that state, and
+// the command line exits (status 3); a restart resumes from the last committed block. No tx can
+// cause it: CheckTx refuses a fee that cannot be paid, and a tx hash may be stored at two heights.
 
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -27,9 +29,11 @@ import {
 } from "../genesis.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import {
-  MessageRegistry, SdkErrors, TxError, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
+  MessageRegistry, SdkErrors, TxError, coinsString, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
   type VerifiedTx,
 } from "../tx/index.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
+import { StoreMeter, accountGas, outOfGasDetail, requiredFees, staticGas, type GasPrice } from "./gas.js";
 import { registerTierMessages } from "../tx/tiers.js";
 import { registerTierHandlers } from "../node/tier-messages.js";
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
@@ -45,7 +49,15 @@ const AUTH_TABLE = 0xffff_ffff;
 const REMOVED = 0x8000_0000;
 const MIN_TIME_STEP_NS = 1_000_000n;
 
-export interface NodeChainOptions extends ChainOptions {
+/** What the node admits at CheckTx (its policy, not consensus: a replay does not apply it). */
+export interface AdmissionOptions {
+  /** Tx and mempool limits (host/limits.ts); DEFAULT_LIMITS for those absent. */
+  limits?: Partial<Limits>;
+  /** `--minimum-gas-prices`, amounts as raw Decs (value x 10^18); none = no minimum. */
+  minGasPrices?: readonly GasPrice[];
+}
+
+export interface NodeChainOptions extends ChainOptions, AdmissionOptions {
   /** SQLite file (created with the genesis if absent). */
   dbPath: string;
 }
@@ -62,6 +74,10 @@ export interface TxResult {
   /** The POSTed body as JSON text. */
   body: string;
   timeNs: bigint;
+  /** The tx's gas limit (fee.gas). */
+  gasWanted: bigint;
+  /** What the gas meter counted (above gasWanted for an out-of-gas tx, as the SDK reports). */
+  gasUsed: bigint;
 }
 
 interface PendingTx {
@@ -102,6 +118,11 @@ export class NodeChain implements ChainView {
   private burned = 0n;
   private mempool: PendingTx[] = [];
   private mempoolHashes = new Set<string>();
+  /** The mempool's txs' bytes, in all. */
+  private mempoolBytes = 0;
+  private readonly limits: Limits;
+  private readonly minGasPrices: readonly GasPrice[];
+  private readonly meter: StoreMeter;
   /** Check state: sequences of the txs in the mempool, by signer. */
   private pendingSequence = new Map<string, bigint>();
   /** Check state: fees of the txs in the mempool, by signer (what DeductFees took in CheckTx). */
@@ -115,9 +136,12 @@ export class NodeChain implements ChainView {
   /** Whether the database holds the genesis (its first commit writes it). */
   private genesisCommitted = false;
 
-  private constructor(core: Core, genesisDoc: Json, options: ChainOptions, store: NodeStore | undefined) {
+  private constructor(core: Core, genesisDoc: Json, options: ChainOptions & AdmissionOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
     this.core = core;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.minGasPrices = options.minGasPrices ?? [];
+    this.meter = new StoreMeter(core);
     this.genesisDoc = genesisDoc;
     this.genesis = parseGenesis(genesisDoc, core.dec);
     this.clock = options.clock;
@@ -341,7 +365,10 @@ export class NodeChain implements ChainView {
   txResult(hash: string): TxResult | undefined {
     const t = this.store?.tx(hash.toUpperCase());
     if (!t) return undefined;
-    return { ...t, events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height) };
+    return {
+      ...t, events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
+      gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
+    };
   }
 
   // ---- transactions ----
@@ -354,14 +381,29 @@ export class NodeChain implements ChainView {
   submit(body: unknown): { hash: string; included: Promise<TxResult> } {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
     const decoded = decodeTx(body);
-    // The mempool's cache comes before the ante checks, as in CometBFT.
+    const limits = this.limits;
+    // CometBFT's mempool before the app: the tx's size, room in the mempool, its cache.
+    if (decoded.size > limits.maxTxBytes) {
+      throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${limits.maxTxBytes})`);
+    }
+    if (this.mempool.length + 1 > limits.mempoolMaxTxs || this.mempoolBytes + decoded.size > limits.mempoolMaxBytes) {
+      throw new TxError(
+        SdkErrors.MempoolIsFull,
+        `number of txs ${this.mempool.length} (max: ${limits.mempoolMaxTxs}), total txs bytes ${this.mempoolBytes} (max: ${limits.mempoolMaxBytes})`,
+      );
+    }
     if (this.mempoolHashes.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+    // Before any message is validated: a tx of more messages than the node takes costs nothing more.
+    if (decoded.msgs.length > limits.maxMsgsPerTx) {
+      throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
+    }
     const verified = verifyDecodedTx(decoded, this.verifyContext(true));
     for (const c of verified.fee.amount) {
       if (c.denom !== this.denom && c.amount !== 0n) {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
+    this.checkGas(verified);
     // The ante handler's DeductFees against the check state: the balance less the fees of this
     // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
     const fee = this.bondFee(verified);
@@ -371,10 +413,35 @@ export class NodeChain implements ChainView {
     const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     this.mempool.push(pending);
+    this.mempoolBytes += verified.size;
     this.mempoolHashes.add(verified.txHash);
     this.pendingSequence.set(verified.signer, verified.sequence + 1n);
     this.pendingFees.set(verified.signer, owed + fee);
     return { hash: verified.txHash, included };
+  }
+
+  /**
+   * The ante handler's gas checks at CheckTx: the gas limit within the block's (consensus
+   * max_gas: sdk 41), the size and signature gas within the limit (sdk 11), and the fee at least
+   * the node's minimum gas prices times the limit (sdk 13; CheckTx only, as in the SDK).
+   */
+  private checkGas(tx: VerifiedTx): void {
+    const gas = tx.fee.gas;
+    const maxGas = this.genesis.consensus.maxGas;
+    if (maxGas >= 0n && gas > maxGas) {
+      throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
+    }
+    const ante = staticGas(tx.size, tx.signatureCount);
+    if (ante > gas) throw new TxError(SdkErrors.OutOfGas, outOfGasDetail("txSize", gas, ante));
+    const required = requiredFees(this.minGasPrices, gas);
+    if (required.length === 0) return;
+    const paid = (denom: string) => tx.fee.amount.filter((c) => c.denom === denom).reduce((t, c) => t + c.amount, 0n);
+    if (!required.some((r) => paid(r.denom) >= r.amount)) {
+      throw new TxError(
+        SdkErrors.InsufficientFee,
+        `insufficient fees; got: ${coinsString(tx.fee.amount.filter((c) => c.amount !== 0n))} required: ${coinsString(required)}`,
+      );
+    }
   }
 
   /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */
@@ -408,14 +475,26 @@ export class NodeChain implements ChainView {
         if (!a) return undefined;
         return { accountNumber: a.accountNumber, sequence: (check && this.pendingSequence.get(address)) || a.sequence };
       },
+      // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
+      maxMemoCharacters: check ? this.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
+      txSigLimit: check ? this.limits.txSigLimit : Number.MAX_SAFE_INTEGER,
     };
   }
 
-  /** DeliverTx: the fee and the sequence (ante), then every message in one store transaction. */
+  /**
+   * DeliverTx: the fee and the sequence (ante), then every message in one store transaction. The
+   * gas meter (gas.ts) counts the tx's bytes and signatures, then the store operations of the fee,
+   * the sequence and each message; past the tx's gas limit the tx fails with sdk 11 and its
+   * messages are undone, its fee and sequence stay (as in the SDK).
+   */
   private deliver(tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint): TxResult {
+    const gasWanted = tx.fee.gas;
+    const ante = staticGas(tx.size, tx.signatureCount);
+    let gasUsed = ante;
     const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
-      hash: tx.txHash, height, index, code, codespace, rawLog, events, body, timeNs,
+      hash: tx.txHash, height, index, code, codespace, rawLog, events, body, timeNs, gasWanted, gasUsed,
     });
+    const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
     // The sequence again: a tx checked after an earlier one from the same signer that has since failed its fee.
     const sequence = this.directory.account(tx.signer)?.sequence;
     if (sequence !== tx.sequence) {
@@ -430,13 +509,20 @@ export class NodeChain implements ChainView {
       if (!(e instanceof TxError)) throw e;
       return result(e.code, e.codespace, e.log, []);
     }
+    this.meter.reset();
     const payer = this.directory.ensure(tx.signer);
     this.ledger.send(payer, ModuleAccount.feeCollector, fee);
     this.directory.bumpSequence(tx.signer, tx.pubKey);
-    const ante: TxEvent[] = [
+    const accountCost = accountGas(16 + tx.signer.length); // its auth record: id, sequence, address
+    gasUsed = ante + accountCost + this.meter.gas();
+    const anteEvents: TxEvent[] = [
       evt("tx", { fee: fee === 0n ? "" : `${fee}${this.denom}`, fee_payer: tx.signer }),
       evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }),
     ];
+    if (gasUsed > gasWanted) {
+      const e = outOfGas("ante");
+      return result(e.code, e.codespace, e.log, anteEvents);
+    }
     const x = this.core.exports;
     // What an abort must restore beyond the core's records: the accounts the messages created.
     const accountsMark = this.directory.checkpoint();
@@ -452,18 +538,22 @@ export class NodeChain implements ChainView {
       try {
         const handler = this.handlers.get(m.type);
         if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        for (const e of handler(ctx, m.parsed)) {
+        const emitted = handler(ctx, m.parsed);
+        gasUsed = ante + accountCost + this.meter.gas();
+        if (gasUsed > gasWanted) throw outOfGas(m.type);
+        for (const e of emitted) {
           events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
         }
       } catch (err) {
+        gasUsed = ante + accountCost + this.meter.gas();
         x.storeTxAbort();
         this.directory.rollback(accountsMark);
-        const f = messageFailure(err, i);
-        return result(f.code, f.codespace, f.log, ante);
+        const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
+        return result(f.code, f.codespace, f.log, anteEvents);
       }
     }
     x.storeTxCommit();
-    return result(0, "", "", [...ante, ...events]);
+    return result(0, "", "", [...anteEvents, ...events]);
   }
 
   /**
@@ -520,9 +610,20 @@ export class NodeChain implements ChainView {
         v = verifyDecodedTx(decodeTx(t.body), this.verifyContext(false));
       } catch (e) {
         if (!(e instanceof TxError)) throw e;
-        return { hash: t.hash, height, index: i, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], body: t.body, timeNs: row.timeNs };
+        // As deliver() reports a tx whose sequence went stale: its size and signature gas.
+        const d = decodeTx(t.body);
+        return {
+          hash: t.hash, height, index: i, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], body: t.body, timeNs: row.timeNs,
+          gasWanted: d.fee.gas, gasUsed: staticGas(d.size, d.signatures.length),
+        };
       }
       return this.deliver(v, height, i, t.body, row.timeNs);
+    });
+    results.forEach((r, i) => {
+      const stored = txs[i]!;
+      if (stored.gasUsed !== null && stored.gasUsed !== r.gasUsed) {
+        throw new NodeStateError(`replay diverged at height ${height}: tx ${r.hash} used ${r.gasUsed} gas, stored ${stored.gasUsed}`);
+      }
     });
     this.syncBurned();
     this.ledger.endBlock(height, row.timeNs);
@@ -547,7 +648,7 @@ export class NodeChain implements ChainView {
     if (this.store) {
       const txs: StoredTx[] = results.map((r) => ({
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
-        rawLog: r.rawLog, events: JSON.stringify(r.events),
+        rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       }));
       if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts);
       else this.store.commitBlock(block, txs, changes, accounts);
@@ -628,12 +729,41 @@ export class NodeChain implements ChainView {
     return this.genesis.genesisTimeNs + height * this.blockTimeNs;
   }
 
-  private produceWithMempool(timeNs: bigint): void {
-    const batch = this.mempool;
-    this.mempool = [];
+  /**
+   * The mempool's txs in arrival order while the sum of their gas limits stays within the block's
+   * (consensus max_gas; CometBFT's ReapMaxBytesMaxGas stops at the first that does not fit); the
+   * rest wait for the next block, their check state (sequences, fees) kept.
+   */
+  private reap(): PendingTx[] {
+    const maxGas = this.genesis.consensus.maxGas;
+    let take = this.mempool.length;
+    if (maxGas >= 0n) {
+      let sum = 0n;
+      take = 0;
+      for (const p of this.mempool) {
+        if (sum + p.verified.fee.gas > maxGas) break;
+        sum += p.verified.fee.gas;
+        take++;
+      }
+    }
+    const batch = this.mempool.slice(0, take);
+    this.mempool = this.mempool.slice(take);
     this.mempoolHashes.clear();
     this.pendingSequence.clear();
     this.pendingFees.clear();
+    this.mempoolBytes = 0;
+    for (const p of this.mempool) {
+      const v = p.verified;
+      this.mempoolHashes.add(v.txHash);
+      this.mempoolBytes += v.size;
+      this.pendingSequence.set(v.signer, v.sequence + 1n);
+      this.pendingFees.set(v.signer, (this.pendingFees.get(v.signer) ?? 0n) + this.bondFee(v));
+    }
+    return batch;
+  }
+
+  private produceWithMempool(timeNs: bigint): void {
+    const batch = this.reap();
     let results: TxResult[];
     try {
       results = this.executeBlock(batch, timeNs);

@@ -16,9 +16,8 @@
 
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
-import { segmentBonus, type Instant } from "../core/rewards.js";
+import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
 import { timestampString } from "../server/gateway.js";
-import type { Tier } from "../genesis.js";
 import {
   type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
   parseFlags, parseTokens,
@@ -27,8 +26,8 @@ import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
 
 const E18 = 10n ** 18n;
-/** Seconds of the bonus year (365.25 days), REFERENCE §6.1. */
-export const SECONDS_PER_YEAR = 31_557_600n;
+// The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).
+export { SECONDS_PER_YEAR, estimate, type Estimate, type EstimateInputs } from "../core/estimate.js";
 const MAX_SECONDS = 100n * SECONDS_PER_YEAR;
 const PERCENT_PLACES = 4;
 
@@ -66,59 +65,6 @@ function usage(): string {
     "",
     "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings, seconds.",
   ].join("\n");
-}
-
-export interface EstimateInputs {
-  amount: bigint;
-  tier: Tier;
-  seconds: bigint;
-  commission: bigint;
-  targetRate: bigint;
-  exitNow: boolean;
-  /** Entry time (unix ns); only moves the times shown. */
-  startNs: bigint;
-}
-
-export interface Estimate extends EstimateInputs {
-  base: bigint;
-  bonus: bigint;
-  /** Seconds the bonus accrued (the period, or up to the unlock). */
-  bonusSeconds: bigint;
-  /** Unlock time (unix ns) with --exit-now. */
-  unlockNs: bigint | null;
-  total: bigint;
-  /** Raw Decs: (1 - commission) x target; total over amount, annualized. */
-  baseApy: bigint;
-  effectiveApy: bigint;
-}
-
-function instant(ns: bigint): Instant {
-  const unix = ns / 1_000_000_000n;
-  return { unix, nanos: Number(ns - unix * 1_000_000_000n) };
-}
-
-export function estimate(core: Core, e: EstimateInputs): Estimate {
-  const base = (e.amount * e.targetRate * (E18 - e.commission) * e.seconds) / (E18 * E18 * SECONDS_PER_YEAR);
-  const unlockNs = e.exitNow ? e.startNs + e.tier.exitDurationNs : null;
-  const seg = segmentBonus(core, {
-    shares: e.amount * E18,
-    tokensPerShare: E18,
-    bonusApy: e.tier.bonusApy,
-    start: instant(e.startNs),
-    end: instant(e.startNs + e.seconds * 1_000_000_000n),
-    exitUnlockAt: unlockNs === null ? null : instant(unlockNs),
-  });
-  const total = base + seg.bonus;
-  return {
-    ...e,
-    base,
-    bonus: seg.bonus,
-    bonusSeconds: seg.durationSeconds,
-    unlockNs,
-    total,
-    baseApy: (e.targetRate * (E18 - e.commission)) / E18,
-    effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (e.amount * e.seconds),
-  };
 }
 
 export function estimateJson(core: Core, r: Estimate): object {

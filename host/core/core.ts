@@ -67,6 +67,9 @@ export interface CoreExports {
   storeJournalPtr(): Ptr;
   storeJournalLength(): number;
   storeJournalClear(): void;
+  /** Gas counters (reads, read bytes, writes, write bytes, deletes) as 5 u64 at `dst`. */
+  storeGasCounters(dst: Ptr): void;
+  storeGasCountersReset(): void;
   storeTxBegin(): void;
   storeTxCommit(): void;
   storeTxAbort(): void;

@@ -5,6 +5,10 @@
 // keyed by (height, index): the same signed bytes can be in two blocks (a tx whose fee could not be
 // paid when its block ran changed nothing and may be sent again), as CometBFT allows.
 //
+// A tx row also keeps its gas limit and the gas it used (decimal text); databases from before the
+// gas meter get the two columns added on open, NULL in their old rows (shown as 0, not compared by
+// replay).
+//
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
 
@@ -35,6 +39,9 @@ export interface StoredTx {
   rawLog: string;
   /** JSON text of the events. */
   events: string;
+  /** The tx's gas limit and the gas it used; null in rows written before gas was metered. */
+  gasWanted: bigint | null;
+  gasUsed: bigint | null;
 }
 
 /** One record the block wrote (bytes) or deleted (null). */
@@ -77,6 +84,8 @@ interface TxRow {
   codespace: string;
   raw_log: string;
   events: string;
+  gas_wanted?: string | null;
+  gas_used?: string | null;
 }
 
 export class NodeStore {
@@ -94,12 +103,13 @@ export class NodeStore {
       this.db.pragma("synchronous = FULL");
       migrateTxsTable(this.db);
       this.db.exec(SCHEMA);
+      addGasColumns(this.db);
     }
     this.insertBlock = this.prepareWrite(
       "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertTx = this.prepareWrite(
-      "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.upsertRecord = this.prepareWrite(
       "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
@@ -141,16 +151,22 @@ export class NodeStore {
 
   /** One block (or a run of empty blocks), atomically. */
   commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
-    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts))();
+    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, crashInCommitHook))();
   }
 
-  private writeBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
+  private writeBlock(
+    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], midway = (): void => {},
+  ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
     );
     for (const t of txs) {
-      this.insertTx.run(t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events);
+      this.insertTx.run(
+        t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events,
+        t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
+      );
     }
+    midway();
     for (const c of changes) {
       if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
       else this.upsertRecord.run(c.table, c.key, c.bytes);
@@ -225,6 +241,16 @@ function migrateTxsTable(db: Database.Database): void {
   })();
 }
 
+/**
+ * Gas columns (decimal text: a u64 does not fit SQLite's INTEGER): added to databases written
+ * before gas was metered, NULL in their old rows (unknown: a replay does not compare them).
+ */
+function addGasColumns(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("gas_wanted")) db.exec("ALTER TABLE txs ADD COLUMN gas_wanted TEXT");
+  if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
+}
+
 function toBlock(r: BlockRow): StoredBlock {
   return {
     height: BigInt(r.height),
@@ -241,5 +267,21 @@ function toTx(r: TxRow): StoredTx {
   return {
     hash: r.hash, height: BigInt(r.height), index: r.idx, body: r.body, code: r.code, codespace: r.codespace,
     rawLog: r.raw_log, events: r.events,
+    gasWanted: r.gas_wanted == null ? null : BigInt(r.gas_wanted), gasUsed: r.gas_used == null ? null : BigInt(r.gas_used),
   };
+}
+
+/**
+ * Test hook of the crash suite (test/crash/driver.ts), off unless the environment sets it:
+ * STAKING_ENGINE_CRASH_IN_COMMIT=N makes the process SIGKILL itself inside the SQLite transaction
+ * of the N-th block it commits (genesis not counted), after the block row and its txs are written
+ * and before its records and accounts are: a restart must find that block absent, not half there.
+ */
+const CRASH_IN_COMMIT = /^[1-9][0-9]{0,8}$/.test(process.env.STAKING_ENGINE_CRASH_IN_COMMIT ?? "")
+  ? Number(process.env.STAKING_ENGINE_CRASH_IN_COMMIT)
+  : 0;
+let blockCommits = 0;
+
+function crashInCommitHook(): void {
+  if (CRASH_IN_COMMIT > 0 && ++blockCommits === CRASH_IN_COMMIT) process.kill(process.pid, "SIGKILL");
 }

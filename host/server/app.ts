@@ -5,6 +5,7 @@
 
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
@@ -17,8 +18,10 @@ import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
+import { DEFAULT_LIMITS } from "../limits.js";
 import { registerCosmosRoutes } from "./cosmos.js";
 import { registerTierRoutes } from "./tiers.js";
+import { registerWebRoutes } from "./web.js";
 import {
   GatewayError,
   GrpcCode,
@@ -51,6 +54,8 @@ export interface AppOptions {
   chainSegment: string;
   /** Where unexpected errors (bugs) are reported with their stack; never into a response body. */
   logError?: (error: unknown) => void;
+  /** Largest request body in bytes (default 1 MiB): 413 beyond, before the rest is read. */
+  maxBodyBytes?: number;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -59,6 +64,20 @@ export const MAX_ADVANCE_BLOCKS = 10_000_000n;
 export function createApp(chain: ServedChain, options: AppOptions): Hono {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const app = new Hono();
+  // Bodies: a declared Content-Length over the limit is refused at once; a chunked body is
+  // counted as it streams and refused at the first byte past the limit. The connection is closed
+  // after the answer, so the rest of the body is never read.
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  app.use("*", bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => {
+      c.header("Connection", "close");
+      return c.json(
+        errorBody(GrpcCode.RESOURCE_EXHAUSTED, `request body too large: more than ${maxBodyBytes} bytes (--max-body-bytes)`),
+        413,
+      );
+    },
+  }));
   // A block that failed part-way left the core past the last committed block: serve nothing from it.
   app.use("*", async (_c, next) => {
     const halted = chain.halted;
@@ -188,13 +207,22 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * gives a committed tx's result. `GET /dev/export` (dev mode): the last committed state as a genesis. And the
  * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
  */
-export function registerNodeRoutes(app: Hono, node: NodeChain, chainSegment: string, options: { dev: boolean }): void {
-  registerCosmosRoutes(app, node);
-  registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment);
+export function registerNodeRoutes(
+  app: Hono, node: NodeChain, chainSegment: string,
+  options: { dev: boolean; maxJsonDepth?: number; maxPageLimit?: number },
+): void {
+  const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
+  const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
+  registerCosmosRoutes(app, node, { maxPageLimit });
+  registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment, { maxPageLimit });
+  registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
+    const text = await c.req.text();
+    const depth = jsonDepthExceeds(text, maxJsonDepth);
+    if (depth) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: nested deeper than ${maxJsonDepth} levels`);
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(text);
     } catch (e) {
       throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: ${(e as Error).message}`);
     }
@@ -276,8 +304,8 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     raw_log: r.rawLog,
     logs: [],
     info: "",
-    gas_wanted: "0",
-    gas_used: "0",
+    gas_wanted: intString(r.gasWanted ?? 0n),
+    gas_used: intString(r.gasUsed ?? 0n),
     tx: null,
     timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
     events: r.events ?? [],
@@ -288,6 +316,30 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
 function msgData(body: string, events: TxResult["events"]): string {
   const urls = storedTypeUrls(body);
   return urls === undefined ? "" : txMsgDataHex(urls, events);
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass over the text counting
+ * brackets outside strings, so a hostile body is refused before a parser (and a walk over its
+ * result) meets it. Not a validator: JSON.parse still judges the text.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 const PARSE_CODES = new Set<number>([

@@ -10,6 +10,7 @@
 
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DEFAULT_LIMITS } from "../limits.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { type DelegationInfo, type Page, type ValidatorRecord } from "../core/ledger.js";
 import { validDenom } from "../genesis.js";
@@ -28,7 +29,8 @@ const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-export function registerCosmosRoutes(app: Hono, view: ChainView): void {
+export function registerCosmosRoutes(app: Hono, view: ChainView, options: { maxPageLimit?: number } = {}): void {
+  const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const { ledger, directory: dir, denom } = view;
   const paths: string[] = [];
   const get = (path: string, handler: (c: Context) => unknown): void => {
@@ -106,7 +108,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
   get("/cosmos/bank/v1beta1/balances/:address", (c) => {
     const { id } = account(param(c, "address"));
     const amount = id === undefined ? 0n : ledger.balance(id);
-    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c));
+    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c, maxPageLimit));
     return { balances: items, pagination };
   });
   get("/cosmos/bank/v1beta1/balances/:address/by_denom", (c) => {
@@ -117,7 +119,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
     return { balance: coin(asked, amount) };
   });
   get("/cosmos/bank/v1beta1/supply", (c) => {
-    const { items, pagination } = paginateArray([coin(denom, ledger.totalSupply())], () => 0n, pageQuery(c));
+    const { items, pagination } = paginateArray([coin(denom, ledger.totalSupply())], () => 0n, pageQuery(c, maxPageLimit));
     return { supply: items, pagination };
   });
 
@@ -128,7 +130,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
     if (wanted === -1) throw invalid(`invalid validator status ${status}`);
     const all = ledger.validatorIds().map((id) => ({ id, v: ledger.validator(id)! }));
     const chosen = wanted === undefined ? all : all.filter((x) => x.v.status === wanted);
-    const { items, pagination } = paginateArray(chosen, (x) => BigInt(x.id), pageQuery(c));
+    const { items, pagination } = paginateArray(chosen, (x) => BigInt(x.id), pageQuery(c, maxPageLimit));
     return { validators: items.map((x) => validatorJson(x.id, x.v)), pagination };
   });
   get("/cosmos/staking/v1beta1/validators/:validator_addr", (c) => {
@@ -138,7 +140,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
   get("/cosmos/staking/v1beta1/validators/:validator_addr/delegations", (c) => {
     const id = validator(param(c, "validator_addr"));
     const { items, pagination } = paginateCore(
-      pageQuery(c), (start, limit) => ledger.validatorDelegations(id, { start, limit }), (d) => BigInt(d.delegator), ledger.maxPage,
+      pageQuery(c, maxPageLimit), (start, limit) => ledger.validatorDelegations(id, { start, limit }), (d) => BigInt(d.delegator), ledger.maxPage,
     );
     return { delegation_responses: items.map(delegationJson), pagination };
   });
@@ -153,7 +155,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
   });
   get("/cosmos/staking/v1beta1/delegations/:delegator_addr", (c) => {
     const { id } = account(param(c, "delegator_addr"));
-    const q = pageQuery(c);
+    const q = pageQuery(c, maxPageLimit);
     if (id === undefined) return { delegation_responses: [], pagination: paginateArray([], () => 0n, q).pagination };
     const { items, pagination } = paginateCore(
       q, (start, limit) => ledger.delegatorDelegations(id, { start, limit }), (d) => BigInt(d.validator), ledger.maxPage,
@@ -164,7 +166,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
     const who = account(param(c, "delegator_addr"));
     const entries = who.id === undefined ? [] : ledger.unbondingEntries(who.id);
     const groups = groupBy(entries, (e) => e.validator);
-    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c));
+    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c, maxPageLimit));
     return {
       unbonding_responses: items.map((g) => ({
         delegator_address: who.address,
@@ -196,7 +198,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView): void {
       }
     }
     const groups = groupBy(entries, (e) => e.src * 0x10000 + e.dst);
-    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c));
+    const { items, pagination } = paginateArray(groups, (g) => BigInt(g.key), pageQuery(c, maxPageLimit));
     return {
       redelegation_responses: items.map((g) => ({
         redelegation: {
@@ -303,7 +305,7 @@ interface Pagination {
 }
 
 /** `pagination.*` query parameters, with the gateway's messages for values that do not parse. */
-export function pageQuery(c: Context): PageQuery {
+export function pageQuery(c: Context, maxLimit: number = DEFAULT_LIMITS.maxPageLimit): PageQuery {
   const uint = (name: string): bigint => {
     const text = c.req.query(`pagination.${name}`);
     if (text === undefined || text === "") return 0n;
@@ -328,6 +330,7 @@ export function pageQuery(c: Context): PageQuery {
   }
   const q = { key, offset: uint("offset"), limit: uint("limit"), countTotal: bool("count_total"), reverse: bool("reverse") };
   if (q.key !== undefined && q.offset > 0n) throw invalid("paginate: invalid request, either offset or key is expected, got both");
+  if (q.limit > BigInt(maxLimit)) throw invalid(`pagination.limit ${q.limit} is above the maximum ${maxLimit} (--max-page-limit)`);
   return q;
 }
 

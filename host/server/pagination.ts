@@ -6,10 +6,15 @@
 
 import { base64 } from "@scure/base";
 import { GatewayError, GrpcCode, intString } from "./gateway.js";
+import { DEFAULT_LIMITS } from "../limits.js";
 
 export const DEFAULT_PAGE_LIMIT = 100;
-/** The SDK caps nothing; a page this long is surely a mistake and would stall the server. */
-export const MAX_PAGE_LIMIT = 10_000;
+/**
+ * The SDK caps nothing (PaginationMaxLimit is MaxUint64); a long page costs the server in one go,
+ * so the node refuses a limit above this (400; `--max-page-limit`, default 1,000): page on with
+ * next_key.
+ */
+export const MAX_PAGE_LIMIT = DEFAULT_LIMITS.maxPageLimit;
 
 export interface PageRequest {
   /** First id of the page (from a previous `next_key`), or undefined to start at the first. */
@@ -50,7 +55,7 @@ function boolParam(text: string | undefined, name: string): boolean {
 }
 
 /** Reads `pagination.*` from the query string (`query(name)` gives one parameter's text). */
-export function parsePageRequest(query: (name: string) => string | undefined): PageRequest {
+export function parsePageRequest(query: (name: string) => string | undefined, maxLimit: number = MAX_PAGE_LIMIT): PageRequest {
   const keyText = query("pagination.key");
   let from: bigint | undefined;
   if (keyText !== undefined && keyText !== "") {
@@ -66,13 +71,15 @@ export function parsePageRequest(query: (name: string) => string | undefined): P
   }
   const offset = uintParam(query("pagination.offset"), "pagination.offset", Number.MAX_SAFE_INTEGER) ?? 0;
   const limitParam = uintParam(query("pagination.limit"), "pagination.limit", Number.MAX_SAFE_INTEGER);
-  if (limitParam !== undefined && limitParam > MAX_PAGE_LIMIT) {
-    throw invalid(`pagination.limit ${limitParam} is above the maximum ${MAX_PAGE_LIMIT}`);
+  if (limitParam !== undefined && limitParam > maxLimit) {
+    throw invalid(`pagination.limit ${limitParam} is above the maximum ${maxLimit} (--max-page-limit)`);
   }
   if (from !== undefined && offset > 0) throw invalid("invalid request, either offset or key is expected, got both");
   const limit = limitParam === undefined || limitParam === 0 ? DEFAULT_PAGE_LIMIT : limitParam;
+  // Every parameter is parsed (the gateway refuses a malformed one whatever the others say), then
   // query.Paginate: an omitted (zero) limit also turns counting on.
-  const countTotal = limitParam === undefined || limitParam === 0 || boolParam(query("pagination.count_total"), "pagination.count_total");
+  const countTotalParam = boolParam(query("pagination.count_total"), "pagination.count_total");
+  const countTotal = limitParam === undefined || limitParam === 0 || countTotalParam;
   return { from, offset, limit, countTotal, reverse: boolParam(query("pagination.reverse"), "pagination.reverse") };
 }
 

@@ -100,7 +100,9 @@ export function rawPositionJson(p: StoredPosition, address: (id: number) => stri
   };
 }
 
-export function registerTierRoutes(app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string): void {
+export function registerTierRoutes(
+  app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string, options: { maxPageLimit?: number } = {},
+): void {
   const base = `/${chainSegment}/tieredrewards/v1`;
   const { directory, denom } = view;
   const coins = (amount: bigint) => (amount === 0n ? [] : [coin(denom, amount)]);
@@ -142,7 +144,7 @@ export function registerTierRoutes(app: Hono, view: ChainView, tiers: TierQuerie
   const NONE: OrderedIds = { walk: () => [], count: () => 0n };
 
   const list = (ids: OrderedIds, query: (name: string) => string | undefined, render: (p: LivePosition) => unknown) => {
-    const page = paginate(ids, parsePageRequest(query));
+    const page = paginate(ids, parsePageRequest(query, options.maxPageLimit));
     return { positions: page.ids.map((id) => render(tiers.position(id)!)), pagination: page.pagination };
   };
 

@@ -78,6 +78,8 @@ export interface DecodedTx {
   readonly proto?: ProtoTxInfo;
   /** The body as stored with the block and decoded again by replay: `{tx, mode}` or `{tx_bytes, mode}`. */
   readonly body: string;
+  /** Length of what the hash covers (the canonical StdTx bytes, or the TxRaw bytes): the tx's size for limits and gas. */
+  readonly size: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -254,7 +256,11 @@ export function decodeTx(body: unknown): DecodedTx {
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
-  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: stdTxHash(stdTx), body: JSON.stringify({ tx: stdTx, mode }) };
+  const bytes = canonicalJsonBytes(stdTx);
+  return {
+    tx: stdTx, mode, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length,
+    body: JSON.stringify({ tx: stdTx, mode }),
+  };
 }
 
 /** The SDK's BroadcastMode names (and numbers) the tx service takes. */
@@ -284,7 +290,7 @@ function decodeProtoBody(body: Obj): DecodedTx {
   const p = decodeTxBytes(txBytes, String(body.mode));
   const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
   return {
-    tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto,
+    tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length,
     body: JSON.stringify({ tx_bytes: base64.encode(txBytes), mode: body.mode }),
   };
 }

@@ -8,7 +8,8 @@
 //  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
 //     signature per distinct signer (4 `wrong number of signers`). One signer only for now: a tx
 //     whose messages name two signers is refused (sdk 37 feature not supported).
-//  3b. a protobuf tx's timeout height: the block it would enter is not past it (30).
+//  3b. at most `txSigLimit` (default 7) signatures (14), as the ante's ValidateSigCountDecorator.
+//  3c. a protobuf tx's timeout height: the block it would enter is not past it (30).
 //  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
 //  5. fee: gas > 0 (41); the fee payer (the signer) exists (9 `fee payer address: <a> does not
 //     exist`); a non-zero fee is a valid coin list (13). Taking the fee from the balance is the
@@ -63,6 +64,8 @@ export interface VerifyContext {
   readonly prefix?: string;
   /** x/auth `max_memo_characters`; default 256. */
   readonly maxMemoCharacters?: number;
+  /** x/auth `tx_sig_limit`; default 7. */
+  readonly txSigLimit?: number;
   /** Signer required by governance messages; default the `gov` module account's address. */
   readonly govAuthority?: string;
   /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
@@ -97,6 +100,10 @@ export interface VerifiedTx {
   readonly txHash: string;
   /** The normalized StdTx (for an amino tx, what the hash covers). */
   readonly tx: StdTx;
+  /** Length of its canonical bytes. */
+  readonly size: number;
+  /** How many signatures it carries. */
+  readonly signatureCount: number;
   readonly signDoc: StdSignDoc;
   /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
   readonly proto?: ProtoTxInfo;
@@ -107,6 +114,8 @@ export interface VerifiedTx {
 /** SDK `MaxGasWanted`. */
 export const MAX_GAS_WANTED = (1n << 63n) - 1n;
 export const DEFAULT_MAX_MEMO_CHARACTERS = 256;
+/** SDK x/auth DefaultTxSigLimit. */
+export const DEFAULT_TX_SIG_LIMIT = 7;
 export const DEFAULT_SEQUENCE_PROBE = 2;
 
 /** Decodes and verifies a POSTed body (parsed JSON, text or bytes). Throws TxError. */
@@ -149,13 +158,18 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
       `wrong number of signers; expected ${signers.length}, got ${tx.signatures.length}`,
     );
   }
+  // The ante handler's ValidateSigCountDecorator.
+  const sigLimit = ctx.txSigLimit ?? DEFAULT_TX_SIG_LIMIT;
+  if (tx.signatures.length > sigLimit) {
+    throw new TxError(SdkErrors.TooManySignatures, `signatures: ${tx.signatures.length}, limit: ${sigLimit}`);
+  }
   if (signers.length > 1) {
     throw new TxError(SdkErrors.NotSupported, `transactions with ${signers.length} signers; only one signer is supported`);
   }
   const signer = signers[0]!;
   const { pubKey, signature } = tx.signatures[0]!;
 
-  // 3b. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
+  // 3c. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
   const timeout = tx.proto?.timeoutHeight ?? 0n;
   if (timeout > 0n && ctx.height !== undefined && ctx.height > timeout) {
     throw new TxError(SdkErrors.TxTimeoutHeight, `block height: ${ctx.height}, timeout height: ${timeout}`);
@@ -214,6 +228,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     mode: tx.mode,
     txHash: tx.hash,
     tx: tx.tx,
+    size: tx.size,
+    signatureCount: tx.signatures.length,
     signDoc,
     ...(tx.proto ? { proto: tx.proto } : {}),
     body: tx.body,

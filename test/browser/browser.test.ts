@@ -18,22 +18,10 @@ import { chromium, type BrowserContext } from "playwright-core";
 import { loadCore } from "../../host/core/core.js";
 import { CORE_WASM, loadCoreFromFile } from "../../host/core/node.js";
 import { runWorkload, WORKLOAD_BLOCKS, type WorkloadRun } from "./workload.js";
+import { CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT_MS } from "./chromium.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** Whole browser round trip: bundle, launch, load, run. */
 const TIMEOUT_MS = 90_000;
-/** Each Playwright step (launch, navigation, evaluate). */
-const STEP_TIMEOUT_MS = 30_000;
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const PAGE_ENTRY = fileURLToPath(new URL("./page.ts", import.meta.url));

@@ -17,7 +17,7 @@ import { decToRaw } from "../../host/wire/amino-json.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_chainmain_dev_v1_tx } from "../../host/wire/gen/chainmain/dev/v1/tx_pb.js";
 
-export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" };
+export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "2000000" };
 
 /** CosmJS's GeneratedType over a protobuf-es schema: create/toBinary/fromBinary, no hand encoding. */
 export function generatedType(schema: DescMessage): GeneratedType {

@@ -5,7 +5,8 @@
 import { Secp256k1Wallet, makeSignDoc, makeStdTx, type AminoMsg, type StdFee } from "@cosmjs/amino";
 import { devPrivateKey } from "../../host/genesis.js";
 
-export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" };
+/** Gas 2,000,000: a metered tier message uses up to ~260,000 (host/chain/gas.ts), and tests send several in one tx. */
+export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "2000000" };
 
 export interface DevSigner {
   address: string;

@@ -6,13 +6,15 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
-import type { AminoMsg } from "@cosmjs/amino";
+import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { loadCore } from "../../host/core/core.js";
 import { CORE_WASM } from "../../host/core/node.js";
 import { NodeChain } from "../../host/chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "../../host/server/app.js";
 import { defaultGenesisJson, type Json } from "../../host/genesis.js";
 import { devSigner } from "./dev-signer.js";
+import { DEFAULT_LIMITS, type Limits } from "../../host/limits.js";
+import type { GasPrice } from "../../host/chain/gas.js";
 
 /** The release build's core, compiled once per test file (`loadCore(wasm)` for a fresh instance). */
 export const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
@@ -27,16 +29,21 @@ export interface OpenOptions {
   blockTimeNs?: bigint;
   /** The genesis document; the default genesis when omitted. */
   genesis?: Json;
+  /** Limits (host/limits.ts) other than the defaults. */
+  limits?: Partial<Limits>;
+  /** Minimum gas prices, amounts as raw Decs. */
+  minGasPrices?: GasPrice[];
 }
 
 /** A node on its own chain: the chain, the app, `post`/`get` over app.request, its database. */
 export async function openNode(o: OpenOptions & { dbPath: string }) {
   const { dbPath } = o;
   const chain = NodeChain.open(await loadCore(wasm), o.genesis ?? defaultGenesisJson(), {
-    dbPath, clock: "simulated", blockTimeNs: o.blockTimeNs ?? BLOCK_TIME_NS,
+    dbPath, clock: "simulated", blockTimeNs: o.blockTimeNs ?? BLOCK_TIME_NS, limits: o.limits, minGasPrices: o.minGasPrices,
   });
-  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e) });
-  registerNodeRoutes(app, chain, "chainmain", { dev: true });
+  const limits = { ...DEFAULT_LIMITS, ...o.limits };
+  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: limits.maxBodyBytes });
+  registerNodeRoutes(app, chain, "chainmain", { dev: true, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit });
   const post = async (path: string, body?: unknown) => {
     const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, json: (await res.json()) as any };
@@ -65,13 +72,17 @@ export async function nodeHarness(o: { dir?: string; prefix?: string } = {}) {
 }
 
 /** Sign as dev key n at the chain's current account number and sequence (unless given). */
-export async function signedBy(node: TestNode, n: number, msgs: AminoMsg[], o: { sequence?: bigint; chainId?: string } = {}) {
+export async function signedBy(
+  node: TestNode, n: number, msgs: AminoMsg[], o: { sequence?: bigint; chainId?: string; fee?: StdFee; memo?: string } = {},
+) {
   const s = await devSigner(n);
   const acct = node.chain.directory.account(s.address)!;
   return s.sign(msgs, {
     chainId: o.chainId ?? node.chain.chainId,
     accountNumber: acct.accountNumber,
     sequence: o.sequence ?? acct.sequence,
+    fee: o.fee,
+    memo: o.memo,
   });
 }
 

@@ -1,0 +1,334 @@
+// Load (issue 10, "Deliver 5"): a real-clock node (`host/main.ts`, 1 s blocks, a temporary
+// database) in its own process, 50 connections for 30 s of GET queries mixing the light routes with
+// the heaviest pages (validators, a validator's delegations, all positions, tiers, supply), and
+// beside them a trickle of signed txs (dev keys 5-8, pre-signed, POSTed at a fixed rate). Reports
+// req/s, p50/p99 latency, errors (every non-2xx, socket error, timeout, refused or uncommitted tx),
+// the node's RSS every second, and the blocks made meanwhile: the mean interval against the block
+// time (drift, %), the longest interval, and how far the last block ran behind its schedule.
+//
+// `npm run bench:load` (or `npm run bench -- load`) runs it alone; `npm run bench` runs it last.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import type { AminoMsg } from "@cosmjs/amino";
+import { devAddress } from "../host/genesis.js";
+import { NodeStore } from "../host/node/store.js";
+import { devSigner, delegateMsg, lockTierMsg, sendMsg } from "../test/helpers/dev-signer.js";
+
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  /** Go duration for --block-time. */
+  blockTime: string;
+  blockTimeMs: number;
+  txPerSec: number;
+  /** Positions locked before the load (the positions pages then hold 100). */
+  positions: number;
+}
+
+/** The issue's load: 50 connections for 30 s (BENCH_LOAD_SECONDS overrides the 30, for a quick look). */
+export const DEFAULT_LOAD: LoadOptions = {
+  seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 30) || 30, connections: 50, blockTime: "1s", blockTimeMs: 1000, txPerSec: 10, positions: 120,
+};
+
+export interface LoadBench {
+  options: LoadOptions;
+  paths: string[];
+  requests: number;
+  reqPerSec: number;
+  latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
+  errors: { total: number; socket: number; timeouts: number; non2xx: number; txRefused: number; txNotCommitted: number; firstTxProblem?: string };
+  txs: { sent: number; accepted: number; committed: number; p50Ms: number; p99Ms: number };
+  /** The node process's resident set, MiB, once a second from the start of the load. */
+  rssMiB: number[];
+  blocks: { count: number; meanIntervalMs: number; driftPct: number; maxIntervalMs: number; lastBehindScheduleMs: number; heights: [string, string] };
+}
+
+const SIGNERS = [5, 6, 7, 8];
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The node's resident set in MiB (Linux /proc; NaN elsewhere). */
+function rssMiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/** Starts `host/main.ts` in a child process; resolves with it and its URL once it serves. */
+async function startChild(dbPath: string, blockTime: string, progress: (m: string) => void): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", blockTime, "--db", dbPath, "--port", "0"],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stderr!.on("data", (d) => progress(`node stderr: ${String(d).trimEnd()}`));
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the node did not start within 60 s")), 60_000);
+    lines.on("line", (line) => {
+      const m = /serving (http:\/\/[^ ]+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the node exited (${code}) before serving`)));
+  });
+  return { child, url };
+}
+
+const getJson = async (url: string) => (await fetch(url)).json() as Promise<any>;
+
+async function heightOf(url: string): Promise<bigint> {
+  return BigInt((await getJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`)).block.header.height);
+}
+
+async function waitBlocks(url: string, n: bigint): Promise<void> {
+  const target = (await heightOf(url)) + n;
+  while ((await heightOf(url)) < target) await sleep(100);
+}
+
+export async function runLoadBench(progress: (m: string) => void, o: LoadOptions = DEFAULT_LOAD): Promise<LoadBench> {
+  const dir = await mkdtemp(join(tmpdir(), "load-bench-"));
+  const dbPath = join(dir, "load.db");
+  const { child, url } = await startChild(dbPath, o.blockTime, progress);
+  try {
+    await waitBlocks(url, 1n);
+    const signers = await Promise.all(SIGNERS.map((n) => devSigner(n)));
+    const chainId = (await getJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`)).block.header.chain_id as string;
+    const accounts = await Promise.all(signers.map(async (s) => {
+      const a = (await getJson(`${url}/cosmos/auth/v1beta1/accounts/${s.address}`)).account;
+      return { accountNumber: BigInt(a.account_number), sequence: BigInt(a.sequence) };
+    }));
+    const validators = ((await getJson(`${url}/cosmos/staking/v1beta1/validators`)).validators as { operator_address: string }[]).map((v) => v.operator_address);
+
+    // Setup: positions on every validator and tier, a delegation of each signer to each validator.
+    progress(`load: signing and committing ${o.positions} positions and ${SIGNERS.length * validators.length} delegations`);
+    const setup: unknown[] = [];
+    const nextSigned = async (i: number, msgs: AminoMsg[]) => {
+      const body = await signers[i]!.sign(msgs, { chainId, accountNumber: accounts[i]!.accountNumber, sequence: accounts[i]!.sequence });
+      accounts[i]!.sequence += 1n;
+      return body;
+    };
+    for (let k = 0; k < o.positions; k++) {
+      const i = k % signers.length;
+      setup.push(await nextSigned(i, [lockTierMsg(signers[i]!.address, 1 + (k % 3), 10_000_000_000n + BigInt(k), validators[k % validators.length]!)]));
+    }
+    for (let i = 0; i < signers.length; i++) {
+      for (const v of validators) setup.push(await nextSigned(i, [delegateMsg(signers[i]!.address, v, 1_000_000_000n)]));
+    }
+    for (const body of setup) {
+      const r = (await (await fetch(`${url}/txs`, { method: "POST", body: JSON.stringify(body) })).json()) as any;
+      if (r.tx_response?.code !== 0) throw new Error(`setup tx refused: ${JSON.stringify(r).slice(0, 200)}`);
+    }
+    await waitBlocks(url, 2n);
+
+    // The trickle, signed before the load starts (the signing is the wallets' work, not the node's).
+    const trickleCount = Math.ceil(o.txPerSec * o.seconds * 1.2);
+    progress(`load: signing ${trickleCount} trickle txs`);
+    const trickle: unknown[] = [];
+    for (let k = 0; k < trickleCount; k++) {
+      const i = k % signers.length;
+      trickle.push(await nextSigned(i, [sendMsg(signers[i]!.address, devAddress(SIGNERS[(i + 1) % SIGNERS.length]!), 1n + BigInt(k))]));
+    }
+
+    const v0 = validators[0]!;
+    const paths = [
+      "/cosmos/staking/v1beta1/validators",
+      `/cosmos/staking/v1beta1/validators/${v0}/delegations`,
+      "/chainmain/tieredrewards/v1/positions",
+      `/cosmos/staking/v1beta1/delegations/${devAddress(5)}`,
+      "/chainmain/tieredrewards/v1/tiers",
+      "/cosmos/bank/v1beta1/supply",
+      `/chainmain/tieredrewards/v1/positions/${devAddress(6)}`,
+      "/chainmain/tieredrewards/v1/rewards_pool_balances",
+      "/cosmos/base/tendermint/v1beta1/blocks/latest",
+      `/cosmos/distribution/v1beta1/delegators/${devAddress(7)}/rewards`,
+      "/chainmain/tieredrewards/v1/estimate_rewards/0",
+      `/cosmos/bank/v1beta1/balances/${devAddress(8)}`,
+      "/chainmain/tieredrewards/v1/positions?pagination.reverse=true&pagination.count_total=true",
+      "/cosmos/staking/v1beta1/pool",
+    ];
+    const h0 = await heightOf(url);
+
+    // RSS every second; the load; the trickle beside it.
+    const rss: number[] = [rssMiB(child.pid!)];
+    const sampler = setInterval(() => rss.push(rssMiB(child.pid!)), 1000);
+    progress(`load: ${o.connections} connections for ${o.seconds} s over ${paths.length} paths, ${o.txPerSec} signed tx/s beside them`);
+    const startedNs = BigInt(Date.now()) * 1_000_000n;
+    let loadDone = false;
+    const txLatencies: number[] = [];
+    const txHashes: string[] = [];
+    let txRefused = 0;
+    let firstTxProblem: string | undefined;
+    // One lane per signer (a signer's txs go in sequence order, each after the previous answer), the
+    // lanes together on a fixed schedule of txPerSec: tx k is due k / txPerSec seconds in.
+    const t0 = performance.now();
+    const lane = async (i: number) => {
+      for (let k = i; k < trickle.length && !loadDone; k += signers.length) {
+        const wait = t0 + (k * 1000) / o.txPerSec - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (loadDone) break;
+        const s = performance.now();
+        try {
+          const res = await fetch(`${url}/txs`, { method: "POST", body: JSON.stringify(trickle[k]) });
+          const r = (await res.json()) as any;
+          txLatencies.push(performance.now() - s);
+          if (res.status !== 200 || r.tx_response?.code !== 0) {
+            txRefused++;
+            firstTxProblem ??= `HTTP ${res.status}: ${JSON.stringify(r).slice(0, 200)}`;
+          } else txHashes.push(r.tx_response.txhash as string);
+        } catch (e) {
+          txRefused++;
+          firstTxProblem ??= String(e);
+        }
+      }
+    };
+    const trickleLoop = Promise.all(signers.map((_, i) => lane(i)));
+    const result = await autocannon({
+      url,
+      connections: o.connections,
+      duration: o.seconds,
+      requests: paths.map((path) => ({ method: "GET", path })),
+    });
+    loadDone = true;
+    const endedNs = BigInt(Date.now()) * 1_000_000n;
+    await trickleLoop;
+    clearInterval(sampler);
+    const h1 = await heightOf(url);
+
+    // Every accepted trickle tx committed with code 0.
+    await waitBlocks(url, 2n);
+    let committed = 0;
+    for (const hash of txHashes) {
+      const r = (await getJson(`${url}/cosmos/tx/v1beta1/txs/${hash}`)) as any;
+      if (r.tx_response?.code === 0) committed++;
+      else firstTxProblem ??= `tx ${hash}: ${JSON.stringify(r).slice(0, 200)}`;
+    }
+
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once("exit", r)));
+
+    // Block times from the database: the blocks made during the load.
+    const store = new NodeStore(dbPath, { readonly: true });
+    const times: { height: bigint; timeNs: bigint }[] = [];
+    try {
+      for (const b of store.blocks()) {
+        for (let h = b.firstHeight; h <= b.height; h++) {
+          const t = b.timeNs + (h - b.firstHeight) * b.stepNs;
+          if (t >= startedNs && t <= endedNs) times.push({ height: h, timeNs: t });
+        }
+      }
+    } finally {
+      store.close();
+    }
+    const btNs = BigInt(o.blockTimeMs) * 1_000_000n;
+    let maxInterval = 0n;
+    for (let i = 1; i < times.length; i++) {
+      const d = times[i]!.timeNs - times[i - 1]!.timeNs;
+      if (d > maxInterval) maxInterval = d;
+    }
+    const first = times[0]!;
+    const last = times[times.length - 1]!;
+    const span = last.timeNs - first.timeNs;
+    const intervals = last.height - first.height;
+    const meanIntervalMs = Number(span) / Number(intervals) / 1e6;
+    const behind = last.timeNs - (first.timeNs + intervals * btNs);
+
+    const socket = result.errors;
+    const errors = {
+      socket,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      txRefused,
+      txNotCommitted: txHashes.length - committed,
+      total: socket + result.timeouts + result.non2xx + txRefused + (txHashes.length - committed),
+      firstTxProblem,
+    };
+    return {
+      options: o,
+      paths,
+      requests: result.requests.total,
+      reqPerSec: result.requests.total / o.seconds,
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+      errors,
+      txs: { sent: txLatencies.length, accepted: txHashes.length, committed, p50Ms: percentile(txLatencies, 50), p99Ms: percentile(txLatencies, 99) },
+      rssMiB: rss.map((x) => Math.round(x * 10) / 10),
+      blocks: {
+        count: times.length,
+        meanIntervalMs,
+        driftPct: ((meanIntervalMs - o.blockTimeMs) / o.blockTimeMs) * 100,
+        maxIntervalMs: Number(maxInterval) / 1e6,
+        lastBehindScheduleMs: Number(behind) / 1e6,
+        heights: [`${h0}`, `${h1}`],
+      },
+    };
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The report's lines. */
+export function loadLines(b: LoadBench): string[] {
+  const o = b.options;
+  const rss = b.rssMiB.filter((x) => Number.isFinite(x));
+  const every = Math.max(1, Math.round(rss.length / 10));
+  return [
+    `h. Load: ${o.connections} connections for ${o.seconds} s of GET over ${b.paths.length} paths (validators, delegations, positions, tiers, supply, ...),`,
+    `   ${o.txPerSec} signed tx/s beside them; a real-clock node in its own process, --block-time ${o.blockTime}, ${o.positions} positions`,
+    `  requests                                         ${b.requests.toLocaleString("en-US")} (${Math.round(b.reqPerSec).toLocaleString("en-US")} req/s)`,
+    `  latency p50 / p90 / p99 / max                    ${b.latencyMs.p50} / ${b.latencyMs.p90} / ${b.latencyMs.p99} / ${b.latencyMs.max} ms`,
+    `  signed txs sent / accepted / committed           ${b.txs.sent} / ${b.txs.accepted} / ${b.txs.committed} (POST p50 ${b.txs.p50Ms.toFixed(1)} ms, p99 ${b.txs.p99Ms.toFixed(1)} ms)`,
+    `  errors                                           ${b.errors.total} (socket ${b.errors.socket}, timeouts ${b.errors.timeouts}, non-2xx ${b.errors.non2xx}, txs refused ${b.errors.txRefused}, not committed ${b.errors.txNotCommitted})` +
+      (b.errors.firstTxProblem ? `; first: ${b.errors.firstTxProblem}` : ""),
+    `  node RSS, MiB (every ${every} s)                     ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((x) => x.toFixed(0)).join(" ")} (max ${Math.max(...rss).toFixed(0)})`,
+    `  blocks during the load                           ${b.blocks.count} (heights ${b.blocks.heights[0]}..${b.blocks.heights[1]}), mean interval ${b.blocks.meanIntervalMs.toFixed(1)} ms`,
+    `  block interval drift (mean vs --block-time)      ${b.blocks.driftPct >= 0 ? "+" : ""}${b.blocks.driftPct.toFixed(2)} %; longest interval ${b.blocks.maxIntervalMs.toFixed(0)} ms; last block ${b.blocks.lastBehindScheduleMs.toFixed(0)} ms behind its schedule`,
+  ];
+}
+
+/** The issue's targets for the load: 0 errors, drift ≤ 2 %. */
+export function loadTargets(b: LoadBench) {
+  return [
+    { name: "load: 0 errors (HTTP, socket, timeouts, txs refused or lost)", value: b.errors.total, target: 0, pass: b.errors.total === 0, show: `${b.errors.total}` },
+    {
+      name: "load: block interval drift <= 2 %", value: Math.abs(b.blocks.driftPct), target: 2, pass: Math.abs(b.blocks.driftPct) <= 2,
+      show: `${b.blocks.driftPct.toFixed(2)} %`,
+    },
+  ];
+}
+
+/** The section alone (`npm run bench:load`, `npm run bench -- load`): report, results file; exit code 1 on a MISS. */
+export async function loadMain(): Promise<number> {
+  const b = await runLoadBench((m) => process.stderr.write(`[bench] ${m}\n`));
+  for (const line of loadLines(b)) console.log(line);
+  const targets = loadTargets(b);
+  for (const t of targets) console.log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name}: ${t.show}`);
+  const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
+  mkdirSync(resultsDir, { recursive: true });
+  const file = `${resultsDir}load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  writeFileSync(file, `${JSON.stringify({ load: b, targets }, null, 2)}\n`);
+  console.log(`results written to ${relative(process.cwd(), file)}`);
+  return targets.every((t) => t.pass) ? 0 : 1;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await loadMain();
+}

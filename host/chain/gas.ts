@@ -1,0 +1,105 @@
+// Gas: what a transaction weighs, with the Cosmos SDK's default gas schedule (WIRE.md §3d). The
+// meter is deterministic: the same tx on the same state uses the same gas, in a block and in a
+// replay. It charges
+//   - the tx's size: TxSizeCostPerByte x the length of the canonical StdTx bytes its hash covers;
+//   - each signature: SigVerifyCostSecp256k1;
+//   - every store operation the core makes (assembly/store/table.ts counts them): a read (a key
+//     lookup) ReadCostFlat + ReadCostPerByte x the record's bytes, a write WriteCostFlat +
+//     WriteCostPerByte x the record's bytes, a delete DeleteCost;
+//   - the signer's account (kept by the host): one read and one write of its auth record.
+// Figures are not the reference's to the unit (our records are not its KV pairs), but they scale
+// with the work as its do.
+
+import type { Core } from "../core/core.js";
+
+export const GasSchedule = {
+  txSizeCostPerByte: 10n,
+  sigVerifyCostSecp256k1: 1000n,
+  hasCost: 1000n,
+  deleteCost: 1000n,
+  readCostFlat: 1000n,
+  readCostPerByte: 3n,
+  writeCostFlat: 2000n,
+  writeCostPerByte: 30n,
+} as const;
+
+/** The core's store operations since its counters were last reset. */
+export interface StoreCounters {
+  reads: bigint;
+  readBytes: bigint;
+  writes: bigint;
+  writeBytes: bigint;
+  deletes: bigint;
+}
+
+/** The gas of store operations. */
+export function storeGas(c: StoreCounters): bigint {
+  const s = GasSchedule;
+  return (
+    c.reads * s.readCostFlat + c.readBytes * s.readCostPerByte +
+    c.writes * s.writeCostFlat + c.writeBytes * s.writeCostPerByte +
+    c.deletes * s.deleteCost
+  );
+}
+
+/** What the ante handler charges before any store access: the tx's bytes and its signatures. */
+export function staticGas(txBytes: number, signatures: number): bigint {
+  return BigInt(txBytes) * GasSchedule.txSizeCostPerByte + BigInt(signatures) * GasSchedule.sigVerifyCostSecp256k1;
+}
+
+/** Reading and writing back the signer's account record of `bytes` bytes (sequence increment). */
+export function accountGas(bytes: number): bigint {
+  const s = GasSchedule;
+  const n = BigInt(bytes);
+  return s.readCostFlat + n * s.readCostPerByte + s.writeCostFlat + n * s.writeCostPerByte;
+}
+
+/** The core's gas counters: reset them, and read the gas of what happened since. */
+export class StoreMeter {
+  constructor(private readonly core: Core) {}
+
+  reset(): void {
+    this.core.exports.storeGasCountersReset();
+  }
+
+  counters(): StoreCounters {
+    const x = this.core.exports;
+    const ptr = x.bufferPtr();
+    x.storeGasCounters(ptr);
+    const dv = new DataView(x.memory.buffer, ptr, 40);
+    return {
+      reads: dv.getBigUint64(0, true),
+      readBytes: dv.getBigUint64(8, true),
+      writes: dv.getBigUint64(16, true),
+      writeBytes: dv.getBigUint64(24, true),
+      deletes: dv.getBigUint64(32, true),
+    };
+  }
+
+  /** Gas of the store operations since the last reset. */
+  gas(): bigint {
+    return storeGas(this.counters());
+  }
+}
+
+/** `out of gas in location: <where>; gasWanted: N, gasUsed: M`, the SDK's detail for sdk 11. */
+export function outOfGasDetail(where: string, wanted: bigint, used: bigint): string {
+  return `out of gas in location: ${where}; gasWanted: ${wanted}, gasUsed: ${used}`;
+}
+
+/**
+ * The fee `--minimum-gas-prices` require for `gas`: ceil(price x gas) per denom, prices as raw
+ * Decs (value x 10^18). Exact bigint arithmetic.
+ */
+export function requiredFees(prices: readonly GasPrice[], gas: bigint): { denom: string; amount: bigint }[] {
+  const ONE = 10n ** 18n;
+  return prices
+    .map((p) => ({ denom: p.denom, amount: (p.amount * gas + ONE - 1n) / ONE }))
+    .filter((c) => c.amount > 0n);
+}
+
+/** One minimum gas price: a raw Dec amount per unit of gas, in a denom. */
+export interface GasPrice {
+  denom: string;
+  amount: bigint;
+}

@@ -1,0 +1,87 @@
+// The web build, run by `npm run build` after the core (build/core.wasm) is compiled:
+//   build/web/engine.js   the core for web pages: an ES module, no Node built-ins (host/web/engine.ts)
+//   build/web/node.js     the same for Node, plus loading the core.wasm beside it (host/web/node.ts)
+//   build/web/core.wasm   a copy of build/core.wasm, next to both
+//   build/web/*.d.ts      typings (tsc, tsconfig.web.json, into build/web/types/)
+//   build/web/dashboard/  the node's page at GET / (host/web/dashboard/): index.html and
+//                         content-hashed assets (app-HASH.js, style-HASH.css, core-HASH.wasm)
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Metafile } from "esbuild";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const OUT = join(ROOT, "build", "web");
+const DASHBOARD_SRC = join(ROOT, "host", "web", "dashboard");
+export const DASHBOARD_OUT = join(OUT, "dashboard");
+/** Browsers with BigInt, WebAssembly BigInt integration, top-level await. */
+const BROWSER_TARGET = ["es2022", "chrome100", "firefox100", "safari15"];
+
+function hash(bytes: Uint8Array | string): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 12);
+}
+
+/** Fail the build if a browser bundle pulled in anything of Node. */
+function assertNoNode(metafile: Metafile, what: string): void {
+  const bad = Object.keys(metafile.inputs).filter((p) => p.startsWith("node:") || p.endsWith("host/web/node.ts") || p.endsWith("host/core/node.ts"));
+  if (bad.length) throw new Error(`${what}: Node-only modules in a browser bundle: ${bad.join(", ")}`);
+}
+
+async function bundle(entry: string, outfile: string, platform: "browser" | "node"): Promise<Uint8Array> {
+  const r = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform,
+    target: platform === "browser" ? BROWSER_TARGET : "node20",
+    outfile,
+    write: false,
+    metafile: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  if (platform === "browser") assertNoNode(r.metafile, entry);
+  return r.outputFiles[0].contents;
+}
+
+async function main(): Promise<void> {
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(DASHBOARD_OUT, { recursive: true });
+  const wasm = await readFile(join(ROOT, "build", "core.wasm"));
+
+  // The package's entry points.
+  await writeFile(join(OUT, "engine.js"), await bundle("host/web/engine.ts", "engine.js", "browser"));
+  await writeFile(join(OUT, "node.js"), await bundle("host/web/node.ts", "node.js", "node"));
+  await writeFile(join(OUT, "core.wasm"), wasm);
+  const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.web.json"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (tsc.status !== 0) throw new Error("tsc -p tsconfig.web.json failed");
+  await writeFile(join(OUT, "engine.d.ts"), 'export * from "./types/web/engine.js";\n');
+  await writeFile(join(OUT, "node.d.ts"), 'export * from "./types/web/node.js";\n');
+
+  // The dashboard: hashed names, so the node can serve them as immutable.
+  const app = await bundle("host/web/dashboard/app.ts", "app.js", "browser");
+  const css = await readFile(join(DASHBOARD_SRC, "style.css"));
+  const names = { app: `app-${hash(app)}.js`, css: `style-${hash(css)}.css`, wasm: `core-${hash(wasm)}.wasm` };
+  await writeFile(join(DASHBOARD_OUT, names.app), app);
+  await writeFile(join(DASHBOARD_OUT, names.css), css);
+  await writeFile(join(DASHBOARD_OUT, names.wasm), wasm);
+  const html = (await readFile(join(DASHBOARD_SRC, "index.html"), "utf8"))
+    .replaceAll("%APP%", `/web/${names.app}`)
+    .replaceAll("%CSS%", `/web/${names.css}`)
+    .replaceAll("%WASM%", `/web/${names.wasm}`);
+  if (/%[A-Z]+%/.test(html)) throw new Error("index.html: a placeholder was left");
+  // Written last: its presence means the whole web build is there (host/build-if-stale.ts).
+  await writeFile(join(DASHBOARD_OUT, "index.html"), html);
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`web build failed: ${e.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,307 @@
+// The node's dashboard (GET /): the chain's state from its REST routes, and a staking calculator
+// computed in the page by the same core.wasm the node runs (host/web/engine.ts). Every amount is a
+// bigint of base units and every rate a raw Dec; nothing numeric goes through a JS number.
+
+import {
+  type Engine, type Estimate, type EstimateTier, formatPercent, formatTime, formatTokens, groupThousands, loadEngine,
+  parseTokens, SECONDS_PER_YEAR,
+} from "../engine.js";
+
+const E18 = 10n ** 18n;
+const NS_PER_S = 1_000_000_000n;
+/** The community tax of the default genesis: the node serves no distribution params route. */
+const COMMUNITY_TAX = (2n * E18) / 100n;
+
+interface DashboardTier extends EstimateTier {
+  minLockAmount: bigint;
+  closeOnly: boolean;
+}
+
+interface State {
+  engine: Engine;
+  tiers: DashboardTier[];
+  targetRate: bigint;
+  latestNs: bigint;
+}
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`#${id} missing`);
+  return el as T;
+};
+const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
+const chain = `/${meta("chain-segment") || "chainmain"}`;
+
+async function getJson<T>(path: string): Promise<T> {
+  const r = await fetch(path, { headers: { accept: "application/json" } });
+  const body = await r.json().catch(() => null);
+  if (!r.ok) throw new Error(`${path}: ${(body as { message?: string } | null)?.message ?? `HTTP ${r.status}`}`);
+  return body as T;
+}
+
+/** "31557600s" / "1.5s" -> ns. */
+function durationNs(text: string): bigint {
+  const m = /^([0-9]+)(?:\.([0-9]{1,9}))?s$/.exec(text);
+  if (!m) throw new Error(`bad duration ${text}`);
+  return BigInt(m[1]) * NS_PER_S + BigInt((m[2] ?? "").padEnd(9, "0"));
+}
+
+/** An RFC 3339 time from the node -> unix ns (whole seconds kept exactly; fraction kept). */
+function timeNs(text: string): bigint {
+  const m = /^(.*?)(?:\.([0-9]{1,9}))?Z$/.exec(text);
+  if (!m) throw new Error(`bad time ${text}`);
+  const ms = Date.parse(`${m[1]}Z`);
+  if (Number.isNaN(ms)) throw new Error(`bad time ${text}`);
+  return BigInt(ms) * 1_000_000n + BigInt((m[2] ?? "").padEnd(9, "0"));
+}
+
+function days(seconds: bigint): string {
+  const hundredths = (seconds * 100n) / 86_400n;
+  const frac = hundredths % 100n;
+  return `${groupThousands(hundredths / 100n)}${frac === 0n ? "" : `.${frac.toString().padStart(2, "0")}`} days`;
+}
+
+function set(id: string, text: string): void {
+  $(id).textContent = text;
+}
+
+function status(text: string): void {
+  set("status", text);
+}
+
+async function loadChain(engine: Engine): Promise<Omit<State, "engine">> {
+  type Coin = { denom: string; amount: string };
+  const [latest, mint, inflation, provisions, tierParams, tiers, pool, stakingPool] = await Promise.all([
+    getJson<{ block: { header: { height: string; time: string } } }>("/cosmos/base/tendermint/v1beta1/blocks/latest"),
+    getJson<{ params: { mint_denom: string; blocks_per_year: string } }>("/cosmos/mint/v1beta1/params"),
+    getJson<{ inflation: string }>("/cosmos/mint/v1beta1/inflation"),
+    getJson<{ annual_provisions: string }>("/cosmos/mint/v1beta1/annual_provisions"),
+    getJson<{ params: { target_base_rewards_rate: string } }>(`${chain}/tieredrewards/v1/params`),
+    getJson<{ tiers: { id: number; exit_duration: string; bonus_apy: string; min_lock_amount: string; close_only: boolean }[] }>(
+      `${chain}/tieredrewards/v1/tiers`,
+    ),
+    getJson<{ balances: Coin[] }>(`${chain}/tieredrewards/v1/rewards_pool_balances`),
+    getJson<{ pool: { bonded_tokens: string } }>("/cosmos/staking/v1beta1/pool"),
+  ]);
+  const denom = mint.params.mint_denom;
+  const supply = await getJson<{ amount: Coin }>(`/cosmos/bank/v1beta1/supply/by_denom?denom=${encodeURIComponent(denom)}`);
+
+  const height = BigInt(latest.block.header.height);
+  const latestNs = timeNs(latest.block.header.time);
+  const totalSupply = BigInt(supply.amount.amount);
+  const rate = engine.parseDec(inflation.inflation);
+  const targetRate = engine.parseDec(tierParams.params.target_base_rewards_rate);
+  const poolBalance = BigInt(pool.balances.find((c) => c.denom === denom)?.amount ?? "0");
+  const blocksPerYear = BigInt(mint.params.blocks_per_year);
+
+  set("height", groupThousands(height));
+  set("time", formatTime(latestNs));
+  set("supply", `${formatTokens(totalSupply)} tokens`);
+  set("inflation", `${formatPercent(rate, 4)} %`);
+  set("provisions", `${formatTokens(engine.parseDec(provisions.annual_provisions) / E18)} tokens a year`);
+  set("target", `${formatPercent(targetRate, 2)} %`);
+  set("pool", `${formatTokens(poolBalance)} tokens`);
+
+  // The next block's top-up, by the core: its provision reaches the fee collector first.
+  const nextProvision = engine.blockProvisionAt(height + 1n, totalSupply);
+  const topUp = engine.topUp({
+    totalBonded: BigInt(stakingPool.pool.bonded_tokens),
+    targetBaseRewardsRate: targetRate,
+    blocksPerYear,
+    feeCollectorBalance: nextProvision,
+    communityTax: COMMUNITY_TAX,
+    poolBalance,
+    powers: [1n],
+  });
+  if (topUp.topUp === 0n) {
+    set("runway", topUp.outcome === "pool_empty" ? "empty" : `no top-up needed (${topUp.outcome.replaceAll("_", " ")})`);
+  } else {
+    const blocks = poolBalance / topUp.topUp;
+    const secondsPerBlock = SECONDS_PER_YEAR / (blocksPerYear === 0n ? 1n : blocksPerYear);
+    set("runway", `${days(blocks * secondsPerBlock)} (${groupThousands(blocks)} blocks of ${formatTokens(topUp.topUp)} tokens)`);
+  }
+
+  const parsedTiers: DashboardTier[] = tiers.tiers.map((t) => ({
+    id: t.id,
+    exitDurationNs: durationNs(t.exit_duration),
+    bonusApy: engine.parseDec(t.bonus_apy),
+    minLockAmount: BigInt(t.min_lock_amount),
+    closeOnly: t.close_only,
+  }));
+  const body = $("tiers").querySelector("tbody")!;
+  body.replaceChildren(
+    ...parsedTiers.map((t) => {
+      const row = document.createElement("tr");
+      for (const text of [
+        String(t.id),
+        days(t.exitDurationNs / NS_PER_S),
+        `${formatPercent(t.bonusApy, 2)} %`,
+        `${formatTokens(t.minLockAmount)} tokens`,
+        t.closeOnly ? "closed (close only)" : "open",
+      ]) {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+  return { tiers: parsedTiers, targetRate, latestNs };
+}
+
+function fillTierSelect(tiers: DashboardTier[]): void {
+  const select = $<HTMLSelectElement>("tier");
+  const previous = select.value;
+  select.replaceChildren(
+    ...tiers
+      .filter((t) => !t.closeOnly)
+      .map((t) => {
+        const o = document.createElement("option");
+        o.value = String(t.id);
+        o.textContent = `Tier ${t.id}: ${days(t.exitDurationNs / NS_PER_S)}, bonus ${formatPercent(t.bonusApy, 2)} %`;
+        return o;
+      }),
+  );
+  if (previous && Array.from(select.options).some((o) => o.value === previous)) select.value = previous;
+}
+
+/** A percentage as typed ("10", "7.5") -> raw Dec fraction (0.1, 0.075), exactly. */
+function percentDec(engine: Engine, text: string, what: string): bigint {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(t)) throw new RangeError(`${what}: a number of percent, e.g. 10 or 7.5`);
+  const raw = engine.parseDec(t);
+  if (raw % 100n !== 0n) throw new RangeError(`${what}: at most 16 decimals`);
+  const v = raw / 100n;
+  if (v > E18) throw new RangeError(`${what}: at most 100 %`);
+  return v;
+}
+
+/** The calculator's form -> the estimate's inputs (the same as `npm run estimate`'s flags). */
+export function readCalculator(state: State): Parameters<Engine["estimate"]>[0] {
+  const { engine } = state;
+  const form = $<HTMLFormElement>("calc");
+  const data = new FormData(form);
+  let amount: bigint;
+  try {
+    amount = parseTokens(String(data.get("amount") ?? ""));
+  } catch (e) {
+    throw new RangeError(`Amount: ${(e as Error).message}`);
+  }
+  if (amount === 0n) throw new RangeError("Amount: must be positive");
+  const tier = state.tiers.find((t) => String(t.id) === data.get("tier"));
+  if (!tier) throw new RangeError("Tier: choose a tier");
+  if (amount < tier.minLockAmount) throw new RangeError(`Amount: below tier ${tier.id}'s minimum lock of ${formatTokens(tier.minLockAmount)} tokens`);
+  const commission = percentDec(engine, String(data.get("commission") ?? ""), "Validator commission");
+  const yearsText = String(data.get("years") ?? "").trim();
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(yearsText)) throw new RangeError("Period: a number of years, e.g. 1 or 2.5");
+  const seconds = (engine.parseDec(yearsText) * SECONDS_PER_YEAR) / E18;
+  if (seconds <= 0n) throw new RangeError("Period: at least one second");
+  if (seconds > 100n * SECONDS_PER_YEAR) throw new RangeError("Period: at most 100 years");
+  const startText = String(data.get("start") ?? "");
+  const startMs = Date.parse(`${startText}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(startText) || Number.isNaN(startMs)) throw new RangeError("Start date: a date, e.g. 2027-01-01");
+  return {
+    amount,
+    tier,
+    seconds,
+    commission,
+    targetRate: state.targetRate,
+    exitNow: data.get("exit") === "now",
+    startNs: BigInt(startMs) * 1_000_000n,
+  };
+}
+
+function showEstimate(r: Estimate | null): void {
+  set("r-base", r ? `${formatTokens(r.base)} tokens` : "–");
+  set("r-bonus", r ? `${formatTokens(r.bonus)} tokens` : "–");
+  set("r-total", r ? `${formatTokens(r.total)} tokens` : "–");
+  set("r-apy", r ? `${formatPercent(r.effectiveApy, 4)} %` : "–");
+  set("r-bonus-days", r ? days(r.bonusSeconds) : "–");
+  set("r-unlock", r ? (r.unlockNs === null ? "no exit triggered" : formatTime(r.unlockNs)) : "–");
+  // Exact values for scripts and tests.
+  $("result").dataset.estimate = r
+    ? JSON.stringify({ base: `${r.base}`, bonus: `${r.bonus}`, total: `${r.total}`, effectiveApy: `${r.effectiveApy}`, bonusSeconds: `${r.bonusSeconds}` })
+    : "";
+}
+
+function calculate(state: State): void {
+  const error = $("calc-error");
+  try {
+    const r = state.engine.estimate(readCalculator(state));
+    error.textContent = "";
+    showEstimate(r);
+  } catch (e) {
+    error.textContent = (e as Error).message;
+    showEstimate(null);
+  }
+}
+
+async function showPositions(owner: string): Promise<void> {
+  const body = $("positions").querySelector("tbody")!;
+  const out = $("positions-status");
+  body.replaceChildren();
+  out.textContent = "Loading…";
+  try {
+    type P = { id: string; tier_id: number; amount: string; validator: string; exit_triggered_at: string; exit_unlock_at: string };
+    const r = await getJson<{ positions: P[]; pagination: { total: string } }>(
+      `${chain}/tieredrewards/v1/positions/${encodeURIComponent(owner)}?pagination.limit=100&pagination.count_total=true`,
+    );
+    out.textContent = r.positions.length === 0 ? "No positions." : `${r.pagination.total} position(s).`;
+    for (const p of r.positions) {
+      const row = document.createElement("tr");
+      const triggered = !p.exit_triggered_at.startsWith("0001-01-01");
+      for (const text of [p.id, String(p.tier_id), `${formatTokens(BigInt(p.amount))} tokens`, p.validator || "(undelegated)", triggered ? `unlocks ${p.exit_unlock_at}` : "not triggered"]) {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        row.append(cell);
+      }
+      body.append(row);
+    }
+  } catch (e) {
+    out.textContent = `Could not load positions: ${(e as Error).message}`;
+  }
+}
+
+async function main(): Promise<void> {
+  const engine = await loadEngine(meta("core-wasm"));
+  let state: State;
+  try {
+    state = { engine, ...(await loadChain(engine)) };
+  } catch (e) {
+    status(`Could not reach the node: ${(e as Error).message}`);
+    throw e;
+  }
+  fillTierSelect(state.tiers);
+  const start = $<HTMLInputElement>("start");
+  if (!start.value) start.value = formatTime(state.latestNs).slice(0, 10);
+  status(`Up to date at height ${$("height").textContent}.`);
+
+  const form = $<HTMLFormElement>("calc");
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    calculate(state);
+  });
+  form.addEventListener("input", () => calculate(state));
+  calculate(state);
+
+  $("refresh").addEventListener("click", async () => {
+    status("Refreshing…");
+    try {
+      state = { engine, ...(await loadChain(engine)) };
+      fillTierSelect(state.tiers);
+      calculate(state);
+      status(`Up to date at height ${$("height").textContent}.`);
+    } catch (e) {
+      status(`Could not reach the node: ${(e as Error).message}. The calculator still works.`);
+    }
+  });
+  $("positions-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void showPositions(String(new FormData(e.target as HTMLFormElement).get("owner") ?? "").trim());
+  });
+  (globalThis as unknown as { __dashboardReady: boolean }).__dashboardReady = true;
+}
+
+main().catch((e: Error) => {
+  status(`The dashboard failed to start: ${e.message}`);
+});

@@ -1,0 +1,69 @@
+// The quick variant of `npm run test:hostile` (issue 10): a few dozen requests of every hostile
+// class, from the same generator and seed, against a node and a control node in lockstep, and the
+// socket classes against a node on a real port. Every answer must be a 4xx with the gateway's error
+// body or a refused tx (code ≠ 0), and the node's state hash must equal the control's after each class.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { HOSTILE_CLASSES } from "./classes.js";
+import { Prng } from "./prng.js";
+import { SOCKET_CLASSES, judge, passed, runLockstep, runSocket, summaryLine, type ClassReport } from "./run.js";
+
+/**
+ * Classes left out of this quick run because they fail until the request limits of issue 10
+ * (Deliver 2) are merged; they always run in full in `npm run test:hostile`. Empty now: this
+ * branch has merged `ante` (body limit 413 in process and over a socket, pagination cap, messages
+ * per tx), and every class passes. Put a class's name here only while a merge it needs is pending.
+ */
+export const PENDING_LIMIT_CLASSES: readonly string[] = [];
+
+const reports = new Map<string, ClassReport>();
+
+test.before(async () => {
+  const all = [
+    ...(await runLockstep({ mode: "quick", exclude: PENDING_LIMIT_CLASSES })),
+    ...(await runSocket({ mode: "quick", exclude: PENDING_LIMIT_CLASSES })),
+  ];
+  for (const r of all) reports.set(r.name, r);
+});
+
+test("the pending list names only classes that exist", () => {
+  const names = [...HOSTILE_CLASSES.map((c) => c.name), ...SOCKET_CLASSES];
+  for (const p of PENDING_LIMIT_CLASSES) assert.ok(names.includes(p), `no class ${p}`);
+});
+
+for (const name of [...HOSTILE_CLASSES.map((c) => c.name), ...SOCKET_CLASSES]) {
+  if (PENDING_LIMIT_CLASSES.includes(name)) continue;
+  test(`${name}: every request refused cleanly${SOCKET_CLASSES.includes(name as never) ? "" : "; state hash = the control's"}`, () => {
+    const r = reports.get(name);
+    assert.ok(r, `class ${name} did not run`);
+    assert.ok(r.requests > 0);
+    const detail = [summaryLine(r), ...r.failures.map((f) => `  ${f.note}: ${f.path}: ${f.label}: ${f.why}`)].join("\n");
+    assert.ok(passed(r), detail);
+    if (!SOCKET_CLASSES.includes(name as never)) assert.is(r.hashEqual, true, detail);
+  });
+}
+
+test("judge: refuses what is not a clean refusal", () => {
+  const tx = { method: "POST" as const, path: "/txs", note: "" };
+  const gw = (code: number) => JSON.stringify({ code, message: "m", details: [] });
+  const ct = "application/json";
+  assert.is(judge(tx, 400, gw(3), ct).failure, undefined);
+  assert.ok(judge(tx, 500, gw(13), ct).failure, "a 500");
+  assert.ok(judge(tx, 400, "Bad Request", "text/plain").failure, "a 400 without the gateway body");
+  assert.ok(judge(tx, 200, JSON.stringify({ tx_response: { code: 0, codespace: "" } }), ct).failure, "an accepted tx");
+  assert.is(judge(tx, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).label, "200 sdk/4");
+  assert.ok(judge({ ...tx, expect: "413" }, 400, gw(3), ct).failure, "a 400 where a 413 is due");
+  assert.ok(judge({ method: "GET", path: "/cosmos/bank/v1beta1/supply", note: "" }, 200, "{}", ct).failure, "a 200 on a GET");
+});
+
+test("the generator is seeded: the same seed, the same stream", () => {
+  const a = new Prng(42);
+  const b = new Prng(42);
+  const c = new Prng(43);
+  const xs = Array.from({ length: 8 }, () => a.u32());
+  assert.equal(Array.from({ length: 8 }, () => b.u32()), xs);
+  assert.not.equal(Array.from({ length: 8 }, () => c.u32()), xs);
+});
+
+test.run();
