@@ -166,6 +166,16 @@ function operand(next: () => bigint): bigint {
 
 // `npm run bench -- load` runs section h (bench/load.ts) alone; without an argument, every section.
 const sectionArgs = process.argv.slice(2);
+if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
+  console.log(
+    "Usage: npm run bench [-- load]\n\n" +
+      "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
+      "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
+      "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
+      "         signed txs (req/s, p50/p99, errors, RSS over time, block interval drift)",
+  );
+  process.exit(0);
+}
 for (const a of sectionArgs) {
   if (a !== "load") {
     console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load)`);

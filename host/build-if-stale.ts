@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUTPUT = join(ROOT, "build", "core.wasm");
-const INPUTS = ["assembly", "asconfig.json", "package-lock.json"];
+const INPUTS = ["assembly", "asconfig.json", "package-lock.json", "proto", "buf.gen.yaml"];
+/** The generated protobuf codecs (`npm run build:wire`), built with the core. */
+const WIRE_GEN = join("host", "wire", "gen");
 
 /** The newest modification time under `path` (a file, or a directory walked whole). */
 function newest(path: string): number {
@@ -24,7 +26,7 @@ function newest(path: string): number {
 /** Whether build/core.wasm is missing or older than one of its inputs. */
 export function coreIsStale(root = ROOT): boolean {
   const output = join(root, "build", "core.wasm");
-  if (!existsSync(output)) return true;
+  if (!existsSync(output) || !existsSync(join(root, WIRE_GEN))) return true;
   const built = statSync(output).mtimeMs;
   return INPUTS.some((p) => newest(join(root, p)) > built);
 }

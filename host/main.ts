@@ -5,10 +5,11 @@
 // committed block and exits; restarted, it resumes from that block).
 
 import { realpathSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import { lingerAfterRefusal } from "./server/linger.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
@@ -83,7 +84,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   registerNodeRoutes(app, chain, config.chainSegment, {
     dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
   });
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);
   let address: AddressInfo;
   try {

@@ -7,18 +7,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { coreIsStale, webIsStale } from "../host/build-if-stale.js";
 
-test("the core is stale when missing or older than assembly/, asconfig.json or package-lock.json", async () => {
+test("the build is stale when the core or the generated wire codecs are missing, or older than assembly/, asconfig.json, package-lock.json or proto/", async () => {
   const root = await mkdtemp(join(tmpdir(), "build-test-"));
   try {
     await mkdir(join(root, "assembly", "ledger"), { recursive: true });
     await mkdir(join(root, "build"));
+    await mkdir(join(root, "proto", "chainmain"), { recursive: true });
+    await writeFile(join(root, "proto", "chainmain", "tx.proto"), "");
+    for (const f of ["proto/chainmain/tx.proto", "proto/chainmain", "proto"]) await utimes(join(root, f), 1000, 1000);
     const at = (path: string, seconds: number) => utimes(join(root, path), seconds, seconds);
     for (const f of ["assembly/ledger/block.ts", "asconfig.json", "package-lock.json"]) await writeFile(join(root, f), "");
     for (const f of ["assembly/ledger/block.ts", "assembly/ledger", "assembly", "asconfig.json", "package-lock.json"]) await at(f, 1000);
     assert.is(coreIsStale(root), true, "no build");
     await writeFile(join(root, "build/core.wasm"), "");
     await at("build/core.wasm", 2000);
+    assert.is(coreIsStale(root), true, "no generated codecs (host/wire/gen)");
+    await mkdir(join(root, "host", "wire", "gen"), { recursive: true });
     assert.is(coreIsStale(root), false, "built after every input");
+    await at("proto/chainmain/tx.proto", 3000);
+    assert.is(coreIsStale(root), true, "the wire schema changed");
+    await at("proto/chainmain/tx.proto", 1000);
     await at("assembly/ledger/block.ts", 3000);
     assert.is(coreIsStale(root), true, "a source file deep in assembly/ changed");
     await at("assembly/ledger/block.ts", 1000);

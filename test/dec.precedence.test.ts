@@ -6,7 +6,7 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { core } from "./helpers/core.js";
+import { core, outcome, precedence } from "./helpers/core.js";
 import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
 import { rng } from "./helpers/checks.js";
@@ -16,22 +16,7 @@ const E18 = 10n ** 18n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
-/** "OVERFLOW"/"UNDERFLOW"/... for a core error, else the value. */
-function outcome(f: () => bigint): bigint | string {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof CoreError) return e.codeName;
-    throw e;
-  }
-}
-
-/** The rule: magnitude first, then sign. */
-function rule(v: bigint): bigint | string {
-  if (v > U128_MAX || v < -U128_MAX) return "OVERFLOW";
-  if (v < 0n) return "UNDERFLOW";
-  return v;
-}
+const rule = precedence;
 
 /** Decimal text of a raw value of any size and sign (the parser's input). */
 function text(raw: bigint): string {

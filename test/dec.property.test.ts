@@ -4,7 +4,7 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { core } from "./helpers/core.js";
+import { core, outcome, precedence } from "./helpers/core.js";
 import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
 import * as model from "../bench/baseline/dec-bigint.js";
@@ -37,22 +37,7 @@ function operands(seed: bigint, count: number): bigint[] {
   return out;
 }
 
-/** Run the core; "OVERFLOW"/"UNDERFLOW"/... for an error, else the value. */
-function outcome(f: () => bigint): bigint | string {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof CoreError) return e.codeName;
-    throw e;
-  }
-}
-
-/** The model's answer restricted to the core's domain: magnitude first, then sign (docs/core.md). */
-function expected(v: bigint): bigint | string {
-  if (v > U128_MAX || v < -U128_MAX) return "OVERFLOW";
-  if (v < 0n) return "UNDERFLOW";
-  return v;
-}
+const expected = precedence;
 
 const A = operands(1n, 160);
 const B = operands(2n, 160);

@@ -154,6 +154,9 @@ rules("claim: 1 to 300 distinct ids", () => {
 
 rules("governance: tier shape and duration form; params", () => {
   rejects(() => validate(T.UpdateTier, { authority: GOV, tier: { id: 1, exit_duration: "1.5s" } }), "sdk", 2, /expected a duration/);
+  // The SDK amino JSON form (a protobuf tx's Duration): nanoseconds, whole seconds only.
+  assert.is((validate(T.UpdateTier, { authority: GOV, tier: { id: 1, exit_duration: "31536000000000000" } }) as MsgTierGov).tier.exitDurationSeconds, 31_536_000n);
+  rejects(() => validate(T.UpdateTier, { authority: GOV, tier: { id: 1, exit_duration: "1500000000" } }), "sdk", 2, /expected a duration/);
   rejects(() => validate(T.UpdateTier, { authority: GOV, tier: { id: 1, apy: "1" } }), "sdk", 2, /unknown field "apy"/);
   assert.equal(validate(T.DeleteTier, { authority: GOV, id: 3 }), { authority: GOV, id: 3 });
   assert.equal(validate(T.UpdateParams, { authority: GOV, params: { target_base_rewards_rate: "0.03" } }), {

@@ -409,7 +409,7 @@ export class NodeChain implements ChainView {
     const fee = this.bondFee(verified);
     const owed = this.pendingFees.get(verified.signer) ?? 0n;
     this.checkFeePayable(verified.signer, fee, owed);
-    const pending: PendingTx = { verified, body: JSON.stringify({ tx: verified.tx, mode: verified.mode }), done: [] };
+    const pending: PendingTx = { verified, body: verified.body, done: [] };
     const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     this.mempool.push(pending);
@@ -469,6 +469,7 @@ export class NodeChain implements ChainView {
       registry: this.registry,
       prefix: ACCOUNT_PREFIX,
       govAuthority: this.genesis.gov.authority,
+      height: this.header.height + 1n,
       getAccount: (address: string) => {
         const a = this.directory.account(address);
         if (!a) return undefined;

@@ -253,7 +253,7 @@ export function registerBaseHandlers(h: MessageHandlers): MessageHandlers {
           burned_coins: `${burned}`, infraction_height: `${infraction}`, slash_fraction: decString(fraction),
         }),
         ...tierEvents,
-        event("message", { action: "/chainmain.dev.MsgSlashValidator", sender: ctx.signer, module: "slashing" }),
+        event("message", { action: "/chainmain.dev.v1.MsgSlashValidator", sender: ctx.signer, module: "slashing" }),
       ];
     });
 }

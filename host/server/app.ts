@@ -13,7 +13,10 @@ import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emiss
 import type { NodeChain, TxResult } from "../chain/node-chain.js";
 import { parseGoDuration, type ClockMode } from "../config.js";
 import { validDenom, type Genesis } from "../genesis.js";
-import { TxError, decodeTx } from "../tx/index.js";
+import { TxError, decodeTx, protoBroadcastMode } from "../tx/index.js";
+import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
+import { txMsgDataHex } from "../wire/responses.js";
+import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { registerCosmosRoutes } from "./cosmos.js";
@@ -223,6 +226,8 @@ export function registerNodeRoutes(
     } catch (e) {
       throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: ${(e as Error).message}`);
     }
+    // The SDK tx service's BroadcastTxRequest: what its gateway cannot unmarshal is HTTP 400.
+    const txBytes = protoRequestBytes(body);
     let submitted: ReturnType<NodeChain["submit"]>;
     try {
       submitted = node.submit(body);
@@ -230,14 +235,14 @@ export function registerNodeRoutes(
       if (!(e instanceof TxError)) throw e;
       let hash = ""; // known once the body decodes
       try {
-        hash = decodeTx(body).hash;
+        hash = txBytes !== undefined ? txBytesHash(txBytes) : decodeTx(body).hash;
       } catch {
         // not even a StdTx
       }
       return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
     }
     const mode = (body as { mode?: unknown }).mode;
-    if (mode === "block") {
+    if (txBytes === undefined && mode === "block") {
       // Rejected with a ChainStateError if the chain halts before the tx's block commits.
       return c.json({ tx_response: txResponse(await submitted.included) });
     }
@@ -253,8 +258,39 @@ export function registerNodeRoutes(
     if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);
     const r = node.txResult(hash);
     if (!r) throw new GatewayError(GrpcCode.NOT_FOUND, `tx not found: ${hash.toUpperCase()}`);
-    return c.json({ tx: JSON.parse(r.body).tx, tx_response: txResponse(r) });
+    const stored = JSON.parse(r.body) as { tx?: unknown; tx_bytes?: string };
+    if (stored.tx_bytes === undefined) return c.json({ tx: stored.tx, tx_response: txResponse(r) });
+    const tx = txJson(base64.decode(stored.tx_bytes));
+    return c.json({ tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } });
   });
+}
+
+const BROADCAST_MODE_NAMES = ["BROADCAST_MODE_UNSPECIFIED", "BROADCAST_MODE_BLOCK", "BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC"];
+
+/**
+ * A protobuf broadcast `{tx_bytes, mode}`: its TxRaw bytes, or undefined for the legacy `{tx, mode}`
+ * body. As the gateway: a tx_bytes that is not base64 or an unknown mode name is HTTP 400; BLOCK
+ * (removed in SDK v0.47) and UNSPECIFIED are the tx service's error (gRPC Unknown, HTTP 500).
+ */
+function protoRequestBytes(body: unknown): Uint8Array | undefined {
+  if (typeof body !== "object" || body === null || !("tx_bytes" in body)) return undefined;
+  const { tx_bytes: raw, mode } = body as { tx_bytes: unknown; mode?: unknown };
+  let bytes: Uint8Array;
+  try {
+    if (typeof raw !== "string") throw new Error(`expected a base64 string, got ${JSON.stringify(raw)}`);
+    bytes = base64.decode(raw);
+  } catch (e) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `tx_bytes: ${(e as Error).message}`);
+  }
+  if (mode !== undefined && !(typeof mode === "string" && BROADCAST_MODE_NAMES.includes(mode)) && !(typeof mode === "number" && Number.isInteger(mode) && mode >= 0 && mode <= 3)) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `mode: invalid value ${JSON.stringify(mode)} for enum cosmos.tx.v1beta1.BroadcastMode`);
+  }
+  try {
+    protoBroadcastMode(mode);
+  } catch (e) {
+    throw new GatewayError(GrpcCode.UNKNOWN, (e as Error).message.replace(/: invalid request$/, ""));
+  }
+  return bytes;
 }
 
 /** A tx result as the gateway renders `TxResponse` (the tx itself as the amino JSON received). */
@@ -264,7 +300,7 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     txhash: r.hash,
     codespace: r.codespace,
     code: r.code,
-    data: "",
+    data: r.code === 0 && r.body !== undefined && r.events !== undefined ? msgData(r.body, r.events) : "",
     raw_log: r.rawLog,
     logs: [],
     info: "",
@@ -274,6 +310,12 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
     events: r.events ?? [],
   };
+}
+
+/** TxMsgData of a committed tx (host/wire/responses.ts); "" if it cannot be told. */
+function msgData(body: string, events: TxResult["events"]): string {
+  const urls = storedTypeUrls(body);
+  return urls === undefined ? "" : txMsgDataHex(urls, events);
 }
 
 /**

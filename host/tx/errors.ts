@@ -35,6 +35,7 @@ export const SdkErrors = {
   MempoolIsFull: sdk(20, "mempool is full"),
   TxTooLarge: sdk(21, "tx too large"),
   InvalidChainID: sdk(28, "invalid chain-id"),
+  TxTimeoutHeight: sdk(30, "tx timeout height"),
   InvalidType: sdk(29, "invalid type"),
   WrongSequence: sdk(32, "incorrect account sequence"),
   NotSupported: sdk(37, "feature not supported"),

@@ -135,15 +135,24 @@ export interface MsgDevSlash {
   readonly jail: boolean;
 }
 
+/**
+ * MsgUnjail's operator field: `address` as the SDK's amino JSON names it (amino.field_name, what a
+ * protobuf tx's LEGACY_AMINO_JSON doc carries), or `validator_addr` (the proto name), not both.
+ */
+const unjailField = (value: JsonObject): string => {
+  if ("address" in value && "validator_addr" in value) throw decodeError(`${MSG_UNJAIL}: both "address" and "validator_addr"`);
+  return "address" in value ? "address" : "validator_addr";
+};
+
 /** x/slashing MsgUnjail: signed by the operator's account. */
 export const msgUnjailSpec: MessageSpec<MsgUnjail> = {
   signerField: "validator_addr",
   validate(value, { prefix }) {
-    onlyFields(value, MSG_UNJAIL, ["validator_addr"]);
-    return { validator: validatorField(value, "validator_addr", MSG_UNJAIL, prefix) };
+    onlyFields(value, MSG_UNJAIL, ["validator_addr", "address"]);
+    return { validator: validatorField(value, unjailField(value), MSG_UNJAIL, prefix) };
   },
   signerOf(value: JsonObject, { prefix }: ValidateContext) {
-    const operator = validatorField(value, "validator_addr", MSG_UNJAIL, prefix);
+    const operator = validatorField(value, unjailField(value), MSG_UNJAIL, prefix);
     return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
   },
 };

@@ -23,6 +23,7 @@ import { SdkErrors, TxError, decodeError } from "./errors.js";
 import type { JsonObject } from "./fields.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import { canonicalJsonBytes, type AminoMsg, type StdFee } from "./sign-doc.js";
+import { decodeTxBytes, type ProtoTxInfo } from "../wire/tx.js";
 
 export type BroadcastMode = "sync" | "async" | "block";
 const BROADCAST_MODES: readonly string[] = ["sync", "async", "block"];
@@ -71,9 +72,13 @@ export interface DecodedTx {
   readonly fee: { readonly amount: Coin[]; readonly gas: bigint };
   readonly memo: string;
   readonly signatures: readonly DecodedSignature[];
-  /** Uppercase hex sha256 of the canonical StdTx. */
+  /** Uppercase hex sha256 of the canonical StdTx, or of the TxRaw bytes for a protobuf tx. */
   readonly hash: string;
-  /** Length of the canonical StdTx bytes (what the hash covers): the tx's size for limits and gas. */
+  /** A protobuf tx's sign mode, bytes and declared sequence (host/wire/tx.ts); absent for an amino StdTx. */
+  readonly proto?: ProtoTxInfo;
+  /** The body as stored with the block and decoded again by replay: `{tx, mode}` or `{tx_bytes, mode}`. */
+  readonly body: string;
+  /** Length of what the hash covers (the canonical StdTx bytes, or the TxRaw bytes): the tx's size for limits and gas. */
   readonly size: number;
 }
 
@@ -237,6 +242,7 @@ export function stdTxHash(tx: StdTx): string {
 export function decodeTx(body: unknown): DecodedTx {
   const json = typeof body === "string" || body instanceof Uint8Array ? parseJsonText(body) : body;
   checkJson(json, "body", 0);
+  if (isObject(json) && "tx_bytes" in json) return decodeProtoBody(json);
   const { tx, mode } = unwrap(json);
   if (!isObject(tx)) throw decodeError(`tx: expected a StdTx object, got ${kind(tx)}`);
   onlyKeys(tx, "tx", ["msg", "fee", "signatures", "memo"]);
@@ -251,5 +257,40 @@ export function decodeTx(body: unknown): DecodedTx {
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
   const bytes = canonicalJsonBytes(stdTx);
-  return { tx: stdTx, mode, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length };
+  return {
+    tx: stdTx, mode, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length,
+    body: JSON.stringify({ tx: stdTx, mode }),
+  };
+}
+
+/** The SDK's BroadcastMode names (and numbers) the tx service takes. */
+const PROTO_MODES: Record<string, BroadcastMode> = {
+  BROADCAST_MODE_SYNC: "sync",
+  BROADCAST_MODE_ASYNC: "async",
+  "2": "sync",
+  "3": "async",
+};
+
+/**
+ * The SDK v0.53 tx service's mode: SYNC or ASYNC. BLOCK (removed in v0.47) and UNSPECIFIED are
+ * refused as the SDK refuses them (`unsupported return type unspecified; supported types: sync, async`).
+ */
+export function protoBroadcastMode(raw: unknown): BroadcastMode {
+  const key = typeof raw === "string" || typeof raw === "number" ? String(raw) : "";
+  const mode = Object.hasOwn(PROTO_MODES, key) ? PROTO_MODES[key] : undefined;
+  if (mode === undefined) throw new TxError(SdkErrors.InvalidRequest, "unsupported return type unspecified; supported types: sync, async");
+  return mode;
+}
+
+/** `{tx_bytes: base64 TxRaw, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}`. */
+function decodeProtoBody(body: Obj): DecodedTx {
+  onlyKeys(body, "body", ["tx_bytes", "mode"]);
+  const mode = protoBroadcastMode(body.mode);
+  const txBytes = decodeBase64(body.tx_bytes, "tx_bytes");
+  const p = decodeTxBytes(txBytes, String(body.mode));
+  const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
+  return {
+    tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length,
+    body: JSON.stringify({ tx_bytes: base64.encode(txBytes), mode: body.mode }),
+  };
 }

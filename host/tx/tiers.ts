@@ -263,6 +263,20 @@ export interface MsgUpdateTierParams {
 
 /** Whole seconds, signed: a negative duration decodes (protobuf's Duration is signed) and fails Tier.Validate. */
 const DURATION = /^(-?)(0|[1-9][0-9]*)s$/;
+/** The SDK amino JSON's form (a protobuf tx's Duration, host/wire/amino-json.ts): nanoseconds. */
+const DURATION_NS = /^(-?)(0|[1-9][0-9]*)$/;
+
+/** A Duration in whole seconds: the gateway's `"31536000s"` or amino's nanoseconds `"31536000000000000"`. */
+function durationSeconds(text: string, path: string): bigint {
+  const s = DURATION.exec(text);
+  if (s) return s[1] === "-" ? -BigInt(s[2]!) : BigInt(s[2]!);
+  const ns = DURATION_NS.exec(text);
+  if (ns && BigInt(ns[2]!) % 1_000_000_000n === 0n) {
+    const seconds = BigInt(ns[2]!) / 1_000_000_000n;
+    return ns[1] === "-" ? -seconds : seconds;
+  }
+  throw decodeError(`${path}: expected a duration like "31536000s" (or nanoseconds "31536000000000000"), got ${JSON.stringify(text)}`);
+}
 
 function objectField(value: JsonObject, field: string, type: string): JsonObject {
   const raw = value[field] ?? {};
@@ -278,9 +292,7 @@ function tierField(value: JsonObject, type: string): TierInput {
   const at = `${type}.tier`;
   onlyFields(tier, at, ["id", "exit_duration", "bonus_apy", "min_lock_amount", "close_only"]);
   const duration = stringField(tier, "exit_duration", at) || "0s";
-  const m = DURATION.exec(duration);
-  if (!m) throw decodeError(`${at}.exit_duration: expected a duration like "31536000s", got ${JSON.stringify(duration)}`);
-  const seconds = m[1] === "-" ? -BigInt(m[2]!) : BigInt(m[2]!);
+  const seconds = durationSeconds(duration, `${at}.exit_duration`);
   // Beyond int64 nanoseconds the reference's tx decoder refuses the tx (host/duration.ts): an
   // unregistered error, so codespace "undefined", code 1, at CheckTx. Never wrapped.
   const outOfRange = txDurationError(seconds);

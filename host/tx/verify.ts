@@ -1,5 +1,6 @@
-// Verifying a signed amino-JSON transaction: the checks of the SDK's CheckTx, in its order, and
-// the one handler check every governance message shares (the authority).
+// Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one
+// form): the checks of the SDK's CheckTx, in its order, and the one handler check every governance
+// message shares (the authority).
 //
 //  1. decode (stdtx.ts); no messages -> sdk 18.
 //  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
@@ -8,13 +9,18 @@
 //     signature per distinct signer (4 `wrong number of signers`). One signer only for now: a tx
 //     whose messages name two signers is refused (sdk 37 feature not supported).
 //  3b. at most `txSigLimit` (default 7) signatures (14), as the ante's ValidateSigCountDecorator.
+//  3c. a protobuf tx's timeout height: the block it would enter is not past it (30).
 //  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
 //  5. fee: gas > 0 (41); the fee payer (the signer) exists (9 `fee payer address: <a> does not
 //     exist`); a non-zero fee is a valid coin list (13). Taking the fee from the balance is the
 //     caller's step (sdk 5 on a short balance), right after this function succeeds.
 //  6. the signature's key is the signer's (8 `pubKey does not match signer address <a> with
 //     signer index: 0`).
-//  7. the signature verifies over the sign doc built from this chain id, the account's number and
+//  7. a protobuf tx (host/wire/tx.ts) declares its sequence: a mismatch is sdk 32; its signature
+//     verifies over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+//     account_number} or LEGACY_AMINO_JSON's doc derived from its messages (with timeout_height
+//     when set), else sdk 4. An amino StdTx:
+//     the signature verifies over the sign doc built from this chain id, the account's number and
 //     its current sequence (4 `signature verification failed; please verify account number (N),
 //     sequence (M) and chain-id (C)`). A wrong chain id or account number can only show up here.
 //     An amino StdTx carries no sequence, so a replayed or early tx also fails here; to report
@@ -39,6 +45,8 @@ import type { JsonObject } from "./fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "./keys.js";
 import type { MessageRegistry } from "./registry.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "./sign-doc.js";
+import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import type { ProtoTxInfo } from "../wire/tx.js";
 import { decodeTx, type BroadcastMode, type DecodedTx, type StdTx } from "./stdtx.js";
 
 /** What the chain knows of an account. */
@@ -60,6 +68,8 @@ export interface VerifyContext {
   readonly txSigLimit?: number;
   /** Signer required by governance messages; default the `gov` module account's address. */
   readonly govAuthority?: string;
+  /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
+  readonly height?: bigint;
   /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
   readonly sequenceProbe?: number;
 }
@@ -88,13 +98,17 @@ export interface VerifiedTx {
   readonly mode: BroadcastMode;
   /** Uppercase hex; see stdtx.ts for what is hashed. */
   readonly txHash: string;
-  /** The normalized StdTx (what the hash covers). */
+  /** The normalized StdTx (for an amino tx, what the hash covers). */
   readonly tx: StdTx;
   /** Length of its canonical bytes. */
   readonly size: number;
   /** How many signatures it carries. */
   readonly signatureCount: number;
   readonly signDoc: StdSignDoc;
+  /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
+  readonly proto?: ProtoTxInfo;
+  /** The body to store with the block (replay decodes it again). */
+  readonly body: string;
 }
 
 /** SDK `MaxGasWanted`. */
@@ -155,6 +169,12 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const signer = signers[0]!;
   const { pubKey, signature } = tx.signatures[0]!;
 
+  // 3c. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
+  const timeout = tx.proto?.timeoutHeight ?? 0n;
+  if (timeout > 0n && ctx.height !== undefined && ctx.height > timeout) {
+    throw new TxError(SdkErrors.TxTimeoutHeight, `block height: ${ctx.height}, timeout height: ${timeout}`);
+  }
+
   // 4. Memo, in bytes as Go's len() counts.
   const maxMemo = ctx.maxMemoCharacters ?? DEFAULT_MAX_MEMO_CHARACTERS;
   const memoLength = utf8.decode(tx.memo).length;
@@ -181,25 +201,12 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   }
 
   // 7. Sequence and signature.
-  const docAt = (sequence: bigint): StdSignDoc =>
-    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
-  const signDoc = docAt(account.sequence);
-  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
-    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
-      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
-    );
-    if (signedWith !== undefined) {
-      throw new TxError(
-        SdkErrors.WrongSequence,
-        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
-      );
-    }
-    throw new TxError(
-      SdkErrors.Unauthorized,
-      `signature verification failed; please verify account number (${account.accountNumber}), ` +
-        `sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
-    );
+  if (tx.proto !== undefined) {
+    verifyProtoSignature(tx, tx.proto, pubKey, signature, account, ctx.chainId);
+  } else {
+    verifyAminoSignature(tx, pubKey, signature, account, ctx);
   }
+  const signDoc = makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, account.sequence);
 
   // 8. Governance messages: only the gov module account may send them.
   for (const m of msgs) {
@@ -224,7 +231,61 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     size: tx.size,
     signatureCount: tx.signatures.length,
     signDoc,
+    ...(tx.proto ? { proto: tx.proto } : {}),
+    body: tx.body,
   };
+}
+
+const signatureFailed = (account: AccountInfo, chainId: string): TxError =>
+  new TxError(
+    SdkErrors.Unauthorized,
+    `signature verification failed; please verify account number (${account.accountNumber}), ` +
+      `sequence (${account.sequence}) and chain-id (${chainId})`,
+  );
+
+/**
+ * A protobuf tx declares its sequence: a mismatch is reported as such (sdk 32), then the
+ * signature is checked over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+ * account_number} or SIGN_MODE_LEGACY_AMINO_JSON's amino doc derived from the messages.
+ */
+function verifyProtoSignature(
+  tx: DecodedTx, proto: ProtoTxInfo, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, chainId: string,
+): void {
+  if (proto.sequence !== account.sequence) {
+    throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${proto.sequence}`);
+  }
+  let signBytes: Uint8Array;
+  if (proto.signMode === "direct") {
+    signBytes = SignDoc.encode({
+      bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
+    }).finish();
+  } else {
+    const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, proto.sequence) };
+    if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
+    signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
+  }
+  if (!verifySecp256k1(pubKey, signBytes, signature)) throw signatureFailed(account, chainId);
+}
+
+/** An amino StdTx carries no sequence: the signature is tried at the account's, then probed (see above). */
+function verifyAminoSignature(
+  tx: DecodedTx, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, ctx: VerifyContext,
+): void {
+  const docAt = (sequence: bigint): StdSignDoc =>
+    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
+  const signDoc = docAt(account.sequence);
+  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
+    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
+      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
+    );
+    if (signedWith !== undefined) {
+      throw new TxError(
+        SdkErrors.WrongSequence,
+        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
+      );
+    }
+    throw signatureFailed(account, ctx.chainId);
+  }
 }
 
 /** The canonical bech32 address in a message's signer field (sdk 7 if it is not one). */

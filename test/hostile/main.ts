@@ -5,14 +5,40 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_SEED, passed, runLockstep, runSocket, type ClassReport } from "./run.js";
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: "string" },
-    only: { type: "string" },
-    quick: { type: "boolean" },
-  },
-  strict: true,
-});
+const HELP = `Usage: npm run test:hostile -- [--seed N] [--only CLASS,...] [--quick]
+
+Sends every hostile class (≥ 10,000 requests: broken and deep JSON, huge bodies, wrong types, bad
+amounts, unknown messages, bad bech32, forged and replayed signatures, wrong chain ids, other
+owners' positions, path injection, huge pagination, unicode memos, bad fees, ...) to a node in
+lockstep with a control node, then the socket classes to a node on a real port. Prints requests
+by class and status; exit 0 when every answer was a clean refusal and the state hashes stayed
+equal, 1 otherwise, 2 on a bad flag.
+
+  --seed N           the generator's seed (default ${DEFAULT_SEED})
+  --only A,B         run only these classes
+  --quick            the small variant npm test runs
+  -h, --help         this text`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      seed: { type: "string" },
+      only: { type: "string" },
+      quick: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+} catch (e) {
+  console.error(`error: ${(e as Error).message}`);
+  process.exit(2);
+}
+const { values } = parsed;
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
 const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
 if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) {
   console.error(`error: --seed ${JSON.stringify(values.seed)}: an integer from 0 to 4294967295`);

@@ -1,0 +1,164 @@
+// The messages a protobuf transaction may carry, by type URL: each decodes its Any bytes and
+// gives the message's amino JSON `{type, value}` exactly as the SDK's aminojson encoder derives
+// it. That is what SIGN_MODE_LEGACY_AMINO_JSON signs, and it is the internal form the message
+// registry (host/tx/registry.ts) validates and the handlers execute: one path for both wires.
+//
+// chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
+// Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
+
+import { fromBinary, getOption, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
+import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
+import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { decodeError } from "../tx/errors.js";
+import { aminoTypeName, decFromRaw, toAminoJson } from "./amino-json.js";
+import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
+import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
+import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
+import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
+
+export type AminoJson = { type: string; value: Record<string, unknown> };
+
+/**
+ * A decoded message: its amino JSON and its proto JSON as the REST gateway renders it (proto field
+ * names, defaults emitted, 64-bit integers as strings, Dec as decimal text), without `@type`.
+ */
+export interface DecodedAny {
+  readonly amino: AminoJson;
+  readonly json: Record<string, unknown>;
+}
+
+/** Decodes one Any's value bytes (throws on undecodable bytes); knows its amino name. */
+interface Converter {
+  (bytes: Uint8Array): DecodedAny;
+  readonly aminoType?: string;
+}
+
+const omitEmpty = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== "" && v !== undefined));
+
+/** cosmos.base.v1beta1.Coin: `amount` always written (an empty Int is "0"), `denom` omitted if empty. */
+const coin = (c: Coin | undefined): Record<string, unknown> => omitEmpty({ amount: c?.amount || "0", denom: c?.denom ?? "" });
+
+const coinJson = (c: Coin | undefined) => ({ denom: c?.denom ?? "", amount: c?.amount ?? "" });
+
+/** A ts-proto codec (cosmjs-types) with its rules to amino JSON and to gateway JSON. */
+function sdk<T>(
+  type: string, codec: { decode(bytes: Uint8Array): T }, value: (m: T) => Record<string, unknown>,
+  json: (m: T) => Record<string, unknown>,
+): Converter {
+  return Object.assign((bytes: Uint8Array) => {
+    const m = codec.decode(bytes);
+    return { amino: { type, value: value(m) }, json: json(m) };
+  }, { aminoType: type });
+}
+
+const delegationJson = (m: MsgDelegate) => ({
+  delegator_address: m.delegatorAddress, validator_address: m.validatorAddress, amount: coinJson(m.amount),
+});
+
+const SDK_MESSAGES: Record<string, Converter> = {
+  "/cosmos.bank.v1beta1.MsgSend": sdk("cosmos-sdk/MsgSend", MsgSend, (m) => ({
+    ...omitEmpty({ from_address: m.fromAddress, to_address: m.toAddress }),
+    amount: m.amount.map(coin), // legacy_coins, dont_omitempty: [] when empty
+  }), (m) => ({ from_address: m.fromAddress, to_address: m.toAddress, amount: m.amount.map(coinJson) })),
+  "/cosmos.staking.v1beta1.MsgDelegate": sdk("cosmos-sdk/MsgDelegate", MsgDelegate, (m) => ({
+    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
+    amount: coin(m.amount),
+  }), delegationJson),
+  "/cosmos.staking.v1beta1.MsgUndelegate": sdk("cosmos-sdk/MsgUndelegate", MsgUndelegate, (m) => ({
+    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
+    amount: coin(m.amount),
+  }), delegationJson),
+  "/cosmos.staking.v1beta1.MsgBeginRedelegate": sdk("cosmos-sdk/MsgBeginRedelegate", MsgBeginRedelegate, (m) => ({
+    ...omitEmpty({
+      delegator_address: m.delegatorAddress,
+      validator_src_address: m.validatorSrcAddress,
+      validator_dst_address: m.validatorDstAddress,
+    }),
+    amount: coin(m.amount),
+  }), (m) => ({
+    delegator_address: m.delegatorAddress, validator_src_address: m.validatorSrcAddress,
+    validator_dst_address: m.validatorDstAddress, amount: coinJson(m.amount),
+  })),
+  "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward": sdk(
+    "cosmos-sdk/MsgWithdrawDelegationReward", MsgWithdrawDelegatorReward,
+    (m) => omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
+    (m) => ({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
+  ),
+  "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": sdk(
+    "cosmos-sdk/MsgWithdrawValidatorCommission", MsgWithdrawValidatorCommission,
+    (m) => omitEmpty({ validator_address: m.validatorAddress }),
+    (m) => ({ validator_address: m.validatorAddress }),
+  ),
+  // validator_addr carries amino.field_name "address" and dont_omitempty.
+  "/cosmos.slashing.v1beta1.MsgUnjail": sdk(
+    "cosmos-sdk/MsgUnjail", MsgUnjail, (m) => ({ address: m.validatorAddr }), (m) => ({ validator_addr: m.validatorAddr }),
+  ),
+};
+
+/** The project's own Msgs: every message of the chainmain tx files with a signer. */
+function chainmainMessages(): Record<string, Converter> {
+  const out: Record<string, Converter> = {};
+  const files = [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx];
+  for (const file of files) {
+    for (const desc of file.messages as DescMessage[]) {
+      if (desc.name.endsWith("Response")) continue;
+      out[`/${desc.typeName}`] = (bytes) => {
+        const m = fromBinary(desc, bytes);
+        const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true });
+        return { amino: toAminoJson(desc, m) as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
+      };
+    }
+  }
+  return out;
+}
+
+/** The gateway prints LegacyDec fields as decimals ("0.040000000000000000"), not the raw integer. */
+function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
+  const out: Record<string, JsonValue> = { ...json };
+  for (const field of desc.fields) {
+    const v = out[field.name];
+    if (v === undefined) continue;
+    if (field.fieldKind === "scalar" && getOption(field, cosmosScalar) === "cosmos.Dec") {
+      out[field.name] = decFromRaw(v as string, field.name);
+    } else if (field.fieldKind === "message") {
+      out[field.name] = decimalsInJson(field.message, v);
+    } else if (field.fieldKind === "list" && field.listKind === "message") {
+      out[field.name] = (v as JsonValue[]).map((item) => decimalsInJson(field.message, item));
+    }
+  }
+  return out;
+}
+
+const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...chainmainMessages() };
+
+/** Amino type name → type URL, for the messages of a legacy amino StdTx. */
+const TYPE_URLS = new Map<string, string>();
+for (const [url, convert] of Object.entries(SDK_MESSAGES)) TYPE_URLS.set(convert.aminoType!, url);
+for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx]) {
+  for (const desc of file.messages as DescMessage[]) {
+    if (!desc.name.endsWith("Response")) TYPE_URLS.set(aminoTypeName(desc), `/${desc.typeName}`);
+  }
+}
+
+/** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
+export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
+
+/** Type URLs a protobuf tx may carry. */
+export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);
+
+/** One message Any → its amino and gateway JSON. An unknown type URL or undecodable bytes: sdk 2. */
+export function decodeAny(typeUrl: string, value: Uint8Array, path: string): DecodedAny {
+  const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl] : undefined;
+  if (convert === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
+  try {
+    return convert(value);
+  } catch (e) {
+    if (e instanceof Error && e.name === "TxError") throw e;
+    throw decodeError(`${path}: cannot decode ${typeUrl}: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,232 @@
+// Protobuf transactions: `TxRaw` bytes (as `POST /cosmos/tx/v1beta1/txs {tx_bytes, mode}` carries
+// them, base64) decoded into the same DecodedTx the amino StdTx becomes (host/tx/stdtx.ts), so
+// verification and execution are one path. What differs is kept in `proto`: the exact body and
+// auth-info bytes (SIGN_MODE_DIRECT signs them), the sign mode, the sequence the signer declared
+// and the timeout height (SIGN_MODE_LEGACY_AMINO_JSON signs the amino doc derived from them).
+//
+// Checks here are structural (sdk 2 tx parse error unless the SDK says otherwise):
+// - TxRaw follows ADR-027: re-encoding it gives the same bytes (fields in order, minimal
+//   lengths, no unknown fields);
+// - TxBody and AuthInfo: no unknown fields (a TxBody's non-critical ones, numbers with bit 1<<10,
+//   excepted); no extension options (sdk 31 unknown extension options); messages by type URL
+//   (messages.ts); an unknown type URL cannot be decoded;
+// - AuthInfo: one signer info per signature, a secp256k1 key (sdk 8), mode single DIRECT or
+//   LEGACY_AMINO_JSON; no fee payer or granter (not supported: sdk 37);
+// - the tx hash is sha256 of the TxRaw bytes, uppercase hex, as CometBFT and CosmJS compute it.
+
+import { BinaryReader } from "@bufbuild/protobuf/wire";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { base64, hex } from "@scure/base";
+import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
+import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { parseIntString } from "../tx/coins.js";
+import { SdkErrors, TxError, decodeError, type ErrorKind } from "../tx/errors.js";
+import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../tx/keys.js";
+import type { AminoCoin, StdFee } from "../tx/sign-doc.js";
+import { decodeAny, typeUrlOfAmino } from "./messages.js";
+
+export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
+
+/** SDK ErrUnknownExtensionOptions. */
+const UnknownExtensionOptions: ErrorKind = { codespace: "sdk", code: 31, description: "unknown extension options" };
+
+/** The sign modes the node verifies. */
+export type ProtoSignMode = "direct" | "amino-json";
+
+export interface ProtoTxInfo {
+  /** The TxRaw bytes as received. */
+  readonly txBytes: Uint8Array;
+  readonly bodyBytes: Uint8Array;
+  readonly authInfoBytes: Uint8Array;
+  readonly signMode: ProtoSignMode;
+  /** The sequence the signer declared in its signer info. */
+  readonly sequence: bigint;
+  readonly timeoutHeight: bigint;
+  /** BroadcastMode name as received (kept for the stored body). */
+  readonly broadcastMode: string;
+}
+
+export interface DecodedProtoTx {
+  readonly msgs: { type: string; value: Record<string, unknown> }[];
+  readonly fee: { amount: { denom: string; amount: bigint }[]; gas: bigint };
+  /** The fee as the amino sign doc writes it. */
+  readonly stdFee: StdFee;
+  readonly memo: string;
+  readonly signatures: { pubKey: Uint8Array; signature: Uint8Array }[];
+  /** Normalized amino signatures (for the internal StdTx view). */
+  readonly aminoSignatures: { pub_key: { type: string; value: string }; signature: string }[];
+  readonly hash: string;
+  readonly proto: ProtoTxInfo;
+}
+
+/** Uppercase hex sha256 of TxRaw bytes: the tx hash everywhere. */
+export const txBytesHash = (txBytes: Uint8Array): string => hex.encode(sha256(txBytes)).toUpperCase();
+
+const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function decodeWith<T>(what: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    throw decodeError(`${what}: ${(e as Error).message}`);
+  }
+}
+
+/** TxBody's fields (SDK v0.50); v0.53's unordered (4) and timeout_timestamp (5) are not taken. */
+const BODY_FIELDS = new Set([1, 2, 3, 1023, 2047]);
+const AUTH_INFO_FIELDS = new Set([1, 2, 3]);
+
+/**
+ * ADR-027's unknown-field rule at the top level of TxBody and AuthInfo: a field the node does not
+ * know is refused (it could change the tx's meaning while the signature still verifies), except a
+ * TxBody field whose number has bit 1<<10 set (non-critical).
+ */
+function rejectUnknownFields(bytes: Uint8Array, known: ReadonlySet<number>, what: string, nonCriticalOk: boolean): void {
+  const reader = new BinaryReader(bytes);
+  while (reader.pos < reader.len) {
+    const [field, wireType] = decodeWith(what, () => reader.tag());
+    if (!known.has(field) && !(nonCriticalOk && (field & 1024) !== 0)) {
+      throw decodeError(`${what}: unknown field ${field}${field === 4 || field === 5 ? " (unordered and timeout_timestamp txs are not supported)" : ""}`);
+    }
+    decodeWith(what, () => reader.skip(wireType, field));
+  }
+}
+
+function signModeOf(mode: SignMode, i: number): ProtoSignMode {
+  if (mode === SignMode.SIGN_MODE_DIRECT) return "direct";
+  if (mode === SignMode.SIGN_MODE_LEGACY_AMINO_JSON) return "amino-json";
+  throw new TxError(SdkErrors.NotSupported, `signer ${i}: sign mode ${mode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
+}
+
+/** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
+export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string): DecodedProtoTx {
+  const raw = decodeWith("tx_bytes", () => TxRaw.decode(txBytes));
+  if (!equalBytes(TxRaw.encode(raw).finish(), txBytes)) {
+    throw decodeError("tx_bytes: TxRaw is not in canonical encoding (ADR-027) or has unknown fields");
+  }
+  const body = decodeWith("body_bytes", () => TxBody.decode(raw.bodyBytes));
+  const authInfo = decodeWith("auth_info_bytes", () => AuthInfo.decode(raw.authInfoBytes));
+  rejectUnknownFields(raw.bodyBytes, BODY_FIELDS, "body_bytes", true);
+  rejectUnknownFields(raw.authInfoBytes, AUTH_INFO_FIELDS, "auth_info_bytes", false);
+  if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
+
+  const msgs = body.messages.map((any, i) => decodeAny(any.typeUrl, any.value, `body.messages[${i}]`).amino);
+  // baseapp's validateBasicTxMsgs, the first check after decoding.
+  if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
+
+  const feeMsg = authInfo.fee;
+  if (feeMsg && (feeMsg.payer !== "" || feeMsg.granter !== "")) {
+    throw new TxError(SdkErrors.NotSupported, "fee payer and fee granter are not supported");
+  }
+  const feeCoins: AminoCoin[] = (feeMsg?.amount ?? []).map((c) => ({ amount: c.amount || "0", denom: c.denom }));
+  const amount = feeCoins.map((c, i) => ({ denom: c.denom, amount: parseIntString(c.amount, `auth_info.fee.amount[${i}].amount`) }));
+  const gas = feeMsg?.gasLimit ?? 0n;
+
+  if (authInfo.signerInfos.length !== raw.signatures.length) {
+    throw new TxError(
+      SdkErrors.Unauthorized,
+      `wrong number of signatures; expected ${authInfo.signerInfos.length}, got ${raw.signatures.length}`,
+    );
+  }
+  let signMode: ProtoSignMode | undefined;
+  let sequence = 0n;
+  const signatures = authInfo.signerInfos.map((info, i) => {
+    const key = info.publicKey;
+    if (key === undefined) throw new TxError(SdkErrors.InvalidPubKey, "pubkey on account is not set");
+    if (key.typeUrl !== PUBKEY_SECP256K1_URL) throw new TxError(SdkErrors.InvalidPubKey, `unrecognized public key type: ${key.typeUrl}`);
+    const pubKey = decodeWith(`auth_info.signer_infos[${i}].public_key`, () => PubKey.decode(key.value)).key;
+    if (pubKey.length !== PUBKEY_SIZE) throw new TxError(SdkErrors.InvalidPubKey, "invalid pubkey size");
+    const single = info.modeInfo?.single;
+    if (single === undefined) {
+      throw new TxError(SdkErrors.NotSupported, `signer ${i}: only single-key signatures (mode_info.single) are supported`);
+    }
+    const mode = signModeOf(single.mode, i);
+    if (i === 0) {
+      signMode = mode;
+      sequence = info.sequence;
+    }
+    return { pubKey, signature: raw.signatures[i]! };
+  });
+
+  return {
+    msgs,
+    fee: { amount, gas },
+    stdFee: { amount: feeCoins, gas: gas.toString() },
+    memo: body.memo,
+    signatures,
+    aminoSignatures: signatures.map((s) => ({
+      pub_key: { type: PUBKEY_SECP256K1_TYPE, value: base64.encode(s.pubKey) },
+      signature: base64.encode(s.signature),
+    })),
+    hash: txBytesHash(txBytes),
+    proto: {
+      txBytes,
+      bodyBytes: raw.bodyBytes,
+      authInfoBytes: raw.authInfoBytes,
+      signMode: signMode ?? "direct",
+      sequence,
+      timeoutHeight: body.timeoutHeight,
+      broadcastMode,
+    },
+  };
+}
+
+const SIGN_MODE_NAMES: Record<number, string> = {
+  [SignMode.SIGN_MODE_UNSPECIFIED]: "SIGN_MODE_UNSPECIFIED",
+  [SignMode.SIGN_MODE_DIRECT]: "SIGN_MODE_DIRECT",
+  [SignMode.SIGN_MODE_TEXTUAL]: "SIGN_MODE_TEXTUAL",
+  [SignMode.SIGN_MODE_DIRECT_AUX]: "SIGN_MODE_DIRECT_AUX",
+  [SignMode.SIGN_MODE_LEGACY_AMINO_JSON]: "SIGN_MODE_LEGACY_AMINO_JSON",
+  [SignMode.SIGN_MODE_EIP_191]: "SIGN_MODE_EIP_191",
+};
+
+/**
+ * A stored protobuf tx as the gateway renders `cosmos.tx.v1beta1.Tx` in JSON: proto field names,
+ * defaults emitted, 64-bit integers as strings, Any as `{"@type": url, ...fields}`, bytes base64.
+ * The bytes were decoded when the tx was accepted, so they decode again.
+ */
+export function txJson(txBytes: Uint8Array): Record<string, unknown> {
+  const raw = TxRaw.decode(txBytes);
+  const body = TxBody.decode(raw.bodyBytes);
+  const authInfo = AuthInfo.decode(raw.authInfoBytes);
+  const anyJson = (typeUrl: string, value: Uint8Array, path: string) => ({ "@type": typeUrl, ...decodeAny(typeUrl, value, path).json });
+  return {
+    body: {
+      messages: body.messages.map((m, i) => anyJson(m.typeUrl, m.value, `body.messages[${i}]`)),
+      memo: body.memo,
+      timeout_height: body.timeoutHeight.toString(),
+      extension_options: [],
+      non_critical_extension_options: body.nonCriticalExtensionOptions.map((a) => ({ "@type": a.typeUrl })),
+    },
+    auth_info: {
+      signer_infos: authInfo.signerInfos.map((s) => ({
+        public_key: s.publicKey
+          ? { "@type": s.publicKey.typeUrl, key: base64.encode(PubKey.decode(s.publicKey.value).key) }
+          : null,
+        mode_info: s.modeInfo?.single
+          ? { single: { mode: SIGN_MODE_NAMES[s.modeInfo.single.mode] ?? String(s.modeInfo.single.mode) } }
+          : null,
+        sequence: s.sequence.toString(),
+      })),
+      fee: {
+        amount: (authInfo.fee?.amount ?? []).map((c) => ({ denom: c.denom, amount: c.amount })),
+        gas_limit: (authInfo.fee?.gasLimit ?? 0n).toString(),
+        payer: authInfo.fee?.payer ?? "",
+        granter: authInfo.fee?.granter ?? "",
+      },
+      tip: null,
+    },
+    signatures: raw.signatures.map((s) => base64.encode(s)),
+  };
+}
+
+/** The type URLs of a stored tx's messages (`{tx_bytes}` or a legacy `{tx: StdTx}` body); undefined if one is unknown. */
+export function storedTypeUrls(body: string): string[] | undefined {
+  const stored = JSON.parse(body) as { tx_bytes?: string; tx?: { msg?: { type: string }[] } };
+  if (stored.tx_bytes !== undefined) {
+    return TxBody.decode(TxRaw.decode(base64.decode(stored.tx_bytes)).bodyBytes).messages.map((m) => m.typeUrl);
+  }
+  const urls = (stored.tx?.msg ?? []).map((m) => typeUrlOfAmino(m.type));
+  return urls.every((u) => u !== undefined) ? (urls as string[]) : undefined;
+}
