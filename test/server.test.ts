@@ -297,6 +297,13 @@ test("one error mapping: gateway, validation, chain state, core, and anything el
   assert.equal(toGatewayError(new CoreError(CoreCode.OVERFLOW)), { code: 2, message: "Int overflow" });
   let logged: unknown;
   assert.equal(toGatewayError(new TypeError("secret detail"), (e) => (logged = e)), { code: 13, message: "internal error" });
+  // A client that hung up mid-body is no bug: not logged.
+  let aborted: unknown;
+  const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+  for (const e of [new Error("aborted"), reset]) {
+    assert.equal(toGatewayError(e, (x) => (aborted = x)), { code: 1, message: "the client closed the request" });
+  }
+  assert.is(aborted, undefined);
   assert.instance(logged, TypeError);
 });
 

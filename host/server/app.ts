@@ -352,6 +352,13 @@ const PARSE_CODES = new Set<number>([
 ]);
 
 /** The one mapping of every error to the gateway's code and message. */
+/** Node's error for a request stream whose client disconnected: `aborted` / ECONNRESET. */
+function clientAborted(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code;
+  return err.message === "aborted" || code === "ECONNRESET" || code === "ECONNABORTED";
+}
+
 export function toGatewayError(
   err: unknown,
   logError: (error: unknown) => void = () => {},
@@ -359,6 +366,8 @@ export function toGatewayError(
   if (err instanceof GatewayError) return { code: err.code, message: err.message };
   if (err instanceof ValidationError) return { code: GrpcCode.INVALID_ARGUMENT, message: err.message };
   if (err instanceof ChainStateError) return { code: GrpcCode.FAILED_PRECONDITION, message: err.message };
+  // The client went away while its body was being read: its doing, not a bug (nobody reads the answer).
+  if (clientAborted(err)) return { code: GrpcCode.CANCELED, message: "the client closed the request" };
   if (err instanceof CoreError) {
     // Bad input text is the caller's; any other core failure surfaces as a module error does
     // through gRPC: Unknown (HTTP 500), with the reference's message.

@@ -72,7 +72,19 @@ export function judge(req: HostileRequest, status: number, text: string, content
     if (req.expect === "413") return { label, failure: `expected 413, got 200 ${r.codespace}/${r.code}: ${String(r.raw_log).slice(0, 100)}` };
     return { label };
   }
+  // A path whose dot segments resolve to `/` (`/dev/..`) is the dashboard's, as any URL parser reads it.
+  if (status === 200 && req.method === "GET" && resolvesToRoot(req.path) && (contentType?.includes("text/html") ?? false)) {
+    return { label: "200 dashboard" };
+  }
   return { label: `${status}`, failure: `HTTP ${status}: ${text.slice(0, 160)}` };
+}
+
+function resolvesToRoot(path: string): boolean {
+  try {
+    return new URL(path, "http://node.invalid").pathname === "/";
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves with the promise's value, or "timeout" after ms. */
