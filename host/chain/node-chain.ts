@@ -38,6 +38,7 @@ import { registerTierMessages } from "../tx/tiers.js";
 import { registerTierHandlers } from "../node/tier-messages.js";
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
 import { StateHash } from "../node/state-hash.js";
+import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
@@ -80,12 +81,7 @@ export interface TxResult {
   gasUsed: bigint;
 }
 
-interface PendingTx {
-  verified: VerifiedTx;
-  body: string;
-  /** Settle when the tx is in a committed block (broadcast mode block), or the chain halted first. */
-  done: Array<{ resolve: (r: TxResult) => void; reject: (e: Error) => void }>;
-}
+type PendingTx = Pending<TxResult>;
 
 /** The node's database does not match (hash, genesis, core build): refuse to start. */
 export class NodeStateError extends Error {
@@ -116,17 +112,10 @@ export class NodeChain implements ChainView {
   private last: BlockSummary;
   private burnIds: number[] = [];
   private burned = 0n;
-  private mempool: PendingTx[] = [];
-  private mempoolHashes = new Set<string>();
-  /** The mempool's txs' bytes, in all. */
-  private mempoolBytes = 0;
+  private readonly mempool = new Mempool<TxResult>((tx) => this.bondFee(tx));
   private readonly limits: Limits;
   private readonly minGasPrices: readonly GasPrice[];
   private readonly meter: StoreMeter;
-  /** Check state: sequences of the txs in the mempool, by signer. */
-  private pendingSequence = new Map<string, bigint>();
-  /** Check state: fees of the txs in the mempool, by signer (what DeductFees took in CheckTx). */
-  private pendingFees = new Map<string, bigint>();
   private timer: NodeJS.Timeout | undefined;
   private haltReason: Error | null = null;
   private stopped = false;
@@ -336,7 +325,7 @@ export class NodeChain implements ChainView {
 
   /** Transactions waiting for the next block. */
   get pending(): number {
-    return this.mempool.length;
+    return this.mempool.size;
   }
 
   /** x/mint inflation: the rate of the last block (of block 1 before any). */
@@ -386,13 +375,14 @@ export class NodeChain implements ChainView {
     if (decoded.size > limits.maxTxBytes) {
       throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${limits.maxTxBytes})`);
     }
-    if (this.mempool.length + 1 > limits.mempoolMaxTxs || this.mempoolBytes + decoded.size > limits.mempoolMaxBytes) {
+    const { size, totalBytes } = this.mempool;
+    if (size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes) {
       throw new TxError(
         SdkErrors.MempoolIsFull,
-        `number of txs ${this.mempool.length} (max: ${limits.mempoolMaxTxs}), total txs bytes ${this.mempoolBytes} (max: ${limits.mempoolMaxBytes})`,
+        `number of txs ${size} (max: ${limits.mempoolMaxTxs}), total txs bytes ${totalBytes} (max: ${limits.mempoolMaxBytes})`,
       );
     }
-    if (this.mempoolHashes.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+    if (this.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
     // Before any message is validated: a tx of more messages than the node takes costs nothing more.
     if (decoded.msgs.length > limits.maxMsgsPerTx) {
       throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
@@ -407,16 +397,11 @@ export class NodeChain implements ChainView {
     // The ante handler's DeductFees against the check state: the balance less the fees of this
     // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
     const fee = this.bondFee(verified);
-    const owed = this.pendingFees.get(verified.signer) ?? 0n;
-    this.checkFeePayable(verified.signer, fee, owed);
+    this.checkFeePayable(verified.signer, fee, this.mempool.owedFees(verified.signer));
     const pending: PendingTx = { verified, body: verified.body, done: [] };
     const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
-    this.mempool.push(pending);
-    this.mempoolBytes += verified.size;
-    this.mempoolHashes.add(verified.txHash);
-    this.pendingSequence.set(verified.signer, verified.sequence + 1n);
-    this.pendingFees.set(verified.signer, owed + fee);
+    this.mempool.add(pending);
     return { hash: verified.txHash, included };
   }
 
@@ -473,7 +458,7 @@ export class NodeChain implements ChainView {
       getAccount: (address: string) => {
         const a = this.directory.account(address);
         if (!a) return undefined;
-        return { accountNumber: a.accountNumber, sequence: (check && this.pendingSequence.get(address)) || a.sequence };
+        return { accountNumber: a.accountNumber, sequence: (check && this.mempool.nextSequence(address)) || a.sequence };
       },
       // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
       maxMemoCharacters: check ? this.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
@@ -707,7 +692,7 @@ export class NodeChain implements ChainView {
       const from = this.header.height;
       let left = blocks;
       while (left > 0n && !this.stopped) {
-        if (this.mempool.length > 0) {
+        if (this.mempool.size > 0) {
           this.produce(() => this.produceWithMempool(this.simulatedTime(this.header.height + 1n)));
           left -= 1n;
         } else {
@@ -729,41 +714,9 @@ export class NodeChain implements ChainView {
     return this.genesis.genesisTimeNs + height * this.blockTimeNs;
   }
 
-  /**
-   * The mempool's txs in arrival order while the sum of their gas limits stays within the block's
-   * (consensus max_gas; CometBFT's ReapMaxBytesMaxGas stops at the first that does not fit); the
-   * rest wait for the next block, their check state (sequences, fees) kept.
-   */
-  private reap(): PendingTx[] {
-    const maxGas = this.genesis.consensus.maxGas;
-    let take = this.mempool.length;
-    if (maxGas >= 0n) {
-      let sum = 0n;
-      take = 0;
-      for (const p of this.mempool) {
-        if (sum + p.verified.fee.gas > maxGas) break;
-        sum += p.verified.fee.gas;
-        take++;
-      }
-    }
-    const batch = this.mempool.slice(0, take);
-    this.mempool = this.mempool.slice(take);
-    this.mempoolHashes.clear();
-    this.pendingSequence.clear();
-    this.pendingFees.clear();
-    this.mempoolBytes = 0;
-    for (const p of this.mempool) {
-      const v = p.verified;
-      this.mempoolHashes.add(v.txHash);
-      this.mempoolBytes += v.size;
-      this.pendingSequence.set(v.signer, v.sequence + 1n);
-      this.pendingFees.set(v.signer, (this.pendingFees.get(v.signer) ?? 0n) + this.bondFee(v));
-    }
-    return batch;
-  }
-
   private produceWithMempool(timeNs: bigint): void {
-    const batch = this.reap();
+    // The txs whose gas limits fit the block's (consensus max_gas); the rest wait.
+    const batch = this.mempool.reap(this.genesis.consensus.maxGas);
     let results: TxResult[];
     try {
       results = this.executeBlock(batch, timeNs);
