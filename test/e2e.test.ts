@@ -39,8 +39,9 @@ async function broadcast(node: RunningNode, n: number, msgs: Parameters<Awaited<
   return r.tx_response.txhash as string;
 }
 
+/** The first event of a type that has the attribute (the fee's `message` event has no `action`). */
 const attr = (tr: any, type: string, key: string) =>
-  tr.events.find((e: any) => e.type === type)?.attributes.find((a: any) => a.key === key)?.value;
+  tr.events.filter((e: any) => e.type === type).flatMap((e: any) => e.attributes).find((a: any) => a.key === key)?.value;
 
 /** A typed tier event's field, parsed from its proto-JSON attribute. */
 const field = (tr: any, event: string, key: string) => {
@@ -122,6 +123,7 @@ test("tiered staking over HTTP: lock -> trigger exit -> restart -> a year -> ins
     const lock = await included(node, 6, [lockTierMsg(owner, 1, amount, val)]);
     assert.is(attr(lock, "message", "action"), "/chainmain.tieredrewards.v1.MsgLockTier");
     assert.is(attr(lock, "message", "sender"), owner);
+    assert.is(lock.events.find((e: any) => e.attributes.some((a: any) => a.key === "action")).attributes.find((a: any) => a.key === "msg_index")?.value, "0");
     const created = field(lock, "EventPositionCreated", "position");
     assert.is(created.owner, owner);
     assert.is(created.tier_id, 1);

@@ -151,7 +151,8 @@ test("a failing message reverts the whole tx; its fee and sequence stay", async 
     assert.is(node.chain.ledger.balance(id), USER_FUNDS - FEE_AMOUNT, "the send reverted, the fee kept");
     assert.is(node.chain.ledger.balance(accountId(node, friend)), USER_FUNDS);
     assert.is(node.chain.directory.account(user)!.sequence, 1n);
-    assert.equal(tr.events.map((e: any) => e.type), ["tx", "tx"]);
+    // The ante's events alone (the fee's transfer, fee, sequence, signature), in the SDK's order.
+    assert.equal(tr.events.map((e: any) => e.type), ["coin_spent", "coin_received", "transfer", "message", "tx", "tx", "tx"]);
     assert.equal(node.chain.checkInvariants(), []);
   } finally {
     await node.chain.close();

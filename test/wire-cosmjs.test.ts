@@ -247,7 +247,7 @@ async function everyMessage(mode: SignMode) {
       typeUrl: "/chainmain.dev.v1.MsgSlashValidator",
       value: { authority: GOV, validatorAddress: val(4), slashFraction: "10000000000000000", jail: true },
     }]);
-    const action = slash.tr.events.find((e: any) => e.type === "message")?.attributes.find((a: any) => a.key === "action")?.value;
+    const action = slash.tr.events.filter((e: any) => e.type === "message").flatMap((e: any) => e.attributes).find((a: any) => a.key === "action")?.value;
     assert.is(action, "/chainmain.dev.v1.MsgSlashValidator", "the message event names the type URL");
     // The operator unjails (amino field "address" in the LEGACY_AMINO_JSON doc, validator_addr in proto JSON).
     const unjail = await ok(node, 4, mode, [{ typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail", value: { validatorAddr: val(4) } }]);

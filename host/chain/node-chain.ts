@@ -14,6 +14,7 @@
 // cause it: CheckTx refuses a fee that cannot be paid, and a tx hash may be stored at two heights.
 
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { base64 } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
@@ -35,6 +36,8 @@ import {
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, accountGas, outOfGasDetail, requiredFees, staticGas, type GasPrice } from "./gas.js";
 import { registerTierMessages } from "../tx/tiers.js";
+import { storedTypeUrls } from "../wire/tx.js";
+import { moduleAddress } from "../tx/keys.js";
 import { registerTierHandlers } from "../node/tier-messages.js";
 import { NodeDirectory, type AccountRecord } from "../node/directory.js";
 import { StateHash } from "../node/state-hash.js";
@@ -473,72 +476,150 @@ export class NodeChain implements ChainView {
    * messages are undone, its fee and sequence stay (as in the SDK).
    */
   private deliver(tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint): TxResult {
+    return this.execute(tx, height, index, body, timeNs, false);
+  }
+
+  /**
+   * POST /cosmos/tx/v1beta1/simulate (and the gRPC `Service/Simulate`): the tx run on the check
+   * state (the last committed block plus the mempool's sequences) as the next block's, with no
+   * signature check (wallets send empty signatures), no gas limit and no minimum gas price, as the
+   * SDK's simulate mode; every change is undone after. Gas as the SDK counts it in simulate mode:
+   * the tx's bytes plus, for each signer whose signature is empty, the size of a placeholder
+   * amino StdSignature (SIM_SIGNATURE_BYTES), then the same meter as DeliverTx. Throws TxError.
+   */
+  simulate(txBytes: Uint8Array): SimulationResult {
+    if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
+    const decoded = decodeTx({ tx_bytes: base64.encode(txBytes), mode: "BROADCAST_MODE_SYNC" }, { simulate: true });
+    if (decoded.size > this.limits.maxTxBytes) {
+      throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${this.limits.maxTxBytes})`);
+    }
+    const verified = verifyDecodedTx(decoded, { ...this.verifyContext(true), simulate: true });
+    for (const c of verified.fee.amount) {
+      if (c.denom !== this.denom && c.amount !== 0n) {
+        throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
+      }
+    }
+    this.checkFeePayable(verified.signer, this.bondFee(verified), this.mempool.owedFees(verified.signer));
+    const emptySignatures = decoded.signatures.filter((s) => s.signature.length === 0).length;
+    const r = this.execute(verified, this.header.height + 1n, 0, verified.body, this.header.timeNs, true, emptySignatures);
+    if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
+    return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, typeUrls: storedTypeUrls(verified.body) ?? [] };
+  }
+
+  /**
+   * The ante (fee, sequence) and the messages of one tx. Simulating: one store transaction around
+   * all of it, always undone, the signer's account restored, no gas limit.
+   */
+  private execute(
+    tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint, simulating: boolean, emptySignatures = 0,
+  ): TxResult {
     const gasWanted = tx.fee.gas;
-    const ante = staticGas(tx.size, tx.signatureCount);
+    const gasLimit = simulating ? (1n << 64n) - 1n : gasWanted;
+    const ante = staticGas(tx.size, tx.signatureCount) + BigInt(emptySignatures) * SIM_SIGNATURE_GAS;
     let gasUsed = ante;
     const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
       hash: tx.txHash, height, index, code, codespace, rawLog, events, body, timeNs, gasWanted, gasUsed,
     });
     const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
-    // The sequence again: a tx checked after an earlier one from the same signer that has since failed its fee.
-    const sequence = this.directory.account(tx.signer)?.sequence;
-    if (sequence !== tx.sequence) {
-      const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
-      return result(e.code, e.codespace, e.log, []);
-    }
-    // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
-    const fee = this.bondFee(tx);
-    try {
-      this.checkFeePayable(tx.signer, fee, 0n);
-    } catch (e) {
-      if (!(e instanceof TxError)) throw e;
-      return result(e.code, e.codespace, e.log, []);
-    }
-    this.meter.reset();
-    const payer = this.directory.ensure(tx.signer);
-    this.ledger.send(payer, ModuleAccount.feeCollector, fee);
-    this.directory.bumpSequence(tx.signer, tx.pubKey);
-    const accountCost = accountGas(16 + tx.signer.length); // its auth record: id, sequence, address
-    gasUsed = ante + accountCost + this.meter.gas();
-    const anteEvents: TxEvent[] = [
-      evt("tx", { fee: fee === 0n ? "" : `${fee}${this.denom}`, fee_payer: tx.signer }),
-      evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }),
-    ];
-    if (gasUsed > gasWanted) {
-      const e = outOfGas("ante");
-      return result(e.code, e.codespace, e.log, anteEvents);
-    }
     const x = this.core.exports;
-    // What an abort must restore beyond the core's records: the accounts the messages created.
-    const accountsMark = this.directory.checkpoint();
-    x.storeTxBegin();
-    const events: TxEvent[] = [];
-    const ctx: MessageContext = {
-      ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer: tx.signer,
-      height, powerReduction: this.genesis.staking.powerReduction,
-      headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text),
-    };
-    for (let i = 0; i < tx.msgs.length; i++) {
-      const m = tx.msgs[i]!;
+    if (!simulating) {
+      // The sequence again: a tx checked after an earlier one from the same signer that has since failed its fee.
+      const sequence = this.directory.account(tx.signer)?.sequence;
+      if (sequence !== tx.sequence) {
+        const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
+        return result(e.code, e.codespace, e.log, []);
+      }
+      // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
       try {
-        const handler = this.handlers.get(m.type);
-        if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const emitted = handler(ctx, m.parsed);
-        gasUsed = ante + accountCost + this.meter.gas();
-        if (gasUsed > gasWanted) throw outOfGas(m.type);
-        for (const e of emitted) {
-          events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
-        }
-      } catch (err) {
-        gasUsed = ante + accountCost + this.meter.gas();
-        x.storeTxAbort();
-        this.directory.rollback(accountsMark);
-        const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
-        return result(f.code, f.codespace, f.log, anteEvents);
+        this.checkFeePayable(tx.signer, this.bondFee(tx), 0n);
+      } catch (e) {
+        if (!(e instanceof TxError)) throw e;
+        return result(e.code, e.codespace, e.log, []);
       }
     }
-    x.storeTxCommit();
-    return result(0, "", "", [...anteEvents, ...events]);
+    const fee = this.bondFee(tx);
+    // What an abort must restore beyond the core's records: the accounts created since here, and
+    // (simulating) the signer's sequence.
+    const accountsMark = this.directory.checkpoint();
+    const restoreSigner = simulating ? this.directory.saveAccount(tx.signer) : undefined;
+    if (simulating) x.storeTxBegin();
+    try {
+      this.meter.reset();
+      const payer = this.directory.ensure(tx.signer);
+      // Simulating a tx without a fee (CosmJS and Keplr estimate gas so, then pay one): its
+      // transfer is metered anyway, with one base unit, so the estimate covers the tx they sign.
+      // The SDK charges nothing there, but its store gas is far above ours, so a client's 1.3x
+      // margin covers the fee's transfer on the reference and would not here.
+      const metered = simulating && fee === 0n && this.ledger.balance(payer) > 0n ? 1n : fee;
+      if (simulating) this.meter.reset(); // that look at the balance is not the tx's
+      this.ledger.send(payer, ModuleAccount.feeCollector, metered);
+      this.directory.bumpSequence(tx.signer, tx.pubKey);
+      const accountCost = accountGas(16 + tx.signer.length); // its auth record: id, sequence, address
+      gasUsed = ante + accountCost + this.meter.gas();
+      const anteEvents = this.anteEvents(tx, fee);
+      if (gasUsed > gasLimit) {
+        const e = outOfGas("ante");
+        return result(e.code, e.codespace, e.log, anteEvents);
+      }
+      if (!simulating) x.storeTxBegin();
+      const events: TxEvent[] = [];
+      const ctx: MessageContext = {
+        ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer: tx.signer,
+        height, powerReduction: this.genesis.staking.powerReduction,
+        headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text),
+      };
+      for (let i = 0; i < tx.msgs.length; i++) {
+        const m = tx.msgs[i]!;
+        try {
+          const handler = this.handlers.get(m.type);
+          if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+          const emitted = messageEventFirst(handler(ctx, m.parsed));
+          gasUsed = ante + accountCost + this.meter.gas();
+          if (gasUsed > gasLimit) throw outOfGas(m.type);
+          for (const e of emitted) {
+            events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
+          }
+        } catch (err) {
+          gasUsed = ante + accountCost + this.meter.gas();
+          if (!simulating) {
+            x.storeTxAbort();
+            this.directory.rollback(accountsMark);
+          }
+          const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
+          return result(f.code, f.codespace, f.log, anteEvents);
+        }
+      }
+      if (!simulating) x.storeTxCommit();
+      return result(0, "", "", [...anteEvents, ...events]);
+    } finally {
+      if (simulating) {
+        x.storeTxAbort();
+        this.directory.rollback(accountsMark);
+        restoreSigner!();
+      }
+    }
+  }
+
+  /**
+   * The ante handler's events, in the SDK's order: the fee's transfer to the fee collector
+   * (`coin_spent`, `coin_received`, `transfer`; none for a zero fee), `tx` {fee, fee_payer}, then
+   * per signer `tx` {acc_seq} and `tx` {signature}.
+   */
+  private anteEvents(tx: VerifiedTx, fee: bigint): TxEvent[] {
+    const amount = fee === 0n ? "" : `${fee}${this.denom}`;
+    const events: TxEvent[] = [];
+    if (fee !== 0n) {
+      const collector = moduleAddress("fee_collector", ACCOUNT_PREFIX);
+      events.push(
+        evt("coin_spent", { spender: tx.signer, amount }),
+        evt("coin_received", { receiver: collector, amount }),
+        evt("transfer", { recipient: collector, sender: tx.signer, amount }),
+        evt("message", { sender: tx.signer }),
+      );
+    }
+    events.push(evt("tx", { fee: amount, fee_payer: tx.signer }), evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }));
+    for (const s of tx.tx.signatures) events.push(evt("tx", { signature: s.signature }));
+    return events;
   }
 
   /**
@@ -822,6 +903,36 @@ function checkStateFormat(source: string, format: number, core: Core): void {
     `${source}: written in state format ${format}; this build reads format ${own}: start a new database ` +
       "(--db), or use the build that wrote it",
   );
+}
+
+/**
+ * baseapp's order for a message's events: the `message` event (action, sender, module) first,
+ * then what its handler emitted.
+ */
+function messageEventFirst(events: TxEvent[]): TxEvent[] {
+  const at = events.findIndex((e) => e.type === "message");
+  if (at <= 0) return events;
+  return [events[at]!, ...events.slice(0, at), ...events.slice(at + 1)];
+}
+
+/** What the SDK's simulate mode adds per empty signature (ConsumeTxSizeGasDecorator): 10 x (an
+ *  amino StdSignature of a secp256k1 key and a 64-byte signature, 106 bytes, + 6). */
+export const SIM_SIGNATURE_GAS = 10n * (106n + 6n);
+
+/** A tx that fails in simulation, and the gas it had used (the SDK's answer names both). */
+export class SimulationError extends Error {
+  constructor(readonly txError: TxError, readonly gasUsed: bigint) {
+    super(`${txError.log} with gas used: '${gasUsed}'`);
+    this.name = "SimulationError";
+  }
+}
+
+/** Simulate's answer: gas, and the events and message type URLs of its would-be result. */
+export interface SimulationResult {
+  gasWanted: bigint;
+  gasUsed: bigint;
+  events: TxEvent[];
+  typeUrls: string[];
 }
 
 function evt(type: string, attrs: Record<string, string>): TxEvent {

@@ -96,6 +96,23 @@ export class NodeDirectory implements Directory {
     this.dirty.add(a);
   }
 
+  /**
+   * A simulation's undo: what `bumpSequence` would change on `address` (its sequence, key and
+   * whether the next block persists it), restored by the returned function.
+   */
+  saveAccount(address: string): () => void {
+    const a = this.byAddress.get(address);
+    if (a === undefined) return () => {};
+    const { sequence, pubKey } = a;
+    const dirty = this.dirty.has(a);
+    return () => {
+      a.sequence = sequence;
+      if (pubKey === undefined) delete a.pubKey;
+      else a.pubKey = pubKey;
+      if (!dirty) this.dirty.delete(a);
+    };
+  }
+
   /** The accounts to persist with the block being committed; forgets them. */
   takeDirty(): AccountRecord[] {
     const out = [...this.dirty];

@@ -10,12 +10,12 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
 import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emission-chain.js";
-import type { NodeChain, TxResult } from "../chain/node-chain.js";
+import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../chain/node-chain.js";
 import { parseGoDuration, type ClockMode } from "../config.js";
 import { validDenom, type Genesis } from "../genesis.js";
 import { TxError, decodeTx, protoBroadcastMode } from "../tx/index.js";
 import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
-import { txMsgDataHex } from "../wire/responses.js";
+import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -253,6 +253,24 @@ export function registerNodeRoutes(
   if (options.dev) app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
   app.post("/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/txs", broadcast);
+  app.post("/cosmos/tx/v1beta1/simulate", async (c) => {
+    const body = await jsonBody(c, maxJsonDepth);
+    const txBytes = simulateRequestBytes(body);
+    let r: SimulationResult;
+    try {
+      r = node.simulate(txBytes);
+    } catch (e) {
+      // The tx service's answer for any failure: gRPC Unknown (HTTP 500) with the error and gas.
+      if (e instanceof SimulationError) throw new GatewayError(GrpcCode.UNKNOWN, e.message);
+      if (e instanceof TxError) throw new GatewayError(GrpcCode.UNKNOWN, `${e.log} with gas used: '0'`);
+      throw e;
+    }
+    const { data, msg_responses } = msgDataJson(txMsgDataHex(r.typeUrls, r.events));
+    return c.json({
+      gas_info: { gas_wanted: SIMULATE_GAS_WANTED, gas_used: intString(r.gasUsed) },
+      result: { data, log: "", events: r.events, msg_responses },
+    });
+  });
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
     const hash = c.req.param("hash");
     if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);
@@ -263,6 +281,46 @@ export function registerNodeRoutes(
     const tx = txJson(base64.decode(stored.tx_bytes));
     return c.json({ tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } });
   });
+}
+
+/** Simulate runs on an infinite gas meter: its limit, MaxUint64, is the answer's gas_wanted. */
+const SIMULATE_GAS_WANTED = ((1n << 64n) - 1n).toString();
+
+/** A request body as JSON, refused (400) when too deep or not JSON. */
+async function jsonBody(c: Context, maxJsonDepth: number): Promise<unknown> {
+  const text = await c.req.text();
+  if (jsonDepthExceeds(text, maxJsonDepth)) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: nested deeper than ${maxJsonDepth} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid JSON body: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * SimulateRequest `{tx_bytes}`: its bytes. The deprecated `tx` (a JSON Tx the server would
+ * re-marshal) is refused: its JSON is not the bytes a wallet signs, send tx_bytes.
+ */
+function simulateRequestBytes(body: unknown): Uint8Array {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "invalid JSON body: expected a SimulateRequest object");
+  }
+  for (const key of Object.keys(body)) {
+    if (key !== "tx_bytes" && key !== "tx") throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `unknown field "${key}" in cosmos.tx.v1beta1.SimulateRequest`);
+  }
+  const { tx_bytes: raw, tx } = body as { tx_bytes?: unknown; tx?: unknown };
+  if (tx !== undefined && tx !== null) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "the deprecated tx field is not supported: send the signed TxRaw as tx_bytes");
+  }
+  if (raw === undefined || raw === null || raw === "") throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "empty txBytes is not allowed");
+  try {
+    if (typeof raw !== "string") throw new Error(`expected a base64 string, got ${JSON.stringify(raw)}`);
+    return base64.decode(raw);
+  } catch (e) {
+    throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `tx_bytes: ${(e as Error).message}`);
+  }
 }
 
 const BROADCAST_MODE_NAMES = ["BROADCAST_MODE_UNSPECIFIED", "BROADCAST_MODE_BLOCK", "BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC"];

@@ -78,6 +78,11 @@ export class TxError extends Error {
     this.stage = stage;
   }
 
+  /** An error already rendered (a tx's result): its codespace, code and raw log as they are. */
+  static rendered(codespace: string, code: number, log: string): TxError {
+    return new TxError({ codespace, code, description: log });
+  }
+
   /** True if this error is of the given registered kind (codespace and code). */
   is(kind: ErrorKind): boolean {
     return this.codespace === kind.codespace && this.code === kind.code;

@@ -239,10 +239,10 @@ export function stdTxHash(tx: StdTx): string {
  * Decodes a POSTed body: already-parsed JSON, or its text or UTF-8 bytes. Throws TxError.
  * Messages are checked for shape only; `verifyTx` looks them up in the registry.
  */
-export function decodeTx(body: unknown): DecodedTx {
+export function decodeTx(body: unknown, options: { simulate?: boolean } = {}): DecodedTx {
   const json = typeof body === "string" || body instanceof Uint8Array ? parseJsonText(body) : body;
   checkJson(json, "body", 0);
-  if (isObject(json) && "tx_bytes" in json) return decodeProtoBody(json);
+  if (isObject(json) && "tx_bytes" in json) return decodeProtoBody(json, options.simulate === true);
   const { tx, mode } = unwrap(json);
   if (!isObject(tx)) throw decodeError(`tx: expected a StdTx object, got ${kind(tx)}`);
   onlyKeys(tx, "tx", ["msg", "fee", "signatures", "memo"]);
@@ -283,11 +283,11 @@ export function protoBroadcastMode(raw: unknown): BroadcastMode {
 }
 
 /** `{tx_bytes: base64 TxRaw, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}`. */
-function decodeProtoBody(body: Obj): DecodedTx {
+function decodeProtoBody(body: Obj, simulate: boolean): DecodedTx {
   onlyKeys(body, "body", ["tx_bytes", "mode"]);
   const mode = protoBroadcastMode(body.mode);
   const txBytes = decodeBase64(body.tx_bytes, "tx_bytes");
-  const p = decodeTxBytes(txBytes, String(body.mode));
+  const p = decodeTxBytes(txBytes, String(body.mode), simulate);
   const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
   return {
     tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length,

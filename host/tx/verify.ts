@@ -70,6 +70,8 @@ export interface VerifyContext {
   readonly govAuthority?: string;
   /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
   readonly height?: bigint;
+  /** The SDK's simulate mode: signatures are not verified (they may be empty), gas may be 0. */
+  readonly simulate?: boolean;
   /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
   readonly sequenceProbe?: number;
 }
@@ -186,7 +188,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   }
 
   // 5. Fee payer.
-  if (fee.gas === 0n) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
+  if (fee.gas === 0n && !ctx.simulate) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
   const account = ctx.getAccount(signer);
   if (account === undefined) {
     throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${signer} does not exist`);
@@ -201,7 +203,11 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   }
 
   // 7. Sequence and signature.
-  if (tx.proto !== undefined) {
+  if (ctx.simulate) {
+    if (tx.proto !== undefined && tx.proto.sequence !== account.sequence) {
+      throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${tx.proto.sequence}`);
+    }
+  } else if (tx.proto !== undefined) {
     verifyProtoSignature(tx, tx.proto, pubKey, signature, account, ctx.chainId);
   } else {
     verifyAminoSignature(tx, pubKey, signature, account, ctx);

@@ -5,8 +5,8 @@
 // carry `msg_index`): the typed tier events hold the response fields in proto JSON, the SDK's
 // untyped events (unbond, redelegate, withdraw_rewards…) their amounts and times.
 
-import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
-import { hex } from "@scure/base";
+import { fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { base64, hex } from "@scure/base";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { MsgSendResponse } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
@@ -146,4 +146,54 @@ export function txMsgDataHex(typeUrls: readonly string[], events: readonly Event
     msgResponses.push({ typeUrl: `${typeUrls[i]}Response`, value: responder(own) });
   }
   return hex.encode(TxMsgData.encode({ data: [], msgResponses }).finish()).toUpperCase();
+}
+
+/** The chainmain response descriptors by type URL (for rendering them as JSON). */
+const CHAINMAIN_RESPONSES = new Map<string, DescMessage>();
+for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx]) {
+  for (const desc of file.messages) if (desc.name.endsWith("Response")) CHAINMAIN_RESPONSES.set(`/${desc.typeName}`, desc);
+}
+
+const timestampJson = (t: Timestamp | undefined): string => {
+  if (t === undefined) return "0001-01-01T00:00:00Z";
+  const base = new Date(Number(t.seconds) * 1000).toISOString().slice(0, 19);
+  return t.nanos === 0 ? `${base}Z` : `${base}.${String(t.nanos).padStart(9, "0").replace(/0+$/, "")}Z`;
+};
+const coinsJson = (coins: readonly Coin[]) => coins.map((c) => ({ denom: c.denom, amount: c.amount }));
+
+/** The SDK responses as the gateway renders them (proto names, defaults emitted). */
+const SDK_RESPONSE_JSON: Record<string, (bytes: Uint8Array) => Record<string, unknown>> = {
+  "/cosmos.bank.v1beta1.MsgSendResponse": () => ({}),
+  "/cosmos.staking.v1beta1.MsgDelegateResponse": () => ({}),
+  "/cosmos.slashing.v1beta1.MsgUnjailResponse": () => ({}),
+  "/cosmos.staking.v1beta1.MsgUndelegateResponse": (b) => {
+    const m = MsgUndelegateResponse.decode(b);
+    return { completion_time: timestampJson(m.completionTime), amount: { denom: m.amount.denom, amount: m.amount.amount } };
+  },
+  "/cosmos.staking.v1beta1.MsgBeginRedelegateResponse": (b) => ({
+    completion_time: timestampJson(MsgBeginRedelegateResponse.decode(b).completionTime),
+  }),
+  "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse": (b) => ({
+    amount: coinsJson(MsgWithdrawDelegatorRewardResponse.decode(b).amount),
+  }),
+  "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse": (b) => ({
+    amount: coinsJson(MsgWithdrawValidatorCommissionResponse.decode(b).amount),
+  }),
+};
+
+/**
+ * A tx's TxMsgData (uppercase hex, as txMsgDataHex gives it) as SimulateResponse's `result`
+ * renders it: `data` base64 of the bytes, `msg_responses` as gateway JSON Anys.
+ */
+export function msgDataJson(dataHex: string): { data: string; msg_responses: Record<string, unknown>[] } {
+  if (dataHex === "") return { data: "", msg_responses: [] };
+  const bytes = hex.decode(dataHex.toLowerCase());
+  const responses = TxMsgData.decode(bytes).msgResponses.map((any) => {
+    const desc = CHAINMAIN_RESPONSES.get(any.typeUrl);
+    const json = desc !== undefined
+      ? (toJson(desc, fromBinary(desc, any.value), { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, unknown>)
+      : (SDK_RESPONSE_JSON[any.typeUrl]?.(any.value) ?? {});
+    return { "@type": any.typeUrl, ...json };
+  });
+  return { data: base64.encode(bytes), msg_responses: responses };
 }

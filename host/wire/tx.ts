@@ -100,7 +100,7 @@ function signModeOf(mode: SignMode, i: number): ProtoSignMode {
 }
 
 /** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
-export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string): DecodedProtoTx {
+export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simulate = false): DecodedProtoTx {
   const raw = decodeWith("tx_bytes", () => TxRaw.decode(txBytes));
   if (!equalBytes(TxRaw.encode(raw).finish(), txBytes)) {
     throw decodeError("tx_bytes: TxRaw is not in canonical encoding (ADR-027) or has unknown fields");
@@ -141,7 +141,8 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string): Decod
     if (single === undefined) {
       throw new TxError(SdkErrors.NotSupported, `signer ${i}: only single-key signatures (mode_info.single) are supported`);
     }
-    const mode = signModeOf(single.mode, i);
+    // Simulation verifies no signature: CosmJS sends SIGN_MODE_UNSPECIFIED there.
+    const mode = simulate && single.mode === SignMode.SIGN_MODE_UNSPECIFIED ? "direct" : signModeOf(single.mode, i);
     if (i === 0) {
       signMode = mode;
       sequence = info.sequence;
