@@ -44,6 +44,7 @@ import { StateHash } from "../node/state-hash.js";
 import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
+import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
 import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockHeader, type ChainOptions } from "./emission-chain.js";
@@ -356,7 +357,27 @@ export class NodeChain implements ChainView {
   /** A committed transaction's result. */
   txResult(hash: string): TxResult | undefined {
     const t = this.store?.tx(hash.toUpperCase());
-    if (!t) return undefined;
+    return t && this.storedResult(t);
+  }
+
+  /** The committed txs matching a tx query (node/tx-search.ts), a page of them, and how many match. */
+  searchTxs(query: string, o: { page: number; limit: number; desc: boolean }): { total: number; txs: TxResult[] } {
+    const conditions = parseTxQuery(query);
+    if (!this.store) return { total: 0, txs: [] };
+    const found = this.store.searchTxs(conditions, { offset: (o.page - 1) * o.limit, limit: o.limit, desc: o.desc });
+    return { total: found.total, txs: found.txs.map((t) => this.storedResult(t)) };
+  }
+
+  /** The txs of the block at `height`, in order; undefined if the chain has not made it. */
+  blockTxs(height: bigint): { header: BlockHeader; txs: TxResult[] } | undefined {
+    const row = this.store?.blockRowAt(height);
+    if (!row) return undefined;
+    const header = { chainId: this.genesis.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
+    const txs = row.firstHeight === row.height ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
+    return { header, txs };
+  }
+
+  private storedResult(t: StoredTx): TxResult {
     return {
       ...t, events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
       gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,

@@ -13,6 +13,7 @@
 // height, the first block's time and the step): replay re-runs it the same way.
 
 import Database from "better-sqlite3";
+import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
 import type { AccountRecord } from "./directory.js";
 
 export interface StoredBlock {
@@ -61,6 +62,8 @@ CREATE TABLE IF NOT EXISTS txs (
   code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL,
   PRIMARY KEY (height, idx)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS txs_by_hash ON txs (hash, height);
+CREATE TABLE IF NOT EXISTS tx_attrs (key TEXT NOT NULL, value TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
+  PRIMARY KEY (key, value, height, idx)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
 `;
@@ -95,6 +98,7 @@ export class NodeStore {
   private readonly upsertRecord: Database.Statement;
   private readonly deleteRecord: Database.Statement;
   private readonly upsertAccount: Database.Statement;
+  private readonly insertAttr: Database.Statement;
 
   constructor(readonly path: string, options: { readonly?: boolean } = {}) {
     this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
@@ -104,6 +108,7 @@ export class NodeStore {
       migrateTxsTable(this.db);
       this.db.exec(SCHEMA);
       addGasColumns(this.db);
+      indexTxAttributes(this.db);
     }
     this.insertBlock = this.prepareWrite(
       "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -115,6 +120,7 @@ export class NodeStore {
       "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
     );
     this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
+    this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
     this.upsertAccount = this.prepareWrite(
       "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
         "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
@@ -165,6 +171,7 @@ export class NodeStore {
         t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events,
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
+      for (const a of indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
     }
     midway();
     for (const c of changes) {
@@ -188,6 +195,47 @@ export class NodeStore {
 
   txsAt(height: bigint): StoredTx[] {
     return (this.db.prepare("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
+  }
+
+  /**
+   * The txs matching every condition (tx-search.ts), in (height, index) order or its reverse:
+   * the page asked for and how many match in all.
+   */
+  searchTxs(conditions: readonly SearchCondition[], o: { offset: number; limit: number; desc: boolean }): { total: number; txs: StoredTx[] } {
+    let matched: Set<string> | undefined;
+    for (const c of conditions) {
+      const found = new Set<string>();
+      for (const [h, i] of this.matching(c)) found.add(`${h}:${i}`);
+      matched = matched === undefined ? found : new Set([...matched].filter((k) => found.has(k)));
+      if (matched.size === 0) break;
+    }
+    const keys = [...(matched ?? [])].map((k) => k.split(":").map(Number) as [number, number]);
+    keys.sort((a, b) => (a[0] - b[0] || a[1] - b[1]) * (o.desc ? -1 : 1));
+    const page = keys.slice(o.offset, o.offset + o.limit);
+    const get = this.db.prepare("SELECT * FROM txs WHERE height = ? AND idx = ?");
+    return { total: keys.length, txs: page.map(([h, i]) => toTx(get.get(h, i) as TxRow)) };
+  }
+
+  /** (height, index) of the txs one condition selects. */
+  private matching(c: SearchCondition): [number, number][] {
+    const rows = (sql: string, ...args: unknown[]) =>
+      (this.db.prepare(sql).raw().all(...args) as [number, number, string][]);
+    if (c.key === "tx.height") {
+      return rows("SELECT height, idx, CAST(height AS TEXT) FROM txs").filter((r) => valueMatches(r[2], { ...c, numeric: true }))
+        .map((r) => [r[0], r[1]]);
+    }
+    if (c.key === "tx.hash") {
+      const all = c.op === "=" ? rows("SELECT height, idx, hash FROM txs WHERE hash = ?", c.operand.toUpperCase()) : rows("SELECT height, idx, hash FROM txs");
+      return all.filter((r) => valueMatches(r[2], { ...c, operand: c.operand.toUpperCase() })).map((r) => [r[0], r[1]]);
+    }
+    if (c.op === "=" && !c.numeric) return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ? AND value = ?", c.key, c.operand).map((r) => [r[0], r[1]]);
+    return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ?", c.key).filter((r) => valueMatches(r[2], c)).map((r) => [r[0], r[1]]);
+  }
+
+  /** The block row holding `height` (a run of empty blocks is one row), or undefined. */
+  blockRowAt(height: bigint): StoredBlock | undefined {
+    const row = this.db.prepare("SELECT * FROM blocks WHERE first_height <= ? AND height >= ? ORDER BY height LIMIT 1").get(height, height) as BlockRow | undefined;
+    return row && toBlock(row);
   }
 
   /**
@@ -238,6 +286,21 @@ function migrateTxsTable(db: Database.Database): void {
         "SELECT height, idx, hash, body, code, codespace, raw_log, events FROM txs_by_hash_v1",
     );
     db.exec("DROP TABLE txs_by_hash_v1");
+  })();
+}
+
+/**
+ * The tx search index (tx_attrs) of databases written before it existed: built from every stored
+ * tx's events once, in one transaction, marked done in meta.
+ */
+function indexTxAttributes(db: Database.Database): void {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'tx_attrs'").get() !== undefined) return;
+  db.transaction(() => {
+    const insert = db.prepare("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
+    for (const t of db.prepare("SELECT height, idx, events FROM txs").all() as { height: number; idx: number; events: string }[]) {
+      for (const a of indexedAttributes(t.events)) insert.run(a.key, a.value, t.height, t.idx);
+    }
+    db.prepare("INSERT INTO meta (key, value) VALUES ('tx_attrs', '1')").run();
   })();
 }
 

@@ -276,11 +276,74 @@ export function registerNodeRoutes(
     if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);
     const r = node.txResult(hash);
     if (!r) throw new GatewayError(GrpcCode.NOT_FOUND, `tx not found: ${hash.toUpperCase()}`);
-    const stored = JSON.parse(r.body) as { tx?: unknown; tx_bytes?: string };
-    if (stored.tx_bytes === undefined) return c.json({ tx: stored.tx, tx_response: txResponse(r) });
-    const tx = txJson(base64.decode(stored.tx_bytes));
-    return c.json({ tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } });
+    return c.json(committedTxJson(r));
   });
+  // GetTxsEvent (v0.50+): `query` in CometBFT's event query language, `page` from 1, `limit`
+  // (default 100, at most CometBFT's 100), `order_by`; `events` (deprecated) is ignored.
+  app.get("/cosmos/tx/v1beta1/txs", (c) => {
+    const query = c.req.query("query") ?? "";
+    if (query === "") throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "query cannot be empty");
+    const page = positiveParam(c.req.query("page"), "page") ?? 1;
+    const limit = Math.min(positiveParam(c.req.query("limit"), "limit") ?? 100, 100);
+    const order = c.req.query("order_by") ?? "ORDER_BY_UNSPECIFIED";
+    if (!["ORDER_BY_UNSPECIFIED", "ORDER_BY_ASC", "ORDER_BY_DESC", "0", "1", "2"].includes(order)) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `order_by: invalid value ${JSON.stringify(order)} for enum cosmos.tx.v1beta1.OrderBy`);
+    }
+    const found = node.searchTxs(query, { page, limit, desc: order === "ORDER_BY_DESC" || order === "2" });
+    const pages = Math.max(1, Math.ceil(found.total / limit));
+    if (page > pages) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `page should be within [1, ${pages}] range, given ${page}`);
+    }
+    const rendered = found.txs.map(committedTxJson);
+    return c.json({
+      txs: rendered.map((t) => t.tx), tx_responses: rendered.map((t) => t.tx_response), pagination: null, total: `${found.total}`,
+    });
+  });
+  // GetBlockWithTxs: a block's txs (`pagination`: offset/limit over them) and its header.
+  app.get("/cosmos/tx/v1beta1/txs/block/:height", (c) => {
+    const text = c.req.param("height");
+    if (!/^[0-9]{1,19}$/.test(text)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid height: ${JSON.stringify(text)}`);
+    const height = BigInt(text);
+    const latest = node.latest.height;
+    if (height < 1n || height > latest) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `requested height ${height} but latest height is ${latest}`);
+    }
+    const b = node.blockTxs(height);
+    if (!b) throw new GatewayError(GrpcCode.NOT_FOUND, `block ${height} not found`);
+    const offset = Number(c.req.query("pagination.offset") ?? "0");
+    const limit = Number(c.req.query("pagination.limit") ?? "100");
+    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "pagination.offset and pagination.limit must be non-negative integers");
+    }
+    const page = b.txs.slice(offset, offset + (limit === 0 ? 100 : limit));
+    return c.json({
+      txs: page.map((r) => committedTxJson(r).tx),
+      block_id: null,
+      block: { header: headerJson(b.header), data: { txs: b.txs.map((r) => txBytesBase64(r.body)) } },
+      pagination: { next_key: null, total: `${b.txs.length}` },
+    });
+  });
+}
+
+/** A committed tx as GetTx renders it: `tx` (proto JSON, or the legacy amino StdTx) and `tx_response`. */
+function committedTxJson(r: TxResult): { tx: unknown; tx_response: Record<string, unknown> } {
+  const stored = JSON.parse(r.body) as { tx?: unknown; tx_bytes?: string };
+  if (stored.tx_bytes === undefined) return { tx: stored.tx, tx_response: txResponse(r) };
+  const tx = txJson(base64.decode(stored.tx_bytes));
+  return { tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } };
+}
+
+/** A stored tx's bytes as a block's data lists them (a legacy amino tx: its JSON body's bytes). */
+function txBytesBase64(body: string): string {
+  const stored = JSON.parse(body) as { tx_bytes?: string };
+  return stored.tx_bytes ?? base64.encode(new TextEncoder().encode(body));
+}
+
+/** A positive integer query parameter, or undefined when absent ("0" means the default, as the SDK). */
+function positiveParam(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === "" || text === "0") return undefined;
+  if (!/^[0-9]{1,9}$/.test(text)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `${name}: ${JSON.stringify(text)} is not a positive integer`);
+  return Number(text);
 }
 
 /** Simulate runs on an infinite gas meter: its limit, MaxUint64, is the answer's gas_wanted. */
