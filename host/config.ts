@@ -33,6 +33,10 @@ export interface Config {
   limits?: Limits;
   /** `--minimum-gas-prices`: CheckTx refuses a fee below ceil(price x gas limit); none = 0. */
   minGasPrices?: GasPriceText[];
+  /** CometBFT RPC port (0 = any free one); undefined = no RPC server. */
+  rpcPort?: number;
+  /** Interface of the RPC server (loopback by default). */
+  rpcHost?: string;
 }
 
 /** What the command line asks for. */
@@ -147,6 +151,11 @@ const FLAGS = {
     type: "string", value: "N", default: `${DEFAULT_LIMITS.maxPageLimit}`,
     description: "largest pagination.limit a query takes (400 beyond; page on with next_key)",
   },
+  "rpc-port": {
+    type: "string", value: "N|off", shown: "26657 (any free port with --port 0)",
+    description: "CometBFT RPC port (JSON-RPC over HTTP POST and GET /METHOD?...: status, abci_query, broadcast_tx_*, tx, tx_search, block, ...); off = none",
+  },
+  "rpc-host": { type: "string", value: "ADDRESS", shown: DEFAULTS.host, description: "interface the RPC listens on" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -214,6 +223,11 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     },
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
   };
+  const rpcText = values["rpc-port"] ?? (portText === "0" ? "0" : "26657");
+  if (rpcText !== "off") {
+    config.rpcPort = parsePort("--rpc-port", rpcText);
+    config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
+  }
   return { kind: "run", config };
 }
 

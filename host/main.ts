@@ -23,10 +23,14 @@ import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { durationString, timestampString } from "./server/gateway.js";
+import { createRpcApp } from "./rpc/server.js";
+import { createAbciQuery } from "./rpc/abci-query.js";
 
 export interface RunningNode {
   /** Base URL, e.g. `http://127.0.0.1:1317`. */
   url: string;
+  /** The CometBFT RPC's URL, e.g. `http://127.0.0.1:26657`, when it runs. */
+  rpcUrl?: string;
   chain: NodeChain;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
@@ -94,6 +98,22 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     throw e;
   }
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let rpcServer: Server | undefined;
+  let rpcUrl: string | undefined;
+  if (config.rpcPort !== undefined) {
+    const rpcHost = config.rpcHost ?? "127.0.0.1";
+    const rpc = createRpcApp(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes });
+    rpcServer = createServer(getRequestListener(rpc.fetch));
+    answerClientErrors(rpcServer);
+    try {
+      const a = await listen(rpcServer, config.rpcPort, rpcHost);
+      rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+    } catch (e) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await chain.close();
+      throw e;
+    }
+  }
   if (config.clock === "real") chain.start();
 
   let closing: Promise<void> | undefined;
@@ -102,15 +122,18 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       chain.stop();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
+      rpcServer?.close();
+      rpcServer?.closeIdleConnections();
       server.close((err) => {
         clearTimeout(force);
+        rpcServer?.closeAllConnections();
         chain.close().then(() => (err ? reject(err) : resolve()), reject);
       });
       server.closeIdleConnections();
     });
     return closing;
   };
-  return { url: `http://${host}:${address.port}`, chain, server, close };
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), chain, server, close };
 }
 
 /** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
@@ -159,8 +182,9 @@ export function startupLine(node: RunningNode, config: Config): string {
     config.clock === "real"
       ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
       : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
+  const rpc = node.rpcUrl ? `; CometBFT RPC ${node.rpcUrl}` : "";
   return (
-    `${chain.chainId}: serving ${node.url} at height ${chain.latest.height} from ${config.dbPath} (${clock}) - ` +
+    `${chain.chainId}: serving ${node.url} at height ${chain.latest.height} from ${config.dbPath} (${clock})${rpc} - ` +
     `try: curl ${node.url}/${config.chainSegment}/tieredrewards/v1/tiers`
   );
 }

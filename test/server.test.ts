@@ -220,8 +220,13 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   };
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
-    dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [],
+    dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [], rpcPort: 26657, rpcHost: "127.0.0.1",
   });
+  // The CometBFT RPC: its own port (any free one when the REST port is), loopback, or none.
+  assert.is(run(["--port", "0"]).rpcPort, 0);
+  assert.is(run(["--rpc-port", "27000"]).rpcPort, 27000);
+  assert.is(run(["--rpc-port", "off"]).rpcPort, undefined);
+  assert.is(run(["--rpc-host", "0.0.0.0"]).rpcHost, "0.0.0.0");
   assert.is(run([], { DB_PATH: "/tmp/x.db" }).dbPath, "/tmp/x.db");
   assert.is(run(["--db", "a.db"], { DB_PATH: "/tmp/x.db" }).dbPath, "a.db");
   assert.is(run([], { PORT: "8080" }).port, 8080);
@@ -242,6 +247,7 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
     assert.unreachable(`expected ConfigError for ${argv.join(" ")}`);
   };
   bad(["--port", "70000"], '--port "70000": not a port number (0 to 65535)');
+  bad(["--rpc-port", "x"], '--rpc-port "x": not a port number (0 to 65535)');
   bad([], 'PORT "abc": not a port number (0 to 65535)', { PORT: "abc" });
   bad(["--clock", "fast"], '--clock "fast": must be real or simulated');
   bad(["--block-time", "0"], '--block-time "0": must be positive');
@@ -572,7 +578,7 @@ test("the command line: --help exits 0, a bad flag or genesis exits 2 with one e
   try {
     assert.equal(served.lines.out, [
       `chainmain-local: serving ${node.url} at height 0 from ${db} (simulated clock, 6s blocks made by POST ` +
-        `${node.url}/dev/advance?blocks=N; genesis 2026-01-01T00:00:00Z) - try: curl ${node.url}/chainmain/tieredrewards/v1/tiers`,
+        `${node.url}/dev/advance?blocks=N; genesis 2026-01-01T00:00:00Z); CometBFT RPC ${node.rpcUrl} - try: curl ${node.url}/chainmain/tieredrewards/v1/tiers`,
     ]);
     // The same port again: a failure to start, not a usage error.
     const busy = io();

@@ -34,6 +34,11 @@ export class Mempool<R> {
     return this.bytes;
   }
 
+  /** The waiting txs' bodies, in arrival order. */
+  bodies(): string[] {
+    return this.txs.map((p) => p.body);
+  }
+
   has(hash: string): boolean {
     return this.hashes.has(hash);
   }

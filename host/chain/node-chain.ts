@@ -368,13 +368,24 @@ export class NodeChain implements ChainView {
     return { total: found.total, txs: found.txs.map((t) => this.storedResult(t)) };
   }
 
-  /** The txs of the block at `height`, in order; undefined if the chain has not made it. */
-  blockTxs(height: bigint): { header: BlockHeader; txs: TxResult[] } | undefined {
+  /**
+   * The block at `height` and its txs in order; undefined if the chain has not made it. A block
+   * inside a run of empty blocks (stored as one row) gets the run's app hash and a hash derived
+   * from the run's and its height.
+   */
+  blockTxs(height: bigint): { header: BlockHeader; hash: string; appHash: string; txs: TxResult[] } | undefined {
     const row = this.store?.blockRowAt(height);
     if (!row) return undefined;
     const header = { chainId: this.genesis.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
     const txs = row.firstHeight === row.height ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
-    return { header, txs };
+    const hash = height === row.height ? row.hash : bytesToHex(sha256(utf8ToBytes(`${row.hash}|${height}`))).toUpperCase();
+    return { header, hash, appHash: row.appHash, txs };
+  }
+
+  /** Txs waiting for a block: their bodies, in arrival order. */
+  unconfirmedTxs(): { count: number; bytes: number; bodies: string[] } {
+    const bodies = this.mempool.bodies();
+    return { count: this.mempool.size, bytes: this.mempool.totalBytes, bodies };
   }
 
   private storedResult(t: StoredTx): TxResult {

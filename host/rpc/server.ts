@@ -1,0 +1,472 @@
+// CometBFT v0.38's RPC (port 26657) over the node's chain, for the clients that talk to a Cosmos
+// chain through it: CosmJS's StargateClient / SigningStargateClient.connectWithSigner and
+// Comet38Client, Keplr, explorers. JSON-RPC 2.0 over HTTP POST `/` (a single request or a batch)
+// and the URI form `GET /<method>?arg=…`; shapes and JSON conventions as WIRE.md §4 (int64 as
+// strings, hashes as uppercase hex, tx bytes base64).
+//
+// Methods: health, status, abci_info, abci_query, broadcast_tx_sync|async|commit, tx, tx_search,
+// block, block_by_hash, block_results, blockchain, header, header_by_hash, commit, validators,
+// genesis, num_unconfirmed_txs, unconfirmed_txs. Not served (yet): WebSocket subscriptions,
+// check_tx. Blocks: the node makes its own (no consensus), so headers carry the node's block hash,
+// app hash and time, a proposer from the validator set and deterministic ed25519 consensus keys
+// derived from each operator; there are no commit signatures, and the block id is the node's
+// block hash, not CometBFT's merkle of the header.
+
+import { Hono, type Context } from "hono";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { base64, hex } from "@scure/base";
+import { ChainStateError } from "../chain/emission-chain.js";
+import type { NodeChain, TxResult } from "../chain/node-chain.js";
+import { TxError } from "../tx/errors.js";
+import { txBytesHash } from "../wire/tx.js";
+import { txMsgDataHex } from "../wire/responses.js";
+import { storedTypeUrls } from "../wire/tx.js";
+import { timestampString } from "../server/gateway.js";
+import type { AbciQuery } from "./abci-query.js";
+
+/** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it). */
+export const COMETBFT_VERSION = "0.38.17";
+
+export interface RpcOptions {
+  /** ABCI Query (abci-query.ts). */
+  query: AbciQuery;
+  /** How long broadcast_tx_commit waits for the tx's block; CometBFT's default 10 s. */
+  commitTimeoutMs?: number;
+  /** The RPC's own address, for `status`. */
+  rpcAddress?: string;
+  /** A request body larger than this is refused (CometBFT's max_body_bytes, 1 MB). */
+  maxBodyBytes?: number;
+}
+
+class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data = "") {
+    super(message);
+  }
+}
+const invalidParams = (data: string) => new RpcError(-32602, "Invalid params", data);
+const internal = (data: string) => new RpcError(-32603, "Internal error", data);
+
+type Params = Record<string, unknown>;
+type Method = (p: Params, form: "json" | "uri") => Promise<unknown> | unknown;
+
+/** The RPC app: mount it on its own server (`serve` in main.ts). */
+export function createRpcApp(node: NodeChain, o: RpcOptions): Hono {
+  const methods = rpcMethods(node, o);
+  const app = new Hono();
+  const maxBody = o.maxBodyBytes ?? 1_000_000;
+
+  const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => {
+    try {
+      if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
+      const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+      if (handler === undefined) throw new RpcError(-32601, "Method not found", "");
+      if (params !== undefined && params !== null && (typeof params !== "object" || Array.isArray(params))) {
+        throw invalidParams("params must be an object of named arguments");
+      }
+      return { jsonrpc: "2.0", id, result: await handler((params ?? {}) as Params, form) };
+    } catch (e) {
+      const err = e instanceof RpcError ? e
+        : e instanceof ChainStateError ? internal(e.message)
+        : internal(e instanceof Error ? e.message : String(e));
+      return { jsonrpc: "2.0", id, error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } };
+    }
+  };
+
+  app.post("/", async (c) => {
+    const text = await c.req.text();
+    if (text.length > maxBody) return c.json({ jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: `body larger than ${maxBody} bytes` } }, 413);
+    if (text.trim() === "") return c.json({ jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: "empty body" } }, 400);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      return c.json({ jsonrpc: "2.0", id: -1, error: { code: -32700, message: "Parse error", data: (e as Error).message } }, 500);
+    }
+    const one = async (r: unknown) => {
+      if (typeof r !== "object" || r === null || Array.isArray(r)) return { jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: "not a JSON-RPC request object" } };
+      const { id, method, params } = r as { id?: unknown; method?: unknown; params?: unknown };
+      return call(id ?? -1, method, params, "json");
+    };
+    if (Array.isArray(body)) {
+      if (body.length === 0) return c.json({ jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: "empty batch" } }, 400);
+      const out = [];
+      for (const r of body.slice(0, 100)) out.push(await one(r));
+      return c.json(out.length === 1 ? out[0] : out);
+    }
+    return c.json(await one(body));
+  });
+  app.get("/", (c) => c.text(`Available endpoints:\n${Object.keys(methods).map((m) => `//${new URL(c.req.url).host}/${m}`).join("\n")}\n`));
+  app.get("/:method", async (c: Context) => {
+    const method = c.req.param("method") ?? "";
+    if (!Object.hasOwn(methods, method)) return c.json({ jsonrpc: "2.0", id: -1, error: { code: -32601, message: "Method not found" } }, 404);
+    const params: Params = {};
+    for (const [k, v] of Object.entries(c.req.query())) params[k] = uriValue(v);
+    const r = await call(-1, method, params, "uri");
+    return c.json(r, "error" in r ? 500 : 200);
+  });
+  app.notFound((c) => c.json({ jsonrpc: "2.0", id: -1, error: { code: -32601, message: "Method not found" } }, 404));
+  app.onError((e, c) => c.json({ jsonrpc: "2.0", id: -1, error: { code: -32603, message: "Internal error", data: e.message } }, 500));
+  return app;
+}
+
+/** A URI argument: `"text"` quoted, `0x…` bytes (kept as such), bare numbers and words as text. */
+function uriValue(v: string): unknown {
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1);
+  return v;
+}
+
+// ---- parameters ----
+
+/** An int64 parameter: a string in JSON (CometBFT refuses numbers there), bare in the URI form. */
+function intParam(p: Params, name: string, form: "json" | "uri"): bigint | undefined {
+  const v = p[name];
+  if (v === undefined || v === null || v === "") return undefined;
+  if (typeof v === "number" && form === "json") throw invalidParams(`${name}: expected a string (int64 in JSON), got a number`);
+  const text = String(v);
+  if (!/^-?[0-9]{1,19}$/.test(text)) throw invalidParams(`${name}: ${JSON.stringify(v)} is not an integer`);
+  return BigInt(text);
+}
+
+/** A []byte parameter: base64 in JSON, `0x…` hex in the URI form. */
+function bytesParam(p: Params, name: string): Uint8Array {
+  const v = p[name];
+  if (typeof v !== "string") throw invalidParams(`${name}: expected bytes`);
+  try {
+    if (/^0x[0-9a-fA-F]*$/.test(v)) return hex.decode(v.slice(2).toLowerCase());
+    return base64.decode(v);
+  } catch (e) {
+    throw invalidParams(`${name}: ${(e as Error).message}`);
+  }
+}
+
+/** A HexBytes parameter (abci_query data): hex, `0x` optional. */
+function hexParam(p: Params, name: string): Uint8Array {
+  const v = p[name];
+  if (v === undefined || v === null || v === "") return new Uint8Array();
+  if (typeof v !== "string" || !/^(0x)?([0-9a-fA-F]{2})*$/.test(v)) throw invalidParams(`${name}: expected hex bytes`);
+  return hex.decode(v.replace(/^0x/, "").toLowerCase());
+}
+
+function stringParam(p: Params, name: string): string | undefined {
+  const v = p[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "string") throw invalidParams(`${name}: expected a string`);
+  return v;
+}
+
+// ---- shapes ----
+
+const int = (n: bigint | number) => `${n}`;
+const rfc3339 = (ns: bigint) => timestampString(ns);
+
+/** A stored tx's bytes: a protobuf TxRaw, or a legacy amino tx's JSON body. */
+function txBytesOf(body: string): Uint8Array {
+  const stored = JSON.parse(body) as { tx_bytes?: string };
+  return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : utf8ToBytes(body);
+}
+
+/** ExecTxResult in gogo jsonpb (EmitDefaults): every field, int64 as strings, data base64. */
+function execTxResult(r: TxResult) {
+  const urls = r.code === 0 ? storedTypeUrls(r.body) : undefined;
+  const dataHex = urls === undefined ? "" : txMsgDataHex(urls, r.events);
+  return {
+    code: r.code,
+    data: dataHex === "" ? null : base64.encode(hex.decode(dataHex.toLowerCase())),
+    log: r.rawLog,
+    info: "",
+    gas_wanted: int(r.gasWanted),
+    gas_used: int(r.gasUsed),
+    events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })) })),
+    codespace: r.codespace,
+  };
+}
+
+function resultTx(r: TxResult) {
+  return { hash: r.hash, height: int(r.height), index: r.index, tx_result: execTxResult(r), tx: base64.encode(txBytesOf(r.body)) };
+}
+
+/** Deterministic ed25519 consensus keys of the node's validators (no consensus runs here). */
+function consensusKey(chainId: string, operator: string): { pub: Uint8Array; address: string } {
+  const seed = sha256(utf8ToBytes(`consensus-key|${chainId}|${operator}`));
+  const pub = ed25519.getPublicKey(seed);
+  return { pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };
+}
+
+function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
+  const chainId = node.chainId;
+  const keys = new Map<string, { pub: Uint8Array; address: string }>();
+  const keyOf = (operator: string) => {
+    let k = keys.get(operator);
+    if (k === undefined) keys.set(operator, (k = consensusKey(chainId, operator)));
+    return k;
+  };
+  /** The bonded validators, by power (the set a block's header commits to). */
+  const validatorSet = () =>
+    node.directory.validatorIds()
+      .map((id) => ({ id, v: node.ledger.validator(id)!, operator: node.directory.validatorAddress(id)! }))
+      .filter((x) => x.v.lastPower > 0n)
+      .sort((a, b) => (a.v.lastPower > b.v.lastPower ? -1 : a.v.lastPower < b.v.lastPower ? 1 : a.id - b.id));
+  const validatorsHash = () => bytesToHex(sha256(utf8ToBytes(validatorSet().map((x) => `${keyOf(x.operator).address}:${x.v.lastPower}`).join(",")))).toUpperCase();
+  const emptyHash = bytesToHex(sha256(new Uint8Array())).toUpperCase();
+
+  const heightParam = (p: Params, form: "json" | "uri"): bigint => {
+    const latest = node.latest.height;
+    const h = intParam(p, "height", form);
+    if (h === undefined || h === 0n) return latest;
+    if (h < 0n) throw internal(`height must be greater than 0, but got ${h}`);
+    if (h > latest) throw internal(`height ${h} must be less than or equal to the current blockchain height ${latest}`);
+    return h;
+  };
+
+  const blockIdOf = (hash: string) => ({ hash, parts: { total: 1, hash: bytesToHex(sha256(utf8ToBytes(`parts|${hash}`))).toUpperCase() } });
+  const emptyBlockId = { hash: "", parts: { total: 0, hash: "" } };
+
+  const blockAt = (height: bigint) => {
+    const b = node.blockTxs(height);
+    if (!b) throw internal(`could not find block at height ${height}`);
+    const set = validatorSet();
+    const proposer = set.length === 0 ? "" : keyOf(set[Number(height % BigInt(set.length))]!.operator).address;
+    const last = height > 1n ? node.blockTxs(height - 1n) : undefined;
+    const txs = b.txs.map((t) => base64.encode(txBytesOf(t.body)));
+    const vh = validatorsHash();
+    const header = {
+      version: { block: "11" },
+      chain_id: chainId,
+      height: int(height),
+      time: rfc3339(b.header.timeNs),
+      last_block_id: last ? blockIdOf(last.hash) : emptyBlockId,
+      last_commit_hash: last ? bytesToHex(sha256(utf8ToBytes(`commit|${last.hash}`))).toUpperCase() : emptyHash,
+      data_hash: bytesToHex(sha256(utf8ToBytes(b.txs.map((t) => t.hash).join(",")))).toUpperCase(),
+      validators_hash: vh,
+      next_validators_hash: vh,
+      consensus_hash: bytesToHex(sha256(utf8ToBytes(`consensus|${chainId}`))).toUpperCase(),
+      app_hash: (last?.appHash ?? b.appHash).toUpperCase(),
+      last_results_hash: emptyHash,
+      evidence_hash: emptyHash,
+      proposer_address: proposer || "0".repeat(40),
+    };
+    return {
+      block_id: blockIdOf(b.hash),
+      block: {
+        header,
+        data: { txs },
+        evidence: { evidence: [] },
+        last_commit: last
+          ? { height: int(height - 1n), round: 0, block_id: blockIdOf(last.hash), signatures: [] }
+          : { height: "0", round: 0, block_id: emptyBlockId, signatures: [] },
+      },
+      raw: b,
+    };
+  };
+  const blockJson = (height: bigint) => {
+    const { block_id, block } = blockAt(height);
+    return { block_id, block };
+  };
+
+  const broadcast = (p: Params) => {
+    const tx = bytesParam(p, "tx");
+    const hash = txBytesHash(tx);
+    try {
+      const submitted = node.submit({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" });
+      return { check: { code: 0, data: "", log: "", codespace: "", hash }, included: submitted.included };
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      return { check: { code: e.code, data: "", log: e.log, codespace: e.codespace, hash }, included: undefined };
+    }
+  };
+
+  const txSearch = (p: Params, form: "json" | "uri") => {
+    const query = stringParam(p, "query") ?? "";
+    const page = Number(intParam(p, "page", form) ?? 1n);
+    const perPage = Math.min(Math.max(Number(intParam(p, "per_page", form) ?? 30n), 1), 100);
+    const order = stringParam(p, "order_by") ?? "asc";
+    if (order !== "asc" && order !== "desc" && order !== "") throw internal("expected order_by to be either `asc` or `desc` or empty");
+    let found;
+    try {
+      found = node.searchTxs(query, { page: Math.max(page, 1), limit: perPage, desc: order === "desc" });
+    } catch (e) {
+      throw internal((e as Error).message);
+    }
+    const pages = Math.max(1, Math.ceil(found.total / perPage));
+    if (page < 1 || page > pages) throw internal(`page should be within [1, ${pages}] range, given ${page}`);
+    return { txs: found.txs.map(resultTx), total_count: int(found.total) };
+  };
+
+  const validatorsJson = (p: Params, form: "json" | "uri") => {
+    const height = heightParam(p, form);
+    const set = validatorSet();
+    const page = Number(intParam(p, "page", form) ?? 1n);
+    const perPage = Math.min(Math.max(Number(intParam(p, "per_page", form) ?? 30n), 1), 100);
+    const pages = Math.max(1, Math.ceil(set.length / perPage));
+    if (page < 1 || page > pages) throw internal(`page should be within [1, ${pages}] range, given ${page}`);
+    const shown = set.slice((page - 1) * perPage, page * perPage);
+    return {
+      block_height: int(height),
+      validators: shown.map((x) => ({
+        address: keyOf(x.operator).address,
+        pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(keyOf(x.operator).pub) },
+        voting_power: int(x.v.lastPower),
+        proposer_priority: "0",
+      })),
+      count: int(shown.length),
+      total: int(set.length),
+    };
+  };
+
+  return {
+    health: () => ({}),
+    status: () => {
+      const latest = node.latest.height;
+      const b = node.blockTxs(latest); // height 0: the genesis state's row
+      const first = latest > 0n ? node.blockTxs(1n) : undefined;
+      const me = validatorSet()[0];
+      const key = me ? keyOf(me.operator) : consensusKey(chainId, "node");
+      return {
+        node_info: {
+          protocol_version: { p2p: "8", block: "11", app: "0" },
+          id: bytesToHex(sha256(utf8ToBytes(`node-id|${chainId}`)).subarray(0, 20)),
+          listen_addr: "tcp://127.0.0.1:26656",
+          network: chainId,
+          version: COMETBFT_VERSION,
+          channels: "40202122233038606100",
+          moniker: "tiered-rewards-engine",
+          other: { tx_index: "on", rpc_address: o.rpcAddress ?? "tcp://127.0.0.1:26657" },
+        },
+        sync_info: {
+          latest_block_hash: b?.hash ?? "",
+          latest_app_hash: (b?.appHash ?? "").toUpperCase(),
+          latest_block_height: int(latest),
+          latest_block_time: rfc3339(node.latest.timeNs),
+          earliest_block_hash: first?.hash ?? "",
+          earliest_app_hash: (first?.appHash ?? "").toUpperCase(),
+          earliest_block_height: latest > 0n ? "1" : "0",
+          earliest_block_time: rfc3339(first?.header.timeNs ?? node.genesis.genesisTimeNs),
+          catching_up: false,
+        },
+        validator_info: {
+          address: key.address,
+          pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(key.pub) },
+          voting_power: int(me?.v.lastPower ?? 0n),
+        },
+      };
+    },
+    abci_info: () => {
+      const latest = node.latest.height;
+      const b = latest > 0n ? node.blockTxs(latest) : undefined;
+      return {
+        response: {
+          data: "tiered-rewards-engine", version: "0.53.0", app_version: "0",
+          last_block_height: int(latest), last_block_app_hash: b ? base64.encode(hex.decode(b.appHash.toLowerCase())) : "",
+        },
+      };
+    },
+    abci_query: async (p, form) => {
+      const path = stringParam(p, "path") ?? "";
+      const data = hexParam(p, "data");
+      const height = intParam(p, "height", form);
+      const r = await o.query(path, data, height);
+      return {
+        response: {
+          code: r.code, log: r.log, info: "", index: "0", key: null, value: r.value.length === 0 ? null : base64.encode(r.value),
+          proofOps: null, height: int(r.height), codespace: r.codespace,
+        },
+      };
+    },
+    broadcast_tx_async: (p) => {
+      const { check } = broadcast(p);
+      return { code: 0, data: "", log: "", codespace: "", hash: check.hash };
+    },
+    broadcast_tx_sync: (p) => broadcast(p).check,
+    broadcast_tx_commit: async (p) => {
+      const { check, included } = broadcast(p);
+      const checkTx = { code: check.code, data: null, log: check.log, info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: check.codespace };
+      if (included === undefined) return { check_tx: checkTx, tx_result: execEmpty(), hash: check.hash, height: "0" };
+      const timeout = o.commitTimeoutMs ?? 10_000;
+      let timer: NodeJS.Timeout | undefined;
+      const r = await Promise.race([
+        included,
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeout))),
+      ]).finally(() => clearTimeout(timer));
+      if (r === undefined) throw internal("timed out waiting for tx to be included in a block");
+      return { check_tx: checkTx, tx_result: execTxResult(r), hash: check.hash, height: int(r.height) };
+    },
+    tx: (p) => {
+      const bytes = bytesParam(p, "hash");
+      const hash = bytesToHex(bytes).toUpperCase();
+      const r = bytes.length === 32 ? node.txResult(hash) : undefined;
+      if (!r) throw internal(`tx (${hash}) not found`);
+      return resultTx(r);
+    },
+    tx_search: txSearch,
+    block: (p, form) => blockJson(heightParam(p, form)),
+    block_by_hash: (p) => {
+      const hash = bytesToHex(bytesParam(p, "hash")).toUpperCase();
+      for (let h = node.latest.height; h >= 1n; h--) {
+        const b = node.blockTxs(h);
+        if (b?.hash === hash) return blockJson(h);
+        if (node.latest.height - h > 10_000n) break;
+      }
+      return { block_id: emptyBlockId, block: null };
+    },
+    header: (p, form) => ({ header: blockAt(heightParam(p, form)).block.header }),
+    header_by_hash: (p) => {
+      const hash = bytesToHex(bytesParam(p, "hash")).toUpperCase();
+      for (let h = node.latest.height; h >= 1n && node.latest.height - h <= 10_000n; h--) {
+        if (node.blockTxs(h)?.hash === hash) return { header: blockAt(h).block.header };
+      }
+      return { header: null };
+    },
+    commit: (p, form) => {
+      const height = heightParam(p, form);
+      const { block_id, block } = blockAt(height);
+      return {
+        signed_header: { header: block.header, commit: { height: int(height), round: 0, block_id, signatures: [] } },
+        canonical: height < node.latest.height,
+      };
+    },
+    block_results: (p, form) => {
+      const height = heightParam(p, form);
+      const b = blockAt(height).raw;
+      return {
+        height: int(height),
+        txs_results: b.txs.length === 0 ? null : b.txs.map(execTxResult),
+        finalize_block_events: [],
+        validator_updates: null,
+        consensus_param_updates: null,
+        app_hash: base64.encode(hex.decode(b.appHash.toLowerCase())),
+      };
+    },
+    blockchain: (p, form) => {
+      const latest = node.latest.height;
+      let max = intParam(p, "maxHeight", form) ?? latest;
+      if (max === 0n || max > latest) max = latest;
+      let min = intParam(p, "minHeight", form) ?? 1n;
+      if (min < 1n) min = 1n;
+      if (min > max) throw internal(`min height ${min} can't be greater than max height ${max}`);
+      if (max - min >= 20n) min = max - 19n;
+      const metas = [];
+      for (let h = max; h >= min; h--) {
+        const { block_id, block, raw } = blockAt(h);
+        metas.push({ block_id, block_size: int(raw.txs.reduce((t, x) => t + x.body.length, 0)), header: block.header, num_txs: int(raw.txs.length) });
+      }
+      return { last_height: int(latest), block_metas: metas };
+    },
+    validators: validatorsJson,
+    genesis: () => ({ genesis: { ...(node.genesisDoc as object) } }),
+    num_unconfirmed_txs: () => {
+      const u = node.unconfirmedTxs();
+      return { n_txs: int(u.count), total: int(u.count), total_bytes: int(u.bytes), txs: null };
+    },
+    unconfirmed_txs: (p, form) => {
+      const u = node.unconfirmedTxs();
+      const limit = Math.min(Math.max(Number(intParam(p, "limit", form) ?? 30n), 1), 100);
+      return { n_txs: int(Math.min(limit, u.count)), total: int(u.count), total_bytes: int(u.bytes), txs: u.bodies.slice(0, limit).map((b) => base64.encode(txBytesOf(b))) };
+    },
+  };
+}
+
+function execEmpty() {
+  return { code: 0, data: null, log: "", info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: "" };
+}

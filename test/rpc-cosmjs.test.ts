@@ -1,0 +1,165 @@
+// The CometBFT RPC (host/rpc/server.ts, abci-query.ts) with the clients dApps use: CosmJS's
+// StargateClient and SigningStargateClient.connectWithSigner (fee "auto" = simulate through
+// abci_query, broadcast_tx_sync, inclusion found by tx_search) in both sign modes, for bank,
+// staking and tier messages; Comet38Client's block, block_results, validators, tx_search; the
+// JSON-RPC envelope's errors.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Secp256k1Wallet } from "@cosmjs/amino";
+import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
+import {
+  AminoTypes, GasPrice, SigningStargateClient, StargateClient, createDefaultAminoConverters,
+} from "@cosmjs/stargate";
+import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
+import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
+import { run, type RunningNode } from "../host/main.js";
+import { loadCore } from "../host/core/core.js";
+import { chainRegistry, chainmainAminoConverters } from "./helpers/cosmjs.js";
+import { wasm } from "./helpers/node.js";
+
+const dir = await mkdtemp(join(tmpdir(), "rpc-cosmjs-"));
+const quiet = { out: () => {}, err: () => {} };
+const started = await run(
+  ["--port", "0", "--clock", "real", "--block-time", "150ms", "--dev", "--db", join(dir, "chain.db")], {}, quiet, { core: await loadCore(wasm) },
+);
+if (typeof started === "number") throw new Error(`node exited ${started}`);
+const node: RunningNode = started;
+const rpc = node.rpcUrl!;
+// A chain serves queries from its first block on (at height 0 CosmJS finds no query height).
+while (node.chain.latest.height < 2n) await new Promise((r) => setTimeout(r, 50));
+test.after(async () => {
+  await node.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const rpcCall = async (method: string, params: unknown = {}) => {
+  const res = await fetch(rpc, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }) });
+  return { status: res.status, json: (await res.json()) as any };
+};
+const restBalance = async (n: number) =>
+  BigInt(((await (await fetch(`${node.url}/cosmos/bank/v1beta1/balances/${devAddress(n)}/by_denom?denom=basecro`)).json()) as any).balance.amount);
+
+async function signingClient(n: number, mode: "direct" | "amino") {
+  const wallet = mode === "direct" ? await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro") : await Secp256k1Wallet.fromKey(devPrivateKey(n), "cro");
+  return SigningStargateClient.connectWithSigner(rpc, wallet, {
+    registry: chainRegistry(),
+    aminoTypes: new AminoTypes({ ...createDefaultAminoConverters(), ...chainmainAminoConverters() }),
+    gasPrice: GasPrice.fromString("0.025basecro"),
+    broadcastPollIntervalMs: 100,
+    broadcastTimeoutMs: 20_000,
+  });
+}
+
+test("StargateClient.connect: chain id, height, balances, accounts, the same numbers as REST", async () => {
+  const client = await StargateClient.connect(rpc);
+  assert.is(await client.getChainId(), "chainmain-local");
+  assert.ok((await client.getHeight()) >= 0);
+  const balance = await client.getBalance(devAddress(5), "basecro");
+  assert.is(BigInt(balance.amount), await restBalance(5));
+  assert.equal(await client.getAllBalances(devAddress(5)), [balance]);
+  const account = await client.getAccount(devAddress(5));
+  assert.is(account?.address, devAddress(5));
+  assert.is(BigInt(account!.accountNumber), node.chain.directory.account(devAddress(5))!.accountNumber);
+  assert.is(await client.getAccount("cro1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnzs23v4"), null, "an unknown account is null (NotFound)");
+  client.disconnect();
+});
+
+for (const mode of ["direct", "amino"] as const) {
+  test(`SigningStargateClient (${mode}): fee "auto" (simulate over abci_query), broadcast, inclusion, events; bank, staking, tiers`, async () => {
+    const n = mode === "direct" ? 5 : 6;
+    const me = devAddress(n);
+    const client = await signingClient(n, mode);
+    const before = await restBalance(7);
+    const sent = await client.sendTokens(me, devAddress(7), [{ denom: "basecro", amount: "12345" }], "auto", "hello");
+    assert.is(sent.code, 0, sent.rawLog);
+    assert.ok(sent.gasUsed <= sent.gasWanted, `${sent.gasUsed} <= ${sent.gasWanted}`);
+    assert.is(await restBalance(7), before + 12345n);
+    const found = await client.getTx(sent.transactionHash);
+    assert.is(found?.height, sent.height);
+    assert.equal(found?.msgResponses.map((r) => r.typeUrl), ["/cosmos.bank.v1beta1.MsgSendResponse"]);
+    const searched = await client.searchTx(`message.sender='${me}'`);
+    assert.ok(searched.some((t) => t.hash === sent.transactionHash));
+
+    const delegated = await client.delegateTokens(me, operatorOf(devAddress(1)), { denom: "basecro", amount: "100000000" }, "auto");
+    assert.is(delegated.code, 0, delegated.rawLog);
+    assert.ok(delegated.events.some((e) => e.type === "delegate"));
+
+    const lock = await client.signAndBroadcast(me, [{
+      typeUrl: "/chainmain.tieredrewards.v1.MsgLockTier",
+      value: { owner: me, id: 1, amount: "100000000000", validatorAddress: operatorOf(devAddress(1)), triggerExitImmediately: false },
+    }], "auto");
+    assert.is(lock.code, 0, lock.rawLog);
+    assert.equal(lock.msgResponses.map((r) => r.typeUrl), ["/chainmain.tieredrewards.v1.MsgLockTierResponse"]);
+    assert.ok(lock.events.some((e) => e.type === "chainmain.tieredrewards.v1.EventPositionCreated"));
+
+    // A tx the chain refuses at CheckTx: CosmJS's BroadcastTxError with the SDK's code.
+    let refused: unknown;
+    try {
+      await client.sendTokens(me, devAddress(7), [{ denom: "basecro", amount: "1" }], { amount: [{ denom: "basecro", amount: "1" }], gas: "10" });
+    } catch (e) {
+      refused = e;
+    }
+    assert.match(String(refused), /out of gas/);
+    assert.is((refused as { code?: number }).code, 11);
+    client.disconnect();
+  });
+}
+
+test("Comet38Client: status, block, block_results, validators, tx_search, abci_info", async () => {
+  const comet = await connectComet(rpc);
+  assert.ok(comet instanceof Comet38Client, "CosmJS picks its 0.38 client from status");
+  const status = await comet.status();
+  assert.is(status.nodeInfo.network, "chainmain-local");
+  const height = status.syncInfo.latestBlockHeight;
+  assert.ok(height > 0);
+  const block = await comet.block(height);
+  assert.is(block.block.header.height, height);
+  assert.is(block.block.header.chainId, "chainmain-local");
+  const previous = await comet.block(height - 1);
+  assert.equal(block.block.header.lastBlockId?.hash, previous.blockId.hash, "blocks chain by their ids");
+  const results = await comet.blockResults(height);
+  assert.is(results.height, height);
+  const validators = await comet.validators({});
+  assert.is(validators.total, 4);
+  assert.ok(validators.validators.every((v) => v.pubkey?.algorithm === "ed25519" && v.address.length === 20));
+  const search = await comet.txSearch({ query: `message.action='/cosmos.bank.v1beta1.MsgSend'` });
+  assert.ok(search.totalCount >= 2);
+  const tx = await comet.tx({ hash: search.txs[0]!.hash });
+  assert.is(tx.height, search.txs[0]!.height);
+  const info = await comet.abciInfo();
+  assert.ok((info.lastBlockHeight ?? 0) > 0);
+  comet.disconnect();
+});
+
+test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abci_query errors", async () => {
+  const unknown = await rpcCall("nosuch");
+  assert.equal([unknown.status, unknown.json.id, unknown.json.error.code], [200, 7, -32601]);
+  const bad = await fetch(rpc, { method: "POST", body: "{not json" });
+  assert.is(bad.status, 500);
+  assert.is(((await bad.json()) as any).error.code, -32700);
+  const number = await rpcCall("block", { height: 1 });
+  assert.is(number.json.error.code, -32602, "int64 params are strings in JSON");
+  const future = await rpcCall("block", { height: "999999999" });
+  assert.match(future.json.error.data, "must be less than or equal to the current blockchain height");
+  const notFound = await rpcCall("tx", { hash: Buffer.alloc(32, 1).toString("base64") });
+  assert.match(notFound.json.error.data, /^tx \([0-9A-F]{64}\) not found$/);
+  const uri = await fetch(`${rpc}/block?height=1`);
+  assert.is(uri.status, 200);
+  assert.is(((await uri.json()) as any).result.block.header.height, "1");
+  assert.is((await fetch(`${rpc}/nosuch`)).status, 404);
+  const batch = await fetch(rpc, { method: "POST", body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "health" }, { jsonrpc: "2.0", id: 2, method: "nosuch" }]) });
+  assert.equal(((await batch.json()) as any[]).map((r) => r.id), [1, 2]);
+  const path = await rpcCall("abci_query", { path: "/no.such.Query/Thing", data: "" });
+  assert.equal([path.json.result.response.code, path.json.result.response.log], [6, "unknown query path: unknown request"]);
+  const tiers = await rpcCall("abci_query", { path: "/chainmain.tieredrewards.v1.Query/Tiers", data: "" });
+  assert.is(tiers.json.result.response.code, 0);
+  assert.ok(tiers.json.result.response.value.length > 0);
+  const garbage = await rpcCall("abci_query", { path: "/cosmos.bank.v1beta1.Query/Balance", data: "ffffffff" });
+  assert.is(garbage.json.result.response.code, 18);
+});
+
+test.run();
