@@ -87,7 +87,7 @@ export class Mempool<R> {
   private track(v: VerifiedTx): void {
     this.hashes.add(v.txHash);
     this.bytes += v.size;
-    this.sequences.set(v.signer, v.sequence + 1n);
-    this.fees.set(v.signer, this.owedFees(v.signer) + this.feeOf(v));
+    for (const s of v.signers) this.sequences.set(s.address, s.sequence + 1n);
+    this.fees.set(v.feePayer, this.owedFees(v.feePayer) + this.feeOf(v));
   }
 }

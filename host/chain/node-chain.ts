@@ -432,7 +432,7 @@ export class NodeChain implements ChainView {
     // The ante handler's DeductFees against the check state: the balance less the fees of this
     // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
     const fee = this.bondFee(verified);
-    this.checkFeePayable(verified.signer, fee, this.mempool.owedFees(verified.signer));
+    this.checkFeePayable(verified.feePayer, fee, this.mempool.owedFees(verified.feePayer));
     const pending: PendingTx = { verified, body: verified.body, done: [] };
     const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
@@ -531,7 +531,7 @@ export class NodeChain implements ChainView {
         throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${this.denom}`);
       }
     }
-    this.checkFeePayable(verified.signer, this.bondFee(verified), this.mempool.owedFees(verified.signer));
+    this.checkFeePayable(verified.feePayer, this.bondFee(verified), this.mempool.owedFees(verified.feePayer));
     const emptySignatures = decoded.signatures.filter((s) => s.signature.length === 0).length;
     const r = this.execute(verified, this.header.height + 1n, 0, verified.body, this.header.timeNs, true, emptySignatures);
     if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
@@ -555,15 +555,17 @@ export class NodeChain implements ChainView {
     const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
     const x = this.core.exports;
     if (!simulating) {
-      // The sequence again: a tx checked after an earlier one from the same signer that has since failed its fee.
-      const sequence = this.directory.account(tx.signer)?.sequence;
-      if (sequence !== tx.sequence) {
-        const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${tx.sequence}`);
-        return result(e.code, e.codespace, e.log, []);
+      // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
+      for (const s of tx.signers) {
+        const sequence = this.directory.account(s.address)?.sequence;
+        if (sequence !== s.sequence) {
+          const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${s.sequence}`);
+          return result(e.code, e.codespace, e.log, []);
+        }
       }
       // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
       try {
-        this.checkFeePayable(tx.signer, this.bondFee(tx), 0n);
+        this.checkFeePayable(tx.feePayer, this.bondFee(tx), 0n);
       } catch (e) {
         if (!(e instanceof TxError)) throw e;
         return result(e.code, e.codespace, e.log, []);
@@ -573,11 +575,11 @@ export class NodeChain implements ChainView {
     // What an abort must restore beyond the core's records: the accounts created since here, and
     // (simulating) the signer's sequence.
     const accountsMark = this.directory.checkpoint();
-    const restoreSigner = simulating ? this.directory.saveAccount(tx.signer) : undefined;
+    const restoreSigners = simulating ? tx.signers.map((s) => this.directory.saveAccount(s.address)) : [];
     if (simulating) x.storeTxBegin();
     try {
       this.meter.reset();
-      const payer = this.directory.ensure(tx.signer);
+      const payer = this.directory.ensure(tx.feePayer);
       // Simulating a tx without a fee (CosmJS and Keplr estimate gas so, then pay one): its
       // transfer is metered anyway, with one base unit, so the estimate covers the tx they sign.
       // The SDK charges nothing there, but its store gas is far above ours, so a client's 1.3x
@@ -585,8 +587,11 @@ export class NodeChain implements ChainView {
       const metered = simulating && fee === 0n && this.ledger.balance(payer) > 0n ? 1n : fee;
       if (simulating) this.meter.reset(); // that look at the balance is not the tx's
       this.ledger.send(payer, ModuleAccount.feeCollector, metered);
-      this.directory.bumpSequence(tx.signer, tx.pubKey);
-      const accountCost = accountGas(16 + tx.signer.length); // its auth record: id, sequence, address
+      let accountCost = 0n;
+      for (const s of tx.signers) {
+        this.directory.bumpSequence(s.address, s.pubKey);
+        accountCost += accountGas(16 + s.address.length); // its auth record: id, sequence, address
+      }
       gasUsed = ante + accountCost + this.meter.gas();
       const anteEvents = this.anteEvents(tx, fee);
       if (gasUsed > gasLimit) {
@@ -627,7 +632,7 @@ export class NodeChain implements ChainView {
       if (simulating) {
         x.storeTxAbort();
         this.directory.rollback(accountsMark);
-        restoreSigner!();
+        for (const restore of restoreSigners) restore();
       }
     }
   }
@@ -643,14 +648,14 @@ export class NodeChain implements ChainView {
     if (fee !== 0n) {
       const collector = moduleAddress("fee_collector", ACCOUNT_PREFIX);
       events.push(
-        evt("coin_spent", { spender: tx.signer, amount }),
+        evt("coin_spent", { spender: tx.feePayer, amount }),
         evt("coin_received", { receiver: collector, amount }),
-        evt("transfer", { recipient: collector, sender: tx.signer, amount }),
-        evt("message", { sender: tx.signer }),
+        evt("transfer", { recipient: collector, sender: tx.feePayer, amount }),
+        evt("message", { sender: tx.feePayer }),
       );
     }
-    events.push(evt("tx", { fee: amount, fee_payer: tx.signer }), evt("tx", { acc_seq: `${tx.signer}/${tx.sequence}` }));
-    for (const s of tx.tx.signatures) events.push(evt("tx", { signature: s.signature }));
+    events.push(evt("tx", { fee: amount, fee_payer: tx.feePayer }));
+    for (const s of tx.signers) events.push(evt("tx", { acc_seq: `${s.address}/${s.sequence}` }), evt("tx", { signature: s.signature }));
     return events;
   }
 

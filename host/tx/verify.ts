@@ -6,8 +6,8 @@
 //  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
 //     registry's rule: the SDK's ValidateBasic / first handler checks).
 //  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
-//     signature per distinct signer (4 `wrong number of signers`). One signer only for now: a tx
-//     whose messages name two signers is refused (sdk 37 feature not supported).
+//     signature per distinct signer (4 `wrong number of signers`; a protobuf tx's fee.payer that no
+//     message names is one more signer, as GetSigners). A legacy amino StdTx takes one signer.
 //  3b. at most `txSigLimit` (default 7) signatures (14), as the ante's ValidateSigCountDecorator.
 //  3c. a protobuf tx's timeout height: the block it would enter is not past it (30).
 //  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
@@ -37,7 +37,7 @@
 // (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
 // account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
 
-import { utf8 } from "@scure/base";
+import { base64, utf8 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "./coins.js";
 import { GovErrors, SdkErrors, TxError } from "./errors.js";
@@ -87,9 +87,23 @@ export interface VerifiedMsg {
   readonly governance: boolean;
 }
 
+/** One signer of a tx: its key, account number and the sequence it signed with. */
+export interface TxSigner {
+  readonly address: string;
+  readonly pubKey: Uint8Array;
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  /** Its signature (base64, as the `tx.signature` event shows it). */
+  readonly signature: string;
+}
+
 export interface VerifiedTx {
-  /** The signer: fee payer and author of every message. */
+  /** The first signer (the first message's); `signers` has them all, `feePayer` pays. */
   readonly signer: string;
+  /** Every required signer, in GetSigners' order (the messages' signers, then a fee payer that is none of them). */
+  readonly signers: readonly TxSigner[];
+  /** Who pays the fee: `fee.payer` if set, else the first signer. */
+  readonly feePayer: string;
   readonly pubKey: Uint8Array;
   readonly accountNumber: bigint;
   /** The sequence the tx was signed with (the account's); the caller increments it. */
@@ -145,6 +159,14 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     if (!signers.includes(signer)) signers.push(signer);
   }
 
+  // A fee payer named in a protobuf tx signs too (GetSigners appends it when no message names it).
+  let feePayer = signers[0];
+  if (tx.proto !== undefined && tx.proto.feePayer !== "") {
+    const payer = canonicalAddress(tx.proto.feePayer, prefix, "fee payer");
+    if (!signers.includes(payer)) signers.push(payer);
+    feePayer = payer;
+  }
+
   // 3. Tx ValidateBasic.
   const { fee } = tx;
   if (fee.gas > MAX_GAS_WANTED) {
@@ -165,11 +187,10 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   if (tx.signatures.length > sigLimit) {
     throw new TxError(SdkErrors.TooManySignatures, `signatures: ${tx.signatures.length}, limit: ${sigLimit}`);
   }
-  if (signers.length > 1) {
-    throw new TxError(SdkErrors.NotSupported, `transactions with ${signers.length} signers; only one signer is supported`);
+  if (signers.length > 1 && tx.proto === undefined) {
+    throw new TxError(SdkErrors.NotSupported, `legacy amino StdTx with ${signers.length} signers; send several signers as a protobuf TxRaw`);
   }
   const signer = signers[0]!;
-  const { pubKey, signature } = tx.signatures[0]!;
 
   // 3c. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
   const timeout = tx.proto?.timeoutHeight ?? 0n;
@@ -187,32 +208,38 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     );
   }
 
-  // 5. Fee payer.
+  // 5. Fee payer (and a fee granter: this chain has no x/feegrant).
   if (fee.gas === 0n && !ctx.simulate) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
-  const account = ctx.getAccount(signer);
-  if (account === undefined) {
-    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${signer} does not exist`);
+  if (ctx.getAccount(feePayer!) === undefined) {
+    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${feePayer} does not exist`);
   }
+  if (tx.proto !== undefined && tx.proto.feeGranter !== "") throw new TxError(SdkErrors.InvalidRequest, "fee grants are not enabled");
   if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
     throw new TxError(SdkErrors.InsufficientFee, `invalid fee amount: ${coinsString(fee.amount)}`);
   }
 
-  // 6. The key is the signer's.
-  if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== signer) {
-    throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${signer} with signer index: 0`);
-  }
-
-  // 7. Sequence and signature.
-  if (ctx.simulate) {
-    if (tx.proto !== undefined && tx.proto.sequence !== account.sequence) {
-      throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${tx.proto.sequence}`);
+  // 6.-7. Each signer: its key, its account, its sequence and its signature, in signer order.
+  const verified: TxSigner[] = signers.map((address, i) => {
+    const { pubKey, signature } = tx.signatures[i]!;
+    if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== address) {
+      throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
     }
-  } else if (tx.proto !== undefined) {
-    verifyProtoSignature(tx, tx.proto, pubKey, signature, account, ctx.chainId);
-  } else {
-    verifyAminoSignature(tx, pubKey, signature, account, ctx);
-  }
-  const signDoc = makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, account.sequence);
+    const account = ctx.getAccount(address);
+    if (account === undefined) throw new TxError(SdkErrors.UnknownAddress, `account ${address} does not exist`);
+    const declared = tx.proto?.signerInfos[i]?.sequence ?? account.sequence;
+    if (ctx.simulate) {
+      if (tx.proto !== undefined && declared !== account.sequence) {
+        throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${declared}`);
+      }
+    } else if (tx.proto !== undefined) {
+      verifyProtoSignature(tx, tx.proto, i, pubKey, signature, account, ctx.chainId);
+    } else {
+      verifyAminoSignature(tx, pubKey, signature, account, ctx);
+    }
+    return { address, pubKey, accountNumber: account.accountNumber, sequence: account.sequence, signature: base64.encode(signature) };
+  });
+  const first = verified[0]!;
+  const signDoc = makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence);
 
   // 8. Governance messages: only the gov module account may send them.
   for (const m of msgs) {
@@ -225,9 +252,11 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
 
   return {
     signer,
-    pubKey,
-    accountNumber: account.accountNumber,
-    sequence: account.sequence,
+    signers: verified,
+    feePayer: feePayer!,
+    pubKey: first.pubKey,
+    accountNumber: first.accountNumber,
+    sequence: first.sequence,
     msgs,
     fee,
     memo: tx.memo,
@@ -255,18 +284,19 @@ const signatureFailed = (account: AccountInfo, chainId: string): TxError =>
  * account_number} or SIGN_MODE_LEGACY_AMINO_JSON's amino doc derived from the messages.
  */
 function verifyProtoSignature(
-  tx: DecodedTx, proto: ProtoTxInfo, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, chainId: string,
+  tx: DecodedTx, proto: ProtoTxInfo, index: number, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, chainId: string,
 ): void {
-  if (proto.sequence !== account.sequence) {
-    throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${proto.sequence}`);
+  const info = proto.signerInfos[index] ?? { mode: proto.signMode, sequence: proto.sequence };
+  if (info.sequence !== account.sequence) {
+    throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
   }
   let signBytes: Uint8Array;
-  if (proto.signMode === "direct") {
+  if (info.mode === "direct") {
     signBytes = SignDoc.encode({
       bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
     }).finish();
   } else {
-    const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, proto.sequence) };
+    const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, info.sequence) };
     if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
     signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
   }
@@ -291,6 +321,15 @@ function verifyAminoSignature(
       );
     }
     throw signatureFailed(account, ctx.chainId);
+  }
+}
+
+/** A bech32 account address in canonical form (sdk 7 if it is not one). */
+function canonicalAddress(text: string, prefix: string, what: string): string {
+  try {
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid ${what} address: ${(e as Error).message}`);
   }
 }
 

@@ -42,6 +42,11 @@ export interface ProtoTxInfo {
   readonly signMode: ProtoSignMode;
   /** The sequence the signer declared in its signer info. */
   readonly sequence: bigint;
+  /** Every signer info: its sign mode and declared sequence (index i = the tx's i-th signer). */
+  readonly signerInfos: readonly { readonly mode: ProtoSignMode; readonly sequence: bigint }[];
+  /** `auth_info.fee.payer` ("" = the first signer) and `fee.granter` ("" = none). */
+  readonly feePayer: string;
+  readonly feeGranter: string;
   readonly timeoutHeight: bigint;
   /** BroadcastMode name as received (kept for the stored body). */
   readonly broadcastMode: string;
@@ -116,9 +121,6 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simula
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
   const feeMsg = authInfo.fee;
-  if (feeMsg && (feeMsg.payer !== "" || feeMsg.granter !== "")) {
-    throw new TxError(SdkErrors.NotSupported, "fee payer and fee granter are not supported");
-  }
   const feeCoins: AminoCoin[] = (feeMsg?.amount ?? []).map((c) => ({ amount: c.amount || "0", denom: c.denom }));
   const amount = feeCoins.map((c, i) => ({ denom: c.denom, amount: parseIntString(c.amount, `auth_info.fee.amount[${i}].amount`) }));
   const gas = feeMsg?.gasLimit ?? 0n;
@@ -131,6 +133,7 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simula
   }
   let signMode: ProtoSignMode | undefined;
   let sequence = 0n;
+  const signerInfos: { mode: ProtoSignMode; sequence: bigint }[] = [];
   const signatures = authInfo.signerInfos.map((info, i) => {
     const key = info.publicKey;
     if (key === undefined) throw new TxError(SdkErrors.InvalidPubKey, "pubkey on account is not set");
@@ -147,13 +150,18 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simula
       signMode = mode;
       sequence = info.sequence;
     }
+    signerInfos.push({ mode, sequence: info.sequence });
     return { pubKey, signature: raw.signatures[i]! };
   });
 
   return {
     msgs,
     fee: { amount, gas },
-    stdFee: { amount: feeCoins, gas: gas.toString() },
+    // StdFee's payer and granter are omitempty in amino JSON: present only when set.
+    stdFee: {
+      amount: feeCoins, gas: gas.toString(),
+      ...(feeMsg?.payer ? { payer: feeMsg.payer } : {}), ...(feeMsg?.granter ? { granter: feeMsg.granter } : {}),
+    } as StdFee,
     memo: body.memo,
     signatures,
     aminoSignatures: signatures.map((s) => ({
@@ -167,6 +175,9 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simula
       authInfoBytes: raw.authInfoBytes,
       signMode: signMode ?? "direct",
       sequence,
+      signerInfos,
+      feePayer: feeMsg?.payer ?? "",
+      feeGranter: feeMsg?.granter ?? "",
       timeoutHeight: body.timeoutHeight,
       broadcastMode,
     },
