@@ -6,6 +6,8 @@
 // All crypto and encodings come from @noble/* and @scure/base.
 
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { createHash } from "node:crypto";
+import { verifyHashSecp256k1 } from "./secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { utf8 } from "@scure/base";
@@ -50,9 +52,5 @@ export function moduleAddress(name: string, prefix: string = DEFAULT_ACCOUNT_PRE
  */
 export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== PUBKEY_SIZE || signature.length !== SIGNATURE_SIZE) return false;
-  try {
-    return secp256k1.verify(signature, sha256(signBytes), pubKey, { prehash: false, lowS: true, format: "compact" });
-  } catch {
-    return false;
-  }
+  return verifyHashSecp256k1(signature, createHash("sha256").update(signBytes).digest(), pubKey);
 }

@@ -120,7 +120,8 @@ export interface VerifiedTx {
   readonly size: number;
   /** How many signatures it carries. */
   readonly signatureCount: number;
-  readonly signDoc: StdSignDoc;
+  /** The amino sign doc a legacy StdTx was verified against (absent for a protobuf tx). */
+  readonly signDoc?: StdSignDoc;
   /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
   readonly proto?: ProtoTxInfo;
   /** The body to store with the block (replay decodes it again). */
@@ -221,7 +222,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   // 6.-7. Each signer: its key, its account, its sequence and its signature, in signer order.
   const verified: TxSigner[] = signers.map((address, i) => {
     const { pubKey, signature } = tx.signatures[i]!;
-    if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== address) {
+    if (pubKeyAddress(pubKey, prefix) !== address) {
       throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
     }
     const account = ctx.getAccount(address);
@@ -239,7 +240,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     return { address, pubKey, accountNumber: account.accountNumber, sequence: account.sequence, signature: base64.encode(signature) };
   });
   const first = verified[0]!;
-  const signDoc = makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence);
+  const signDoc = tx.proto === undefined ? makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence) : undefined;
 
   // 8. Governance messages: only the gov module account may send them.
   for (const m of msgs) {
@@ -265,7 +266,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     tx: tx.tx,
     size: tx.size,
     signatureCount: tx.signatures.length,
-    signDoc,
+    ...(signDoc ? { signDoc } : {}),
     ...(tx.proto ? { proto: tx.proto } : {}),
     body: tx.body,
   };
@@ -322,6 +323,19 @@ function verifyAminoSignature(
     }
     throw signatureFailed(account, ctx.chainId);
   }
+}
+
+/** bech32 address of a key (cached: the same keys sign again and again). */
+const ADDRESS_OF_KEY = new Map<string, string>();
+function pubKeyAddress(pubKey: Uint8Array, prefix: string): string {
+  const k = `${prefix}:${Buffer.from(pubKey).toString("hex")}`;
+  let a = ADDRESS_OF_KEY.get(k);
+  if (a === undefined) {
+    if (ADDRESS_OF_KEY.size >= 100_000) ADDRESS_OF_KEY.clear();
+    a = encodeAddress(prefix, pubKeyAddressBytes(pubKey));
+    ADDRESS_OF_KEY.set(k, a);
+  }
+  return a;
 }
 
 /** A bech32 account address in canonical form (sdk 7 if it is not one). */

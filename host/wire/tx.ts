@@ -15,7 +15,7 @@
 // - the tx hash is sha256 of the TxRaw bytes, uppercase hex, as CometBFT and CosmJS compute it.
 
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { sha256 } from "@noble/hashes/sha2.js";
+import { createHash } from "node:crypto";
 import { base64, hex } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
@@ -66,7 +66,7 @@ export interface DecodedProtoTx {
 }
 
 /** Uppercase hex sha256 of TxRaw bytes: the tx hash everywhere. */
-export const txBytesHash = (txBytes: Uint8Array): string => hex.encode(sha256(txBytes)).toUpperCase();
+export const txBytesHash = (txBytes: Uint8Array): string => createHash("sha256").update(txBytes).digest("hex").toUpperCase();
 
 const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
