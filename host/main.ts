@@ -23,7 +23,8 @@ import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { durationString, timestampString } from "./server/gateway.js";
-import { createRpcApp } from "./rpc/server.js";
+import { createRpc } from "./rpc/server.js";
+import { attachWebSocket } from "./rpc/websocket.js";
 import { createAbciQuery } from "./rpc/abci-query.js";
 
 export interface RunningNode {
@@ -100,11 +101,13 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let rpcServer: Server | undefined;
   let rpcUrl: string | undefined;
+  let closeWebSocket = (): void => {};
   if (config.rpcPort !== undefined) {
     const rpcHost = config.rpcHost ?? "127.0.0.1";
-    const rpc = createRpcApp(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes });
-    rpcServer = createServer(getRequestListener(rpc.fetch));
+    const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes });
+    rpcServer = createServer(getRequestListener(rpc.app.fetch));
     answerClientErrors(rpcServer);
+    closeWebSocket = attachWebSocket(rpcServer, chain, rpc);
     try {
       const a = await listen(rpcServer, config.rpcPort, rpcHost);
       rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
@@ -122,6 +125,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       chain.stop();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
+      closeWebSocket();
       rpcServer?.close();
       rpcServer?.closeIdleConnections();
       server.close((err) => {

@@ -135,6 +135,60 @@ test("Comet38Client: status, block, block_results, validators, tx_search, abci_i
   comet.disconnect();
 });
 
+test("WebSocket: Comet38Client over ws:// calls methods, subscribes to new blocks and to matching txs", async () => {
+  // CosmJS appends /websocket to the base URL itself.
+  const comet = await Comet38Client.connect(rpc.replace("http://", "ws://"));
+  assert.is((await comet.status()).nodeInfo.network, "chainmain-local");
+  const heights: number[] = [];
+  const gotBlocks = new Promise<void>((resolve, reject) => {
+    comet.subscribeNewBlock().subscribe({
+      next: (b) => {
+        heights.push(b.header.height);
+        if (heights.length === 3) resolve();
+      },
+      error: reject,
+    });
+  });
+  const me = devAddress(7);
+  const gotTx = new Promise<{ hash: Uint8Array; height: number; code: number }>((resolve, reject) => {
+    comet.subscribeTx(`message.sender='${me}'`).subscribe({ next: (t) => resolve({ hash: t.hash, height: t.height, code: t.result.code }), error: reject });
+  });
+  await gotBlocks;
+  assert.is(heights[1], heights[0]! + 1);
+  assert.is(heights[2], heights[1]! + 1);
+  const client = await signingClient(7, "direct");
+  const sent = await client.sendTokens(me, devAddress(8), [{ denom: "basecro", amount: "1" }], "auto");
+  const seen = await gotTx;
+  assert.is(Buffer.from(seen.hash).toString("hex").toUpperCase(), sent.transactionHash);
+  assert.is(seen.height, sent.height);
+  assert.is(seen.code, 0);
+  client.disconnect();
+  comet.disconnect();
+});
+
+test("WebSocket: subscription errors and limits as CometBFT's", async () => {
+  const { WebSocket } = await import("ws");
+  const ws = new WebSocket(`${rpc.replace("http://", "ws://")}/websocket`);
+  await new Promise((r) => ws.once("open", r));
+  const replies: any[] = [];
+  ws.on("message", (d) => replies.push(JSON.parse(String(d))));
+  const ask = async (id: number, method: string, params: unknown) => {
+    ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    for (let i = 0; i < 100 && !replies.some((r) => r.id === id && ("result" in r || "error" in r)); i++) await new Promise((r) => setTimeout(r, 20));
+    return replies.find((r) => r.id === id);
+  };
+  assert.match((await ask(1, "subscribe", { query: "tm.event='Vote'" })).error.data, "not served");
+  assert.match((await ask(2, "subscribe", { query: "bogus" })).error.data, "invalid query");
+  for (let i = 0; i < 5; i++) assert.equal((await ask(10 + i, "subscribe", { query: `tm.event='Tx' AND tx.height>${i}` })).result, {});
+  assert.match((await ask(20, "subscribe", { query: "tm.event='NewBlock'" })).error.data, "max_subscriptions_per_client 5");
+  assert.equal((await ask(21, "unsubscribe_all", {})).result, {});
+  assert.match((await ask(22, "unsubscribe", { query: "tm.event='NewBlock'" })).error.data, "subscription not found");
+  ws.send("{not json");
+  await new Promise((r) => setTimeout(r, 100));
+  assert.ok(replies.some((r) => r.error?.code === -32700));
+  ws.close();
+});
+
 test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abci_query errors", async () => {
   const unknown = await rpcCall("nosuch");
   assert.equal([unknown.status, unknown.json.id, unknown.json.error.code], [200, 7, -32601]);

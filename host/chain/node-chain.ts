@@ -761,6 +761,27 @@ export class NodeChain implements ChainView {
     this.lastCommit = { records: changes.length, ms: performance.now() - started };
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
     this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+    if (this.commitListeners.size > 0) {
+      const committed: CommittedBlock = { height: b.height, firstHeight: b.firstHeight, results };
+      // After the commit, off its stack: a listener's failure is its own, never the chain's.
+      queueMicrotask(() => {
+        for (const l of this.commitListeners) {
+          try {
+            l(committed);
+          } catch (e) {
+            console.error(e);
+          }
+        }
+      });
+    }
+  }
+
+  private readonly commitListeners = new Set<(b: CommittedBlock) => void>();
+
+  /** Called after each committed block (a run of empty blocks: once, for its last height); returns the unsubscriber. */
+  onCommit(listener: (b: CommittedBlock) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /** The block's changed records, read from the core's journal; the state hash follows them. */
@@ -962,6 +983,13 @@ export class SimulationError extends Error {
     super(`${txError.log} with gas used: '${gasUsed}'`);
     this.name = "SimulationError";
   }
+}
+
+/** A committed block, as commit listeners see it: its height (the last of a run) and its txs' results. */
+export interface CommittedBlock {
+  height: bigint;
+  firstHeight: bigint;
+  results: TxResult[];
 }
 
 /** Simulate's answer: gas, and the events and message type URLs of its would-be result. */

@@ -19,6 +19,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
 import { ChainStateError } from "../chain/emission-chain.js";
 import type { NodeChain, TxResult } from "../chain/node-chain.js";
+export type { TxResult };
 import { TxError } from "../tx/errors.js";
 import { txBytesHash } from "../wire/tx.js";
 import { txMsgDataHex } from "../wire/responses.js";
@@ -53,11 +54,24 @@ type Method = (p: Params, form: "json" | "uri") => Promise<unknown> | unknown;
 
 /** The RPC app: mount it on its own server (`serve` in main.ts). */
 export function createRpcApp(node: NodeChain, o: RpcOptions): Hono {
+  return createRpc(node, o).app;
+}
+
+/** A JSON-RPC reply. */
+export type RpcReply = { jsonrpc: "2.0"; id: unknown; result?: unknown; error?: { code: number; message: string; data?: string } };
+
+/** The RPC: its HTTP app, one call for any transport (the WebSocket's too), and event payloads. */
+export function createRpc(node: NodeChain, o: RpcOptions): {
+  app: Hono;
+  call: (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => Promise<RpcReply>;
+  newBlockValue: (height: bigint) => unknown;
+  txValue: (r: TxResult) => unknown;
+} {
   const methods = rpcMethods(node, o);
   const app = new Hono();
   const maxBody = o.maxBodyBytes ?? 1_000_000;
 
-  const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => {
+  const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): Promise<RpcReply> => {
     try {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
@@ -108,7 +122,23 @@ export function createRpcApp(node: NodeChain, o: RpcOptions): Hono {
   });
   app.notFound((c) => c.json({ jsonrpc: "2.0", id: -1, error: { code: -32601, message: "Method not found" } }, 404));
   app.onError((e, c) => c.json({ jsonrpc: "2.0", id: -1, error: { code: -32603, message: "Internal error", data: e.message } }, 500));
-  return app;
+  const blocks = methods.block as (p: Params, form: "json" | "uri") => { block_id: unknown; block: unknown };
+  const results = methods.block_results as (p: Params, form: "json" | "uri") => { txs_results: unknown; finalize_block_events: unknown; app_hash: string };
+  return {
+    app,
+    call,
+    newBlockValue: (height) => {
+      const { block, block_id } = blocks({ height: `${height}` }, "json");
+      const r = results({ height: `${height}` }, "json");
+      return {
+        block, block_id,
+        result_finalize_block: { events: r.finalize_block_events, ...(r.txs_results ? { tx_results: r.txs_results } : {}), app_hash: r.app_hash },
+      };
+    },
+    txValue: (r) => ({
+      TxResult: { height: int(r.height), ...(r.index !== 0 ? { index: r.index } : {}), tx: base64.encode(txBytesOf(r.body)), result: execTxResult(r) },
+    }),
+  };
 }
 
 /** A URI argument: `"text"` quoted, `0x…` bytes (kept as such), bare numbers and words as text. */

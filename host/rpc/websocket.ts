@@ -1,0 +1,157 @@
+// CometBFT's RPC over WebSocket (`ws://host:26657/websocket`): every method, as JSON-RPC 2.0, and
+// `subscribe` / `unsubscribe` / `unsubscribe_all` for `tm.event='NewBlock'`, `tm.event='Tx'` (with
+// further conditions on the tx's events: `tm.event='Tx' AND message.sender='cro1…'`, `tx.height`,
+// `tx.hash`) and `tm.event='NewBlockHeader'`. Each match is sent with the subscribe request's id
+// as `{query, data: {type, value}, events}` (WIRE.md §4). At most 100 clients and 5 subscriptions
+// per client, queries of at most 512 characters, as CometBFT's defaults; a client that cannot keep
+// up (over 1 MiB unsent) is dropped.
+
+import type { Server } from "node:http";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { NodeChain } from "../chain/node-chain.js";
+import { parseTxQuery, valueMatches, type SearchCondition } from "../node/tx-search.js";
+import type { RpcReply, TxResult, createRpc } from "./server.js";
+
+type Rpc = ReturnType<typeof createRpc>;
+
+interface Subscription {
+  readonly id: unknown;
+  readonly query: string;
+  readonly event: "NewBlock" | "NewBlockHeader" | "Tx";
+  readonly conditions: SearchCondition[];
+}
+
+const MAX_CLIENTS = 100;
+const MAX_SUBSCRIPTIONS = 5;
+const MAX_QUERY = 512;
+const MAX_BUFFERED = 1 << 20;
+
+/** Serves `/websocket` on the RPC's HTTP server. Returns a closer. */
+export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () => void {
+  const wss = new WebSocketServer({ server, path: "/websocket", maxPayload: 1_000_000 });
+  const clients = new Map<WebSocket, Subscription[]>();
+
+  const send = (ws: WebSocket, reply: unknown) => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED) {
+      ws.close(1008, "subscription was canceled (reason: client is not pulling messages fast enough)");
+      return;
+    }
+    ws.send(JSON.stringify(reply));
+  };
+
+  wss.on("connection", (ws) => {
+    if (clients.size >= MAX_CLIENTS) {
+      ws.close(1013, `max_subscription_clients ${MAX_CLIENTS} reached`);
+      return;
+    }
+    clients.set(ws, []);
+    ws.on("close", () => clients.delete(ws));
+    ws.on("error", () => clients.delete(ws));
+    ws.on("message", (data) => {
+      let req: { id?: unknown; method?: unknown; params?: unknown };
+      try {
+        req = JSON.parse(String(data)) as typeof req;
+      } catch (e) {
+        send(ws, { jsonrpc: "2.0", id: -1, error: { code: -32700, message: "Parse error", data: (e as Error).message } });
+        return;
+      }
+      if (typeof req !== "object" || req === null || Array.isArray(req)) {
+        send(ws, { jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: "not a JSON-RPC request object" } });
+        return;
+      }
+      const id = req.id ?? -1;
+      const params = (req.params ?? {}) as { query?: unknown };
+      const subs = clients.get(ws) ?? [];
+      const error = (code: number, message: string, detail: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message, data: detail } });
+      switch (req.method) {
+        case "subscribe": {
+          const query = typeof params.query === "string" ? params.query : "";
+          try {
+            if (subs.length >= MAX_SUBSCRIPTIONS) throw new Error(`max_subscriptions_per_client ${MAX_SUBSCRIPTIONS} reached`);
+            if (subs.some((s) => s.query === query)) throw new Error("already subscribed");
+            subs.push(parseSubscription(id, query));
+            send(ws, { jsonrpc: "2.0", id, result: {} });
+          } catch (e) {
+            send(ws, error(-32603, "Internal error", (e as Error).message));
+          }
+          return;
+        }
+        case "unsubscribe": {
+          const at = subs.findIndex((s) => s.query === params.query);
+          if (at < 0) send(ws, error(-32603, "Internal error", "subscription not found"));
+          else {
+            subs.splice(at, 1);
+            send(ws, { jsonrpc: "2.0", id, result: {} });
+          }
+          return;
+        }
+        case "unsubscribe_all":
+          subs.length = 0;
+          send(ws, { jsonrpc: "2.0", id, result: {} });
+          return;
+        default:
+          void rpc.call(id, req.method, req.params, "json").then((reply) => send(ws, reply));
+      }
+    });
+  });
+
+  const unsubscribe = node.onCommit((b) => {
+    if (clients.size === 0) return;
+    let block: { value: unknown } | undefined;
+    const blockValue = () => (block ??= { value: rpc.newBlockValue(b.height) }).value;
+    for (const [ws, subs] of clients) {
+      for (const s of subs) {
+        if (s.event === "NewBlock" || s.event === "NewBlockHeader") {
+          const value = blockValue() as { block: { header: unknown } };
+          send(ws, {
+            jsonrpc: "2.0", id: s.id,
+            result: {
+              query: s.query,
+              data: s.event === "NewBlock"
+                ? { type: "tendermint/event/NewBlock", value }
+                : { type: "tendermint/event/NewBlockHeader", value: { header: value.block.header } },
+              events: { "tm.event": [s.event] },
+            },
+          });
+          continue;
+        }
+        for (const r of b.results) {
+          const events = txEventMap(r);
+          if (!s.conditions.every((c) => (events[c.key] ?? []).some((v) => valueMatches(v, c)))) continue;
+          send(ws, { jsonrpc: "2.0", id: s.id, result: { query: s.query, data: { type: "tendermint/event/Tx", value: rpc.txValue(r) }, events } });
+        }
+      }
+    }
+  });
+
+  return () => {
+    unsubscribe();
+    for (const ws of clients.keys()) ws.terminate();
+    wss.close();
+  };
+}
+
+/** `tm.event='X' [AND condition…]`: the event and the conditions on a tx's events. */
+function parseSubscription(id: unknown, query: string): Subscription {
+  if (query.length > MAX_QUERY) throw new Error(`query is too long: ${query.length} characters (max: ${MAX_QUERY})`);
+  const conditions = parseTxQuery(query);
+  const kinds = conditions.filter((c) => c.key === "tm.event");
+  if (kinds.length !== 1 || kinds[0]!.op !== "=") throw new Error("the query must name one tm.event: tm.event='NewBlock', 'NewBlockHeader' or 'Tx'");
+  const event = kinds[0]!.operand;
+  if (event !== "NewBlock" && event !== "NewBlockHeader" && event !== "Tx") {
+    throw new Error(`tm.event='${event}' is not served (NewBlock, NewBlockHeader, Tx)`);
+  }
+  const rest = conditions.filter((c) => c.key !== "tm.event");
+  if (event !== "Tx" && rest.length > 0) throw new Error(`conditions on a ${event} subscription are not served`);
+  return { id, query, event, conditions: rest };
+}
+
+/** A tx's composite keys: `tx.hash`, `tx.height`, and `<type>.<key>` of every event attribute. */
+function txEventMap(r: TxResult): Record<string, string[]> {
+  const out: Record<string, string[]> = { "tm.event": ["Tx"], "tx.hash": [r.hash], "tx.height": [`${r.height}`] };
+  for (const e of r.events) {
+    for (const a of e.attributes) (out[`${e.type}.${a.key}`] ??= []).push(a.value);
+  }
+  return out;
+}
