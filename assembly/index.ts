@@ -27,6 +27,7 @@ import * as tierOut from "./tier/out";
 import * as tierState from "./tier/state";
 import * as tierParams from "./tier/params";
 import * as restore from "./ledger/restore";
+import * as ledgerWithdraw from "./ledger/withdraw";
 
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
@@ -423,6 +424,10 @@ export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32
   return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
 }
 /** MsgWithdrawValidatorCommission; the units paid to `dst`. */
+/** x/distribution DelegatorWithdrawAddress: the account `delegator`'s rewards are paid to. */
+export function ledgerWithdrawAddress(delegator: u32): u32 {
+  return ledgerWithdraw.rewardRecipient(delegator);
+}
 export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
   txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
@@ -757,6 +762,22 @@ export function tiersEstimate(dst: usize, id: u64): i32 {
 export function tiersValidatorData(validator: u32, out: usize): void {
   store<u64>(out, tierState.currentSeq(validator));
   store<u64>(out, tierState.delegatedCount(validator), 8);
+}
+/**
+ * A validator's live event `seq` (ValidatorEvent) at `out`: height u64, time i64, type u32 (+4 pad),
+ * tokens per share Dec (u128), reference count u64; 1 if found, 0 if not (replayed by every position).
+ */
+export function tiersValidatorEvent(validator: u32, seq: u64, out: usize): i32 {
+  const s = tierState.validatorEvents.find(tierState.eventKey(validator, seq));
+  if (s < 0) return 0;
+  const p = tierState.validatorEvents.ptr(<u32>s);
+  store<u64>(out, load<u64>(p + <usize>tierState.VE_HEIGHT));
+  store<i64>(out, load<i64>(p + <usize>tierState.VE_TIME), 8);
+  store<u32>(out, load<u32>(p + <usize>tierState.VE_TYPE), 16);
+  store<u64>(out, load<u64>(p + <usize>tierState.VE_TPS), 24);
+  store<u64>(out, load<u64>(p + <usize>tierState.VE_TPS, 8), 32);
+  store<u64>(out, load<u64>(p + <usize>tierState.VE_REFS), 40);
+  return 1;
 }
 /** Live validator events (all validators). */
 export function tiersEventRecords(): u32 {

@@ -37,6 +37,8 @@ export interface Config {
   rpcPort?: number;
   /** Interface of the RPC server (loopback by default). */
   rpcHost?: string;
+  /** `--cors-origins`: origins whose browser pages may call REST and RPC; undefined = CORS off. */
+  corsOrigins?: CorsOrigins;
 }
 
 /** What the command line asks for. */
@@ -156,6 +158,10 @@ const FLAGS = {
     description: "CometBFT RPC port (JSON-RPC over HTTP POST and GET /METHOD?...: status, abci_query, broadcast_tx_*, tx, tx_search, block, ...); off = none",
   },
   "rpc-host": { type: "string", value: "ADDRESS", shown: DEFAULTS.host, description: "interface the RPC listens on" },
+  "cors-origins": {
+    type: "string", value: "ORIGINS|*", shown: "none: CORS off",
+    description: "origins whose web pages may call REST and RPC from a browser (http://localhost:5173,https://app.example; * = any), preflight included",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -223,12 +229,36 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     },
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
   };
+  if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   const rpcText = values["rpc-port"] ?? (portText === "0" ? "0" : "26657");
   if (rpcText !== "off") {
     config.rpcPort = parsePort("--rpc-port", rpcText);
     config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
   }
   return { kind: "run", config };
+}
+
+/** `*`, or exact origins (`scheme://host[:port]`). */
+export type CorsOrigins = "*" | readonly string[];
+
+/** Parses `--cors-origins`: `*`, or a comma-separated list of origins. */
+export function parseCorsOrigins(text: string): CorsOrigins {
+  const trimmed = text.trim();
+  if (trimmed === "*") return "*";
+  const origins = trimmed.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (origins.length === 0) throw new ConfigError("--cors-origins: give * or a comma-separated list of origins (http://localhost:5173)");
+  for (const o of origins) {
+    let url: URL;
+    try {
+      url = new URL(o);
+    } catch {
+      throw new ConfigError(`--cors-origins ${JSON.stringify(o)}: not an origin (scheme://host[:port])`);
+    }
+    if (url.origin !== o || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw new ConfigError(`--cors-origins ${JSON.stringify(o)}: not an origin (scheme://host[:port], no path or trailing slash); did you mean ${url.origin}?`);
+    }
+  }
+  return origins;
 }
 
 function parsePort(source: string, text: string): number {

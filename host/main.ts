@@ -85,7 +85,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     if (e instanceof NodeStateError) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const app = createApp(chain, { chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes });
+  const app = createApp(chain, { chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
   registerNodeRoutes(app, chain, config.chainSegment, {
     dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
   });
@@ -104,7 +104,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let closeWebSocket = (): void => {};
   if (config.rpcPort !== undefined) {
     const rpcHost = config.rpcHost ?? "127.0.0.1";
-    const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes });
+    const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
     rpcServer = createServer(getRequestListener(rpc.app.fetch));
     answerClientErrors(rpcServer);
     closeWebSocket = attachWebSocket(rpcServer, chain, rpc);

@@ -74,6 +74,7 @@ async function setup() {
     validatorId: (a) => validators.get(a),
     validatorAddress: (id) => val(id),
     validatorIds: () => [0, 1, 2],
+    accountIds: () => [...ids.values()].sort((a, b) => a - b),
     account: (a) => {
       const id = ids.get(a);
       if (id === undefined || id < FIRST_USER_ACCOUNT) return undefined;
@@ -380,6 +381,64 @@ test("another method on a known path is 501 code 12", async () => {
   const res = await ctx.app.request("/cosmos/staking/v1beta1/pool", { method: "POST" });
   assert.is(res.status, 501);
   assert.equal(await res.json(), { code: 12, message: "Method Not Allowed", details: [] });
+});
+
+test("more of the SDK surface: spendable balances, bank params and metadata, a delegator's validators, distribution params, withdraw address, outstanding rewards, auth params and account info", async () => {
+  const { ledger, get, fails } = ctx;
+  assert.equal(await get(`/cosmos/bank/v1beta1/spendable_balances/${acc(BOB)}`), {
+    balances: [{ denom: DENOM, amount: String(FUNDS - 700_000_000n) }],
+    pagination: { next_key: null, total: "1" },
+  });
+  assert.equal(await get(`/cosmos/bank/v1beta1/spendable_balances/${STRANGER}/by_denom?denom=${DENOM}`), { balance: { denom: DENOM, amount: "0" } });
+  await fails(`/cosmos/bank/v1beta1/spendable_balances/${val(0)}`, 400, 3, "invalid address: …");
+  assert.equal(await get("/cosmos/bank/v1beta1/params"), { params: { send_enabled: [], default_send_enabled: true } });
+  const meta = await get("/cosmos/bank/v1beta1/denoms_metadata");
+  assert.equal(meta.metadatas[0].denom_units, [{ denom: "basecro", exponent: 0, aliases: [] }, { denom: "cro", exponent: 8, aliases: [] }]);
+  assert.equal([meta.metadatas[0].base, meta.metadatas[0].display], ["basecro", "cro"]);
+  assert.equal((await get("/cosmos/bank/v1beta1/denoms_metadata/basecro")).metadata, meta.metadatas[0]);
+  await fails("/cosmos/bank/v1beta1/denoms_metadata/uatom", 404, 5, "client metadata for denom uatom");
+
+  // ALICE delegates to 0 and 1 (ascending validator ids); BOB to 1 only.
+  const mine = await get(`/cosmos/staking/v1beta1/delegators/${acc(ALICE)}/validators`);
+  assert.equal(mine.validators.map((v: any) => v.operator_address), [val(0), val(1)]);
+  assert.is(mine.validators[0].tokens, String(ledger.validator(0)!.tokens));
+  assert.equal(mine.pagination, { next_key: null, total: "2" });
+  assert.equal((await get(`/cosmos/staking/v1beta1/delegators/${acc(BOB)}/validators/${val(1)}`)).validator.operator_address, val(1));
+  await fails(`/cosmos/staking/v1beta1/delegators/${acc(BOB)}/validators/${val(0)}`, 404, 5, "no delegation for (address, validator) tuple");
+  assert.equal((await get(`/cosmos/distribution/v1beta1/delegators/${acc(ALICE)}/validators`)).validators, [val(0), val(1)]);
+  const unbonding = await get(`/cosmos/staking/v1beta1/validators/${val(0)}/unbonding_delegations`);
+  assert.equal(unbonding.unbonding_responses.map((r: any) => r.delegator_address), [acc(ALICE)]);
+  assert.is(unbonding.unbonding_responses[0].entries[0].initial_balance, "100000000");
+
+  assert.equal(await get("/cosmos/distribution/v1beta1/params"), {
+    params: {
+      community_tax: "0.000000000000000000", base_proposer_reward: "0.000000000000000000",
+      bonus_proposer_reward: "0.000000000000000000", withdraw_addr_enabled: true,
+    },
+  });
+  assert.equal(await get(`/cosmos/distribution/v1beta1/delegators/${acc(ALICE)}/withdraw_address`), { withdraw_address: acc(ALICE) });
+  const outstanding = await get(`/cosmos/distribution/v1beta1/validators/${val(1)}/outstanding_rewards`);
+  const o = ledger.validator(1)!.outstanding;
+  assert.ok(o > 0n, "blocks paid validator 1");
+  assert.equal(outstanding, { rewards: { rewards: [{ denom: DENOM, amount: dec(o) }] } });
+  // Outstanding covers the commission and every delegator's pending rewards (truncation aside).
+  const pending = ledger.pendingRewards(ALICE, 1) + ledger.pendingRewards(BOB, 1) + ledger.pendingRewards(OPS[1]!, 1);
+  assert.ok(o >= ledger.validator(1)!.accumulatedCommission + pending - 3n * E18, "outstanding = commission + pending rewards");
+  assert.ok(o <= ledger.validator(1)!.accumulatedCommission + pending + 3n * E18, "outstanding = commission + pending rewards");
+  await fails(`/cosmos/distribution/v1beta1/validators/${NO_VALIDATOR}/outstanding_rewards`, 404, 5, `validator ${NO_VALIDATOR} not found`);
+  const distInfo = await get(`/cosmos/distribution/v1beta1/validators/${val(0)}`);
+  assert.is(distInfo.operator_address, acc(OPS[0]!));
+
+  assert.equal((await get("/cosmos/auth/v1beta1/params")).params, {
+    max_memo_characters: "256", tx_sig_limit: "7", tx_size_cost_per_byte: "10", sig_verify_cost_ed25519: "590", sig_verify_cost_secp256k1: "1000",
+  });
+  assert.equal(await get("/cosmos/auth/v1beta1/bech32"), { bech32_prefix: "cro" });
+  assert.equal(await get(`/cosmos/auth/v1beta1/account_info/${acc(ALICE)}`), {
+    info: { address: acc(ALICE), pub_key: { "@type": "/cosmos.crypto.secp256k1.PubKey", key: Buffer.from(ALICE_KEY).toString("base64") }, account_number: String(ALICE), sequence: "4" },
+  });
+  await fails(`/cosmos/auth/v1beta1/account_info/${STRANGER}`, 404, 5, `account ${STRANGER} not found`);
+  assert.equal(await get(`/cosmos/auth/v1beta1/address_by_id/${ALICE}`), { account_address: acc(ALICE) });
+  await fails("/cosmos/auth/v1beta1/address_by_id/99999", 404, 5, "account address not found for account number 99999");
 });
 
 test.run();

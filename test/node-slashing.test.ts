@@ -62,8 +62,20 @@ test("a slash with jail: delegations and positions lose 10 %, the bonus stops wh
   // The position's live amount fell with the validator's tokens per share.
   const position = (await node.get(`/chainmain/tieredrewards/v1/position/${id}`)).json.position;
   assert.is(BigInt(position.amount), (amount * after.tokens) / before.tokens);
+  // The validator's events wait for the position to replay them: the slash (tokens per share
+  // before it) and the jail's leaving the bonded set; the position's delegator pays its owner.
+  const data = (await node.get(`/chainmain/tieredrewards/v1/validator_data/${val}`)).json;
+  assert.equal(data.events.map((e: any) => [e.event_type, e.height, e.reference_count]), [
+    ["VALIDATOR_EVENT_TYPE_SLASH", String(slash.height), "1"], ["VALIDATOR_EVENT_TYPE_UNBOND", String(slash.height), "1"],
+  ]);
+  assert.is(data.events[0].tokens_per_share, "1.000000000000000000");
+  assert.equal([data.position_count, data.event_current_seq], ["1", "2"]);
+  assert.is((await node.get(`/cosmos/distribution/v1beta1/delegators/${position.delegator_address}/withdraw_address`)).json.withdraw_address, owner);
+  assert.is((await node.get(`/cosmos/distribution/v1beta1/delegators/${owner}/withdraw_address`)).json.withdraw_address, owner);
   // While jailed: no bonus accrues (a day passes, a claim pays the bonus up to the slash only).
   const c1 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
+  const replayed = (await node.get(`/chainmain/tieredrewards/v1/validator_data/${val}`)).json;
+  assert.equal([replayed.events, replayed.event_current_seq], [[], "2"], "replayed by the claim, the events are gone");
   await node.chain.advance(17_280n);
   const c2 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
   assert.ok(attr(c1, "chainmain.tieredrewards.v1.EventTierRewardsClaimed", "bonus_rewards") !== undefined);

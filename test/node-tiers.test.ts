@@ -367,6 +367,13 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
     await node.post("/dev/advance?duration=1h");
     const redelegate = await ok(node, 5, [tierRedelegateMsg(u5, p0, v[2]!)]);
     assert.is(field(redelegate, "EventPositionRedelegated", "dst_validator"), v[2]);
+    // The pending redelegation maps to the position, by its staking unbonding id.
+    const delegator = (await node.get(`/chainmain/tieredrewards/v1/position/${p0}`)).json.position.delegator_address;
+    const entry = (await node.get(`/cosmos/staking/v1beta1/delegators/${delegator}/redelegations`)).json.redelegation_responses[0].entries[0];
+    assert.equal((await node.get("/chainmain/tieredrewards/v1/redelegation_mappings")).json, {
+      redelegation_mappings: [{ unbonding_id: entry.redelegation_entry.unbonding_id, position_id: `${p0}` }],
+      pagination: { next_key: null, total: "1" },
+    });
     const quick = await ok(node, 7, [lockTierMsg(u7, 4, 50n * CRO, v[3]!, true)]);
     const p2 = BigInt(field(quick, "EventPositionCreated", "position").id);
     await node.post("/dev/advance?duration=2h");

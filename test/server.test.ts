@@ -433,14 +433,14 @@ test("a real-clock chain has no /dev/advance; unknown routes and methods answer 
   });
   for (const method of ["POST", "GET"]) {
     const r = await call("/dev/advance?blocks=1", method);
-    assert.is(r.status, 404);
-    assert.is(r.body, errorJson(5, "Not Found"));
+    assert.is(r.status, 501);
+    assert.is(r.body, errorJson(12, "Not Implemented"));
   }
   await rejects(() => chain.advance(1n), (e) => e instanceof ChainStateError);
   const unknown = await call("/cosmos/staking/v1beta1/validators");
-  assert.is(unknown.status, 404);
+  assert.is(unknown.status, 501, "grpc-gateway's answer to a path it does not route");
   assert.is(unknown.type, "application/json");
-  assert.is(unknown.body, errorJson(5, "Not Found"));
+  assert.is(unknown.body, errorJson(12, "Not Implemented"));
   const post = await call("/cosmos/mint/v1beta1/params", "POST");
   assert.is(post.status, 501);
   assert.is(post.body, errorJson(12, "Method Not Allowed"));
@@ -466,7 +466,7 @@ test("supply by denom: a missing or malformed denom is InvalidArgument (400)", a
 test("the chain segment is configurable", async () => {
   const { call } = await appFor(await simulatedChain(), "cronos");
   assert.is((await call("/cronos/inflation/v1/params")).body, INFLATION_PARAMS);
-  assert.is((await call("/chainmain/inflation/v1/params")).status, 404);
+  assert.is((await call("/chainmain/inflation/v1/params")).status, 501);
 });
 
 test("the real clock makes blocks on a timer, stamped with the wall clock, until stopped", async () => {

@@ -31,6 +31,7 @@ const directory: Directory = {
   validatorId: (v) => (v === VALOPER ? 0 : undefined),
   validatorAddress: (id) => (id === 0 ? VALOPER : undefined),
   validatorIds: () => [0],
+  accountIds: () => [16, 17],
   account: () => undefined,
 };
 
@@ -85,6 +86,16 @@ const tiers: TierQueries = {
   votingPower: (owner) => (owner === 16 ? 10_000_000_000n * E18 : 0n),
   totalVotingPower: () => 10_000_000_000n * E18,
   owedBonus: (owner) => (owner === 16 ? 5n : 0n),
+  validatorData: (v) => ({
+    positionCount: v === 0 ? 1n : 0n,
+    currentSeq: v === 0 ? 3n : 0n,
+    events: v === 0 ? [{ height: 41n, timeNs: 1_779_264_871_000_000_000n, type: 1, tokensPerShare: 99n * 10n ** 16n, referenceCount: 1n }] : [],
+  }),
+  redelegationMappings: () => [
+    { unbondingId: 2n, positionId: 9n },
+    { unbondingId: 4n, positionId: 7n },
+    { unbondingId: 11n, positionId: 10n },
+  ],
 };
 
 const app = new Hono();
@@ -250,5 +261,33 @@ pages("bad parameters are 400 with the gateway's wording", () => {
   }
 });
 
-pages.run();
 
+
+pages("validator_data and redelegation_mappings: the reference's shapes, pagination, bad addresses", async () => {
+  assert.equal(await get(`/chainmain/tieredrewards/v1/validator_data/${VALOPER}`), {
+    position_count: "1",
+    events: [{
+      height: "41", timestamp: "2026-05-20T08:14:31Z", event_type: "VALIDATOR_EVENT_TYPE_SLASH",
+      tokens_per_share: "0.990000000000000000", reference_count: "1",
+    }],
+    event_current_seq: "3",
+  });
+  const other = encodeAddress("crocncl", new Uint8Array(20).fill(9));
+  assert.equal(await get(`/chainmain/tieredrewards/v1/validator_data/${other}`), { position_count: "0", events: [], event_current_seq: "0" });
+  assert.is((await get(`/chainmain/tieredrewards/v1/validator_data/${OWNER}`, 400)).code, 3);
+  const all = await get("/chainmain/tieredrewards/v1/redelegation_mappings");
+  assert.equal(all, {
+    redelegation_mappings: [
+      { unbonding_id: "2", position_id: "9" }, { unbonding_id: "4", position_id: "7" }, { unbonding_id: "11", position_id: "10" },
+    ],
+    pagination: { next_key: null, total: "3" },
+  });
+  const first = await get("/chainmain/tieredrewards/v1/redelegation_mappings?pagination.limit=2");
+  assert.equal(first.redelegation_mappings.map((m: any) => m.unbonding_id), ["2", "4"]);
+  const rest = await get(`/chainmain/tieredrewards/v1/redelegation_mappings?pagination.key=${encodeURIComponent(first.pagination.next_key)}`);
+  assert.equal(rest.redelegation_mappings, [{ unbonding_id: "11", position_id: "10" }]);
+  const reversed = await get("/chainmain/tieredrewards/v1/redelegation_mappings?pagination.reverse=true&pagination.limit=1");
+  assert.equal(reversed.redelegation_mappings, [{ unbonding_id: "11", position_id: "10" }]);
+});
+
+pages.run();

@@ -94,6 +94,7 @@ export interface CoreExports {
   ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
   ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;
   ledgerWithdrawCommission(dst: Ptr, validator: number): Code;
+  ledgerWithdrawAddress(delegator: number): number;
   ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr, orderKey: bigint): Code;
   ledgerConfigureStaking(maxValidators: number, powerReduction: bigint, unbondingNs: bigint): Code;
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;

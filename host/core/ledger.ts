@@ -373,6 +373,11 @@ export class Ledger {
     return c.readU128(c.slot(2));
   }
 
+  /** Where a delegator's rewards are paid (x/distribution DelegatorWithdrawAddress): an account id. */
+  withdrawAddress(delegator: number): number {
+    return this.core.exports.ledgerWithdrawAddress(delegator);
+  }
+
   /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
   withdrawCommission(validator: number): bigint {
     const c = this.core;

@@ -50,6 +50,7 @@ interface TierExports {
   tiersEstimate(dst: Ptr, id: bigint): Code;
   tiersValidatorData(validator: number, out: Ptr): void;
   tiersEventRecords(): number;
+  tiersValidatorEvent(validator: number, seq: bigint, out: Ptr): number;
   tiersCheckInvariants(): number;
   bufferPtr(): Ptr;
   bufferCapacity(): number;
@@ -423,6 +424,23 @@ export class Tiers {
     const c = this.core;
     this.x.tiersValidatorData(validator, c.slot(2));
     return { currentSeq: c.readU64(c.slot(2)), positionCount: c.readU64(c.slot(2) + 8) };
+  }
+
+  /**
+   * A validator's events not yet replayed by all its positions, oldest first. They are the newest
+   * ones: an event is dropped once every position has replayed it, and each replays in order.
+   */
+  validatorEvents(validator: number): { seq: bigint; height: bigint; timeNs: bigint; type: number; tokensPerShare: bigint; referenceCount: bigint }[] {
+    const c = this.core;
+    const out = c.slot(2);
+    const events = [];
+    for (let seq = this.validatorData(validator).currentSeq; seq > 0n && this.x.tiersValidatorEvent(validator, seq, out) === 1; seq--) {
+      events.push({
+        seq, height: c.readU64(out), timeNs: c.readI64(out + 8), type: c.readI32(out + 16),
+        tokensPerShare: c.readU128(out + 24), referenceCount: c.readU64(out + 40),
+      });
+    }
+    return events.reverse();
   }
 
   /** Validator events still referenced by some position. */

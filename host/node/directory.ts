@@ -143,6 +143,10 @@ export class NodeDirectory implements Directory {
     return this.operatorsById.get(id);
   }
 
+  accountIds(): number[] {
+    return [...this.byId.keys()].sort((a, b) => a - b);
+  }
+
   validatorIds(): number[] {
     return [...this.operatorsById.keys()].sort((a, b) => a - b);
   }

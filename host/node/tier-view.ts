@@ -3,6 +3,7 @@
 // short pool answers as the reference's gateway does.
 
 import { TierError, type Tiers } from "../core/tiers.js";
+import type { Ledger } from "../core/ledger.js";
 import { GatewayError, GrpcCode } from "../server/gateway.js";
 import type { OrderedIds } from "../server/pagination.js";
 import type { LivePosition, TierQueries } from "../server/tiers.js";
@@ -11,7 +12,7 @@ import { storedPosition, tierDef } from "./tier-messages.js";
 /** How many ids one core call lists (its buffer holds more; this keeps a page's calls few). */
 const CHUNK = 512;
 
-export function tierQueries(tiers: Tiers): TierQueries {
+export function tierQueries(tiers: Tiers, ledger?: Ledger): TierQueries {
   return {
     params: () => tiers.params(),
     tiers: () => tiers.tiers().map(tierDef),
@@ -71,5 +72,27 @@ export function tierQueries(tiers: Tiers): TierQueries {
     votingPower: (owner) => tiers.votingPower(owner),
     totalVotingPower: () => tiers.totalVotingPower(),
     owedBonus: (owner) => tiers.owedBonus(owner),
+    validatorData(validator) {
+      const d = tiers.validatorData(validator);
+      return { positionCount: d.positionCount, currentSeq: d.currentSeq, events: tiers.validatorEvents(validator) };
+    },
+    redelegationMappings() {
+      // A position's delegator account is its own (no key signs for it): its redelegation entries
+      // are the ones MsgTierRedelegate made, the reference's mappings. O(positions).
+      if (ledger === undefined) return [];
+      const out: { unbondingId: bigint; positionId: bigint }[] = [];
+      let key: bigint | undefined;
+      for (;;) {
+        const page = tiers.positionIds("all", { key, limit: CHUNK });
+        for (const id of page.ids) {
+          const p = tiers.position(id);
+          if (p === undefined) continue;
+          for (const e of ledger.redelegationEntries(p.delegator)) out.push({ unbondingId: e.id, positionId: id });
+        }
+        if (page.nextKey === null || page.ids.length === 0) break;
+        key = page.ids[page.ids.length - 1];
+      }
+      return out.sort((a, b) => (a.unbondingId < b.unbondingId ? -1 : a.unbondingId > b.unbondingId ? 1 : 0));
+    },
   };
 }

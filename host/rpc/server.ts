@@ -26,6 +26,8 @@ import { txMsgDataHex } from "../wire/responses.js";
 import { storedTypeUrls } from "../wire/tx.js";
 import { timestampString } from "../server/gateway.js";
 import type { AbciQuery } from "./abci-query.js";
+import type { CorsOrigins } from "../config.js";
+import { useCors } from "../server/cors.js";
 
 /** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it). */
 export const COMETBFT_VERSION = "0.38.17";
@@ -39,6 +41,8 @@ export interface RpcOptions {
   rpcAddress?: string;
   /** A request body larger than this is refused (CometBFT's max_body_bytes, 1 MB). */
   maxBodyBytes?: number;
+  /** `--cors-origins`; undefined: no CORS headers (CometBFT's default). */
+  corsOrigins?: CorsOrigins;
 }
 
 class RpcError extends Error {
@@ -69,6 +73,7 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
 } {
   const methods = rpcMethods(node, o);
   const app = new Hono();
+  useCors(app, o.corsOrigins);
   const maxBody = o.maxBodyBytes ?? 1_000_000;
 
   const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): Promise<RpcReply> => {

@@ -11,7 +11,8 @@ import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
 import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emission-chain.js";
 import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../chain/node-chain.js";
-import { parseGoDuration, type ClockMode } from "../config.js";
+import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
+import { useCors } from "./cors.js";
 import { validDenom, type Genesis } from "../genesis.js";
 import { TxError, decodeTx, protoBroadcastMode } from "../tx/index.js";
 import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
@@ -56,6 +57,8 @@ export interface AppOptions {
   logError?: (error: unknown) => void;
   /** Largest request body in bytes (default 1 MiB): 413 beyond, before the rest is read. */
   maxBodyBytes?: number;
+  /** `--cors-origins` (cors.ts); undefined: no CORS headers. */
+  corsOrigins?: CorsOrigins;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -64,6 +67,7 @@ export const MAX_ADVANCE_BLOCKS = 10_000_000n;
 export function createApp(chain: ServedChain, options: AppOptions): Hono {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const app = new Hono();
+  useCors(app, options.corsOrigins);
   // Bodies: a declared Content-Length over the limit is refused at once; a chunked body is
   // counted as it streams and refused at the first byte past the limit. The connection is closed
   // after the answer, so the rest of the body is never read.
@@ -155,7 +159,8 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
     });
   }
 
-  app.notFound((c) => c.json(errorBody(GrpcCode.NOT_FOUND, "Not Found"), 404));
+  // An unknown path: grpc-gateway v1 (the SDK's API server) answers Unimplemented, HTTP 501.
+  app.notFound((c) => c.json(errorBody(GrpcCode.UNIMPLEMENTED, "Not Implemented"), 501));
 
   app.onError((err, c) => {
     // Whatever the request met, once the chain halted the answer is that it did (503).
@@ -213,8 +218,11 @@ export function registerNodeRoutes(
 ): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
-  registerCosmosRoutes(app, node, { maxPageLimit });
-  registerTierRoutes(app, node, tierQueries(node.tiers), chainSegment, { maxPageLimit });
+  registerCosmosRoutes(app, node, {
+    maxPageLimit,
+    communityTax: node.genesis.distribution.communityTax,
+  });
+  registerTierRoutes(app, node, tierQueries(node.tiers, node.ledger), chainSegment, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     const text = await c.req.text();

@@ -14,6 +14,8 @@ import { DEFAULT_LIMITS } from "../limits.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { type DelegationInfo, type Page, type ValidatorRecord } from "../core/ledger.js";
 import { validDenom } from "../genesis.js";
+import { FIRST_USER_ACCOUNT, ModuleAccount } from "../core/ledger.js";
+import { GasSchedule } from "../chain/gas.js";
 import { GatewayError, GrpcCode, coin, decString, errorBody, intString, durationString, timestampString } from "./gateway.js";
 import type { ChainView } from "./view.js";
 
@@ -29,7 +31,35 @@ const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-export function registerCosmosRoutes(app: Hono, view: ChainView, options: { maxPageLimit?: number } = {}): void {
+/** The module accounts the ledger holds (core ids 0-4), with the SDK's names and permissions. */
+export const MODULE_ACCOUNT_INFO: ReadonlyArray<{ id: number; name: string; permissions: string[] }> = [
+  { id: ModuleAccount.feeCollector, name: "fee_collector", permissions: [] },
+  { id: ModuleAccount.distribution, name: "distribution", permissions: [] },
+  { id: ModuleAccount.rewardsPool, name: "rewards_pool", permissions: [] },
+  { id: ModuleAccount.bondedPool, name: "bonded_tokens_pool", permissions: ["burner", "staking"] },
+  { id: ModuleAccount.notBondedPool, name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
+];
+
+/** The x/auth params the node's ante handler applies (host/chain/gas.ts; the SDK's defaults). */
+const AUTH_PARAMS = {
+  max_memo_characters: "256",
+  tx_sig_limit: "7",
+  tx_size_cost_per_byte: `${GasSchedule.txSizeCostPerByte}`,
+  sig_verify_cost_ed25519: "590",
+  sig_verify_cost_secp256k1: `${GasSchedule.sigVerifyCostSecp256k1}`,
+};
+
+export interface CosmosRouteOptions {
+  maxPageLimit?: number;
+  /** x/distribution's community tax (raw Dec); 0 if not given. */
+  communityTax?: bigint;
+  /** The node's minimum gas prices as the SDK writes them (`0.025basecro`), for base/node config. */
+  minimumGasPrice?: string;
+  /** Decimal places of the display denom (`cro`: 8). */
+  displayExponent?: number;
+}
+
+export function registerCosmosRoutes(app: Hono, view: ChainView, options: CosmosRouteOptions = {}): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const { ledger, directory: dir, denom } = view;
   const paths: string[] = [];
@@ -264,11 +294,30 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: { maxP
     return { commission: { commission: decCoins(ledger.validator(id)!.accumulatedCommission) } };
   });
 
+  /** A module account as x/auth renders it (the rewards pool is one: REFERENCE §11). */
+  const moduleAccountJson = (id: number) => {
+    const m = MODULE_ACCOUNT_INFO.find((x) => x.id === id);
+    const address = dir.accountAddress(id);
+    const a = address === undefined ? undefined : dir.account(address);
+    if (m === undefined || a === undefined) return undefined;
+    return {
+      "@type": "/cosmos.auth.v1beta1.ModuleAccount",
+      base_account: { address, pub_key: null, account_number: intString(a.accountNumber), sequence: intString(a.sequence) },
+      name: m.name,
+      permissions: m.permissions,
+    };
+  };
+
   // ---- x/auth ----
   get("/cosmos/auth/v1beta1/accounts/:address", (c) => {
     const { address } = account(param(c, "address"));
     const a = dir.account(address);
     if (a === undefined) throw notFound(`account ${address} not found`);
+    const id = dir.accountId(address);
+    if (id !== undefined && id < FIRST_USER_ACCOUNT) {
+      const m = moduleAccountJson(id);
+      if (m !== undefined) return { account: m };
+    }
     return {
       account: {
         "@type": "/cosmos.auth.v1beta1.BaseAccount",
@@ -281,6 +330,155 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: { maxP
         sequence: intString(a.sequence),
       },
     };
+  });
+
+
+  // ---- more of x/bank ----
+  // No vesting accounts: every balance is spendable (tier-locked tokens are delegated, not held).
+  get("/cosmos/bank/v1beta1/spendable_balances/:address", (c) => {
+    const { id } = account(param(c, "address"));
+    const amount = id === undefined ? 0n : ledger.balance(id);
+    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c, maxPageLimit));
+    return { balances: items, pagination };
+  });
+  get("/cosmos/bank/v1beta1/spendable_balances/:address/by_denom", (c) => {
+    const { id } = account(param(c, "address"));
+    const asked = c.req.query("denom") ?? "";
+    if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
+    return { balance: coin(asked, id === undefined || asked !== denom ? 0n : ledger.balance(id)) };
+  });
+  get("/cosmos/bank/v1beta1/params", () => ({ params: { send_enabled: [], default_send_enabled: true } }));
+  const display = denom.startsWith("base") && denom.length > 4 ? denom.slice(4) : denom;
+  const metadata = {
+    description: `The native staking token of ${view.chainId}`,
+    denom_units: [
+      { denom, exponent: 0, aliases: [] },
+      ...(display !== denom ? [{ denom: display, exponent: options.displayExponent ?? 8, aliases: [] }] : []),
+    ],
+    base: denom,
+    display,
+    name: display.toUpperCase(),
+    symbol: display.toUpperCase(),
+    uri: "",
+    uri_hash: "",
+  };
+  get("/cosmos/bank/v1beta1/denoms_metadata", (c) => {
+    const { items, pagination } = paginateArray([metadata], () => 0n, pageQuery(c, maxPageLimit));
+    return { metadatas: items, pagination };
+  });
+  get("/cosmos/bank/v1beta1/denoms_metadata/:denom", (c) => {
+    const asked = param(c, "denom");
+    if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
+    if (asked !== denom) throw notFound(`client metadata for denom ${asked}`);
+    return { metadata };
+  });
+
+  // ---- more of x/staking ----
+  get("/cosmos/staking/v1beta1/delegators/:delegator_addr/validators", (c) => {
+    const { id } = account(param(c, "delegator_addr"));
+    const q = pageQuery(c, maxPageLimit);
+    const delegations = id === undefined ? [] : allPages((start, limit) => ledger.delegatorDelegations(id, { start, limit }), ledger.maxPage);
+    const { items, pagination } = paginateArray(delegations, (d) => BigInt(d.validator), q);
+    return { validators: items.map((d) => validatorJson(d.validator, ledger.validator(d.validator)!)), pagination };
+  });
+  get("/cosmos/staking/v1beta1/delegators/:delegator_addr/validators/:validator_addr", (c) => {
+    const who = account(param(c, "delegator_addr"));
+    const val = validator(param(c, "validator_addr"));
+    if (who.id === undefined || ledger.delegation(who.id, val) === undefined) throw notFound("no delegation for (address, validator) tuple");
+    return { validator: validatorJson(val, ledger.validator(val)!) };
+  });
+  get("/cosmos/staking/v1beta1/validators/:validator_addr/unbonding_delegations", (c) => {
+    const val = validator(param(c, "validator_addr"));
+    // Entries are indexed by delegator in the core: walk the validator's delegators and every
+    // account with an entry (an unbonding may outlive its delegation).
+    const responses: { delegator: number; entries: ReturnType<typeof ledger.unbondingEntries> }[] = [];
+    for (const accountId of dir.accountIds()) {
+      const entries = ledger.unbondingEntries(accountId).filter((e) => e.validator === val);
+      if (entries.length > 0) responses.push({ delegator: accountId, entries });
+    }
+    const { items, pagination } = paginateArray(responses, (r) => BigInt(r.delegator), pageQuery(c, maxPageLimit));
+    return {
+      unbonding_responses: items.map((r) => ({
+        delegator_address: accountText(r.delegator),
+        validator_address: validatorText(val),
+        entries: r.entries.map((e) => ({
+          creation_height: intString(e.creationHeight),
+          completion_time: timestampString(e.completionTime),
+          initial_balance: intString(e.initialBalance),
+          balance: intString(e.balance),
+          unbonding_id: intString(e.id),
+          unbonding_on_hold_ref_count: "0",
+        })),
+      })),
+      pagination,
+    };
+  });
+
+  // ---- more of x/distribution ----
+  get("/cosmos/distribution/v1beta1/params", () => ({
+    params: {
+      community_tax: decString(options.communityTax ?? 0n),
+      base_proposer_reward: decString(0n),
+      bonus_proposer_reward: decString(0n),
+      withdraw_addr_enabled: true,
+    },
+  }));
+  get("/cosmos/distribution/v1beta1/delegators/:delegator_address/withdraw_address", (c) => {
+    const who = account(param(c, "delegator_address"));
+    return { withdraw_address: who.id === undefined ? who.address : accountText(ledger.withdrawAddress(who.id)) };
+  });
+  get("/cosmos/distribution/v1beta1/delegators/:delegator_address/validators", (c) => {
+    const { id } = account(param(c, "delegator_address"));
+    const delegations = id === undefined ? [] : allPages((start, limit) => ledger.delegatorDelegations(id, { start, limit }), ledger.maxPage);
+    return { validators: delegations.map((d) => validatorText(d.validator)) };
+  });
+  get("/cosmos/distribution/v1beta1/validators/:validator_address/outstanding_rewards", (c) => {
+    const id = validator(param(c, "validator_address"));
+    return { rewards: { rewards: decCoins(ledger.validator(id)!.outstanding) } };
+  });
+  get("/cosmos/distribution/v1beta1/validators/:validator_address", (c) => {
+    const id = validator(param(c, "validator_address"));
+    const v = ledger.validator(id)!;
+    return {
+      operator_address: accountText(v.operator),
+      self_bond_rewards: decCoins(ledger.delegation(v.operator, id) === undefined ? 0n : ledger.pendingRewards(v.operator, id)),
+      commission: decCoins(v.accumulatedCommission),
+    };
+  });
+
+  // ---- more of x/auth ----
+  get("/cosmos/auth/v1beta1/params", () => ({ params: AUTH_PARAMS }));
+  get("/cosmos/auth/v1beta1/bech32", () => ({ bech32_prefix: dir.accountPrefix }));
+  get("/cosmos/auth/v1beta1/account_info/:address", (c) => {
+    const { address } = account(param(c, "address"));
+    const a = dir.account(address);
+    if (a === undefined) throw notFound(`account ${address} not found`);
+    return {
+      info: {
+        address,
+        pub_key: a.pubKey === undefined ? null : { "@type": "/cosmos.crypto.secp256k1.PubKey", key: Buffer.from(a.pubKey).toString("base64") },
+        account_number: intString(a.accountNumber),
+        sequence: intString(a.sequence),
+      },
+    };
+  });
+  get("/cosmos/auth/v1beta1/module_accounts", () => ({
+    accounts: MODULE_ACCOUNT_INFO.map((m) => moduleAccountJson(m.id)).filter((a) => a !== undefined),
+  }));
+  get("/cosmos/auth/v1beta1/module_accounts/:name", (c) => {
+    const m = MODULE_ACCOUNT_INFO.find((x) => x.name === param(c, "name"));
+    const a = m === undefined ? undefined : moduleAccountJson(m.id);
+    if (a === undefined) throw notFound(`account ${param(c, "name")} not found`);
+    return { account: a };
+  });
+  get("/cosmos/auth/v1beta1/address_by_id/:id", (c) => {
+    const text = param(c, "id");
+    if (!/^-?[0-9]+$/.test(text)) throw invalid(`type mismatch, parameter: id, error: strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
+    const n = BigInt(text);
+    if (n < 0n) throw invalid("invalid account number");
+    const address = n < BigInt(Number.MAX_SAFE_INTEGER) ? dir.accountAddress(Number(n)) : undefined;
+    if (address === undefined || dir.account(address) === undefined) throw notFound(`account address not found for account number ${n}`);
+    return { account_address: address };
   });
 
   // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).

@@ -56,7 +56,16 @@ export interface TierQueries {
   votingPower(owner: number): bigint;
   totalVotingPower(): bigint;
   owedBonus(owner: number): bigint;
+  /** ValidatorData: delegated positions, the live events (oldest first) and the event sequence. */
+  validatorData(validator: number): {
+    positionCount: bigint; currentSeq: bigint;
+    events: { height: bigint; timeNs: bigint; type: number; tokensPerShare: bigint; referenceCount: bigint }[];
+  };
+  /** RedelegationMappings: pending tier redelegations' unbonding ids and their positions, by unbonding id. */
+  redelegationMappings(): { unbondingId: bigint; positionId: bigint }[];
 }
+
+const VALIDATOR_EVENT_TYPES = ["VALIDATOR_EVENT_TYPE_UNSPECIFIED", "VALIDATOR_EVENT_TYPE_SLASH", "VALIDATOR_EVENT_TYPE_UNBOND", "VALIDATOR_EVENT_TYPE_BOND"] as const;
 
 const ZERO_TIME = "0001-01-01T00:00:00Z";
 const NS_PER_S = 1_000_000_000n;
@@ -186,6 +195,46 @@ export function registerTierRoutes(
     return c.json({ voting_power: decString(owner === undefined ? 0n : tiers.votingPower(owner)) });
   });
   app.get(`${base}/total_delegated_voting_power`, (c) => c.json({ voting_power: decString(tiers.totalVotingPower()) }));
+  app.get(`${base}/validator_data/:validator`, (c) => {
+    const text = c.req.param("validator");
+    try {
+      accountAddressBytes(text, directory.validatorPrefix);
+    } catch (e) {
+      throw invalid(`invalid validator address: ${(e as Error).message}`);
+    }
+    const id = directory.validatorId(text);
+    const d = id === undefined
+      ? { positionCount: 0n, currentSeq: 0n, events: [] }
+      : tiers.validatorData(id);
+    return c.json({
+      position_count: intString(d.positionCount),
+      events: d.events.map((e) => ({
+        height: intString(e.height),
+        timestamp: time(e.timeNs),
+        event_type: VALIDATOR_EVENT_TYPES[e.type] ?? VALIDATOR_EVENT_TYPES[0],
+        tokens_per_share: decString(e.tokensPerShare),
+        reference_count: intString(e.referenceCount),
+      })),
+      event_current_seq: intString(d.currentSeq),
+    });
+  });
+  app.get(`${base}/redelegation_mappings`, (c) => {
+    const all = tiers.redelegationMappings();
+    const byId = new Map(all.map((m) => [m.unbondingId, m.positionId]));
+    const ids: OrderedIds = {
+      walk(from, reverse, n) {
+        const ordered = reverse ? [...byId.keys()].reverse() : [...byId.keys()];
+        const start = from === undefined ? 0 : ordered.findIndex((k) => (reverse ? k <= from : k >= from));
+        return start < 0 ? [] : ordered.slice(start, start + n);
+      },
+      count: () => BigInt(byId.size),
+    };
+    const page = paginate(ids, parsePageRequest((n) => c.req.query(n), options.maxPageLimit));
+    return c.json({
+      redelegation_mappings: page.ids.map((id) => ({ unbonding_id: intString(id), position_id: intString(byId.get(id)!) })),
+      pagination: page.pagination,
+    });
+  });
   app.get(`${base}/owed_bonus/:owner`, (c) => {
     const owner = ownerAt(c.req.param("owner"));
     return c.json({ owed: coins(owner === undefined ? 0n : tiers.owedBonus(owner)) });

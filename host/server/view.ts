@@ -19,6 +19,8 @@ export interface Directory {
   validatorId(operator: string): number | undefined;
   /** Operator address (`crocncl1…`) of a core validator id. */
   validatorAddress(id: number): string | undefined;
+  /** Every account id (module accounts included), ascending. */
+  accountIds(): number[];
   /** Every validator id, ascending. */
   validatorIds(): number[];
   /** Account number and sequence of an address (x/auth), undefined if the account does not exist. */

@@ -47,7 +47,10 @@ export interface ClassReport {
 
 const TX_ROUTES = new Set(["/txs", "/cosmos/tx/v1beta1/txs"]);
 
-/** Judges one answer: a 4xx with the gateway's error body, or (tx routes) 200 with a non-zero tx code. */
+/**
+ * Judges one answer: a 4xx with the gateway's error body, 501 Unimplemented (code 12) for a path
+ * or method the gateway does not route, or (tx routes) 200 with a non-zero tx code.
+ */
 export function judge(req: HostileRequest, status: number, text: string, contentType: string | null): Outcome {
   let json: any;
   try {
@@ -55,7 +58,7 @@ export function judge(req: HostileRequest, status: number, text: string, content
   } catch {
     json = undefined;
   }
-  if (status >= 400 && status < 500) {
+  if ((status >= 400 && status < 500) || (status === 501 && json?.code === 12)) {
     const label = `${status}`;
     const isJson = contentType?.includes("application/json") ?? false;
     const ok = isJson && json !== null && typeof json === "object" && typeof json.code === "number" && json.code !== 0 &&
