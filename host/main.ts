@@ -22,9 +22,14 @@ import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
-import { durationString, timestampString } from "./server/gateway.js";
+import { decString, durationString, timestampString } from "./server/gateway.js";
 import { createRpc } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
+import { registerCometRoutes } from "./server/comet.js";
+import { createRequire } from "node:module";
+
+/** package.json's version: the app version the node reports. */
+const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 import { createAbciQuery } from "./rpc/abci-query.js";
 
 export interface RunningNode {
@@ -85,9 +90,19 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     if (e instanceof NodeStateError) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const app = createApp(chain, { chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
+  const app = createApp(chain, {
+    chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
+  });
   registerNodeRoutes(app, chain, config.chainSegment, {
     dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+  });
+  // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
+  const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
+  registerCometRoutes(app, rpc, {
+    consensusPrefix: `${chain.directory.validatorPrefix}cons`,
+    // DecCoins.String(), as the SDK's config query prints it: 0.025000000000000000basecro
+    minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
+    appVersion: APP_VERSION,
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);
@@ -104,7 +119,6 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let closeWebSocket = (): void => {};
   if (config.rpcPort !== undefined) {
     const rpcHost = config.rpcHost ?? "127.0.0.1";
-    const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
     rpcServer = createServer(getRequestListener(rpc.app.fetch));
     answerClientErrors(rpcServer);
     closeWebSocket = attachWebSocket(rpcServer, chain, rpc);

@@ -15,6 +15,7 @@ import {
   AminoTypes, GasPrice, SigningStargateClient, StargateClient, createDefaultAminoConverters,
 } from "@cosmjs/stargate";
 import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
@@ -187,6 +188,63 @@ test("WebSocket: subscription errors and limits as CometBFT's", async () => {
   await new Promise((r) => setTimeout(r, 100));
   assert.ok(replies.some((r) => r.error?.code === -32700));
   ws.close();
+});
+
+test("check_tx: the app's CheckTx without the mempool; REST's CometBFT and node services show the RPC's blocks and validators", async () => {
+  const client = await signingClient(4, "direct");
+  const me = devAddress(4);
+  const signed = await client.sign(me, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: me, toAddress: devAddress(8), amount: [{ denom: "basecro", amount: "5" }] } }],
+    { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" }, "");
+  const txBytes = Buffer.from(TxRaw.encode(signed).finish());
+  const ok = (await rpcCall("check_tx", { tx: txBytes.toString("base64") })).json.result;
+  assert.equal([ok.code, ok.gas_wanted, ok.codespace], [0, "200000", ""]);
+  assert.ok(BigInt(ok.gas_used) > 0n);
+  assert.is((await rpcCall("num_unconfirmed_txs")).json.result.n_txs, "0", "checked, not queued");
+  const bad = (await rpcCall("check_tx", { tx: Buffer.from(txBytes.subarray(0, txBytes.length - 3)).toString("base64") })).json.result;
+  assert.ok(bad.code !== 0, JSON.stringify(bad));
+  assert.is(bad.codespace, "sdk");
+  client.disconnect();
+
+  const rest = async (path: string) => {
+    const res = await fetch(`${node.url}${path}`);
+    return { status: res.status, json: (await res.json()) as any };
+  };
+  const info = (await rest("/cosmos/base/tendermint/v1beta1/node_info")).json;
+  assert.is(info.default_node_info.network, "chainmain-local");
+  assert.is(info.application_version.cosmos_sdk_version, "v0.53.0");
+  assert.equal((await rest("/cosmos/base/tendermint/v1beta1/syncing")).json, { syncing: false });
+  const h = Number((await rpcCall("status")).json.result.sync_info.latest_block_height) - 1;
+  const viaRpc = (await rpcCall("block", { height: `${h}` })).json.result;
+  const viaRest = (await rest(`/cosmos/base/tendermint/v1beta1/blocks/${h}`)).json;
+  const b64 = (hexText: string) => Buffer.from(hexText, "hex").toString("base64");
+  assert.is(viaRest.block_id.hash, b64(viaRpc.block_id.hash));
+  assert.is(viaRest.block.header.height, `${h}`);
+  assert.is(viaRest.block.header.app_hash, b64(viaRpc.block.header.app_hash));
+  assert.is(viaRest.block.header.last_block_id.hash, b64(viaRpc.block.header.last_block_id.hash));
+  assert.is(viaRest.block.header.proposer_address, b64(viaRpc.block.header.proposer_address));
+  assert.match(viaRest.sdk_block.header.proposer_address, /^crocnclcons1/);
+  const latest = (await rest("/cosmos/base/tendermint/v1beta1/blocks/latest")).json;
+  assert.ok(Number(latest.block.header.height) > h);
+  const far = await rest("/cosmos/base/tendermint/v1beta1/blocks/99999999");
+  assert.equal([far.status, far.json.code], [400, 3]);
+  const set = (await rest("/cosmos/base/tendermint/v1beta1/validatorsets/latest")).json;
+  const rpcSet = (await rpcCall("validators")).json.result;
+  assert.is(set.validators.length, rpcSet.validators.length);
+  assert.equal(set.validators.map((v: any) => v.pub_key.key), rpcSet.validators.map((v: any) => v.pub_key.value));
+  assert.equal(set.validators.map((v: any) => v.voting_power), rpcSet.validators.map((v: any) => v.voting_power));
+  assert.ok(set.validators.every((v: any) => v.address.startsWith("crocnclcons1") && v.pub_key["@type"] === "/cosmos.crypto.ed25519.PubKey"));
+  assert.is((await rest(`/cosmos/base/tendermint/v1beta1/validatorsets/${h}`)).json.block_height, `${h}`);
+  assert.equal((await rest("/cosmos/base/node/v1beta1/config")).json, {
+    minimum_gas_price: "", pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0",
+  });
+  const st = (await rest("/cosmos/base/node/v1beta1/status")).json;
+  assert.ok(Number(st.height) > h);
+  // The rewards pool is a ModuleAccount (the reference converted it), CosmJS reads it as one.
+  const pool = (await rest("/cosmos/auth/v1beta1/accounts/cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr")).json.account;
+  assert.equal([pool["@type"], pool.name, pool.permissions], ["/cosmos.auth.v1beta1.ModuleAccount", "rewards_pool", []]);
+  const stargate = await StargateClient.connect(rpc);
+  assert.is((await stargate.getAccount("cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr"))?.address, "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr");
+  stargate.disconnect();
 });
 
 test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abci_query errors", async () => {

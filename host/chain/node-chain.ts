@@ -403,6 +403,25 @@ export class NodeChain implements ChainView {
    * Throws TxError. Returns the tx hash and a promise of its result once in a committed block.
    */
   submit(body: unknown): { hash: string; included: Promise<TxResult> } {
+    const verified = this.check(body, true);
+    const pending: PendingTx = { verified, body: verified.body, done: [] };
+    const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
+    included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
+    this.mempool.add(pending);
+    return { hash: verified.txHash, included };
+  }
+
+  /**
+   * CometBFT's `check_tx` RPC: the app's CheckTx alone, against the check state, without the
+   * mempool's size and cache checks and without queueing the tx. Throws TxError; returns the
+   * gas wanted (the fee's limit) and the ante handler's gas (size and signatures).
+   */
+  checkTx(body: unknown): { hash: string; gasWanted: bigint; gasUsed: bigint } {
+    const v = this.check(body, false);
+    return { hash: v.txHash, gasWanted: v.fee.gas, gasUsed: staticGas(v.size, v.signers.length) };
+  }
+
+  private check(body: unknown, forMempool: boolean): VerifiedTx {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
     const decoded = decodeTx(body);
     const limits = this.limits;
@@ -411,13 +430,13 @@ export class NodeChain implements ChainView {
       throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${limits.maxTxBytes})`);
     }
     const { size, totalBytes } = this.mempool;
-    if (size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes) {
+    if (forMempool && size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes) {
       throw new TxError(
         SdkErrors.MempoolIsFull,
         `number of txs ${size} (max: ${limits.mempoolMaxTxs}), total txs bytes ${totalBytes} (max: ${limits.mempoolMaxBytes})`,
       );
     }
-    if (this.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+    if (forMempool && this.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
     // Before any message is validated: a tx of more messages than the node takes costs nothing more.
     if (decoded.msgs.length > limits.maxMsgsPerTx) {
       throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
@@ -433,11 +452,7 @@ export class NodeChain implements ChainView {
     // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
     const fee = this.bondFee(verified);
     this.checkFeePayable(verified.feePayer, fee, this.mempool.owedFees(verified.feePayer));
-    const pending: PendingTx = { verified, body: verified.body, done: [] };
-    const included = new Promise<TxResult>((resolve, reject) => pending.done.push({ resolve, reject }));
-    included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
-    this.mempool.add(pending);
-    return { hash: verified.txHash, included };
+    return verified;
   }
 
   /**

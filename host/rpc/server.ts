@@ -6,9 +6,9 @@
 //
 // Methods: health, status, abci_info, abci_query, broadcast_tx_sync|async|commit, tx, tx_search,
 // block, block_by_hash, block_results, blockchain, header, header_by_hash, commit, validators,
-// genesis, num_unconfirmed_txs, unconfirmed_txs. Not served (yet): WebSocket subscriptions,
-// check_tx. Blocks: the node makes its own (no consensus), so headers carry the node's block hash,
-// app hash and time, a proposer from the validator set and deterministic ed25519 consensus keys
+// genesis, num_unconfirmed_txs, unconfirmed_txs, check_tx; WebSocket subscriptions in
+// websocket.ts. Blocks: the node makes its own (no consensus), so headers carry the node's block
+// hash, app hash and time, a proposer from the validator set and deterministic ed25519 consensus keys
 // derived from each operator; there are no commit signatures, and the block id is the node's
 // block hash, not CometBFT's merkle of the header.
 
@@ -414,6 +414,16 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       return { code: 0, data: "", log: "", codespace: "", hash: check.hash };
     },
     broadcast_tx_sync: (p) => broadcast(p).check,
+    check_tx: (p) => {
+      const tx = bytesParam(p, "tx");
+      try {
+        const r = node.checkTx({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" });
+        return { code: 0, data: null, log: "", info: "", gas_wanted: int(r.gasWanted), gas_used: int(r.gasUsed), events: [], codespace: "" };
+      } catch (e) {
+        if (!(e instanceof TxError)) throw e;
+        return { code: e.code, data: null, log: e.log, info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: e.codespace };
+      }
+    },
     broadcast_tx_commit: async (p) => {
       const { check, included } = broadcast(p);
       const checkTx = { code: check.code, data: null, log: check.log, info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: check.codespace };

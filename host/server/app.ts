@@ -59,6 +59,8 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** `--cors-origins` (cors.ts); undefined: no CORS headers. */
   corsOrigins?: CorsOrigins;
+  /** The node serves the CometBFT service's block routes itself (comet.ts): no header-only blocks/latest here. */
+  cometRoutes?: boolean;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -140,7 +142,9 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   });
 
   // ---- CometBFT service ----
-  get("/cosmos/base/tendermint/v1beta1/blocks/latest", (c) => c.json({ block: { header: headerJson(chain.latest) } }));
+  if (!options.cometRoutes) {
+    get("/cosmos/base/tendermint/v1beta1/blocks/latest", (c) => c.json({ block: { header: headerJson(chain.latest) } }));
+  }
 
   // ---- simulated clock ----
   if (chain.clock === "simulated") {

@@ -1,0 +1,142 @@
+// The SDK's CometBFT service over REST (cosmos/base/tendermint/v1beta1: node_info, syncing,
+// blocks/latest, blocks/{height}, validatorsets/latest, validatorsets/{height}) and the node
+// service (cosmos/base/node/v1beta1: config, status), rendered from the same blocks and validator
+// set as the CometBFT RPC (host/rpc/server.ts) in the gateway's JSON: bytes base64 where the RPC
+// has hex, `part_set_header` for `parts`, and `sdk_block` whose proposer is a bech32 consensus
+// address.
+
+import type { Context, Hono } from "hono";
+import { base64, hex } from "@scure/base";
+import { encodeAddress } from "../address.js";
+import type { createRpc } from "../rpc/server.js";
+import { GatewayError, GrpcCode, intString } from "./gateway.js";
+import { DEFAULT_PAGE_LIMIT } from "./pagination.js";
+
+type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
+
+export interface CometRouteOptions {
+  /** Bech32 prefix of consensus addresses (`crocnclcons`). */
+  consensusPrefix: string;
+  /** The node's minimum gas prices as the SDK prints them (`0.025basecro`; "" for none). */
+  minimumGasPrice: string;
+  /** The app's version (package.json). */
+  appVersion: string;
+}
+
+const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
+
+export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): void {
+  const call = async (method: string, params: Record<string, unknown>): Promise<any> => {
+    const reply = await rpc.call(1, method, params, "json");
+    if (reply.error) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, reply.error.data ?? reply.error.message);
+    return reply.result;
+  };
+  const consensusAddress = (hexText: string) => encodeAddress(o.consensusPrefix, hex.decode(hexText.toLowerCase()));
+
+  const blockId = (id: { hash: string; parts: { total: number; hash: string } }) => ({
+    hash: b64(id.hash), part_set_header: { total: id.parts.total, hash: b64(id.parts.hash) },
+  });
+  const blockJson = (r: any, sdk: boolean) => {
+    const h = r.block.header;
+    const c = r.block.last_commit;
+    return {
+      header: {
+        version: { block: h.version.block, app: h.version.app ?? "0" },
+        chain_id: h.chain_id,
+        height: h.height,
+        time: h.time,
+        last_block_id: blockId(h.last_block_id),
+        last_commit_hash: b64(h.last_commit_hash),
+        data_hash: b64(h.data_hash),
+        validators_hash: b64(h.validators_hash),
+        next_validators_hash: b64(h.next_validators_hash),
+        consensus_hash: b64(h.consensus_hash),
+        app_hash: b64(h.app_hash),
+        last_results_hash: b64(h.last_results_hash),
+        evidence_hash: b64(h.evidence_hash),
+        proposer_address: sdk ? consensusAddress(h.proposer_address) : b64(h.proposer_address),
+      },
+      data: { txs: r.block.data.txs ?? [] },
+      evidence: { evidence: [] },
+      last_commit: { height: c.height, round: c.round, block_id: blockId(c.block_id), signatures: [] },
+    };
+  };
+  const blockAt = async (height: bigint | undefined) => {
+    const r = await call("block", height === undefined ? {} : { height: `${height}` });
+    return { block_id: blockId(r.block_id), block: blockJson(r, false), sdk_block: blockJson(r, true) };
+  };
+  const heightOf = async (c: Context): Promise<bigint> => {
+    const text = c.req.param("height") ?? "";
+    if (!/^-?[0-9]+$/.test(text)) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `type mismatch, parameter: height, error: strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
+    }
+    const h = BigInt(text);
+    const latest = BigInt((await call("status", {})).sync_info.latest_block_height);
+    if (h > latest) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "requested block height is bigger then the chain length");
+    if (h < 1n) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `block height must be greater than 0, got ${h}`);
+    return h;
+  };
+  const validatorSet = async (c: Context, height: bigint | undefined) => {
+    const offset = Number(c.req.query("pagination.offset") ?? "0") || 0;
+    const limit = Number(c.req.query("pagination.limit") ?? "0") || DEFAULT_PAGE_LIMIT;
+    const r = await call("validators", { ...(height === undefined ? {} : { height: `${height}` }), page: "1", per_page: "100" });
+    const all = r.validators as any[];
+    return {
+      block_height: r.block_height,
+      validators: all.slice(offset, offset + limit).map((v) => ({
+        address: consensusAddress(v.address),
+        pub_key: { "@type": "/cosmos.crypto.ed25519.PubKey", key: v.pub_key.value },
+        voting_power: v.voting_power,
+        proposer_priority: v.proposer_priority,
+      })),
+      pagination: { next_key: null, total: intString(BigInt(all.length)) },
+    };
+  };
+
+  const base = "/cosmos/base/tendermint/v1beta1";
+  app.get(`${base}/node_info`, async (c) => {
+    const s = (await call("status", {})).node_info;
+    return c.json({
+      default_node_info: {
+        protocol_version: s.protocol_version,
+        default_node_id: s.id,
+        listen_addr: s.listen_addr,
+        network: s.network,
+        version: s.version,
+        channels: b64(s.channels),
+        moniker: s.moniker,
+        other: s.other,
+      },
+      application_version: {
+        name: "tiered-rewards-engine",
+        app_name: "tiered-rewards-engine",
+        version: o.appVersion,
+        git_commit: "",
+        build_tags: "",
+        go_version: `node ${process.versions.node}`,
+        build_deps: [],
+        cosmos_sdk_version: "v0.53.0",
+      },
+    });
+  });
+  app.get(`${base}/syncing`, (c) => c.json({ syncing: false }));
+  app.get(`${base}/blocks/latest`, async (c) => c.json(await blockAt(undefined)));
+  app.get(`${base}/blocks/:height`, async (c) => c.json(await blockAt(await heightOf(c))));
+  app.get(`${base}/validatorsets/latest`, async (c) => c.json(await validatorSet(c, undefined)));
+  app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
+
+  app.get("/cosmos/base/node/v1beta1/config", (c) =>
+    c.json({ minimum_gas_price: o.minimumGasPrice, pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0" }),
+  );
+  app.get("/cosmos/base/node/v1beta1/status", async (c) => {
+    const s = (await call("status", {})).sync_info;
+    const h = s.latest_block_height === "0" ? undefined : (await call("header", {})).header;
+    return c.json({
+      earliest_store_height: s.earliest_block_height,
+      height: s.latest_block_height,
+      timestamp: s.latest_block_time,
+      app_hash: b64(s.latest_app_hash),
+      validator_hash: h ? b64(h.validators_hash) : "",
+    });
+  });
+}
