@@ -24,6 +24,7 @@ import { runTiersBench } from "./tiers.js";
 import { runNodeBench } from "./node.js";
 import { loadLines, loadMain, loadTargets, runLoadBench } from "./load.js";
 import { sigMain } from "./sig.js";
+import { rpcMain } from "./rpc.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -169,24 +170,27 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
       "         signed txs (req/s, p50/p99, errors, RSS over time, block interval drift)\n" +
       "  sig    only the signature section: libsecp256k1 vs @noble verify rate, CosmJS-signed protobuf\n" +
-      "         txs ingested through CheckTx and through HTTP, a block commit of 1,000 records",
+      "         txs ingested through CheckTx and through HTTP, a block commit of 1,000 records\n" +
+      "  rpc    only the RPC section: abci_query vs the REST route of the same query (tiers, a balance),\n" +
+      "         and 100 WebSocket subscribers' NewBlock delays",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig)`);
+  if (a !== "load" && a !== "sig" && a !== "rpc") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc)`);
     process.exit(2);
   }
 }
 if (sectionArgs.includes("load")) process.exit(await loadMain());
 if (sectionArgs.includes("sig")) process.exit(await sigMain());
+if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ import {
 } from "@cosmjs/stargate";
 import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { fromBinary } from "@bufbuild/protobuf";
+import { QueryTotalDelegatedVotingPowerResponseSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
@@ -272,6 +274,26 @@ test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abc
   assert.ok(tiers.json.result.response.value.length > 0);
   const garbage = await rpcCall("abci_query", { path: "/cosmos.bank.v1beta1.Query/Balance", data: "ffffffff" });
   assert.is(garbage.json.result.response.code, 18);
+});
+
+test("abci_query answers are kept per height only: a tier query sees the next block's state", async () => {
+  const power = async () => {
+    const r = (await rpcCall("abci_query", { path: "/chainmain.tieredrewards.v1.Query/TotalDelegatedVotingPower", data: "" })).json.result.response;
+    return { height: BigInt(r.height), value: fromBinary(QueryTotalDelegatedVotingPowerResponseSchema, Buffer.from(r.value ?? "", "base64")).votingPower };
+  };
+  const before = await power();
+  assert.equal(await power(), before, "the same answer at the same height");
+  const client = await signingClient(4, "amino");
+  const me = devAddress(4);
+  const lock = await client.signAndBroadcast(me, [{
+    typeUrl: "/chainmain.tieredrewards.v1.MsgLockTier",
+    value: { owner: me, id: 1, amount: "20000000000", validatorAddress: operatorOf(devAddress(1)), triggerExitImmediately: false },
+  }], "auto");
+  assert.is(lock.code, 0, lock.rawLog);
+  client.disconnect();
+  const after = await power();
+  assert.ok(after.height > before.height);
+  assert.ok(BigInt(after.value) > BigInt(before.value), `${after.value} > ${before.value}`);
 });
 
 test.run();

@@ -53,6 +53,9 @@ const SDK_ERROR_OF = {
   Unknown: { code: 6, text: "unknown request" },
 } as const;
 
+/** Bridged answers kept for the latest height (a few hundred queries' bytes). */
+const BRIDGE_CACHE = 512;
+
 const ACCOUNT_PERMISSIONS: Record<string, string[]> = {
   fee_collector: [], distribution: [], rewards_pool: [], bonded_tokens_pool: ["burner", "staking"], not_bonded_tokens_pool: ["burner", "staking"],
 };
@@ -122,6 +125,7 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
   });
 
   // x/tieredrewards and x/inflation: the REST handler of each method, its JSON in protobuf.
+  const bridged = new Map<string, Uint8Array>();
   const services = [
     { file: file_chainmain_tieredrewards_v1_query, base: `/${chainSegment}/tieredrewards/v1` },
     { file: file_chainmain_inflation_v1_query, base: `/${chainSegment}/inflation/v1` },
@@ -132,6 +136,17 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
         const path = restPathOf(method.name, base);
         if (path === undefined) continue;
         handlers.set(`/${service.typeName}/${method.name}`, async (data) => {
+          // An answer at a height never changes (the state moves only by committed blocks): the
+          // REST round trip is made once per height and request.
+          const key = `${node.latest.height}|${method.name}|${hex.encode(data)}`;
+          const cached = bridged.get(key);
+          if (cached !== undefined) return cached;
+          const value = await bridge(data);
+          if (bridged.size >= BRIDGE_CACHE || !bridged.keys().next().value?.startsWith(`${node.latest.height}|`)) bridged.clear();
+          bridged.set(key, value);
+          return value;
+        });
+        const bridge = async (data: Uint8Array): Promise<Uint8Array> => {
           const req = fromBinary(method.input, data) as unknown as Record<string, unknown>;
           const url = path(req);
           const res = await app.request(url);
@@ -140,7 +155,7 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
             throw new GrpcStatus(res.status === 404 ? "NotFound" : res.status === 400 ? "InvalidArgument" : "Unknown", json.message ?? `HTTP ${res.status}`);
           }
           return toBinary(method.output, fromJson(method.output, decFieldsToRaw(method.output, json), { ignoreUnknownFields: true }));
-        });
+        };
       }
     }
   }
