@@ -12,7 +12,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
-import { type DelegationInfo, type Page, type ValidatorRecord } from "../core/ledger.js";
+import { type DelegationInfo, type Page, type UnbondingEntry, type ValidatorRecord } from "../core/ledger.js";
 import { validDenom } from "../genesis.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../core/ledger.js";
 import { GasSchedule } from "../chain/gas.js";
@@ -134,20 +134,33 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     balance: coin(denom, d.balance),
   });
 
+  const unbondingEntryJson = (e: UnbondingEntry) => ({
+    creation_height: intString(e.creationHeight),
+    completion_time: timestampString(e.completionTime),
+    initial_balance: intString(e.initialBalance),
+    balance: intString(e.balance),
+    unbonding_id: intString(e.id),
+    unbonding_on_hold_ref_count: "0",
+  });
+
   // ---- x/bank ----
-  get("/cosmos/bank/v1beta1/balances/:address", (c) => {
-    const { id } = account(param(c, "address"));
-    const amount = id === undefined ? 0n : ledger.balance(id);
-    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c, maxPageLimit));
-    return { balances: items, pagination };
-  });
-  get("/cosmos/bank/v1beta1/balances/:address/by_denom", (c) => {
-    const { id } = account(param(c, "address"));
-    const asked = c.req.query("denom") ?? "";
-    if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
-    const amount = id === undefined || asked !== denom ? 0n : ledger.balance(id);
-    return { balance: coin(asked, amount) };
-  });
+  // No vesting accounts: every balance is spendable (tier-locked tokens are delegated, not held),
+  // so spendable_balances answers as balances.
+  for (const kind of ["balances", "spendable_balances"]) {
+    get(`/cosmos/bank/v1beta1/${kind}/:address`, (c) => {
+      const { id } = account(param(c, "address"));
+      const amount = id === undefined ? 0n : ledger.balance(id);
+      const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c, maxPageLimit));
+      return { balances: items, pagination };
+    });
+    get(`/cosmos/bank/v1beta1/${kind}/:address/by_denom`, (c) => {
+      const { id } = account(param(c, "address"));
+      const asked = c.req.query("denom") ?? "";
+      if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
+      const amount = id === undefined || asked !== denom ? 0n : ledger.balance(id);
+      return { balance: coin(asked, amount) };
+    });
+  }
   get("/cosmos/bank/v1beta1/supply", (c) => {
     const { items, pagination } = paginateArray([coin(denom, ledger.totalSupply())], () => 0n, pageQuery(c, maxPageLimit));
     return { supply: items, pagination };
@@ -201,14 +214,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
       unbonding_responses: items.map((g) => ({
         delegator_address: who.address,
         validator_address: validatorText(g.key),
-        entries: g.items.map((e) => ({
-          creation_height: intString(e.creationHeight),
-          completion_time: timestampString(e.completionTime),
-          initial_balance: intString(e.initialBalance),
-          balance: intString(e.balance),
-          unbonding_id: intString(e.id),
-          unbonding_on_hold_ref_count: "0",
-        })),
+        entries: g.items.map(unbondingEntryJson),
       })),
       pagination,
     };
@@ -332,21 +338,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     };
   });
 
-
   // ---- more of x/bank ----
-  // No vesting accounts: every balance is spendable (tier-locked tokens are delegated, not held).
-  get("/cosmos/bank/v1beta1/spendable_balances/:address", (c) => {
-    const { id } = account(param(c, "address"));
-    const amount = id === undefined ? 0n : ledger.balance(id);
-    const { items, pagination } = paginateArray(amount === 0n ? [] : [coin(denom, amount)], () => 0n, pageQuery(c, maxPageLimit));
-    return { balances: items, pagination };
-  });
-  get("/cosmos/bank/v1beta1/spendable_balances/:address/by_denom", (c) => {
-    const { id } = account(param(c, "address"));
-    const asked = c.req.query("denom") ?? "";
-    if (!validDenom(asked)) throw invalid(`invalid denom: ${asked}`);
-    return { balance: coin(asked, id === undefined || asked !== denom ? 0n : ledger.balance(id)) };
-  });
   get("/cosmos/bank/v1beta1/params", () => ({ params: { send_enabled: [], default_send_enabled: true } }));
   const display = denom.startsWith("base") && denom.length > 4 ? denom.slice(4) : denom;
   const metadata = {
@@ -391,7 +383,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     const val = validator(param(c, "validator_addr"));
     // Entries are indexed by delegator in the core: walk the validator's delegators and every
     // account with an entry (an unbonding may outlive its delegation).
-    const responses: { delegator: number; entries: ReturnType<typeof ledger.unbondingEntries> }[] = [];
+    const responses: { delegator: number; entries: UnbondingEntry[] }[] = [];
     for (const accountId of dir.accountIds()) {
       const entries = ledger.unbondingEntries(accountId).filter((e) => e.validator === val);
       if (entries.length > 0) responses.push({ delegator: accountId, entries });
@@ -401,14 +393,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
       unbonding_responses: items.map((r) => ({
         delegator_address: accountText(r.delegator),
         validator_address: validatorText(val),
-        entries: r.entries.map((e) => ({
-          creation_height: intString(e.creationHeight),
-          completion_time: timestampString(e.completionTime),
-          initial_balance: intString(e.initialBalance),
-          balance: intString(e.balance),
-          unbonding_id: intString(e.id),
-          unbonding_on_hold_ref_count: "0",
-        })),
+        entries: r.entries.map(unbondingEntryJson),
       })),
       pagination,
     };
