@@ -103,6 +103,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     // DecCoins.String(), as the SDK's config query prints it: 0.025000000000000000basecro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
+    chainId: chain.chainId,
+    validators: () => chain.directory.validatorIds().map((id) => {
+      const v = chain.ledger.validator(id)!;
+      return { operator: chain.directory.validatorAddress(id)!, jailed: v.jailed, jailedUntilNs: 0n };
+    }),
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);

@@ -239,6 +239,13 @@ test("check_tx: the app's CheckTx without the mempool; REST's CometBFT and node 
   assert.equal((await rest("/cosmos/base/node/v1beta1/config")).json, {
     minimum_gas_price: "", pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0",
   });
+  const infos = (await rest("/cosmos/slashing/v1beta1/signing_infos")).json;
+  assert.is(infos.info.length, node.chain.directory.validatorIds().length);
+  for (const v of set.validators) assert.ok(infos.info.some((i: any) => i.address === v.address), "a bonded validator's consensus address");
+  const one = await rest(`/cosmos/slashing/v1beta1/signing_infos/${set.validators[0].address}`);
+  assert.equal([one.status, one.json.val_signing_info.tombstoned], [200, false]);
+  assert.is((await rest(`/cosmos/slashing/v1beta1/signing_infos/${devAddress(1)}`)).status, 400);
+  assert.is((await rest("/cosmos/slashing/v1beta1/params")).json.params.signed_blocks_window, "100");
   const st = (await rest("/cosmos/base/node/v1beta1/status")).json;
   assert.ok(Number(st.height) > h);
   // The rewards pool is a ModuleAccount (the reference converted it), CosmJS reads it as one.

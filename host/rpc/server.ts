@@ -223,7 +223,7 @@ function resultTx(r: TxResult) {
 }
 
 /** Deterministic ed25519 consensus keys of the node's validators (no consensus runs here). */
-function consensusKey(chainId: string, operator: string): { pub: Uint8Array; address: string } {
+export function consensusKey(chainId: string, operator: string): { pub: Uint8Array; address: string } {
   const seed = sha256(utf8ToBytes(`consensus-key|${chainId}|${operator}`));
   const pub = ed25519.getPublicKey(seed);
   return { pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };

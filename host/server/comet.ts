@@ -8,8 +8,8 @@
 import type { Context, Hono } from "hono";
 import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../address.js";
-import type { createRpc } from "../rpc/server.js";
-import { GatewayError, GrpcCode, intString } from "./gateway.js";
+import { consensusKey, type createRpc } from "../rpc/server.js";
+import { GatewayError, GrpcCode, intString, timestampString } from "./gateway.js";
 import { DEFAULT_PAGE_LIMIT } from "./pagination.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
@@ -21,7 +21,23 @@ export interface CometRouteOptions {
   minimumGasPrice: string;
   /** The app's version (package.json). */
   appVersion: string;
+  chainId: string;
+  /** Every validator's operator address, jailed flag and jail release (unix ns; 0: none). */
+  validators: () => { operator: string; jailed: boolean; jailedUntilNs: bigint }[];
 }
+
+/**
+ * x/slashing's params: the SDK's defaults. The node runs no liveness or double-sign tracking (a
+ * validator is slashed and jailed by the authority's dev message), so these are what a network
+ * would start from, shown for clients that read them.
+ */
+const SLASHING_PARAMS = {
+  signed_blocks_window: "100",
+  min_signed_per_window: "0.500000000000000000",
+  downtime_jail_duration: "600s",
+  slash_fraction_double_sign: "0.050000000000000000",
+  slash_fraction_downtime: "0.010000000000000000",
+};
 
 const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
 
@@ -124,6 +140,31 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   app.get(`${base}/blocks/:height`, async (c) => c.json(await blockAt(await heightOf(c))));
   app.get(`${base}/validatorsets/latest`, async (c) => c.json(await validatorSet(c, undefined)));
   app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
+
+  // ---- x/slashing ----
+  const signingInfos = () =>
+    o.validators().map((v) => ({
+      address: consensusAddress(consensusKey(o.chainId, v.operator).address),
+      start_height: "0",
+      index_offset: "0",
+      jailed_until: timestampString(v.jailedUntilNs),
+      tombstoned: false,
+      missed_blocks_counter: "0",
+    }));
+  app.get("/cosmos/slashing/v1beta1/params", (c) => c.json({ params: SLASHING_PARAMS }));
+  app.get("/cosmos/slashing/v1beta1/signing_infos", (c) => {
+    const all = signingInfos();
+    return c.json({ info: all, pagination: { next_key: null, total: intString(BigInt(all.length)) } });
+  });
+  app.get("/cosmos/slashing/v1beta1/signing_infos/:cons_address", (c) => {
+    const asked = c.req.param("cons_address");
+    if (!asked.startsWith(`${o.consensusPrefix}1`)) {
+      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid consensus address: expected prefix ${o.consensusPrefix}`);
+    }
+    const info = signingInfos().find((i) => i.address === asked);
+    if (info === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, "SigningInfo not found");
+    return c.json({ val_signing_info: info });
+  });
 
   app.get("/cosmos/base/node/v1beta1/config", (c) =>
     c.json({ minimum_gas_price: o.minimumGasPrice, pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0" }),
