@@ -143,18 +143,19 @@ test("WebSocket: Comet38Client over ws:// calls methods, subscribes to new block
   const comet = await Comet38Client.connect(rpc.replace("http://", "ws://"));
   assert.is((await comet.status()).nodeInfo.network, "chainmain-local");
   const heights: number[] = [];
+  const subscriptions: { unsubscribe(): void }[] = [];
   const gotBlocks = new Promise<void>((resolve, reject) => {
-    comet.subscribeNewBlock().subscribe({
+    subscriptions.push(comet.subscribeNewBlock().subscribe({
       next: (b) => {
         heights.push(b.header.height);
         if (heights.length === 3) resolve();
       },
       error: reject,
-    });
+    }));
   });
   const me = devAddress(7);
   const gotTx = new Promise<{ hash: Uint8Array; height: number; code: number }>((resolve, reject) => {
-    comet.subscribeTx(`message.sender='${me}'`).subscribe({ next: (t) => resolve({ hash: t.hash, height: t.height, code: t.result.code }), error: reject });
+    subscriptions.push(comet.subscribeTx(`message.sender='${me}'`).subscribe({ next: (t) => resolve({ hash: t.hash, height: t.height, code: t.result.code }), error: reject }));
   });
   await gotBlocks;
   assert.is(heights[1], heights[0]! + 1);
@@ -166,6 +167,8 @@ test("WebSocket: Comet38Client over ws:// calls methods, subscribes to new block
   assert.is(seen.height, sent.height);
   assert.is(seen.code, 0);
   client.disconnect();
+  // A live subscription keeps CosmJS's socket (and the test process) alive past disconnect().
+  for (const s of subscriptions) s.unsubscribe();
   comet.disconnect();
 });
 
