@@ -423,11 +423,11 @@ export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32
   txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
 }
-/** MsgWithdrawValidatorCommission; the units paid to `dst`. */
 /** x/distribution DelegatorWithdrawAddress: the account `delegator`'s rewards are paid to. */
 export function ledgerWithdrawAddress(delegator: u32): u32 {
   return ledgerWithdraw.rewardRecipient(delegator);
 }
+/** MsgWithdrawValidatorCommission; the units paid to `dst`. */
 export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
   txBegin();
   return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));

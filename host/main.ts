@@ -27,10 +27,10 @@ import { createRpc } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
+import { createAbciQuery } from "./rpc/abci-query.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
-import { createAbciQuery } from "./rpc/abci-query.js";
 
 export interface RunningNode {
   /** Base URL, e.g. `http://127.0.0.1:1317`. */
@@ -104,10 +104,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
     chainId: chain.chainId,
-    validators: () => chain.directory.validatorIds().map((id) => {
-      const v = chain.ledger.validator(id)!;
-      return { operator: chain.directory.validatorAddress(id)!, jailed: v.jailed, jailedUntilNs: 0n };
-    }),
+    operators: () => chain.directory.validatorIds().map((id) => chain.directory.validatorAddress(id)!),
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);

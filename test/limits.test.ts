@@ -215,6 +215,11 @@ test("mempool: full in bytes (sdk 20) at --mempool-max-bytes", async () => {
   // Room for two txs of this size, not three.
   const node = await h.open({ limits: { mempoolMaxBytes: one * 2 + one / 2 } });
   assert.equal(await fill(node, 3), [0, 0, 20]);
+  // CometBFT's check_tx is the app's CheckTx alone: a full mempool (by txs or by bytes) is no
+  // reason to refuse it, and it queues nothing.
+  const other = await signedBy(node, 6, [sendMsg(u6, u5, 1n)]);
+  assert.is(node.chain.checkTx(other).hash.length, 64);
+  assert.is(node.chain.pending, 2);
 });
 
 test("8,000 zero-fee txs are not all taken: the default mempool stops at 5,000 (sdk 20)", async () => {

@@ -430,7 +430,7 @@ export class NodeChain implements ChainView {
       throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${limits.maxTxBytes})`);
     }
     const { size, totalBytes } = this.mempool;
-    if (forMempool && size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes) {
+    if (forMempool && (size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes)) {
       throw new TxError(
         SdkErrors.MempoolIsFull,
         `number of txs ${size} (max: ${limits.mempoolMaxTxs}), total txs bytes ${totalBytes} (max: ${limits.mempoolMaxBytes})`,

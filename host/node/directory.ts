@@ -17,6 +17,15 @@ export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
   ["not_bonded_tokens_pool", ModuleAccount.notBondedPool],
 ];
 
+/** Their x/auth permissions (the rewards pool has none: REFERENCE §1). */
+export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
+  fee_collector: [],
+  distribution: [],
+  rewards_pool: [],
+  bonded_tokens_pool: ["burner", "staking"],
+  not_bonded_tokens_pool: ["burner", "staking"],
+};
+
 export interface AccountRecord {
   id: number;
   address: string;

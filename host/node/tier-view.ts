@@ -12,8 +12,8 @@ import { storedPosition, tierDef } from "./tier-messages.js";
 /** How many ids one core call lists (its buffer holds more; this keeps a page's calls few). */
 const CHUNK = 512;
 
-export function tierQueries(tiers: Tiers, ledger?: Ledger): TierQueries {
-  return {
+export function tierQueries(tiers: Tiers, ledger: Ledger): TierQueries {
+  const view: TierQueries = {
     params: () => tiers.params(),
     tiers: () => tiers.tiers().map(tierDef),
     position(id): LivePosition | undefined {
@@ -79,20 +79,13 @@ export function tierQueries(tiers: Tiers, ledger?: Ledger): TierQueries {
     redelegationMappings() {
       // A position's delegator account is its own (no key signs for it): its redelegation entries
       // are the ones MsgTierRedelegate made, the reference's mappings. O(positions).
-      if (ledger === undefined) return [];
       const out: { unbondingId: bigint; positionId: bigint }[] = [];
-      let key: bigint | undefined;
-      for (;;) {
-        const page = tiers.positionIds("all", { key, limit: CHUNK });
-        for (const id of page.ids) {
-          const p = tiers.position(id);
-          if (p === undefined) continue;
-          for (const e of ledger.redelegationEntries(p.delegator)) out.push({ unbondingId: e.id, positionId: id });
-        }
-        if (page.nextKey === null || page.ids.length === 0) break;
-        key = page.ids[page.ids.length - 1];
+      for (const id of view.positionIds({}).walk(undefined, false, Number.MAX_SAFE_INTEGER)) {
+        const p = tiers.position(id)!;
+        for (const e of ledger.redelegationEntries(p.delegator)) out.push({ unbondingId: e.id, positionId: id });
       }
       return out.sort((a, b) => (a.unbondingId < b.unbondingId ? -1 : a.unbondingId > b.unbondingId ? 1 : 0));
     },
   };
+  return view;
 }

@@ -19,7 +19,7 @@ import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { hex } from "@scure/base";
 import { SimulationError, type NodeChain } from "../chain/node-chain.js";
-import { MODULE_ACCOUNTS } from "../node/directory.js";
+import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "../node/directory.js";
 import { moduleAddress } from "../tx/keys.js";
 import { TxError } from "../tx/errors.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
@@ -56,9 +56,6 @@ const SDK_ERROR_OF = {
 /** Bridged answers kept for the latest height (a few hundred queries' bytes). */
 const BRIDGE_CACHE = 512;
 
-const ACCOUNT_PERMISSIONS: Record<string, string[]> = {
-  fee_collector: [], distribution: [], rewards_pool: [], bonded_tokens_pool: ["burner", "staking"], not_bonded_tokens_pool: ["burner", "staking"],
-};
 
 /**
  * The node's ABCI Query: `app` is its REST app (x/tieredrewards and x/inflation queries are its
@@ -78,7 +75,7 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
       pubKey: a.pubKey ? { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: a.pubKey }).finish() } : undefined,
     });
     const account = module
-      ? { typeUrl: "/cosmos.auth.v1beta1.ModuleAccount", value: ModuleAccount.encode(ModuleAccount.fromPartial({ baseAccount: base, name: module[0], permissions: ACCOUNT_PERMISSIONS[module[0]] ?? [] })).finish() }
+      ? { typeUrl: "/cosmos.auth.v1beta1.ModuleAccount", value: ModuleAccount.encode(ModuleAccount.fromPartial({ baseAccount: base, name: module[0], permissions: [...MODULE_PERMISSIONS[module[0]]!] })).finish() }
       : { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: BaseAccount.encode(base).finish() };
     return QueryAccountResponse.encode({ account }).finish();
   });
@@ -126,6 +123,7 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
 
   // x/tieredrewards and x/inflation: the REST handler of each method, its JSON in protobuf.
   const bridged = new Map<string, Uint8Array>();
+  let bridgedHeight = -1n;
   const services = [
     { file: file_chainmain_tieredrewards_v1_query, base: `/${chainSegment}/tieredrewards/v1` },
     { file: file_chainmain_inflation_v1_query, base: `/${chainSegment}/inflation/v1` },
@@ -138,12 +136,17 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
         handlers.set(`/${service.typeName}/${method.name}`, async (data) => {
           // An answer at a height never changes (the state moves only by committed blocks): the
           // REST round trip is made once per height and request.
-          const key = `${node.latest.height}|${method.name}|${hex.encode(data)}`;
+          const height = node.latest.height;
+          if (height !== bridgedHeight || bridged.size >= BRIDGE_CACHE) {
+            bridged.clear();
+            bridgedHeight = height;
+          }
+          const key = `${method.name}|${hex.encode(data)}`;
           const cached = bridged.get(key);
           if (cached !== undefined) return cached;
           const value = await bridge(data);
-          if (bridged.size >= BRIDGE_CACHE || !bridged.keys().next().value?.startsWith(`${node.latest.height}|`)) bridged.clear();
-          bridged.set(key, value);
+          // Kept only if no block committed while the REST handler ran.
+          if (node.latest.height === bridgedHeight) bridged.set(key, value);
           return value;
         });
         const bridge = async (data: Uint8Array): Promise<Uint8Array> => {

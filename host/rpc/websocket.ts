@@ -98,8 +98,12 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
 
   const unsubscribe = node.onCommit((b) => {
     if (clients.size === 0) return;
+    // What a match sends is made once per block, however many clients ask for it.
     let block: { value: unknown } | undefined;
     const blockValue = () => (block ??= { value: rpc.newBlockValue(b.height) }).value;
+    type Matchable = { r: TxResult; events: Record<string, string[]>; value?: unknown };
+    let txs: Matchable[] | undefined;
+    const txsOf = () => (txs ??= b.results.map((r): Matchable => ({ r, events: txEventMap(r) })));
     for (const [ws, subs] of clients) {
       for (const s of subs) {
         if (s.event === "NewBlock" || s.event === "NewBlockHeader") {
@@ -116,10 +120,10 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
           });
           continue;
         }
-        for (const r of b.results) {
-          const events = txEventMap(r);
-          if (!s.conditions.every((c) => (events[c.key] ?? []).some((v) => valueMatches(v, c)))) continue;
-          send(ws, { jsonrpc: "2.0", id: s.id, result: { query: s.query, data: { type: "tendermint/event/Tx", value: rpc.txValue(r) }, events } });
+        for (const t of txsOf()) {
+          if (!s.conditions.every((c) => (t.events[c.key] ?? []).some((v) => valueMatches(v, c)))) continue;
+          t.value ??= rpc.txValue(t.r);
+          send(ws, { jsonrpc: "2.0", id: s.id, result: { query: s.query, data: { type: "tendermint/event/Tx", value: t.value }, events: t.events } });
         }
       }
     }

@@ -10,7 +10,7 @@ import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../address.js";
 import { consensusKey, type createRpc } from "../rpc/server.js";
 import { GatewayError, GrpcCode, intString, timestampString } from "./gateway.js";
-import { DEFAULT_PAGE_LIMIT } from "./pagination.js";
+import { pageQuery, paginateArray } from "./cosmos-pagination.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 
@@ -22,8 +22,8 @@ export interface CometRouteOptions {
   /** The app's version (package.json). */
   appVersion: string;
   chainId: string;
-  /** Every validator's operator address, jailed flag and jail release (unix ns; 0: none). */
-  validators: () => { operator: string; jailed: boolean; jailedUntilNs: bigint }[];
+  /** Every validator's operator address (each has a signing info). */
+  operators: () => string[];
 }
 
 /**
@@ -93,19 +93,19 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
     return h;
   };
   const validatorSet = async (c: Context, height: bigint | undefined) => {
-    const offset = Number(c.req.query("pagination.offset") ?? "0") || 0;
-    const limit = Number(c.req.query("pagination.limit") ?? "0") || DEFAULT_PAGE_LIMIT;
+    const q = pageQuery(c);
     const r = await call("validators", { ...(height === undefined ? {} : { height: `${height}` }), page: "1", per_page: "100" });
-    const all = r.validators as any[];
+    const all = (r.validators as any[]).map((v, i) => ({ v, i }));
+    const { items, pagination } = paginateArray(all, (x) => BigInt(x.i), q);
     return {
       block_height: r.block_height,
-      validators: all.slice(offset, offset + limit).map((v) => ({
+      validators: items.map(({ v }) => ({
         address: consensusAddress(v.address),
         pub_key: { "@type": "/cosmos.crypto.ed25519.PubKey", key: v.pub_key.value },
         voting_power: v.voting_power,
         proposer_priority: v.proposer_priority,
       })),
-      pagination: { next_key: null, total: intString(BigInt(all.length)) },
+      pagination,
     };
   };
 
@@ -142,12 +142,13 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
 
   // ---- x/slashing ----
+  // A jailed validator here may unjail at once (no downtime jail period runs): jailed_until is zero.
   const signingInfos = () =>
-    o.validators().map((v) => ({
-      address: consensusAddress(consensusKey(o.chainId, v.operator).address),
+    o.operators().map((operator) => ({
+      address: consensusAddress(consensusKey(o.chainId, operator).address),
       start_height: "0",
       index_offset: "0",
-      jailed_until: timestampString(v.jailedUntilNs),
+      jailed_until: timestampString(0n),
       tombstoned: false,
       missed_blocks_counter: "0",
     }));

@@ -12,15 +12,15 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
-import { type DelegationInfo, type Page, type UnbondingEntry, type ValidatorRecord } from "../core/ledger.js";
+import { type DelegationInfo, type UnbondingEntry, type ValidatorRecord } from "../core/ledger.js";
 import { validDenom } from "../genesis.js";
-import { FIRST_USER_ACCOUNT, ModuleAccount } from "../core/ledger.js";
+import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
+import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "../node/directory.js";
 import { GasSchedule } from "../chain/gas.js";
 import { GatewayError, GrpcCode, coin, decString, errorBody, intString, durationString, timestampString } from "./gateway.js";
 import type { ChainView } from "./view.js";
+import { allPages, pageQuery, paginateArray, paginateCore } from "./cosmos-pagination.js";
 
-/** The SDK's query.DefaultLimit. */
-const DEFAULT_LIMIT = 100;
 /** x/staking's DefaultMaxEntries (the core's MAX_ENTRIES). */
 const MAX_ENTRIES = 7;
 
@@ -31,15 +31,6 @@ const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-/** The module accounts the ledger holds (core ids 0-4), with the SDK's names and permissions. */
-export const MODULE_ACCOUNT_INFO: ReadonlyArray<{ id: number; name: string; permissions: string[] }> = [
-  { id: ModuleAccount.feeCollector, name: "fee_collector", permissions: [] },
-  { id: ModuleAccount.distribution, name: "distribution", permissions: [] },
-  { id: ModuleAccount.rewardsPool, name: "rewards_pool", permissions: [] },
-  { id: ModuleAccount.bondedPool, name: "bonded_tokens_pool", permissions: ["burner", "staking"] },
-  { id: ModuleAccount.notBondedPool, name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
-];
-
 /** The x/auth params the node's ante handler applies (host/chain/gas.ts; the SDK's defaults). */
 const AUTH_PARAMS = {
   max_memo_characters: "256",
@@ -49,14 +40,13 @@ const AUTH_PARAMS = {
   sig_verify_cost_secp256k1: `${GasSchedule.sigVerifyCostSecp256k1}`,
 };
 
+/** Decimal places of the display denom (1 cro = 10^8 basecro). */
+const DISPLAY_EXPONENT = 8;
+
 export interface CosmosRouteOptions {
   maxPageLimit?: number;
   /** x/distribution's community tax (raw Dec); 0 if not given. */
   communityTax?: bigint;
-  /** The node's minimum gas prices as the SDK writes them (`0.025basecro`), for base/node config. */
-  minimumGasPrice?: string;
-  /** Decimal places of the display denom (`cro`: 8). */
-  displayExponent?: number;
 }
 
 export function registerCosmosRoutes(app: Hono, view: ChainView, options: CosmosRouteOptions = {}): void {
@@ -302,15 +292,15 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
 
   /** A module account as x/auth renders it (the rewards pool is one: REFERENCE §11). */
   const moduleAccountJson = (id: number) => {
-    const m = MODULE_ACCOUNT_INFO.find((x) => x.id === id);
+    const name = MODULE_ACCOUNTS.find(([, x]) => x === id)?.[0];
     const address = dir.accountAddress(id);
     const a = address === undefined ? undefined : dir.account(address);
-    if (m === undefined || a === undefined) return undefined;
+    if (name === undefined || a === undefined) return undefined;
     return {
       "@type": "/cosmos.auth.v1beta1.ModuleAccount",
       base_account: { address, pub_key: null, account_number: intString(a.accountNumber), sequence: intString(a.sequence) },
-      name: m.name,
-      permissions: m.permissions,
+      name,
+      permissions: [...MODULE_PERMISSIONS[name]!],
     };
   };
 
@@ -345,7 +335,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     description: `The native staking token of ${view.chainId}`,
     denom_units: [
       { denom, exponent: 0, aliases: [] },
-      ...(display !== denom ? [{ denom: display, exponent: options.displayExponent ?? 8, aliases: [] }] : []),
+      ...(display !== denom ? [{ denom: display, exponent: DISPLAY_EXPONENT, aliases: [] }] : []),
     ],
     base: denom,
     display,
@@ -448,11 +438,11 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     };
   });
   get("/cosmos/auth/v1beta1/module_accounts", () => ({
-    accounts: MODULE_ACCOUNT_INFO.map((m) => moduleAccountJson(m.id)).filter((a) => a !== undefined),
+    accounts: MODULE_ACCOUNTS.map(([, id]) => moduleAccountJson(id)).filter((a) => a !== undefined),
   }));
   get("/cosmos/auth/v1beta1/module_accounts/:name", (c) => {
-    const m = MODULE_ACCOUNT_INFO.find((x) => x.name === param(c, "name"));
-    const a = m === undefined ? undefined : moduleAccountJson(m.id);
+    const m = MODULE_ACCOUNTS.find(([name]) => name === param(c, "name"));
+    const a = m === undefined ? undefined : moduleAccountJson(m[1]);
     if (a === undefined) throw notFound(`account ${param(c, "name")} not found`);
     return { account: a };
   });
@@ -470,123 +460,6 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
   for (const path of paths) {
     app.all(path, (c) => c.json(errorBody(GrpcCode.UNIMPLEMENTED, "Method Not Allowed"), 501));
   }
-}
-
-// ---- pagination (the SDK's query.Paginate over our ascending keys) ----
-
-export interface PageQuery {
-  key?: bigint;
-  offset: bigint;
-  limit: bigint;
-  countTotal: boolean;
-  reverse: boolean;
-}
-
-interface Pagination {
-  next_key: string | null;
-  total: string;
-}
-
-/** `pagination.*` query parameters, with the gateway's messages for values that do not parse. */
-export function pageQuery(c: Context, maxLimit: number = DEFAULT_LIMITS.maxPageLimit): PageQuery {
-  const uint = (name: string): bigint => {
-    const text = c.req.query(`pagination.${name}`);
-    if (text === undefined || text === "") return 0n;
-    if (!/^[0-9]+$/.test(text) || BigInt(text) >= 1n << 64n) {
-      throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
-    }
-    return BigInt(text);
-  };
-  const bool = (name: string): boolean => {
-    const text = c.req.query(`pagination.${name}`);
-    if (text === undefined || text === "") return false;
-    if (["1", "t", "T", "true", "TRUE", "True"].includes(text)) return true;
-    if (["0", "f", "F", "false", "FALSE", "False"].includes(text)) return false;
-    throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
-  };
-  const keyText = c.req.query("pagination.key");
-  let key: bigint | undefined;
-  if (keyText !== undefined && keyText !== "") {
-    const bytes = /^[A-Za-z0-9+/_-]*={0,2}$/.test(keyText) ? Buffer.from(keyText, "base64") : undefined;
-    if (bytes === undefined || bytes.length !== 8) throw invalid(`invalid pagination key ${JSON.stringify(keyText)}`);
-    key = bytes.readBigUInt64BE(0);
-  }
-  const q = { key, offset: uint("offset"), limit: uint("limit"), countTotal: bool("count_total"), reverse: bool("reverse") };
-  if (q.key !== undefined && q.offset > 0n) throw invalid("paginate: invalid request, either offset or key is expected, got both");
-  if (q.limit > BigInt(maxLimit)) throw invalid(`pagination.limit ${q.limit} is above the maximum ${maxLimit} (--max-page-limit)`);
-  return q;
-}
-
-function keyText(key: bigint | undefined): string | null {
-  if (key === undefined) return null;
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(key);
-  return b.toString("base64");
-}
-
-/** Limit 0 means the default, and then the total is counted (the SDK's rule). */
-function effective(q: PageQuery): { limit: number; countTotal: boolean; offset: number } {
-  const cap = BigInt(Number.MAX_SAFE_INTEGER);
-  return {
-    limit: q.limit === 0n ? DEFAULT_LIMIT : Number(q.limit < cap ? q.limit : cap),
-    countTotal: q.limit === 0n || q.countTotal,
-    offset: Number(q.offset < cap ? q.offset : cap),
-  };
-}
-
-/** A page of a list already in ascending key order (O(the list)). */
-export function paginateArray<T>(all: readonly T[], keyOf: (t: T) => bigint, q: PageQuery): { items: T[]; pagination: Pagination } {
-  const { limit, countTotal, offset } = effective(q);
-  const ordered = q.reverse ? [...all].reverse() : all;
-  let from = offset;
-  if (q.key !== undefined) {
-    const k = q.key;
-    from = ordered.findIndex((t) => (q.reverse ? keyOf(t) <= k : keyOf(t) >= k));
-    if (from < 0) from = ordered.length;
-  }
-  const items = ordered.slice(from, from + limit);
-  const after = ordered[from + limit];
-  return {
-    items,
-    pagination: {
-      next_key: keyText(after === undefined ? undefined : keyOf(after)),
-      total: intString(q.key === undefined && countTotal ? BigInt(all.length) : 0n),
-    },
-  };
-}
-
-/** A page of a core query (ascending): O(offset + limit) forward; reverse reads the whole list. */
-export function paginateCore<T>(
-  q: PageQuery, fetch: (start: bigint, limit: number) => Page<T>, keyOf: (t: T) => bigint, maxPage: number,
-): { items: T[]; pagination: Pagination } {
-  if (q.reverse) return paginateArray(allPages(fetch, maxPage), keyOf, q);
-  const { limit, countTotal, offset } = effective(q);
-  const items: T[] = [];
-  let next: bigint | undefined = q.key ?? 0n;
-  let total = 0;
-  const want = offset + limit;
-  while (next !== undefined && items.length < want) {
-    const p = fetch(next, Math.min(want - items.length, maxPage));
-    items.push(...p.items);
-    next = p.nextKey;
-    total = p.total;
-  }
-  return {
-    items: items.slice(offset),
-    pagination: { next_key: keyText(next), total: intString(q.key === undefined && countTotal ? BigInt(total) : 0n) },
-  };
-}
-
-/** Every record of a paged core query. */
-function allPages<T>(fetch: (start: bigint, limit: number) => Page<T>, maxPage: number): T[] {
-  const all: T[] = [];
-  let next: bigint | undefined = 0n;
-  while (next !== undefined) {
-    const p = fetch(next, maxPage);
-    all.push(...p.items);
-    next = p.nextKey;
-  }
-  return all;
 }
 
 /** Consecutive runs of equal keys (the input is sorted by key). */

@@ -104,7 +104,7 @@ export function paginate(source: OrderedIds, req: PageRequest): Page {
   };
 }
 
-/** An in-memory ascending list as an OrderedIds (small lists, tests). */
+/** An in-memory ascending list as an OrderedIds (small lists: redelegation mappings, tests). */
 export function orderedArray(sorted: readonly bigint[]): OrderedIds {
   return {
     walk(from, reverse, n) {

@@ -8,7 +8,7 @@ import { accountAddressBytes } from "../address.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { moduleAddress } from "../tx/keys.js";
 import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampString } from "./gateway.js";
-import { paginate, parsePageRequest, type OrderedIds } from "./pagination.js";
+import { orderedArray, paginate, parsePageRequest, type OrderedIds } from "./pagination.js";
 import type { ChainView } from "./view.js";
 
 export interface TierDef {
@@ -221,15 +221,7 @@ export function registerTierRoutes(
   app.get(`${base}/redelegation_mappings`, (c) => {
     const all = tiers.redelegationMappings();
     const byId = new Map(all.map((m) => [m.unbondingId, m.positionId]));
-    const ids: OrderedIds = {
-      walk(from, reverse, n) {
-        const ordered = reverse ? [...byId.keys()].reverse() : [...byId.keys()];
-        const start = from === undefined ? 0 : ordered.findIndex((k) => (reverse ? k <= from : k >= from));
-        return start < 0 ? [] : ordered.slice(start, start + n);
-      },
-      count: () => BigInt(byId.size),
-    };
-    const page = paginate(ids, parsePageRequest((n) => c.req.query(n), options.maxPageLimit));
+    const page = paginate(orderedArray([...byId.keys()]), parsePageRequest((n) => c.req.query(n), options.maxPageLimit));
     return c.json({
       redelegation_mappings: page.ids.map((id) => ({ unbonding_id: intString(id), position_id: intString(byId.get(id)!) })),
       pagination: page.pagination,
