@@ -101,14 +101,14 @@ test.before(async () => {
   syncCore = await loadCore(wasm);
 });
 
-test("a database from before gas was metered opens (gas columns added), shows 0 gas for its old txs, and replays", async () => {
+test("a database from before gas was metered and block events were kept opens (columns added), shows 0 gas and no events for its old rows, and replays", async () => {
   const dbPath = h.freshDb();
   const node = await openNode({ dbPath });
   const r = await include(node, await signedBy(node, 5, [sendMsg(u5, u6, 1n)]));
   await node.chain.close();
   // The txs table as it was before the gas columns.
   const db = new Database(dbPath);
-  db.exec("ALTER TABLE txs DROP COLUMN gas_wanted; ALTER TABLE txs DROP COLUMN gas_used");
+  db.exec("ALTER TABLE txs DROP COLUMN gas_wanted; ALTER TABLE txs DROP COLUMN gas_used; ALTER TABLE blocks DROP COLUMN events");
   db.close();
   const reopened = await openNode({ dbPath });
   const old = await reopened.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`);
@@ -116,6 +116,8 @@ test("a database from before gas was metered opens (gas columns added), shows 0 
   assert.is(old.json.tx_response.gas_used, "0");
   const next = await include(reopened, await signedBy(reopened, 5, [sendMsg(u5, u6, 1n)]));
   assert.is(next.gas_used, r.gas_used);
+  assert.equal(reopened.chain.blockTxs(BigInt(r.height))!.events, [], "an old block's events were not kept");
+  assert.equal(reopened.chain.blockTxs(BigInt(next.height))!.events.map((e) => e.type).slice(0, 1), ["mint"]);
   await reopened.chain.close();
   assert.is(NodeChain.replay(await loadCore(wasm), dbPath).height, 2n);
 });

@@ -259,6 +259,36 @@ test("check_tx: the app's CheckTx without the mempool; REST's CometBFT and node 
   stargate.disconnect();
 });
 
+test("block_results: each block's BeginBlock events, x/mint's mint and the rewards pool's top-up, as CosmJS reads them", async () => {
+  const height = Number((await rpcCall("status")).json.result.sync_info.latest_block_height);
+  const bpy = BigInt(((await (await fetch(`${node.url}/cosmos/mint/v1beta1/params`)).json()) as any).params.blocks_per_year);
+  const raw = (dec: string) => BigInt(dec.replace(".", ""));
+  const comet = await Comet38Client.connect(rpc);
+  let topUps = 0;
+  for (let h = height - 3; h <= height; h++) {
+    const r = (await rpcCall("block_results", { height: `${h}` })).json.result;
+    const mint = r.finalize_block_events.find((e: any) => e.type === "mint");
+    const a = Object.fromEntries(mint.attributes.map((x: any) => [x.key, x.value]));
+    assert.equal(Object.keys(a), ["bonded_ratio", "inflation", "annual_provisions", "amount", "mode"]);
+    assert.is(a.mode, "BeginBlock");
+    // x/mint: block provision = TruncateInt(annual provisions QuoInt blocks per year).
+    assert.is(BigInt(a.amount), raw(a.annual_provisions) / bpy / 10n ** 18n, `height ${h}`);
+    assert.ok(raw(a.inflation) > 0n && raw(a.inflation) <= 10n ** 16n, a.inflation);
+    assert.ok(raw(a.bonded_ratio) > 0n && raw(a.bonded_ratio) < 10n ** 18n, a.bonded_ratio);
+    const top = r.finalize_block_events.find((e: any) => e.type === "chainmain.tieredrewards.v1.EventBaseRewardsTopUp");
+    if (top) {
+      topUps++;
+      const coin = JSON.parse(top.attributes.find((x: any) => x.key === "top_up").value);
+      assert.is(coin.denom, "basecro");
+      assert.ok(BigInt(coin.amount) > 0n);
+    }
+    const viaCosmJs = await comet.blockResults(h);
+    assert.ok(viaCosmJs.finalizeBlockEvents.some((e) => e.type === "mint"));
+  }
+  assert.ok(topUps > 0, "the default genesis's pool tops up the base rate");
+  comet.disconnect();
+});
+
 test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abci_query errors", async () => {
   const unknown = await rpcCall("nosuch");
   assert.equal([unknown.status, unknown.json.id, unknown.json.error.code], [200, 7, -32601]);

@@ -44,6 +44,7 @@ import { StateHash } from "../node/state-hash.js";
 import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
+import { beginBlockEvents } from "../node/block-events.js";
 import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
@@ -373,13 +374,15 @@ export class NodeChain implements ChainView {
    * inside a run of empty blocks (stored as one row) gets the run's app hash and a hash derived
    * from the run's and its height.
    */
-  blockTxs(height: bigint): { header: BlockHeader; hash: string; appHash: string; txs: TxResult[] } | undefined {
+  blockTxs(height: bigint): { header: BlockHeader; hash: string; appHash: string; txs: TxResult[]; events: TxEvent[] } | undefined {
     const row = this.store?.blockRowAt(height);
     if (!row) return undefined;
     const header = { chainId: this.genesis.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
     const txs = row.firstHeight === row.height ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
     const hash = height === row.height ? row.hash : bytesToHex(sha256(utf8ToBytes(`${row.hash}|${height}`))).toUpperCase();
-    return { header, hash, appHash: row.appHash, txs };
+    // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
+    const events = row.events !== undefined && row.firstHeight === row.height ? (JSON.parse(row.events) as TxEvent[]) : [];
+    return { header, hash, appHash: row.appHash, txs, events };
   }
 
   /** Txs waiting for a block: their bodies, in arrival order. */
@@ -697,12 +700,24 @@ export class NodeChain implements ChainView {
   /** One block with these transactions at a time; commits it. */
   private executeBlock(txs: { verified: VerifiedTx; body: string }[], timeNs: bigint): TxResult[] {
     const height = this.header.height + 1n;
-    this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), timeNs);
+    const events = this.beginBlock(height, timeNs);
     const results = txs.map((t, i) => this.deliver(t.verified, height, i, t.body, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
-    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n }, results);
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
     return results;
+  }
+
+  /** BeginBlock of a single block, and the finalize-block events it leaves (block-events.ts). */
+  private beginBlock(height: bigint, timeNs: bigint): TxEvent[] {
+    const bondedBefore = this.ledger.pool().bonded;
+    const supplyBefore = this.ledger.totalSupply();
+    const o = this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), timeNs);
+    const minter = this.emission.last();
+    return beginBlockEvents({
+      bondedBefore, supplyBefore, inflation: minter.rate, annualProvisions: minter.annualProvisions,
+      minted: o.minted, topUp: o.topUp, denom: this.denom,
+    });
   }
 
   /** `count` empty blocks in one core call, from `startNs` every `stepNs`; one stored row. */
@@ -721,7 +736,7 @@ export class NodeChain implements ChainView {
       throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} does not follow height ${this.header.height}`);
     }
     const height = row.height;
-    this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), row.timeNs);
+    const events = this.beginBlock(height, row.timeNs);
     const results = txs.map((t, i) => {
       let v: VerifiedTx;
       try {
@@ -745,12 +760,12 @@ export class NodeChain implements ChainView {
     });
     this.syncBurned();
     this.ledger.endBlock(height, row.timeNs);
-    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n }, results);
+    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n, events }, results);
   }
 
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
   private commit(
-    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint }, results: TxResult[], imported: RecordChange[] = [],
+    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint; events?: TxEvent[] }, results: TxResult[], imported: RecordChange[] = [],
     importedHash?: string,
   ): void {
     const started = performance.now();
@@ -762,7 +777,10 @@ export class NodeChain implements ChainView {
     const blockHash = importedHash ?? bytesToHex(
       sha256(utf8ToBytes(`${this.genesis.chainId}|${b.height}|${lastTimeNs}|${appHash}|${results.map((r) => r.hash).join(",")}`)),
     ).toUpperCase();
-    const block: StoredBlock = { ...b, txCount: results.length, appHash, hash: blockHash };
+    const { events, ...row } = b;
+    const block: StoredBlock = {
+      ...row, txCount: results.length, appHash, hash: blockHash, ...(events ? { events: JSON.stringify(events) } : {}),
+    };
     if (this.store) {
       const txs: StoredTx[] = results.map((r) => ({
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
@@ -777,7 +795,7 @@ export class NodeChain implements ChainView {
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
     this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
     if (this.commitListeners.size > 0) {
-      const committed: CommittedBlock = { height: b.height, firstHeight: b.firstHeight, results };
+      const committed: CommittedBlock = { height: b.height, firstHeight: b.firstHeight, results, events: b.events ?? [] };
       // After the commit, off its stack: a listener's failure is its own, never the chain's.
       queueMicrotask(() => {
         for (const l of this.commitListeners) {
@@ -1005,6 +1023,8 @@ export interface CommittedBlock {
   height: bigint;
   firstHeight: bigint;
   results: TxResult[];
+  /** Its finalize-block events (block-events.ts); none for a run of empty blocks. */
+  events: TxEvent[];
 }
 
 /** Simulate's answer: gas, and the events and message type URLs of its would-be result. */

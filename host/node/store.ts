@@ -27,6 +27,8 @@ export interface StoredBlock {
   txCount: number;
   appHash: string;
   hash: string;
+  /** JSON text of the block's finalize-block events (a single block; absent in older rows). */
+  events?: string;
 }
 
 export interface StoredTx {
@@ -76,6 +78,7 @@ interface BlockRow {
   tx_count: number;
   app_hash: string;
   hash: string;
+  events?: string | null;
 }
 
 interface TxRow {
@@ -108,10 +111,11 @@ export class NodeStore {
       migrateTxsTable(this.db);
       this.db.exec(SCHEMA);
       addGasColumns(this.db);
+      addBlockEventsColumn(this.db);
       indexTxAttributes(this.db);
     }
     this.insertBlock = this.prepareWrite(
-      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertTx = this.prepareWrite(
       "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -165,6 +169,7 @@ export class NodeStore {
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
+      block.events ?? null,
     );
     for (const t of txs) {
       this.insertTx.run(
@@ -314,6 +319,12 @@ function addGasColumns(db: Database.Database): void {
   if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
 }
 
+/** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
+function addBlockEventsColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("events")) db.exec("ALTER TABLE blocks ADD COLUMN events TEXT");
+}
+
 function toBlock(r: BlockRow): StoredBlock {
   return {
     height: BigInt(r.height),
@@ -323,6 +334,7 @@ function toBlock(r: BlockRow): StoredBlock {
     txCount: r.tx_count,
     appHash: r.app_hash,
     hash: r.hash,
+    ...(r.events != null ? { events: r.events } : {}),
   };
 }
 

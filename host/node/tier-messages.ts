@@ -23,7 +23,7 @@ const E18 = 10n ** 18n;
 const DELEGATOR_NONCES = 10;
 
 /** A typed event: every field's proto-JSON as its attribute, keys sorted. */
-function typedEvent(name: string, fields: Record<string, unknown>): TxEvent {
+export function typedEvent(name: string, fields: Record<string, unknown>): TxEvent {
   return {
     type: EVENT_PREFIX + name,
     attributes: Object.keys(fields)

@@ -477,7 +477,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       return {
         height: int(height),
         txs_results: b.txs.length === 0 ? null : b.txs.map(execTxResult),
-        finalize_block_events: [],
+        finalize_block_events: b.events.length === 0 ? null : b.events,
         validator_updates: null,
         consensus_param_updates: null,
         app_hash: base64.encode(hex.decode(b.appHash.toLowerCase())),

@@ -115,7 +115,7 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
               data: s.event === "NewBlock"
                 ? { type: "tendermint/event/NewBlock", value }
                 : { type: "tendermint/event/NewBlockHeader", value: { header: value.block.header } },
-              events: { "tm.event": [s.event] },
+              events: eventMap(b.events, { "tm.event": [s.event] }),
             },
           });
           continue;
@@ -153,8 +153,12 @@ function parseSubscription(id: unknown, query: string): Subscription {
 
 /** A tx's composite keys: `tx.hash`, `tx.height`, and `<type>.<key>` of every event attribute. */
 function txEventMap(r: TxResult): Record<string, string[]> {
-  const out: Record<string, string[]> = { "tm.event": ["Tx"], "tx.hash": [r.hash], "tx.height": [`${r.height}`] };
-  for (const e of r.events) {
+  return eventMap(r.events, { "tm.event": ["Tx"], "tx.hash": [r.hash], "tx.height": [`${r.height}`] });
+}
+
+/** `<type>.<key>` of every attribute, added to `out`. */
+function eventMap(events: readonly { type: string; attributes: readonly { key: string; value: string }[] }[], out: Record<string, string[]>): Record<string, string[]> {
+  for (const e of events) {
     for (const a of e.attributes) (out[`${e.type}.${a.key}`] ??= []).push(a.value);
   }
   return out;
