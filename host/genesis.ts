@@ -95,9 +95,22 @@ export interface NodeState {
   accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array }[];
 }
 
+/** x/staking's Description: what explorers show for a validator. */
+export interface ValidatorDescription {
+  moniker: string;
+  identity: string;
+  website: string;
+  securityContact: string;
+  details: string;
+}
+
+/** The SDK's Description.EnsureLength limits. */
+const DESCRIPTION_LIMITS = { moniker: 70, identity: 3000, website: 140, security_contact: 140, details: 280 } as const;
+
 export interface GenesisValidator {
   /** `crocncl1...`; its account (same bytes, `cro1...`) pays the self-delegation. */
   operatorAddress: string;
+  description: ValidatorDescription;
   /** Raw Dec in [0, 1]. */
   commissionRate: bigint;
   selfDelegation: bigint;
@@ -177,6 +190,7 @@ export function defaultGenesisJson(): GenesisJson {
     operator_address: operatorOf(devAddress(n)),
     commission_rate: "0.100000000000000000",
     self_delegation: `${selfDelegation}`,
+    description: { moniker: `local-validator-${n}`, details: `Validator ${n} of the local chain, operated by dev key ${n} (README).` },
   }));
   const tier = (id: number, exit: string, apy: string): Json => ({
     id, exit_duration: exit, bonus_apy: apy, min_lock_amount: "10000000000", close_only: false,
@@ -515,6 +529,22 @@ function parseBalances(
   return out;
 }
 
+/** A validator's optional description: each field a string within the SDK's length limit. */
+function parseDescription(v: Json | undefined, path: string): ValidatorDescription {
+  const d = v === undefined ? {} : object(v, path, Object.keys(DESCRIPTION_LIMITS));
+  const field = (key: keyof typeof DESCRIPTION_LIMITS): string => {
+    const text = d[key] === undefined ? "" : string(d[key], `${path}.${key}`);
+    if (text.length > DESCRIPTION_LIMITS[key]) {
+      throw new ValidationError(`invalid ${key} length; got: ${text.length}, max: ${DESCRIPTION_LIMITS[key]}`, `${path}.${key}`);
+    }
+    return text;
+  };
+  return {
+    moniker: field("moniker"), identity: field("identity"), website: field("website"),
+    securityContact: field("security_contact"), details: field("details"),
+  };
+}
+
 /** x/staking params and the genesis validators, each self-delegated from its operator's balance. */
 function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["balances"]): StakingGenesis {
   const path = "app_state.staking";
@@ -535,7 +565,7 @@ function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["ba
   const operators = new Set<string>();
   const validators = array(st.validators, `${path}.validators`).map((x, i): GenesisValidator => {
     const vp = `${path}.validators[${i}]`;
-    const o = object(x, vp, ["operator_address", "commission_rate", "self_delegation"]);
+    const o = object(x, vp, ["operator_address", "commission_rate", "self_delegation", "description"]);
     const operatorAddress = string(o.operator_address, `${vp}.operator_address`);
     let account: string;
     try {
@@ -554,7 +584,7 @@ function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["ba
       throw new ValidationError(`operator account ${account} holds ${left}, less than the self delegation ${selfDelegation}`, vp);
     }
     funds.set(account, left - selfDelegation);
-    return { operatorAddress, commissionRate, selfDelegation };
+    return { operatorAddress, commissionRate, selfDelegation, description: parseDescription(o.description, `${vp}.description`) };
   });
   return { maxValidators: Number(maxValidators), unbondingTimeNs, powerReduction, validators };
 }

@@ -410,6 +410,9 @@ test("genesis of the node: every rule of the new sections, with the field's path
   assert.match(err(staking({ validators: [base.app_state.staking.validators[0], base.app_state.staking.validators[0]] })), "duplicate validator");
   assert.match(err(validator({ commission_rate: "1.5" })), "commission rate cannot be more than 100%");
   assert.match(err(validator({ self_delegation: "0" })), "self delegation must be positive: 0");
+  assert.match(err(validator({ description: { moniker: "m".repeat(71) } })), "app_state.staking.validators[0].description.moniker: invalid moniker length; got: 71, max: 70");
+  assert.match(err(validator({ description: { nickname: "x" } })), 'unknown field "nickname"');
+  assert.match(err(validator({ description: { website: 5 } })), "description.website: must be a string");
   assert.match(err(validator({ self_delegation: "1000000000000000000000" })), "less than the self delegation 1000000000000000000000");
   assert.match(err({ app_state: { distribution: { params: { community_tax: "1.1" } } } }), "community tax too large");
   assert.match(err(tr({ params: { target_base_rewards_rate: "-0.1" } })), "target base rewards rate cannot be negative: -0.100000000000000000");

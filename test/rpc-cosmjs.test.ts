@@ -242,6 +242,11 @@ test("check_tx: the app's CheckTx without the mempool; REST's CometBFT and node 
   assert.equal((await rest("/cosmos/base/node/v1beta1/config")).json, {
     minimum_gas_price: "", pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0",
   });
+  // REST's validators carry the genesis descriptions and the consensus keys the RPC's set shows.
+  const staking = (await rest("/cosmos/staking/v1beta1/validators")).json.validators;
+  assert.equal(staking.map((v: any) => v.description.moniker), ["local-validator-1", "local-validator-2", "local-validator-3", "local-validator-4"]);
+  assert.ok(staking.every((v: any) => v.consensus_pubkey["@type"] === "/cosmos.crypto.ed25519.PubKey"));
+  assert.equal(staking.map((v: any) => v.consensus_pubkey.key).sort(), rpcSet.validators.map((v: any) => v.pub_key.value).sort());
   const infos = (await rest("/cosmos/slashing/v1beta1/signing_infos")).json;
   assert.is(infos.info.length, node.chain.directory.validatorIds().length);
   for (const v of set.validators) assert.ok(infos.info.some((i: any) => i.address === v.address), "a bonded validator's consensus address");

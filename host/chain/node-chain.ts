@@ -26,7 +26,7 @@ import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
 import { ValidationError } from "../errors.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
-  type Genesis, type Json,
+  type Genesis, type Json, type ValidatorDescription,
 } from "../genesis.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import {
@@ -45,6 +45,7 @@ import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
 import { beginBlockEvents } from "../node/block-events.js";
+import { consensusKey } from "../node/consensus-key.js";
 import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
@@ -383,6 +384,13 @@ export class NodeChain implements ChainView {
     // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
     const events = row.events !== undefined && row.firstHeight === row.height ? (JSON.parse(row.events) as TxEvent[]) : [];
     return { header, hash, appHash: row.appHash, txs, events };
+  }
+
+  /** A genesis validator's description and its consensus key (consensus-key.ts). */
+  validatorInfo(id: number): { description: ValidatorDescription; consensusPubKey: Uint8Array } | undefined {
+    const v = this.genesis.staking.validators[id];
+    if (v === undefined) return undefined;
+    return { description: v.description, consensusPubKey: consensusKey(this.genesis.chainId, v.operatorAddress).pub };
   }
 
   /** Txs waiting for a block: their bodies, in arrival order. */

@@ -13,7 +13,6 @@
 // block hash, not CometBFT's merkle of the header.
 
 import { Hono, type Context } from "hono";
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
@@ -26,6 +25,7 @@ import { txMsgDataHex } from "../wire/responses.js";
 import { storedTypeUrls } from "../wire/tx.js";
 import { timestampString } from "../server/gateway.js";
 import type { AbciQuery } from "./abci-query.js";
+import { consensusKey } from "../node/consensus-key.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../server/cors.js";
 
@@ -222,12 +222,6 @@ function resultTx(r: TxResult) {
   return { hash: r.hash, height: int(r.height), index: r.index, tx_result: execTxResult(r), tx: base64.encode(txBytesOf(r.body)) };
 }
 
-/** Deterministic ed25519 consensus keys of the node's validators (no consensus runs here). */
-export function consensusKey(chainId: string, operator: string): { pub: Uint8Array; address: string } {
-  const seed = sha256(utf8ToBytes(`consensus-key|${chainId}|${operator}`));
-  const pub = ed25519.getPublicKey(seed);
-  return { pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };
-}
 
 function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
   const chainId = node.chainId;

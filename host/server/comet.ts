@@ -8,7 +8,8 @@
 import type { Context, Hono } from "hono";
 import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../address.js";
-import { consensusKey, type createRpc } from "../rpc/server.js";
+import type { createRpc } from "../rpc/server.js";
+import { consensusKey } from "../node/consensus-key.js";
 import { GatewayError, GrpcCode, intString, timestampString } from "./gateway.js";
 import { pageQuery, paginateArray } from "./cosmos-pagination.js";
 

@@ -9,6 +9,7 @@
 // in base64. A page holds at most `Ledger.maxPage` records.
 
 import type { Context, Hono } from "hono";
+import { base64 } from "@scure/base";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
@@ -92,29 +93,36 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
   const validatorText = (id: number): string => dir.validatorAddress(id) ?? "";
   const decCoins = (raw: bigint) => (raw === 0n ? [] : [{ denom, amount: decString(raw) }]);
 
-  const validatorJson = (id: number, v: ValidatorRecord) => ({
-    operator_address: validatorText(id),
-    consensus_pubkey: null,
-    jailed: v.jailed,
-    status: STATUS_NAMES[v.status],
-    tokens: intString(v.tokens),
-    delegator_shares: decString(v.delegatorShares),
-    description: { moniker: "", identity: "", website: "", security_contact: "", details: "" },
-    unbonding_height: intString(v.unbondingHeight),
-    unbonding_time: timestampString(v.unbondingTime),
-    // The ledger has no commission-change message: the rate is fixed, so it is its own maximum.
-    commission: {
-      commission_rates: {
-        rate: decString(v.commissionRate),
-        max_rate: decString(v.commissionRate),
-        max_change_rate: decString(0n),
+  const validatorJson = (id: number, v: ValidatorRecord) => {
+    const info = view.validatorInfo?.(id);
+    const d = info?.description;
+    return {
+      operator_address: validatorText(id),
+      consensus_pubkey: info ? { "@type": "/cosmos.crypto.ed25519.PubKey", key: base64.encode(info.consensusPubKey) } : null,
+      jailed: v.jailed,
+      status: STATUS_NAMES[v.status],
+      tokens: intString(v.tokens),
+      delegator_shares: decString(v.delegatorShares),
+      description: {
+        moniker: d?.moniker ?? "", identity: d?.identity ?? "", website: d?.website ?? "",
+        security_contact: d?.securityContact ?? "", details: d?.details ?? "",
       },
-      update_time: timestampString(0n),
-    },
-    min_self_delegation: intString(v.minSelfDelegation),
-    unbonding_on_hold_ref_count: "0",
-    unbonding_ids: [],
-  });
+      unbonding_height: intString(v.unbondingHeight),
+      unbonding_time: timestampString(v.unbondingTime),
+      // The ledger has no commission-change message: the rate is fixed, so it is its own maximum.
+      commission: {
+        commission_rates: {
+          rate: decString(v.commissionRate),
+          max_rate: decString(v.commissionRate),
+          max_change_rate: decString(0n),
+        },
+        update_time: timestampString(0n),
+      },
+      min_self_delegation: intString(v.minSelfDelegation),
+      unbonding_on_hold_ref_count: "0",
+      unbonding_ids: [],
+    };
+  };
   const delegationJson = (d: DelegationInfo) => ({
     delegation: {
       delegator_address: accountText(d.delegator),

@@ -4,6 +4,7 @@
 
 import type { Ledger } from "../core/ledger.js";
 import type { Emission } from "../core/emission.js";
+import type { ValidatorDescription } from "../genesis.js";
 
 /** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception. */
 export interface Directory {
@@ -49,4 +50,6 @@ export interface ChainView {
   readonly directory: Directory;
   /** The last committed block (height 0 before the first). */
   latestBlock(): BlockSummary;
+  /** A validator's description and ed25519 consensus key (absent: shown empty and null). */
+  validatorInfo?(id: number): { description: ValidatorDescription; consensusPubKey: Uint8Array } | undefined;
 }
