@@ -10,7 +10,10 @@ import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/genesis.js";
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
-import { applySet, defaultScenarioJson, parseScenario } from "../host/cli/scenario.js";
+import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../host/cli/scenario.js";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, summarize, type Simulation,
 } from "../host/cli/simulate.js";
@@ -369,6 +372,53 @@ scen("the command line: --help, --csv, a bad --set and a bad file are usage erro
   assert.is(bad.stderr, 'error: scenario: fees.growth: not a non-negative decimal: "lots"\n');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
+});
+
+scen("a YAML scenario file is the same document as its JSON; a float in it is refused with its path", async () => {
+  const yaml = [
+    "# six months, a cohort and a target-rate change",
+    "months: 6",
+    "block_time: 1h",
+    "pool:",
+    '  reserve: "100000000"',
+    "cohorts:",
+    '  - { month: 0, tier: 3, amount: "1000000000", exit: at_entry }',
+    "governance:",
+    '  - { month: 3, target_rate: "0.02" }',
+    "genesis: ../genesis.json",
+  ].join("\n");
+  const dir = await mkdtemp(join(tmpdir(), "scenario-yaml-"));
+  const yamlFile = join(dir, "scenario.yaml");
+  const jsonFile = join(dir, "scenario.json");
+  await writeFile(yamlFile, yaml);
+  const fromJson = {
+    months: 6, block_time: "1h", pool: { reserve: "100000000" },
+    cohorts: [{ month: 0, tier: 3, amount: "1000000000", exit: "at_entry" }],
+    governance: [{ month: 3, target_rate: "0.02" }],
+    genesis: "../genesis.json",
+  };
+  await writeFile(jsonFile, JSON.stringify(fromJson));
+  const a = await readScenarioDoc(yamlFile);
+  assert.equal(a, await readScenarioDoc(jsonFile));
+  assert.is((a as { genesis: string }).genesis, join(dir, "..", "genesis.json"), "relative to the file's folder");
+  const floaty = join(dir, "floaty.yml");
+  await writeFile(floaty, "months: 6\nfees:\n  per_year: 1200.5\n");
+  try {
+    await readScenarioDoc(floaty);
+    assert.unreachable("a float must be refused");
+  } catch (e) {
+    assert.instance(e, ValidationError);
+    assert.match((e as Error).message, 'fees.per_year: 1200.5 is not an integer: write decimals (amounts, rates) as strings, e.g. "1200.5"');
+  }
+  const broken = join(dir, "broken.yaml");
+  await writeFile(broken, "months: [6\n");
+  try {
+    await readScenarioDoc(broken);
+    assert.unreachable("bad YAML must be refused");
+  } catch (e) {
+    assert.match((e as Error).message, /not YAML/);
+  }
+  await rm(dir, { recursive: true, force: true });
 });
 
 scen.run();

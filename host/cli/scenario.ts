@@ -14,6 +14,8 @@ import { dirname, resolve } from "node:path";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../genesis.js";
 import { parseGoDuration } from "../config.js";
+import { oneLine } from "../flags.js";
+import { parse as parseYaml } from "yaml";
 
 const E18 = 10n ** 18n;
 const UNITS_PER_TOKEN = 10n ** 8n;
@@ -306,7 +308,12 @@ export function applySet(doc: Json, assignment: string): Json {
   return root;
 }
 
-/** A scenario file: JSON. Relative `genesis` paths are resolved against the file's folder. */
+/**
+ * A scenario file: JSON, or YAML when it ends in `.yaml`/`.yml` (the `yaml` package, YAML 1.2's
+ * core schema). Relative `genesis` paths are resolved against the file's folder. A YAML number
+ * with a fraction or beyond 2^53 is refused, naming its path: amounts and rates are decimal
+ * strings (`amount: "1000.5"`), never floats.
+ */
 export async function readScenarioDoc(file: string): Promise<Json> {
   let text: string;
   try {
@@ -315,13 +322,33 @@ export async function readScenarioDoc(file: string): Promise<Json> {
     throw new ValidationError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, file);
   }
   let doc: Json;
-  try {
-    doc = JSON.parse(text) as Json;
-  } catch (e) {
-    throw new ValidationError(`not JSON: ${(e as Error).message}`, file);
+  if (/\.ya?ml$/i.test(file)) {
+    try {
+      doc = parseYaml(text, { schema: "core", prettyErrors: true }) as Json;
+    } catch (e) {
+      throw new ValidationError(`not YAML: ${oneLine((e as Error).message)}`, file);
+    }
+    refuseFloats(doc, "");
+  } else {
+    try {
+      doc = JSON.parse(text) as Json;
+    } catch (e) {
+      throw new ValidationError(`not JSON: ${(e as Error).message}`, file);
+    }
   }
   if (isObject(doc) && typeof doc.genesis === "string" && doc.genesis !== "") {
     doc = { ...doc, genesis: resolve(dirname(file), doc.genesis) };
   }
   return doc;
+}
+
+/** YAML numbers must be safe integers (months, tier ids, counts); a decimal is written as a string. */
+function refuseFloats(v: unknown, path: string): void {
+  if (typeof v === "number" && !Number.isSafeInteger(v)) {
+    throw new ValidationError(`${v} is not an integer: write decimals (amounts, rates) as strings, e.g. "${v}"`, path || "(root)");
+  }
+  if (Array.isArray(v)) v.forEach((x, i) => refuseFloats(x, `${path}[${i}]`));
+  else if (v !== null && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) refuseFloats(x, path === "" ? k : `${path}.${k}`);
+  }
 }

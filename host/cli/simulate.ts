@@ -688,7 +688,7 @@ function renderSweep(rows: RunSummary[]): string {
 // ---- the command ----
 
 const FLAGS = {
-  scenario: { type: "string", value: "FILE", description: "the scenario, a JSON file (every field defaulted; see --print-scenario)" },
+  scenario: { type: "string", value: "FILE", description: "the scenario, a JSON or YAML (.yaml/.yml) file (every field defaulted; see --print-scenario; decimals as strings)" },
   set: { type: "string", value: "KEY=VALUE", description: "override a scenario field, repeatable: months=24, fees.per_year=1000000, cohorts[0].amount=5" },
   sweep: {
     type: "string", value: "KEY=FROM:TO:STEP|KEY=V1,V2",
