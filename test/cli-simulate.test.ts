@@ -18,8 +18,8 @@ import {
   COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, summarize, type Simulation,
 } from "../host/cli/simulate.js";
 import { project } from "../host/cli/project.js";
-import { simulationChart } from "../host/cli/chart.js";
-import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { simulationChart, sweepChart } from "../host/cli/chart.js";
+import { grid, runSweep, sweepValues, type RunSummary } from "../host/cli/sweep.js";
 import { UsageError } from "../host/cli/common.js";
 import { ValidationError } from "../host/errors.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
@@ -266,6 +266,43 @@ sweep("a run's result is the same alone or in a sweep on worker threads (summary
   // The grid's points differ where they should: a bigger pool lasts longer.
   assert.ok(swept[0]!.pool_dry_height !== null);
   assert.ok(swept[0]!.app_hash !== swept[1]!.app_hash);
+});
+
+/** A run summary for the chart tests: the pool dry at `dry` (null: lasted the 24 months). */
+const summaryRow = (sets: string[], dry: number | null, baseApy: string): RunSummary => ({
+  sets, pool_dry_height: dry === null ? null : `${dry * 730}`, pool_dry_time: dry === null ? null : "2027-01-01T00:00:00Z",
+  pool_dry_month: dry, months: 24, supply_at_horizon: "9900000000000000000", pool_at_horizon: "0",
+  mean_base_apy: baseApy, mean_tier_apys: { tier1: "0.05" }, failed_txs: 0, app_hash: "AB",
+});
+const svgTexts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+
+sweep("--chart over a sweep: small multiples for one key, heat maps for two; a third key is refused", () => {
+  const one = sweepChart(
+    [summaryRow(["pool.reserve=1"], 3, "0.03"), summaryRow(["pool.reserve=2"], 9, "0.029"), summaryRow(["pool.reserve=3"], null, "0.028")],
+    [{ key: "pool.reserve", values: ["1", "2", "3"] }], "one key",
+  );
+  assert.match(one, /^<svg [^>]*width="960" height="900"/);
+  const t1 = svgTexts(one);
+  for (const t of ["one key", "pool runway (months)", "supply at horizon (tokens)", "mean APY (%)", "pool runway", "mean base APY", "mean tier1 total APY", "lasted"]) {
+    assert.ok(t1.includes(t), `text ${JSON.stringify(t)}`);
+  }
+  assert.is(t1.filter((t) => t === "pool.reserve").length, 3, "the swept key names each panel's axis");
+  assert.is(sweepChart(
+    [summaryRow(["pool.reserve=1"], 3, "0.03"), summaryRow(["pool.reserve=2"], 9, "0.029"), summaryRow(["pool.reserve=3"], null, "0.028")],
+    [{ key: "pool.reserve", values: ["1", "2", "3"] }], "one key",
+  ), one, "deterministic");
+
+  const rows = ["0", "5"].flatMap((a) => ["0.4", "0.6"].map((b) => summaryRow([`fees=${a}`, `ratio=${b}`], a === "0" ? 6 : null, b === "0.4" ? "0.03" : "0.02")));
+  const two = sweepChart(rows, [{ key: "fees", values: ["0", "5"] }, { key: "ratio", values: ["0.4", "0.6"] }], "two keys");
+  const t2 = svgTexts(two);
+  for (const t of ["two keys", "pool runway (months)", "mean base APY (%)", "fees", "ratio", "0.4", "0.6"]) assert.ok(t2.includes(t), `text ${JSON.stringify(t)}`);
+  // Each cell labelled with its value: runway 6 where fees are 0, the 24-month horizon where the pool lasted.
+  assert.is(t2.filter((t) => t === "6").length, 2);
+  assert.is(t2.filter((t) => t === "24").length, 2);
+  assert.throws(
+    () => sweepChart(rows, [{ key: "a", values: ["1"] }, { key: "b", values: ["1"] }, { key: "c", values: ["1"] }]),
+    (e: unknown) => e instanceof UsageError && /one or two keys/.test((e as Error).message),
+  );
 });
 
 sweep("sweep values: exact decimal ranges, lists, and errors", async () => {

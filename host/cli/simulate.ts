@@ -653,6 +653,8 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
     sets,
     pool_dry_height: sim.poolDry ? `${sim.poolDry.height}` : null,
     pool_dry_time: sim.poolDry ? timestampString(sim.poolDry.timeNs) : null,
+    pool_dry_month: sim.poolDry ? sim.poolDry.month : null,
+    months: sim.months,
     supply_at_horizon: `${last.totalSupply}`,
     pool_at_horizon: `${last.pool}`,
     mean_base_apy: dec(mean(months.map((r) => r.baseApy ?? 0n))),
@@ -697,7 +699,11 @@ const FLAGS = {
   every: { type: "string", value: "month|year", default: "month", description: "table rows per month or per year (flows summed)" },
   json: { type: "boolean", description: "print the simulation as JSON with exact values" },
   csv: { type: "boolean", description: "print one CSV row per month with exact values" },
-  chart: { type: "string", value: "FILE.svg", description: "also draw supply, the rewards pool and the APYs over time into an SVG file (ECharts, server-side)" },
+  chart: {
+    type: "string", value: "FILE.svg",
+    description: "also draw supply, the rewards pool and the APYs over time into an SVG file (ECharts, server-side); with --sweep: " +
+      "small multiples over one swept key, heat maps (runway, mean base APY) over two",
+  },
   "print-scenario": { type: "boolean", description: "print the scenario (defaults, file and --set applied) as JSON and exit" },
   help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
@@ -800,8 +806,11 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (f.sweep.length > 0) {
-    if (f.chart !== undefined) throw new UsageError("--chart draws one run; not with --sweep");
-    const points = grid(f.sweep.map((x) => sweepValues(core, x)));
+    const swept = f.sweep.map((x) => sweepValues(core, x));
+    if (f.chart !== undefined && swept.length > 2) {
+      throw new UsageError(`--chart draws a sweep of one or two keys (small multiples, or heat maps); this one has ${swept.length}`);
+    }
+    const points = grid(swept);
     // Every point's scenario validated up front: a bad value is a usage error before any thread starts.
     for (const p of points) {
       const { scenario: sc } = await loadScenario(core, f.scenario, [...f.set, ...p]);
@@ -824,6 +833,14 @@ async function run(argv: string[]): Promise<number> {
       progress.done();
     }
     rows = rows.map((r, i) => ({ ...r, sets: points[i]! }));
+    if (f.chart !== undefined) {
+      const keys = swept.map((assignments) => {
+        const key = assignments[0]!.slice(0, assignments[0]!.indexOf("="));
+        return { key, values: assignments.map((x) => x.slice(key.length + 1)) };
+      });
+      const { sweepChart } = await import("./chart.js");
+      await writeChart(f.chart, sweepChart(rows, keys, `Sweep of ${keys.map((k) => k.key).join(" x ")}${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
+    }
     if (f.json) process.stdout.write(JSON.stringify({ runs: rows }, null, 2) + "\n");
     else if (f.csv) process.stdout.write(sweepCsv(rows));
     else process.stdout.write(renderSweep(rows) + "\n");
@@ -850,16 +867,20 @@ async function run(argv: string[]): Promise<number> {
   }
   if (f.chart !== undefined) {
     const { simulationChart } = await import("./chart.js"); // ECharts only when a chart is asked for
-    try {
-      await writeFile(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
-    } catch (e) {
-      throw new UsageError(`--chart ${f.chart}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    await writeChart(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
   }
   if (f.json) process.stdout.write(JSON.stringify(simulationJson(core, sim), null, 2) + "\n");
   else if (f.csv) process.stdout.write(simulationCsv(core, sim));
   else process.stdout.write(renderSimulation(sim, f.every === "year" ? 12 : 1) + "\n");
   return 0;
+}
+
+async function writeChart(file: string, svg: string): Promise<void> {
+  try {
+    await writeFile(file, svg);
+  } catch (e) {
+    throw new UsageError(`--chart ${file}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
 
 export const simulateCommand: Command = {

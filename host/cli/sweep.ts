@@ -59,6 +59,10 @@ export interface RunSummary {
   sets: string[];
   pool_dry_height: string | null;
   pool_dry_time: string | null;
+  /** The month the pool ran dry in (null: it lasted the horizon). */
+  pool_dry_month: number | null;
+  /** The horizon in months. */
+  months: number;
   supply_at_horizon: string;
   pool_at_horizon: string;
   /** Means of the monthly APYs (raw Dec means, truncated), by column name. */
