@@ -25,6 +25,7 @@ import { runNodeBench } from "./node.js";
 import { loadLines, loadMain, loadTargets, runLoadBench } from "./load.js";
 import { sigMain } from "./sig.js";
 import { rpcMain } from "./rpc.js";
+import { scenarioMain } from "./scenario.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -170,7 +171,7 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig|rpc]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc|scenario]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -178,19 +179,22 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "  sig    only the signature section: libsecp256k1 vs @noble verify rate, CosmJS-signed protobuf\n" +
       "         txs ingested through CheckTx and through HTTP, a block commit of 1,000 records\n" +
       "  rpc    only the RPC section: abci_query vs the REST route of the same query (tiers, a balance),\n" +
-      "         and 100 WebSocket subscribers' NewBlock delays",
+      "         and 100 WebSocket subscribers' NewBlock delays\n" +
+      "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +
+      "         same chain with an empty scenario, and a 10-point sweep on threads against one thread",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig" && a !== "rpc") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc)`);
+  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario)`);
     process.exit(2);
   }
 }
 if (sectionArgs.includes("load")) process.exit(await loadMain());
 if (sectionArgs.includes("sig")) process.exit(await sigMain());
 if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
+if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 
