@@ -347,6 +347,45 @@ estimate("issue 14: --exit-now pays no base rewards during the 28-day unbonding 
   assert.is(stay.base_seconds, `${1488n * 86_400n}`);
 });
 
+estimate("--scenario: base rewards follow the simulation's monthly base APY (the pool running dry lowers them), exactly", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cli-estimate-scenario-"));
+  const file = join(dir, "scenario.yaml");
+  // A year of 1 h blocks; a small pool that runs dry within months.
+  writeFileSync(file, ["months: 12", "block_time: 1h", "pool:", '  reserve: "20000000"', "claims:", "  every_months: 0"].join("\n"));
+  const e = json<EstimateJson & { base_rate: string }>(
+    await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "300", "--scenario", file, "--json"), "scenario",
+  );
+  assert.is(e.base_rate, "scenario");
+  // Independently: the simulation's months, each month's base APY x its seconds, over 300 days.
+  const { loadScenario, scenarioGenesis, simulate } = await import("../host/cli/simulate.js");
+  const { loadCore } = await import("../host/core/core.js");
+  const { wasm } = await import("./helpers/node.js");
+  const own = await loadCore(wasm);
+  const { scenario } = await loadScenario(own, file, []);
+  const sim = await simulate(own, scenario, await scenarioGenesis(own, scenario));
+  let left = 300n * 86_400n;
+  let rateSeconds = 0n;
+  for (let i = 1; i < sim.rows.length && left > 0n; i++) {
+    const secs = (sim.rows[i]!.timeNs - sim.rows[i - 1]!.timeNs) / 1_000_000_000n;
+    const used = secs < left ? secs : left;
+    rateSeconds += (sim.rows[i]!.baseApy ?? 0n) * used;
+    left -= used;
+  }
+  const units = 10n ** 13n;
+  assert.is(e.base_rewards, `${(units * rateSeconds * (E18 - dec("0.1"))) / (E18 * E18 * YEAR)}`);
+  assert.ok(sim.poolDry !== null, "the pool ran dry in the scenario");
+  const target = json<EstimateJson>(await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "300", "--json"), "target");
+  assert.ok(BigInt(e.base_rewards) < BigInt(target.base_rewards), "less than the target once the pool is dry");
+  assert.is(e.bonus_rewards, target.bonus_rewards, "the bonus is the tier's either way");
+  // A period past the scenario's horizon, and --scenario with --target-rate, are usage errors.
+  const long = await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "400", "--scenario", file);
+  assert.is(long.code, 2);
+  assert.match(long.stderr, "its 12 months end before the period's base rewards do");
+  const both = await cli("estimate", "--amount", "100000", "--tier", "3", "--scenario", file, "--target-rate", "0.02");
+  assert.is(both.code, 2);
+  assert.match(both.stderr, "not with --genesis or --target-rate");
+});
+
 // ---- errors ----
 
 const errors = suite("cli project/estimate errors");

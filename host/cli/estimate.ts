@@ -27,6 +27,9 @@ import {
 } from "./common.js";
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
+import { Progress } from "./progress.js";
+import { ValidationError } from "../errors.js";
+import type { Genesis } from "../genesis.js";
 
 const E18 = 10n ** 18n;
 // The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).
@@ -52,6 +55,11 @@ const FLAGS = {
     description: "trigger exit at entry and leave at the unlock: bonus and base stop at the exit commitment (no rewards while unbonding)",
   },
   genesis: { type: "string", value: "FILE", description: "a genesis JSON file laid over the default genesis (tiers, rates)" },
+  scenario: {
+    type: "string", value: "FILE",
+    description: "take the base rate path from a simulation of this scenario (JSON or YAML, as `simulate`): each month's " +
+      "base APY as the chain pays it, pool dry or not, instead of the target rate; its genesis gives the tiers and commission",
+  },
   json: { type: "boolean", description: "print the estimate as JSON with exact values" },
   help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
@@ -66,7 +74,8 @@ function usage(): string {
     "truncated). Without --exit-now the tokens stay staked the whole period. With --exit-now exit is",
     "triggered at entry and the holder undelegates at the unlock: bonus and base rewards stop there,",
     "the tokens unbond for the chain's unbonding time (28 days) earning nothing. Assumes the pool can",
-    "pay throughout (see `npm run simulate`).",
+    "pay throughout (see `npm run simulate`); with --scenario FILE base rewards follow that scenario's",
+    "simulated base APY month by month instead (the pool running dry lowers them).",
     "",
     "Flags:",
     formatFlags(FLAGS),
@@ -82,6 +91,7 @@ export function estimateJson(core: Core, r: Estimate): object {
     tier: r.tier.id,
     seconds: `${r.seconds}`,
     target_base_rewards_rate: dec(r.targetRate),
+    base_rate: r.ratePath ? "scenario" : "target",
     commission: dec(r.commission),
     bonus_apy: dec(r.tier.bonusApy),
     exit_now: r.exitNow,
@@ -112,7 +122,10 @@ export function renderEstimate(r: Estimate): string {
     ["period", `${groupThousands(r.seconds)} s (${days(r.seconds)})`],
     [
       "base rewards",
-      `${formatTokens(r.base)} tokens  (target ${decShort(r.targetRate)} after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year` +
+      `${formatTokens(r.base)} tokens  (` +
+        (r.ratePath
+          ? `the scenario's base rate, month by month, after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year on average`
+          : `target ${decShort(r.targetRate)} after ${decShort(r.commission)} commission: ${pct(r.baseApy)} a year`) +
         (r.baseSeconds < r.seconds ? `, for ${groupThousands(r.baseSeconds)} s: none while unbonding)` : ")"),
     ],
     [
@@ -162,7 +175,11 @@ async function run(argv: string[]): Promise<number> {
   const core = await loadCoreFromFile();
   const seconds =
     f.days !== undefined ? parsePeriod(core, "days", f.days, 86_400n) : parsePeriod(core, "years", f.years ?? "1", SECONDS_PER_YEAR);
-  const g = validate(core, await genesisDoc(core, f.genesis), "genesis");
+  if (f.scenario !== undefined && (f.genesis !== undefined || f["target-rate"] !== undefined)) {
+    throw new UsageError("--scenario gives the genesis and the base rate path: not with --genesis or --target-rate");
+  }
+  const path = f.scenario === undefined ? undefined : await scenarioRatePath(core, f.scenario);
+  const g = path?.genesis ?? validate(core, await genesisDoc(core, f.genesis), "genesis");
   const tier = g.tieredrewards.tiers.find((t) => BigInt(t.id) === tierId);
   if (!tier) {
     const ids = g.tieredrewards.tiers.map((t) => t.id).join(", ") || "none";
@@ -181,12 +198,45 @@ async function run(argv: string[]): Promise<number> {
       ? parseFraction(core, "target-rate", f["target-rate"])
       : g.tieredrewards.params.targetBaseRewardsRate;
 
-  const r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs,
-    unbondingNs: g.staking.unbondingTimeNs,
-  });
+  let r: Estimate;
+  try {
+    r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs,
+      unbondingNs: g.staking.unbondingTimeNs, ...(path ? { ratePath: path.periods } : {}),
+    });
+  } catch (e) {
+    if (e instanceof RangeError && path) {
+      throw new UsageError(`--scenario ${f.scenario}: its ${path.periods.length} months end before the period's base rewards do; give the scenario more months`);
+    }
+    throw e;
+  }
   if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, r), null, 2) + "\n");
   else process.stdout.write(renderEstimate(r) + "\n");
   return 0;
+}
+
+/** A scenario's simulation as a base rate path: each month's stakers' base APY and its seconds. */
+async function scenarioRatePath(core: Core, file: string): Promise<{ genesis: Genesis; periods: { seconds: bigint; apy: bigint }[] }> {
+  const { loadScenario, scenarioGenesis, simulate } = await import("./simulate.js");
+  const { scenario } = await loadScenario(core, file, []);
+  let setup: Awaited<ReturnType<typeof scenarioGenesis>>;
+  try {
+    setup = await scenarioGenesis(core, scenario);
+  } catch (e) {
+    if (e instanceof ValidationError) throw new UsageError(`--scenario ${file}: ${e.message}`);
+    throw e;
+  }
+  const progress = new Progress(process.stderr);
+  let sim: Awaited<ReturnType<typeof simulate>>;
+  try {
+    sim = await simulate(core, scenario, setup, (h, of) => progress.update(`simulating the scenario: block ${groupThousands(h)}/${groupThousands(of)} …`));
+  } finally {
+    progress.done();
+  }
+  const periods = sim.rows.slice(1).map((row, i) => ({
+    seconds: (row.timeNs - sim.rows[i]!.timeNs) / 1_000_000_000n,
+    apy: row.baseApy ?? 0n,
+  }));
+  return { genesis: setup.genesis, periods };
 }
 
 export const estimateCommand: Command = {

@@ -2,7 +2,9 @@
 // (host/cli/estimate.ts, which documents the formulas) and the web engine's `estimate`
 // (host/web/engine.ts). Browser-safe: the core and plain bigint arithmetic, no Node API.
 //
-// Base rewards: floor(amount x target x (1 - commission) x secs / 31557600), exact integers.
+// Base rewards: floor(amount x target x (1 - commission) x secs / 31557600), exact integers; with a
+// rate path (a simulation's monthly base APY), floor(amount x Σ apy_i x secs_i x (1 - commission) /
+// 31557600), truncated once.
 // Bonus: the core's segmentBonus, one segment from entry to the end of the period at 1 token per
 // share, ending at the exit commitment's unlock when exit is triggered at entry.
 // With exit triggered at entry the holder leaves at the unlock (MsgTierUndelegate): the tokens
@@ -38,6 +40,12 @@ export interface EstimateInputs {
   startNs: bigint;
   /** x/staking's unbonding time (ns) after the unlock with exitNow; 28 days when omitted. */
   unbondingNs?: bigint;
+  /**
+   * The stakers' base APY (raw Dec, before commission) period by period from the entry, e.g. a
+   * simulation's months (`simulate`): base rewards follow it instead of the target rate. It must
+   * cover the seconds base rewards accrue.
+   */
+  ratePath?: readonly { seconds: bigint; apy: bigint }[];
 }
 
 /** x/staking's default unbonding time: 28 days (2,419,200 s). */
@@ -55,7 +63,7 @@ export interface Estimate extends EstimateInputs {
   /** With exitNow: when the unbonding started at the unlock completes (unix ns). */
   unbondedNs: bigint | null;
   total: bigint;
-  /** Raw Decs: (1 - commission) x target; total over amount, annualized. */
+  /** Raw Decs: (1 - commission) x target (or the path's mean over the base seconds); total over amount, annualized. */
   baseApy: bigint;
   effectiveApy: bigint;
 }
@@ -70,7 +78,20 @@ export function estimate(core: Core, e: EstimateInputs): Estimate {
   // No base rewards while unbonding: with exitNow they stop at the unlock, where the holder leaves.
   const lockedSeconds = e.tier.exitDurationNs / 1_000_000_000n;
   const baseSeconds = e.exitNow && lockedSeconds < e.seconds ? lockedSeconds : e.seconds;
-  const base = (e.amount * e.targetRate * (E18 - e.commission) * baseSeconds) / (E18 * E18 * SECONDS_PER_YEAR);
+  // Σ rate x seconds over the base seconds: the target throughout, or the path's periods.
+  let rateSeconds = e.targetRate * baseSeconds;
+  if (e.ratePath !== undefined) {
+    rateSeconds = 0n;
+    let left = baseSeconds;
+    for (const p of e.ratePath) {
+      if (left === 0n) break;
+      const s = p.seconds < left ? p.seconds : left;
+      rateSeconds += p.apy * s;
+      left -= s;
+    }
+    if (left > 0n) throw new RangeError(`the rate path covers ${baseSeconds - left} s of the ${baseSeconds} s base rewards accrue`);
+  }
+  const base = (e.amount * rateSeconds * (E18 - e.commission)) / (E18 * E18 * SECONDS_PER_YEAR);
   const seg = segmentBonus(core, {
     shares: e.amount * E18,
     tokensPerShare: E18,
@@ -89,7 +110,8 @@ export function estimate(core: Core, e: EstimateInputs): Estimate {
     unlockNs,
     unbondedNs: unlockNs === null ? null : unlockNs + (e.unbondingNs ?? DEFAULT_UNBONDING_NS),
     total,
-    baseApy: (e.targetRate * (E18 - e.commission)) / E18,
+    // The rate base rewards earned at, after commission: the target, or the path's mean over the base seconds.
+    baseApy: baseSeconds === 0n ? 0n : (rateSeconds * (E18 - e.commission)) / (E18 * baseSeconds),
     effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (e.amount * e.seconds),
   };
 }
