@@ -12,11 +12,8 @@
 // Medians of BENCH_SCENARIO_ROUNDS rounds (default 3), the two contenders interleaved; months can be
 // shortened with BENCH_SCENARIO_MONTHS. The load average is printed beside the figures.
 
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os, { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import os, { availableParallelism } from "node:os";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { defaultGenesisJson, devAddress, operatorOf } from "../host/genesis.js";
 import { loadScenario, scenarioGenesis, simulate } from "../host/cli/simulate.js";
 import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
 
@@ -32,22 +29,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-
-/** The default genesis with 100 validators: the 96 new operators (dev keys 9-104) funded from the reserve. */
-function hundredValidators() {
-  const doc = defaultGenesisJson() as any;
-  const balances = doc.app_state.bank.balances as { address: string; coins: { amount: string }[] }[];
-  const validators = doc.app_state.staking.validators as { self_delegation: string }[];
-  const stake = BigInt(validators[0]!.self_delegation) / 1000n; // 10 M CRO each
-  const extra = VALIDATORS - validators.length;
-  for (let n = 9; n < 9 + extra; n++) {
-    balances[0]!.coins[0]!.amount = `${BigInt(balances[0]!.coins[0]!.amount) - stake}`;
-    balances.push({ address: devAddress(n), coins: [{ denom: "basecro", amount: `${stake}` } as never] });
-    validators.push({ operator_address: operatorOf(devAddress(n)), commission_rate: `0.0${(n % 9) + 1}0000000000000000`, self_delegation: `${stake}` } as never);
-  }
-  doc.app_state.staking.params.max_validators = VALIDATORS;
-  return doc;
-}
 
 /** Cohorts: entries in every tier over the first year, one exit trigger, monthly claims (what fits in `months`). */
 const cohorts = (months: number, validators = VALIDATORS) => [
@@ -70,66 +51,61 @@ export interface ScenarioBench {
 }
 
 export async function runScenarioBench(): Promise<ScenarioBench> {
-  const dir = await mkdtemp(join(tmpdir(), "scenario-bench-"));
-  try {
-    const genesisFile = join(dir, "genesis.json");
-    await writeFile(genesisFile, JSON.stringify(hundredValidators()));
-    const base = [`genesis=${JSON.stringify(genesisFile)}`, `months=${MONTHS}`, "block_time=1m"];
-    const withCohorts = [...base, `cohorts=${JSON.stringify(cohorts(MONTHS))}`, "claims.every_months=1"];
-    const empty = [...base, "claims.every_months=0"];
-    let blocks = 0n;
-    const time = async (sets: string[]) => {
-      const core = await loadCoreFromFile();
-      const { scenario } = await loadScenario(core, undefined, sets);
-      const setup = await scenarioGenesis(core, scenario);
-      const started = performance.now();
-      const sim = await simulate(core, scenario, setup);
-      const seconds = (performance.now() - started) / 1000;
-      blocks = BigInt(sim.months) * (sim.blocksPerYear / 12n);
-      return seconds;
-    };
-    const withTimes: number[] = [];
-    const emptyTimes: number[] = [];
-    const overheads: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      progress(`${MONTHS}-month scenario, ${VALIDATORS} validators: round ${r + 1}/${ROUNDS} (load ${load()})`);
-      const a = await time(withCohorts);
-      const b = await time(empty);
-      withTimes.push(a);
-      emptyTimes.push(b);
-      overheads.push(a / b - 1);
-    }
-
-    // b. the sweep: 10 points of a 6-month cohort scenario, parallel vs one thread.
-    const threads = availableParallelism();
-    const points = grid([sweepValues(await loadCoreFromFile(), `pool.reserve=100000000:${100000000 * SWEEP_POINTS}:100000000`)]);
-    const jobs = points.map((p) => ({ file: undefined, sets: ["months=6", `cohorts=${JSON.stringify(cohorts(6, 4))}`, ...p] }));
-    const parallel: number[] = [];
-    const sequential: number[] = [];
-    const speedups: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      progress(`${SWEEP_POINTS}-point sweep: round ${r + 1}/${ROUNDS} (load ${load()})`);
-      let t = performance.now();
-      await runSweep(jobs, threads);
-      const p = (performance.now() - t) / 1000;
-      t = performance.now();
-      await runSweep(jobs, 1);
-      const s = (performance.now() - t) / 1000;
-      parallel.push(p);
-      sequential.push(s);
-      speedups.push(s / p);
-    }
-    const scenarioSeconds = median(withTimes);
-    return {
-      validators: VALIDATORS, months: MONTHS, blocks,
-      scenarioSeconds, emptySeconds: median(emptyTimes), overhead: median(overheads),
-      blocksPerSec: Number(blocks) / scenarioSeconds,
-      sweep: { points: SWEEP_POINTS, threads, parallelSeconds: median(parallel), sequentialSeconds: median(sequential), speedup: median(speedups) },
-      load: load(),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  // 100 validators: the genesis's 4 and 96 of 10 M tokens from the reserve, commissions 1-9 %.
+  const validators = { count: VALIDATORS, self_delegation: "10000000", commissions: Array.from({ length: 9 }, (_, i) => `0.0${i + 1}`) };
+  const base = [`validators=${JSON.stringify(validators)}`, `months=${MONTHS}`, "block_time=1m"];
+  const withCohorts = [...base, `cohorts=${JSON.stringify(cohorts(MONTHS))}`, "claims.every_months=1"];
+  const empty = [...base, "claims.every_months=0"];
+  let blocks = 0n;
+  const time = async (sets: string[]) => {
+    const core = await loadCoreFromFile();
+    const { scenario } = await loadScenario(core, undefined, sets);
+    const setup = await scenarioGenesis(core, scenario);
+    const started = performance.now();
+    const sim = await simulate(core, scenario, setup);
+    const seconds = (performance.now() - started) / 1000;
+    blocks = BigInt(sim.months) * (sim.blocksPerYear / 12n);
+    return seconds;
+  };
+  const withTimes: number[] = [];
+  const emptyTimes: number[] = [];
+  const overheads: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    progress(`${MONTHS}-month scenario, ${VALIDATORS} validators: round ${r + 1}/${ROUNDS} (load ${load()})`);
+    const a = await time(withCohorts);
+    const b = await time(empty);
+    withTimes.push(a);
+    emptyTimes.push(b);
+    overheads.push(a / b - 1);
   }
+
+  // b. the sweep: 10 points of a 6-month cohort scenario, parallel vs one thread.
+  const threads = availableParallelism();
+  const points = grid([sweepValues(await loadCoreFromFile(), `pool.reserve=100000000:${100000000 * SWEEP_POINTS}:100000000`)]);
+  const jobs = points.map((p) => ({ file: undefined, sets: ["months=6", `cohorts=${JSON.stringify(cohorts(6, 4))}`, ...p] }));
+  const parallel: number[] = [];
+  const sequential: number[] = [];
+  const speedups: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    progress(`${SWEEP_POINTS}-point sweep: round ${r + 1}/${ROUNDS} (load ${load()})`);
+    let t = performance.now();
+    await runSweep(jobs, threads);
+    const p = (performance.now() - t) / 1000;
+    t = performance.now();
+    await runSweep(jobs, 1);
+    const s = (performance.now() - t) / 1000;
+    parallel.push(p);
+    sequential.push(s);
+    speedups.push(s / p);
+  }
+  const scenarioSeconds = median(withTimes);
+  return {
+    validators: VALIDATORS, months: MONTHS, blocks,
+    scenarioSeconds, emptySeconds: median(emptyTimes), overhead: median(overheads),
+    blocksPerSec: Number(blocks) / scenarioSeconds,
+    sweep: { points: SWEEP_POINTS, threads, parallelSeconds: median(parallel), sequentialSeconds: median(sequential), speedup: median(speedups) },
+    load: load(),
+  };
 }
 
 export function scenarioLines(b: ScenarioBench): string[] {

@@ -411,6 +411,34 @@ scen("the command line: --help, --csv, a bad --set and a bad file are usage erro
   assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
 });
 
+scen("validators: a set of N with cycled commissions, the new operators funded from the reserve; errors name the field", async () => {
+  const core = await loadCore(wasm);
+  const doc = applySet(defaultScenarioJson(), 'validators={"count":10,"commissions":["0.05","0.2"],"self_delegation":"1000000"}');
+  const { genesis: g } = await scenarioGenesis(core, parseScenario(doc, core.dec));
+  assert.is(g.staking.validators.length, 10);
+  assert.equal(g.staking.validators.map((v) => core.dec.format(v.commissionRate)), Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? "0.050000000000000000" : "0.200000000000000000")));
+  assert.equal(g.staking.validators.slice(0, 4).map((v) => v.operatorAddress), [1, 2, 3, 4].map((n) => operatorOf(devAddress(n))), "the genesis's four kept");
+  assert.equal(g.staking.validators.slice(4).map((v) => v.selfDelegation), Array(6).fill(1_000_000n * UNIT));
+  assert.ok(g.staking.maxValidators >= 10);
+  const before = parseScenario(defaultScenarioJson(), core.dec);
+  const { genesis: g0 } = await scenarioGenesis(core, before);
+  const reserveOf = (x: typeof g) => x.balances.find((b) => b.address === devAddress(0))!.amount;
+  assert.is(reserveOf(g0) - reserveOf(g), 6n * 1_000_000n * UNIT, "paid by the reserve: the supply is unchanged");
+  const fewer = await scenarioGenesis(core, parseScenario(applySet(defaultScenarioJson(), 'validators={"count":2}'), core.dec));
+  assert.is(fewer.genesis.staking.validators.length, 2);
+  for (const [set, message] of [
+    ['validators={"count":0}', "validators.count: must be between 1 and 1000, got 0"],
+    ['validators={"count":5,"commissions":["1.5"]}', "validators.commissions[0]: must be at most 1"],
+    ['validators={"count":5,"self_delegation":"0"}', "validators.self_delegation: must be positive"],
+    ['validators={"count":5,"colour":"red"}', "validators.colour: unknown field"],
+  ] as const) {
+    assert.throws(() => parseScenario(applySet(defaultScenarioJson(), set), core.dec), (e: unknown) => e instanceof ValidationError && (e as Error).message.startsWith(message), set);
+  }
+  const tooMany = await scenarioGenesis(core, parseScenario(applySet(defaultScenarioJson(), 'validators={"count":1000,"self_delegation":"1000000000"}'), core.dec))
+    .then(() => undefined, (e: unknown) => e);
+  assert.ok(tooMany instanceof UsageError && /996 new validators .* need/.test(tooMany.message), String(tooMany));
+});
+
 scen("a YAML scenario file is the same document as its JSON; a float in it is refused with its path", async () => {
   const yaml = [
     "# six months, a cohort and a target-rate change",

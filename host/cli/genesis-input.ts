@@ -5,7 +5,7 @@
 import type { Core } from "../core/core.js";
 import { ValidationError } from "../errors.js";
 import {
-  REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type Genesis, type Json,
+  REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
 } from "../genesis.js";
 import { UsageError } from "./common.js";
 
@@ -92,5 +92,54 @@ export function withBlocksPerYear(doc: Json, blocksPerYear: bigint): Json {
   const copy = structuredClone(doc) as JsonObject;
   const mint = appState(copy).mint as JsonObject;
   mint.params = { ...(mint.params as JsonObject), blocks_per_year: `${blocksPerYear}` };
+  return copy;
+}
+
+/** Dev keys of the validators a scenario adds (far from the keys the README and tests use). */
+const NEW_OPERATOR_KEY = 1000;
+
+/**
+ * The genesis's validator set resized to `count`: the first ones kept, new operators (dev keys
+ * 1000, 1001, ...) each funded from the reserve with `selfDelegation` (default: the first
+ * validator's) and self-delegating it; commissions, when given, cycle by index over all of them.
+ * max_validators grows to the count so that all can bond.
+ */
+export function withValidators(
+  core: Core, doc: Json, spec: { count: number; commissions: readonly bigint[]; selfDelegation: bigint | null },
+): Json {
+  const g = validate(core, doc, "genesis");
+  const copy = structuredClone(doc) as JsonObject;
+  const staking = appState(copy).staking as JsonObject;
+  const params = staking.params as JsonObject;
+  const kept = ((staking.validators as Json[] | undefined) ?? []).slice(0, spec.count) as JsonObject[];
+  const stake = spec.selfDelegation ?? g.staking.validators[0]?.selfDelegation;
+  if (stake === undefined) throw new UsageError("validators: the genesis has no validator to copy a self delegation from; give validators.self_delegation");
+  const added = spec.count - kept.length;
+  const reserve = reserveAddress();
+  const bank = appState(copy).bank as JsonObject;
+  const list = ((bank.balances as Json[] | undefined) ?? []).slice() as JsonObject[];
+  const reserveIndex = g.balances.findIndex((b) => b.address === reserve);
+  const denom = g.mint.params.mintDenom;
+  if (added > 0) {
+    const needed = stake * BigInt(added);
+    const held = reserveIndex < 0 ? 0n : g.balances[reserveIndex]!.amount;
+    if (held < needed) {
+      throw new UsageError(`validators: ${added} new validators of ${stake} ${denom} need ${needed} ${denom} from the reserve (${reserve}), which holds ${held}`);
+    }
+    list[reserveIndex] = { ...list[reserveIndex]!, coins: held - needed > 0n ? [{ denom, amount: `${held - needed}` }] : [] };
+  }
+  const validators: JsonObject[] = [...kept];
+  for (let i = 0; i < added; i++) {
+    const operator = devAddress(NEW_OPERATOR_KEY + i);
+    list.push({ address: operator, coins: [{ denom, amount: `${stake}` }] });
+    validators.push({ operator_address: operatorOf(operator), commission_rate: kept[0]?.commission_rate ?? "0.100000000000000000", self_delegation: `${stake}` });
+  }
+  if (spec.commissions.length > 0) {
+    validators.forEach((v, i) => (v.commission_rate = core.dec.format(spec.commissions[i % spec.commissions.length]!)));
+  }
+  staking.validators = validators;
+  const max = Number(params.max_validators ?? 0);
+  if (max < spec.count) params.max_validators = spec.count;
+  bank.balances = list;
   return copy;
 }

@@ -20,6 +20,8 @@ import { parse as parseYaml } from "yaml";
 const E18 = 10n ** 18n;
 const UNITS_PER_TOKEN = 10n ** 8n;
 export const MAX_MONTHS = 1200;
+/** At most this many validators in a scenario's set. */
+export const MAX_VALIDATORS = 1000;
 
 export interface DecParser {
   parse(text: string): bigint;
@@ -71,6 +73,12 @@ export interface Scenario {
   cohorts: Cohort[];
   claims: { everyMonths: number };
   governance: GovChange[];
+  /**
+   * The validator set, instead of the genesis's: `count` validators, the genesis's first ones kept,
+   * the rest new operators funded from the reserve with `selfDelegation` each; commissions cycle
+   * through `commissions` (raw Decs) by validator index. null: the genesis's validators.
+   */
+  validators: { count: number; commissions: bigint[]; selfDelegation: bigint | null } | null;
 }
 
 /** The default scenario document: every field, shown by `simulate --print-scenario`. */
@@ -88,6 +96,7 @@ export function defaultScenarioJson(): { [key: string]: Json } {
     cohorts: [],
     claims: { every_months: 1 },
     governance: [],
+    validators: null,
   };
 }
 
@@ -245,6 +254,7 @@ export function parseScenario(doc: Json, dec: DecParser): Scenario {
 
   return {
     genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, governance,
+    validators: parseValidators(top.validators, dec),
   };
 }
 
@@ -351,4 +361,17 @@ function refuseFloats(v: unknown, path: string): void {
   else if (v !== null && typeof v === "object") {
     for (const [k, x] of Object.entries(v)) refuseFloats(x, path === "" ? k : `${path}.${k}`);
   }
+}
+
+/** `validators: {count, commissions, self_delegation}` or null. */
+function parseValidators(v: Json | undefined, dec: DecParser): Scenario["validators"] {
+  if (v === null || v === undefined) return null;
+  const o = object(v, "validators", ["count", "commissions", "self_delegation"]);
+  const count = integer(o.count, "validators.count", 1, MAX_VALIDATORS);
+  const commissions = o.commissions === undefined
+    ? []
+    : array(o.commissions, "validators.commissions").map((c, i) => decimal(c, `validators.commissions[${i}]`, dec, E18));
+  const selfDelegation = o.self_delegation === undefined || o.self_delegation === null ? null : tokens(o.self_delegation, "validators.self_delegation");
+  if (selfDelegation === 0n) fail("must be positive", "validators.self_delegation");
+  return { count, commissions, selfDelegation };
 }

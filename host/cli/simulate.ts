@@ -41,7 +41,7 @@ import { TxError } from "../tx/index.js";
 import { type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, oneLine, wholeTokens } from "./common.js";
 import { Progress } from "./progress.js";
 import { decShort } from "./schedule.js";
-import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate } from "./genesis-input.js";
+import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate, withValidators } from "./genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc, type Cohort, type Scenario } from "./scenario.js";
 import { DevKeySigner, type AminoMsg } from "./sim-signer.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
@@ -67,6 +67,7 @@ export async function scenarioGenesis(core: Core, s: Scenario): Promise<{ doc: J
       throw e;
     }
   }
+  if (s.validators !== null) doc = withValidators(core, doc, s.validators);
   let blockTimeNs = s.blockTimeNs;
   if (blockTimeNs !== null) doc = withBlocksPerYear(doc, YEAR_NS / blockTimeNs);
   else {
@@ -730,7 +731,8 @@ function usage(): string {
     "  pool.inflows [{month, amount}], phases [{name, month, revenue_per_month}],",
     "  fees {per_year, growth, payments_per_month (30)}, bonded_ratio [{month, ratio}],",
     "  cohorts [{month, tier, amount, validator (0), exit (\"never\"|\"at_entry\"|month), on_unlock (\"stay\"|\"undelegate\")}],",
-    "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}].",
+    "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}],",
+    "  validators ({count, commissions [\"0.05\", ...] cycled by index, self_delegation (tokens)}|null: the genesis's).",
     "The actor is dev key 0 (the default genesis's reserve and governance authority).",
   ].join("\n");
 }
