@@ -377,6 +377,30 @@ estimate("--scenario: base rewards follow the simulation's monthly base APY (the
   const target = json<EstimateJson>(await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "300", "--json"), "target");
   assert.ok(BigInt(e.base_rewards) < BigInt(target.base_rewards), "less than the target once the pool is dry");
   assert.is(e.bonus_rewards, target.bonus_rewards, "the bonus is the tier's either way");
+  // --start: the base rate from the months after it (here: from month 2 on, a part of month 1 first).
+  const startNs = sim.rows[1]!.timeNs + 86_400n * 1_000_000_000n;
+  const { timestampString } = await import("../host/server/gateway.js");
+  const later = json<EstimateJson & { start: string }>(
+    await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "200", "--scenario", file, "--start", timestampString(startNs), "--json"), "later",
+  );
+  assert.is(later.start, timestampString(startNs));
+  let left2 = 200n * 86_400n;
+  let rate2 = 0n;
+  for (let i = 2; i < sim.rows.length && left2 > 0n; i++) {
+    const from = i === 2 ? startNs : sim.rows[i - 1]!.timeNs;
+    const secs = (sim.rows[i]!.timeNs - from) / 1_000_000_000n;
+    const used = secs < left2 ? secs : left2;
+    rate2 += (sim.rows[i]!.baseApy ?? 0n) * used;
+    left2 -= used;
+  }
+  assert.is(later.base_rewards, `${(units * rate2 * (E18 - dec("0.1"))) / (E18 * E18 * YEAR)}`);
+  const dated = json<EstimateJson & { start: string; exit_unlock_at: string }>(
+    await cli("estimate", "--amount", "100", "--tier", "1", "--start", "2027-03-01", "--exit-now", "--json"), "a bare date",
+  );
+  assert.equal([dated.start, dated.exit_unlock_at], ["2027-03-01T00:00:00Z", "2028-02-29T00:00:00Z"]);
+  const early = await cli("estimate", "--amount", "100000", "--tier", "3", "--scenario", file, "--start", "2025-01-01");
+  assert.match(early.stderr, "before the scenario's genesis time 2026-01-01T00:00:00Z");
+  assert.match((await cli("estimate", "--amount", "1", "--tier", "1", "--start", "March")).stderr, /^error: --start "March": /);
   // A period past the scenario's horizon, and --scenario with --target-rate, are usage errors.
   const long = await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "400", "--scenario", file);
   assert.is(long.code, 2);

@@ -20,7 +20,7 @@
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
-import { timestampString } from "../server/gateway.js";
+import { parseTimestamp, timestampString } from "../server/gateway.js";
 import {
   type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
   parseFlags, parseTokens,
@@ -55,6 +55,11 @@ const FLAGS = {
     description: "trigger exit at entry and leave at the unlock: bonus and base stop at the exit commitment (no rewards while unbonding)",
   },
   genesis: { type: "string", value: "FILE", description: "a genesis JSON file laid over the default genesis (tiers, rates)" },
+  start: {
+    type: "string", value: "TIME", shown: "the genesis time",
+    description: "when the position is entered: RFC 3339 (2027-03-01T12:00:00Z) or a date (2027-03-01, midnight UTC); " +
+      "moves the unlock and, with --scenario, which months of the simulation the base rate comes from",
+  },
   scenario: {
     type: "string", value: "FILE",
     description: "take the base rate path from a simulation of this scenario (JSON or YAML, as `simulate`): each month's " +
@@ -66,7 +71,7 @@ const FLAGS = {
 
 function usage(): string {
   return [
-    "Usage: npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [flags]",
+    "Usage: npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [--start TIME] [--scenario FILE] [flags]",
     "",
     "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
     "as the rewards pool's top-up holds it, after commission) plus the tier's bonus, computed by the",
@@ -90,6 +95,7 @@ export function estimateJson(core: Core, r: Estimate): object {
     amount: `${r.amount}`,
     tier: r.tier.id,
     seconds: `${r.seconds}`,
+    start: timestampString(r.startNs),
     target_base_rewards_rate: dec(r.targetRate),
     base_rate: r.ratePath ? "scenario" : "target",
     commission: dec(r.commission),
@@ -119,7 +125,7 @@ export function renderEstimate(r: Estimate): string {
   const t = r.tier;
   const rows: [string, string][] = [
     ["position", `${formatTokens(r.amount)} tokens in tier ${t.id} (exit commitment ${days(t.exitDurationNs / 1_000_000_000n)}, bonus APY ${decShort(t.bonusApy)})`],
-    ["period", `${groupThousands(r.seconds)} s (${days(r.seconds)})`],
+    ["period", `${groupThousands(r.seconds)} s (${days(r.seconds)}) from ${timestampString(r.startNs)}`],
     [
       "base rewards",
       `${formatTokens(r.base)} tokens  (` +
@@ -180,6 +186,10 @@ async function run(argv: string[]): Promise<number> {
   }
   const path = f.scenario === undefined ? undefined : await scenarioRatePath(core, f.scenario);
   const g = path?.genesis ?? validate(core, await genesisDoc(core, f.genesis), "genesis");
+  const startNs = f.start === undefined ? g.genesisTimeNs : parseStart(f.start);
+  if (path && startNs < g.genesisTimeNs) {
+    throw new UsageError(`--start ${f.start}: before the scenario's genesis time ${timestampString(g.genesisTimeNs)}`);
+  }
   const tier = g.tieredrewards.tiers.find((t) => BigInt(t.id) === tierId);
   if (!tier) {
     const ids = g.tieredrewards.tiers.map((t) => t.id).join(", ") || "none";
@@ -200,12 +210,12 @@ async function run(argv: string[]): Promise<number> {
 
   let r: Estimate;
   try {
-    r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs: g.genesisTimeNs,
-      unbondingNs: g.staking.unbondingTimeNs, ...(path ? { ratePath: path.periods } : {}),
+    r = estimate(core, { amount, tier, seconds, commission, targetRate, exitNow: f["exit-now"], startNs,
+      unbondingNs: g.staking.unbondingTimeNs, ...(path ? { ratePath: pathFrom(path.periods, startNs) } : {}),
     });
   } catch (e) {
     if (e instanceof RangeError && path) {
-      throw new UsageError(`--scenario ${f.scenario}: its ${path.periods.length} months end before the period's base rewards do; give the scenario more months`);
+      throw new UsageError(`--scenario ${f.scenario}: its ${path.periods.length} months end before the period's base rewards do; give the scenario more months (or an earlier --start)`);
     }
     throw e;
   }
@@ -215,7 +225,7 @@ async function run(argv: string[]): Promise<number> {
 }
 
 /** A scenario's simulation as a base rate path: each month's stakers' base APY and its seconds. */
-async function scenarioRatePath(core: Core, file: string): Promise<{ genesis: Genesis; periods: { seconds: bigint; apy: bigint }[] }> {
+async function scenarioRatePath(core: Core, file: string): Promise<{ genesis: Genesis; periods: { fromNs: bigint; toNs: bigint; apy: bigint }[] }> {
   const { loadScenario, scenarioGenesis, simulate } = await import("./simulate.js");
   const { scenario } = await loadScenario(core, file, []);
   let setup: Awaited<ReturnType<typeof scenarioGenesis>>;
@@ -232,11 +242,25 @@ async function scenarioRatePath(core: Core, file: string): Promise<{ genesis: Ge
   } finally {
     progress.done();
   }
-  const periods = sim.rows.slice(1).map((row, i) => ({
-    seconds: (row.timeNs - sim.rows[i]!.timeNs) / 1_000_000_000n,
-    apy: row.baseApy ?? 0n,
-  }));
+  const periods = sim.rows.slice(1).map((row, i) => ({ fromNs: sim.rows[i]!.timeNs, toNs: row.timeNs, apy: row.baseApy ?? 0n }));
   return { genesis: setup.genesis, periods };
+}
+
+/** The path's months from `startNs` on, in whole seconds (the month holding the start cut there). */
+function pathFrom(periods: readonly { fromNs: bigint; toNs: bigint; apy: bigint }[], startNs: bigint): { seconds: bigint; apy: bigint }[] {
+  return periods
+    .filter((p) => p.toNs > startNs)
+    .map((p) => ({ seconds: (p.toNs - (p.fromNs > startNs ? p.fromNs : startNs)) / 1_000_000_000n, apy: p.apy }));
+}
+
+/** `--start`: RFC 3339, or a bare date at midnight UTC. */
+function parseStart(text: string): bigint {
+  const full = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
+  try {
+    return parseTimestamp(full);
+  } catch (e) {
+    throw new UsageError(`--start ${JSON.stringify(text)}: ${(e as Error).message} (RFC 3339, e.g. 2027-03-01T12:00:00Z, or 2027-03-01)`);
+  }
 }
 
 export const estimateCommand: Command = {
