@@ -326,8 +326,17 @@ test("abci_query answers are kept per height only: a tier query sees the next bl
     const r = (await rpcCall("abci_query", { path: "/chainmain.tieredrewards.v1.Query/TotalDelegatedVotingPower", data: "" })).json.result.response;
     return { height: BigInt(r.height), value: fromBinary(QueryTotalDelegatedVotingPowerResponseSchema, Buffer.from(r.value ?? "", "base64")).votingPower };
   };
-  const before = await power();
-  assert.equal(await power(), before, "the same answer at the same height");
+  // Two asks within one block (150 ms blocks: retried when a block falls between them) answer alike.
+  let before = await power();
+  for (let i = 0; i < 20; i++) {
+    const again = await power();
+    if (again.height === before.height) {
+      assert.equal(again, before, "the same answer at the same height");
+      break;
+    }
+    before = again;
+    assert.ok(i < 19, "two asks within one block");
+  }
   const client = await signingClient(4, "amino");
   const me = devAddress(4);
   const lock = await client.signAndBroadcast(me, [{
