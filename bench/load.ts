@@ -21,6 +21,7 @@ import type { AminoMsg } from "@cosmjs/amino";
 import { devAddress } from "../host/genesis.js";
 import { NodeStore } from "../host/node/store.js";
 import { devSigner, delegateMsg, lockTierMsg, sendMsg } from "../test/helpers/dev-signer.js";
+import { percentile } from "./stats.js";
 
 export interface LoadOptions {
   seconds: number;
@@ -64,11 +65,6 @@ function rssMiB(pid: number): number {
   }
 }
 
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 /** Starts `host/main.ts` in a child process; resolves with it and its URL once it serves. */
 async function startChild(dbPath: string, blockTime: string, progress: (m: string) => void): Promise<{ child: ChildProcess; url: string }> {

@@ -13,7 +13,7 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import os, { tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ import autocannon from "autocannon";
 import { WebSocket } from "ws";
 import { QueryBalanceRequest } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { devAddress } from "../host/genesis.js";
+import { median, percentile, loadAverage, progressOf } from "./stats.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = 5;
@@ -31,16 +32,8 @@ const FANOUT_BLOCKS = 30;
 const TARGET_RATIO = 0.8;
 const TARGET_FANOUT_MS = 50;
 
-const progress = (m: string) => process.stderr.write(`[bench rpc] ${m}\n`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const progress = progressOf("rpc");
+const load = loadAverage;
 
 async function startChild(dbPath: string): Promise<{ child: ChildProcess; url: string; rpc: string }> {
   const child = spawn(

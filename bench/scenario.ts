@@ -12,10 +12,11 @@
 // Medians of BENCH_SCENARIO_ROUNDS rounds (default 3), the two contenders interleaved; months can be
 // shortened with BENCH_SCENARIO_MONTHS. The load average is printed beside the figures.
 
-import os, { availableParallelism } from "node:os";
+import { availableParallelism } from "node:os";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { loadScenario, scenarioGenesis, simulate } from "../host/cli/simulate.js";
 import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { median, loadAverage, progressOf } from "./stats.js";
 
 const ROUNDS = Number(process.env.BENCH_SCENARIO_ROUNDS ?? 3);
 const MONTHS = Number(process.env.BENCH_SCENARIO_MONTHS ?? 60);
@@ -23,12 +24,8 @@ const VALIDATORS = 100;
 const SWEEP_POINTS = 10;
 const RADCAD_ROWS_PER_SEC = 70_000;
 
-const progress = (m: string) => process.stderr.write(`[bench scenario] ${m}\n`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const progress = progressOf("scenario");
+const load = loadAverage;
 
 /** Cohorts: entries in every tier over the first year, one exit trigger, monthly claims (what fits in `months`). */
 const cohorts = (months: number, validators = VALIDATORS) => [

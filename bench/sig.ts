@@ -12,7 +12,6 @@
 // Medians of 5 runs; the load average is printed beside them (the machine is shared).
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +27,7 @@ import { NodeStore } from "../host/node/store.js";
 import { defaultGenesisJson, devAddress, devPrivateKey } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/tx/secp256k1.js";
+import { median, loadAverage, progressOf } from "./stats.js";
 
 const RUNS = 5;
 /** Dev keys 5-8 (the default genesis's users) and 9-24 (funded from the reserve here). */
@@ -45,12 +45,8 @@ function benchGenesis() {
   return doc;
 }
 
-const progress = (m: string) => process.stderr.write(`[bench sig] ${m}\n`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const progress = progressOf("sig");
+const load = loadAverage;
 
 export interface SigBench {
   backend: string;

@@ -38,20 +38,22 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
       data: sim.rows.map((r) => pct(r.tierApys[k]?.totalApy ?? null)),
     })),
   ];
-  return renderSvg({
+  return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
+    { type: "value", gridIndex: 0, name: "supply (tokens)", scale: true },
+    { type: "value", gridIndex: 1, name: "rewards pool (tokens)" },
+    { type: "value", gridIndex: 2, name: "APY (%)" },
+  ], series), WIDTH, HEIGHT);
+}
+
+/** Three stacked panels under a title and one legend. */
+function threePanels(title: string, grid: object[], xAxis: object[], yAxis: object[], series: object[]): echarts.EChartsCoreOption {
+  return {
     animation: false,
     backgroundColor: "#ffffff",
     title: { text: title, left: "center", top: 5 },
     legend: { top: 32, type: "plain" },
-    grid: [panel(0), panel(1), panel(2)],
-    xAxis: [xAxis(0), xAxis(1), xAxis(2)],
-    yAxis: [
-      { type: "value", gridIndex: 0, name: "supply (tokens)", scale: true },
-      { type: "value", gridIndex: 1, name: "rewards pool (tokens)" },
-      { type: "value", gridIndex: 2, name: "APY (%)" },
-    ],
-    series,
-  }, WIDTH, HEIGHT);
+    grid, xAxis, yAxis, series,
+  };
 }
 
 /** An ECharts option as SVG, server-side, the same bytes for the same option. */
@@ -90,31 +92,22 @@ export function sweepChart(rows: RunSummary[], keys: SweptKey[], title = "Sweep"
     const tierNames = Object.keys(rows[0]?.mean_tier_apys ?? {});
     const panel = (i: number) => ({ left: 110, right: 40, top: 95 + i * 270, height: 180 });
     const xAxis = (i: number) => ({ type: "category", gridIndex: i, data: k.values, name: k.key, nameLocation: "middle", nameGap: 25 });
-    return renderSvg({
-      animation: false,
-      backgroundColor: "#ffffff",
-      title: { text: title, left: "center", top: 5 },
-      legend: { top: 32, type: "plain" },
-      grid: [panel(0), panel(1), panel(2)],
-      xAxis: [xAxis(0), xAxis(1), xAxis(2)],
-      yAxis: [
-        { type: "value", gridIndex: 0, name: "pool runway (months)" },
-        { type: "value", gridIndex: 1, name: "supply at horizon (tokens)", scale: true },
-        { type: "value", gridIndex: 2, name: "mean APY (%)" },
-      ],
-      series: [
-        {
-          name: "pool runway", type: "bar", xAxisIndex: 0, yAxisIndex: 0,
-          data: rows.map((r) => ({ value: runway(r), itemStyle: r.pool_dry_month === null ? { color: "#91cc75" } : undefined })),
-          label: { show: true, position: "top", formatter: (p: { dataIndex: number }) => (rows[p.dataIndex]!.pool_dry_month === null ? "lasted" : "") },
-        },
-        { name: "supply at horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))) },
-        { name: "mean base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_base_apy)) },
-        ...tierNames.map((t) => ({
-          name: `mean ${t} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_tier_apys[t] ?? "0")),
-        })),
-      ],
-    }, 960, 900);
+    return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
+      { type: "value", gridIndex: 0, name: "pool runway (months)" },
+      { type: "value", gridIndex: 1, name: "supply at horizon (tokens)", scale: true },
+      { type: "value", gridIndex: 2, name: "mean APY (%)" },
+    ], [
+      {
+        name: "pool runway", type: "bar", xAxisIndex: 0, yAxisIndex: 0,
+        data: rows.map((r) => ({ value: runway(r), itemStyle: r.pool_dry_month === null ? { color: "#91cc75" } : undefined })),
+        label: { show: true, position: "top", formatter: (p: { dataIndex: number }) => (rows[p.dataIndex]!.pool_dry_month === null ? "lasted" : "") },
+      },
+      { name: "supply at horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))) },
+      { name: "mean base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_base_apy)) },
+      ...tierNames.map((t) => ({
+        name: `mean ${t} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_tier_apys[t] ?? "0")),
+      })),
+    ]), WIDTH, HEIGHT);
   }
   if (keys.length !== 2) throw new UsageError(`--chart draws a sweep of one or two keys (small multiples, or heat maps); this one has ${keys.length}`);
   const [a, b] = keys as [SweptKey, SweptKey];
