@@ -1,12 +1,20 @@
 // ABCI Query as the SDK's baseapp answers it through CometBFT's `abci_query`: the path is a gRPC
 // method (`/cosmos.bank.v1beta1.Query/Balance`), `data` its protobuf request, `value` its protobuf
-// response. What CosmJS's StargateClient and SigningStargateClient ask is answered from the chain
-// (auth Account, bank Balance/AllBalances/TotalSupply, tx Simulate); x/tieredrewards' and
-// x/inflation's queries through the node's REST handlers (one implementation: the same JSON,
-// converted to the generated protobuf types). Errors as baseapp maps gRPC statuses: NotFound →
-// sdk 38, InvalidArgument → sdk 18, anything else → sdk 6, the log `rpc error: code = … desc = …`.
+// response. One router for both faces: every query method is a method of the schema's Query
+// services (proto/cosmos/*, proto/chainmain/*), whose google.api.http option names its REST
+// route. The REST handler of that route answers it (gateway JSON); abci_query maps the request
+// to that route as grpc-gateway does (path fields, the rest as the query string) and returns the
+// answer in the method's protobuf response (LegacyDec fields as their 18-decimal integers, Any
+// type URLs as the SDK's). What CosmJS asks on every call (auth Account, bank
+// Balance/AllBalances/TotalSupply) and tx Simulate are answered from the chain directly. Errors as
+// baseapp maps gRPC statuses: NotFound → sdk 38, InvalidArgument → sdk 18, anything else → sdk 6,
+// the log `rpc error: code = … desc = …`.
 
-import { create, fromBinary, fromJson, getOption, toBinary, type DescField, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import {
+  ScalarType, create, createRegistry, fromBinary, fromJson, getOption, toBinary,
+  type DescField, type DescFile, type DescMessage, type DescMethod, type JsonValue, type Message,
+} from "@bufbuild/protobuf";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { Hono } from "hono";
 import { BaseAccount, ModuleAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
@@ -28,6 +36,15 @@ import { txMsgDataHex } from "../wire/responses.js";
 import { scalar as cosmosScalar } from "../wire/gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_tieredrewards_v1_query } from "../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import { file_chainmain_inflation_v1_query } from "../wire/gen/chainmain/inflation/v1/query_pb.js";
+import { http } from "../wire/gen/google/api/http_pb.js";
+import { file_cosmos_auth_v1beta1_query } from "../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import { file_cosmos_bank_v1beta1_query } from "../wire/gen/cosmos/bank/v1beta1/query_pb.js";
+import { file_cosmos_staking_v1beta1_query } from "../wire/gen/cosmos/staking/v1beta1/query_pb.js";
+import { file_cosmos_distribution_v1beta1_query } from "../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
+import { file_cosmos_mint_v1beta1_query } from "../wire/gen/cosmos/mint/v1beta1/query_pb.js";
+import { file_cosmos_slashing_v1beta1_query } from "../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
+import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
+import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
 
 /** ResponseQuery's fields the RPC renders. */
 export interface AbciQueryResult {
@@ -121,46 +138,39 @@ export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chai
     }
   });
 
-  // x/tieredrewards and x/inflation: the REST handler of each method, its JSON in protobuf.
+  // Every other query: the method's REST route (its google.api.http option) answered by the
+  // node's REST handler, that JSON in the method's protobuf response.
   const bridged = new Map<string, Uint8Array>();
   let bridgedHeight = -1n;
-  const services = [
-    { file: file_chainmain_tieredrewards_v1_query, base: `/${chainSegment}/tieredrewards/v1` },
-    { file: file_chainmain_inflation_v1_query, base: `/${chainSegment}/inflation/v1` },
-  ];
-  for (const { file, base } of services) {
-    for (const service of file.services) {
-      for (const method of service.methods) {
-        const path = restPathOf(method.name, base);
-        if (path === undefined) continue;
-        handlers.set(`/${service.typeName}/${method.name}`, async (data) => {
-          // An answer at a height never changes (the state moves only by committed blocks): the
-          // REST round trip is made once per height and request.
-          const height = node.latest.height;
-          if (height !== bridgedHeight || bridged.size >= BRIDGE_CACHE) {
-            bridged.clear();
-            bridgedHeight = height;
-          }
-          const key = `${method.name}|${hex.encode(data)}`;
-          const cached = bridged.get(key);
-          if (cached !== undefined) return cached;
-          const value = await bridge(data);
-          // Kept only if no block committed while the REST handler ran.
-          if (node.latest.height === bridgedHeight) bridged.set(key, value);
-          return value;
-        });
-        const bridge = async (data: Uint8Array): Promise<Uint8Array> => {
-          const req = fromBinary(method.input, data) as unknown as Record<string, unknown>;
-          const url = path(req);
-          const res = await app.request(url);
-          const json = (await res.json()) as Record<string, JsonValue> & { code?: number; message?: string };
-          if (res.status !== 200) {
-            throw new GrpcStatus(res.status === 404 ? "NotFound" : res.status === 400 ? "InvalidArgument" : "Unknown", json.message ?? `HTTP ${res.status}`);
-          }
-          return toBinary(method.output, fromJson(method.output, decFieldsToRaw(method.output, json), { ignoreUnknownFields: true }));
-        };
+  for (const method of queryMethods()) {
+    const route = routeOf(method, chainSegment);
+    const name = `/${method.parent.typeName}/${method.name}`;
+    if (route === undefined || handlers.has(name)) continue;
+    const bridge = async (data: Uint8Array): Promise<Uint8Array> => {
+      const res = await app.request(route(fromBinary(method.input, data)));
+      const json = (await res.json()) as Record<string, JsonValue> & { code?: number; message?: string };
+      if (res.status !== 200) {
+        throw new GrpcStatus(res.status === 404 ? "NotFound" : res.status === 400 ? "InvalidArgument" : "Unknown", json.message ?? `HTTP ${res.status}`);
       }
-    }
+      const msg = fromJson(method.output, decFieldsToRaw(method.output, json), { ignoreUnknownFields: true, registry: ANY_TYPES });
+      return toBinary(method.output, sdkTypeUrls(msg) as typeof msg);
+    };
+    handlers.set(name, async (data) => {
+      // An answer at a height never changes (the state moves only by committed blocks): the
+      // REST round trip is made once per height and request.
+      const height = node.latest.height;
+      if (height !== bridgedHeight || bridged.size >= BRIDGE_CACHE) {
+        bridged.clear();
+        bridgedHeight = height;
+      }
+      const key = `${name}|${hex.encode(data)}`;
+      const cached = bridged.get(key);
+      if (cached !== undefined) return cached;
+      const value = await bridge(data);
+      // Kept only if no block committed while the REST handler ran.
+      if (node.latest.height === bridgedHeight) bridged.set(key, value);
+      return value;
+    });
   }
 
   return async (path, data, height) => {
@@ -189,37 +199,76 @@ function failure(code: number, text: string, detail: string, height: bigint): Ab
   return { code, codespace: "sdk", log: `${detail}: ${text}`, value: new Uint8Array(), height };
 }
 
-const pageQuery = (req: Record<string, unknown>): string => {
-  const p = req.pagination as { key?: Uint8Array; offset?: bigint; limit?: bigint; countTotal?: boolean; reverse?: boolean } | undefined;
-  if (p === undefined) return "";
-  const q = new URLSearchParams();
-  if (p.key && p.key.length > 0) q.set("pagination.key", base64.encode(p.key));
-  if (p.offset) q.set("pagination.offset", `${p.offset}`);
-  if (p.limit) q.set("pagination.limit", `${p.limit}`);
-  if (p.countTotal) q.set("pagination.count_total", "true");
-  if (p.reverse) q.set("pagination.reverse", "true");
-  const s = q.toString();
-  return s === "" ? "" : `?${s}`;
-};
+/** The query services the node answers (their methods' REST routes are their http options). */
+const QUERY_FILES: readonly DescFile[] = [
+  file_cosmos_auth_v1beta1_query, file_cosmos_bank_v1beta1_query, file_cosmos_staking_v1beta1_query,
+  file_cosmos_distribution_v1beta1_query, file_cosmos_mint_v1beta1_query, file_cosmos_slashing_v1beta1_query,
+  file_chainmain_tieredrewards_v1_query, file_chainmain_inflation_v1_query,
+];
 
-/** The REST path of a chainmain query method (the reference's gateway routes), from its request. */
-function restPathOf(method: string, base: string): ((req: Record<string, unknown>) => string) | undefined {
-  const raw = method.startsWith("Raw") ? "/raw" : "";
-  const name = method.replace(/^Raw/, "");
-  const enc = (v: unknown) => encodeURIComponent(String(v ?? ""));
-  switch (name) {
-    case "Params": return () => `${base}/params`;
-    case "Tiers": return () => `${base}/tiers`;
-    case "RewardsPoolBalances": return () => `${base}/rewards_pool_balances`;
-    case "TotalDelegatedVotingPower": return () => `${base}/total_delegated_voting_power`;
-    case "VotingPowerByOwner": return (r) => `${base}/voting_power/${enc(r.owner)}`;
-    case "EstimatePositionRewards": return (r) => `${base}/estimate_rewards/${enc(r.positionId)}`;
-    case "TierPosition": return (r) => `${base}${raw}/position/${enc(r.positionId)}`;
-    case "TierPositionsByOwner": return (r) => `${base}${raw}/positions/${enc(r.owner)}${pageQuery(r)}`;
-    case "TierPositionsByTier": return (r) => `${base}${raw}/positions_by_tier/${enc(r.tierId)}${pageQuery(r)}`;
-    case "AllTierPositions": return (r) => `${base}${raw}/positions${pageQuery(r)}`;
-    default: return undefined;
+/** The Any payloads the answers carry (accounts, public keys). */
+const ANY_TYPES = createRegistry(
+  file_cosmos_auth_v1beta1_query, file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys,
+);
+
+/** Every query method the node knows, for abci_query and for tests. */
+export function queryMethods(): DescMethod[] {
+  return QUERY_FILES.flatMap((f) => f.services.flatMap((s) => s.methods));
+}
+
+/** The gRPC method name (`/cosmos.bank.v1beta1.Query/Balance`) of a query method. */
+export const methodPath = (m: DescMethod): string => `/${m.parent.typeName}/${m.name}`;
+
+/**
+ * A query method's REST URL for a request, as grpc-gateway maps it: the route's `{field}`s from
+ * the request, its other set fields as the query string (a message's fields as `field.sub=`).
+ */
+export function routeOf(method: DescMethod, chainSegment = "chainmain"): ((req: Message) => string) | undefined {
+  const template = getOption(method, http)?.pattern;
+  if (template?.case !== "get") return undefined;
+  const path = template.value.replace(/^\/chainmain\//, `/${chainSegment}/`);
+  const inPath = new Set([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  return (req) => {
+    const r = req as unknown as Record<string, unknown>;
+    const fields = method.input.fields;
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(scalarText(r[fields.find((f) => f.name === name)!.localName])));
+    const q = new URLSearchParams();
+    const add = (prefix: string, desc: DescMessage, msg: Record<string, unknown>) => {
+      for (const f of desc.fields) {
+        if (prefix === "" && inPath.has(f.name)) continue;
+        const v = msg[f.localName];
+        if (f.fieldKind === "message" && v !== undefined) add(`${prefix}${f.name}.`, f.message, v as Record<string, unknown>);
+        else if (f.fieldKind === "scalar" && v !== undefined && !isDefault(v)) q.set(`${prefix}${f.name}`, scalarText(v));
+      }
+    };
+    add("", method.input, r);
+    const qs = q.toString();
+    return qs === "" ? url : `${url}?${qs}`;
+  };
+}
+
+const isDefault = (v: unknown): boolean =>
+  v === "" || v === false || v === 0 || v === 0n || (v instanceof Uint8Array && v.length === 0);
+
+const scalarText = (v: unknown): string => (v instanceof Uint8Array ? base64.encode(v) : String(v ?? ""));
+
+/**
+ * An Any's type URL as the SDK writes it (`/cosmos.crypto.ed25519.PubKey`; protobuf-es packs
+ * `type.googleapis.com/…`), in nested messages and in the packed messages themselves.
+ */
+function sdkTypeUrls(v: unknown): unknown {
+  if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
+  if (Array.isArray(v)) return v.map(sdkTypeUrls);
+  const o = v as Record<string, unknown>;
+  if (o.$typeName === "google.protobuf.Any" && typeof o.typeUrl === "string") {
+    const name = o.typeUrl.slice(o.typeUrl.lastIndexOf("/") + 1);
+    const desc = ANY_TYPES.getMessage(name);
+    const value = desc === undefined ? o.value : toBinary(desc, sdkTypeUrls(fromBinary(desc, o.value as Uint8Array)) as never);
+    return { ...o, typeUrl: `/${name}`, value };
   }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) out[k] = sdkTypeUrls(x);
+  return out;
 }
 
 /** Gateway JSON → protobuf JSON: `cosmos.Dec` strings are decimals in JSON, raw integers on the wire. */
@@ -238,7 +287,10 @@ function decFieldsToRaw(desc: DescMessage, json: JsonValue): JsonValue {
 function convertField(field: DescField, v: JsonValue): JsonValue {
   const one = (x: JsonValue): JsonValue => {
     if (field.message !== undefined) return decFieldsToRaw(field.message, x);
-    if (typeof x === "string" && getOption(field, cosmosScalar) === "cosmos.Dec") return decToRaw(x);
+    if (typeof x === "string" && getOption(field, cosmosScalar) === "cosmos.Dec") {
+      // A LegacyDec in bytes (x/mint's answers, x/slashing's params): the integer's text.
+      return field.fieldKind === "scalar" && field.scalar === ScalarType.BYTES ? base64.encode(utf8ToBytes(decToRaw(x))) : decToRaw(x);
+    }
     return x;
   };
   if (field.fieldKind === "list" && Array.isArray(v)) return v.map(one);

@@ -377,6 +377,15 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
     if (who.id === undefined || ledger.delegation(who.id, val) === undefined) throw notFound("no delegation for (address, validator) tuple");
     return { validator: validatorJson(val, ledger.validator(val)!) };
   });
+  get("/cosmos/staking/v1beta1/validators/:validator_addr/delegations/:delegator_addr/unbonding_delegation", (c) => {
+    const val = validator(param(c, "validator_addr"));
+    const who = account(param(c, "delegator_addr"));
+    const entries = who.id === undefined ? [] : ledger.unbondingEntries(who.id).filter((e) => e.validator === val);
+    if (entries.length === 0) {
+      throw notFound(`unbonding delegation with delegator ${who.address} not found for validator ${validatorText(val)}`);
+    }
+    return { unbond: { delegator_address: who.address, validator_address: validatorText(val), entries: entries.map(unbondingEntryJson) } };
+  });
   get("/cosmos/staking/v1beta1/validators/:validator_addr/unbonding_delegations", (c) => {
     const val = validator(param(c, "validator_addr"));
     // Entries are indexed by delegator in the core: walk the validator's delegators and every

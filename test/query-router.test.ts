@@ -1,0 +1,240 @@
+// One query router for REST and abci_query (host/rpc/abci-query.ts): every query method the node
+// knows (the schema's Query services) is answered over CometBFT's abci_query, with the REST
+// route its google.api.http option names; CosmJS's QueryClient extensions (their own generated
+// types, cosmjs-types) read staking, distribution, mint, slashing, bank and auth through it and
+// get the REST answer's numbers, Dec fields included (LegacyDec: integers on the wire).
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Decimal } from "@cosmjs/math";
+import type { AminoMsg } from "@cosmjs/amino";
+import {
+  QueryClient, StargateClient, setupAuthExtension, setupBankExtension, setupDistributionExtension, setupMintExtension,
+  setupSlashingExtension, setupStakingExtension,
+} from "@cosmjs/stargate";
+import { Comet38Client } from "@cosmjs/tendermint-rpc";
+import { QuerySpendableBalancesRequest, QuerySpendableBalancesResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import { create, fromBinary, toBinary, type DescMethod } from "@bufbuild/protobuf";
+import { hex } from "@scure/base";
+import { run, type RunningNode } from "../host/main.js";
+import { loadCore } from "../host/core/core.js";
+import { devAddress, operatorOf } from "../host/genesis.js";
+import { methodPath, queryMethods, routeOf } from "../host/rpc/abci-query.js";
+import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
+import { committedTx, wasm, type TestNode } from "./helpers/node.js";
+
+const dir = await mkdtemp(join(tmpdir(), "query-router-"));
+const started = await run(
+  ["--port", "0", "--rpc-port", "0", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} },
+  { core: await loadCore(wasm) },
+);
+if (typeof started === "number") throw new Error(`node exited ${started}`);
+const running: RunningNode = started;
+const rpc = running.rpcUrl!;
+const comet = await Comet38Client.connect(rpc);
+test.after(async () => {
+  comet.disconnect();
+  await running.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const http = {
+  chain: running.chain,
+  post: async (path: string, body?: unknown) => {
+    const res = await fetch(`${running.url}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as any };
+  },
+  get: async (path: string) => {
+    const res = await fetch(`${running.url}${path}`);
+    return { status: res.status, json: (await res.json()) as any };
+  },
+} as unknown as TestNode;
+const rest = async (path: string) => (await http.get(path)).json;
+
+const me = devAddress(5);
+const [v1, v2] = [operatorOf(devAddress(1)), operatorOf(devAddress(2))];
+const redelegateMsg = (delegator: string, src: string, dst: string, amount: bigint): AminoMsg => ({
+  type: "cosmos-sdk/MsgBeginRedelegate",
+  value: { delegator_address: delegator, validator_src_address: src, validator_dst_address: dst, amount: { denom: "basecro", amount: `${amount}` } },
+});
+await committedTx(http, 5, [sendMsg(me, devAddress(6), 7n)]);
+await committedTx(http, 5, [delegateMsg(me, v1, 3_000_000_000n), delegateMsg(me, v2, 1_000_000_000n)]);
+await committedTx(http, 5, [undelegateMsg(me, v1, 1_000_000_000n), redelegateMsg(me, v1, v2, 500_000_000n)]);
+await http.post("/dev/advance?blocks=5");
+
+const query = QueryClient.withExtensions(
+  comet, setupAuthExtension, setupBankExtension, setupStakingExtension, setupDistributionExtension, setupMintExtension,
+  setupSlashingExtension,
+);
+/** A LegacyDec as CosmJS decodes it from the wire (18-decimal integer) → the gateway's decimal text. */
+const dec = (atomics: string) => Decimal.fromAtomics(atomics, 18).toString();
+const gatewayDec = (s: string) => Decimal.fromUserInput(s, 18).toString();
+
+/** Sample requests: every query method with the fields its route needs. */
+const REQUESTS: Record<string, Record<string, unknown>> = {
+  address: { address: me }, owner: { owner: me }, validator_addr: { validatorAddr: v1 }, delegator_addr: { delegatorAddr: me },
+  validator_address: { validatorAddress: v1 }, delegator_address: { delegatorAddress: me }, name: { name: "distribution" },
+  denom: { denom: "basecro" }, position_id: { positionId: 0n }, tier_id: { tierId: 1 }, validator: { validator: v1 }, id: { id: 1n },
+};
+const sampleRequest = (m: DescMethod) => {
+  const init: Record<string, unknown> = {};
+  for (const f of m.input.fields) Object.assign(init, REQUESTS[f.name] ?? {});
+  if (m.name === "SigningInfo") init.consAddress = "x";
+  return create(m.input, init as never);
+};
+
+test("every query method has a REST route, and abci_query answers it with the REST answer's status", async () => {
+  const methods = queryMethods();
+  assert.ok(methods.length >= 50, `${methods.length} methods`);
+  for (const m of methods) {
+    const route = routeOf(m);
+    assert.ok(route, `${methodPath(m)} has a REST route`);
+    const req = sampleRequest(m);
+    const url = route!(req);
+    const restStatus = (await http.get(url)).status;
+    assert.not.equal(restStatus, 501, `${url} is served`);
+    const r = await comet.abciQuery({ path: methodPath(m), data: toBinary(m.input, req) });
+    if (restStatus === 200) {
+      assert.is(r.code, 0, `${methodPath(m)}: ${r.log}`);
+      fromBinary(m.output, r.value); // decodes as its response type
+    } else {
+      assert.is(r.code, restStatus === 404 ? 38 : restStatus === 400 ? 18 : 6, `${methodPath(m)} (REST ${restStatus}): ${r.log}`);
+    }
+  }
+});
+
+test("a request's other fields are the route's query string (pagination, status, denom)", () => {
+  const staking = queryMethods().find((m) => methodPath(m) === "/cosmos.staking.v1beta1.Query/Validators")!;
+  const url = routeOf(staking)!(create(staking.input, { status: "BOND_STATUS_BONDED", pagination: { limit: 2n, countTotal: true, key: new Uint8Array([1, 2]) } } as never));
+  assert.is(url, "/cosmos/staking/v1beta1/validators?status=BOND_STATUS_BONDED&pagination.key=AQI%3D&pagination.limit=2&pagination.count_total=true");
+  const balance = queryMethods().find((m) => methodPath(m) === "/cosmos.bank.v1beta1.Query/Balance")!;
+  assert.is(routeOf(balance)!(create(balance.input, { address: me, denom: "basecro" } as never)), `/cosmos/bank/v1beta1/balances/${me}/by_denom?denom=basecro`);
+  const tiers = queryMethods().find((m) => methodPath(m) === "/chainmain.tieredrewards.v1.Query/Tiers")!;
+  assert.is(routeOf(tiers, "cronos")!(create(tiers.input)), "/cronos/tieredrewards/v1/tiers");
+});
+
+test("staking through CosmJS's staking extension: validators, delegations, unbondings, redelegations, pool, params", async () => {
+  const validators = await query.staking.validators("BOND_STATUS_BONDED");
+  const restValidators = await rest("/cosmos/staking/v1beta1/validators?status=BOND_STATUS_BONDED");
+  assert.is(validators.validators.length, restValidators.validators.length);
+  const one = (await query.staking.validator(v1)).validator!;
+  const restOne = (await rest(`/cosmos/staking/v1beta1/validators/${v1}`)).validator;
+  assert.is(one.operatorAddress, v1);
+  assert.is(one.tokens, restOne.tokens);
+  assert.is(dec(one.delegatorShares), gatewayDec(restOne.delegator_shares));
+  assert.is(dec(one.commission!.commissionRates.rate), gatewayDec(restOne.commission.commission_rates.rate));
+  assert.is(one.description.moniker, restOne.description.moniker);
+  assert.is(one.consensusPubkey!.typeUrl, "/cosmos.crypto.ed25519.PubKey");
+  assert.is(one.status, 3);
+
+  const d = (await query.staking.delegation(me, v1)).delegationResponse!;
+  const restD = (await rest(`/cosmos/staking/v1beta1/validators/${v1}/delegations/${me}`)).delegation_response;
+  assert.is(d.balance.amount, restD.balance.amount);
+  assert.is(dec(d.delegation.shares), gatewayDec(restD.delegation.shares));
+  assert.is(d.balance.amount, "1500000000");
+
+  const all = await query.staking.delegatorDelegations(me);
+  assert.is(all.delegationResponses.length, 2);
+  const unb = await query.staking.delegatorUnbondingDelegations(me);
+  assert.is(unb.unbondingResponses[0]!.entries[0]!.balance, "1000000000");
+  const restUnb = await rest(`/cosmos/staking/v1beta1/delegators/${me}/unbonding_delegations`);
+  assert.is(
+    new Date(Number(unb.unbondingResponses[0]!.entries[0]!.completionTime.seconds) * 1000).toISOString().replace(".000Z", "Z"),
+    restUnb.unbonding_responses[0].entries[0].completion_time.replace(/\.\d+Z$/, "Z"),
+  );
+  const one2 = await query.staking.unbondingDelegation(me, v1);
+  assert.is(one2.unbond.entries.length, 1);
+  const none = await http.get(`/cosmos/staking/v1beta1/validators/${v2}/delegations/${me}/unbonding_delegation`);
+  assert.is(none.status, 404);
+  assert.is(none.json.message, `unbonding delegation with delegator ${me} not found for validator ${v2}`);
+  await query.staking.unbondingDelegation(me, v2).then(() => assert.unreachable("NotFound"), (e: Error) => assert.match(e.message, /key not found/));
+  const red = await query.staking.redelegations(me, v1, v2);
+  assert.is(red.redelegationResponses[0]!.entries[0]!.balance, "500000000");
+  assert.is(dec(red.redelegationResponses[0]!.entries[0]!.redelegationEntry.sharesDst), "500000000");
+  const dv = await query.staking.delegatorValidators(me);
+  assert.equal(dv.validators.map((v) => v.operatorAddress).sort(), [v1, v2].sort());
+  assert.is((await query.staking.delegatorValidator(me, v2)).validator.operatorAddress, v2);
+  assert.is((await query.staking.validatorDelegations(v1)).delegationResponses.some((x) => x.delegation.delegatorAddress === me), true);
+  assert.is((await query.staking.validatorUnbondingDelegations(v1)).unbondingResponses.length, 1);
+
+  const pool = (await query.staking.pool()).pool;
+  const restPool = (await rest("/cosmos/staking/v1beta1/pool")).pool;
+  assert.equal([pool.bondedTokens, pool.notBondedTokens], [restPool.bonded_tokens, restPool.not_bonded_tokens]);
+  const params = (await query.staking.params()).params;
+  const restParams = (await rest("/cosmos/staking/v1beta1/params")).params;
+  assert.is(`${params.unbondingTime.seconds}s`, restParams.unbonding_time);
+  assert.is(params.maxValidators, restParams.max_validators);
+  assert.is(params.bondDenom, "basecro");
+  assert.is(dec(params.minCommissionRate), gatewayDec(restParams.min_commission_rate));
+});
+
+test("StargateClient.getDelegation over the RPC", async () => {
+  const client = await StargateClient.connect(rpc);
+  const d = await client.getDelegation(me, v1);
+  assert.equal(d, { denom: "basecro", amount: "1500000000" });
+  assert.is(await client.getDelegation(me, operatorOf(devAddress(3))), null, "no delegation: null (NotFound)");
+  client.disconnect();
+});
+
+test("distribution through CosmJS's distribution extension: rewards, commission, outstanding, withdraw address, params", async () => {
+  const total = await query.distribution.delegationTotalRewards(me);
+  const restTotal = await rest(`/cosmos/distribution/v1beta1/delegators/${me}/rewards`);
+  assert.ok(total.rewards.length === 2);
+  assert.is(dec(total.total[0]!.amount), gatewayDec(restTotal.total[0].amount));
+  assert.ok(Decimal.fromAtomics(total.total[0]!.amount, 18).isGreaterThan(Decimal.zero(18)), "rewards accrued");
+  const one = await query.distribution.delegationRewards(me, v1);
+  const restOne = await rest(`/cosmos/distribution/v1beta1/delegators/${me}/rewards/${v1}`);
+  assert.is(dec(one.rewards[0]!.amount), gatewayDec(restOne.rewards[0].amount));
+  const commission = await query.distribution.validatorCommission(v1);
+  const restCommission = await rest(`/cosmos/distribution/v1beta1/validators/${v1}/commission`);
+  assert.is(dec(commission.commission!.commission[0]!.amount), gatewayDec(restCommission.commission.commission[0].amount));
+  const outstanding = await query.distribution.validatorOutstandingRewards(v1);
+  const restOutstanding = await rest(`/cosmos/distribution/v1beta1/validators/${v1}/outstanding_rewards`);
+  assert.is(dec(outstanding.rewards!.rewards[0]!.amount), gatewayDec(restOutstanding.rewards.rewards[0].amount));
+  assert.is((await query.distribution.delegatorWithdrawAddress(me)).withdrawAddress, me);
+  assert.equal((await query.distribution.delegatorValidators(me)).validators.sort(), [v1, v2].sort());
+  const params = (await query.distribution.params()).params;
+  const restParams = (await rest("/cosmos/distribution/v1beta1/params")).params;
+  assert.is(dec(params.communityTax), gatewayDec(restParams.community_tax));
+  assert.is(params.withdrawAddrEnabled, restParams.withdraw_addr_enabled);
+  const pool = await query.distribution.communityPool();
+  const restPool = await rest("/cosmos/distribution/v1beta1/community_pool");
+  assert.is(dec(pool.pool[0]?.amount ?? "0"), gatewayDec(restPool.pool[0]?.amount ?? "0"));
+});
+
+test("mint, slashing, bank and auth through their CosmJS extensions", async () => {
+  const inflation = await query.mint.inflation();
+  assert.is(inflation.toString(), gatewayDec((await rest("/cosmos/mint/v1beta1/inflation")).inflation));
+  const provisions = await query.mint.annualProvisions();
+  assert.is(provisions.toString(), gatewayDec((await rest("/cosmos/mint/v1beta1/annual_provisions")).annual_provisions));
+  const mintParams = await query.mint.params();
+  assert.is(mintParams.mintDenom, "basecro");
+
+  const slashing = (await query.slashing.params()).params;
+  const restSlashing = (await rest("/cosmos/slashing/v1beta1/params")).params;
+  assert.is(`${slashing.signedBlocksWindow}`, restSlashing.signed_blocks_window);
+  assert.is(dec(new TextDecoder().decode(slashing.minSignedPerWindow)), gatewayDec(restSlashing.min_signed_per_window));
+  const infos = await query.slashing.signingInfos();
+  assert.is(infos.info.length, (await rest("/cosmos/slashing/v1beta1/signing_infos")).info.length);
+
+  const spendable = QuerySpendableBalancesResponse.decode(
+    await query.queryAbci("/cosmos.bank.v1beta1.Query/SpendableBalances", QuerySpendableBalancesRequest.encode({ address: me }).finish()).then((r) => r.value),
+  );
+  assert.is(spendable.balances[0]!.amount, (await rest(`/cosmos/bank/v1beta1/spendable_balances/${me}`)).balances[0].amount);
+  assert.is((await query.bank.supplyOf("basecro")).amount, (await rest("/cosmos/bank/v1beta1/supply/by_denom?denom=basecro")).amount.amount);
+  const metas = await query.bank.denomsMetadata();
+  assert.is(metas.length, (await rest("/cosmos/bank/v1beta1/denoms_metadata")).metadatas.length);
+
+  const account = await query.auth.account(me);
+  assert.is(account?.typeUrl, "/cosmos.auth.v1beta1.BaseAccount");
+  const moduleAccount = await comet.abciQuery({
+    path: "/cosmos.auth.v1beta1.Query/ModuleAccountByName", data: hex.decode("0a0c646973747269627574696f6e"), // name: "distribution"
+  });
+  assert.is(moduleAccount.code, 0, moduleAccount.log);
+  assert.ok(new TextDecoder().decode(moduleAccount.value).includes("/cosmos.auth.v1beta1.ModuleAccount"));
+});
+
+test.run();
