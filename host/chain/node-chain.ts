@@ -16,7 +16,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { base64 } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { Ledger, ModuleAccount } from "../core/ledger.js";
@@ -46,6 +46,8 @@ import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from ".
 import { exportGenesis } from "../node/export.js";
 import { beginBlockEvents } from "../node/block-events.js";
 import { consensusKey } from "../node/consensus-key.js";
+import { makeHeader, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
+import { resultData, txBytesOf } from "../wire/tx.js";
 import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
@@ -62,6 +64,11 @@ export interface AdmissionOptions {
   limits?: Partial<Limits>;
   /** `--minimum-gas-prices`, amounts as raw Decs (value x 10^18); none = no minimum. */
   minGasPrices?: readonly GasPrice[];
+  /**
+   * Make CometBFT headers and precommits for each single block (header.ts); default: when the
+   * chain has a database. What-if runs in memory skip them (the ed25519 signatures of every block).
+   */
+  headers?: boolean;
 }
 
 export interface NodeChainOptions extends ChainOptions, AdmissionOptions {
@@ -88,6 +95,13 @@ export interface TxResult {
 }
 
 type PendingTx = Pending<TxResult>;
+
+interface HeaderCarry {
+  signatures: CommitSigJson[];
+  results: { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[];
+  /** The set that signs the next block (the last block's next set); undefined: the current one. */
+  signers: ConsensusValidator[] | undefined;
+}
 
 /** The node's database does not match (hash, genesis, core build): refuse to start. */
 export class NodeStateError extends Error {
@@ -130,6 +144,9 @@ export class NodeChain implements ChainView {
   lastCommit = { records: 0, ms: 0 };
   /** Whether the database holds the genesis (its first commit writes it). */
   private genesisCommitted = false;
+  /** What the next block's header takes from the last one (header.ts): its precommits, results and signing set. */
+  private headerCarry: HeaderCarry = { signatures: [], results: [], signers: undefined };
+  private readonly makesHeaders: boolean;
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions & AdmissionOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -145,6 +162,7 @@ export class NodeChain implements ChainView {
     this.now = options.now ?? wallClockNs;
     this.onHalt = options.onHalt ?? (() => {});
     this.store = store;
+    this.makesHeaders = options.headers ?? store !== undefined;
     this.ledger = new Ledger(core);
     this.tiers = new Tiers(core);
     this.emission = new Emission(core);
@@ -199,7 +217,7 @@ export class NodeChain implements ChainView {
       const stored = store.genesis();
       if (stored === undefined) throw new NodeStateError(`${dbPath}: no genesis: not a node database`);
       checkStateFormat(dbPath, store.stateFormat(), core);
-      const chain = new NodeChain(core, JSON.parse(stored) as Json, { clock: "simulated", blockTimeNs: 1n }, undefined);
+      const chain = new NodeChain(core, JSON.parse(stored) as Json, { clock: "simulated", blockTimeNs: 1n, headers: true }, undefined);
       const top = store.lastBlock()!.height;
       let first = true;
       for (const row of store.blocks()) {
@@ -299,6 +317,13 @@ export class NodeChain implements ChainView {
     const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
     this.header = { chainId: this.genesis.chainId, height: last.height, timeNs };
     this.last = { height: last.height, timeNs, hash: last.hash, appHash: this.hash.hex(), txCount: last.txCount };
+    if (last.header !== undefined) {
+      this.headerCarry = {
+        signatures: (JSON.parse(last.header) as StoredHeader).signatures,
+        results: store.txsAt(last.height).map((t) => ({ code: t.code, data: resultData({ code: t.code, body: t.body, events: JSON.parse(t.events) }), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n })),
+        signers: undefined,
+      };
+    }
     if (this.last.appHash !== last.appHash) {
       throw new NodeStateError(
         `${store.path}: state hash ${this.last.appHash} after restore differs from block ${last.height}'s ${last.appHash}; ` +
@@ -370,12 +395,46 @@ export class NodeChain implements ChainView {
     return { total: found.total, txs: found.txs.map((t) => this.storedResult(t)) };
   }
 
+  /** The bonded validators by power (then operator order): the set a block's header commits to. */
+  consensusValidators(): ConsensusValidator[] {
+    return this.directory.validatorIds()
+      .map((id) => ({ id, power: this.ledger.validator(id)!.lastPower }))
+      .filter((x) => x.power > 0n)
+      .sort((a, b) => (a.power > b.power ? -1 : a.power < b.power ? 1 : a.id - b.id))
+      .map(({ id, power }) => {
+        const k = consensusKey(this.genesis.chainId, this.directory.validatorAddress(id)!);
+        return { address: hexToBytes(k.address.toLowerCase()), pub: k.pub, seed: k.seed, power };
+      });
+  }
+
+  /** The CometBFT header of the block being committed (its state is the block's outcome), and what the next one carries. */
+  private makeHeader(height: bigint, timeNs: bigint, results: TxResult[]): { stored: StoredHeader; hash: string } {
+    const next = this.consensusValidators();
+    const carry = this.headerCarry;
+    const { stored, hash } = makeHeader({
+      chainId: this.genesis.chainId, height, timeNs,
+      ...(this.last.height > 0n && this.last.hash !== "" ? { lastBlockHash: hexToBytes(this.last.hash.toLowerCase()) } : {}),
+      lastSignatures: carry.signatures, lastResults: carry.results,
+      txs: results.map((r) => txBytesOf(r.body)),
+      validators: carry.signers ?? next, nextValidators: next,
+      maxGas: this.genesis.consensus.maxGas, appHash: this.last.appHash,
+    });
+    this.headerCarry = {
+      signatures: stored.signatures,
+      results: results.map((r) => ({ code: r.code, data: resultData(r), gasWanted: r.gasWanted, gasUsed: r.gasUsed })),
+      signers: next,
+    };
+    return { stored, hash: bytesToHex(hash).toUpperCase() };
+  }
+
   /**
    * The block at `height` and its txs in order; undefined if the chain has not made it. A block
    * inside a run of empty blocks (stored as one row) gets the run's app hash and a hash derived
    * from the run's and its height.
    */
-  blockTxs(height: bigint): { header: BlockHeader; hash: string; appHash: string; txs: TxResult[]; events: TxEvent[] } | undefined {
+  blockTxs(height: bigint): {
+    header: BlockHeader; hash: string; appHash: string; txs: TxResult[]; events: TxEvent[]; comet?: StoredHeader;
+  } | undefined {
     const row = this.store?.blockRowAt(height);
     if (!row) return undefined;
     const header = { chainId: this.genesis.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
@@ -383,7 +442,8 @@ export class NodeChain implements ChainView {
     const hash = height === row.height ? row.hash : bytesToHex(sha256(utf8ToBytes(`${row.hash}|${height}`))).toUpperCase();
     // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
     const events = row.events !== undefined && row.firstHeight === row.height ? (JSON.parse(row.events) as TxEvent[]) : [];
-    return { header, hash, appHash: row.appHash, txs, events };
+    const comet = row.header !== undefined && row.firstHeight === row.height ? (JSON.parse(row.header) as StoredHeader) : undefined;
+    return { header, hash, appHash: row.appHash, txs, events, ...(comet ? { comet } : {}) };
   }
 
   /** A genesis validator's description and its consensus key (consensus-key.ts). */
@@ -782,12 +842,17 @@ export class NodeChain implements ChainView {
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     const appHash = this.hash.hex();
     const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
-    const blockHash = importedHash ?? bytesToHex(
+    const made = importedHash === undefined && this.makesHeaders && b.height > 0n && b.height === b.firstHeight
+      ? this.makeHeader(b.height, lastTimeNs, results)
+      : undefined;
+    const blockHash = importedHash ?? made?.hash ?? bytesToHex(
       sha256(utf8ToBytes(`${this.genesis.chainId}|${b.height}|${lastTimeNs}|${appHash}|${results.map((r) => r.hash).join(",")}`)),
     ).toUpperCase();
+    if (made === undefined) this.headerCarry = { signatures: [], results: [], signers: undefined };
     const { events, ...row } = b;
     const block: StoredBlock = {
       ...row, txCount: results.length, appHash, hash: blockHash, ...(events ? { events: JSON.stringify(events) } : {}),
+      ...(made ? { header: JSON.stringify(made.stored) } : {}),
     };
     if (this.store) {
       const txs: StoredTx[] = results.map((r) => ({

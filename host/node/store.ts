@@ -29,6 +29,8 @@ export interface StoredBlock {
   hash: string;
   /** JSON text of the block's finalize-block events (a single block; absent in older rows). */
   events?: string;
+  /** JSON text of the block's CometBFT header and precommits (header.ts; a single block of a node with a database). */
+  header?: string;
 }
 
 export interface StoredTx {
@@ -79,6 +81,7 @@ interface BlockRow {
   app_hash: string;
   hash: string;
   events?: string | null;
+  header?: string | null;
 }
 
 interface TxRow {
@@ -112,10 +115,11 @@ export class NodeStore {
       this.db.exec(SCHEMA);
       addGasColumns(this.db);
       addBlockEventsColumn(this.db);
+      addBlockHeaderColumn(this.db);
       indexTxAttributes(this.db);
     }
     this.insertBlock = this.prepareWrite(
-      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertTx = this.prepareWrite(
       "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -169,7 +173,7 @@ export class NodeStore {
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
-      block.events ?? null,
+      block.events ?? null, block.header ?? null,
     );
     for (const t of txs) {
       this.insertTx.run(
@@ -325,6 +329,12 @@ function addBlockEventsColumn(db: Database.Database): void {
   if (!columns.includes("events")) db.exec("ALTER TABLE blocks ADD COLUMN events TEXT");
 }
 
+/** Block headers (JSON text): added to databases written before they were kept, NULL there. */
+function addBlockHeaderColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("header")) db.exec("ALTER TABLE blocks ADD COLUMN header TEXT");
+}
+
 function toBlock(r: BlockRow): StoredBlock {
   return {
     height: BigInt(r.height),
@@ -335,6 +345,7 @@ function toBlock(r: BlockRow): StoredBlock {
     appHash: r.app_hash,
     hash: r.hash,
     ...(r.events != null ? { events: r.events } : {}),
+    ...(r.header != null ? { header: r.header } : {}),
   };
 }
 

@@ -14,18 +14,17 @@
 
 import { Hono, type Context } from "hono";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
 import { ChainStateError } from "../chain/emission-chain.js";
 import type { NodeChain, TxResult } from "../chain/node-chain.js";
 export type { TxResult };
 import { TxError } from "../tx/errors.js";
-import { txBytesHash } from "../wire/tx.js";
-import { txMsgDataHex } from "../wire/responses.js";
-import { storedTypeUrls } from "../wire/tx.js";
+import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
 import { timestampString } from "../server/gateway.js";
 import type { AbciQuery } from "./abci-query.js";
 import { consensusKey } from "../node/consensus-key.js";
+import { blockIdJson, validatorsHash, type CommitSigJson } from "../node/header.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../server/cors.js";
 
@@ -196,19 +195,12 @@ function stringParam(p: Params, name: string): string | undefined {
 const int = (n: bigint | number) => `${n}`;
 const rfc3339 = (ns: bigint) => timestampString(ns);
 
-/** A stored tx's bytes: a protobuf TxRaw, or a legacy amino tx's JSON body. */
-function txBytesOf(body: string): Uint8Array {
-  const stored = JSON.parse(body) as { tx_bytes?: string };
-  return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : utf8ToBytes(body);
-}
-
 /** ExecTxResult in gogo jsonpb (EmitDefaults): every field, int64 as strings, data base64. */
 function execTxResult(r: TxResult) {
-  const urls = r.code === 0 ? storedTypeUrls(r.body) : undefined;
-  const dataHex = urls === undefined ? "" : txMsgDataHex(urls, r.events);
+  const data = resultData(r);
   return {
     code: r.code,
-    data: dataHex === "" ? null : base64.encode(hex.decode(dataHex.toLowerCase())),
+    data: data.length === 0 ? null : base64.encode(data),
     log: r.rawLog,
     info: "",
     gas_wanted: int(r.gasWanted),
@@ -237,7 +229,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       .map((id) => ({ id, v: node.ledger.validator(id)!, operator: node.directory.validatorAddress(id)! }))
       .filter((x) => x.v.lastPower > 0n)
       .sort((a, b) => (a.v.lastPower > b.v.lastPower ? -1 : a.v.lastPower < b.v.lastPower ? 1 : a.id - b.id));
-  const validatorsHash = () => bytesToHex(sha256(utf8ToBytes(validatorSet().map((x) => `${keyOf(x.operator).address}:${x.v.lastPower}`).join(",")))).toUpperCase();
+  const currentValidatorsHash = () => bytesToHex(validatorsHash(node.consensusValidators())).toUpperCase();
   const emptyHash = bytesToHex(sha256(new Uint8Array())).toUpperCase();
 
   const heightParam = (p: Params, form: "json" | "uri"): bigint => {
@@ -249,17 +241,32 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     return h;
   };
 
-  const blockIdOf = (hash: string) => ({ hash, parts: { total: 1, hash: bytesToHex(sha256(utf8ToBytes(`parts|${hash}`))).toUpperCase() } });
+  const blockIdOf = (hash: string) => blockIdJson(hexToBytes(hash.toLowerCase()));
   const emptyBlockId = { hash: "", parts: { total: 0, hash: "" } };
 
   const blockAt = (height: bigint) => {
     const b = node.blockTxs(height);
     if (!b) throw internal(`could not find block at height ${height}`);
+    const txs = b.txs.map((t) => base64.encode(txBytesOf(t.body)));
+    const last = height > 1n ? node.blockTxs(height - 1n) : undefined;
+    // The header the node made at the block's commit (header.ts): CometBFT's fields and hash, and
+    // the previous block's precommits as its last commit.
+    if (b.comet !== undefined) {
+      const lastCommit = last
+        ? { height: int(height - 1n), round: 0, block_id: b.comet.header.last_block_id, signatures: last.comet?.signatures ?? [] }
+        : { height: "0", round: 0, block_id: emptyBlockId, signatures: [] };
+      return {
+        block_id: blockIdJson(hexToBytes(b.hash.toLowerCase())),
+        block: { header: b.comet.header, data: { txs }, evidence: { evidence: [] }, last_commit: lastCommit },
+        signatures: b.comet.signatures,
+        raw: b,
+      };
+    }
+    // A block inside a run of empty blocks (made in one call, stored as one row) or from a
+    // database written before headers were kept: its fields derived from the row.
     const set = validatorSet();
     const proposer = set.length === 0 ? "" : keyOf(set[Number(height % BigInt(set.length))]!.operator).address;
-    const last = height > 1n ? node.blockTxs(height - 1n) : undefined;
-    const txs = b.txs.map((t) => base64.encode(txBytesOf(t.body)));
-    const vh = validatorsHash();
+    const vh = currentValidatorsHash();
     const header = {
       version: { block: "11" },
       chain_id: chainId,
@@ -286,6 +293,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
           ? { height: int(height - 1n), round: 0, block_id: blockIdOf(last.hash), signatures: [] }
           : { height: "0", round: 0, block_id: emptyBlockId, signatures: [] },
       },
+      signatures: [] as CommitSigJson[],
       raw: b,
     };
   };
@@ -459,9 +467,9 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     },
     commit: (p, form) => {
       const height = heightParam(p, form);
-      const { block_id, block } = blockAt(height);
+      const { block_id, block, signatures } = blockAt(height);
       return {
-        signed_header: { header: block.header, commit: { height: int(height), round: 0, block_id, signatures: [] } },
+        signed_header: { header: block.header, commit: { height: int(height), round: 0, block_id, signatures } },
         canonical: height < node.latest.height,
       };
     },

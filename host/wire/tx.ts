@@ -25,6 +25,7 @@ import { SdkErrors, TxError, decodeError, type ErrorKind } from "../tx/errors.js
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../tx/keys.js";
 import type { AminoCoin, StdFee } from "../tx/sign-doc.js";
 import { decodeAny, typeUrlOfAmino } from "./messages.js";
+import { txMsgDataHex, type EventLike } from "./responses.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
 
@@ -241,4 +242,17 @@ export function storedTypeUrls(body: string): string[] | undefined {
   }
   const urls = (stored.tx?.msg ?? []).map((m) => typeUrlOfAmino(m.type));
   return urls.every((u) => u !== undefined) ? (urls as string[]) : undefined;
+}
+
+/** A stored tx's bytes: a protobuf TxRaw, or a legacy amino tx's JSON body. */
+export function txBytesOf(body: string): Uint8Array {
+  const stored = JSON.parse(body) as { tx_bytes?: string };
+  return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : new TextEncoder().encode(body);
+}
+
+/** A tx result's `data`: the TxMsgData of its messages' responses (empty for a failed tx). */
+export function resultData(r: { code: number; body: string; events: readonly EventLike[] }): Uint8Array {
+  const urls = r.code === 0 ? storedTypeUrls(r.body) : undefined;
+  const dataHex = urls === undefined ? "" : txMsgDataHex(urls, r.events);
+  return dataHex === "" ? new Uint8Array() : hex.decode(dataHex.toLowerCase());
 }
