@@ -4,7 +4,8 @@
 //   a. the same query both ways, req/s (10 connections, 3 s, rounds interleaved, median of 5):
 //      the tier list (REST /chainmain/tieredrewards/v1/tiers vs abci_query
 //      /chainmain.tieredrewards.v1.Query/Tiers) and a balance (REST balances/{addr}/by_denom vs
-//      abci_query /cosmos.bank.v1beta1.Query/Balance with the protobuf request); target: the RPC at
+//      abci_query /cosmos.bank.v1beta1.Query/Balance with the protobuf request) and the bonded
+//      validators (x/staking Validators, through the query router); target: the RPC at
 //      least 0.8x REST.
 //   b. WebSocket fan-out: 100 clients subscribed to tm.event='NewBlock' on 100 ms blocks; for each
 //      block and client, the delay from the block's header time (stamped before it executes) to
@@ -20,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { WebSocket } from "ws";
 import { QueryBalanceRequest } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import { QueryValidatorsRequest } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { devAddress } from "../host/genesis.js";
 import { median, percentile, loadAverage, progressOf } from "./stats.js";
 
@@ -74,11 +76,17 @@ export async function runRpcBench(): Promise<RpcBench> {
   try {
     const who = devAddress(5);
     const balanceData = Buffer.from(QueryBalanceRequest.encode({ address: who, denom: "basecro" }).finish()).toString("hex");
+    const validatorsData = Buffer.from(QueryValidatorsRequest.encode({ status: "BOND_STATUS_BONDED" }).finish()).toString("hex");
     const pairs = [
       { name: "tiers", rest: "/chainmain/tieredrewards/v1/tiers", rpc: `/abci_query?path=%22/chainmain.tieredrewards.v1.Query/Tiers%22` },
       {
         name: "balance", rest: `/cosmos/bank/v1beta1/balances/${who}/by_denom?denom=basecro`,
         rpc: `/abci_query?path=%22/cosmos.bank.v1beta1.Query/Balance%22&data=0x${balanceData}`,
+      },
+      {
+        // x/staking's validator list: the query router maps it to its REST route and answers protobuf.
+        name: "validators", rest: "/cosmos/staking/v1beta1/validators?status=BOND_STATUS_BONDED",
+        rpc: `/abci_query?path=%22/cosmos.staking.v1beta1.Query/Validators%22&data=0x${validatorsData}`,
       },
     ];
     // The two answer the same thing: the RPC's value decodes to the REST amount.
@@ -161,7 +169,7 @@ export function rpcLines(b: RpcBench): string[] {
   const lines = ["CometBFT RPC vs REST (median of 5 interleaved rounds; load " + b.load + ")"];
   for (const q of b.queries) {
     lines.push(
-      `  ${q.name.padEnd(8)} REST ${q.restPerSec.toFixed(0).padStart(6)} req/s   abci_query ${q.rpcPerSec.toFixed(0).padStart(6)} req/s   ` +
+      `  ${q.name.padEnd(10)} REST ${q.restPerSec.toFixed(0).padStart(6)} req/s   abci_query ${q.rpcPerSec.toFixed(0).padStart(6)} req/s   ` +
         `ratio ${q.ratio.toFixed(2)}x   ${q.ratio >= TARGET_RATIO ? "PASS" : "MISS"} (>= ${TARGET_RATIO}x)`,
     );
   }

@@ -7,8 +7,25 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 /** Private key (the block signer's, header.ts), public key and CometBFT address (upper-case hex of sha256(pub)[:20]). */
-export function consensusKey(chainId: string, operator: string): { seed: Uint8Array; pub: Uint8Array; address: string } {
-  const seed = sha256(utf8ToBytes(`consensus-key|${chainId}|${operator}`));
-  const pub = ed25519.getPublicKey(seed);
-  return { seed, pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };
+export function consensusKey(chainId: string, operator: string): ConsensusKey {
+  const id = `${chainId}|${operator}`;
+  let key = derived.get(id);
+  if (key === undefined) {
+    const seed = sha256(utf8ToBytes(`consensus-key|${id}`));
+    const pub = ed25519.getPublicKey(seed);
+    key = { seed, pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };
+    if (derived.size >= MAX_KEPT) derived.clear();
+    derived.set(id, key);
+  }
+  return key;
 }
+
+export interface ConsensusKey {
+  readonly seed: Uint8Array;
+  readonly pub: Uint8Array;
+  readonly address: string;
+}
+
+/** Derived keys, kept: an ed25519 public key costs ~0.1 ms, and every validator list and block asks. */
+const derived = new Map<string, ConsensusKey>();
+const MAX_KEPT = 10_000;
