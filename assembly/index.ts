@@ -114,6 +114,10 @@ export function decQuoRoundUp(dst: usize, a: usize, b: usize): i32 {
 export function decMulInt(dst: usize, a: usize, b: usize): i32 {
   return put(dst, dec.mulInt(lo(a), hi(a), lo(b), hi(b)));
 }
+/** (a MulInt b) Quo d, the reference's two-step half-even Quo (x/gov's tally: shares x tokens / delegator shares); b an integer. */
+export function decMulIntQuo(dst: usize, a: usize, b: usize, d: usize): i32 {
+  return put(dst, dec.mulIntQuo(lo(a), hi(a), lo(b), hi(b), lo(d), hi(d), dec.ROUND_HALF_EVEN));
+}
 /** b is an integer. */
 export function decQuoInt(dst: usize, a: usize, b: usize): i32 {
   return put(dst, dec.quoInt(lo(a), hi(a), lo(b), hi(b)));
@@ -556,6 +560,21 @@ export function ledgerMaxValidators(): u32 {
 }
 export function ledgerUnbondingTime(): i64 {
   return ledgerValset.unbondingTime();
+}
+/**
+ * x/bank BurnCoins of the bond denom: `amount` (integer at the pointer) leaves `account` (a module
+ * account: x/gov's burned deposits) and the total supply. Not inside a message's transaction:
+ * the supply is the emission state's, outside the store's undo log.
+ */
+export function ledgerBurn(account: u32, amount: usize): i32 {
+  const alo = lo(amount), ahi = hi(amount);
+  const e = bank.debit(account, alo, ahi);
+  if (e != OK) return e;
+  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const slo = load<u64>(st), shi = load<u64>(st, 8);
+  store<u64>(st, slo - alo);
+  store<u64>(st, shi - ahi - u64(slo < alo), 8);
+  return OK;
 }
 /** Total supply of the bond denom (the emission state's) to `dst`. */
 export function ledgerTotalSupply(dst: usize): i32 {

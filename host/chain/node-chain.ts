@@ -30,7 +30,7 @@ import {
 } from "../genesis.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import {
-  MessageRegistry, SdkErrors, TxError, coinsString, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
+  MessageRegistry, SdkErrors, TxError, coinsString, decodeTx, registerBankMessages, registerGovMessages, registerStakingMessages, verifyDecodedTx, type ProposalMessage,
   type VerifiedTx,
 } from "../tx/index.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
@@ -46,6 +46,8 @@ import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from ".
 import { exportGenesis } from "../node/export.js";
 import { beginBlockEvents } from "../node/block-events.js";
 import { consensusKey } from "../node/consensus-key.js";
+import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
+import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
 import { resultData, txBytesOf } from "../wire/tx.js";
 import { parseTxQuery } from "../node/tx-search.js";
@@ -55,6 +57,8 @@ import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockH
 
 /** Accounts are hashed with the records, as table AUTH_TABLE. */
 const AUTH_TABLE = 0xffff_ffff;
+/** x/gov's records (host/node/gov.ts), hashed as table GOV_TABLE. */
+const GOV_TABLE = 0xffff_fffe;
 const REMOVED = 0x8000_0000;
 const MIN_TIME_STEP_NS = 1_000_000n;
 
@@ -119,6 +123,8 @@ export class NodeChain implements ChainView {
   readonly denom: string;
   readonly ledger: Ledger;
   readonly tiers: Tiers;
+  /** x/gov v1: proposals, deposits, votes (host/node/gov.ts). */
+  readonly gov: Gov;
   readonly emission: Emission;
   readonly directory: NodeDirectory;
   readonly registry: MessageRegistry;
@@ -167,8 +173,11 @@ export class NodeChain implements ChainView {
     this.tiers = new Tiers(core);
     this.emission = new Emission(core);
     this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
-    this.registry = registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry())));
-    this.handlers = registerTierHandlers(registerBaseHandlers(new MessageHandlers()));
+    this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
+    this.handlers = registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers())));
+    this.gov = new Gov(this.genesis.gov.params, {
+      ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
+    });
     this.header = { chainId: this.genesis.chainId, height: 0n, timeNs: this.genesis.genesisTimeNs };
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.configure();
@@ -309,6 +318,10 @@ export class NodeChain implements ChainView {
     for (const a of store.accounts()) {
       this.directory.load(a);
       this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+    }
+    for (const g of store.govRecords()) {
+      this.gov.load(g.key, g.value);
+      this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
     }
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.directory.takeDirty(); // burned addresses are known since genesis: nothing new
@@ -685,12 +698,9 @@ export class NodeChain implements ChainView {
         return result(e.code, e.codespace, e.log, anteEvents);
       }
       if (!simulating) x.storeTxBegin();
+      this.gov.begin();
       const events: TxEvent[] = [];
-      const ctx: MessageContext = {
-        ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer: tx.signer,
-        height, powerReduction: this.genesis.staking.powerReduction,
-        headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text),
-      };
+      const ctx = this.messageContext(tx.signer, height, timeNs);
       for (let i = 0; i < tx.msgs.length; i++) {
         const m = tx.msgs[i]!;
         try {
@@ -706,17 +716,22 @@ export class NodeChain implements ChainView {
           gasUsed = ante + accountCost + this.meter.gas();
           if (!simulating) {
             x.storeTxAbort();
+            this.gov.rollback();
             this.directory.rollback(accountsMark);
           }
           const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
           return result(f.code, f.codespace, f.log, anteEvents);
         }
       }
-      if (!simulating) x.storeTxCommit();
+      if (!simulating) {
+        x.storeTxCommit();
+        this.gov.release();
+      }
       return result(0, "", "", [...anteEvents, ...events]);
     } finally {
       if (simulating) {
         x.storeTxAbort();
+        this.gov.rollback();
         this.directory.rollback(accountsMark);
         for (const restore of restoreSigners) restore();
       }
@@ -745,6 +760,99 @@ export class NodeChain implements ChainView {
     return events;
   }
 
+  /** What a message handler sees: the chain's modules, its signer, the block being made. */
+  private messageContext(signer: string, height: bigint, timeNs: bigint): MessageContext {
+    return {
+      ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
+      height, powerReduction: this.genesis.staking.powerReduction,
+      headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
+    };
+  }
+
+  /** x/gov's EndBlocker (before x/staking's): proposals whose periods ended at `timeNs`. */
+  private govEndBlock(height: bigint, timeNs: bigint): TxEvent[] {
+    const deadline = this.gov.nextDeadline();
+    if (deadline === undefined || deadline > timeNs) return [];
+    return this.gov.endBlock(timeNs, this.tallyView(), (messages) => this.executeProposal(messages, height, timeNs));
+  }
+
+  /** A passed proposal's messages, in order, signed by x/gov: all or none (the SDK's cached context). */
+  private executeProposal(messages: readonly ProposalMessage[], height: bigint, timeNs: bigint): { ok: true; events: TxEvent[] } | { ok: false; error: string } {
+    const x = this.core.exports;
+    const accountsMark = this.directory.checkpoint();
+    const ctx = this.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
+    x.storeTxBegin();
+    this.gov.begin();
+    const events: TxEvent[] = [];
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
+      try {
+        const spec = this.registry.get(m.type);
+        const handler = this.handlers.get(m.type);
+        if (spec === undefined || handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+        const parsed = spec.validate(m.value, { prefix: ACCOUNT_PREFIX });
+        for (const e of messageEventFirst(handler(ctx, parsed))) events.push(e);
+      } catch (err) {
+        x.storeTxAbort();
+        this.gov.rollback();
+        this.directory.rollback(accountsMark);
+        const f = messageFailure(err, i);
+        return { ok: false, error: f.log };
+      }
+    }
+    x.storeTxCommit();
+    this.gov.release();
+    return { ok: true, events };
+  }
+
+  /** A proposal's tally now (x/gov's TallyResult query during its voting period). */
+  currentTally(proposalId: bigint): TallyCounts | undefined {
+    const p = this.gov.proposal(proposalId);
+    return p === undefined ? undefined : this.gov.tally(p, this.tallyView()).counts;
+  }
+
+  /** x/tieredrewards' voting power of an owner, by the tally's own function (the voter's delegations and positions). */
+  ownerVotingPower(owner: string): bigint {
+    return this.gov.votingPowerOf(owner, this.tallyView());
+  }
+
+  /** What x/gov's tally reads: bonded validators, a voter's delegations and tier positions. */
+  private tallyView(): TallyView {
+    const BONDED = 2; // ValidatorRecord.status: 0 unbonded, 1 unbonding, 2 bonded
+    return {
+      bondedValidators: () => this.directory.validatorIds().flatMap((id) => {
+        const v = this.ledger.validator(id);
+        if (v === undefined || v.status !== BONDED) return [];
+        return [{ id, operatorAccount: this.directory.accountAddress(v.operator) ?? "", tokens: v.tokens, shares: v.delegatorShares }];
+      }),
+      delegations: (address) => {
+        const id = this.directory.accountId(address);
+        if (id === undefined) return [];
+        const out: { validator: number; shares: bigint }[] = [];
+        let start: bigint | undefined;
+        for (;;) {
+          const page = this.ledger.delegatorDelegations(id, { ...(start !== undefined ? { start } : {}), limit: this.ledger.maxPage });
+          for (const d of page.items) out.push({ validator: d.validator, shares: d.shares });
+          if (page.nextKey === undefined) return out;
+          start = page.nextKey;
+        }
+      },
+      positions: (address) => {
+        const id = this.directory.accountId(address);
+        if (id === undefined) return [];
+        const out: { validator: number; shares: bigint }[] = [];
+        let key: bigint | undefined;
+        for (;;) {
+          const page = this.tiers.positions({ owner: id }, { ...(key !== undefined ? { key } : {}), limit: 1000 });
+          for (const p of page.positions) if (p.delegated && p.validator !== undefined) out.push({ validator: p.validator, shares: p.delegatedShares });
+          if (page.nextKey === null) return out;
+          key = page.nextKey;
+        }
+      },
+      totalBonded: () => this.ledger.pool().bonded,
+    };
+  }
+
   /**
    * The header hash of the block being made, as far as this node has one before executing it: its
    * chain id, height and time and the previous block's hash (a block's own hash covers its
@@ -770,6 +878,7 @@ export class NodeChain implements ChainView {
     const height = this.header.height + 1n;
     const events = this.beginBlock(height, timeNs);
     const results = txs.map((t, i) => this.deliver(t.verified, height, i, t.body, timeNs));
+    events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
     this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
@@ -826,6 +935,7 @@ export class NodeChain implements ChainView {
         throw new NodeStateError(`replay diverged at height ${height}: tx ${r.hash} used ${r.gasUsed} gas, stored ${stored.gasUsed}`);
       }
     });
+    events.push(...this.govEndBlock(height, row.timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, row.timeNs);
     this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n, events }, results);
@@ -840,6 +950,11 @@ export class NodeChain implements ChainView {
     const changes = [...imported, ...this.drainJournal()];
     const accounts = this.directory.takeDirty();
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+    const gov = this.gov.takeDirty();
+    for (const g of gov) {
+      if (g.value === null) this.hash.remove(GOV_TABLE, g.key);
+      else this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+    }
     const appHash = this.hash.hex();
     const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
     const made = importedHash === undefined && this.makesHeaders && b.height > 0n && b.height === b.firstHeight
@@ -859,8 +974,8 @@ export class NodeChain implements ChainView {
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
         rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       }));
-      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts);
-      else this.store.commitBlock(block, txs, changes, accounts);
+      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts, gov);
+      else this.store.commitBlock(block, txs, changes, accounts, gov);
     }
     this.core.exports.storeJournalClear();
     this.genesisCommitted = true;
@@ -941,10 +1056,22 @@ export class NodeChain implements ChainView {
           this.produce(() => this.produceWithMempool(this.simulatedTime(this.header.height + 1n)));
           left -= 1n;
         } else {
-          const n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
+          let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
           const start = this.simulatedTime(this.header.height + 1n);
-          this.produce(() => this.runEmpty(n, start, this.blockTimeNs));
-          left -= n;
+          // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
+          // after a deposit or voting period's end, and that block is made alone.
+          const deadline = this.gov.nextDeadline();
+          if (deadline !== undefined) {
+            const before = deadline <= start ? 0n : (deadline - start + this.blockTimeNs - 1n) / this.blockTimeNs;
+            if (before < n) n = before;
+          }
+          if (n === 0n) {
+            this.produce(() => this.produceWithMempool(start));
+            left -= 1n;
+          } else {
+            this.produce(() => this.runEmpty(n, start, this.blockTimeNs));
+            left -= n;
+          }
         }
         if (left > 0n) await yieldToEventLoop();
       }

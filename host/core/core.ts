@@ -25,6 +25,7 @@ export interface CoreExports {
   decQuoRoundUp(dst: Ptr, a: Ptr, b: Ptr): Code;
   decMulInt(dst: Ptr, a: Ptr, b: Ptr): Code;
   decQuoInt(dst: Ptr, a: Ptr, b: Ptr): Code;
+  decMulIntQuo(dst: Ptr, a: Ptr, b: Ptr, d: Ptr): Code;
   decMulInt64(dst: Ptr, a: Ptr, n: bigint): Code;
   decQuoInt64(dst: Ptr, a: Ptr, n: bigint): Code;
   decPower(dst: Ptr, a: Ptr, n: bigint): Code;
@@ -113,6 +114,7 @@ export interface CoreExports {
   ledgerMaxValidators(): number;
   ledgerUnbondingTime(): bigint;
   ledgerSend(from: number, to: number, amount: Ptr): Code;
+  ledgerBurn(account: number, amount: Ptr): Code;
   storeRestore(table: number, src: Ptr): void;
   ledgerRestore(height: bigint, burned: Ptr): Code;
 }
@@ -262,6 +264,15 @@ export class DecOps {
   mulInt = (a: bigint, b: bigint) => this.binary(this.x.decMulInt, a, b);
   /** b is an integer. */
   quoInt = (a: bigint, b: bigint) => this.binary(this.x.decQuoInt, a, b);
+  /** (a MulInt b) Quo d with a 256-bit intermediate (shares x tokens / delegator shares); b an integer. */
+  mulIntQuo = (a: bigint, b: bigint, d: bigint): bigint => {
+    const c = this.core;
+    c.writeU128(c.slot(0), a);
+    c.writeU128(c.slot(1), b);
+    c.writeU128(c.slot(3), d);
+    c.check(this.x.decMulIntQuo(c.slot(2), c.slot(0), c.slot(1), c.slot(3)));
+    return c.readU128(c.slot(2));
+  };
   mulInt64 = (a: bigint, n: bigint) => this.withInt(this.x.decMulInt64, a, n);
   quoInt64 = (a: bigint, n: bigint) => this.withInt(this.x.decQuoInt64, a, n);
   power = (a: bigint, n: bigint) => this.withInt(this.x.decPower, a, n);

@@ -13,6 +13,7 @@ export const ModuleAccount = {
   rewardsPool: 2,
   bondedPool: 3,
   notBondedPool: 4,
+  gov: 5,
 } as const;
 /** Ids below this are module accounts. */
 export const FIRST_USER_ACCOUNT = 16;
@@ -139,6 +140,13 @@ export class Ledger {
     const c = this.core;
     c.writeU128(c.slot(0), amount);
     c.check(c.exports.ledgerSend(from, to, c.slot(0)));
+  }
+
+  /** x/bank BurnCoins: `amount` leaves `account` and the total supply (outside a tx's store transaction only). */
+  burn(account: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerBurn(account, c.slot(0)));
   }
 
   /**

@@ -15,6 +15,7 @@ export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
   ["rewards_pool", ModuleAccount.rewardsPool],
   ["bonded_tokens_pool", ModuleAccount.bondedPool],
   ["not_bonded_tokens_pool", ModuleAccount.notBondedPool],
+  ["gov", ModuleAccount.gov],
 ];
 
 /** Their x/auth permissions (the rewards pool has none: REFERENCE §1). */
@@ -24,6 +25,7 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   rewards_pool: [],
   bonded_tokens_pool: ["burner", "staking"],
   not_bonded_tokens_pool: ["burner", "staking"],
+  gov: ["burner"],
 };
 
 export interface AccountRecord {

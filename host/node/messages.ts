@@ -14,6 +14,7 @@ import {
 } from "../tx/index.js";
 import { decString, timestampString } from "../server/gateway.js";
 import type { NodeDirectory } from "./directory.js";
+import type { Gov } from "./gov.js";
 import { renderTierEvents } from "./tier-messages.js";
 
 /** An ABCI event as the gateway renders it. */
@@ -37,6 +38,10 @@ export interface MessageContext {
   readonly headerHash: Uint8Array;
   /** Decimal text to a raw Dec, exactly (the core's parser; throws on bad text). */
   parseDec(text: string): bigint;
+  /** Time of the block being made (unix ns). */
+  readonly timeNs: bigint;
+  /** x/gov's proposals, deposits and votes. */
+  readonly gov: Gov;
 }
 
 export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];

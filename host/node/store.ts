@@ -15,6 +15,7 @@
 import Database from "better-sqlite3";
 import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
 import type { AccountRecord } from "./directory.js";
+import type { GovRecord } from "./gov.js";
 
 export interface StoredBlock {
   height: bigint;
@@ -68,6 +69,7 @@ CREATE TABLE IF NOT EXISTS txs (
 CREATE INDEX IF NOT EXISTS txs_by_hash ON txs (hash, height);
 CREATE TABLE IF NOT EXISTS tx_attrs (key TEXT NOT NULL, value TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
   PRIMARY KEY (key, value, height, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS gov (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
 `;
@@ -104,6 +106,8 @@ export class NodeStore {
   private readonly upsertRecord: Database.Statement;
   private readonly deleteRecord: Database.Statement;
   private readonly upsertAccount: Database.Statement;
+  private readonly upsertGov: Database.Statement;
+  private readonly deleteGov: Database.Statement;
   private readonly insertAttr: Database.Statement;
 
   constructor(readonly path: string, options: { readonly?: boolean } = {}) {
@@ -129,6 +133,8 @@ export class NodeStore {
     );
     this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
     this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
+    this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
     this.upsertAccount = this.prepareWrite(
       "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
         "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
@@ -155,21 +161,32 @@ export class NodeStore {
   }
 
   /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
-  commitGenesis(genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[]): void {
+  commitGenesis(
+    genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = [],
+  ): void {
     this.db.transaction(() => {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
-      this.writeBlock(block, [], changes, accounts);
+      this.writeBlock(block, [], changes, accounts, gov);
     })();
   }
 
   /** One block (or a run of empty blocks), atomically. */
-  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[]): void {
-    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, crashInCommitHook))();
+  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = []): void {
+    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, gov, crashInCommitHook))();
+  }
+
+  /** x/gov's records (host/node/gov.ts), by key. */
+  govRecords(): { key: string; value: string }[] {
+    try {
+      return this.db.prepare("SELECT key, value FROM gov ORDER BY key").all() as { key: string; value: string }[];
+    } catch {
+      return []; // a database from before x/gov, opened read-only
+    }
   }
 
   private writeBlock(
-    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], midway = (): void => {},
+    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[], midway = (): void => {},
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
@@ -188,6 +205,10 @@ export class NodeStore {
       else this.upsertRecord.run(c.table, c.key, c.bytes);
     }
     for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null);
+    for (const g of gov) {
+      if (g.value === null) this.deleteGov.run(g.key);
+      else this.upsertGov.run(g.key, g.value);
+    }
   }
 
   lastBlock(): StoredBlock | undefined {

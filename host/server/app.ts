@@ -21,6 +21,7 @@ import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { registerCosmosRoutes } from "./cosmos.js";
+import { registerGovRoutes } from "./gov.js";
 import { registerTierRoutes } from "./tiers.js";
 import { registerWebRoutes } from "./web.js";
 import {
@@ -227,6 +228,7 @@ export function registerNodeRoutes(
     communityTax: node.genesis.distribution.communityTax,
   });
   registerTierRoutes(app, node, tierQueries(node.tiers, node.ledger), chainSegment, { maxPageLimit });
+  registerGovRoutes(app, node, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     const text = await c.req.text();

@@ -11,3 +11,4 @@ export * from "./registry.js";
 export * from "./tiers.js";
 export * from "./verify.js";
 export * from "./staking.js";
+export * from "./gov.js";

@@ -88,6 +88,13 @@ function scalarJson(type: ScalarType, value: unknown, path: string): Json {
   }
 }
 
+let anyResolver: ((typeUrl: string, value: Uint8Array, path: string) => { type: string; value: unknown }) | undefined;
+
+/** How an Any inside a message becomes amino JSON (host/wire/messages.ts: the message converters). */
+export function setAminoAnyResolver(resolve: (typeUrl: string, value: Uint8Array, path: string) => { type: string; value: unknown }): void {
+  anyResolver = resolve;
+}
+
 function messageJson(desc: DescMessage, value: Message | undefined, path: string): Json {
   const msg = (value ?? create(desc)) as unknown as Record<string, unknown>;
   switch (desc.typeName) {
@@ -98,7 +105,9 @@ function messageJson(desc: DescMessage, value: Message | undefined, path: string
     case "google.protobuf.Timestamp":
       return rfc3339(msg.seconds as bigint, msg.nanos as number);
     case "google.protobuf.Any":
-      throw decodeError(`${path}: nested Any is not supported`);
+      // A message inside a message (x/gov's proposal messages): its own {type, value}.
+      if (anyResolver === undefined) throw decodeError(`${path}: nested Any is not supported`);
+      return anyResolver(msg.typeUrl as string, msg.value as Uint8Array, path) as unknown as Json;
   }
   const out: Record<string, Json> = {};
   for (const field of desc.fields) {

@@ -13,11 +13,15 @@ import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosm
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { decodeError } from "../tx/errors.js";
-import { aminoTypeName, decFromRaw, toAminoJson } from "./amino-json.js";
+import { aminoTypeName, decFromRaw, setAminoAnyResolver, toAminoJson } from "./amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
+import { file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
+
+/** The messages converted from their schema (proto/): chainmain's and x/gov v1's. */
+const SCHEMA_TX_FILES = [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx, file_cosmos_gov_v1_tx];
 
 export type AminoJson = { type: string; value: Record<string, unknown> };
 
@@ -99,16 +103,22 @@ const SDK_MESSAGES: Record<string, Converter> = {
   ),
 };
 
-/** The project's own Msgs: every message of the chainmain tx files with a signer. */
-function chainmainMessages(): Record<string, Converter> {
+/** Messages known by their schema: every message of the chainmain and x/gov v1 tx files with a signer. */
+function schemaMessages(): Record<string, Converter> {
   const out: Record<string, Converter> = {};
-  const files = [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx];
-  for (const file of files) {
+  for (const file of SCHEMA_TX_FILES) {
     for (const desc of file.messages as DescMessage[]) {
       if (desc.name.endsWith("Response")) continue;
+      // Lists of Any (a proposal's messages): each rendered by its own converter.
+      const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
       out[`/${desc.typeName}`] = (bytes) => {
         const m = fromBinary(desc, bytes);
-        const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true });
+        const plain = anys.length === 0 ? m : Object.assign(Object.create(null), m, Object.fromEntries(anys.map((f) => [f.localName, []])));
+        const json = toJson(desc, plain, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, JsonValue>;
+        for (const f of anys) {
+          const items = (m as unknown as Record<string, { typeUrl: string; value: Uint8Array }[]>)[f.localName]!;
+          json[f.name] = items.map((a, i) => ({ "@type": a.typeUrl, ...decodeAny(a.typeUrl, a.value, `${f.name}[${i}]`).json }) as JsonValue);
+        }
         return { amino: toAminoJson(desc, m) as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
       };
     }
@@ -134,12 +144,13 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
   return out;
 }
 
-const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...chainmainMessages() };
+const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...schemaMessages() };
+setAminoAnyResolver((typeUrl, value, path) => decodeAny(typeUrl, value, path).amino);
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
 for (const [url, convert] of Object.entries(SDK_MESSAGES)) TYPE_URLS.set(convert.aminoType!, url);
-for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx]) {
+for (const file of SCHEMA_TX_FILES) {
   for (const desc of file.messages as DescMessage[]) {
     if (!desc.name.endsWith("Response")) TYPE_URLS.set(aminoTypeName(desc), `/${desc.typeName}`);
   }

@@ -1,0 +1,240 @@
+// x/gov v1 on the node (host/node/gov.ts): a tier changes only by a proposal that passes the
+// reference's tally; deposits move to the x/gov module account and come back (or burn); votes,
+// weighted votes, the expedited path, cancel, the deposit period running out; the queries; a
+// restart keeps it all (and the state hash).
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { AminoMsg } from "@cosmjs/amino";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/genesis.js";
+import { ModuleAccount } from "../host/core/ledger.js";
+import { delegateMsg, deleteTierMsg, lockTierMsg, tierGovMsg } from "./helpers/dev-signer.js";
+import { committedTx, nodeHarness, signedBy, type TestNode } from "./helpers/node.js";
+
+const h = await nodeHarness({ prefix: "gov-" });
+test.after(h.remove);
+
+/** The default genesis with x/gov as the authority and short periods (deposit 1 h, voting 10 min, expedited 5 min). */
+const govGenesis = (params: Record<string, Json> = {}): Json =>
+  mergeJson(defaultGenesisJson(), {
+    app_state: {
+      gov: {
+        authority: GOV_MODULE_ADDRESS,
+        params: { max_deposit_period: "3600s", voting_period: "600s", expedited_voting_period: "300s", ...params },
+      },
+    },
+  });
+
+const MIN_DEPOSIT = 1_000_000_000_000n;
+const coins = (amount: bigint) => [{ denom: "basecro", amount: `${amount}` }];
+const newTier = { id: 4, exit_duration: "15768000s", bonus_apy: "0.050000000000000000", min_lock_amount: "10000000000", close_only: false };
+
+const submitMsg = (proposer: string, messages: AminoMsg[], deposit: bigint, o: { expedited?: boolean; title?: string } = {}): AminoMsg => ({
+  type: "cosmos-sdk/v1/MsgSubmitProposal",
+  value: {
+    messages, initial_deposit: coins(deposit), proposer, metadata: "", title: o.title ?? "Add a 6-month tier", summary: "A 6-month tier at 5 %",
+    ...(o.expedited ? { expedited: true } : {}),
+  },
+});
+const voteMsg = (id: bigint, voter: string, option: number): AminoMsg => ({
+  type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: `${id}`, voter, option, metadata: "" },
+});
+const weightedMsg = (id: bigint, voter: string, options: { option: number; weight: string }[]): AminoMsg => ({
+  type: "cosmos-sdk/v1/MsgVoteWeighted", value: { proposal_id: `${id}`, voter, options, metadata: "" },
+});
+const depositMsg = (id: bigint, depositor: string, amount: bigint): AminoMsg => ({
+  type: "cosmos-sdk/v1/MsgDeposit", value: { proposal_id: `${id}`, depositor, amount: coins(amount) },
+});
+const cancelMsg = (id: bigint, proposer: string): AminoMsg => ({ type: "cosmos-sdk/v1/MsgCancelProposal", value: { proposal_id: `${id}`, proposer } });
+
+const addTier = tierGovMsg("MsgAddTier", GOV_MODULE_ADDRESS, newTier);
+const attr = (tx: any, type: string, key: string) =>
+  tx.events.find((e: any) => e.type === type && e.attributes.some((a: any) => a.key === key))?.attributes.find((a: any) => a.key === key)?.value;
+
+/** Advance the simulated clock by `seconds` (5 s blocks). */
+const wait = (node: TestNode, seconds: number) => node.post(`/dev/advance?blocks=${Math.ceil(seconds / 5)}`);
+
+test("a gov-only message outside a proposal is refused with the reference's error", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const r = await node.post("/txs", await signedBy(node, 0, [tierGovMsg("MsgAddTier", devAddress(0), newTier)]));
+  assert.is(r.json.tx_response.code, 13);
+  assert.is(r.json.tx_response.codespace, "gov");
+  assert.match(r.json.tx_response.raw_log, `invalid authority; expected ${GOV_MODULE_ADDRESS}, got ${devAddress(0)}`);
+  node.chain.close();
+});
+
+test("propose a tier, vote, pass: the tier appears, the deposit comes back", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  const before = node.chain.ledger.balance(node.chain.directory.accountId(me)!);
+  const submitted = await committedTx(node, 5, [submitMsg(me, [addTier], MIN_DEPOSIT)]);
+  assert.is(submitted.code, 0, submitted.raw_log);
+  const id = BigInt(attr(submitted, "submit_proposal", "proposal_id"));
+  assert.is(id, 1n);
+  assert.is(attr(submitted, "submit_proposal", "voting_period_start"), "1", "the initial deposit reached the minimum");
+  assert.is(node.chain.ledger.balance(ModuleAccount.gov), MIN_DEPOSIT);
+
+  const p = (await node.get(`/cosmos/gov/v1/proposals/${id}`)).json.proposal;
+  assert.is(p.status, "PROPOSAL_STATUS_VOTING_PERIOD");
+  assert.is(p.messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
+  assert.equal(p.total_deposit, coins(MIN_DEPOSIT));
+  assert.is(p.proposer, me);
+
+  // The validators (their self-delegations: all of the bonded stake) vote yes.
+  for (const n of [1, 2, 3]) assert.is((await committedTx(node, n, [voteMsg(id, devAddress(n), 1)])).code, 0);
+  const tally = (await node.get(`/cosmos/gov/v1/proposals/${id}/tally`)).json.tally;
+  assert.ok(BigInt(tally.yes_count) > 0n);
+  assert.is((await node.get("/chainmain/tieredrewards/v1/tiers")).json.tiers.length, 3, "not before the voting period ends");
+
+  await wait(node, 600);
+  const done = (await node.get(`/cosmos/gov/v1/proposals/${id}`)).json.proposal;
+  assert.is(done.status, "PROPOSAL_STATUS_PASSED", done.failed_reason);
+  assert.ok(BigInt(done.final_tally_result.yes_count) > 0n);
+  const tiers = (await node.get("/chainmain/tieredrewards/v1/tiers")).json.tiers;
+  assert.is(tiers.length, 4);
+  assert.is(tiers[3].id, 4);
+  assert.is(node.chain.ledger.balance(ModuleAccount.gov), 0n, "deposit refunded");
+  const fees = 5000n;
+  assert.is(node.chain.ledger.balance(node.chain.directory.accountId(me)!), before - fees);
+  node.chain.close();
+});
+
+test("a failing message fails the proposal and changes nothing; the reason is kept", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  // Tier 1 has no position, so deleting it works; tier 9 does not exist: the second message fails.
+  const submitted = await committedTx(node, 5, [submitMsg(me, [deleteTierMsg(GOV_MODULE_ADDRESS, 1), deleteTierMsg(GOV_MODULE_ADDRESS, 9)], MIN_DEPOSIT)]);
+  assert.is(submitted.code, 0, submitted.raw_log);
+  for (const n of [1, 2, 3, 4]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1)]);
+  await wait(node, 600);
+  const p = (await node.get("/cosmos/gov/v1/proposals/1")).json.proposal;
+  assert.is(p.status, "PROPOSAL_STATUS_FAILED");
+  assert.match(p.failed_reason, "tier not found");
+  assert.is((await node.get("/chainmain/tieredrewards/v1/tiers")).json.tiers.length, 3, "tier 1 still there: all or none");
+  node.chain.close();
+});
+
+test("submit refuses: a message not signed by x/gov (13), no title, an unknown proposal (2), a vote outside voting (3)", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  const wrong = await node.post("/txs", await signedBy(node, 5, [submitMsg(me, [tierGovMsg("MsgAddTier", me, newTier)], MIN_DEPOSIT)]));
+  assert.is(wrong.json.tx_response.code, 13);
+  assert.match(wrong.json.tx_response.raw_log, `${me}: expected gov account as only signer for proposal message`);
+  const vote = await node.post("/txs", await signedBy(node, 5, [voteMsg(7n, me, 1)]));
+  await node.post("/dev/advance?blocks=1");
+  const voted = (await node.get(`/cosmos/tx/v1beta1/txs/${vote.json.tx_response.txhash}`)).json.tx_response;
+  assert.is(voted.code, 2);
+  assert.is(voted.codespace, "gov");
+  // A proposal below the minimum deposit waits in its deposit period: no vote yet.
+  const small = await committedTx(node, 5, [submitMsg(me, [addTier], MIN_DEPOSIT / 10n)]);
+  assert.is(small.code, 0);
+  const early = await node.post("/txs", await signedBy(node, 6, [voteMsg(1n, devAddress(6), 1)]));
+  await node.post("/dev/advance?blocks=1");
+  const refused = (await node.get(`/cosmos/tx/v1beta1/txs/${early.json.tx_response.txhash}`)).json.tx_response;
+  assert.is(refused.code, 3, refused.raw_log);
+  // Deposits below 1 % of the minimum are refused (min_deposit_ratio).
+  const tiny = await node.post("/txs", await signedBy(node, 6, [depositMsg(1n, devAddress(6), 1n)]));
+  await node.post("/dev/advance?blocks=1");
+  assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${tiny.json.tx_response.txhash}`)).json.tx_response.code, 16);
+  node.chain.close();
+});
+
+test("deposits reach the minimum: voting starts; the deposit period running out drops a proposal and refunds", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const [a, b] = [devAddress(5), devAddress(6)];
+  await committedTx(node, 5, [submitMsg(a, [addTier], MIN_DEPOSIT / 2n)]);
+  await committedTx(node, 5, [submitMsg(a, [addTier], MIN_DEPOSIT / 2n, { title: "second" })]);
+  const topped = await committedTx(node, 6, [depositMsg(1n, b, MIN_DEPOSIT / 2n)]);
+  assert.is(attr(topped, "proposal_deposit", "voting_period_start"), "1");
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_VOTING_PERIOD");
+  const deposits = (await node.get("/cosmos/gov/v1/proposals/1/deposits")).json.deposits;
+  assert.equal(deposits.map((d: any) => [d.depositor, d.amount[0].amount]).sort(), [[a, `${MIN_DEPOSIT / 2n}`], [b, `${MIN_DEPOSIT / 2n}`]].sort());
+  assert.is((await node.get(`/cosmos/gov/v1/proposals?depositor=${b}`)).json.proposals.length, 1);
+  assert.is((await node.get("/cosmos/gov/v1/proposals?proposal_status=PROPOSAL_STATUS_DEPOSIT_PERIOD")).json.proposals[0].id, "2");
+  const gov = () => node.chain.ledger.balance(ModuleAccount.gov);
+  assert.is(gov(), MIN_DEPOSIT * 3n / 2n);
+  await wait(node, 3600);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/2")).status, 404, "dropped");
+  // Proposal 1 had no votes: rejected (no quorum), deposits refunded.
+  const one = (await node.get("/cosmos/gov/v1/proposals/1")).json.proposal;
+  assert.is(one.status, "PROPOSAL_STATUS_REJECTED");
+  assert.is(gov(), 0n);
+  node.chain.close();
+});
+
+test("cancel: the proposer only; half the deposit burned (total supply falls), half refunded", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  await committedTx(node, 5, [submitMsg(me, [addTier], MIN_DEPOSIT)]);
+  const other = await node.post("/txs", await signedBy(node, 6, [cancelMsg(1n, devAddress(6))]));
+  await node.post("/dev/advance?blocks=1");
+  assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${other.json.tx_response.txhash}`)).json.tx_response.code, 18);
+  const supplyBefore = node.chain.totalSupply();
+  const mintNext = (await node.get("/cosmos/mint/v1beta1/annual_provisions")).json;
+  void mintNext;
+  const balanceBefore = node.chain.ledger.balance(node.chain.directory.accountId(me)!);
+  const cancelled = await committedTx(node, 5, [cancelMsg(1n, me)]);
+  assert.is(cancelled.code, 0, cancelled.raw_log);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1")).status, 404);
+  assert.is(node.chain.ledger.balance(ModuleAccount.gov), 0n);
+  assert.is(node.chain.ledger.balance(node.chain.directory.accountId(me)!), balanceBefore + MIN_DEPOSIT / 2n - 5000n);
+  const minted = node.chain.totalSupply() - supplyBefore + MIN_DEPOSIT / 2n;
+  assert.ok(minted > 0n && minted < 10n ** 12n, "the supply fell by the burned half (one block's mint aside)");
+  node.chain.close();
+});
+
+test("a tier position's owner votes with it: the owner's vote overrides the validator's for that power", async () => {
+  const node = await h.open({ genesis: govGenesis({ quorum: "0.000000000000000000" }) });
+  const owner = devAddress(5);
+  const v1 = operatorOf(devAddress(1));
+  // A large position on validator 1 (owner funds: 1 M CRO).
+  const locked = await committedTx(node, 5, [lockTierMsg(owner, 1, 90_000_000_000_000n, v1)]);
+  assert.is(locked.code, 0, locked.raw_log);
+  await committedTx(node, 6, [submitMsg(devAddress(6), [addTier], MIN_DEPOSIT)]);
+  // Validator 1 votes yes; the position's owner votes no.
+  await committedTx(node, 1, [voteMsg(1n, devAddress(1), 1)]);
+  const onlyValidator = (await node.get("/cosmos/gov/v1/proposals/1/tally")).json.tally;
+  await committedTx(node, 5, [voteMsg(1n, owner, 3)]);
+  const both = (await node.get("/cosmos/gov/v1/proposals/1/tally")).json.tally;
+  const power = BigInt((await node.get(`/chainmain/tieredrewards/v1/voting_power/${owner}`)).json.voting_power.split(".")[0]);
+  assert.ok(power > 0n);
+  assert.is(BigInt(both.no_count), power, "the owner's no carries the position's power");
+  const moved = BigInt(onlyValidator.yes_count) - BigInt(both.yes_count);
+  assert.ok(moved === power || moved === power + 1n, `the validator's yes lost the position's power (${moved} vs ${power})`);
+  // Weighted: 60 % no, 40 % abstain.
+  await committedTx(node, 5, [weightedMsg(1n, owner, [{ option: 3, weight: "0.6" }, { option: 2, weight: "0.4" }])]);
+  const split = (await node.get("/cosmos/gov/v1/proposals/1/tally")).json.tally;
+  assert.ok(BigInt(split.abstain_count) > 0n && BigInt(split.no_count) > 0n);
+  const vote = (await node.get(`/cosmos/gov/v1/proposals/1/votes/${owner}`)).json.vote;
+  assert.equal(vote.options, [{ option: "VOTE_OPTION_NO", weight: "0.600000000000000000" }, { option: "VOTE_OPTION_ABSTAIN", weight: "0.400000000000000000" }]);
+  node.chain.close();
+});
+
+test("restart: proposals, deposits and votes are kept, the state hash agrees, and the proposal still ends", async () => {
+  const dbPath = h.freshDb();
+  let node = await h.open({ genesis: govGenesis(), dbPath });
+  await committedTx(node, 5, [submitMsg(devAddress(5), [addTier], MIN_DEPOSIT)]);
+  for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1)]);
+  const hash = node.chain.latestBlock().appHash;
+  node.chain.close();
+  node = await h.open({ genesis: govGenesis(), dbPath });
+  assert.is(node.chain.latestBlock().appHash, hash);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1/votes")).json.votes.length, 3);
+  await wait(node, 600);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  node.chain.close();
+});
+
+test("params", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const r = (await node.get("/cosmos/gov/v1/params/tallying")).json;
+  assert.is(r.params.quorum, "0.334000000000000000");
+  assert.is(r.params.voting_period, "600s");
+  assert.equal(r.params.min_deposit, coins(MIN_DEPOSIT));
+  assert.is(r.tally_params.threshold, "0.500000000000000000");
+  assert.is((await node.get("/cosmos/gov/v1/params/other")).status, 400);
+  void delegateMsg;
+  node.chain.close();
+});
+
+test.run();
