@@ -100,6 +100,10 @@ export interface TxResult {
 
 type PendingTx = Pending<TxResult>;
 
+/** A block's seed hash: its chain id, height, time, state hash and tx hashes (the block id before headers were made). */
+const seedHash = (chainId: string, height: bigint, timeNs: bigint, appHash: string, txHashes: readonly string[]): string =>
+  bytesToHex(sha256(utf8ToBytes(`${chainId}|${height}|${timeNs}|${appHash}|${txHashes.join(",")}`))).toUpperCase();
+
 interface HeaderCarry {
   signatures: CommitSigJson[];
   results: { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[];
@@ -152,6 +156,11 @@ export class NodeChain implements ChainView {
   private genesisCommitted = false;
   /** What the next block's header takes from the last one (header.ts): its precommits, results and signing set. */
   private headerCarry: HeaderCarry = { signatures: [], results: [], signers: undefined };
+  /**
+   * The last block's seed hash (seedHash): what the next block's position delegator addresses
+   * derive from, the same whether or not the chain makes CometBFT headers (a simulation does not).
+   */
+  private lastSeed = "";
   private readonly makesHeaders: boolean;
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions & AdmissionOptions, store: NodeStore | undefined) {
@@ -330,6 +339,9 @@ export class NodeChain implements ChainView {
     const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
     this.header = { chainId: this.genesis.chainId, height: last.height, timeNs };
     this.last = { height: last.height, timeNs, hash: last.hash, appHash: this.hash.hex(), txCount: last.txCount };
+    this.lastSeed = last.header === undefined
+      ? last.hash
+      : seedHash(this.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
     if (last.header !== undefined) {
       this.headerCarry = {
         signatures: (JSON.parse(last.header) as StoredHeader).signatures,
@@ -859,7 +871,7 @@ export class NodeChain implements ChainView {
    * results). It seeds position delegator addresses (REFERENCE §3.3), identically in a replay.
    */
   private headerHash(height: bigint, timeNs: bigint): Uint8Array {
-    return sha256(utf8ToBytes(`${this.genesis.chainId}|${height}|${timeNs}|${this.last.hash}`));
+    return sha256(utf8ToBytes(`${this.genesis.chainId}|${height}|${timeNs}|${this.lastSeed}`));
   }
 
   /** Burning is sending to a burned address: the emission engine's circulating supply follows. */
@@ -960,9 +972,9 @@ export class NodeChain implements ChainView {
     const made = importedHash === undefined && this.makesHeaders && b.height > 0n && b.height === b.firstHeight
       ? this.makeHeader(b.height, lastTimeNs, results)
       : undefined;
-    const blockHash = importedHash ?? made?.hash ?? bytesToHex(
-      sha256(utf8ToBytes(`${this.genesis.chainId}|${b.height}|${lastTimeNs}|${appHash}|${results.map((r) => r.hash).join(",")}`)),
-    ).toUpperCase();
+    const seed = seedHash(this.genesis.chainId, b.height, lastTimeNs, appHash, results.map((r) => r.hash));
+    const blockHash = importedHash ?? made?.hash ?? seed;
+    this.lastSeed = importedHash ?? seed;
     if (made === undefined) this.headerCarry = { signatures: [], results: [], signers: undefined };
     const { events, ...row } = b;
     const block: StoredBlock = {
