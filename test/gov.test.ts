@@ -10,6 +10,12 @@ import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operator
 import { ModuleAccount } from "../host/core/ledger.js";
 import { delegateMsg, deleteTierMsg, lockTierMsg, tierGovMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, signedBy, type TestNode } from "./helpers/node.js";
+import { keplrBody, protoSigner } from "./helpers/cosmjs.js";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { fromHex } from "@cosmjs/encoding";
+import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import { MsgSubmitProposalResponse } from "cosmjs-types/cosmos/gov/v1/tx";
+import { MsgAddTierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 
 const h = await nodeHarness({ prefix: "gov-" });
 test.after(h.remove);
@@ -222,6 +228,45 @@ test("restart: proposals, deposits and votes are kept, the state hash agrees, an
   assert.is((await node.get("/cosmos/gov/v1/proposals/1/votes")).json.votes.length, 3);
   await wait(node, 600);
   assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  node.chain.close();
+});
+
+test("protobuf (CosmJS, SIGN_MODE_DIRECT): MsgSubmitProposal with an Any MsgAddTier, MsgVote; the proposal renders its message", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const signer = await protoSigner(5, "direct");
+  const acct = () => node.chain.directory.account(signer.address)!;
+  const addTierAny = {
+    typeUrl: "/chainmain.tieredrewards.v1.MsgAddTier",
+    value: toBinary(MsgAddTierSchema, create(MsgAddTierSchema, {
+      authority: GOV_MODULE_ADDRESS,
+      tier: { id: 4, exitDuration: { seconds: 15768000n }, bonusApy: "50000000000000000", minLockAmount: "10000000000", closeOnly: false },
+    })),
+  };
+  const tx = await signer.sign([{
+    typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+    value: { messages: [addTierAny], initialDeposit: coins(MIN_DEPOSIT), proposer: signer.address, metadata: "", title: "Add a tier", summary: "6 months at 5 %", expedited: false },
+  }], { chainId: node.chain.chainId, accountNumber: acct().accountNumber, sequence: acct().sequence });
+  const r = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(tx));
+  assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+  await node.post("/dev/advance?blocks=1");
+  const got = (await node.get(`/cosmos/tx/v1beta1/txs/${r.json.tx_response.txhash}`)).json;
+  assert.is(got.tx_response.code, 0, got.tx_response.raw_log);
+  assert.is(got.tx.body.messages[0].messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
+  const [response] = TxMsgData.decode(fromHex(got.tx_response.data)).msgResponses;
+  assert.is(response!.typeUrl, "/cosmos.gov.v1.MsgSubmitProposalResponse");
+  assert.is(MsgSubmitProposalResponse.decode(response!.value).proposalId, 1n, "CosmJS reads the new proposal's id");
+  const p = (await node.get("/cosmos/gov/v1/proposals/1")).json.proposal;
+  assert.is(p.messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
+  assert.is(p.messages[0].authority, GOV_MODULE_ADDRESS);
+  const vote = await protoSigner(1, "direct");
+  const va = node.chain.directory.account(vote.address)!;
+  const vtx = await vote.sign([{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId: 1n, voter: vote.address, option: 1, metadata: "" } }], {
+    chainId: node.chain.chainId, accountNumber: va.accountNumber, sequence: va.sequence,
+  });
+  const vr = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(vtx));
+  assert.is(vr.json.tx_response.code, 0, vr.json.tx_response.raw_log);
+  await node.post("/dev/advance?blocks=1");
+  assert.is((await node.get(`/cosmos/gov/v1/proposals/1/votes/${vote.address}`)).json.vote.options[0].option, "VOTE_OPTION_YES");
   node.chain.close();
 });
 

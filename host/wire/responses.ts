@@ -5,7 +5,7 @@
 // carry `msg_index`): the typed tier events hold the response fields in proto JSON, the SDK's
 // untyped events (unbond, redelegate, withdraw_rewards…) their amounts and times.
 
-import { fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { base64, hex } from "@scure/base";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { MsgSendResponse } from "cosmjs-types/cosmos/bank/v1beta1/tx";
@@ -17,6 +17,7 @@ import { MsgUnjailResponse } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgBeginRedelegateResponse, MsgDelegateResponse, MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import type { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
 import { decToRaw } from "./amino-json.js";
+import { MsgSubmitProposalResponseSchema, file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
 
@@ -123,6 +124,12 @@ const RESPONDERS: Record<string, Responder> = {
   "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": (events) =>
     MsgWithdrawValidatorCommissionResponse.encode({ amount: coinsOf(attr(ev(events, "withdraw_commission"), "amount")) }).finish(),
   "/cosmos.slashing.v1beta1.MsgUnjail": () => MsgUnjailResponse.encode({}).finish(),
+  // x/gov v1: the new proposal's id; the others answer empty responses.
+  "/cosmos.gov.v1.MsgSubmitProposal": (events) =>
+    toBinary(MsgSubmitProposalResponseSchema, create(MsgSubmitProposalResponseSchema, { proposalId: BigInt(attr(ev(events, "submit_proposal"), "proposal_id") ?? "0") })),
+  "/cosmos.gov.v1.MsgDeposit": () => new Uint8Array(),
+  "/cosmos.gov.v1.MsgVote": () => new Uint8Array(),
+  "/cosmos.gov.v1.MsgVoteWeighted": () => new Uint8Array(),
 };
 
 for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx]) {
@@ -150,7 +157,7 @@ export function txMsgDataHex(typeUrls: readonly string[], events: readonly Event
 
 /** The chainmain response descriptors by type URL (for rendering them as JSON). */
 const CHAINMAIN_RESPONSES = new Map<string, DescMessage>();
-for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx]) {
+for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx, file_cosmos_gov_v1_tx]) {
   for (const desc of file.messages) if (desc.name.endsWith("Response")) CHAINMAIN_RESPONSES.set(`/${desc.typeName}`, desc);
 }
 
