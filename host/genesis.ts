@@ -89,6 +89,10 @@ export interface NodeState {
   timeNs: bigint;
   /** The exporting node's hash of that block (absent: the importing node computes its own). */
   blockHash?: string;
+  /** The block's seed hash (header.ts seedHash: what the next block's position addresses derive from); absent: blockHash. */
+  seedHash?: string;
+  /** x/gov's records (host/node/gov.ts), key and JSON text. */
+  gov: { key: string; value: string }[];
   /** The core's state format the records were written in (absent: 1, before formats were kept). */
   stateFormat: number;
   records: { table: number; bytes: Uint8Array }[];
@@ -764,7 +768,7 @@ function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsG
 /** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */
 function parseNodeState(v: Json | undefined): NodeState {
   const path = "app_state.node_state";
-  const o = object(v, path, ["height", "time", "block_hash", "state_format", "records", "accounts"]);
+  const o = object(v, path, ["height", "time", "block_hash", "seed_hash", "state_format", "records", "accounts", "gov"]);
   const height = uint64(o.height, `${path}.height`);
   let timeNs: bigint;
   try {
@@ -796,9 +800,21 @@ function parseNodeState(v: Json | undefined): NodeState {
     blockHash = string(o.block_hash, `${path}.block_hash`);
     if (!/^[0-9A-F]{64}$/.test(blockHash)) throw new ValidationError("must be 64 upper-case hex digits", `${path}.block_hash`);
   }
+  let seedHash: string | undefined;
+  if (o.seed_hash !== undefined) {
+    seedHash = string(o.seed_hash, `${path}.seed_hash`);
+    if (!/^[0-9A-F]{64}$/.test(seedHash)) throw new ValidationError("must be 64 upper-case hex digits", `${path}.seed_hash`);
+  }
+  const gov = array(o.gov ?? [], `${path}.gov`).map((g, i) => {
+    const p = `${path}.gov[${i}]`;
+    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^[mpdv](\/|$)/.test(g[0])) {
+      fail("must be [key, JSON text] of an x/gov record", p);
+    }
+    return { key: g[0] as string, value: g[1] as string };
+  });
   const sf = o.state_format ?? 1;
   if (typeof sf !== "number" || !Number.isInteger(sf) || sf < 1) throw new ValidationError("must be a positive integer", `${path}.state_format`);
-  return { height, timeNs, blockHash, stateFormat: sf, records, accounts };
+  return { height, timeNs, blockHash, ...(seedHash ? { seedHash } : {}), gov, stateFormat: sf, records, accounts };
 }
 
 function base64Bytes(text: string, path: string): Uint8Array {

@@ -270,6 +270,21 @@ test("protobuf (CosmJS, SIGN_MODE_DIRECT): MsgSubmitProposal with an Any MsgAddT
   node.chain.close();
 });
 
+test("an exported state carries its proposals and votes: the importing node has them, the same hash, and goes on alike", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  await committedTx(node, 5, [submitMsg(devAddress(5), [addTier], MIN_DEPOSIT)]);
+  for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1)]);
+  const exported = (await node.get("/dev/export")).json as Json;
+  const imported = await h.open({ genesis: exported });
+  assert.is(imported.chain.latestBlock().appHash, node.chain.latestBlock().appHash);
+  assert.equal((await imported.get("/cosmos/gov/v1/proposals/1")).json, (await node.get("/cosmos/gov/v1/proposals/1")).json);
+  for (const n of [node, imported]) await wait(n, 600);
+  assert.is((await imported.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  assert.is(imported.chain.latestBlock().appHash, node.chain.latestBlock().appHash);
+  node.chain.close();
+  imported.chain.close();
+});
+
 test("params", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const r = (await node.get("/cosmos/gov/v1/params/tallying")).json;

@@ -48,7 +48,7 @@ import { beginBlockEvents } from "../node/block-events.js";
 import { consensusKey } from "../node/consensus-key.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
-import { makeHeader, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
+import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
 import { resultData, txBytesOf } from "../wire/tx.js";
 import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
@@ -99,10 +99,6 @@ export interface TxResult {
 }
 
 type PendingTx = Pending<TxResult>;
-
-/** A block's seed hash: its chain id, height, time, state hash and tx hashes (the block id before headers were made). */
-const seedHash = (chainId: string, height: bigint, timeNs: bigint, appHash: string, txHashes: readonly string[]): string =>
-  bytesToHex(sha256(utf8ToBytes(`${chainId}|${height}|${timeNs}|${appHash}|${txHashes.join(",")}`))).toUpperCase();
 
 interface HeaderCarry {
   signatures: CommitSigJson[];
@@ -304,7 +300,9 @@ export class NodeChain implements ChainView {
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
     this.ledger.restore(state.height, this.burned);
+    for (const g of state.gov) this.gov.importRecord(g.key, g.value);
     this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
+    if (state.seedHash !== undefined) this.lastSeed = state.seedHash;
   }
 
   /** One stored record into the core (not journaled: it is durable already) and the hash. */
@@ -823,9 +821,23 @@ export class NodeChain implements ChainView {
     return p === undefined ? undefined : this.gov.tally(p, this.tallyView()).counts;
   }
 
-  /** x/tieredrewards' voting power of an owner, by the tally's own function (the voter's delegations and positions). */
+  /** x/tieredrewards' VotingPowerByOwner: the owner's delegated positions, by the tally's own function. */
   ownerVotingPower(owner: string): bigint {
-    return this.gov.votingPowerOf(owner, this.tallyView());
+    const view = this.tallyView();
+    return this.gov.positionsPower(view.positions(owner), view);
+  }
+
+  /** x/tieredrewards' TotalDelegatedVotingPower: every delegated position, by the tally's own function. */
+  totalDelegatedVotingPower(): bigint {
+    const all: { validator: number; shares: bigint }[] = [];
+    let key: bigint | undefined;
+    for (;;) {
+      const page = this.tiers.positions("all", { ...(key !== undefined ? { key } : {}), limit: 1000 });
+      for (const p of page.positions) if (p.delegated && p.validator !== undefined) all.push({ validator: p.validator, shares: p.delegatedShares });
+      if (page.nextKey === null) break;
+      key = page.nextKey;
+    }
+    return this.gov.positionsPower(all, this.tallyView());
   }
 
   /** What x/gov's tally reads: bonded validators, a voter's delegations and tier positions. */

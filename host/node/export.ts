@@ -7,6 +7,7 @@ import { base64 } from "@scure/base";
 import type { Json } from "../genesis.js";
 import { timestampString } from "../server/gateway.js";
 import type { NodeStore } from "./store.js";
+import { seedHash } from "./header.js";
 
 export function exportGenesis(store: NodeStore): Json {
   const text = store.genesis();
@@ -17,9 +18,13 @@ export function exportGenesis(store: NodeStore): Json {
   const node_state: Json = {
     height: `${last.height}`,
     time: timestampString(last.timeNs + (last.height - last.firstHeight) * last.stepNs),
-    // The last block's hash: the importing node's next block seeds from it (position delegator
-    // addresses), so it goes on as this chain would have.
+    // The last block's id, and its seed hash: the importing node's next block seeds from it
+    // (position delegator addresses), so it goes on as this chain would have.
     block_hash: last.hash,
+    seed_hash: last.header === undefined
+      ? last.hash
+      : seedHash(doc.chain_id as string, last.height, last.timeNs + (last.height - last.firstHeight) * last.stepNs, last.appHash, store.txsAt(last.height).map((t) => t.hash)),
+    gov: store.govRecords().map((g): Json => [g.key, g.value]),
     // What the records' bytes mean: a node of another format refuses them.
     state_format: store.stateFormat(),
     records: [...store.records()].map((r): Json => [r.table, base64.encode(r.bytes)]),

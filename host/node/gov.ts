@@ -198,6 +198,12 @@ export class Gov {
     }
   }
 
+  /** An exported record into a new chain (written with its first block). */
+  importRecord(key: string, value: string): void {
+    this.load(key, value);
+    this.dirty.add(key);
+  }
+
   /** A stored record back (on start). */
   load(key: string, value: string): void {
     const kind = key.slice(0, 1);
@@ -494,12 +500,16 @@ export class Gov {
     return { results, total };
   }
 
-  /** The power an owner's delegated positions vote with (x/tieredrewards' VotingPowerByOwner). */
-  votingPowerOf(owner: string, view: TallyView): bigint {
+  /**
+   * The power delegated positions vote with: each on a bonded validator, shares x bonded tokens /
+   * delegator shares (Dec, not truncated), as the tally counts it. x/tieredrewards'
+   * VotingPowerByOwner (an owner's positions) and TotalDelegatedVotingPower (all of them).
+   */
+  positionsPower(positions: readonly { validator: number; shares: bigint }[], view: TallyView): bigint {
     const dec = this.deps.dec;
     const bonded = new Map(view.bondedValidators().map((v) => [v.id, v]));
     let total = 0n;
-    for (const pos of view.positions(owner)) {
+    for (const pos of positions) {
       const val = bonded.get(pos.validator);
       if (val === undefined || val.shares === 0n) continue;
       total += dec.mulIntQuo(pos.shares, val.tokens, val.shares);

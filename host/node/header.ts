@@ -216,3 +216,7 @@ function parseTime(s: string): { seconds: bigint; nanos: number } {
   if (!m) throw new Error(`not an RFC 3339 UTC time: ${s}`);
   return { seconds: BigInt(Date.parse(`${m[1]}Z`) / 1000), nanos: Number((m[2] ?? "").padEnd(9, "0")) };
 }
+
+/** A block's seed hash: its chain id, height, time, state hash and tx hashes (the block id before headers were made). */
+export const seedHash = (chainId: string, height: bigint, timeNs: bigint, appHash: string, txHashes: readonly string[]): string =>
+  bytesToHex(sha256(new TextEncoder().encode(`${chainId}|${height}|${timeNs}|${appHash}|${txHashes.join(",")}`))).toUpperCase();

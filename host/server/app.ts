@@ -227,7 +227,13 @@ export function registerNodeRoutes(
     maxPageLimit,
     communityTax: node.genesis.distribution.communityTax,
   });
-  registerTierRoutes(app, node, tierQueries(node.tiers, node.ledger), chainSegment, { maxPageLimit });
+  // Voting power by the gov tally's own function (host/node/gov.ts), not a second formula.
+  const queries = {
+    ...tierQueries(node.tiers, node.ledger),
+    votingPower: (owner: number) => node.ownerVotingPower(node.directory.accountAddress(owner) ?? ""),
+    totalVotingPower: () => node.totalDelegatedVotingPower(),
+  };
+  registerTierRoutes(app, node, queries, chainSegment, { maxPageLimit });
   registerGovRoutes(app, node, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
