@@ -445,11 +445,12 @@ function parseMint(v: Json | undefined, dec: DecParser): Genesis["mint"] {
 }
 
 /** x/inflation GenesisState.Validate (REFERENCE §2.1, §2.6). */
-function parseInflation(v: Json | undefined, dec: DecParser): Genesis["inflation"] {
-  const path = "app_state.inflation";
-  const infl = object(v, path, ["params", "decay_epoch_start"]);
-  const pp = `${path}.params`;
-  const p = object(infl.params, pp, ["max_supply", "burned_addresses", "decay_rate"]);
+/**
+ * x/inflation Params.Validate (REFERENCE §2.1), first failure wins: the genesis's params and
+ * MsgUpdateParams's. Throws ValidationError (the reference's plain error texts).
+ */
+export function inflationParamsFrom(v: Json | undefined, dec: DecParser, pp: string): InflationParams {
+  const p = object(v, pp, ["max_supply", "burned_addresses", "decay_rate"]);
 
   if (p.max_supply === undefined || p.max_supply === null) throw new ValidationError("max supply cannot be nil", pp);
   const maxSupply = int(p.max_supply, `${pp}.max_supply`);
@@ -482,6 +483,13 @@ function parseInflation(v: Json | undefined, dec: DecParser): Genesis["inflation
     throw new ValidationError(`decay rate too large (must be between 0 and 1 inclusive, got: ${decString(decayRate)})`, pp);
   }
 
+  return { maxSupply, burnedAddresses, decayRate };
+}
+
+function parseInflation(v: Json | undefined, dec: DecParser): Genesis["inflation"] {
+  const path = "app_state.inflation";
+  const infl = object(v, path, ["params", "decay_epoch_start"]);
+  const { maxSupply, burnedAddresses, decayRate } = inflationParamsFrom(infl.params, dec, `${path}.params`);
   const decayEpochStart =
     infl.decay_epoch_start === undefined ? 0n : uint64(infl.decay_epoch_start, `${path}.decay_epoch_start`);
   if (decayRate <= 0n && decayEpochStart !== 0n) {
@@ -807,7 +815,7 @@ function parseNodeState(v: Json | undefined): NodeState {
   }
   const gov = array(o.gov ?? [], `${path}.gov`).map((g, i) => {
     const p = `${path}.gov[${i}]`;
-    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^[mpdv](\/|$)/.test(g[0])) {
+    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^[mpdvi](\/|$)/.test(g[0])) {
       fail("must be [key, JSON text] of an x/gov record", p);
     }
     return { key: g[0] as string, value: g[1] as string };

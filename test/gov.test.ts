@@ -285,6 +285,39 @@ test("an exported state carries its proposals and votes: the importing node has 
   imported.chain.close();
 });
 
+test("x/inflation MsgUpdateParams: only by proposal; a passed one replaces the params from the next block on, kept across a restart", async () => {
+  const dbPath = h.freshDb();
+  let node = await h.open({ genesis: govGenesis(), dbPath });
+  const update = (decay: string): AminoMsg => ({
+    type: "chainmain/inflation/MsgUpdateParams",
+    value: { authority: GOV_MODULE_ADDRESS, params: { max_supply: "0", burned_addresses: ["cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv"], decay_rate: decay } },
+  });
+  const direct = await node.post("/txs", await signedBy(node, 0, [{ ...update("0.05"), value: { ...update("0.05").value, authority: devAddress(0) } }]));
+  assert.is(direct.json.tx_response.code, 13);
+  await committedTx(node, 5, [submitMsg(devAddress(5), [update("2")], MIN_DEPOSIT, { title: "bad" })]);
+  await committedTx(node, 5, [submitMsg(devAddress(5), [update("0")], MIN_DEPOSIT, { title: "no more decay" })]);
+  for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1), voteMsg(2n, devAddress(n), 1)]);
+  const rateBefore = node.chain.inflation();
+  await wait(node, 600);
+  const bad = (await node.get("/cosmos/gov/v1/proposals/1")).json.proposal;
+  assert.is(bad.status, "PROPOSAL_STATUS_FAILED");
+  assert.match(bad.failed_reason, "decay rate too large (must be between 0 and 1 inclusive, got: 2.000000000000000000)");
+  assert.is((await node.get("/cosmos/gov/v1/proposals/2")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  const params = (await node.get("/chainmain/inflation/v1/params")).json.params;
+  assert.equal(params, { max_supply: "0", burned_addresses: ["cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv"], decay_rate: "0.000000000000000000" });
+  assert.ok(rateBefore < 10n ** 16n, "the genesis's 6.8 % monthly decay had lowered the rate below 1 %");
+  await wait(node, 3600 * 24 * 60);
+  assert.is(node.chain.inflation(), 10n ** 16n, "no decay: the base rate, 1 %, two months on");
+  const hash = node.chain.latestBlock().appHash;
+  node.chain.close();
+  node = await h.open({ genesis: govGenesis(), dbPath });
+  assert.is(node.chain.latestBlock().appHash, hash);
+  assert.equal((await node.get("/chainmain/inflation/v1/params")).json.params.decay_rate, "0.000000000000000000");
+  await wait(node, 60);
+  assert.is(node.chain.inflation(), 10n ** 16n, "still applied after the restart");
+  node.chain.close();
+});
+
 test("params", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const r = (await node.get("/cosmos/gov/v1/params/tallying")).json;

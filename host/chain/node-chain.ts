@@ -26,7 +26,7 @@ import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
 import { ValidationError } from "../errors.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
-  type Genesis, type Json, type ValidatorDescription,
+  inflationParamsFrom, type Genesis, type Json, type ValidatorDescription,
 } from "../genesis.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import {
@@ -158,6 +158,8 @@ export class NodeChain implements ChainView {
    */
   private lastSeed = "";
   private readonly makesHeaders: boolean;
+  /** The x/inflation params text last given to the emission engine (undefined: the genesis's). */
+  private appliedInflation: string | undefined;
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions & AdmissionOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -330,6 +332,7 @@ export class NodeChain implements ChainView {
       this.gov.load(g.key, g.value);
       this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
     }
+    this.applyInflationParams();
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.directory.takeDirty(); // burned addresses are known since genesis: nothing new
     this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
@@ -909,8 +912,26 @@ export class NodeChain implements ChainView {
     return results;
   }
 
+  /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */
+  inflationParams(): Genesis["inflation"]["params"] {
+    const text = this.gov.inflationParams();
+    return text === undefined ? this.genesis.inflation.params : inflationParamsFrom(JSON.parse(text) as Json, this.core.dec, "params");
+  }
+
+  /** Governance's x/inflation params into the emission engine and the burned addresses, once per change. */
+  private applyInflationParams(): void {
+    const text = this.gov.inflationParams();
+    if (text === this.appliedInflation) return;
+    this.appliedInflation = text;
+    const p = this.inflationParams();
+    this.emission.configure({ ...emissionParams(this.genesis), maxSupply: p.maxSupply, decayRate: p.decayRate });
+    this.burnIds = p.burnedAddresses.map((a) => this.directory.ensure(encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(a, ACCOUNT_PREFIX))));
+    this.syncBurned();
+  }
+
   /** BeginBlock of a single block, and the finalize-block events it leaves (block-events.ts). */
   private beginBlock(height: bigint, timeNs: bigint): TxEvent[] {
+    this.applyInflationParams();
     const bondedBefore = this.ledger.pool().bonded;
     const supplyBefore = this.ledger.totalSupply();
     const o = this.ledger.beginBlock(height, this.ledger.lastCommitVotes(), timeNs);
@@ -923,6 +944,7 @@ export class NodeChain implements ChainView {
 
   /** `count` empty blocks in one core call, from `startNs` every `stepNs`; one stored row. */
   private runEmpty(count: bigint, startNs: bigint, stepNs: bigint): void {
+    this.applyInflationParams();
     const first = this.header.height + 1n;
     this.ledger.advance(Number(count), startNs, stepNs);
     this.commit({ height: first + count - 1n, firstHeight: first, timeNs: startNs, stepNs }, []);

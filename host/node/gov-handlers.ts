@@ -1,7 +1,13 @@
 // x/gov v1's message handlers: each one the Gov module's (gov.ts) at the block's time, then the
 // SDK's `message` event {action, sender, module: gov}.
 
-import { GovMsgTypes, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../tx/gov.js";
+import { inflationParamsFrom, type Json } from "../genesis.js";
+import { ValidationError } from "../errors.js";
+import { TxError } from "../tx/errors.js";
+import {
+  GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
+  type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,
+} from "../tx/gov.js";
 import type { MessageContext, MessageHandlers, TxEvent } from "./messages.js";
 
 const ACTIONS: Record<string, string> = {
@@ -26,5 +32,21 @@ export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
   reg(GovMsgTypes.Vote, (ctx, m) => ctx.gov.vote(m as MsgVote));
   reg(GovMsgTypes.VoteWeighted, (ctx, m) => ctx.gov.vote(m as MsgVote));
   reg(GovMsgTypes.CancelProposal, (ctx, m) => ctx.gov.cancel(m as MsgCancelProposal, ctx.timeNs, ctx.height));
+  // x/inflation: validate and replace every param (no event); the chain applies them from the next block.
+  h.register(MSG_UPDATE_INFLATION_PARAMS, (ctx, m) => {
+    const msg = m as MsgUpdateInflationParams;
+    try {
+      inflationParamsFrom(msg.params as Json, { parse: (t) => ctx.parseDec(t) }, "params");
+    } catch (e) {
+      // A plain error of the module: unregistered, so codespace "undefined", code 1.
+      if (e instanceof ValidationError) throw new TxError({ codespace: "undefined", code: 1, description: e.reason }, undefined, "execute");
+      throw e;
+    }
+    ctx.gov.setInflationParams(JSON.stringify(msg.params));
+    return [{ type: "message", attributes: [
+      { key: "action", value: "/chainmain.inflation.v1.MsgUpdateParams", index: true }, { key: "sender", value: ctx.signer, index: true },
+      { key: "module", value: "inflation", index: true },
+    ] }];
+  });
   return h;
 }

@@ -106,6 +106,8 @@ export class Gov {
   private nextId = 1n;
   /** Cancel charges waiting for EndBlock's burn (a burn cannot run inside a tx). */
   private pendingBurn = 0n;
+  /** x/inflation's params as a passed MsgUpdateParams set them (JSON text); undefined: the genesis's. */
+  private inflation: string | undefined;
   private readonly dirty = new Set<string>();
   private undo: (() => void)[] | undefined;
 
@@ -170,6 +172,21 @@ export class Gov {
     });
   }
 
+  /** x/inflation's MsgUpdateParams (validated by its handler): the chain applies them from the next block. */
+  setInflationParams(json: string): void {
+    const old = this.inflation;
+    this.inflation = json;
+    this.dirty.add("i");
+    this.undo?.push(() => {
+      this.inflation = old;
+      this.dirty.add("i");
+    });
+  }
+
+  inflationParams(): string | undefined {
+    return this.inflation;
+  }
+
   /** The records changed since the last call, for the block's commit. */
   takeDirty(): GovRecord[] {
     const out = [...this.dirty].sort().map((key) => ({ key, value: this.recordText(key) }));
@@ -183,6 +200,8 @@ export class Gov {
     switch (kind) {
       case "m":
         return JSON.stringify({ next_id: `${this.nextId}`, pending_burn: `${this.pendingBurn}` });
+      case "i":
+        return this.inflation ?? null;
       case "p": {
         const p = this.proposals.get(BigInt(rest));
         return p === undefined ? null : JSON.stringify(p, bigints);
@@ -212,6 +231,8 @@ export class Gov {
       const m = JSON.parse(value) as { next_id: string; pending_burn: string };
       this.nextId = BigInt(m.next_id);
       this.pendingBurn = BigInt(m.pending_burn);
+    } else if (kind === "i") {
+      this.inflation = value;
     } else if (kind === "p") {
       this.proposals.set(BigInt(rest), reviveProposal(JSON.parse(value)));
     } else if (kind === "d") {

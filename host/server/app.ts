@@ -49,6 +49,8 @@ export interface ServedChain {
   advance(blocks: bigint): Promise<Advanced>;
   /** Why the chain stopped making blocks part-way through one, or null. */
   readonly halted: Error | null;
+  /** x/inflation's params now (governance may have replaced the genesis's). */
+  inflationParams?(): Genesis["inflation"]["params"];
 }
 
 export interface AppOptions {
@@ -105,7 +107,7 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
 
   // ---- x/inflation (chain-main) ----
   get(`/${options.chainSegment}/inflation/v1/params`, (c) => {
-    const p = chain.genesis.inflation.params;
+    const p = chain.inflationParams?.() ?? chain.genesis.inflation.params;
     return c.json({
       params: {
         max_supply: intString(p.maxSupply),

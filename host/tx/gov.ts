@@ -216,10 +216,32 @@ const cancelSpec: MessageSpec<MsgCancelProposal> = {
   },
 };
 
-/** Registers x/gov v1's messages (after every message a proposal may carry). */
+/** chainmain x/inflation's governance message: `{authority, params: {max_supply, burned_addresses, decay_rate}}`. */
+export const MSG_UPDATE_INFLATION_PARAMS = "chainmain/inflation/MsgUpdateParams";
+
+export interface MsgUpdateInflationParams {
+  readonly authority: string;
+  /** The params as sent (validated by the handler: x/inflation's Params.Validate, REFERENCE §2.1). */
+  readonly params: JsonObject;
+}
+
+const updateInflationParamsSpec: MessageSpec<MsgUpdateInflationParams> = {
+  signerField: "authority",
+  governance: true,
+  validate(value, ctx) {
+    const type = MSG_UPDATE_INFLATION_PARAMS;
+    onlyFields(value, type, ["authority", "params"]);
+    const params = value.params ?? {};
+    if (typeof params !== "object" || params === null || Array.isArray(params)) throw decodeError(`${type}.params: expected an object`);
+    return { authority: addressField(value, "authority", type, ctx.prefix, "invalid authority address"), params: params as JsonObject };
+  },
+};
+
+/** Registers x/gov v1's messages and chainmain x/inflation's MsgUpdateParams. */
 export function registerGovMessages(registry: MessageRegistry): MessageRegistry {
   const t = GovMsgTypes;
   return registry
+    .register(MSG_UPDATE_INFLATION_PARAMS, updateInflationParamsSpec)
     .register(t.SubmitProposal, submitProposalSpec(registry))
     .register(t.Deposit, depositSpec)
     .register(t.Vote, voteSpec)
