@@ -318,6 +318,20 @@ test("x/inflation MsgUpdateParams: only by proposal; a passed one replaces the p
   node.chain.close();
 });
 
+test("the dev slash through a proposal: x/gov as its authority", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const v4 = operatorOf(devAddress(4));
+  const slash: AminoMsg = { type: "chainmain-dev/MsgSlashValidator", value: { authority: GOV_MODULE_ADDRESS, validator_address: v4, slash_fraction: "0.100000000000000000" } };
+  const tokens = async () => BigInt((await node.get(`/cosmos/staking/v1beta1/validators/${v4}`)).json.validator.tokens);
+  const before = await tokens();
+  await committedTx(node, 5, [submitMsg(devAddress(5), [slash], MIN_DEPOSIT, { title: "slash v4" })]);
+  for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1)]);
+  await wait(node, 600);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  assert.is(await tokens(), before - before / 10n);
+  node.chain.close();
+});
+
 test("params", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const r = (await node.get("/cosmos/gov/v1/params/tallying")).json;
