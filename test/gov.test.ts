@@ -318,6 +318,32 @@ test("x/inflation MsgUpdateParams: only by proposal; a passed one replaces the p
   node.chain.close();
 });
 
+test("expedited: short vote, 66.7 % needed; short of it, it becomes a regular proposal and passes at the regular end", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const EXPEDITED = 5n * MIN_DEPOSIT;
+  const small = await node.post("/txs", await signedBy(node, 5, [submitMsg(devAddress(5), [addTier], MIN_DEPOSIT, { expedited: true })]));
+  await node.post("/dev/advance?blocks=1");
+  assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_DEPOSIT_PERIOD", "below the expedited minimum");
+  void small;
+  await committedTx(node, 5, [submitMsg(devAddress(5), [addTier], EXPEDITED, { expedited: true })]);
+  const p = (await node.get("/cosmos/gov/v1/proposals/2")).json.proposal;
+  assert.is(p.status, "PROPOSAL_STATUS_VOTING_PERIOD");
+  assert.is(Date.parse(p.voting_end_time) - Date.parse(p.voting_start_time), 300_000, "the expedited voting period");
+  await committedTx(node, 1, [voteMsg(2n, devAddress(1), 1)]);
+  await committedTx(node, 2, [voteMsg(2n, devAddress(2), 1)]);
+  await committedTx(node, 3, [voteMsg(2n, devAddress(3), 3)]);
+  await wait(node, 300);
+  const converted = (await node.get("/cosmos/gov/v1/proposals/2")).json.proposal;
+  assert.is(converted.status, "PROPOSAL_STATUS_VOTING_PERIOD");
+  assert.is(converted.expedited, false);
+  assert.is(Date.parse(converted.voting_end_time) - Date.parse(converted.voting_start_time), 600_000, "the regular voting period");
+  assert.is((await node.get("/cosmos/gov/v1/proposals/2/votes")).json.votes.length, 0, "the votes were counted and removed");
+  for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(2n, devAddress(n), n === 3 ? 3 : 1)]);
+  await wait(node, 300);
+  assert.is((await node.get("/cosmos/gov/v1/proposals/2")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  node.chain.close();
+});
+
 test("the dev slash through a proposal: x/gov as its authority", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const v4 = operatorOf(devAddress(4));
