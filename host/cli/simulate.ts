@@ -44,8 +44,10 @@ import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc, type Coh
 import { DevKeySigner, type AminoMsg } from "./sim-signer.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
 import { renderSimulation, renderSweep, simulationCsv, simulationJson, sweepCsv } from "./simulate-output.js";
+import type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 
 export { COLUMNS, renderSimulation, simulationCsv, simulationJson, summarize } from "./simulate-output.js";
+export type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 
 const E18 = 10n ** 18n;
 export const YEAR_NS = 31_557_600n * 1_000_000_000n;
@@ -104,55 +106,6 @@ function checkAgainstGenesis(s: Scenario, g: Genesis): void {
       throw new ValidationError("no such tier in the genesis", `governance[${i}].tier`);
     }
   });
-}
-
-export interface SimRow {
-  month: number;
-  height: bigint;
-  timeNs: bigint;
-  phase: string;
-  totalSupply: bigint;
-  circulating: bigint;
-  /** Raw Dec: the inflation of the month's last block. */
-  inflation: bigint;
-  minted: bigint;
-  fees: bigint;
-  topUp: bigint;
-  bonusPaid: bigint;
-  owedBonus: bigint;
-  pool: bigint;
-  poolInflows: bigint;
-  bonded: bigint;
-  /** Raw Dec. */
-  bondedRatio: bigint;
-  /** Raw Dec; null for the genesis row. */
-  baseApy: bigint | null;
-  /** Raw Dec: the target rate at the month's end. */
-  targetRate: bigint;
-  /** Each tier's total APY (raw Dec), by tier id; null for the genesis row. */
-  tierApys: { tier: number; bonusApy: bigint; totalApy: bigint | null }[];
-  /** Open positions (locked, not undelegated). */
-  positions: number;
-}
-
-export interface TxFailure {
-  height: bigint;
-  what: string;
-  log: string;
-}
-
-export interface Simulation {
-  genesis: Genesis;
-  blocksPerYear: bigint;
-  blocksPerMonth: bigint;
-  blockTimeNs: bigint;
-  months: number;
-  rows: SimRow[];
-  poolDry: { height: bigint; month: number; timeNs: bigint } | null;
-  failures: TxFailure[];
-  txs: number;
-  /** The last block's state hash: equal runs end in equal states. */
-  appHash: string;
 }
 
 interface Plan {

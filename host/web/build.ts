@@ -2,6 +2,7 @@
 //   build/web/engine.js   the core for web pages: an ES module, no Node built-ins (host/web/engine.ts)
 //   build/web/node.js     the same for Node, plus loading the core.wasm beside it (host/web/node.ts)
 //   build/web/core.wasm   a copy of build/core.wasm, next to both
+//   build/web/sim-worker.js  the scenario engine in a Web Worker (host/web/sim-worker.ts, minified)
 //   build/web/*.d.ts      typings (tsc, tsconfig.web.json, into build/web/types/)
 //   build/web/dashboard/  the node's page at GET / (host/web/dashboard/): index.html and
 //                         content-hashed assets (app-HASH.js, style-HASH.css, core-HASH.wasm)
@@ -11,7 +12,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const OUT = join(ROOT, "build", "web");
@@ -30,8 +31,28 @@ function assertNoNode(metafile: Metafile, what: string): void {
   if (bad.length) throw new Error(`${what}: Node-only modules in a browser bundle: ${bad.join(", ")}`);
 }
 
-async function bundle(entry: string, outfile: string, platform: "browser" | "node"): Promise<Uint8Array> {
+const SHIMS = join(ROOT, "host", "web", "shims");
+
+/**
+ * The scenario worker runs the node's own chain modules, some of which import Node built-ins a
+ * simulation never calls (the database, files, the native secp256k1 binding, CLI argument
+ * parsing, worker threads, the CLI's core loader): those resolve to a stub that fails if used; node:crypto's sha256 and
+ * timers' setImmediate to small browser versions; `process` and `Buffer` are injected.
+ */
+const nodeShims: Plugin = {
+  name: "node-shims",
+  setup(b) {
+    b.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(SHIMS, "node-crypto.ts") }));
+    b.onResolve({ filter: /^node:timers\/promises$/ }, () => ({ path: join(SHIMS, "node-timers.ts") }));
+    b.onResolve({ filter: /^(node:.*|fs|path|util|os|better-sqlite3|bindings|file-uri-to-path)$/ }, () => ({ path: join(SHIMS, "absent.ts") }));
+    // The CLI's loader of build/core.wasm from disk: the worker is handed the module instead.
+    b.onResolve({ filter: /\/core\/node\.js$/ }, () => ({ path: join(SHIMS, "absent.ts") }));
+  },
+};
+
+async function bundle(entry: string, outfile: string, platform: "browser" | "node", shims = false): Promise<Uint8Array> {
   const r = await build({
+    ...(shims ? { plugins: [nodeShims], inject: [join(SHIMS, "process.ts")] } : {}),
     absWorkingDir: ROOT,
     entryPoints: [entry],
     bundle: true,
@@ -42,6 +63,7 @@ async function bundle(entry: string, outfile: string, platform: "browser" | "nod
     write: false,
     metafile: true,
     legalComments: "none",
+    minify: shims,
     logLevel: "warning",
   });
   if (platform === "browser") assertNoNode(r.metafile, entry);
@@ -65,17 +87,23 @@ async function main(): Promise<void> {
   await writeFile(join(OUT, "engine.d.ts"), 'export * from "./types/web/engine.js";\n');
   await writeFile(join(OUT, "node.d.ts"), 'export * from "./types/web/node.js";\n');
 
+  // The scenario engine in a Web Worker (the package's and the dashboard's).
+  const worker = await bundle("host/web/sim-worker.ts", "sim-worker.js", "browser", true);
+  await writeFile(join(OUT, "sim-worker.js"), worker);
+
   // The dashboard: hashed names, so the node can serve them as immutable.
   const app = await bundle("host/web/dashboard/app.ts", "app.js", "browser");
   const css = await readFile(join(DASHBOARD_SRC, "style.css"));
-  const names = { app: `app-${hash(app)}.js`, css: `style-${hash(css)}.css`, wasm: `core-${hash(wasm)}.wasm` };
+  const names = { app: `app-${hash(app)}.js`, css: `style-${hash(css)}.css`, wasm: `core-${hash(wasm)}.wasm`, worker: `sim-worker-${hash(worker)}.js` };
   await writeFile(join(DASHBOARD_OUT, names.app), app);
+  await writeFile(join(DASHBOARD_OUT, names.worker), worker);
   await writeFile(join(DASHBOARD_OUT, names.css), css);
   await writeFile(join(DASHBOARD_OUT, names.wasm), wasm);
   const html = (await readFile(join(DASHBOARD_SRC, "index.html"), "utf8"))
     .replaceAll("%APP%", `/web/${names.app}`)
     .replaceAll("%CSS%", `/web/${names.css}`)
-    .replaceAll("%WASM%", `/web/${names.wasm}`);
+    .replaceAll("%WASM%", `/web/${names.wasm}`)
+    .replaceAll("%WORKER%", `/web/${names.worker}`);
   if (/%[A-Z]+%/.test(html)) throw new Error("index.html: a placeholder was left");
   // Written last: its presence means the whole web build is there (host/build-if-stale.ts).
   await writeFile(join(DASHBOARD_OUT, "index.html"), html);

@@ -12,10 +12,12 @@ import { loadCore, type Core } from "../core/core.js";
 import { DEFAULT_EMISSION_PARAMS, Emission, type BlockOutcome, type EmissionParams } from "../core/emission.js";
 import { estimate as estimateCore, SECONDS_PER_YEAR, type Estimate, type EstimateInputs, type EstimateTier } from "../core/estimate.js";
 import { computeTopUp, segmentBonus, type TopUpInput, type TopUpResult } from "../core/rewards.js";
+import type { SimRow, Simulation, TxFailure } from "../cli/sim-types.js";
 
 export { CoreError } from "../core/errors.js";
 export { DEFAULT_EMISSION_PARAMS, SECONDS_PER_YEAR };
 export type { BlockOutcome, Core, EmissionParams, Estimate, EstimateInputs, EstimateTier, TopUpInput, TopUpResult };
+export type { SimRow, Simulation, TxFailure };
 export * from "./format.js";
 
 /** Where the core comes from: a URL to fetch, a fetch Response (or its promise), bytes, or a compiled module. */
@@ -168,3 +170,51 @@ export class Engine {
     return this.core.dec.parse(text);
   }
 }
+
+/** Progress of a simulation: blocks made of the horizon's. */
+export type SimulationProgress = (height: bigint, of: bigint) => void;
+
+/**
+ * The scenario engine (`npm run simulate`) in a Web Worker: `worker` is the package's
+ * `sim-worker.js` (its URL, or a Worker made from it as `new Worker(url, { type: "module" })`),
+ * `wasm` the core's URL, bytes or module, `scenario` a scenario's fields (the file format of
+ * `npm run simulate -- --scenario`; absent fields default). Resolves with the CLI's exact
+ * simulation (every row, the pool-dry block, the end state's hash) and, with `chart`, its SVG.
+ */
+export function simulateInWorker(
+  worker: string | URL | Worker, wasm: string | URL | BufferSource | WebAssembly.Module, scenario: Record<string, unknown>,
+  options: { onProgress?: SimulationProgress; chart?: boolean } = {},
+): Promise<{ simulation: Simulation; svg?: string }> {
+  const own = typeof worker === "string" || worker instanceof URL;
+  const w = own ? new Worker(worker, { type: "module" }) : worker;
+  const id = ++requests;
+  const wasmSource = typeof wasm === "string" ? new URL(wasm, globalThis.location?.href).href : wasm instanceof URL ? wasm.href : wasm;
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      w.removeEventListener("message", onMessage);
+      w.removeEventListener("error", onError);
+      if (own) w.terminate();
+    };
+    const onError = (e: ErrorEvent) => {
+      done();
+      reject(new Error(`simulation worker: ${e.message}`));
+    };
+    const onMessage = (e: MessageEvent) => {
+      const m = e.data as { id: number; type: string; height?: bigint; of?: bigint; simulation?: Simulation; svg?: string; message?: string };
+      if (m.id !== id) return;
+      if (m.type === "progress") options.onProgress?.(m.height!, m.of!);
+      else if (m.type === "done") {
+        done();
+        resolve({ simulation: m.simulation!, ...(m.svg !== undefined ? { svg: m.svg } : {}) });
+      } else {
+        done();
+        reject(new Error(m.message));
+      }
+    };
+    w.addEventListener("message", onMessage);
+    w.addEventListener("error", onError);
+    w.postMessage({ id, wasm: wasmSource, scenario, chart: options.chart === true });
+  });
+}
+
+let requests = 0;

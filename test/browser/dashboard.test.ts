@@ -15,7 +15,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Config } from "../../host/config.js";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { estimate, type EstimateInputs } from "../../host/cli/estimate.js";
-import { devAddress, operatorOf } from "../../host/genesis.js";
+import { devAddress, mergeJson, operatorOf, type Json } from "../../host/genesis.js";
+import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
+import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
 import { startNode, type RunningNode } from "../../host/main.js";
 import { formatTokens, groupThousands } from "../../host/web/format.js";
 import { devSigner, lockTierMsg } from "../helpers/dev-signer.js";
@@ -184,6 +186,41 @@ test("an address's positions", async () => {
   assert.match(await text("positions-status"), /invalid address/);
 });
 
+test("a scenario runs in the page's Web Worker with progress and a chart, with the CLI's figures and end state hash (network cut)", async () => {
+  const core = await loadCoreFromFile();
+  const doc = { months: 3, block_time: "1h", pool: { reserve: "20000000", inflows: [] }, target_rate: "0.050000000000000000", fees: { per_year: "1000000", growth: "0", payments_per_month: 30 } };
+  const s = parseScenario(mergeJson(defaultScenarioJson(), doc as unknown as Json), core.dec);
+  const want = await simulate(core, s, await scenarioGenesis(core, s));
+  const last = want.rows[want.rows.length - 1]!;
+  await context.setOffline(true);
+  try {
+    await page.fill("#sim-months", "3");
+    await page.selectOption("#sim-block", "1h");
+    await page.fill("#sim-reserve", "20000000");
+    await page.fill("#sim-target", "5");
+    await page.fill("#sim-fees", "1000000");
+    await page.click("#sim-run");
+    await page.waitForFunction(() => document.getElementById("sim-status")!.textContent!.startsWith("Done") || document.getElementById("sim-error")!.textContent !== "", undefined, { timeout: 120_000 });
+    assert.is(await text("sim-error"), "", pageLog.join("\n"));
+    assert.is(await text("s-hash"), want.appHash, "the same end state in Chromium as in Node");
+    assert.is(await text("s-supply"), `${formatTokens(last.totalSupply)} tokens`);
+    assert.is(await text("s-pool"), `${formatTokens(last.pool)} tokens`);
+    assert.is(await text("sim-status"), `Done: ${groupThousands(last.height)} blocks, ${want.txs} transactions.`);
+    assert.ok(want.txs > 0, "fee payments ran as transactions");
+    assert.is(await page.locator("#sim-progress").evaluate((el) => (el as HTMLProgressElement).value), 1000);
+    const src = await page.locator("#sim-chart img").getAttribute("src");
+    const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ""));
+    assert.match(svg, /^<svg/);
+    assert.match(svg, /rewards pool/);
+    await page.fill("#sim-months", "0");
+    await page.click("#sim-run");
+    assert.match(await text("sim-error"), /Months/);
+    await page.fill("#sim-months", "3");
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test("with the network cut after load the calculator still computes (the core is in the page)", async () => {
   await context.setOffline(true);
   try {
@@ -223,16 +260,22 @@ test("screenshot, and axe-core finds no serious or critical violation", async ()
 test("every control is reachable with the keyboard, in order", async () => {
   await page.locator("#refresh").focus();
   const seen: string[] = [];
-  for (let i = 0; i < 14; i++) {
+  for (let i = 0; i < 24; i++) {
     await page.keyboard.press("Tab");
     seen.push(await page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | null;
       return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : el.name ? `[${el.name}]` : ""}` : "";
     }));
   }
-  for (const id of ["input#amount", "select#tier", "input#commission", "input#start", "input#years", "input[exit]", "input#owner"]) {
+  const order = [
+    "input#amount", "select#tier", "input#commission", "input#start", "input#years", "input[exit]",
+    "input#sim-months", "select#sim-block", "input#sim-reserve", "input#sim-target", "input#sim-fees", "button#sim-run", "input#owner",
+  ];
+  for (const id of order) {
     assert.ok(seen.includes(id), `${id} not reached by Tab: ${seen.join(" ")}`);
   }
+  const firsts = order.map((id) => seen.indexOf(id));
+  assert.equal(firsts, [...firsts].sort((a, b) => a - b), `in the page's order: ${seen.join(" ")}`);
 });
 
 test.run();

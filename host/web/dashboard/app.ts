@@ -4,7 +4,7 @@
 
 import {
   type Engine, type Estimate, type EstimateTier, formatPercent, formatTime, formatTokens, groupThousands, loadEngine,
-  parseTokens, SECONDS_PER_YEAR,
+  parseTokens, SECONDS_PER_YEAR, simulateInWorker,
 } from "../engine.js";
 
 const E18 = 10n ** 18n;
@@ -262,8 +262,83 @@ async function showPositions(owner: string): Promise<void> {
   }
 }
 
+/** The scenario form as a scenario document (`npm run simulate -- --scenario` fields); throws on bad input. */
+function scenarioOf(form: HTMLFormElement, engine: Engine): Record<string, unknown> {
+  const f = new FormData(form);
+  const text = (k: string) => String(f.get(k) ?? "").trim();
+  const months = text("months");
+  if (!/^[0-9]{1,4}$/.test(months) || Number(months) < 1 || Number(months) > 1200) throw new Error("Months: a whole number from 1 to 1200.");
+  const whole = (k: string, what: string) => {
+    const v = text(k);
+    if (!/^[0-9]{1,15}$/.test(v)) throw new Error(`${what}: a whole number of tokens.`);
+    return v;
+  };
+  const target = text("target");
+  if (!/^[0-9]{1,3}(\.[0-9]{1,16})?$/.test(target)) throw new Error("Target rate: a percentage such as 3 or 2.5.");
+  const rate = engine.parseDec(target) / 100n;
+  if (rate > 10n ** 18n) throw new Error("Target rate: at most 100 %.");
+  return {
+    months: Number(months), block_time: text("block_time"),
+    pool: { reserve: whole("reserve", "Rewards pool"), inflows: [] },
+    target_rate: engine.formatDec(rate),
+    fees: { per_year: whole("fees", "Fee revenue"), growth: "0", payments_per_month: 30 },
+  };
+}
+
+/** The page's core module and scenario worker, made at load: a scenario then runs with the network gone. */
+interface Simulator {
+  worker: Worker;
+  module: WebAssembly.Module;
+}
+
+async function runScenario(engine: Engine, sim: Simulator, form: HTMLFormElement): Promise<void> {
+  const error = $("sim-error");
+  const progress = $<HTMLProgressElement>("sim-progress");
+  const out = $("sim-status");
+  const button = $<HTMLButtonElement>("sim-run");
+  error.textContent = "";
+  let scenario: Record<string, unknown>;
+  try {
+    scenario = scenarioOf(form, engine);
+  } catch (e) {
+    error.textContent = (e as Error).message;
+    return;
+  }
+  button.disabled = true;
+  progress.value = 0;
+  out.textContent = "Running…";
+  try {
+    const { simulation, svg } = await simulateInWorker(sim.worker, sim.module, scenario, {
+      chart: true,
+      onProgress: (height, of) => {
+        progress.value = Number((height * 1000n) / (of === 0n ? 1n : of));
+        out.textContent = `Block ${groupThousands(height)} of ${groupThousands(of)}`;
+      },
+    });
+    progress.value = 1000;
+    const last = simulation.rows[simulation.rows.length - 1]!;
+    out.textContent = `Done: ${groupThousands(last.height)} blocks, ${simulation.txs} transactions.`;
+    set("s-dry", simulation.poolDry ? `month ${simulation.poolDry.month} (block ${groupThousands(simulation.poolDry.height)})` : "not within the horizon");
+    set("s-supply", `${formatTokens(last.totalSupply)} tokens`);
+    set("s-pool", `${formatTokens(last.pool)} tokens`);
+    set("s-hash", simulation.appHash);
+    // The chart is the worker's ECharts SVG (its own text, no script), shown as an image.
+    const img = document.createElement("img");
+    img.alt = `Chart: total supply, rewards pool and APYs over ${simulation.months} months`;
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg ?? "")}`;
+    $("sim-chart").replaceChildren(img);
+  } catch (e) {
+    error.textContent = `The scenario failed: ${(e as Error).message}`;
+    out.textContent = "";
+  } finally {
+    button.disabled = false;
+  }
+}
+
 async function main(): Promise<void> {
-  const engine = await loadEngine(meta("core-wasm"));
+  const module = await WebAssembly.compileStreaming(fetch(meta("core-wasm")));
+  const engine = await loadEngine(module);
+  const simulator: Simulator = { module, worker: new Worker(meta("sim-worker"), { type: "module" }) };
   let state: State;
   try {
     state = { engine, ...(await loadChain(engine)) };
@@ -294,6 +369,13 @@ async function main(): Promise<void> {
     } catch (e) {
       status(`Could not reach the node: ${(e as Error).message}. The calculator still works.`);
     }
+  });
+  $("sim").addEventListener("input", () => {
+    $("sim-error").textContent = "";
+  });
+  $("sim").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void runScenario(engine, simulator, e.target as HTMLFormElement);
   });
   $("positions-form").addEventListener("submit", (e) => {
     e.preventDefault();

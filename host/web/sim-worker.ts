@@ -1,0 +1,42 @@
+// The scenario engine (`npm run simulate`, host/cli/simulate.ts) in a Web Worker: the same
+// NodeChain in memory, block by block on the same core.wasm, so a page gets the CLI's exact
+// figures and state hash. Built by host/web/build.ts for the browser (Node built-ins the chain's
+// modules import but a simulation never calls are stubbed there: host/web/shims/).
+//
+// Messages in: {id, wasm: URL | bytes | WebAssembly.Module, scenario: JSON (the scenario file's
+// fields; absent ones default), chart?: boolean}. Out: {id, type: "progress", height, of} while it
+// runs, then {id, type: "done", simulation, svg?} (bigints as they are: structured clone keeps
+// them) or {id, type: "error", message}.
+
+import { loadCore } from "../core/core.js";
+import { defaultScenarioJson, parseScenario } from "../cli/scenario.js";
+import { scenarioGenesis, simulate } from "../cli/simulate.js";
+import { simulationChart } from "../cli/chart.js";
+import { mergeJson, type Json } from "../genesis.js";
+
+interface Request {
+  id: number;
+  wasm: string | URL | BufferSource | WebAssembly.Module;
+  scenario: Json;
+  chart?: boolean;
+}
+
+const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);
+
+self.addEventListener("message", (e: MessageEvent<Request>) => {
+  const { id, wasm, scenario, chart } = e.data;
+  (async () => {
+    const source = typeof wasm === "string" || wasm instanceof URL ? await (await fetch(wasm)).arrayBuffer() : wasm;
+    const core = await loadCore(source);
+    const s = parseScenario(mergeJson(defaultScenarioJson(), scenario), core.dec);
+    const setup = await scenarioGenesis(core, s);
+    let last = 0;
+    const simulation = await simulate(core, s, setup, (height, of) => {
+      const now = Date.now();
+      if (now - last < 100 && height < of) return;
+      last = now;
+      post({ id, type: "progress", height, of });
+    });
+    post({ id, type: "done", simulation, ...(chart ? { svg: simulationChart(simulation, "Scenario") } : {}) });
+  })().catch((err: Error) => post({ id, type: "error", message: err.message }));
+});
