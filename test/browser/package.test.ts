@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,6 +16,9 @@ import { build } from "esbuild";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../../host/core/emission.js";
 import { estimate } from "../../host/cli/estimate.js";
+import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
+import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
+import { mergeJson } from "../../host/genesis.js";
 import { STEP_TIMEOUT_MS, launchChromium } from "./chromium.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -148,6 +151,28 @@ test("npm pack -> install into an empty project -> the README's example bundled 
     const nodeEntry = (await import(pathToFileURL(join(installed, "build", "web", "node.js")).href)) as typeof import("../../host/web/node.js");
     const engine = await nodeEntry.loadEngineFromFile();
     assert.is(`${engine.rateAt(6_311_520n)}`, got.rate);
+    // The scenario worker from the package, served beside a page that calls simulateInWorker as
+    // the README shows: the CLI's engine in Chromium, the same end state as in Node.
+    await writeFile(join(app, "src", "sim.ts"), `import { simulateInWorker } from "tiered-rewards-engine";
+const { simulation, svg } = await simulateInWorker("/sim-worker.js", "/core.wasm", { months: 1, block_time: "1h", target_rate: "0.04" }, { chart: true });
+(globalThis as any).__sim = { hash: simulation.appHash, rows: simulation.rows.length, svg: (svg ?? "").slice(0, 4) };
+`);
+    await build({ absWorkingDir: app, entryPoints: ["src/sim.ts"], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(app, "dist", "sim.js"), logLevel: "silent" });
+    await copyFile(join(installed, "build", "web", "sim-worker.js"), join(app, "dist", "sim-worker.js"));
+    await copyFile(join(installed, "build", "web", "core.wasm"), join(app, "dist", "core.wasm"));
+    await writeFile(join(app, "dist", "sim.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sim</title></head><body><script type="module" src="/sim.js"></script></body></html>`);
+    const simPage = await browser.newPage();
+    simPage.setDefaultTimeout(120_000);
+    simPage.on("pageerror", (e) => log.push(e.message));
+    await simPage.goto(`${served.origin}/sim.html`);
+    await simPage.waitForFunction(() => "__sim" in globalThis).catch((e: Error) => {
+      throw new Error(`${e.message}\n${log.join("\n")}`);
+    });
+    const sim = (await simPage.evaluate(() => (globalThis as any).__sim)) as { hash: string; rows: number; svg: string };
+    const scenario = parseScenario(mergeJson(defaultScenarioJson(), { months: 1, block_time: "1h", target_rate: "0.04" }), core.dec);
+    const nodeSim = await simulate(core, scenario, await scenarioGenesis(core, scenario));
+    assert.equal(sim, { hash: nodeSim.appHash, rows: nodeSim.rows.length, svg: "<svg" });
+
     const pkg = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as { exports: Record<string, any> };
     assert.is(pkg.exports["."].node.default, "./build/web/node.js");
     assert.is(pkg.exports["."].default, "./build/web/engine.js");
