@@ -1,7 +1,7 @@
 // `npm start`, `npm run bench` and `npm run replay` build the core only when it is missing or older
 // than what it is built from (assembly/, asconfig.json, package-lock.json: the compiler's version),
 // so `npm start -- --help` answers at once on a built tree; likewise the web build (build/web/: the
-// dashboard at GET /, the web engine) against host/web/, host/core/ and the core. `npm run build`
+// dashboard at GET /, the web engine, the scenario worker) against host/ and the core. `npm run build`
 // always builds both.
 
 import { spawnSync } from "node:child_process";
@@ -31,7 +31,8 @@ export function coreIsStale(root = ROOT): boolean {
   return INPUTS.some((p) => newest(join(root, p)) > built);
 }
 
-const WEB_INPUTS = ["host/web", "host/core", "tsconfig.web.json", "build/core.wasm"];
+/** The web build's sources: the scenario worker bundles the node's own chain, so all of host/ (the web build is a few seconds). */
+const WEB_INPUTS = ["host", "tsconfig.web.json", "build/core.wasm"];
 
 /** Whether the web build is missing or older than one of its inputs (its index.html is written last). */
 export function webIsStale(root = ROOT): boolean {
