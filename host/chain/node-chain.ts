@@ -45,7 +45,8 @@ import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
 import { beginBlockEvents } from "../node/block-events.js";
-import { consensusKey } from "../node/consensus-key.js";
+import { consensusKey, consensusSet } from "../node/consensus-key.js";
+import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
@@ -423,14 +424,7 @@ export class NodeChain implements ChainView {
 
   /** The bonded validators by power (then operator order): the set a block's header commits to. */
   consensusValidators(): ConsensusValidator[] {
-    return this.directory.validatorIds()
-      .map((id) => ({ id, power: this.ledger.validator(id)!.lastPower }))
-      .filter((x) => x.power > 0n)
-      .sort((a, b) => (a.power > b.power ? -1 : a.power < b.power ? 1 : a.id - b.id))
-      .map(({ id, power }) => {
-        const k = consensusKey(this.genesis.chainId, this.directory.validatorAddress(id)!);
-        return { address: hexToBytes(k.address.toLowerCase()), pub: k.pub, seed: k.seed, power };
-      });
+    return consensusSet(this.genesis.chainId, this.ledger, this.directory);
   }
 
   /** The CometBFT header of the block being committed (its state is the block's outcome), and what the next one carries. */
@@ -832,52 +826,11 @@ export class NodeChain implements ChainView {
 
   /** x/tieredrewards' TotalDelegatedVotingPower: every delegated position, by the tally's own function. */
   totalDelegatedVotingPower(): bigint {
-    const all: { validator: number; shares: bigint }[] = [];
-    let key: bigint | undefined;
-    for (;;) {
-      const page = this.tiers.positions("all", { ...(key !== undefined ? { key } : {}), limit: 1000 });
-      for (const p of page.positions) if (p.delegated && p.validator !== undefined) all.push({ validator: p.validator, shares: p.delegatedShares });
-      if (page.nextKey === null) break;
-      key = page.nextKey;
-    }
-    return this.gov.positionsPower(all, this.tallyView());
+    return this.gov.positionsPower(delegatedPositions(this.tiers, "all"), this.tallyView());
   }
 
-  /** What x/gov's tally reads: bonded validators, a voter's delegations and tier positions. */
   private tallyView(): TallyView {
-    const BONDED = 2; // ValidatorRecord.status: 0 unbonded, 1 unbonding, 2 bonded
-    return {
-      bondedValidators: () => this.directory.validatorIds().flatMap((id) => {
-        const v = this.ledger.validator(id);
-        if (v === undefined || v.status !== BONDED) return [];
-        return [{ id, operatorAccount: this.directory.accountAddress(v.operator) ?? "", tokens: v.tokens, shares: v.delegatorShares }];
-      }),
-      delegations: (address) => {
-        const id = this.directory.accountId(address);
-        if (id === undefined) return [];
-        const out: { validator: number; shares: bigint }[] = [];
-        let start: bigint | undefined;
-        for (;;) {
-          const page = this.ledger.delegatorDelegations(id, { ...(start !== undefined ? { start } : {}), limit: this.ledger.maxPage });
-          for (const d of page.items) out.push({ validator: d.validator, shares: d.shares });
-          if (page.nextKey === undefined) return out;
-          start = page.nextKey;
-        }
-      },
-      positions: (address) => {
-        const id = this.directory.accountId(address);
-        if (id === undefined) return [];
-        const out: { validator: number; shares: bigint }[] = [];
-        let key: bigint | undefined;
-        for (;;) {
-          const page = this.tiers.positions({ owner: id }, { ...(key !== undefined ? { key } : {}), limit: 1000 });
-          for (const p of page.positions) if (p.delegated && p.validator !== undefined) out.push({ validator: p.validator, shares: p.delegatedShares });
-          if (page.nextKey === null) return out;
-          key = page.nextKey;
-        }
-      },
-      totalBonded: () => this.ledger.pool().bonded,
-    };
+    return tallyView(this.ledger, this.directory, this.tiers);
   }
 
   /**

@@ -4,7 +4,9 @@
 
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { Ledger } from "../core/ledger.js";
+import type { ConsensusValidator } from "./header.js";
 
 /** Private key (the block signer's, header.ts), public key and CometBFT address (upper-case hex of sha256(pub)[:20]). */
 export function consensusKey(chainId: string, operator: string): ConsensusKey {
@@ -29,3 +31,17 @@ export interface ConsensusKey {
 /** Derived keys, kept: an ed25519 public key costs ~0.1 ms, and every validator list and block asks. */
 const derived = new Map<string, ConsensusKey>();
 const MAX_KEPT = 10_000;
+
+/** The bonded validators by power (then id): the set a block's header commits to and that signs it. */
+export function consensusSet(
+  chainId: string, ledger: Ledger, directory: { validatorIds(): number[]; validatorAddress(id: number): string | undefined },
+): ConsensusValidator[] {
+  return directory.validatorIds()
+    .map((id) => ({ id, power: ledger.validator(id)!.lastPower }))
+    .filter((x) => x.power > 0n)
+    .sort((a, b) => (a.power > b.power ? -1 : a.power < b.power ? 1 : a.id - b.id))
+    .map(({ id, power }) => {
+      const k = consensusKey(chainId, directory.validatorAddress(id)!);
+      return { address: hexToBytes(k.address.toLowerCase()), pub: k.pub, seed: k.seed, power };
+    });
+}

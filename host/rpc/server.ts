@@ -217,18 +217,8 @@ function resultTx(r: TxResult) {
 
 function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
   const chainId = node.chainId;
-  const keys = new Map<string, { pub: Uint8Array; address: string }>();
-  const keyOf = (operator: string) => {
-    let k = keys.get(operator);
-    if (k === undefined) keys.set(operator, (k = consensusKey(chainId, operator)));
-    return k;
-  };
-  /** The bonded validators, by power (the set a block's header commits to). */
-  const validatorSet = () =>
-    node.directory.validatorIds()
-      .map((id) => ({ id, v: node.ledger.validator(id)!, operator: node.directory.validatorAddress(id)! }))
-      .filter((x) => x.v.lastPower > 0n)
-      .sort((a, b) => (a.v.lastPower > b.v.lastPower ? -1 : a.v.lastPower < b.v.lastPower ? 1 : a.id - b.id));
+  /** The bonded validators, by power (the set a block's header commits to); addresses as hex. */
+  const validatorSet = () => node.consensusValidators().map((v) => ({ ...v, hex: bytesToHex(v.address).toUpperCase() }));
   const currentValidatorsHash = () => bytesToHex(validatorsHash(node.consensusValidators())).toUpperCase();
   const emptyHash = bytesToHex(sha256(new Uint8Array())).toUpperCase();
 
@@ -265,7 +255,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     // A block inside a run of empty blocks (made in one call, stored as one row) or from a
     // database written before headers were kept: its fields derived from the row.
     const set = validatorSet();
-    const proposer = set.length === 0 ? "" : keyOf(set[Number(height % BigInt(set.length))]!.operator).address;
+    const proposer = set.length === 0 ? "" : set[Number(height % BigInt(set.length))]!.hex;
     const vh = currentValidatorsHash();
     const header = {
       version: { block: "11" },
@@ -342,9 +332,9 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     return {
       block_height: int(height),
       validators: shown.map((x) => ({
-        address: keyOf(x.operator).address,
-        pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(keyOf(x.operator).pub) },
-        voting_power: int(x.v.lastPower),
+        address: x.hex,
+        pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(x.pub) },
+        voting_power: int(x.power),
         proposer_priority: "0",
       })),
       count: int(shown.length),
@@ -359,7 +349,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       const b = node.blockTxs(latest); // height 0: the genesis state's row
       const first = latest > 0n ? node.blockTxs(1n) : undefined;
       const me = validatorSet()[0];
-      const key = me ? keyOf(me.operator) : consensusKey(chainId, "node");
+      const key = me ? { address: me.hex, pub: me.pub } : consensusKey(chainId, "node");
       return {
         node_info: {
           protocol_version: { p2p: "8", block: "11", app: "0" },
@@ -385,7 +375,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
         validator_info: {
           address: key.address,
           pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(key.pub) },
-          voting_power: int(me?.v.lastPower ?? 0n),
+          voting_power: int(me?.power ?? 0n),
         },
       };
     },
