@@ -18,7 +18,7 @@ import { ModuleAccount, type Ledger } from "../core/ledger.js";
 import type { DecOps } from "../core/core.js";
 import type { Tiers } from "../core/tiers.js";
 import type { GovParams } from "../genesis.js";
-import { decString, timestampString } from "../server/gateway.js";
+import { decString } from "../server/gateway.js";
 import {
   GovErrorKinds, GOV_LIMITS, SdkErrors, TxError, VOTE_OPTIONS, checkWeightedOptions,
   type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption,
@@ -26,8 +26,7 @@ import {
 import { typeUrlOfAmino } from "../wire/messages.js";
 import type { NodeDirectory } from "./directory.js";
 import { event, type TxEvent } from "./messages.js";
-
-const E18 = 10n ** 18n;
+import { positionsPower, tallyDecision, tallyResults } from "./gov-tally.js";
 
 export const ProposalStatus = {
   DepositPeriod: 1,
@@ -477,84 +476,22 @@ export class Gov {
     return events;
   }
 
-  // ---- the tally (reference: x/tieredrewards/keeper/gov_tally.go over x/gov's Tally) ----
+  // ---- the tally (gov-tally.ts) ----
 
   /** The tally's raw results (Decs) and total voting power: positions vote with their owners. */
   tallyResults(p: Proposal, view: TallyView): { results: bigint[]; total: bigint } {
-    const dec = this.deps.dec;
-    const validators = new Map<number, { operatorAccount: string; tokens: bigint; shares: bigint; deductions: bigint; vote?: Vote["options"] }>();
-    for (const v of view.bondedValidators()) validators.set(v.id, { ...v, deductions: 0n });
-    const byOperator = new Map([...validators].map(([id, v]) => [v.operatorAccount, id]));
-    const results = [0n, 0n, 0n, 0n, 0n];
-    let total = 0n;
-    const distribute = (options: Vote["options"], power: bigint) => {
-      for (const o of options) results[o.option] = results[o.option]! + dec.mul(power, o.weight);
-    };
-    for (const vote of this.votesOf(p.id)) {
-      const own = byOperator.get(vote.voter);
-      if (own !== undefined) validators.get(own)!.vote = vote.options;
-      for (const d of view.delegations(vote.voter)) {
-        const val = validators.get(d.validator);
-        if (val === undefined) continue;
-        val.deductions += d.shares;
-        const power = dec.mulIntQuo(d.shares, val.tokens, val.shares);
-        distribute(vote.options, power);
-        total += power;
-      }
-      for (const pos of view.positions(vote.voter)) {
-        const val = validators.get(pos.validator);
-        if (val === undefined || val.shares === 0n) continue;
-        const power = dec.mulIntQuo(pos.shares, val.tokens, val.shares);
-        if (power === 0n) continue;
-        val.deductions += pos.shares;
-        distribute(vote.options, power);
-        total += power;
-      }
-    }
-    for (const val of validators.values()) {
-      if (val.vote === undefined || val.shares === 0n) continue;
-      const after = val.shares > val.deductions ? val.shares - val.deductions : 0n;
-      const power = dec.mulIntQuo(after, val.tokens, val.shares);
-      distribute(val.vote, power);
-      total += power;
-    }
-    return { results, total };
-  }
-
-  /**
-   * The power delegated positions vote with: each on a bonded validator, shares x bonded tokens /
-   * delegator shares (Dec, not truncated), as the tally counts it. x/tieredrewards'
-   * VotingPowerByOwner (an owner's positions) and TotalDelegatedVotingPower (all of them).
-   */
-  positionsPower(positions: readonly { validator: number; shares: bigint }[], view: TallyView): bigint {
-    const dec = this.deps.dec;
-    const bonded = new Map(view.bondedValidators().map((v) => [v.id, v]));
-    let total = 0n;
-    for (const pos of positions) {
-      const val = bonded.get(pos.validator);
-      if (val === undefined || val.shares === 0n) continue;
-      total += dec.mulIntQuo(pos.shares, val.tokens, val.shares);
-    }
-    return total;
+    return tallyResults(this.votesOf(p.id), view, this.deps.dec);
   }
 
   /** x/gov's Tally: (passes, burn deposits, the counts truncated to integers). */
   tally(p: Proposal, view: TallyView): { passes: boolean; burnDeposits: boolean; counts: TallyCounts } {
-    const dec = this.deps.dec;
     const { results, total } = this.tallyResults(p, view);
-    const counts: TallyCounts = {
-      yes: dec.truncateInt(results[1]!), abstain: dec.truncateInt(results[2]!), no: dec.truncateInt(results[3]!), noWithVeto: dec.truncateInt(results[4]!),
-    };
-    const params = this.params;
-    const bonded = view.totalBonded();
-    if (bonded === 0n) return { passes: false, burnDeposits: false, counts };
-    if (dec.quo(total, bonded * E18) < params.quorum) return { passes: false, burnDeposits: params.burnVoteQuorum, counts };
-    const nonAbstain = total - results[2]!;
-    if (nonAbstain === 0n) return { passes: false, burnDeposits: false, counts };
-    if (dec.quo(results[4]!, total) > params.vetoThreshold) return { passes: false, burnDeposits: params.burnVoteVeto, counts };
-    const threshold = p.expedited ? params.expeditedThreshold : params.threshold;
-    if (dec.quo(results[1]!, nonAbstain) > threshold) return { passes: true, burnDeposits: false, counts };
-    return { passes: false, burnDeposits: false, counts };
+    return tallyDecision(results, total, view.totalBonded(), this.params, p.expedited, this.deps.dec);
+  }
+
+  /** The power delegated positions vote with (x/tieredrewards' VotingPowerByOwner and TotalDelegatedVotingPower). */
+  positionsPower(positions: readonly { validator: number; shares: bigint }[], view: TallyView): bigint {
+    return positionsPower(positions, view, this.deps.dec);
   }
 
   // ---- queries ----
@@ -620,38 +557,5 @@ function transferEvents(from: string, to: string, amount: bigint, denom: string)
 export function optionsText(options: Vote["options"]): string {
   return options.map((o) => `option:${VOTE_OPTIONS[o.option]} weight:"${decString(o.weight)}"`).join("\n");
 }
-
-/** Gateway JSON of a proposal (x/gov v1 Proposal). */
-export function proposalJson(p: Proposal, denom: string): Record<string, unknown> {
-  const time = (ns: bigint | null) => (ns === null ? null : timestampString(ns));
-  return {
-    id: `${p.id}`,
-    messages: p.messages.map((m) => ({ "@type": typeUrlOfAmino(m.type) ?? m.type, ...(m.json ?? m.value) })),
-    status: PROPOSAL_STATUS_NAMES[p.status],
-    final_tally_result: tallyJson(p.finalTally),
-    submit_time: time(p.submitTimeNs),
-    deposit_end_time: time(p.depositEndTimeNs),
-    total_deposit: p.totalDeposit === 0n ? [] : [{ denom, amount: `${p.totalDeposit}` }],
-    voting_start_time: time(p.votingStartTimeNs),
-    voting_end_time: time(p.votingEndTimeNs),
-    metadata: p.metadata,
-    title: p.title,
-    summary: p.summary,
-    proposer: p.proposer,
-    expedited: p.expedited,
-    failed_reason: p.failedReason,
-  };
-}
-
-export const tallyJson = (t: TallyCounts) => ({
-  yes_count: `${t.yes}`, abstain_count: `${t.abstain}`, no_count: `${t.no}`, no_with_veto_count: `${t.noWithVeto}`,
-});
-
-export const voteJson = (v: Vote) => ({
-  proposal_id: `${v.proposalId}`,
-  voter: v.voter,
-  options: v.options.map((o) => ({ option: VOTE_OPTIONS[o.option], weight: decString(o.weight) })),
-  metadata: v.metadata,
-});
 
 export type { WeightedOption };

@@ -8,8 +8,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import type { NodeChain } from "../chain/node-chain.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { PROPOSAL_STATUS_NAMES, ProposalStatus, proposalJson, tallyJson, voteJson, type Proposal } from "../node/gov.js";
-import { GatewayError, GrpcCode, decString, durationString, errorBody } from "./gateway.js";
+import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal, type TallyCounts, type Vote } from "../node/gov.js";
+import { VOTE_OPTIONS } from "../tx/gov.js";
+import { typeUrlOfAmino } from "../wire/messages.js";
+import { GatewayError, GrpcCode, decString, durationString, errorBody, timestampString } from "./gateway.js";
 import { pageQuery, paginateArray } from "./cosmos-pagination.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
@@ -140,3 +142,36 @@ export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPage
     return { tally: tallyJson(p.finalTally) };
   });
 }
+
+/** Gateway JSON of a proposal (x/gov v1 Proposal). */
+export function proposalJson(p: Proposal, denom: string): Record<string, unknown> {
+  const time = (ns: bigint | null) => (ns === null ? null : timestampString(ns));
+  return {
+    id: `${p.id}`,
+    messages: p.messages.map((m) => ({ "@type": typeUrlOfAmino(m.type) ?? m.type, ...(m.json ?? m.value) })),
+    status: PROPOSAL_STATUS_NAMES[p.status],
+    final_tally_result: tallyJson(p.finalTally),
+    submit_time: time(p.submitTimeNs),
+    deposit_end_time: time(p.depositEndTimeNs),
+    total_deposit: p.totalDeposit === 0n ? [] : [{ denom, amount: `${p.totalDeposit}` }],
+    voting_start_time: time(p.votingStartTimeNs),
+    voting_end_time: time(p.votingEndTimeNs),
+    metadata: p.metadata,
+    title: p.title,
+    summary: p.summary,
+    proposer: p.proposer,
+    expedited: p.expedited,
+    failed_reason: p.failedReason,
+  };
+}
+
+export const tallyJson = (t: TallyCounts) => ({
+  yes_count: `${t.yes}`, abstain_count: `${t.abstain}`, no_count: `${t.no}`, no_with_veto_count: `${t.noWithVeto}`,
+});
+
+export const voteJson = (v: Vote) => ({
+  proposal_id: `${v.proposalId}`,
+  voter: v.voter,
+  options: v.options.map((o) => ({ option: VOTE_OPTIONS[o.option], weight: decString(o.weight) })),
+  metadata: v.metadata,
+});
