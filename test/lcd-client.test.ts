@@ -17,7 +17,7 @@ import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { devAddress, operatorOf } from "../host/genesis.js";
 import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
-import { committedTx, wasm, type TestNode } from "./helpers/node.js";
+import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
 
 // The package's CommonJS build (its ES build imports extensionless paths, for bundlers).
 const { cosmos } = createRequire(import.meta.url)("interchain") as { cosmos: typeof Cosmos };
@@ -33,18 +33,7 @@ test.after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The helpers' node shape over the running node's HTTP server. */
-const http: TestNode = {
-  chain: running.chain,
-  post: async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.url}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as any };
-  },
-  get: async (path: string) => {
-    const res = await fetch(`${running.url}${path}`);
-    return { status: res.status, json: (await res.json()) as any };
-  },
-} as unknown as TestNode;
+const http = overHttp(running);
 const tx = (n: number, msgs: AminoMsg[]) => committedTx(http, n, msgs);
 
 const me = devAddress(5);

@@ -24,7 +24,7 @@ import { loadCore } from "../host/core/core.js";
 import { devAddress, operatorOf } from "../host/genesis.js";
 import { methodPath, queryMethods, routeOf } from "../host/rpc/abci-query.js";
 import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
-import { committedTx, wasm, type TestNode } from "./helpers/node.js";
+import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
 
 const dir = await mkdtemp(join(tmpdir(), "query-router-"));
 const started = await run(
@@ -41,17 +41,7 @@ test.after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const http = {
-  chain: running.chain,
-  post: async (path: string, body?: unknown) => {
-    const res = await fetch(`${running.url}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: (await res.json()) as any };
-  },
-  get: async (path: string) => {
-    const res = await fetch(`${running.url}${path}`);
-    return { status: res.status, json: (await res.json()) as any };
-  },
-} as unknown as TestNode;
+const http = overHttp(running);
 const rest = async (path: string) => (await http.get(path)).json;
 
 const me = devAddress(5);

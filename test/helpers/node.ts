@@ -101,3 +101,16 @@ export async function committedTx(node: TestNode, n: number, msgs: AminoMsg[], o
   assert.is(got.status, 200);
   return got.json.tx_response;
 }
+
+/** The helpers' node shape (chain, post, get) over a node serving HTTP (host/main.ts run). */
+export function overHttp(running: { chain: NodeChain; url: string }): TestNode {
+  const call = async (path: string, init?: RequestInit) => {
+    const res = await fetch(`${running.url}${path}`, init);
+    return { status: res.status, json: (await res.json()) as any };
+  };
+  return {
+    chain: running.chain,
+    post: (path: string, body?: unknown) => call(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) }),
+    get: (path: string) => call(path),
+  } as unknown as TestNode;
+}
