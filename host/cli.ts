@@ -13,6 +13,7 @@ import { replay } from "./cli/replay.js";
 import { projectCommand } from "./cli/project.js";
 import { estimateCommand } from "./cli/estimate.js";
 import { simulateCommand } from "./cli/simulate.js";
+import { govCommand } from "./cli/gov.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, Command> = {
   project: projectCommand,
   estimate: estimateCommand,
   replay,
+  gov: govCommand,
 };
 
 const PROG = "host/cli.ts";

@@ -1,0 +1,189 @@
+// `gov`: x/gov on a running node from the command line: its queries (REST) and its messages signed
+// by one of the default genesis's dev keys (a local chain's: their private keys are public), sent
+// as a wallet sends them (amino StdTx, POST /txs). Prints the node's JSON answers.
+
+import { parseArgs } from "node:util";
+import { readFile } from "node:fs/promises";
+import { GOV_MODULE_ADDRESS } from "../genesis.js";
+import { parseTokens } from "../web/format.js";
+import { GovMsgTypes, VOTE_OPTIONS } from "../tx/gov.js";
+import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
+import { DevKeySigner, type AminoMsg } from "./sim-signer.js";
+
+const FLAGS = {
+  node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
+  key: { type: "string", value: "N", description: "sign with dev key N (0-8) of the default genesis (transactions)" },
+  fee: { type: "string", value: "BASECRO", default: "5000", description: "the tx fee in basecro" },
+  gas: { type: "string", value: "N", default: "2000000", description: "the tx gas limit" },
+  status: { type: "string", value: "S", description: "proposals: only deposit, voting, passed, rejected or failed ones" },
+  wait: { type: "boolean", description: "transactions: wait until the tx is in a block (up to 60 s) and print its result" },
+  help: { type: "boolean", short: "h", description: "show this help and exit" },
+} satisfies FlagSpecs;
+
+const OPTIONS: Record<string, number> = { yes: 1, abstain: 2, no: 3, veto: 4, no_with_veto: 4 };
+const STATUSES: Record<string, string> = {
+  deposit: "PROPOSAL_STATUS_DEPOSIT_PERIOD", voting: "PROPOSAL_STATUS_VOTING_PERIOD", passed: "PROPOSAL_STATUS_PASSED",
+  rejected: "PROPOSAL_STATUS_REJECTED", failed: "PROPOSAL_STATUS_FAILED",
+};
+
+function usage(): string {
+  return [
+    "Usage: npm run gov -- <action> [arguments] [flags]",
+    "",
+    "Queries (the node's REST):",
+    "  params                       x/gov's params",
+    "  proposals [--status S]       every proposal (deposit, voting, passed, rejected, failed)",
+    "  proposal ID | tally ID | votes ID | deposits ID",
+    "",
+    "Transactions (--key N: a dev key of the default genesis; a local chain only):",
+    "  submit FILE --key N          FILE: {\"messages\": [{\"type\": \"chainmain/MsgAddTier\", \"value\": {...}}],",
+    "                               \"deposit\": \"10000\" (tokens), \"title\": \"…\", \"summary\": \"…\", \"expedited\": false}",
+    `                               each message's authority: x/gov, ${GOV_MODULE_ADDRESS}`,
+    "  deposit ID TOKENS --key N",
+    "  vote ID yes|no|abstain|veto --key N",
+    "  weighted-vote ID yes=0.6,no=0.4 --key N",
+    "  cancel ID --key N",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+    "",
+    "Example (npm start -- --clock simulated): npm run gov -- vote 1 yes --key 1 --wait",
+  ].join("\n");
+}
+
+interface Http {
+  get(path: string): Promise<any>;
+  post(path: string, body: unknown): Promise<any>;
+}
+
+function http(base: string): Http {
+  const call = async (path: string, init?: RequestInit) => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, init);
+    } catch (e) {
+      throw new Error(`cannot reach the node at ${base}: ${oneLine((e as Error).message)} (is \`npm start\` running? --node URL)`);
+    }
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}: ${(body as { message?: string } | null)?.message ?? ""}`);
+    return body;
+  };
+  return { get: (p) => call(p), post: (p, body) => call(p, { method: "POST", body: JSON.stringify(body) }) };
+}
+
+const id = (text: string | undefined): string => {
+  if (text === undefined || !/^[1-9][0-9]{0,19}$/.test(text)) throw new UsageError(`a proposal id (a positive integer) expected, got ${JSON.stringify(text ?? "")}`);
+  return text;
+};
+const tokens = (text: string | undefined, what: string): string => {
+  try {
+    return `${parseTokens(text ?? "")}`;
+  } catch (e) {
+    throw new UsageError(`${what}: ${(e as Error).message}`);
+  }
+};
+
+/** Sign `msgs` with the dev key, send, and print the node's answer (and, with --wait, the committed result). */
+async function send(node: Http, signer: DevKeySigner, msgs: AminoMsg[], f: { fee: string; gas: string; wait: boolean }): Promise<number> {
+  const chainId = (await node.get("/cosmos/base/tendermint/v1beta1/node_info")).default_node_info.network as string;
+  const account = (await node.get(`/cosmos/auth/v1beta1/account_info/${signer.address}`)).info as { account_number: string; sequence: string };
+  const fee = { amount: f.fee === "0" ? [] : [{ denom: "basecro", amount: f.fee }], gas: f.gas };
+  const body = signer.sign(msgs, fee, chainId, BigInt(account.account_number), BigInt(account.sequence));
+  const sent = (await node.post("/txs", body)).tx_response as { txhash: string; code: number; raw_log: string };
+  if (!f.wait || sent.code !== 0) {
+    process.stdout.write(JSON.stringify(sent, null, 2) + "\n");
+    return sent.code === 0 ? 0 : 1;
+  }
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const got = await node.get(`/cosmos/tx/v1beta1/txs/${sent.txhash}`).catch(() => undefined);
+    if (got === undefined) continue;
+    const r = got.tx_response as { txhash: string; height: string; code: number; raw_log: string; events: { type: string; attributes: { key: string; value: string }[] }[] };
+    const proposal = r.events.find((e) => e.type === "submit_proposal")?.attributes.find((a) => a.key === "proposal_id")?.value;
+    process.stdout.write(JSON.stringify({ txhash: r.txhash, height: r.height, code: r.code, raw_log: r.raw_log, ...(proposal ? { proposal_id: proposal } : {}) }, null, 2) + "\n");
+    return r.code === 0 ? 0 : 1;
+  }
+  throw new Error(`tx ${sent.txhash} not in a block after 60 s (a simulated clock makes blocks on POST /dev/advance)`);
+}
+
+async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: FLAGS as never, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError(oneLine((e as Error).message));
+  }
+  const f = parsed.values as { node?: string; key?: string; fee?: string; gas?: string; status?: string; wait?: boolean; help?: boolean };
+  const [action, a1, a2, ...extra] = parsed.positionals;
+  if (f.help || action === undefined) {
+    process.stdout.write(usage() + "\n");
+    return action === undefined && !f.help ? 2 : 0;
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+  const node = http((f.node ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
+  const show = async (path: string) => {
+    process.stdout.write(JSON.stringify(await node.get(path), null, 2) + "\n");
+    return 0;
+  };
+  switch (action) {
+    case "params":
+      return show("/cosmos/gov/v1/params/tallying");
+    case "proposals": {
+      const status = f.status === undefined ? undefined : STATUSES[f.status];
+      if (f.status !== undefined && status === undefined) throw new UsageError(`--status: one of ${Object.keys(STATUSES).join(", ")}`);
+      return show(`/cosmos/gov/v1/proposals${status ? `?proposal_status=${status}` : ""}`);
+    }
+    case "proposal":
+      return show(`/cosmos/gov/v1/proposals/${id(a1)}`);
+    case "tally":
+    case "votes":
+    case "deposits":
+      return show(`/cosmos/gov/v1/proposals/${id(a1)}/${action}`);
+  }
+  if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
+  if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
+  const signer = new DevKeySigner(Number(f.key));
+  const me = signer.address;
+  const tx = { fee: f.fee!, gas: f.gas!, wait: f.wait === true };
+  switch (action) {
+    case "submit": {
+      if (a1 === undefined) throw new UsageError("submit FILE: the proposal file is required");
+      let doc: { messages?: AminoMsg[]; deposit?: string; title?: string; summary?: string; metadata?: string; expedited?: boolean };
+      try {
+        doc = JSON.parse(await readFile(a1, "utf8"));
+      } catch (e) {
+        throw new UsageError(`${a1}: ${oneLine((e as Error).message)}`);
+      }
+      const deposit = tokens(doc.deposit ?? "0", "deposit");
+      const value = {
+        messages: doc.messages ?? [], initial_deposit: deposit === "0" ? [] : [{ denom: "basecro", amount: deposit }], proposer: me,
+        metadata: doc.metadata ?? "", title: doc.title ?? "", summary: doc.summary ?? "", ...(doc.expedited ? { expedited: true } : {}),
+      };
+      return send(node, signer, [{ type: GovMsgTypes.SubmitProposal, value }], tx);
+    }
+    case "deposit":
+      return send(node, signer, [{ type: GovMsgTypes.Deposit, value: { proposal_id: id(a1), depositor: me, amount: [{ denom: "basecro", amount: tokens(a2, "TOKENS") }] } }], tx);
+    case "vote": {
+      const option = OPTIONS[a2 ?? ""];
+      if (option === undefined) throw new UsageError(`vote ID OPTION: OPTION is one of yes, no, abstain, veto`);
+      return send(node, signer, [{ type: GovMsgTypes.Vote, value: { proposal_id: id(a1), voter: me, option, metadata: "" } }], tx);
+    }
+    case "weighted-vote": {
+      const options = (a2 ?? "").split(",").map((part) => {
+        const [name, weight] = part.split("=");
+        const option = OPTIONS[name ?? ""];
+        if (option === undefined || weight === undefined || !/^[0-9]+(\.[0-9]+)?$/.test(weight)) {
+          throw new UsageError(`weighted-vote ID OPTION=WEIGHT,…: bad ${JSON.stringify(part)} (options ${VOTE_OPTIONS.slice(1).join(", ")} as yes, abstain, no, veto)`);
+        }
+        return { option, weight };
+      });
+      return send(node, signer, [{ type: GovMsgTypes.VoteWeighted, value: { proposal_id: id(a1), voter: me, options, metadata: "" } }], tx);
+    }
+    case "cancel":
+      return send(node, signer, [{ type: GovMsgTypes.CancelProposal, value: { proposal_id: id(a1), proposer: me } }], tx);
+    default:
+      throw new UsageError(`unknown action ${JSON.stringify(action)} (see --help)`);
+  }
+}
+
+export const govCommand: Command = { summary: "x/gov on a running node: proposals, tallies, and dev-key submit/deposit/vote/cancel", usage, run };
