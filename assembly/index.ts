@@ -389,6 +389,11 @@ export function ledgerBlockOutcomePtr(): usize {
 export function storeTxBegin(): void {
   tables.txBegin();
   hostTx = true;
+  // The total supply is the emission state's, outside the tables' undo log: a slash inside the
+  // transaction lowers it, so an abort puts it back with the records.
+  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  txSupplyLo = load<u64>(st);
+  txSupplyHi = load<u64>(st, 8);
 }
 export function storeTxCommit(): void {
   tables.txCommit();
@@ -396,10 +401,14 @@ export function storeTxCommit(): void {
 }
 export function storeTxAbort(): void {
   tables.txAbort();
+  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  store<u64>(st, txSupplyLo);
+  store<u64>(st, txSupplyHi, 8);
   tierParams.syncParams();
   hostTx = false;
 }
 let hostTx = false;
+let txSupplyLo: u64 = 0, txSupplyHi: u64 = 0;
 
 // ---- Ledger messages: each in a store transaction, so a failure changes nothing ----
 

@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { NodeChain } from "../host/chain/node-chain.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson } from "../host/genesis.js";
 import { decodeTx } from "../host/tx/index.js";
 import {
   devSigner, withdrawMsg, positionMsg, tierRedelegateMsg, claimTierMsg, updateTierParamsMsg, tierGovMsg, deleteTierMsg,
@@ -45,7 +45,11 @@ const EDGE_TEXT = ["0", "1", "-1", "1.5", "", "00", "1e3", `${2n ** 63n}`, `${2n
 test(`${TXS} random signed txs of every message type with edge values: blocks go on, invariants hold, replay agrees`, async () => {
   const rnd = prng(SEED);
   const dbPath = nodes.freshDb();
-  const node: TestNode = await nodes.open({ dbPath });
+  // x/gov with short periods (deposit 2 min, voting 1 min) and no quorum, so proposals end, pass, fail, drop within the run.
+  const genesis = mergeJson(defaultGenesisJson(), {
+    app_state: { gov: { authority: devAddress(0), params: { quorum: "0", max_deposit_period: "120s", voting_period: "60s", expedited_voting_period: "30s", min_deposit: [{ denom: "basecro", amount: "100000000" }], expedited_min_deposit: [{ denom: "basecro", amount: "500000000" }] } } },
+  });
+  const node: TestNode = await nodes.open({ dbPath, genesis });
   const signers: DevSigner[] = [];
   for (let k = 0; k <= 10; k++) signers.push(await devSigner(k));
   const validators = [0, 1, 2, 3].map((i) => node.chain.directory.validatorAddress(i)!);
@@ -81,8 +85,36 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   const messageFor = (k: number, who: string): AminoMsg => {
     const owner = rnd.int(25) === 0 ? devAddress(rnd.int(9)) : who; // sometimes another owner's
     // The authority mostly governs; others mostly stake, and now and then try to govern.
-    const kind = k === 0 && rnd.int(2) === 0 ? 19 + rnd.int(5) : rnd.int(40) === 0 ? 19 + rnd.int(5) : rnd.int(19);
+    const kind = rnd.int(7) === 0 ? 24 + rnd.int(5) : k === 0 && rnd.int(2) === 0 ? 19 + rnd.int(5) : rnd.int(40) === 0 ? 19 + rnd.int(5) : rnd.int(19);
+    const live = node.chain.gov.listProposals({});
+    // The validators (keys 1-4) mostly vote yes on what is in its voting period: some proposals pass and run.
+    const voting = live.filter((p) => p.status === 2);
+    if (k >= 1 && k <= 4 && voting.length > 0 && rnd.int(3) === 0) {
+      return { type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: `${voting[rnd.int(voting.length)]!.id}`, voter: who, option: rnd.int(5) === 0 ? 3 : 1, metadata: "" } };
+    }
+    const proposal = () => `${live.length > 0 && rnd.int(4) !== 0 ? live[rnd.int(live.length)]!.id : BigInt(rnd.int(40))}`;
+    const option = () => rnd.pick([1, 1, 1, 2, 3, 4, 0, 5]);
     switch (kind) {
+      case 24: return {
+        type: "cosmos-sdk/v1/MsgSubmitProposal",
+        value: {
+          // Proposal messages: tier changes, a params change, a slash; signed by x/gov, or now and then by someone else.
+          messages: Array.from({ length: rnd.int(3) }, () => {
+            const m = messageFor(0, who);
+            const inner = rnd.int(4) === 0 ? m : { ...m, value: { ...(m.value as object), ...("authority" in (m.value as object) ? { authority: GOV_MODULE_ADDRESS } : {}) } };
+            return inner;
+          }).filter((m) => m.type !== "cosmos-sdk/v1/MsgSubmitProposal"),
+          initial_deposit: rnd.int(5) === 0 ? [] : [coin(who)], proposer: who, metadata: rnd.int(20) === 0 ? "m".repeat(300) : "",
+          title: rnd.int(15) === 0 ? "" : "t", summary: "s", ...(rnd.int(4) === 0 ? { expedited: true } : {}),
+        },
+      };
+      case 25: return { type: "cosmos-sdk/v1/MsgDeposit", value: { proposal_id: proposal(), depositor: who, amount: [coin(who)] } };
+      case 26: return { type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: proposal(), voter: who, option: option(), metadata: "" } };
+      case 27: return {
+        type: "cosmos-sdk/v1/MsgVoteWeighted",
+        value: { proposal_id: proposal(), voter: who, metadata: "", options: Array.from({ length: 1 + rnd.int(3) }, () => ({ option: option(), weight: rnd.pick(["0.5", "0.25", "1", "0", "0.333333333333333333", "2", "-1"]) })) },
+      };
+      case 28: return { type: "cosmos-sdk/v1/MsgCancelProposal", value: { proposal_id: proposal(), proposer: who } };
       case 0: case 1: return { type: "cosmos-sdk/MsgSend", value: { from_address: who, to_address: rnd.int(10) ? devAddress(rnd.int(11)) : rnd.pick(strangers), amount: [coin(who)] } };
       case 2: return { type: "cosmos-sdk/MsgDelegate", value: { delegator_address: who, validator_address: validator(), amount: coin(who) } };
       case 3: return { type: "cosmos-sdk/MsgUndelegate", value: { delegator_address: who, validator_address: validator(), amount: coin(who) } };
@@ -164,7 +196,10 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   console.log(`  ${TXS} txs over ${blocks} blocks; check results: ${[...codes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k || "ok"} ${v}`).join(", ")}`);
   const committed = [...codes].filter(([k]) => k === "/0").reduce((t, [, v]) => t + v, 0);
   assert.ok(committed > TXS / 4, `enough txs got through check (${committed}): ${JSON.stringify([...codes])}`);
-  assert.is(counts.size, 22, `every message type was sent: ${[...counts.keys()]}`);
+  assert.is(counts.size, 27, `every message type was sent: ${[...counts.keys()]}`);
+  const proposals = node.chain.gov.listProposals({});
+  console.log(`  x/gov: ${proposals.length} proposals left, by status ${JSON.stringify(proposals.reduce((m, p) => ({ ...m, [p.status]: ((m as Record<number, number>)[p.status] ?? 0) + 1 }), {}))}`);
+  assert.ok(proposals.some((p) => p.status === 3) && proposals.some((p) => p.status >= 4), "proposals passed, and others were rejected or failed");
   const top = node.chain.latestBlock();
   await node.chain.close();
 
