@@ -83,6 +83,7 @@ test("propose a tier, vote, pass: the tier appears, the deposit comes back", asy
   const p = (await node.get(`/cosmos/gov/v1/proposals/${id}`)).json.proposal;
   assert.is(p.status, "PROPOSAL_STATUS_VOTING_PERIOD");
   assert.is(p.messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
+  assert.equal(p.messages[0].tier, { ...newTier, exit_duration: "15768000s" }, "an amino-signed message in the gateway's JSON too");
   assert.equal(p.total_deposit, coins(MIN_DEPOSIT));
   assert.is(p.proposer, me);
 
@@ -100,6 +101,15 @@ test("propose a tier, vote, pass: the tier appears, the deposit comes back", asy
   assert.is(tiers.length, 4);
   assert.is(tiers[3].id, 4);
   assert.is(node.chain.ledger.balance(ModuleAccount.gov), 0n, "deposit refunded");
+  // The EndBlock's events, in the block's finalize-block events (block_results): the refund, the
+  // executed message's own, and x/gov's active_proposal.
+  const top = node.chain.latestBlock().height;
+  const ended = Array.from({ length: Number(top) }, (_, i) => node.chain.blockTxs(BigInt(i + 1))).find((b) => b?.events.some((e) => e.type === "active_proposal"));
+  assert.ok(ended, "a block carries active_proposal");
+  const result = ended!.events.find((e) => e.type === "active_proposal")!.attributes;
+  assert.equal(result.map((a) => [a.key, a.value]), [["proposal_id", "1"], ["proposal_result", "proposal_passed"], ["proposal_log", "passed"]]);
+  assert.ok(ended!.events.some((e) => e.type === "chainmain.tieredrewards.v1.EventTierChanged"));
+  assert.ok(ended!.events.some((e) => e.type === "transfer" && e.attributes.some((a) => a.key === "recipient" && a.value === me)), "the refund");
   const fees = 5000n;
   assert.is(node.chain.ledger.balance(node.chain.directory.accountId(me)!), before - fees);
   node.chain.close();
@@ -258,6 +268,7 @@ test("protobuf (CosmJS, SIGN_MODE_DIRECT): MsgSubmitProposal with an Any MsgAddT
   const p = (await node.get("/cosmos/gov/v1/proposals/1")).json.proposal;
   assert.is(p.messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
   assert.is(p.messages[0].authority, GOV_MODULE_ADDRESS);
+  assert.equal(p.messages[0].tier, { id: 4, exit_duration: "15768000s", bonus_apy: "0.050000000000000000", min_lock_amount: "10000000000", close_only: false }, "the gateway's JSON of the message");
   const vote = await protoSigner(1, "direct");
   const va = node.chain.directory.account(vote.address)!;
   const vtx = await vote.sign([{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId: 1n, voter: vote.address, option: 1, metadata: "" } }], {

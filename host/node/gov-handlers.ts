@@ -27,7 +27,7 @@ export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
         { key: "module", value: "gov", index: true },
       ] },
     ]);
-  reg(GovMsgTypes.SubmitProposal, (ctx, m) => ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs, () => undefined).events);
+  reg(GovMsgTypes.SubmitProposal, (ctx, m) => ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs).events);
   reg(GovMsgTypes.Deposit, (ctx, m) => ctx.gov.deposit(m as MsgDeposit, ctx.timeNs));
   reg(GovMsgTypes.Vote, (ctx, m) => ctx.gov.vote(m as MsgVote));
   reg(GovMsgTypes.VoteWeighted, (ctx, m) => ctx.gov.vote(m as MsgVote));

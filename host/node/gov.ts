@@ -49,8 +49,8 @@ export interface TallyCounts {
 
 export interface Proposal {
   id: bigint;
-  /** Amino type, amino value (as signed) and the gateway JSON when the tx was protobuf. */
-  messages: { type: string; value: Record<string, unknown>; json?: Record<string, unknown> }[];
+  /** Amino type and value (as signed, or as the node converts a protobuf message for amino sign bytes). */
+  messages: { type: string; value: Record<string, unknown> }[];
   status: number;
   finalTally: TallyCounts;
   submitTimeNs: bigint;
@@ -243,7 +243,7 @@ export class Gov {
 
   // ---- messages ----
 
-  submit(m: MsgSubmitProposal, timeNs: bigint, jsonOf: (i: number) => Record<string, unknown> | undefined): { events: TxEvent[]; proposalId: bigint } {
+  submit(m: MsgSubmitProposal, timeNs: bigint): { events: TxEvent[]; proposalId: bigint } {
     if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
     if (m.title.length > GOV_LIMITS.title) throw new TxError(GovErrorKinds.MetadataTooLong, `title length: ${m.title.length}`);
     if (m.summary.length > GOV_LIMITS.summary) throw new TxError(GovErrorKinds.SummaryTooLong, `summary length: ${m.summary.length}`);
@@ -256,7 +256,7 @@ export class Gov {
     const id = this.nextId;
     this.putMeta(id + 1n, this.pendingBurn);
     const proposal: Proposal = {
-      id, messages: m.messages.map((x, i) => ({ type: x.type, value: x.value as Record<string, unknown>, ...(jsonOf(i) ? { json: jsonOf(i)! } : {}) })),
+      id, messages: m.messages.map((x) => ({ type: x.type, value: x.value as Record<string, unknown> })),
       status: ProposalStatus.DepositPeriod, finalTally: zeroTally(), submitTimeNs: timeNs, depositEndTimeNs: timeNs + p.maxDepositPeriodNs,
       totalDeposit: 0n, votingStartTimeNs: null, votingEndTimeNs: null, metadata: m.metadata, title: m.title, summary: m.summary,
       proposer: m.proposer, expedited: m.expedited, failedReason: "",

@@ -10,7 +10,7 @@ import type { NodeChain } from "../chain/node-chain.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal, type TallyCounts, type Vote } from "../node/gov.js";
 import { VOTE_OPTIONS } from "../tx/gov.js";
-import { typeUrlOfAmino } from "../wire/messages.js";
+import { gatewayJsonOfAmino, typeUrlOfAmino } from "../wire/messages.js";
 import { GatewayError, GrpcCode, decString, durationString, errorBody, timestampString } from "./gateway.js";
 import { pageQuery, paginateArray } from "./cosmos-pagination.js";
 
@@ -148,7 +148,7 @@ export function proposalJson(p: Proposal, denom: string): Record<string, unknown
   const time = (ns: bigint | null) => (ns === null ? null : timestampString(ns));
   return {
     id: `${p.id}`,
-    messages: p.messages.map((m) => ({ "@type": typeUrlOfAmino(m.type) ?? m.type, ...(m.json ?? m.value) })),
+    messages: p.messages.map((m) => ({ "@type": typeUrlOfAmino(m.type) ?? m.type, ...(gatewayJsonOfAmino(m.type, m.value) ?? m.value) })),
     status: PROPOSAL_STATUS_NAMES[p.status],
     final_tally_result: tallyJson(p.finalTally),
     submit_time: time(p.submitTimeNs),

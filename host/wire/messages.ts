@@ -6,14 +6,14 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { fromBinary, getOption, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { fromBinary, fromJson, getOption, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { decodeError } from "../tx/errors.js";
-import { aminoTypeName, decFromRaw, setAminoAnyResolver, toAminoJson } from "./amino-json.js";
+import { aminoTypeName, decFromRaw, decToRaw, setAminoAnyResolver, toAminoJson } from "./amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -126,6 +126,46 @@ function schemaMessages(): Record<string, Converter> {
   return out;
 }
 
+/**
+ * The gateway JSON of a schema message (chainmain's, x/gov's) given as amino JSON (a stored
+ * proposal's messages): amino's durations (nanoseconds), omitted defaults and Decs are read back
+ * through the message's descriptor. Undefined for a message the schema does not describe.
+ */
+export function gatewayJsonOfAmino(type: string, value: unknown): Record<string, unknown> | undefined {
+  const desc = SCHEMA_BY_AMINO.get(type);
+  if (desc === undefined) return undefined;
+  try {
+    const msg = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { ignoreUnknownFields: true });
+    return decimalsInJson(desc, toJson(desc, msg, { useProtoFieldName: true, alwaysEmitImplicit: true })) as Record<string, unknown>;
+  } catch {
+    return undefined; // not what the schema decodes: shown as signed
+  }
+}
+
+/** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
+function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
+  if (desc.typeName === "google.protobuf.Duration" && typeof v === "string" && /^-?[0-9]+$/.test(v)) {
+    const ns = BigInt(v);
+    const sign = ns < 0n ? "-" : "";
+    const abs = ns < 0n ? -ns : ns;
+    const frac = abs % 1_000_000_000n;
+    return `${sign}${abs / 1_000_000_000n}${frac === 0n ? "" : `.${`${frac}`.padStart(9, "0")}`}s`;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const out: Record<string, JsonValue> = {};
+  for (const field of desc.fields) {
+    const x = (v as Record<string, JsonValue>)[field.name];
+    if (x === undefined) continue;
+    const one = (y: JsonValue): JsonValue => {
+      if (field.message !== undefined) return aminoToProtoJson(field.message, y);
+      if (typeof y === "string" && field.fieldKind !== "enum" && getOption(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      return y;
+    };
+    out[field.name] = Array.isArray(x) ? x.map(one) : one(x);
+  }
+  return out;
+}
+
 /** The gateway prints LegacyDec fields as decimals ("0.040000000000000000"), not the raw integer. */
 function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
@@ -149,10 +189,14 @@ setAminoAnyResolver((typeUrl, value, path) => decodeAny(typeUrl, value, path).am
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
+/** Amino type name → the schema's descriptor. */
+const SCHEMA_BY_AMINO = new Map<string, DescMessage>();
 for (const [url, convert] of Object.entries(SDK_MESSAGES)) TYPE_URLS.set(convert.aminoType!, url);
 for (const file of SCHEMA_TX_FILES) {
   for (const desc of file.messages as DescMessage[]) {
-    if (!desc.name.endsWith("Response")) TYPE_URLS.set(aminoTypeName(desc), `/${desc.typeName}`);
+    if (desc.name.endsWith("Response")) continue;
+    TYPE_URLS.set(aminoTypeName(desc), `/${desc.typeName}`);
+    SCHEMA_BY_AMINO.set(aminoTypeName(desc), desc);
   }
 }
 
