@@ -39,6 +39,11 @@ export interface Config {
   rpcHost?: string;
   /** `--cors-origins`: origins whose browser pages may call REST and RPC; undefined = CORS off. */
   corsOrigins?: CorsOrigins;
+  /**
+   * `--abci tcp://HOST:PORT`: CometBFT makes the blocks (host/abci/server.ts); the node's own
+   * clock and RPC are off (CometBFT serves its RPC), REST stays.
+   */
+  abci?: string;
 }
 
 /** What the command line asks for. */
@@ -162,6 +167,10 @@ const FLAGS = {
     type: "string", value: "ORIGINS|*", shown: "none: CORS off",
     description: "origins whose web pages may call REST and RPC from a browser (http://localhost:5173,https://app.example; * = any), preflight included",
   },
+  abci: {
+    type: "string", value: "tcp://HOST:PORT", shown: "off: the node makes its own blocks",
+    description: "be a CometBFT v0.38 application: serve ABCI 2.0 there (CometBFT's proxy_app) and let CometBFT decide the blocks; the node's clock and RPC port are off",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -230,6 +239,12 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
+  if (values.abci !== undefined) {
+    if (!/^tcp:\/\/[^:/]+:[0-9]{1,5}$/.test(values.abci)) throw new ConfigError(`--abci ${JSON.stringify(values.abci)}: expected tcp://HOST:PORT (e.g. tcp://127.0.0.1:26658)`);
+    if (str("clock") !== undefined) throw new ConfigError("--abci: CometBFT makes the blocks; drop --clock");
+    config.abci = values.abci;
+    return { kind: "run", config };
+  }
   const rpcText = values["rpc-port"] ?? (portText === "0" ? "0" : "26657");
   if (rpcText !== "off") {
     config.rpcPort = parsePort("--rpc-port", rpcText);

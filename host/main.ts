@@ -23,6 +23,7 @@ import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { decString, durationString, timestampString } from "./server/gateway.js";
+import { startAbciServer } from "./abci/server.js";
 import { createRpc } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
@@ -76,7 +77,9 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   try {
     chain = NodeChain.open(core, genesis, {
       dbPath: config.dbPath,
-      clock: config.clock,
+      // Under CometBFT (--abci) no clock of the node's own makes blocks, and CometBFT makes the headers.
+      clock: config.abci ? "simulated" : config.clock,
+      ...(config.abci ? { headers: false } : {}),
       blockTimeNs: config.blockTimeNs,
       limits,
       minGasPrices,
@@ -94,10 +97,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    dev: config.dev, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const rpc = createRpc(chain, { query: createAbciQuery(chain, app, config.chainSegment), maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
+  const query = createAbciQuery(chain, app, config.chainSegment);
+  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
   registerCometRoutes(app, rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
     // DecCoins.String(), as the SDK's config query prints it: 0.025000000000000000basecro
@@ -133,7 +137,19 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       throw e;
     }
   }
-  if (config.clock === "real") chain.start();
+  let abciServer: { close(): void } | undefined;
+  if (config.abci) {
+    try {
+      abciServer = await startAbciServer(config.abci, {
+        chain, query, version: APP_VERSION,
+        onError: (e) => console.error(`error: ABCI: ${e.message}`),
+      });
+    } catch (e) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await chain.close();
+      throw e;
+    }
+  } else if (config.clock === "real") chain.start();
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -142,6 +158,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       closeWebSocket();
+      abciServer?.close();
       rpcServer?.close();
       rpcServer?.closeIdleConnections();
       server.close((err) => {
@@ -198,8 +215,9 @@ export function startupLine(node: RunningNode, config: Config): string {
   const chain = node.chain;
   const every = durationString(config.blockTimeNs);
   const genesis = `genesis ${timestampString(chain.genesis.genesisTimeNs)}`;
-  const clock =
-    config.clock === "real"
+  const clock = config.abci
+    ? `a CometBFT application: ABCI on ${config.abci}, blocks as CometBFT decides them; ${genesis}`
+    : config.clock === "real"
       ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
       : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
   const rpc = node.rpcUrl ? `; CometBFT RPC ${node.rpcUrl}` : "";

@@ -50,7 +50,7 @@ import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
-import { resultData, txBytesOf } from "../wire/tx.js";
+import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
 import { parseTxQuery } from "../node/tx-search.js";
 import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "../node/messages.js";
 import type { BlockSummary, ChainView } from "../server/view.js";
@@ -865,6 +865,46 @@ export class NodeChain implements ChainView {
     return results;
   }
 
+  /**
+   * A tx a block carries that this node did not check into its mempool (a stored block on replay,
+   * a block CometBFT decided): verified against the state its predecessors left, as at delivery;
+   * one that fails there changes nothing and reports its error, size and signature gas.
+   */
+  private deliverDecided(body: string, height: bigint, index: number, timeNs: bigint): TxResult {
+    let v: VerifiedTx;
+    try {
+      v = verifyDecodedTx(decodeTx(body), this.verifyContext(false));
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      let gasWanted = 0n;
+      let gasUsed = 0n;
+      let hash = "";
+      try {
+        const d = decodeTx(body);
+        [gasWanted, gasUsed, hash] = [d.fee.gas, staticGas(d.size, d.signatures.length), d.hash];
+      } catch {
+        hash = txBytesHash(txBytesOf(body)); // undecodable bytes: no fee, no gas
+      }
+      return { hash, height, index, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], body, timeNs, gasWanted, gasUsed };
+    }
+    return this.deliver(v, height, index, body, timeNs);
+  }
+
+  /**
+   * ABCI FinalizeBlock (host/abci/): the next block with the txs CometBFT decided, at its time,
+   * executed and committed; the results (one per tx), the block's events and the state hash.
+   */
+  finalizeBlock(txs: readonly Uint8Array[], height: bigint, timeNs: bigint): { results: TxResult[]; events: TxEvent[]; appHash: string } {
+    if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
+    const events = this.beginBlock(height, timeNs);
+    const results = txs.map((tx, i) => this.deliverDecided(JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }), height, i, timeNs));
+    events.push(...this.govEndBlock(height, timeNs));
+    this.syncBurned();
+    this.ledger.endBlock(height, timeNs);
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
+    return { results, events, appHash: this.last.appHash };
+  }
+
   /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */
   inflationParams(): Genesis["inflation"]["params"] {
     const text = this.gov.inflationParams();
@@ -913,21 +953,7 @@ export class NodeChain implements ChainView {
     }
     const height = row.height;
     const events = this.beginBlock(height, row.timeNs);
-    const results = txs.map((t, i) => {
-      let v: VerifiedTx;
-      try {
-        v = verifyDecodedTx(decodeTx(t.body), this.verifyContext(false));
-      } catch (e) {
-        if (!(e instanceof TxError)) throw e;
-        // As deliver() reports a tx whose sequence went stale: its size and signature gas.
-        const d = decodeTx(t.body);
-        return {
-          hash: t.hash, height, index: i, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], body: t.body, timeNs: row.timeNs,
-          gasWanted: d.fee.gas, gasUsed: staticGas(d.size, d.signatures.length),
-        };
-      }
-      return this.deliver(v, height, i, t.body, row.timeNs);
-    });
+    const results = txs.map((t, i) => this.deliverDecided(t.body, height, i, row.timeNs));
     results.forEach((r, i) => {
       const stored = txs[i]!;
       if (stored.gasUsed !== null && stored.gasUsed !== r.gasUsed) {

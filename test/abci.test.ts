@@ -1,0 +1,116 @@
+// The node as a CometBFT application (host/abci/): a real CometBFT v0.38.22 (npm run cometbft)
+// drives the node over ABCI 2.0 on loopback, one validator whose key is the node's consensus key.
+// Blocks are made; CosmJS signs and sends through CometBFT's own RPC (fee "auto": simulate through
+// CometBFT's abci_query into the node's query router); the node's REST sees the result; CometBFT's
+// headers carry the node's state hashes; stopped and restarted, CometBFT's handshake finds the
+// app at its height and the chain goes on.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
+import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
+import { defaultGenesisJson, devAddress, devPrivateKey, mergeJson, type Json } from "../host/genesis.js";
+import { run, type RunningNode } from "../host/main.js";
+import { loadCore } from "../host/core/core.js";
+import { COMETBFT, writeCometHome } from "../host/abci/cometbft-home.js";
+import { chainRegistry } from "./helpers/cosmjs.js";
+import { wasm } from "./helpers/node.js";
+
+const dir = await mkdtemp(join(tmpdir(), "abci-"));
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+const [abciPort, rpcPort, p2pPort] = [await freePort(), await freePort(), await freePort()];
+const rpc = `http://127.0.0.1:${rpcPort}`;
+
+// The default genesis with its first validator only: one CometBFT validator has all the power.
+const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
+const validator = base.app_state.staking.validators[0]!;
+const genesis = mergeJson(base as unknown as Json, { app_state: { staking: { validators: [validator] } } } as unknown as Json);
+const genesisFile = join(dir, "genesis.json");
+await writeFile(genesisFile, JSON.stringify(genesis));
+const home = join(dir, "cometbft");
+await writeCometHome(home, {
+  genesis, operator: validator.operator_address, validators: [{ operator: validator.operator_address, power: 10n }],
+  abci: `tcp://127.0.0.1:${abciPort}`, rpcPort, p2pPort, blockInterval: "200ms",
+});
+
+const core = await loadCore(wasm);
+const startApp = async (): Promise<RunningNode> => {
+  const started = await run(
+    ["--port", "0", "--abci", `tcp://127.0.0.1:${abciPort}`, "--genesis", genesisFile, "--db", join(dir, "app.db")], {}, { out: () => {}, err: () => {} }, { core },
+  );
+  if (typeof started === "number") throw new Error(`node exited ${started}`);
+  return started;
+};
+const log: string[] = [];
+const startComet = (): ChildProcess => {
+  const child = spawn(COMETBFT, ["start", "--home", home], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", (d: Buffer) => log.push(d.toString()));
+  child.stderr!.on("data", (d: Buffer) => log.push(d.toString()));
+  return child;
+};
+const stopComet = (c: ChildProcess) => new Promise<void>((resolve) => {
+  if (c.exitCode !== null) return resolve();
+  c.once("exit", () => resolve());
+  c.kill("SIGTERM");
+});
+const status = async () => ((await (await fetch(`${rpc}/status`)).json()) as any).result.sync_info;
+const waitHeight = async (h: number) => {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if (Number((await status()).latest_block_height) >= h) return;
+    } catch { /* not up yet */ }
+    if (Date.now() > until) throw new Error(`CometBFT not at height ${h} within 60 s:\n${log.slice(-20).join("")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+let app = await startApp();
+let comet = startComet();
+test.after(async () => {
+  await stopComet(comet);
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("CometBFT makes blocks with the node as its app; CosmJS sends through CometBFT's RPC; the node's state follows", async () => {
+  await waitHeight(3);
+  const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(5), "cro");
+  const client = await SigningStargateClient.connectWithSigner(rpc, wallet, {
+    registry: chainRegistry(), gasPrice: GasPrice.fromString("0.025basecro"), broadcastPollIntervalMs: 100,
+  });
+  const before = BigInt((await client.getBalance(devAddress(6), "basecro")).amount);
+  const sent = await client.sendTokens(devAddress(5), devAddress(6), [{ denom: "basecro", amount: "777" }], "auto");
+  assert.is(sent.code, 0, sent.rawLog);
+  const rest = (await (await fetch(`${app.url}/cosmos/bank/v1beta1/balances/${devAddress(6)}/by_denom?denom=basecro`)).json()) as any;
+  assert.is(BigInt(rest.balance.amount), before + 777n, "the node's REST");
+  client.disconnect();
+  // CometBFT's header of block h carries the node's state hash after block h - 1.
+  const h = Number((await status()).latest_block_height);
+  const header = ((await (await fetch(`${rpc}/block?height=${h}`)).json()) as any).result.block.header;
+  assert.is(header.app_hash, app.chain.blockTxs(BigInt(h - 1))!.appHash.toUpperCase());
+});
+
+test("stopped and restarted: CometBFT's handshake finds the app at its height, and the chain goes on", async () => {
+  await stopComet(comet);
+  const height = app.chain.latest.height;
+  await app.close();
+  app = await startApp();
+  assert.is(app.chain.latest.height, height, "the app reopened at its last block");
+  comet = startComet();
+  await waitHeight(Number(height) + 3);
+  assert.ok(log.join("").includes("Completed ABCI Handshake"), "CometBFT's handshake");
+  assert.ok(app.chain.latest.height >= height + 3n);
+});
+
+test.run();
