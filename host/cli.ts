@@ -14,6 +14,7 @@ import { projectCommand } from "./cli/project.js";
 import { estimateCommand } from "./cli/estimate.js";
 import { simulateCommand } from "./cli/simulate.js";
 import { govCommand } from "./cli/gov.js";
+import { testnetCommand } from "./abci/testnet.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
@@ -22,6 +23,7 @@ export const COMMANDS: Record<string, Command> = {
   estimate: estimateCommand,
   replay,
   gov: govCommand,
+  testnet: testnetCommand,
 };
 
 const PROG = "host/cli.ts";

@@ -17,7 +17,7 @@ import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
 import { defaultGenesisJson, devAddress, devPrivateKey, mergeJson, type Json } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { COMETBFT, writeCometHome } from "../host/abci/cometbft-home.js";
+import { COMETBFT, genesisValidators, writeCometHome } from "../host/abci/cometbft-home.js";
 import { chainRegistry } from "./helpers/cosmjs.js";
 import { wasm } from "./helpers/node.js";
 
@@ -38,12 +38,12 @@ const genesis = mergeJson(base as unknown as Json, { app_state: { staking: { val
 const genesisFile = join(dir, "genesis.json");
 await writeFile(genesisFile, JSON.stringify(genesis));
 const home = join(dir, "cometbft");
+const core = await loadCore(wasm);
 await writeCometHome(home, {
-  genesis, operator: validator.operator_address, validators: [{ operator: validator.operator_address, power: 10n }],
+  genesis, operator: validator.operator_address, validators: genesisValidators(await loadCore(wasm), genesis), // a core of its own
   abci: `tcp://127.0.0.1:${abciPort}`, rpcPort, p2pPort, blockInterval: "200ms",
 });
 
-const core = await loadCore(wasm);
 const startApp = async (): Promise<RunningNode> => {
   const started = await run(
     ["--port", "0", "--abci", `tcp://127.0.0.1:${abciPort}`, "--genesis", genesisFile, "--db", join(dir, "app.db")], {}, { out: () => {}, err: () => {} }, { core },

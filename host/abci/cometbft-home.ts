@@ -11,6 +11,16 @@ import { fileURLToPath } from "node:url";
 import { base64 } from "@scure/base";
 import { consensusKey } from "../node/consensus-key.js";
 import type { Json } from "../genesis.js";
+import type { Core } from "../core/core.js";
+import { NodeChain } from "../chain/node-chain.js";
+
+/** A genesis's bonded validators as CometBFT's genesis lists them: operator and consensus power (`core`: a fresh one, used up). */
+export function genesisValidators(core: Core, genesis: Json): { operator: string; power: bigint }[] {
+  const chain = NodeChain.inMemory(core, genesis, 1_000_000_000n);
+  return chain.directory.validatorIds()
+    .map((id) => ({ operator: chain.directory.validatorAddress(id)!, power: chain.ledger.validator(id)!.lastPower }))
+    .filter((v) => v.power > 0n);
+}
 
 /** CometBFT as the reference pins it (WIRE.md: cometbft v0.38.22), installed by scripts/cometbft.ts into .tools/bin. */
 export const COMETBFT_VERSION = "v0.38.22";

@@ -29,9 +29,53 @@ export interface AbciDeps {
 
 const NS_PER_S = 1_000_000_000n;
 
+/**
+ * The validator set CometBFT was last told of (address hex → power): FinalizeBlock returns the
+ * changes the block's EndBlock made to it (x/staking's ApplyAndReturnValidatorSetUpdates).
+ */
+class ValidatorSet {
+  private last: Map<string, bigint> | undefined;
+  constructor(private readonly chain: NodeChain) {}
+
+  updates(): { pubKey: { ed25519: Uint8Array }; power: bigint }[] {
+    const now = this.chain.consensusValidators();
+    const before = this.last ?? new Map(now.map((v) => [hex.encode(v.address), v.power]));
+    const out: { pubKey: { ed25519: Uint8Array }; power: bigint }[] = [];
+    const seen = new Set<string>();
+    for (const v of now) {
+      const key = hex.encode(v.address);
+      seen.add(key);
+      if (before.get(key) !== v.power) out.push({ pubKey: { ed25519: v.pub }, power: v.power });
+    }
+    for (const key of before.keys()) {
+      if (!seen.has(key)) {
+        const pub = this.pubs.get(key);
+        if (pub) out.push({ pubKey: { ed25519: pub }, power: 0n });
+      }
+    }
+    for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
+    this.last = new Map(now.map((v) => [hex.encode(v.address), v.power]));
+    return out;
+  }
+
+  /** Before the first block of this process: the set as of the last committed block. */
+  prime(): void {
+    if (this.last !== undefined) return;
+    const now = this.chain.consensusValidators();
+    for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
+    this.last = new Map(now.map((v) => [hex.encode(v.address), v.power]));
+  }
+
+  private readonly pubs = new Map<string, Uint8Array>();
+}
+
+const sets = new WeakMap<NodeChain, ValidatorSet>();
+
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
 async function handle(req: Request, d: AbciDeps): Promise<Response> {
   const chain = d.chain;
+  let set = sets.get(chain);
+  if (set === undefined) sets.set(chain, (set = new ValidatorSet(chain)));
   if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
   if (req.flush) return Response.fromPartial({ flush: {} });
   if (req.info) {
@@ -48,8 +92,10 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
       throw new Error(`InitChain for chain ${req.initChain.chainId}, but the app's genesis is ${chain.chainId}`);
     }
     // The genesis state is the node's own (its --genesis): committed at height 0 when it opened.
-    // No validator updates: CometBFT's genesis validators stand.
-    return Response.fromPartial({ initChain: { appHash: hex.decode(chain.latestBlock().appHash.toLowerCase()), validators: [] } });
+    // Its bonded validators are the set (their consensus keys and powers).
+    set.prime();
+    const validators = chain.consensusValidators().map((v) => ({ pubKey: { ed25519: v.pub }, power: v.power }));
+    return Response.fromPartial({ initChain: { appHash: hex.decode(chain.latestBlock().appHash.toLowerCase()), validators } });
   }
   if (req.query) {
     const q = req.query;
@@ -83,6 +129,7 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
     const f = req.finalizeBlock;
     const time = f.time ?? { seconds: 0n, nanos: 0 };
     const timeNs = time.seconds * NS_PER_S + BigInt(time.nanos);
+    set.prime();
     const { results, events, appHash } = chain.finalizeBlock(f.txs, f.height, timeNs);
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
@@ -91,7 +138,9 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
       code: r.code, data: resultData(r), log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       events: r.events.map(attr), codespace: r.codespace,
     }));
-    return Response.fromPartial({ finalizeBlock: { events: events.map(attr), txResults, appHash: hex.decode(appHash.toLowerCase()) } });
+    return Response.fromPartial({
+      finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
+    });
   }
   if (req.commit) return Response.fromPartial({ commit: { retainHeight: 0n } });
   if (req.listSnapshots) return Response.fromPartial({ listSnapshots: { snapshots: [] } });
