@@ -26,6 +26,7 @@ import { loadLines, loadMain, loadTargets, runLoadBench } from "./load.js";
 import { sigMain } from "./sig.js";
 import { rpcMain } from "./rpc.js";
 import { scenarioMain } from "./scenario.js";
+import { networkMain } from "./network.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,13 +182,15 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "  rpc    only the RPC section: abci_query vs the REST route of the same query (tiers, a balance),\n" +
       "         and 100 WebSocket subscribers' NewBlock delays\n" +
       "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +
-      "         same chain with an empty scenario, and a 10-point sweep on threads against one thread",
+      "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
+      "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
+      "         signed-tx throughput and commit-to-commit time at 1 s blocks",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario)`);
+  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network)`);
     process.exit(2);
   }
 }
@@ -195,6 +198,7 @@ if (sectionArgs.includes("load")) process.exit(await loadMain());
 if (sectionArgs.includes("sig")) process.exit(await sigMain());
 if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
 if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
+if (sectionArgs.includes("network")) process.exit(await networkMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
   }
   if (req.checkTx) {
     try {
-      const r = chain.checkTx({ tx_bytes: Buffer.from(req.checkTx.tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
+      const r = chain.abciCheckTx({ tx_bytes: Buffer.from(req.checkTx.tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
       return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.gasWanted, gasUsed: r.gasUsed } });
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
@@ -142,7 +142,10 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
       finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
     });
   }
-  if (req.commit) return Response.fromPartial({ commit: { retainHeight: 0n } });
+  if (req.commit) {
+    chain.abciCommitted();
+    return Response.fromPartial({ commit: { retainHeight: 0n } });
+  }
   if (req.listSnapshots) return Response.fromPartial({ listSnapshots: { snapshots: [] } });
   if (req.offerSnapshot) return Response.fromPartial({ offerSnapshot: { result: 0 } });
   if (req.loadSnapshotChunk) return Response.fromPartial({ loadSnapshotChunk: { chunk: new Uint8Array() } });

@@ -503,6 +503,21 @@ export class NodeChain implements ChainView {
   }
 
   /**
+   * ABCI CheckTx (host/abci/): against the check state, the last block plus the txs CheckTx took
+   * since (their sequences and fees, kept in the node's mempool, which CometBFT's replaces).
+   */
+  abciCheckTx(body: unknown): { hash: string; gasWanted: bigint; gasUsed: bigint } {
+    const verified = this.check(body, false);
+    this.mempool.add({ verified, body: verified.body, done: [] });
+    return { hash: verified.txHash, gasWanted: verified.fee.gas, gasUsed: staticGas(verified.size, verified.signers.length) };
+  }
+
+  /** ABCI Commit: the check state starts again from the committed block (CometBFT rechecks the txs that wait). */
+  abciCommitted(): void {
+    this.mempool.reap(-1n);
+  }
+
+  /**
    * CometBFT's `check_tx` RPC: the app's CheckTx alone, against the check state, without the
    * mempool's size and cache checks and without queueing the tx. Throws TxError; returns the
    * gas wanted (the fee's limit) and the ante handler's gas (size and signatures).
