@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { defaultGenesisJson, devAddress, devPrivateKey, mergeJson, type Json } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
@@ -94,6 +95,22 @@ test("CometBFT makes blocks with the node as its app; CosmJS sends through Comet
   assert.is(sent.code, 0, sent.rawLog);
   const rest = (await (await fetch(`${app.url}/cosmos/bank/v1beta1/balances/${devAddress(6)}/by_denom?denom=basecro`)).json()) as any;
   assert.is(BigInt(rest.balance.amount), before + 777n, "the node's REST");
+  // Two txs of one signer sent back to back (sequences n and n + 1): CheckTx takes both (its
+  // check state counts the first), and both land.
+  const acct = (await client.getAccount(devAddress(5)))!;
+  const signed = await Promise.all([0, 1].map((i) => client.sign(devAddress(5), [{
+    typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: devAddress(5), toAddress: devAddress(6), amount: [{ denom: "basecro", amount: "1" }] },
+  }], { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" }, "", { accountNumber: acct.accountNumber, sequence: acct.sequence + i, chainId: "chainmain-local" })));
+  const hashes = [];
+  for (const tx of signed) hashes.push(await client.broadcastTxSync(TxRaw.encode(tx).finish()));
+  for (const h of hashes) {
+    let found = null;
+    for (let i = 0; i < 100 && !found; i++) {
+      found = await client.getTx(h);
+      if (!found) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.is(found?.code, 0, `both land: ${found?.rawLog}`);
+  }
   client.disconnect();
   // CometBFT's header of block h carries the node's state hash after block h - 1.
   const h = Number((await status()).latest_block_height);
