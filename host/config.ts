@@ -44,6 +44,8 @@ export interface Config {
    * clock and RPC are off (CometBFT serves its RPC), REST stays.
    */
   abci?: string;
+  /** With --abci: CometBFT's RPC, where REST's tx broadcasts go (`--comet-rpc`). */
+  cometRpc?: string;
 }
 
 /** What the command line asks for. */
@@ -171,6 +173,10 @@ const FLAGS = {
     type: "string", value: "tcp://HOST:PORT", shown: "off: the node makes its own blocks",
     description: "be a CometBFT v0.38 application: serve ABCI 2.0 there (CometBFT's proxy_app) and let CometBFT decide the blocks; the node's clock and RPC port are off",
   },
+  "comet-rpc": {
+    type: "string", value: "URL", default: "http://127.0.0.1:26657",
+    description: "with --abci: CometBFT's RPC, where REST's POST /cosmos/tx/v1beta1/txs broadcasts go",
+  },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -243,6 +249,11 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     if (!/^tcp:\/\/[^:/]+:[0-9]{1,5}$/.test(values.abci)) throw new ConfigError(`--abci ${JSON.stringify(values.abci)}: expected tcp://HOST:PORT (e.g. tcp://127.0.0.1:26658)`);
     if (str("clock") !== undefined) throw new ConfigError("--abci: CometBFT makes the blocks; drop --clock");
     config.abci = values.abci;
+    try {
+      config.cometRpc = new URL(values["comet-rpc"]).href.replace(/\/$/, "");
+    } catch {
+      throw new ConfigError(`--comet-rpc ${JSON.stringify(values["comet-rpc"])}: not a URL`);
+    }
     return { kind: "run", config };
   }
   const rpcText = values["rpc-port"] ?? (portText === "0" ? "0" : "26657");

@@ -22,7 +22,7 @@ import { wallClockNs } from "./chain/emission-chain.js";
 import { NodeChain, NodeStateError } from "./chain/node-chain.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
-import { decString, durationString, timestampString } from "./server/gateway.js";
+import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./server/gateway.js";
 import { startAbciServer } from "./abci/server.js";
 import { createRpc } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
@@ -98,6 +98,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
     dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+    ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, app, config.chainSegment);
@@ -208,6 +209,23 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
       resolve(server.address() as AddressInfo);
     });
   });
+}
+
+/** CometBFT's broadcast_tx_sync at `rpc`: a tx's hash and CheckTx result. */
+function cometBroadcast(rpc: string) {
+  return async (txBytes: Uint8Array) => {
+    let res: Response;
+    try {
+      res = await fetch(rpc, {
+        method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: Buffer.from(txBytes).toString("base64") } }),
+      });
+    } catch (e) {
+      throw new GatewayError(GrpcCode.UNAVAILABLE, `CometBFT's RPC at ${rpc} did not answer: ${(e as Error).message}`);
+    }
+    const body = (await res.json()) as { result?: { hash: string; code: number; codespace: string; log: string }; error?: { message: string; data?: string } };
+    if (!body.result) throw new GatewayError(GrpcCode.UNKNOWN, `CometBFT: ${body.error?.message ?? "no result"}${body.error?.data ? `: ${body.error.data}` : ""}`);
+    return body.result;
+  };
 }
 
 /** The one line the node logs at startup. */

@@ -47,7 +47,7 @@ await writeCometHome(home, {
 
 const startApp = async (): Promise<RunningNode> => {
   const started = await run(
-    ["--port", "0", "--abci", `tcp://127.0.0.1:${abciPort}`, "--genesis", genesisFile, "--db", join(dir, "app.db")], {}, { out: () => {}, err: () => {} }, { core },
+    ["--port", "0", "--abci", `tcp://127.0.0.1:${abciPort}`, "--comet-rpc", rpc, "--genesis", genesisFile, "--db", join(dir, "app.db")], {}, { out: () => {}, err: () => {} }, { core },
   );
   if (typeof started === "number") throw new Error(`node exited ${started}`);
   return started;
@@ -111,6 +111,23 @@ test("CometBFT makes blocks with the node as its app; CosmJS sends through Comet
     }
     assert.is(found?.code, 0, `both land: ${found?.rawLog}`);
   }
+  // Keplr's sendTx body to the node's REST: forwarded to CometBFT's mempool, and it lands.
+  const acct2 = (await client.getAccount(devAddress(5)))!;
+  const keplr = await client.sign(devAddress(5), [{
+    typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: devAddress(5), toAddress: devAddress(6), amount: [{ denom: "basecro", amount: "2" }] },
+  }], { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" }, "", { accountNumber: acct2.accountNumber, sequence: acct2.sequence, chainId: "chainmain-local" });
+  const posted = (await (await fetch(`${app.url}/cosmos/tx/v1beta1/txs`, {
+    method: "POST", body: JSON.stringify({ tx_bytes: Buffer.from(TxRaw.encode(keplr).finish()).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
+  })).json()) as any;
+  assert.is(posted.tx_response.code, 0, posted.tx_response.raw_log);
+  let landed = null;
+  for (let i = 0; i < 100 && !landed; i++) {
+    landed = await client.getTx(posted.tx_response.txhash);
+    if (!landed) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.is(landed?.code, 0, "the REST-broadcast tx is in a CometBFT block");
+  const legacy = await fetch(`${app.url}/txs`, { method: "POST", body: JSON.stringify({ tx: {}, mode: "sync" }) });
+  assert.is(legacy.status, 400, "a legacy amino StdTx: refused with the way to send instead");
   client.disconnect();
   // CometBFT's header of block h carries the node's state hash after block h - 1.
   const h = Number((await status()).latest_block_height);

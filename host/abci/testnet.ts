@@ -89,7 +89,7 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
   };
   const start = (i: number) => {
     const n = nodes[i]!;
-    n.app = spawn(process.execPath, ["--import", "tsx", MAIN, "--abci", n.abci, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!], {
+    n.app = spawn(process.execPath, ["--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     logTo(n.app, join(dir, `node${i}`, "app.log"));

@@ -221,7 +221,11 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  */
 export function registerNodeRoutes(
   app: Hono, node: NodeChain, chainSegment: string,
-  options: { dev: boolean; maxJsonDepth?: number; maxPageLimit?: number },
+  options: {
+    dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
+    /** Under CometBFT (--abci): txs go to its mempool (broadcast_tx_sync), not the node's. */
+    broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
+  },
 ): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
@@ -250,6 +254,14 @@ export function registerNodeRoutes(
     }
     // The SDK tx service's BroadcastTxRequest: what its gateway cannot unmarshal is HTTP 400.
     const txBytes = protoRequestBytes(body);
+    if (options.broadcastTo) {
+      // As the SDK's API server beside CometBFT: the tx bytes to CometBFT's mempool.
+      if (txBytes === undefined) {
+        throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "this node runs under CometBFT: send protobuf txs, POST /cosmos/tx/v1beta1/txs {tx_bytes, mode} (a legacy amino StdTx has no bytes to broadcast)");
+      }
+      const r = await options.broadcastTo(txBytes);
+      return c.json({ tx_response: txResponse({ hash: r.hash, height: 0n, code: r.code, codespace: r.codespace, rawLog: r.log }) });
+    }
     let submitted: ReturnType<NodeChain["submit"]>;
     try {
       submitted = node.submit(body);
