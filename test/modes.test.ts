@@ -161,4 +161,17 @@ test("the real clock keeps a grid: a late block does not delay the next; a long 
   assert.is(nextBlockDue(10n * T, 13n * T, T), 14n * T, "stalled: a new grid from now");
 });
 
+test("--abci: CometBFT's application (its clock and RPC off; REST broadcasts to --comet-rpc); bad values are usage errors", () => {
+  const ok = parseConfig(["--abci", "tcp://127.0.0.1:26658", "--comet-rpc", "http://127.0.0.1:27001"]);
+  assert.is(ok.kind, "run");
+  if (ok.kind === "run") {
+    assert.is(ok.config.abci, "tcp://127.0.0.1:26658");
+    assert.is(ok.config.cometRpc, "http://127.0.0.1:27001");
+    assert.is(ok.config.rpcPort, undefined, "CometBFT serves the RPC");
+  }
+  assert.throws(() => parseConfig(["--abci", "127.0.0.1:26658"]), /expected tcp:\/\/HOST:PORT/);
+  assert.throws(() => parseConfig(["--abci", "tcp://127.0.0.1:26658", "--clock", "simulated"]), /drop --clock/);
+  assert.throws(() => parseConfig(["--abci", "tcp://127.0.0.1:26658", "--comet-rpc", "nope"]), /not a URL/);
+});
+
 test.run();
