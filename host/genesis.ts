@@ -13,6 +13,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "./address.js";
 import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
+import { DEFAULT_SLASHING_PARAMS, type SlashingParams } from "./node/slashing.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
@@ -76,6 +77,8 @@ export interface Genesis {
    * The reference's is the x/gov module account, which no key holds; a local chain names a key.
    */
   gov: { authority: string; params: GovParams };
+  /** x/slashing's params (used under CometBFT: host/node/slashing.ts); the SDK's defaults if absent. */
+  slashing: { params: SlashingParams };
   /** An exported node's state (GET /dev/export): the chain starts from it instead of the sections above. */
   nodeState?: NodeState;
 }
@@ -320,7 +323,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   }
   coreTime(genesisTimeNs, root.genesis_time as string, "genesis_time");
   const app = object(root.app_state, "app_state", [
-    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "node_state",
+    "bank", "mint", "inflation", "staking", "distribution", "tieredrewards", "gov", "slashing", "node_state",
   ]);
   const mint = parseMint(app.mint, dec);
   const bank = parseBank(app.bank, mint.params.mintDenom);
@@ -330,9 +333,10 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const distribution = parseDistribution(app.distribution, dec);
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
   const gov = parseGov(app.gov, dec, mint.params.mintDenom);
+  const slashing = parseSlashing(app.slashing, dec);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   const consensus = parseConsensus(root.consensus);
-  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, nodeState, consensus };
+  return { chainId, genesisTimeNs, bank, mint, inflation, balances, staking, distribution, tieredrewards, gov, slashing, nodeState, consensus };
 }
 
 /**
@@ -612,6 +616,33 @@ function parseDistribution(v: Json | undefined, dec: DecParser): Genesis["distri
 }
 
 /** `gov`: `{authority}`, a `cro1...` address; absent, the x/gov module account (REFERENCE §1). */
+/** x/slashing Params (SDK names): `{params: {signed_blocks_window, min_signed_per_window, downtime_jail_duration, slash_fraction_*}}`. */
+function parseSlashing(v: Json | undefined, dec: DecParser): Genesis["slashing"] {
+  const path = "app_state.slashing";
+  if (v === undefined) return { params: { ...DEFAULT_SLASHING_PARAMS } };
+  const o = object(v, path, ["params"]);
+  const pp = `${path}.params`;
+  const p = object(o.params ?? {}, pp, ["signed_blocks_window", "min_signed_per_window", "downtime_jail_duration", "slash_fraction_double_sign", "slash_fraction_downtime"]);
+  const d = DEFAULT_SLASHING_PARAMS;
+  const fraction = (key: string, def: bigint) => {
+    if (p[key] === undefined) return def;
+    const r = decimal(p[key], `${pp}.${key}`, dec, key.replaceAll("_", " "));
+    if (r < 0n || r > ONE) fail(`${key.replaceAll("_", " ")} must be between 0 and 1: ${decString(r)}`, `${pp}.${key}`);
+    return r;
+  };
+  const window = p.signed_blocks_window === undefined ? d.signedBlocksWindow : int(p.signed_blocks_window, `${pp}.signed_blocks_window`);
+  if (window <= 0n) fail("signed blocks window must be positive", `${pp}.signed_blocks_window`);
+  const jail = p.downtime_jail_duration === undefined ? d.downtimeJailDurationNs : duration(p.downtime_jail_duration, `${pp}.downtime_jail_duration`);
+  if (jail <= 0n) fail("downtime jail duration must be positive", `${pp}.downtime_jail_duration`);
+  return {
+    params: {
+      signedBlocksWindow: window, minSignedPerWindow: fraction("min_signed_per_window", d.minSignedPerWindow), downtimeJailDurationNs: jail,
+      slashFractionDoubleSign: fraction("slash_fraction_double_sign", d.slashFractionDoubleSign),
+      slashFractionDowntime: fraction("slash_fraction_downtime", d.slashFractionDowntime),
+    },
+  };
+}
+
 /** x/gov v1 params (SDK v0.53 names); decimals raw, periods in ns, deposits in the bond denom. */
 export interface GovParams {
   minDeposit: bigint;
@@ -815,7 +846,7 @@ function parseNodeState(v: Json | undefined): NodeState {
   }
   const gov = array(o.gov ?? [], `${path}.gov`).map((g, i) => {
     const p = `${path}.gov[${i}]`;
-    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^[mpdvi](\/|$)/.test(g[0])) {
+    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^[mpdvis](\/|$)/.test(g[0])) {
       fail("must be [key, JSON text] of an x/gov record", p);
     }
     return { key: g[0] as string, value: g[1] as string };

@@ -10,8 +10,9 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { hex } from "@scure/base";
 import {
-  Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
+  MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
 } from "cosmjs-types/tendermint/abci/types";
+import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
 import type { NodeChain } from "../chain/node-chain.js";
 import type { AbciQuery } from "../rpc/abci-query.js";
 import { TxError } from "../tx/errors.js";
@@ -130,7 +131,16 @@ async function handle(req: Request, d: AbciDeps): Promise<Response> {
     const time = f.time ?? { seconds: 0n, nanos: 0 };
     const timeNs = time.seconds * NS_PER_S + BigInt(time.nanos);
     set.prime();
-    const { results, events, appHash } = chain.finalizeBlock(f.txs, f.height, timeNs);
+    // The last commit's votes (absent = missed) and the evidence of double signing, for x/slashing.
+    const address = (a: Uint8Array) => hex.encode(a).toUpperCase();
+    const consensus = {
+      votes: (f.decidedLastCommit?.votes ?? []).map((v) => ({
+        address: address(v.validator.address), power: v.validator.power, signed: v.blockIdFlag !== BlockIDFlag.BLOCK_ID_FLAG_ABSENT,
+      })),
+      doubleSigns: f.misbehavior.filter((m) => m.type === MisbehaviorType.DUPLICATE_VOTE)
+        .map((m) => ({ address: address(m.validator.address), height: m.height, power: m.validator.power })),
+    };
+    const { results, events, appHash } = chain.finalizeBlock(f.txs, f.height, timeNs, consensus);
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
     });

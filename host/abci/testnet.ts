@@ -51,14 +51,17 @@ export interface Testnet {
 }
 
 /** Make the homes and start every node. */
-export async function startTestnet(o: { validators: number; dir: string; basePort: number; blockInterval: string }): Promise<Testnet> {
+export async function startTestnet(o: { validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json }): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
   const chosen = base.app_state.staking.validators.slice(0, o.validators);
-  const genesis = mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json);
+  const genesis = mergeJson(
+    mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
+    o.genesisOverride ?? {},
+  );
   const genesisFile = join(dir, "genesis.json");
   await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
   const validators = genesisValidators(await loadCoreFromFile(), genesis);

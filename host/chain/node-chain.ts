@@ -48,6 +48,7 @@ import { beginBlockEvents } from "../node/block-events.js";
 import { consensusKey, consensusSet } from "../node/consensus-key.js";
 import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
+import { Slashing } from "../node/slashing.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
@@ -126,6 +127,8 @@ export class NodeChain implements ChainView {
   readonly tiers: Tiers;
   /** x/gov v1: proposals, deposits, votes (host/node/gov.ts). */
   readonly gov: Gov;
+  /** x/slashing under CometBFT: signing infos from its commit info and evidence (host/node/slashing.ts). */
+  readonly slashing: Slashing;
   readonly emission: Emission;
   readonly directory: NodeDirectory;
   readonly registry: MessageRegistry;
@@ -183,6 +186,7 @@ export class NodeChain implements ChainView {
     this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
     this.handlers = registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers())));
+    this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
     this.gov = new Gov(this.genesis.gov.params, {
       ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
     });
@@ -303,7 +307,10 @@ export class NodeChain implements ChainView {
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
     this.ledger.restore(state.height, this.burned);
-    for (const g of state.gov) this.gov.importRecord(g.key, g.value);
+    for (const g of state.gov) {
+      if (g.key.startsWith("s/")) this.slashing.importRecord(g.key, g.value);
+      else this.gov.importRecord(g.key, g.value);
+    }
     this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
     if (state.seedHash !== undefined) this.lastSeed = state.seedHash;
   }
@@ -330,7 +337,8 @@ export class NodeChain implements ChainView {
       this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     }
     for (const g of store.govRecords()) {
-      this.gov.load(g.key, g.value);
+      if (g.key.startsWith("s/")) this.slashing.load(g.key, g.value);
+      else this.gov.load(g.key, g.value);
       this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
     }
     this.applyInflationParams();
@@ -909,15 +917,51 @@ export class NodeChain implements ChainView {
    * ABCI FinalizeBlock (host/abci/): the next block with the txs CometBFT decided, at its time,
    * executed and committed; the results (one per tx), the block's events and the state hash.
    */
-  finalizeBlock(txs: readonly Uint8Array[], height: bigint, timeNs: bigint): { results: TxResult[]; events: TxEvent[]; appHash: string } {
+  finalizeBlock(
+    txs: readonly Uint8Array[], height: bigint, timeNs: bigint,
+    consensus: { votes: readonly { address: string; power: bigint; signed: boolean }[]; doubleSigns: readonly { address: string; height: bigint; power: bigint }[] } = { votes: [], doubleSigns: [] },
+  ): { results: TxResult[]; events: TxEvent[]; appHash: string } {
     if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
     const events = this.beginBlock(height, timeNs);
+    events.push(...this.slashingBeginBlock(consensus, height, timeNs));
     const results = txs.map((tx, i) => this.deliverDecided(JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }), height, i, timeNs));
     events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
     this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
     return { results, events, appHash: this.last.appHash };
+  }
+
+  /**
+   * x/slashing's and x/evidence's BeginBlock under CometBFT: the last commit's votes move the
+   * signing infos; a validator down too long, or caught double-signing, is slashed and jailed by
+   * the core (its tier positions' bonus pauses through the core's validator events).
+   */
+  private slashingBeginBlock(
+    c: { votes: readonly { address: string; power: bigint; signed: boolean }[]; doubleSigns: readonly { address: string; height: bigint; power: bigint }[] },
+    height: bigint, timeNs: bigint,
+  ): TxEvent[] {
+    if (c.votes.length === 0 && c.doubleSigns.length === 0) return [];
+    const idOf = new Map(this.directory.validatorIds().map((id) => [consensusKey(this.genesis.chainId, this.directory.validatorAddress(id)!).address, id]));
+    const votes = c.votes.flatMap((v) => {
+      const id = idOf.get(v.address);
+      return id === undefined ? [] : [{ ...v, jailed: this.ledger.validator(id)!.jailed }];
+    });
+    const punishments = [
+      ...c.doubleSigns.flatMap((e) => this.slashing.handleDoubleSign(e.address, e.height, e.power) ?? []),
+      ...this.slashing.handleVotes(votes, height, timeNs),
+    ];
+    const events: TxEvent[] = [];
+    for (const p of punishments) {
+      const id = idOf.get(p.address);
+      if (id === undefined) continue;
+      const v = this.ledger.validator(id)!;
+      const burned = this.ledger.slash(id, p.infractionHeight, p.power, p.fraction);
+      if (!v.jailed) this.ledger.jail(id, p.jailUntilNs);
+      const cons = encodeAddress(`${VALIDATOR_PREFIX}cons`, hexToBytes(p.address.toLowerCase()));
+      events.push(evt("slash", { address: cons, power: `${p.power}`, reason: p.reason, jailed: cons, burned_coins: `${burned}` }));
+    }
+    return events;
   }
 
   /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */
@@ -990,7 +1034,8 @@ export class NodeChain implements ChainView {
     const changes = [...imported, ...this.drainJournal()];
     const accounts = this.directory.takeDirty();
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
-    const gov = this.gov.takeDirty();
+    // x/gov's and x/slashing's records: one table, keys by module (host/node/gov.ts, slashing.ts).
+    const gov = [...this.gov.takeDirty(), ...this.slashing.takeDirty()];
     for (const g of gov) {
       if (g.value === null) this.hash.remove(GOV_TABLE, g.key);
       else this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
