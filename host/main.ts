@@ -110,6 +110,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     appVersion: APP_VERSION,
     chainId: chain.chainId,
     operators: () => chain.directory.validatorIds().map((id) => chain.directory.validatorAddress(id)!),
+    slashing: chain.slashing,
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);

@@ -101,6 +101,14 @@ test("a validator kept down past the signed-blocks window is slashed 1 % and jai
     for (const e of r?.finalize_block_events ?? []) if (e.type === "slash") slashes.push(e);
   }
   assert.is(slashes.length, 1, "one slash event, in a block's finalize-block events");
+  const rest = (path: string) => fetch(`${net.nodes[0]!.rest}${path}`).then((r) => r.json() as Promise<any>);
+  assert.equal((await rest("/cosmos/slashing/v1beta1/params")).params, {
+    signed_blocks_window: "10", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "60s",
+    slash_fraction_double_sign: "0.050000000000000000", slash_fraction_downtime: "0.010000000000000000",
+  });
+  const infos = (await rest("/cosmos/slashing/v1beta1/signing_infos")).info as { jailed_until: string; index_offset: string }[];
+  assert.ok(infos.some((i) => i.jailed_until !== "1970-01-01T00:00:00Z" && !i.jailed_until.startsWith("0001")), "the jailed one's jailed_until");
+  assert.ok(infos.some((i) => BigInt(i.index_offset) > 0n), "the others' windows move");
   assert.ok(slashes[0].attributes.some((a: any) => a.key === "reason" && a.value === "missing_signature"));
 });
 

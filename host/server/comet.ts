@@ -10,7 +10,8 @@ import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../address.js";
 import type { createRpc } from "../rpc/server.js";
 import { consensusKey } from "../node/consensus-key.js";
-import { GatewayError, GrpcCode, intString, timestampString } from "./gateway.js";
+import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "./gateway.js";
+import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../node/slashing.js";
 import { pageQuery, paginateArray } from "./cosmos-pagination.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
@@ -25,20 +26,9 @@ export interface CometRouteOptions {
   chainId: string;
   /** Every validator's operator address (each has a signing info). */
   operators: () => string[];
+  /** x/slashing's params and its signing infos by consensus address (hex), kept under CometBFT. */
+  slashing?: Slashing;
 }
-
-/**
- * x/slashing's params: the SDK's defaults. The node runs no liveness or double-sign tracking (a
- * validator is slashed and jailed by the authority's dev message), so these are what a network
- * would start from, shown for clients that read them.
- */
-const SLASHING_PARAMS = {
-  signed_blocks_window: "100",
-  min_signed_per_window: "0.500000000000000000",
-  downtime_jail_duration: "600s",
-  slash_fraction_double_sign: "0.050000000000000000",
-  slash_fraction_downtime: "0.010000000000000000",
-};
 
 const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
 
@@ -144,16 +134,29 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
 
   // ---- x/slashing ----
   // A jailed validator here may unjail at once (no downtime jail period runs): jailed_until is zero.
+  // Signing infos: x/slashing's (under CometBFT, from its commit votes), zeros until a validator has one.
   const signingInfos = () =>
-    o.operators().map((operator) => ({
-      address: consensusAddress(consensusKey(o.chainId, operator).address),
-      start_height: "0",
-      index_offset: "0",
-      jailed_until: timestampString(0n),
-      tombstoned: false,
-      missed_blocks_counter: "0",
-    }));
-  app.get("/cosmos/slashing/v1beta1/params", (c) => c.json({ params: SLASHING_PARAMS }));
+    o.operators().map((operator) => {
+      const hexAddress = consensusKey(o.chainId, operator).address;
+      const i = o.slashing?.info(hexAddress);
+      return {
+        address: consensusAddress(hexAddress),
+        start_height: `${i?.startHeight ?? 0n}`,
+        index_offset: `${i?.indexOffset ?? 0n}`,
+        jailed_until: timestampString(i?.jailedUntilNs ?? 0n),
+        tombstoned: i?.tombstoned ?? false,
+        missed_blocks_counter: `${i?.missedBlocksCounter ?? 0n}`,
+      };
+    });
+  const p = o.slashing?.params ?? DEFAULT_SLASHING_PARAMS;
+  const slashingParams = {
+    signed_blocks_window: `${p.signedBlocksWindow}`,
+    min_signed_per_window: decString(p.minSignedPerWindow),
+    downtime_jail_duration: durationString(p.downtimeJailDurationNs),
+    slash_fraction_double_sign: decString(p.slashFractionDoubleSign),
+    slash_fraction_downtime: decString(p.slashFractionDowntime),
+  };
+  app.get("/cosmos/slashing/v1beta1/params", (c) => c.json({ params: slashingParams }));
   app.get("/cosmos/slashing/v1beta1/signing_infos", (c) => {
     const all = signingInfos();
     return c.json({ info: all, pagination: { next_key: null, total: intString(BigInt(all.length)) } });
