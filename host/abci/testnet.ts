@@ -45,6 +45,8 @@ export interface Testnet {
   genesisFile: string;
   /** Start node i's app and CometBFT (again, after a kill). */
   start(i: number): void;
+  /** Start node i's CometBFT alone again (its app still running). */
+  restartComet(i: number): void;
   /** kill -9 node i's app (and its CometBFT with `both`). */
   kill(i: number, both?: boolean): void;
   stop(): Promise<void>;
@@ -90,15 +92,18 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
   };
+  const startComet = (n: TestnetNode) => {
+    // CometBFT dials the app until it answers.
+    n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
+    logTo(n.comet, join(dir, `node${n.index}`, "cometbft.log"));
+  };
   const start = (i: number) => {
     const n = nodes[i]!;
     n.app = spawn(process.execPath, ["--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     logTo(n.app, join(dir, `node${i}`, "app.log"));
-    // CometBFT dials the app until it answers.
-    n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
-    logTo(n.comet, join(dir, `node${i}`, "cometbft.log"));
+    startComet(n);
   };
   nodes.forEach((_, i) => start(i));
   const killed = (c: ChildProcess | undefined) => new Promise<void>((res) => {
@@ -108,6 +113,7 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
   });
   return {
     nodes, genesisFile, start,
+    restartComet: (i) => startComet(nodes[i]!),
     kill(i, both = false) {
       nodes[i]!.app?.kill("SIGKILL");
       if (both) nodes[i]!.comet?.kill("SIGKILL");
