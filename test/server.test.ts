@@ -163,7 +163,7 @@ test("genesis decimals and amounts are exact strings, never JSON numbers; typos 
     "app_state.inflation.params.decay_rate: value '0.0680000000000000001' exceeds max precision by -1 decimal places: max precision 18",
   );
   assert.match(genesisError(inflationOverride({ decay_rat: "0.1" })), 'unknown field "decay_rat"');
-  assert.match(genesisError({ app_state: { slashing: {} } }), 'app_state: unknown field "slashing"');
+  assert.match(genesisError({ app_state: { slashng: {} } }), 'app_state: unknown field "slashng"');
   assert.match(genesisError([] as Json), "genesis: must be a JSON object");
   assert.match(genesisError({ genesis_time: "2026-02-30T00:00:00Z" }), "genesis_time: invalid RFC 3339 timestamp");
   assert.match(genesisError({ chain_id: "" }), "genesis doc must include non-empty chain_id");
