@@ -164,6 +164,8 @@ test("genesis decimals and amounts are exact strings, never JSON numbers; typos 
   );
   assert.match(genesisError(inflationOverride({ decay_rat: "0.1" })), 'unknown field "decay_rat"');
   assert.match(genesisError({ app_state: { slashng: {} } }), 'app_state: unknown field "slashng"');
+  assert.match(genesisError({ app_state: { slashing: { params: { signed_blocks_window: "0" } } } }), "signed blocks window must be positive");
+  assert.match(genesisError({ app_state: { slashing: { params: { slash_fraction_downtime: "1.5" } } } }), "slash fraction downtime must be between 0 and 1");
   assert.match(genesisError([] as Json), "genesis: must be a JSON object");
   assert.match(genesisError({ genesis_time: "2026-02-30T00:00:00Z" }), "genesis_time: invalid RFC 3339 timestamp");
   assert.match(genesisError({ chain_id: "" }), "genesis doc must include non-empty chain_id");
