@@ -24,7 +24,7 @@ import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./server/gateway.js";
 import { startAbciServer } from "./abci/server.js";
-import { createRpc } from "./rpc/server.js";
+import { createRpc, type RpcReply } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
@@ -103,7 +103,8 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, app, config.chainSegment);
   const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
-  registerCometRoutes(app, rpc, {
+  // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
+  registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
     // DecCoins.String(), as the SDK's config query prints it: 0.025000000000000000basecro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
@@ -210,6 +211,20 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
       resolve(server.address() as AddressInfo);
     });
   });
+}
+
+/** JSON-RPC calls to CometBFT's RPC at `rpc`, in the node's own RPC's call shape. */
+function cometRpcCaller(rpc: string) {
+  return {
+    call: async (id: unknown, method: unknown, params: unknown): Promise<RpcReply> => {
+      try {
+        const res = await fetch(rpc, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id, method, params }) });
+        return (await res.json()) as RpcReply;
+      } catch (e) {
+        return { jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error", data: `CometBFT's RPC at ${rpc}: ${(e as Error).message}` } };
+      }
+    },
+  };
 }
 
 /** CometBFT's broadcast_tx_sync at `rpc`: a tx's hash and CheckTx result. */

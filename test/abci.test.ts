@@ -133,6 +133,11 @@ test("CometBFT makes blocks with the node as its app; CosmJS sends through Comet
   const h = Number((await status()).latest_block_height);
   const header = ((await (await fetch(`${rpc}/block?height=${h}`)).json()) as any).result.block.header;
   assert.is(header.app_hash, app.chain.blockTxs(BigInt(h - 1))!.appHash.toUpperCase());
+  // REST's CometBFT service (blocks, node info) is CometBFT's own under --abci.
+  const restBlock = (await (await fetch(`${app.url}/cosmos/base/tendermint/v1beta1/blocks/${h}`)).json()) as any;
+  assert.is(restBlock.block.header.app_hash, Buffer.from(header.app_hash, "hex").toString("base64"));
+  const info = (await (await fetch(`${app.url}/cosmos/base/tendermint/v1beta1/node_info`)).json()) as any;
+  assert.is(info.default_node_info.version, "0.38.22", "CometBFT's node info");
 });
 
 test("stopped and restarted: CometBFT's handshake finds the app at its height, and the chain goes on", async () => {
