@@ -572,8 +572,8 @@ export function ledgerUnbondingTime(): i64 {
 }
 /**
  * x/bank BurnCoins of the bond denom: `amount` (integer at the pointer) leaves `account` (a module
- * account: x/gov's burned deposits) and the total supply. Not inside a message's transaction:
- * the supply is the emission state's, outside the store's undo log.
+ * account: x/gov's burned deposits) and the total supply. Inside the host's store transaction
+ * an abort gives both back (storeTxAbort restores the supply with the records).
  */
 export function ledgerBurn(account: u32, amount: usize): i32 {
   const alo = lo(amount), ahi = hi(amount);

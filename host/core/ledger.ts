@@ -142,7 +142,7 @@ export class Ledger {
     c.check(c.exports.ledgerSend(from, to, c.slot(0)));
   }
 
-  /** x/bank BurnCoins: `amount` leaves `account` and the total supply (outside a tx's store transaction only). */
+  /** x/bank BurnCoins: `amount` leaves `account` and the total supply (undone with an aborted store transaction). */
   burn(account: number, amount: bigint): void {
     const c = this.core;
     c.writeU128(c.slot(0), amount);

@@ -31,7 +31,7 @@ export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
   reg(GovMsgTypes.Deposit, (ctx, m) => ctx.gov.deposit(m as MsgDeposit, ctx.timeNs));
   reg(GovMsgTypes.Vote, (ctx, m) => ctx.gov.vote(m as MsgVote));
   reg(GovMsgTypes.VoteWeighted, (ctx, m) => ctx.gov.vote(m as MsgVote));
-  reg(GovMsgTypes.CancelProposal, (ctx, m) => ctx.gov.cancel(m as MsgCancelProposal, ctx.timeNs, ctx.height));
+  reg(GovMsgTypes.CancelProposal, (ctx, m) => ctx.gov.cancel(m as MsgCancelProposal, ctx.timeNs));
   // x/inflation: validate and replace every param (no event); the chain applies them from the next block.
   h.register(MSG_UPDATE_INFLATION_PARAMS, (ctx, m) => {
     const msg = m as MsgUpdateInflationParams;

@@ -103,8 +103,6 @@ export class Gov {
   private readonly deposits = new Map<string, bigint>();
   private readonly votes = new Map<string, Vote>();
   private nextId = 1n;
-  /** Cancel charges waiting for EndBlock's burn (a burn cannot run inside a tx). */
-  private pendingBurn = 0n;
   /** x/inflation's params as a passed MsgUpdateParams set them (JSON text); undefined: the genesis's. */
   private inflation: string | undefined;
   private readonly dirty = new Set<string>();
@@ -159,14 +157,12 @@ export class Gov {
     this.setMap(this.votes, key, vote, `v/${key}`);
   }
 
-  private putMeta(nextId: bigint, pendingBurn: bigint): void {
-    const [oldId, oldBurn] = [this.nextId, this.pendingBurn];
+  private putNextId(nextId: bigint): void {
+    const old = this.nextId;
     this.nextId = nextId;
-    this.pendingBurn = pendingBurn;
     this.dirty.add("m");
     this.undo?.push(() => {
-      this.nextId = oldId;
-      this.pendingBurn = oldBurn;
+      this.nextId = old;
       this.dirty.add("m");
     });
   }
@@ -198,7 +194,7 @@ export class Gov {
     const rest = key.slice(2);
     switch (kind) {
       case "m":
-        return JSON.stringify({ next_id: `${this.nextId}`, pending_burn: `${this.pendingBurn}` });
+        return JSON.stringify({ next_id: `${this.nextId}` });
       case "i":
         return this.inflation ?? null;
       case "p": {
@@ -227,9 +223,7 @@ export class Gov {
     const kind = key.slice(0, 1);
     const rest = key.slice(2);
     if (kind === "m") {
-      const m = JSON.parse(value) as { next_id: string; pending_burn: string };
-      this.nextId = BigInt(m.next_id);
-      this.pendingBurn = BigInt(m.pending_burn);
+      this.nextId = BigInt((JSON.parse(value) as { next_id: string }).next_id);
     } else if (kind === "i") {
       this.inflation = value;
     } else if (kind === "p") {
@@ -254,7 +248,7 @@ export class Gov {
       throw new TxError(GovErrorKinds.MinDepositTooSmall, `was (${coinText(deposit, this.deps.denom)}), need (${coinText(minimum, this.deps.denom)})`);
     }
     const id = this.nextId;
-    this.putMeta(id + 1n, this.pendingBurn);
+    this.putNextId(id + 1n);
     const proposal: Proposal = {
       id, messages: m.messages.map((x) => ({ type: x.type, value: x.value as Record<string, unknown> })),
       status: ProposalStatus.DepositPeriod, finalTally: zeroTally(), submitTimeNs: timeNs, depositEndTimeNs: timeNs + p.maxDepositPeriodNs,
@@ -331,7 +325,7 @@ export class Gov {
     return [event("proposal_vote", { voter: m.voter, option: optionsText(options), proposal_id: `${m.proposalId}` })];
   }
 
-  cancel(m: MsgCancelProposal, timeNs: bigint, height: bigint): TxEvent[] {
+  cancel(m: MsgCancelProposal, timeNs: bigint): TxEvent[] {
     const p = this.proposals.get(m.proposalId);
     if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `proposal ${m.proposalId} doesn't exist`);
     if (p.proposer !== m.proposer) throw new TxError(GovErrorKinds.InvalidProposer, `invalid proposer ${m.proposer}`);
@@ -352,7 +346,8 @@ export class Gov {
     }
     if (charged > 0n) {
       const dest = this.params.proposalCancelDest;
-      if (dest === "") this.putMeta(this.nextId, this.pendingBurn + charged);
+      // Burned at once: an aborted tx gives the supply back with the records (the store's transaction).
+      if (dest === "") events.push(...this.burn(charged));
       else {
         this.deps.ledger.send(ModuleAccount.gov, this.deps.directory.ensure(dest), charged);
         events.push(...transferEvents(this.deps.govAddress, dest, charged, this.deps.denom));
@@ -361,7 +356,6 @@ export class Gov {
     for (const v of this.votesOf(m.proposalId)) this.putVote(m.proposalId, v.voter, undefined);
     this.putProposal(undefined, m.proposalId);
     events.push(event("cancel_proposal", { sender: m.proposer, proposal_id: `${m.proposalId}` }));
-    void height;
     return events;
   }
 
@@ -395,16 +389,21 @@ export class Gov {
       total += amount;
       this.putDeposit(id, depositor, undefined);
     }
-    if (total === 0n) return [];
-    this.deps.ledger.burn(ModuleAccount.gov, total);
-    return [event("burn", { burner: this.deps.govAddress, amount: coinText(total, this.deps.denom) })];
+    return this.burn(total);
+  }
+
+  /** x/bank BurnCoins from the x/gov module account. */
+  private burn(amount: bigint): TxEvent[] {
+    if (amount === 0n) return [];
+    this.deps.ledger.burn(ModuleAccount.gov, amount);
+    return [event("burn", { burner: this.deps.govAddress, amount: coinText(amount, this.deps.denom) })];
   }
 
   // ---- EndBlock ----
 
-  /** The earliest time at which EndBlock has work: a deposit or voting period ending, or a burn pending. */
+  /** The earliest time at which EndBlock has work: a deposit or voting period ending. */
   nextDeadline(): bigint | undefined {
-    let next: bigint | undefined = this.pendingBurn > 0n ? 0n : undefined;
+    let next: bigint | undefined;
     for (const p of this.proposals.values()) {
       const t = p.status === ProposalStatus.DepositPeriod ? p.depositEndTimeNs : p.status === ProposalStatus.VotingPeriod ? p.votingEndTimeNs! : undefined;
       if (t !== undefined && (next === undefined || t < next)) next = t;
@@ -415,11 +414,6 @@ export class Gov {
   /** x/gov's EndBlocker at block time `timeNs` (outside any tx). */
   endBlock(timeNs: bigint, view: TallyView, execute: Executor): TxEvent[] {
     const events: TxEvent[] = [];
-    if (this.pendingBurn > 0n) {
-      this.deps.ledger.burn(ModuleAccount.gov, this.pendingBurn);
-      events.push(event("burn", { burner: this.deps.govAddress, amount: coinText(this.pendingBurn, this.deps.denom) }));
-      this.putMeta(this.nextId, 0n);
-    }
     const ordered = [...this.proposals.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
     // Dead proposals: the deposit period ended without the minimum (ordered by end time, then id).
     const dead = ordered.filter((p) => p.status === ProposalStatus.DepositPeriod && p.depositEndTimeNs <= timeNs)
@@ -432,11 +426,11 @@ export class Gov {
     }
     const ending = ordered.filter((p) => p.status === ProposalStatus.VotingPeriod && p.votingEndTimeNs! <= timeNs)
       .sort((a, b) => (a.votingEndTimeNs! < b.votingEndTimeNs! ? -1 : a.votingEndTimeNs! > b.votingEndTimeNs! ? 1 : a.id < b.id ? -1 : 1));
-    for (const p of ending) events.push(...this.finish(p, timeNs, view, execute));
+    for (const p of ending) events.push(...this.finish(p, view, execute));
     return events;
   }
 
-  private finish(p: Proposal, timeNs: bigint, view: TallyView, execute: Executor): TxEvent[] {
+  private finish(p: Proposal, view: TallyView, execute: Executor): TxEvent[] {
     const events: TxEvent[] = [];
     const { passes, burnDeposits, counts } = this.tally(p, view);
     // The votes are consumed by the tally.
@@ -472,7 +466,6 @@ export class Gov {
     }
     this.putProposal(updated, p.id);
     events.push(event("active_proposal", { proposal_id: `${p.id}`, proposal_result: result, proposal_log: log }));
-    void timeNs;
     return events;
   }
 
