@@ -70,13 +70,9 @@ class ValidatorSet {
   private readonly pubs = new Map<string, Uint8Array>();
 }
 
-const sets = new WeakMap<NodeChain, ValidatorSet>();
-
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
-async function handle(req: Request, d: AbciDeps): Promise<Response> {
+async function handle(req: Request, d: AbciDeps, set: ValidatorSet): Promise<Response> {
   const chain = d.chain;
-  let set = sets.get(chain);
-  if (set === undefined) sets.set(chain, (set = new ValidatorSet(chain)));
   if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
   if (req.flush) return Response.fromPartial({ flush: {} });
   if (req.info) {
@@ -187,7 +183,7 @@ function uvarint(n: number): Uint8Array {
 }
 
 /** Serve one CometBFT connection: requests decoded as they arrive, answered in order. */
-function serveConnection(socket: Socket, d: AbciDeps): void {
+function serveConnection(socket: Socket, d: AbciDeps, set: ValidatorSet): void {
   let pending = Buffer.alloc(0);
   let queue: Promise<void> = Promise.resolve();
   const fail = (e: Error) => {
@@ -212,7 +208,7 @@ function serveConnection(socket: Socket, d: AbciDeps): void {
       queue = queue.then(async () => {
         if (socket.destroyed) return;
         try {
-          const res = Response.encode(await handle(req, d)).finish();
+          const res = Response.encode(await handle(req, d, set)).finish();
           socket.write(Buffer.concat([uvarint(res.length), res]));
         } catch (e) {
           fail(e as Error);
@@ -227,7 +223,9 @@ function serveConnection(socket: Socket, d: AbciDeps): void {
 export async function startAbciServer(address: string, d: AbciDeps): Promise<Server> {
   const m = /^tcp:\/\/([^:]+):([0-9]+)$/.exec(address);
   if (!m) throw new Error(`--abci ${address}: expected tcp://HOST:PORT`);
-  const server = createServer((socket) => serveConnection(socket, d));
+  // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
+  const set = new ValidatorSet(d.chain);
+  const server = createServer((socket) => serveConnection(socket, d, set));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(Number(m[2]), m[1], () => resolve());
