@@ -13,20 +13,23 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "./address.js";
 import { pubKeyAddress } from "./tx/keys.js";
 import { ValidationError } from "./errors.js";
-import { DEFAULT_SLASHING_PARAMS, type SlashingParams } from "./node/slashing.js";
+import type { SlashingParams } from "./node/slashing.js";
+import {
+  MAX_U64, ONE, array, decimal, duration, fail, int, isObject, mergeJson, object, string, uint64, unitInterval,
+  type DecParser, type GenesisJson, type Json,
+} from "./genesis-json.js";
+import { parseGov, parseSlashing, type GovParams } from "./genesis-gov.js";
+
+export { mergeJson, type DecParser, type GenesisJson, type Json } from "./genesis-json.js";
+export { DEFAULT_GOV_PARAMS_JSON, type GovParams } from "./genesis-gov.js";
 import type { EmissionParams, EmissionState } from "./core/emission.js";
 import { decString, parseTimestamp } from "./server/gateway.js";
-import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "./duration.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "./duration.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";
 /** Bech32 prefix of validator operator addresses. */
 export const VALIDATOR_PREFIX = "crocncl";
-
-/** What parses decimal text into a raw Dec: the core's `core.dec`. */
-export interface DecParser {
-  parse(text: string): bigint;
-}
 
 export interface Coin {
   denom: string;
@@ -255,23 +258,6 @@ export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr"
 /** The x/gov module account: the reference's governance authority (REFERENCE §1). */
 export const GOV_MODULE_ADDRESS = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
 
-/** JSON values as they come out of JSON.parse. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type GenesisJson = { [key: string]: Json };
-
-/**
- * `override` laid over `base`: objects merge key by key, anything else (arrays included) is
- * replaced. A `null` replaces too, and then fails validation like a missing required field.
- */
-export function mergeJson(base: Json, override: Json): Json {
-  if (isObject(base) && isObject(override)) {
-    const out: { [key: string]: Json } = { ...base };
-    for (const [k, v] of Object.entries(override)) out[k] = k in base ? mergeJson(base[k], v) : v;
-    return out;
-  }
-  return override;
-}
-
 /** The default genesis with `override`'s fields laid over it, validated. */
 export function genesisWithOverride(override: Json, dec: DecParser): Genesis {
   if (!isObject(override)) throw new ValidationError("must be a JSON object", "genesis");
@@ -332,7 +318,7 @@ export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   const staking = parseStaking(app.staking, dec, balances);
   const distribution = parseDistribution(app.distribution, dec);
   const tieredrewards = parseTieredRewards(app.tieredrewards, dec);
-  const gov = parseGov(app.gov, dec, mint.params.mintDenom);
+  const gov = parseGov(app.gov, dec, mint.params.mintDenom, { authority: GOV_MODULE_ADDRESS, prefix: ACCOUNT_PREFIX });
   const slashing = parseSlashing(app.slashing, dec);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   const consensus = parseConsensus(root.consensus);
@@ -361,8 +347,6 @@ function parseConsensus(v: Json | undefined): Genesis["consensus"] {
 // ---- modules ------------------------------------------------------------------------------
 
 const MAX_U128 = (1n << 128n) - 1n;
-const MAX_U64 = (1n << 64n) - 1n;
-const ONE = 10n ** 18n;
 const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
 
 /** sdk.ValidateDenom. */
@@ -616,152 +600,6 @@ function parseDistribution(v: Json | undefined, dec: DecParser): Genesis["distri
 }
 
 /** `gov`: `{authority}`, a `cro1...` address; absent, the x/gov module account (REFERENCE §1). */
-/** x/slashing Params (SDK names): `{params: {signed_blocks_window, min_signed_per_window, downtime_jail_duration, slash_fraction_*}}`. */
-function parseSlashing(v: Json | undefined, dec: DecParser): Genesis["slashing"] {
-  const path = "app_state.slashing";
-  if (v === undefined) return { params: { ...DEFAULT_SLASHING_PARAMS } };
-  const o = object(v, path, ["params"]);
-  const pp = `${path}.params`;
-  const p = object(o.params ?? {}, pp, ["signed_blocks_window", "min_signed_per_window", "downtime_jail_duration", "slash_fraction_double_sign", "slash_fraction_downtime"]);
-  const d = DEFAULT_SLASHING_PARAMS;
-  const fraction = (key: string, def: bigint) => {
-    if (p[key] === undefined) return def;
-    const r = decimal(p[key], `${pp}.${key}`, dec, key.replaceAll("_", " "));
-    if (r < 0n || r > ONE) fail(`${key.replaceAll("_", " ")} must be between 0 and 1: ${decString(r)}`, `${pp}.${key}`);
-    return r;
-  };
-  const window = p.signed_blocks_window === undefined ? d.signedBlocksWindow : int(p.signed_blocks_window, `${pp}.signed_blocks_window`);
-  if (window <= 0n) fail("signed blocks window must be positive", `${pp}.signed_blocks_window`);
-  const jail = p.downtime_jail_duration === undefined ? d.downtimeJailDurationNs : duration(p.downtime_jail_duration, `${pp}.downtime_jail_duration`);
-  if (jail <= 0n) fail("downtime jail duration must be positive", `${pp}.downtime_jail_duration`);
-  return {
-    params: {
-      signedBlocksWindow: window, minSignedPerWindow: fraction("min_signed_per_window", d.minSignedPerWindow), downtimeJailDurationNs: jail,
-      slashFractionDoubleSign: fraction("slash_fraction_double_sign", d.slashFractionDoubleSign),
-      slashFractionDowntime: fraction("slash_fraction_downtime", d.slashFractionDowntime),
-    },
-  };
-}
-
-/** x/gov v1 params (SDK v0.53 names); decimals raw, periods in ns, deposits in the bond denom. */
-export interface GovParams {
-  minDeposit: bigint;
-  expeditedMinDeposit: bigint;
-  maxDepositPeriodNs: bigint;
-  votingPeriodNs: bigint;
-  expeditedVotingPeriodNs: bigint;
-  quorum: bigint;
-  threshold: bigint;
-  vetoThreshold: bigint;
-  expeditedThreshold: bigint;
-  minInitialDepositRatio: bigint;
-  proposalCancelRatio: bigint;
-  /** Where a cancelled proposal's charge goes: an account address, or "" to burn it. */
-  proposalCancelDest: string;
-  burnVoteQuorum: boolean;
-  burnProposalDepositPrevote: boolean;
-  burnVoteVeto: boolean;
-  minDepositRatio: bigint;
-}
-
-/**
- * The SDK's DefaultParams with the bond denom: periods of 2 days (expedited voting 1 day), quorum
- * 33.4 %, threshold 50 %, veto 33.4 %, expedited threshold 66.7 %, deposits 10,000 CRO (expedited
- * 50,000), each deposit at least 1 % of the minimum, a cancel charges half.
- */
-export const DEFAULT_GOV_PARAMS_JSON = {
-  min_deposit: [{ denom: "basecro", amount: "1000000000000" }],
-  max_deposit_period: "172800s",
-  voting_period: "172800s",
-  quorum: "0.334000000000000000",
-  threshold: "0.500000000000000000",
-  veto_threshold: "0.334000000000000000",
-  min_initial_deposit_ratio: "0.000000000000000000",
-  proposal_cancel_ratio: "0.500000000000000000",
-  proposal_cancel_dest: "",
-  expedited_voting_period: "86400s",
-  expedited_threshold: "0.667000000000000000",
-  expedited_min_deposit: [{ denom: "basecro", amount: "5000000000000" }],
-  burn_vote_quorum: false,
-  burn_proposal_deposit_prevote: false,
-  burn_vote_veto: true,
-  min_deposit_ratio: "0.010000000000000000",
-} as const;
-
-function parseGov(v: Json | undefined, dec: DecParser, denom: string): Genesis["gov"] {
-  const path = "app_state.gov";
-  const g = v === undefined ? {} : object(v, path, ["authority", "params"]);
-  let authority = GOV_MODULE_ADDRESS;
-  if (g.authority !== undefined) {
-    const text = string(g.authority, `${path}.authority`);
-    try {
-      authority = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX));
-    } catch (e) {
-      throw new ValidationError(`invalid authority address ${text}: ${(e as Error).message}`, `${path}.authority`);
-    }
-  }
-  const pp = `${path}.params`;
-  const merged = mergeJson(DEFAULT_GOV_PARAMS_JSON as unknown as Json, (g.params ?? {}) as Json);
-  const p = object(merged, pp, Object.keys(DEFAULT_GOV_PARAMS_JSON));
-  const deposit = (key: string): bigint => {
-    const coins = array(p[key], `${pp}.${key}`);
-    let amount = 0n;
-    coins.forEach((c, i) => {
-      const cp = `${pp}.${key}[${i}]`;
-      const o = object(c, cp, ["denom", "amount"]);
-      if (string(o.denom, `${cp}.denom`) !== denom) fail(`deposits are in the bond denom ${denom} only`, `${cp}.denom`);
-      amount += int(o.amount, `${cp}.amount`);
-    });
-    if (amount <= 0n) fail("minimum deposit must be positive", `${pp}.${key}`);
-    return amount;
-  };
-  const ratio = (key: string, what: string, allowZero = true): bigint => {
-    const r = decimal(p[key], `${pp}.${key}`, dec, what);
-    if (r < 0n || r > ONE || (!allowZero && r === 0n)) fail(`${what} must be ${allowZero ? "between 0 and 1" : "positive and at most 1"}: ${decString(r)}`, `${pp}.${key}`);
-    return r;
-  };
-  const period = (key: string): bigint => {
-    const ns = duration(p[key], `${pp}.${key}`);
-    if (ns <= 0n) fail("period must be positive", `${pp}.${key}`);
-    return ns;
-  };
-  const flag = (key: string): boolean => {
-    if (typeof p[key] !== "boolean") fail("must be true or false", `${pp}.${key}`);
-    return p[key] as boolean;
-  };
-  const params: GovParams = {
-    minDeposit: deposit("min_deposit"),
-    expeditedMinDeposit: deposit("expedited_min_deposit"),
-    maxDepositPeriodNs: period("max_deposit_period"),
-    votingPeriodNs: period("voting_period"),
-    expeditedVotingPeriodNs: period("expedited_voting_period"),
-    quorum: ratio("quorum", "quorum"),
-    threshold: ratio("threshold", "vote threshold", false),
-    vetoThreshold: ratio("veto_threshold", "veto threshold", false),
-    expeditedThreshold: ratio("expedited_threshold", "expedited vote threshold", false),
-    minInitialDepositRatio: ratio("min_initial_deposit_ratio", "minimum initial deposit ratio"),
-    proposalCancelRatio: ratio("proposal_cancel_ratio", "proposal cancel ratio"),
-    proposalCancelDest: string(p.proposal_cancel_dest, `${pp}.proposal_cancel_dest`),
-    burnVoteQuorum: flag("burn_vote_quorum"),
-    burnProposalDepositPrevote: flag("burn_proposal_deposit_prevote"),
-    burnVoteVeto: flag("burn_vote_veto"),
-    minDepositRatio: ratio("min_deposit_ratio", "minimum deposit ratio"),
-  };
-  if (params.expeditedVotingPeriodNs >= params.votingPeriodNs) {
-    fail("expedited voting period must be strictly less than the regular voting period", `${pp}.expedited_voting_period`);
-  }
-  if (params.expeditedThreshold <= params.threshold) fail("expedited threshold must be greater than the regular threshold", `${pp}.expedited_threshold`);
-  if (params.expeditedMinDeposit < params.minDeposit) fail("expedited minimum deposit must be greater than or equal to the minimum deposit", `${pp}.expedited_min_deposit`);
-  if (params.proposalCancelDest !== "") {
-    try {
-      params.proposalCancelDest = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(params.proposalCancelDest, ACCOUNT_PREFIX));
-    } catch (e) {
-      fail(`invalid proposal cancel dest: ${(e as Error).message}`, `${pp}.proposal_cancel_dest`);
-    }
-  }
-  return { authority, params };
-}
-
 /** x/tieredrewards GenesisState.Validate (REFERENCE §3.1, §3.2, §11); positions are not yet supported. */
 function parseTieredRewards(v: Json | undefined, dec: DecParser): TieredRewardsGenesis {
   const path = "app_state.tieredrewards";
@@ -880,19 +718,6 @@ function coreTime(ns: bigint, text: string, path: string): void {
   if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
 }
 
-/**
- * A protobuf JSON Duration in whole seconds, `"2419200s"`, as nanoseconds. One that does not fit
- * a Go time.Duration (int64 ns) is refused with jsonpb's error (host/duration.ts), never wrapped.
- */
-function duration(v: Json | undefined, path: string): bigint {
-  const s = string(v, path);
-  const m = /^(-?[0-9]+)s$/.exec(s);
-  if (!m) fail(`invalid duration ${JSON.stringify(s)} (whole seconds, e.g. "2419200s")`, path);
-  const ns = BigInt(m[1]) * NS_PER_S;
-  if (!fitsDuration(ns)) fail(jsonDurationError(s), path);
-  return ns;
-}
-
 // ---- what the core gets -------------------------------------------------------------------
 
 export function bondDenom(g: Genesis): string {
@@ -920,77 +745,3 @@ export function emissionGenesisState(g: Genesis): EmissionState {
   return { height: 0n, totalSupply: bondSupply(g), burned: g.bank.burnedBalance };
 }
 
-// ---- JSON readers -------------------------------------------------------------------------
-
-function fail(reason: string, path: string): never {
-  throw new ValidationError(reason, path);
-}
-
-function isObject(v: Json | undefined): v is { [key: string]: Json } {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** An object with only the given keys (an unknown key is most likely a typo). */
-function object(v: Json | undefined, path: string, keys: string[]): { [key: string]: Json | undefined } {
-  if (!isObject(v)) fail(v === undefined || v === null ? "missing" : "must be a JSON object", path);
-  for (const k of Object.keys(v)) {
-    if (!keys.includes(k)) fail(`unknown field ${JSON.stringify(k)} (known: ${keys.join(", ")})`, path);
-  }
-  return v;
-}
-
-function array(v: Json | undefined, path: string): Json[] {
-  if (!Array.isArray(v)) fail(v === undefined || v === null ? "missing" : "must be a JSON array", path);
-  return v;
-}
-
-function string(v: Json | undefined, path: string): string {
-  if (typeof v !== "string") fail(v === undefined || v === null ? "missing" : "must be a string", path);
-  return v;
-}
-
-/** An Int: a string of decimal digits with an optional sign, as Cosmos encodes it. */
-function int(v: Json | undefined, path: string): bigint {
-  if (typeof v === "number") fail(`must be a string (an integer in quotes, e.g. "${v}")`, path);
-  const s = string(v, path);
-  if (!/^[+-]?[0-9]+$/.test(s)) fail(`invalid integer ${JSON.stringify(s)}`, path);
-  return BigInt(s);
-}
-
-/** A uint64: a decimal string, or a JSON number that is a safe integer (protobuf JSON allows both). */
-function uint64(v: Json | undefined, path: string): bigint {
-  let n: bigint;
-  if (typeof v === "number") {
-    if (!Number.isSafeInteger(v) || v < 0) fail(`invalid uint64 ${v} (write large values as strings)`, path);
-    n = BigInt(v);
-  } else {
-    const s = string(v, path);
-    if (!/^[0-9]+$/.test(s)) fail(`invalid uint64 ${JSON.stringify(s)}`, path);
-    n = BigInt(s);
-  }
-  if (n > MAX_U64) fail(`invalid uint64 ${n}: out of range`, path);
-  return n;
-}
-
-/**
- * A Dec string, parsed by the core's LegacyNewDecFromStr. The core holds non-negative values
- * only, so a leading '-' is taken off here and the result negated: the validation rules, not the
- * parser, reject negative rates, with the reference's messages.
- */
-function decimal(v: Json | undefined, path: string, dec: DecParser, what: string): bigint {
-  if (v === undefined || v === null) fail(`${what} cannot be nil`, path);
-  if (typeof v === "number") fail(`must be a string (a decimal in quotes, e.g. "${v}")`, path);
-  const s = string(v, path);
-  const negative = s.startsWith("-");
-  try {
-    const raw = dec.parse(negative ? s.slice(1) : s);
-    return negative ? -raw : raw;
-  } catch (e) {
-    throw new ValidationError((e as Error).message, path);
-  }
-}
-
-function unitInterval(v: bigint, path: string, negative: string, tooLarge: string): void {
-  if (v < 0n) throw new ValidationError(`${negative}: ${decString(v)}`, path);
-  if (v > ONE) throw new ValidationError(`${tooLarge}: ${decString(v)}`, path);
-}
