@@ -48,7 +48,7 @@ import { beginBlockEvents } from "../node/block-events.js";
 import { consensusKey, consensusSet } from "../node/consensus-key.js";
 import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
-import { Slashing } from "../node/slashing.js";
+import { Slashing, slashingBeginBlock, type ConsensusInfo } from "../node/slashing.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
@@ -919,49 +919,17 @@ export class NodeChain implements ChainView {
    */
   finalizeBlock(
     txs: readonly Uint8Array[], height: bigint, timeNs: bigint,
-    consensus: { votes: readonly { address: string; power: bigint; signed: boolean }[]; doubleSigns: readonly { address: string; height: bigint; power: bigint }[] } = { votes: [], doubleSigns: [] },
+    consensus: ConsensusInfo = { votes: [], doubleSigns: [] },
   ): { results: TxResult[]; events: TxEvent[]; appHash: string } {
     if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
     const events = this.beginBlock(height, timeNs);
-    events.push(...this.slashingBeginBlock(consensus, height, timeNs));
+    events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, this.genesis.chainId, consensus, height, timeNs));
     const results = txs.map((tx, i) => this.deliverDecided(JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }), height, i, timeNs));
     events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
     this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
     return { results, events, appHash: this.last.appHash };
-  }
-
-  /**
-   * x/slashing's and x/evidence's BeginBlock under CometBFT: the last commit's votes move the
-   * signing infos; a validator down too long, or caught double-signing, is slashed and jailed by
-   * the core (its tier positions' bonus pauses through the core's validator events).
-   */
-  private slashingBeginBlock(
-    c: { votes: readonly { address: string; power: bigint; signed: boolean }[]; doubleSigns: readonly { address: string; height: bigint; power: bigint }[] },
-    height: bigint, timeNs: bigint,
-  ): TxEvent[] {
-    if (c.votes.length === 0 && c.doubleSigns.length === 0) return [];
-    const idOf = new Map(this.directory.validatorIds().map((id) => [consensusKey(this.genesis.chainId, this.directory.validatorAddress(id)!).address, id]));
-    const votes = c.votes.flatMap((v) => {
-      const id = idOf.get(v.address);
-      return id === undefined ? [] : [{ ...v, jailed: this.ledger.validator(id)!.jailed }];
-    });
-    const punishments = [
-      ...c.doubleSigns.flatMap((e) => this.slashing.handleDoubleSign(e.address, e.height, e.power) ?? []),
-      ...this.slashing.handleVotes(votes, height, timeNs),
-    ];
-    const events: TxEvent[] = [];
-    for (const p of punishments) {
-      const id = idOf.get(p.address);
-      if (id === undefined) continue;
-      const v = this.ledger.validator(id)!;
-      const burned = this.ledger.slash(id, p.infractionHeight, p.power, p.fraction);
-      if (!v.jailed) this.ledger.jail(id, p.jailUntilNs);
-      const cons = encodeAddress(`${VALIDATOR_PREFIX}cons`, hexToBytes(p.address.toLowerCase()));
-      events.push(evt("slash", { address: cons, power: `${p.power}`, reason: p.reason, jailed: cons, burned_coins: `${burned}` }));
-    }
-    return events;
   }
 
   /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */

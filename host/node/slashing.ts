@@ -8,7 +8,12 @@
 // (stored beside x/gov's records, keys `s/…`).
 
 import type { DecOps } from "../core/core.js";
+import type { Ledger } from "../core/ledger.js";
+import { encodeAddress } from "../address.js";
+import { consensusKey } from "./consensus-key.js";
+import type { NodeDirectory } from "./directory.js";
 import type { GovRecord } from "./gov.js";
+import { event, type TxEvent } from "./messages.js";
 
 export interface SlashingParams {
   signedBlocksWindow: bigint;
@@ -140,4 +145,41 @@ export class Slashing {
     const o = JSON.parse(value, (_, v) => (typeof v === "string" && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as SigningInfo;
     this.infos.set(key.slice(2), o);
   }
+}
+
+/** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
+export interface ConsensusInfo {
+  votes: readonly { address: string; power: bigint; signed: boolean }[];
+  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
+}
+
+/**
+ * x/slashing's and x/evidence's BeginBlock under CometBFT: the votes move the signing infos; a
+ * validator down too long, or caught double-signing, is slashed and jailed by the core (its tier
+ * positions' bonus pauses through the core's validator events). The `slash` events.
+ */
+export function slashingBeginBlock(
+  slashing: Slashing, ledger: Ledger, directory: NodeDirectory, chainId: string, c: ConsensusInfo, height: bigint, timeNs: bigint,
+): TxEvent[] {
+  if (c.votes.length === 0 && c.doubleSigns.length === 0) return [];
+  const idOf = new Map(directory.validatorIds().map((id) => [consensusKey(chainId, directory.validatorAddress(id)!).address, id]));
+  const votes = c.votes.flatMap((v) => {
+    const id = idOf.get(v.address);
+    return id === undefined ? [] : [{ ...v, jailed: ledger.validator(id)!.jailed }];
+  });
+  const punishments = [
+    ...c.doubleSigns.flatMap((e) => slashing.handleDoubleSign(e.address, e.height, e.power) ?? []),
+    ...slashing.handleVotes(votes, height, timeNs),
+  ];
+  const events: TxEvent[] = [];
+  for (const p of punishments) {
+    const id = idOf.get(p.address);
+    if (id === undefined) continue;
+    const jailed = ledger.validator(id)!.jailed;
+    const burned = ledger.slash(id, p.infractionHeight, p.power, p.fraction);
+    if (!jailed) ledger.jail(id, p.jailUntilNs);
+    const cons = encodeAddress(`${directory.validatorPrefix}cons`, Uint8Array.from(Buffer.from(p.address, "hex")));
+    events.push(event("slash", { address: cons, power: `${p.power}`, reason: p.reason, jailed: cons, burned_coins: `${burned}` }));
+  }
+  return events;
 }
