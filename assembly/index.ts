@@ -454,6 +454,15 @@ export function ledgerCreateValidatorWithSelfDelegation(
     ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
   );
 }
+/** MsgCreateValidator as a transaction sends it: also its operator's MinSelfDelegation (integer at `minSelf`). */
+export function ledgerCreateValidatorWithMinSelf(
+  id: u32, operator: u32, rate: usize, amount: usize, minSelf: usize, orderKey: u64,
+): i32 {
+  txBegin();
+  return inTransaction(
+    ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey, lo(minSelf), hi(minSelf)),
+  );
+}
 /** x/bank MsgSend (and the ante handler's fee) of the bond denom: atomic, checked first. */
 export function ledgerSend(from: u32, to: u32, amount: usize): i32 {
   return bank.transfer(from, to, lo(amount), hi(amount));

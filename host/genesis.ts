@@ -8,6 +8,7 @@
 
 import { readFile } from "node:fs/promises";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { base64 } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "./address.js";
@@ -124,6 +125,8 @@ export interface GenesisValidator {
   /** Raw Dec in [0, 1]. */
   commissionRate: bigint;
   selfDelegation: bigint;
+  /** Its ed25519 consensus key (`consensus_pubkey`); absent: derived from the chain id and operator (node/consensus-key.ts). */
+  consensusPubKey?: Uint8Array;
 }
 
 export interface StakingGenesis {
@@ -545,6 +548,23 @@ function parseDescription(v: Json | undefined, path: string): ValidatorDescripti
   };
 }
 
+/** A validator's consensus key as the SDK's genesis writes it: `{"@type": "/cosmos.crypto.ed25519.PubKey", "key": base64}`. */
+function parseConsensusPubKey(v: Json, path: string): Uint8Array {
+  const o = object(v, path, ["@type", "key"]);
+  const type = string(o["@type"], `${path}.@type`);
+  if (type !== "/cosmos.crypto.ed25519.PubKey") {
+    throw new ValidationError(`validator pubkey type is not supported: got ${type}, expected /cosmos.crypto.ed25519.PubKey`, path);
+  }
+  let key: Uint8Array;
+  try {
+    key = base64.decode(string(o.key, `${path}.key`));
+  } catch (e) {
+    throw new ValidationError(`invalid base64: ${(e as Error).message}`, `${path}.key`);
+  }
+  if (key.length !== 32) throw new ValidationError(`an ed25519 public key is 32 bytes, got ${key.length}`, `${path}.key`);
+  return key;
+}
+
 /** x/staking params and the genesis validators, each self-delegated from its operator's balance. */
 function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["balances"]): StakingGenesis {
   const path = "app_state.staking";
@@ -563,9 +583,10 @@ function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["ba
   }
   const funds = new Map(balances.map((b) => [b.address, b.amount]));
   const operators = new Set<string>();
+  const consensusKeys = new Set<string>();
   const validators = array(st.validators, `${path}.validators`).map((x, i): GenesisValidator => {
     const vp = `${path}.validators[${i}]`;
-    const o = object(x, vp, ["operator_address", "commission_rate", "self_delegation", "description"]);
+    const o = object(x, vp, ["operator_address", "commission_rate", "self_delegation", "description", "consensus_pubkey"]);
     const operatorAddress = string(o.operator_address, `${vp}.operator_address`);
     let account: string;
     try {
@@ -584,7 +605,16 @@ function parseStaking(v: Json | undefined, dec: DecParser, balances: Genesis["ba
       throw new ValidationError(`operator account ${account} holds ${left}, less than the self delegation ${selfDelegation}`, vp);
     }
     funds.set(account, left - selfDelegation);
-    return { operatorAddress, commissionRate, selfDelegation, description: parseDescription(o.description, `${vp}.description`) };
+    const consensusPubKey = o.consensus_pubkey === undefined ? undefined : parseConsensusPubKey(o.consensus_pubkey, `${vp}.consensus_pubkey`);
+    if (consensusPubKey !== undefined) {
+      const text = base64.encode(consensusPubKey);
+      if (consensusKeys.has(text)) throw new ValidationError("validator already exist for this pubkey; must use new validator pubkey", `${vp}.consensus_pubkey`);
+      consensusKeys.add(text);
+    }
+    return {
+      operatorAddress, commissionRate, selfDelegation, description: parseDescription(o.description, `${vp}.description`),
+      ...(consensusPubKey ? { consensusPubKey } : {}),
+    };
   });
   return { maxValidators: Number(maxValidators), unbondingTimeNs, powerReduction, validators };
 }

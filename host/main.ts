@@ -110,7 +110,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
     chainId: chain.chainId,
-    operators: () => chain.directory.validatorIds().map((id) => chain.directory.validatorAddress(id)!),
+    consensusAddresses: () => chain.directory.validatorIds().map((id) => chain.validators.key(id)!.address),
     slashing: chain.slashing,
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));

@@ -129,10 +129,15 @@ export function withdrawValidatorCommission(validator: u32): i32 {
 /** MsgCreateValidator: the validator, then its operator's self-delegation. */
 export function createValidator(
   id: u32, operator: u32, rateLo: u64, rateHi: u64, selfLo: u64, selfHi: u64, orderKey: u64,
+  minSelfLo: u64 = 1, minSelfHi: u64 = 0,
 ): i32 {
   if ((selfLo | selfHi) == 0) return ERR_ZERO_AMOUNT;
   const e = newValidator(id, operator, rateLo, rateHi, orderKey);
   if (e != OK) return e;
+  // The operator's MinSelfDelegation (the record was made with the SDK's default, 1).
+  const p = validators.ptr(validators.find(<u64>id));
+  store<u64>(p, minSelfLo, V_MIN_SELF_DELEGATION);
+  store<u64>(p, minSelfHi, V_MIN_SELF_DELEGATION + 8);
   rankingDirty();
   return delegate(operator, id, selfLo, selfHi);
 }

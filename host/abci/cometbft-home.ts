@@ -9,7 +9,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { base64 } from "@scure/base";
+import { ed25519 } from "@noble/curves/ed25519.js";
 import { consensusKey } from "../node/consensus-key.js";
+import { consensusAddressOf } from "../node/validators.js";
 import type { Json } from "../genesis.js";
 import type { Core } from "../core/core.js";
 import { NodeChain } from "../chain/node-chain.js";
@@ -29,8 +31,12 @@ export const COMETBFT = fileURLToPath(new URL("../../.tools/bin/cometbft", impor
 export interface HomeOptions {
   /** The node's genesis document (what it is started with: `--genesis FILE`). */
   genesis: Json;
-  /** This home's validator: its operator address (its consensus key is derived from it). */
+  /** This home's validator: its operator address (its consensus key is derived from it unless `seed` is given). */
   operator: string;
+  /** This home's ed25519 private key (32-byte seed) instead of the derived one: a validator made by MsgCreateValidator, or a node with another's key. */
+  seed?: Uint8Array;
+  /** CometBFT's mempool.broadcast (default true): false keeps this node's txs out of its peers' mempools. */
+  mempoolBroadcast?: boolean;
   /** Every validator of the genesis, with its consensus power. */
   validators: { operator: string; power: bigint }[];
   abci: string;
@@ -67,9 +73,9 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
     app_state: doc.app_state,
   };
   await writeFile(join(home, "config", "genesis.json"), JSON.stringify(genesis, null, 2));
-  const me = key(o.operator);
+  const me = o.seed === undefined ? key(o.operator) : { seed: o.seed, pub: ed25519.getPublicKey(o.seed) };
   await writeFile(join(home, "config", "priv_validator_key.json"), JSON.stringify({
-    address: me.address, pub_key: pub(o.operator),
+    address: consensusAddressOf(me.pub), pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(me.pub) },
     priv_key: { type: "tendermint/PrivKeyEd25519", value: base64.encode(new Uint8Array([...me.seed, ...me.pub])) },
   }, null, 2));
   const set = (text: string, section: string | null, k: string, v: string) => {
@@ -95,6 +101,7 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   toml = set(toml, "p2p", "allow_duplicate_ip", "true");
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));
   toml = set(toml, "consensus", "timeout_commit", JSON.stringify(o.blockInterval));
+  if (o.mempoolBroadcast === false) toml = set(toml, "mempool", "broadcast", "false");
   await writeFile(join(home, "config", "config.toml"), toml);
   const id = spawnSync(COMETBFT, ["show-node-id", "--home", home], { encoding: "utf8" });
   if (id.status !== 0) throw new Error(`cometbft show-node-id: ${id.stderr}`);

@@ -49,6 +49,12 @@ export interface Testnet {
   restartComet(i: number): void;
   /** kill -9 node i's app (and its CometBFT with `both`). */
   kill(i: number, both?: boolean): void;
+  /**
+   * One more node, peered with the others, with the ed25519 key `seed`: a full node that becomes a
+   * validator once its key is bonded (MsgCreateValidator), or, with a validator's own key, a second
+   * signer of it (a double signer). `mempoolBroadcast: false` keeps its txs to itself.
+   */
+  addNode(o: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode>;
   stop(): Promise<void>;
 }
 
@@ -106,13 +112,30 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
     startComet(n);
   };
   nodes.forEach((_, i) => start(i));
+  const addNode = async (a: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode> => {
+    const i = nodes.length;
+    const port = o.basePort + 10 * i;
+    const n: TestnetNode = {
+      index: i, operator: "", rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
+      home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`, app: undefined, comet: undefined,
+    };
+    await mkdir(join(dir, `node${i}`), { recursive: true });
+    await writeCometHome(n.home, {
+      genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval: o.blockInterval,
+      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${o.basePort + 10 * m.index + 2}`),
+      ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
+    });
+    nodes.push(n);
+    start(i);
+    return n;
+  };
   const killed = (c: ChildProcess | undefined) => new Promise<void>((res) => {
     if (!c || c.exitCode !== null || c.signalCode !== null) return res();
     c.once("exit", () => res());
     c.kill("SIGTERM");
   });
   return {
-    nodes, genesisFile, start,
+    nodes, genesisFile, start, addNode,
     restartComet: (i) => startComet(nodes[i]!),
     kill(i, both = false) {
       nodes[i]!.app?.kill("SIGKILL");

@@ -26,7 +26,7 @@ import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
 import { ValidationError } from "../errors.js";
 import {
   ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
-  inflationParamsFrom, type Genesis, type Json, type ValidatorDescription,
+  inflationParamsFrom, type Genesis, type Json,
 } from "../genesis.js";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import {
@@ -45,10 +45,13 @@ import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../node/store.js";
 import { exportGenesis } from "../node/export.js";
 import { beginBlockEvents } from "../node/block-events.js";
-import { consensusKey, consensusSet } from "../node/consensus-key.js";
+import { consensusSet } from "../node/consensus-key.js";
 import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
-import { Slashing, slashingBeginBlock, type ConsensusInfo } from "../node/slashing.js";
+import { Slashing, consensusInfoText, parseConsensusInfo, slashingBeginBlock, type ConsensusInfo } from "../node/slashing.js";
+import { ValidatorRegistry, orderKey } from "../node/validators.js";
+import { registerValidatorHandlers } from "../node/validator-messages.js";
+import type { ValidatorInfo } from "../server/view.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "../node/header.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
@@ -129,6 +132,8 @@ export class NodeChain implements ChainView {
   readonly gov: Gov;
   /** x/slashing under CometBFT: signing infos from its commit info and evidence (host/node/slashing.ts). */
   readonly slashing: Slashing;
+  /** Validators' descriptions, commission limits and consensus keys (host/node/validators.ts). */
+  readonly validators: ValidatorRegistry;
   readonly emission: Emission;
   readonly directory: NodeDirectory;
   readonly registry: MessageRegistry;
@@ -185,8 +190,9 @@ export class NodeChain implements ChainView {
     this.emission = new Emission(core);
     this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
-    this.handlers = registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers())));
+    this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers()))));
     this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
+    this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory);
     this.gov = new Gov(this.genesis.gov.params, {
       ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
     });
@@ -268,7 +274,7 @@ export class NodeChain implements ChainView {
       targetBaseRewardsRate: g.tieredrewards.params.targetBaseRewardsRate,
     });
     this.ledger.configureStaking(g.staking.maxValidators, g.staking.powerReduction, g.staking.unbondingTimeNs);
-    g.staking.validators.forEach((v, i) => this.directory.addValidator(i, v.operatorAddress));
+    g.staking.validators.forEach((v, i) => this.validators.addGenesis(i, v));
   }
 
   /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0), tiers. */
@@ -309,6 +315,7 @@ export class NodeChain implements ChainView {
     this.ledger.restore(state.height, this.burned);
     for (const g of state.gov) {
       if (g.key.startsWith("s/")) this.slashing.importRecord(g.key, g.value);
+      else if (ValidatorRegistry.owns(g.key)) this.validators.importRecord(g.key, g.value);
       else this.gov.importRecord(g.key, g.value);
     }
     this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
@@ -338,6 +345,7 @@ export class NodeChain implements ChainView {
     }
     for (const g of store.govRecords()) {
       if (g.key.startsWith("s/")) this.slashing.load(g.key, g.value);
+      else if (ValidatorRegistry.owns(g.key)) this.validators.load(g.key, g.value);
       else this.gov.load(g.key, g.value);
       this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
     }
@@ -432,7 +440,7 @@ export class NodeChain implements ChainView {
 
   /** The bonded validators by power (then operator order): the set a block's header commits to. */
   consensusValidators(): ConsensusValidator[] {
-    return consensusSet(this.genesis.chainId, this.ledger, this.directory);
+    return consensusSet(this.ledger, this.directory, (id) => this.validators.key(id));
   }
 
   /** The CometBFT header of the block being committed (its state is the block's outcome), and what the next one carries. */
@@ -474,11 +482,11 @@ export class NodeChain implements ChainView {
     return { header, hash, appHash: row.appHash, txs, events, ...(comet ? { comet } : {}) };
   }
 
-  /** A genesis validator's description and its consensus key (consensus-key.ts). */
-  validatorInfo(id: number): { description: ValidatorDescription; consensusPubKey: Uint8Array } | undefined {
-    const v = this.genesis.staking.validators[id];
+  /** A validator's description, commission limits and consensus key (node/validators.ts). */
+  validatorInfo(id: number): ValidatorInfo | undefined {
+    const v = this.validators.meta(id);
     if (v === undefined) return undefined;
-    return { description: v.description, consensusPubKey: consensusKey(this.genesis.chainId, v.operatorAddress).pub };
+    return { description: v.description, consensusPubKey: v.pub, maxRate: v.maxRate, maxChangeRate: v.maxChangeRate, updateTimeNs: v.updateTimeNs };
   }
 
   /** Txs waiting for a block: their bodies, in arrival order. */
@@ -729,6 +737,7 @@ export class NodeChain implements ChainView {
       }
       if (!simulating) x.storeTxBegin();
       this.gov.begin();
+      this.validators.begin();
       const events: TxEvent[] = [];
       const ctx = this.messageContext(tx.signer, height, timeNs);
       for (let i = 0; i < tx.msgs.length; i++) {
@@ -747,6 +756,7 @@ export class NodeChain implements ChainView {
           if (!simulating) {
             x.storeTxAbort();
             this.gov.rollback();
+            this.validators.rollback();
             this.directory.rollback(accountsMark);
           }
           const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
@@ -756,12 +766,14 @@ export class NodeChain implements ChainView {
       if (!simulating) {
         x.storeTxCommit();
         this.gov.release();
+        this.validators.release();
       }
       return result(0, "", "", [...anteEvents, ...events]);
     } finally {
       if (simulating) {
         x.storeTxAbort();
         this.gov.rollback();
+        this.validators.rollback();
         this.directory.rollback(accountsMark);
         for (const restore of restoreSigners) restore();
       }
@@ -796,6 +808,7 @@ export class NodeChain implements ChainView {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
+      validators: this.validators,
     };
   }
 
@@ -813,6 +826,7 @@ export class NodeChain implements ChainView {
     const ctx = this.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
     x.storeTxBegin();
     this.gov.begin();
+    this.validators.begin();
     const events: TxEvent[] = [];
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i]!;
@@ -825,6 +839,7 @@ export class NodeChain implements ChainView {
       } catch (err) {
         x.storeTxAbort();
         this.gov.rollback();
+        this.validators.rollback();
         this.directory.rollback(accountsMark);
         const f = messageFailure(err, i);
         return { ok: false, error: f.log };
@@ -832,6 +847,7 @@ export class NodeChain implements ChainView {
     }
     x.storeTxCommit();
     this.gov.release();
+    this.validators.release();
     return { ok: true, events };
   }
 
@@ -923,12 +939,13 @@ export class NodeChain implements ChainView {
   ): { results: TxResult[]; events: TxEvent[]; appHash: string } {
     if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
     const events = this.beginBlock(height, timeNs);
-    events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, this.genesis.chainId, consensus, height, timeNs));
+    events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, timeNs));
     const results = txs.map((tx, i) => this.deliverDecided(JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }), height, i, timeNs));
     events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
-    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events }, results);
+    const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? consensus : undefined;
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events, ...(kept ? { consensus: kept } : {}) }, results);
     return { results, events, appHash: this.last.appHash };
   }
 
@@ -980,6 +997,9 @@ export class NodeChain implements ChainView {
     }
     const height = row.height;
     const events = this.beginBlock(height, row.timeNs);
+    // A block CometBFT decided: x/slashing's BeginBlock from the commit info it was given.
+    const consensus = row.consensus === undefined ? undefined : parseConsensusInfo(row.consensus);
+    if (consensus) events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, row.timeNs));
     const results = txs.map((t, i) => this.deliverDecided(t.body, height, i, row.timeNs));
     results.forEach((r, i) => {
       const stored = txs[i]!;
@@ -990,12 +1010,12 @@ export class NodeChain implements ChainView {
     events.push(...this.govEndBlock(height, row.timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, row.timeNs);
-    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n, events }, results);
+    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results);
   }
 
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
   private commit(
-    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint; events?: TxEvent[] }, results: TxResult[], imported: RecordChange[] = [],
+    b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint; events?: TxEvent[]; consensus?: ConsensusInfo }, results: TxResult[], imported: RecordChange[] = [],
     importedHash?: string,
   ): void {
     const started = performance.now();
@@ -1003,7 +1023,7 @@ export class NodeChain implements ChainView {
     const accounts = this.directory.takeDirty();
     for (const a of accounts) this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     // x/gov's and x/slashing's records: one table, keys by module (host/node/gov.ts, slashing.ts).
-    const gov = [...this.gov.takeDirty(), ...this.slashing.takeDirty()];
+    const gov = [...this.gov.takeDirty(), ...this.slashing.takeDirty(), ...this.validators.takeDirty()];
     for (const g of gov) {
       if (g.value === null) this.hash.remove(GOV_TABLE, g.key);
       else this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
@@ -1017,10 +1037,11 @@ export class NodeChain implements ChainView {
     const blockHash = importedHash ?? made?.hash ?? seed;
     this.lastSeed = importedHash ?? seed;
     if (made === undefined) this.headerCarry = { signatures: [], results: [], signers: undefined };
-    const { events, ...row } = b;
+    const { events, consensus, ...row } = b;
     const block: StoredBlock = {
       ...row, txCount: results.length, appHash, hash: blockHash, ...(events ? { events: JSON.stringify(events) } : {}),
       ...(made ? { header: JSON.stringify(made.stored) } : {}),
+      ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
     };
     if (this.store) {
       const txs: StoredTx[] = results.map((r) => ({
@@ -1317,10 +1338,4 @@ function accountOf(operator: string): string {
   return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operator, VALIDATOR_PREFIX));
 }
 
-/** Power ties break by the operator address bytes (the first 8, big-endian). */
-function orderKey(operator: string): bigint {
-  const b = accountAddressBytes(operator, VALIDATOR_PREFIX);
-  let k = 0n;
-  for (let i = 0; i < 8; i++) k = (k << 8n) | BigInt(b[i] ?? 0);
-  return k;
-}
+

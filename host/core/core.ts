@@ -97,6 +97,7 @@ export interface CoreExports {
   ledgerWithdrawCommission(dst: Ptr, validator: number): Code;
   ledgerWithdrawAddress(delegator: number): number;
   ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr, orderKey: bigint): Code;
+  ledgerCreateValidatorWithMinSelf(id: number, operator: number, rate: Ptr, amount: Ptr, minSelf: Ptr, orderKey: bigint): Code;
   ledgerConfigureStaking(maxValidators: number, powerReduction: bigint, unbondingNs: bigint): Code;
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;
   ledgerLastCommitVotes(out: Ptr): number;

@@ -366,6 +366,17 @@ export class Ledger {
     c.check(c.exports.ledgerCreateValidatorWithSelfDelegation(id, operator, c.slot(0), c.slot(1), orderKey));
   }
 
+  /** MsgCreateValidator as a transaction sends it: with the operator's MinSelfDelegation. */
+  createValidatorFromTx(
+    id: number, operator: number, commissionRate: bigint, selfDelegation: bigint, minSelfDelegation: bigint, orderKey: bigint,
+  ): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), commissionRate);
+    c.writeU128(c.slot(1), selfDelegation);
+    c.writeU128(c.slot(2), minSelfDelegation);
+    c.check(c.exports.ledgerCreateValidatorWithMinSelf(id, operator, c.slot(0), c.slot(1), c.slot(2), orderKey));
+  }
+
   /** MsgDelegate; returns the shares issued (raw Dec). */
   delegate(delegator: number, validator: number, amount: bigint): bigint {
     const c = this.core;

@@ -1,6 +1,8 @@
-// The validators' ed25519 consensus keys. The node makes its own blocks (no consensus runs), so
-// each validator's key is derived from the chain id and its operator address: the same on every
-// start and in every view (the RPC's validator set and headers, REST's validators, signing infos).
+// The genesis validators' ed25519 consensus keys, unless the genesis gives them: derived from the
+// chain id and the operator address, the same on every start and in every view (the RPC's validator
+// set and headers, REST's validators, signing infos); the node signs its own blocks with them, and
+// `npm run testnet` writes them into each validator's CometBFT home. A validator made by
+// MsgCreateValidator brings its own key (node/validators.ts).
 
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -34,14 +36,14 @@ const MAX_KEPT = 10_000;
 
 /** The bonded validators by power (then id): the set a block's header commits to and that signs it. */
 export function consensusSet(
-  chainId: string, ledger: Ledger, directory: { validatorIds(): number[]; validatorAddress(id: number): string | undefined },
+  ledger: Ledger, directory: { validatorIds(): number[] }, keyOf: (id: number) => { pub: Uint8Array; address: string; seed?: Uint8Array } | undefined,
 ): ConsensusValidator[] {
   return directory.validatorIds()
     .map((id) => ({ id, power: ledger.validator(id)!.lastPower }))
     .filter((x) => x.power > 0n)
     .sort((a, b) => (a.power > b.power ? -1 : a.power < b.power ? 1 : a.id - b.id))
     .map(({ id, power }) => {
-      const k = consensusKey(chainId, directory.validatorAddress(id)!);
-      return { address: hexToBytes(k.address.toLowerCase()), pub: k.pub, seed: k.seed, power };
+      const k = keyOf(id)!;
+      return { address: hexToBytes(k.address.toLowerCase()), pub: k.pub, power, ...(k.seed ? { seed: k.seed } : {}) };
     });
 }

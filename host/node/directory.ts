@@ -95,6 +95,13 @@ export class NodeDirectory implements Directory {
     this.operatorsById.set(id, operator);
   }
 
+  /** A validator created by a tx that then failed. */
+  removeValidator(id: number): void {
+    const operator = this.operatorsById.get(id);
+    if (operator !== undefined) this.validatorsByOperator.delete(operator);
+    this.operatorsById.delete(id);
+  }
+
   record(address: string): AccountRecord | undefined {
     return this.byAddress.get(address);
   }

@@ -30,8 +30,8 @@ export interface ConsensusValidator {
   address: Uint8Array;
   pub: Uint8Array;
   power: bigint;
-  /** The ed25519 private key (consensus-key.ts). */
-  seed: Uint8Array;
+  /** The ed25519 private key, when the node knows it (a derived key, consensus-key.ts); else its vote is absent. */
+  seed?: Uint8Array;
 }
 
 export interface BlockIdJson {
@@ -43,7 +43,8 @@ export interface CommitSigJson {
   block_id_flag: number;
   validator_address: string;
   timestamp: string;
-  signature: string;
+  /** null: an absent vote (BLOCK_ID_FLAG_ABSENT). */
+  signature: string | null;
 }
 
 /** A header as CometBFT's RPC renders it (hashes as upper-case hex). */
@@ -107,13 +108,16 @@ export const consensusHash = (maxGas: bigint): Uint8Array =>
 export const resultsHash = (results: readonly { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[]): Uint8Array =>
   merkleRoot(results.map((r) => ExecTxResult.encode(ExecTxResult.fromPartial({ code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed })).finish()));
 
+/** Go's zero time, as CometBFT renders an absent vote's timestamp. */
+const ZERO_TIME = "0001-01-01T00:00:00Z";
+
 /** A commit's hash: its CommitSigs, proto-encoded. */
 export const commitHash = (sigs: readonly CommitSigJson[]): Uint8Array =>
   merkleRoot(sigs.map((s) => CommitSig.encode({
     blockIdFlag: s.block_id_flag as BlockIDFlag,
     validatorAddress: bytesOf(s.validator_address),
     timestamp: parseTime(s.timestamp),
-    signature: base64.decode(s.signature),
+    signature: s.signature === null ? new Uint8Array() : base64.decode(s.signature),
   }).finish()));
 
 /** The part set header of a block id (the node does not gossip parts: one part, its hash bound to the block's). */
@@ -201,12 +205,15 @@ export function makeHeader(b: BlockInputs): { stored: StoredHeader; hash: Uint8A
   };
   const hash = headerHash(header, b.timeNs);
   const signBytes = voteSignBytes(b.chainId, b.height, hash, b.timeNs);
-  const signatures = set.map((v) => ({
-    block_id_flag: BlockIDFlag.BLOCK_ID_FLAG_COMMIT,
-    validator_address: HEX(v.address),
-    timestamp: header.time,
-    signature: base64.encode(ed25519.sign(signBytes, v.seed)),
-  }));
+  // A validator whose key the node does not hold (its own, from MsgCreateValidator) did not vote here.
+  const signatures = set.map((v): CommitSigJson => (v.seed === undefined
+    ? { block_id_flag: BlockIDFlag.BLOCK_ID_FLAG_ABSENT, validator_address: "", timestamp: ZERO_TIME, signature: null }
+    : {
+      block_id_flag: BlockIDFlag.BLOCK_ID_FLAG_COMMIT,
+      validator_address: HEX(v.address),
+      timestamp: header.time,
+      signature: base64.encode(ed25519.sign(signBytes, v.seed)),
+    }));
   return { stored: { header, signatures }, hash };
 }
 

@@ -15,6 +15,7 @@ import {
 import { decString, timestampString } from "../server/gateway.js";
 import type { NodeDirectory } from "./directory.js";
 import type { Gov } from "./gov.js";
+import type { ValidatorRegistry } from "./validators.js";
 import { renderTierEvents } from "./tier-messages.js";
 
 /** An ABCI event as the gateway renders it. */
@@ -42,6 +43,8 @@ export interface MessageContext {
   readonly timeNs: bigint;
   /** x/gov's proposals, deposits and votes. */
   readonly gov: Gov;
+  /** Validators' descriptions, commission limits and consensus keys. */
+  readonly validators: ValidatorRegistry;
 }
 
 export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];
@@ -69,7 +72,7 @@ const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {
   [CoreCode.ZERO_AMOUNT]: SdkErrors.InvalidRequest,
   [CoreCode.NO_COMMISSION]: { codespace: "distribution", code: 8, description: "no validator commission to withdraw" },
   [CoreCode.NOT_JAILED]: { codespace: "slashing", code: 5, description: "validator not jailed; cannot be unjailed" },
-  [CoreCode.STILL_JAILED]: { codespace: "slashing", code: 6, description: "validator still jailed; cannot be unjailed" },
+  [CoreCode.STILL_JAILED]: { codespace: "slashing", code: 4, description: "validator still jailed; cannot be unjailed" },
   [CoreCode.BAD_SLASH]: { codespace: "staking", code: 1, description: "invalid slash" },
 };
 

@@ -10,7 +10,6 @@
 import type { DecOps } from "../core/core.js";
 import type { Ledger } from "../core/ledger.js";
 import { encodeAddress } from "../address.js";
-import { consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "./directory.js";
 import type { GovRecord } from "./gov.js";
 import { event, type TxEvent } from "./messages.js";
@@ -153,18 +152,29 @@ export interface ConsensusInfo {
   doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
 }
 
+/** A block's commit info as stored with it (bigints as decimal text). */
+export const consensusInfoText = (c: ConsensusInfo): string => JSON.stringify(c, (_, v) => (typeof v === "bigint" ? `${v}` : v));
+
+export function parseConsensusInfo(text: string): ConsensusInfo {
+  const o = JSON.parse(text) as { votes: { address: string; power: string; signed: boolean }[]; doubleSigns: { address: string; height: string; power: string }[] };
+  return {
+    votes: o.votes.map((v) => ({ address: v.address, power: BigInt(v.power), signed: v.signed })),
+    doubleSigns: o.doubleSigns.map((d) => ({ address: d.address, height: BigInt(d.height), power: BigInt(d.power) })),
+  };
+}
+
 /**
  * x/slashing's and x/evidence's BeginBlock under CometBFT: the votes move the signing infos; a
  * validator down too long, or caught double-signing, is slashed and jailed by the core (its tier
  * positions' bonus pauses through the core's validator events). The `slash` events.
  */
 export function slashingBeginBlock(
-  slashing: Slashing, ledger: Ledger, directory: NodeDirectory, chainId: string, c: ConsensusInfo, height: bigint, timeNs: bigint,
+  slashing: Slashing, ledger: Ledger, directory: NodeDirectory, validatorOf: (consensusAddress: string) => number | undefined,
+  c: ConsensusInfo, height: bigint, timeNs: bigint,
 ): TxEvent[] {
   if (c.votes.length === 0 && c.doubleSigns.length === 0) return [];
-  const idOf = new Map(directory.validatorIds().map((id) => [consensusKey(chainId, directory.validatorAddress(id)!).address, id]));
   const votes = c.votes.flatMap((v) => {
-    const id = idOf.get(v.address);
+    const id = validatorOf(v.address);
     return id === undefined ? [] : [{ ...v, jailed: ledger.validator(id)!.jailed }];
   });
   const punishments = [
@@ -173,7 +183,7 @@ export function slashingBeginBlock(
   ];
   const events: TxEvent[] = [];
   for (const p of punishments) {
-    const id = idOf.get(p.address);
+    const id = validatorOf(p.address);
     if (id === undefined) continue;
     const jailed = ledger.validator(id)!.jailed;
     const burned = ledger.slash(id, p.infractionHeight, p.power, p.fraction);

@@ -32,6 +32,8 @@ export interface StoredBlock {
   events?: string;
   /** JSON text of the block's CometBFT header and precommits (header.ts; a single block of a node with a database). */
   header?: string;
+  /** JSON text of what CometBFT's FinalizeBlock said of the last commit (votes, double signs): x/slashing's input, for a replay. */
+  consensus?: string;
 }
 
 export interface StoredTx {
@@ -84,6 +86,7 @@ interface BlockRow {
   hash: string;
   events?: string | null;
   header?: string | null;
+  consensus?: string | null;
 }
 
 interface TxRow {
@@ -120,10 +123,11 @@ export class NodeStore {
       addGasColumns(this.db);
       addBlockEventsColumn(this.db);
       addBlockHeaderColumn(this.db);
+      addBlockConsensusColumn(this.db);
       indexTxAttributes(this.db);
     }
     this.insertBlock = this.prepareWrite(
-      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertTx = this.prepareWrite(
       "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -190,7 +194,7 @@ export class NodeStore {
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
-      block.events ?? null, block.header ?? null,
+      block.events ?? null, block.header ?? null, block.consensus ?? null,
     );
     for (const t of txs) {
       this.insertTx.run(
@@ -356,6 +360,12 @@ function addBlockHeaderColumn(db: Database.Database): void {
   if (!columns.includes("header")) db.exec("ALTER TABLE blocks ADD COLUMN header TEXT");
 }
 
+/** FinalizeBlock's commit info (JSON text): added to databases written before it was kept, NULL there. */
+function addBlockConsensusColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
+}
+
 function toBlock(r: BlockRow): StoredBlock {
   return {
     height: BigInt(r.height),
@@ -367,6 +377,7 @@ function toBlock(r: BlockRow): StoredBlock {
     hash: r.hash,
     ...(r.events != null ? { events: r.events } : {}),
     ...(r.header != null ? { header: r.header } : {}),
+    ...(r.consensus != null ? { consensus: r.consensus } : {}),
   };
 }
 

@@ -9,7 +9,6 @@ import type { Context, Hono } from "hono";
 import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../address.js";
 import type { createRpc } from "../rpc/server.js";
-import { consensusKey } from "../node/consensus-key.js";
 import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "./gateway.js";
 import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../node/slashing.js";
 import { pageQuery, paginateArray } from "./cosmos-pagination.js";
@@ -24,8 +23,8 @@ export interface CometRouteOptions {
   /** The app's version (package.json). */
   appVersion: string;
   chainId: string;
-  /** Every validator's operator address (each has a signing info). */
-  operators: () => string[];
+  /** Every validator's consensus address (upper-case hex; each has a signing info). */
+  consensusAddresses: () => string[];
   /** x/slashing's params and its signing infos by consensus address (hex), kept under CometBFT. */
   slashing?: Slashing;
 }
@@ -136,8 +135,7 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   // A jailed validator here may unjail at once (no downtime jail period runs): jailed_until is zero.
   // Signing infos: x/slashing's (under CometBFT, from its commit votes), zeros until a validator has one.
   const signingInfos = () =>
-    o.operators().map((operator) => {
-      const hexAddress = consensusKey(o.chainId, operator).address;
+    o.consensusAddresses().map((hexAddress) => {
       const i = o.slashing?.info(hexAddress);
       return {
         address: consensusAddress(hexAddress),

@@ -109,14 +109,14 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
       },
       unbonding_height: intString(v.unbondingHeight),
       unbonding_time: timestampString(v.unbondingTime),
-      // The ledger has no commission-change message: the rate is fixed, so it is its own maximum.
+      // No commission-change message (MsgEditValidator) yet: the rate stays what it was made with.
       commission: {
         commission_rates: {
           rate: decString(v.commissionRate),
-          max_rate: decString(v.commissionRate),
-          max_change_rate: decString(0n),
+          max_rate: decString(info?.maxRate ?? v.commissionRate),
+          max_change_rate: decString(info?.maxChangeRate ?? 0n),
         },
-        update_time: timestampString(0n),
+        update_time: timestampString(info?.updateTimeNs ?? 0n),
       },
       min_self_delegation: intString(v.minSelfDelegation),
       unbonding_on_hold_ref_count: "0",

@@ -40,6 +40,17 @@ export interface BlockSummary {
   txCount: number;
 }
 
+/** A validator's record beyond the core's: description, ed25519 consensus key, commission limits. */
+export interface ValidatorInfo {
+  description: ValidatorDescription;
+  consensusPubKey: Uint8Array;
+  /** Raw Decs. */
+  maxRate: bigint;
+  maxChangeRate: bigint;
+  /** unix ns. */
+  updateTimeNs: bigint;
+}
+
 /** Everything a query route may read. Built by the node; a test may build one over a bare Ledger. */
 export interface ChainView {
   readonly chainId: string;
@@ -51,5 +62,5 @@ export interface ChainView {
   /** The last committed block (height 0 before the first). */
   latestBlock(): BlockSummary;
   /** A validator's description and ed25519 consensus key (absent: shown empty and null). */
-  validatorInfo?(id: number): { description: ValidatorDescription; consensusPubKey: Uint8Array } | undefined;
+  validatorInfo?(id: number): ValidatorInfo | undefined;
 }

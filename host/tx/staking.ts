@@ -2,6 +2,7 @@
 // before touching state (addresses, then the amount: valid and positive). Whether the validator
 // exists, the delegation holds enough, etc. is the handler's business (the core's codes).
 
+import { base64 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../address.js";
 import { SdkErrors, TxError, decodeError } from "./errors.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "./fields.js";
@@ -17,6 +18,7 @@ export const MSG_BEGIN_REDELEGATE = "cosmos-sdk/MsgBeginRedelegate";
 export const MSG_WITHDRAW_DELEGATION_REWARD = "cosmos-sdk/MsgWithdrawDelegationReward";
 export const MSG_WITHDRAW_VALIDATOR_COMMISSION = "cosmos-sdk/MsgWithdrawValidatorCommission";
 export const MSG_UNJAIL = "cosmos-sdk/MsgUnjail";
+export const MSG_CREATE_VALIDATOR = "cosmos-sdk/MsgCreateValidator";
 /**
  * Ours, for local chains: misbehaviour on demand. A chain slashes on evidence (double signing) or
  * missed blocks, neither of which a single-process node has; the governance authority can sign
@@ -120,6 +122,73 @@ export const msgWithdrawValidatorCommissionSpec: MessageSpec<MsgWithdrawValidato
   },
 };
 
+/**
+ * x/staking MsgCreateValidator, decoded (its checks are the msg server's, in the handler: the SDK
+ * v0.50+ runs them at delivery). Commission rates are LegacyDec text; `pubkey` is the consensus key
+ * as amino JSON names it (`tendermint/PubKeyEd25519` and its base64 bytes).
+ */
+export interface MsgCreateValidator {
+  readonly description: { moniker: string; identity: string; website: string; securityContact: string; details: string };
+  readonly commission: { rate: string; maxRate: string; maxChangeRate: string };
+  readonly minSelfDelegation: bigint;
+  /** Deprecated in the SDK (the validator's own account delegates); "" or that account. */
+  readonly delegator: string;
+  readonly validator: string;
+  readonly pubkey: { type: string; key: Uint8Array } | undefined;
+  readonly value: Coin;
+}
+
+const objectField = (value: JsonObject, field: string, type: string): JsonObject => {
+  const raw = value[field];
+  if (raw === undefined) return {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw decodeError(`${type}.${field}: expected an object, got ${JSON.stringify(raw)}`);
+  return raw as JsonObject;
+};
+
+/** Signed by the operator's account (the validator address's bytes). */
+export const msgCreateValidatorSpec: MessageSpec<MsgCreateValidator> = {
+  signerField: "validator_address",
+  validate(value, { prefix }) {
+    const type = MSG_CREATE_VALIDATOR;
+    onlyFields(value, type, ["description", "commission", "min_self_delegation", "delegator_address", "validator_address", "pubkey", "value"]);
+    const validator = validatorField(value, "validator_address", type, prefix);
+    const d = objectField(value, "description", type);
+    onlyFields(d, `${type}.description`, ["moniker", "identity", "website", "security_contact", "details"]);
+    const c = objectField(value, "commission", type);
+    onlyFields(c, `${type}.commission`, ["rate", "max_rate", "max_change_rate"]);
+    let pubkey: MsgCreateValidator["pubkey"];
+    if (value.pubkey !== undefined && value.pubkey !== null) {
+      const p = objectField(value, "pubkey", type);
+      onlyFields(p, `${type}.pubkey`, ["type", "value"]);
+      let key: Uint8Array;
+      try {
+        key = base64.decode(stringField(p, "value", `${type}.pubkey`));
+      } catch (e) {
+        throw decodeError(`${type}.pubkey.value: ${(e as Error).message}`);
+      }
+      pubkey = { type: stringField(p, "type", `${type}.pubkey`), key };
+    }
+    const delegatorText = stringField(value, "delegator_address", type);
+    const delegator = delegatorText === "" ? "" : addressField(value, "delegator_address", type, prefix, "invalid delegator address");
+    const v = objectField(value, "value", type);
+    onlyFields(v, `${type}.value`, ["denom", "amount"]);
+    return {
+      description: {
+        moniker: stringField(d, "moniker", type), identity: stringField(d, "identity", type), website: stringField(d, "website", type),
+        securityContact: stringField(d, "security_contact", type), details: stringField(d, "details", type),
+      },
+      commission: { rate: stringField(c, "rate", type), maxRate: stringField(c, "max_rate", type), maxChangeRate: stringField(c, "max_change_rate", type) },
+      minSelfDelegation: value.min_self_delegation === undefined ? 0n : parseIntString(value.min_self_delegation, `${type}.min_self_delegation`),
+      delegator, validator, pubkey,
+      value: { denom: stringField(v, "denom", `${type}.value`), amount: v.amount === undefined ? 0n : parseIntString(v.amount, `${type}.value.amount`) },
+    };
+  },
+  signerOf(value: JsonObject, { prefix }: ValidateContext) {
+    const operator = validatorField(value, "validator_address", MSG_CREATE_VALIDATOR, prefix);
+    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
+  },
+};
+
 export interface MsgUnjail {
   readonly validator: string;
 }
@@ -182,5 +251,6 @@ export function registerStakingMessages(registry: MessageRegistry): MessageRegis
     .register(MSG_WITHDRAW_DELEGATION_REWARD, msgWithdrawDelegationRewardSpec)
     .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec)
     .register(MSG_UNJAIL, msgUnjailSpec)
+    .register(MSG_CREATE_VALIDATOR, msgCreateValidatorSpec)
     .register(MSG_DEV_SLASH, msgDevSlashSpec);
 }

@@ -11,7 +11,11 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
+import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import type { Any } from "cosmjs-types/google/protobuf/any";
+import { base64 } from "@scure/base";
 import { decodeError } from "../tx/errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, setAminoAnyResolver, toAminoJson } from "./amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -63,7 +67,50 @@ const delegationJson = (m: MsgDelegate) => ({
   delegator_address: m.delegatorAddress, validator_address: m.validatorAddress, amount: coinJson(m.amount),
 });
 
+/** A consensus key Any: its amino JSON (`{type, value}`, the key's base64) and its gateway JSON. */
+function consensusPubKey(any: Any | undefined): { amino: Record<string, unknown>; json: Record<string, unknown> } | undefined {
+  if (any === undefined) return undefined;
+  const known: Record<string, [string, { decode(b: Uint8Array): { key: Uint8Array } }]> = {
+    "/cosmos.crypto.ed25519.PubKey": ["tendermint/PubKeyEd25519", Ed25519PubKey],
+    "/cosmos.crypto.secp256k1.PubKey": ["tendermint/PubKeySecp256k1", Secp256k1PubKey],
+  };
+  const k = known[any.typeUrl];
+  if (k === undefined) throw decodeError(`unable to resolve type URL ${any.typeUrl}`);
+  const key = base64.encode(k[1].decode(any.value).key);
+  return { amino: { type: k[0], value: key }, json: { "@type": any.typeUrl, key } };
+}
+
+/** MsgCreateValidator: description, commission and value are amino.dont_omitempty; Decs as 18-decimal text. */
+const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator, (m) => {
+  const d = m.description;
+  const c = m.commission;
+  const pub = consensusPubKey(m.pubkey);
+  return {
+    description: omitEmpty({ moniker: d?.moniker, identity: d?.identity, website: d?.website, security_contact: d?.securityContact, details: d?.details }),
+    commission: {
+      rate: decFromRaw(c?.rate ?? "", "commission.rate"), max_rate: decFromRaw(c?.maxRate ?? "", "commission.max_rate"),
+      max_change_rate: decFromRaw(c?.maxChangeRate ?? "", "commission.max_change_rate"),
+    },
+    min_self_delegation: m.minSelfDelegation || "0",
+    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
+    ...(pub ? { pubkey: pub.amino } : {}),
+    value: coin(m.value),
+  };
+}, (m) => ({
+  description: {
+    moniker: m.description?.moniker ?? "", identity: m.description?.identity ?? "", website: m.description?.website ?? "",
+    security_contact: m.description?.securityContact ?? "", details: m.description?.details ?? "",
+  },
+  commission: {
+    rate: decFromRaw(m.commission?.rate ?? "", "commission.rate"), max_rate: decFromRaw(m.commission?.maxRate ?? "", "commission.max_rate"),
+    max_change_rate: decFromRaw(m.commission?.maxChangeRate ?? "", "commission.max_change_rate"),
+  },
+  min_self_delegation: m.minSelfDelegation, delegator_address: m.delegatorAddress, validator_address: m.validatorAddress,
+  pubkey: consensusPubKey(m.pubkey)?.json ?? null, value: coinJson(m.value),
+}));
+
 const SDK_MESSAGES: Record<string, Converter> = {
+  "/cosmos.staking.v1beta1.MsgCreateValidator": createValidator,
   "/cosmos.bank.v1beta1.MsgSend": sdk("cosmos-sdk/MsgSend", MsgSend, (m) => ({
     ...omitEmpty({ from_address: m.fromAddress, to_address: m.toAddress }),
     amount: m.amount.map(coin), // legacy_coins, dont_omitempty: [] when empty

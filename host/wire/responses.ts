@@ -14,7 +14,9 @@ import {
   MsgWithdrawDelegatorRewardResponse, MsgWithdrawValidatorCommissionResponse,
 } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjailResponse } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { MsgBeginRedelegateResponse, MsgDelegateResponse, MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import {
+  MsgBeginRedelegateResponse, MsgCreateValidatorResponse, MsgDelegateResponse, MsgUndelegateResponse,
+} from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import type { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
 import { decToRaw } from "./amino-json.js";
 import { MsgSubmitProposalResponseSchema, file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
@@ -110,6 +112,7 @@ const ev = (events: readonly EventLike[], type: string) => events.find((e) => e.
 const RESPONDERS: Record<string, Responder> = {
   "/cosmos.bank.v1beta1.MsgSend": () => MsgSendResponse.encode({}).finish(),
   "/cosmos.staking.v1beta1.MsgDelegate": () => MsgDelegateResponse.encode({}).finish(),
+  "/cosmos.staking.v1beta1.MsgCreateValidator": () => MsgCreateValidatorResponse.encode({}).finish(),
   "/cosmos.staking.v1beta1.MsgUndelegate": (events) => {
     const e = ev(events, "unbond");
     const [amount] = coinsOf(attr(e, "amount"));
@@ -172,6 +175,7 @@ const coinsJson = (coins: readonly Coin[]) => coins.map((c) => ({ denom: c.denom
 const SDK_RESPONSE_JSON: Record<string, (bytes: Uint8Array) => Record<string, unknown>> = {
   "/cosmos.bank.v1beta1.MsgSendResponse": () => ({}),
   "/cosmos.staking.v1beta1.MsgDelegateResponse": () => ({}),
+  "/cosmos.staking.v1beta1.MsgCreateValidatorResponse": () => ({}),
   "/cosmos.slashing.v1beta1.MsgUnjailResponse": () => ({}),
   "/cosmos.staking.v1beta1.MsgUndelegateResponse": (b) => {
     const m = MsgUndelegateResponse.decode(b);

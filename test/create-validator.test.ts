@@ -1,0 +1,159 @@
+// x/staking MsgCreateValidator with a consensus key of its own (host/node/validator-messages.ts,
+// node/validators.ts): signed by CosmJS in both sign modes and broadcast as Keplr does; the new
+// validator joins the set at the block's EndBlock with the key it brought (REST, the header's
+// validator set; the node cannot sign for it, so its vote in the next block's commit is absent);
+// the SDK's refusals leave nothing behind; its record survives a restart (the state hash checked).
+// A genesis validator's `consensus_pubkey` is used as given.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { base64 } from "@scure/base";
+import type { EncodeObject } from "@cosmjs/proto-signing";
+import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/genesis.js";
+import { consensusAddressOf } from "../host/node/validators.js";
+import { clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
+import { nodeHarness, type TestNode as Node } from "./helpers/node.js";
+
+const nodes = await nodeHarness({ prefix: "create-validator-" });
+test.after(() => nodes.remove());
+
+const CRO = 100_000_000n;
+const consensusPub = (name: string) => ed25519.getPublicKey(sha256(utf8ToBytes(`test consensus key ${name}`)));
+
+async function send(node: Node, n: number, mode: SignMode, messages: EncodeObject[]) {
+  const signer = await protoSigner(n, mode);
+  const account = node.chain.directory.account(signer.address)!;
+  const txBytes = await signer.sign(messages, { chainId: node.chain.chainId, accountNumber: account.accountNumber, sequence: account.sequence });
+  const r = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(txBytes));
+  assert.is(r.status, 200);
+  assert.is(r.json.tx_response.code, 0, `refused at check: ${r.json.tx_response.raw_log}`);
+  await node.post("/dev/advance?blocks=1");
+  const got = await node.get(`/cosmos/tx/v1beta1/txs/${clientTxHash(txBytes)}`);
+  assert.is(got.status, 200);
+  return got.json.tx_response;
+}
+
+function createMsg(n: number, o: {
+  pub?: Uint8Array; pubTypeUrl?: string; rate?: string; maxRate?: string; maxChange?: string; amount?: bigint; minSelf?: bigint; moniker?: string;
+} = {}): EncodeObject {
+  const account = devAddress(n);
+  const pubValue = o.pub ?? consensusPub(`${n}`);
+  // The Any CosmJS's encodePubkey makes of an ed25519 key: the PubKey message, field 1 the 32 bytes.
+  const value = Uint8Array.from([0x0a, pubValue.length, ...pubValue]);
+  return {
+    typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator",
+    value: {
+      // Every field set: CosmJS's amino converter writes empty ones, the SDK's amino JSON omits them.
+      description: { moniker: o.moniker ?? `validator ${n}`, identity: "ABCD1234", website: "https://example.com", securityContact: "ops@example.com", details: "a test validator" },
+      // Decs as protobuf carries them: 18-decimal atomics.
+      commission: { rate: o.rate ?? "100000000000000000", maxRate: o.maxRate ?? "200000000000000000", maxChangeRate: o.maxChange ?? "10000000000000000" },
+      minSelfDelegation: `${o.minSelf ?? 1_000n * CRO}`,
+      delegatorAddress: account,
+      validatorAddress: operatorOf(account),
+      pubkey: { typeUrl: o.pubTypeUrl ?? "/cosmos.crypto.ed25519.PubKey", value },
+      value: { denom: "basecro", amount: `${o.amount ?? 500_000n * CRO}` },
+    },
+  };
+}
+
+for (const mode of ["direct", "amino"] as const) {
+  test(`MsgCreateValidator (${mode}): the validator joins the set with its own consensus key; the node's headers mark its vote absent`, async () => {
+    const node = await nodes.open();
+    const operator = operatorOf(devAddress(5));
+    const pub = consensusPub(`5-${mode}`);
+    const tr = await send(node, 5, mode, [createMsg(5, { pub })]);
+    assert.is(tr.code, 0, tr.raw_log);
+    const created = tr.events.find((e: any) => e.type === "create_validator");
+    assert.equal(created.attributes.slice(0, 2).map((a: any) => [a.key, a.value]), [["validator", operator], ["amount", `${500_000n * CRO}basecro`]]);
+    const v = (await node.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
+    assert.equal(v.consensus_pubkey, { "@type": "/cosmos.crypto.ed25519.PubKey", key: base64.encode(pub) });
+    assert.is(v.status, "BOND_STATUS_BONDED", "bonded at the block's EndBlock");
+    assert.is(v.tokens, `${500_000n * CRO}`);
+    assert.is(v.description.moniker, `validator 5`);
+    assert.is(v.description.website, "https://example.com");
+    assert.equal(v.commission.commission_rates, { rate: "0.100000000000000000", max_rate: "0.200000000000000000", max_change_rate: "0.010000000000000000" });
+    assert.is(v.commission.update_time, tr.timestamp, "the commission's update time: the block's");
+    assert.is(v.min_self_delegation, `${1_000n * CRO}`);
+    // In the set the next header commits to, with its key; the node holds no private key for it.
+    const address = consensusAddressOf(pub);
+    const set = node.chain.consensusValidators();
+    assert.ok(set.some((x) => Buffer.from(x.address).toString("hex").toUpperCase() === address && x.seed === undefined));
+    // One block at a time (a run of empty blocks is one row without headers).
+    await node.post("/dev/advance?blocks=1");
+    await node.post("/dev/advance?blocks=1");
+    const h = node.chain.latestBlock().height;
+    const sigs = node.chain.blockTxs(h)!.comet!.signatures;
+    assert.is(sigs.length, 5, "four genesis validators and the new one");
+    assert.is(sigs.filter((s) => s.block_id_flag === 1 && s.signature === null && s.validator_address === "").length, 1, "its vote absent");
+    assert.is(sigs.filter((s) => s.block_id_flag === 2).length, 4);
+    // A restart: the record is read back and the state hash agrees (NodeChain.open checks it).
+    const hash = node.chain.latestBlock().appHash;
+    node.chain.close();
+    const again = await nodes.open({ dbPath: node.dbPath });
+    try {
+      assert.is(again.chain.latestBlock().appHash, hash);
+      const back = (await again.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
+      assert.equal(back, v.status === back.status ? { ...v, tokens: back.tokens, delegator_shares: back.delegator_shares } : back);
+      assert.equal(back.consensus_pubkey, v.consensus_pubkey);
+      // Delegating to it works like to any validator.
+      const tr2 = await send(again, 6, mode, [{
+        typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: devAddress(6), validatorAddress: operator, amount: { denom: "basecro", amount: `${10n * CRO}` } },
+      }]);
+      assert.is(tr2.code, 0, tr2.raw_log);
+    } finally {
+      again.chain.close();
+    }
+  });
+}
+
+test("MsgCreateValidator refusals (the SDK's codes and texts); a refused one leaves no validator behind", async () => {
+  const node = await nodes.open();
+  const taken = consensusPub("taken");
+  assert.is((await send(node, 5, "direct", [createMsg(5, { pub: taken })])).code, 0);
+  const fail = async (n: number, msg: EncodeObject, codespace: string, code: number, log: string) => {
+    const tr = await send(node, n, "direct", [msg]);
+    assert.is(`${tr.codespace}/${tr.code}`, `${codespace}/${code}`, tr.raw_log);
+    assert.match(tr.raw_log, log);
+  };
+  await fail(5, createMsg(5, { pub: consensusPub("other") }), "staking", 4, "validator already exist for this operator address");
+  await fail(6, createMsg(6, { pub: taken }), "staking", 5, "validator already exist for this pubkey");
+  await fail(6, createMsg(6, { pubTypeUrl: "/cosmos.crypto.secp256k1.PubKey", pub: new Uint8Array(33).fill(2) }), "staking", 6, "validator pubkey type is not supported");
+  await fail(6, createMsg(6, { rate: "300000000000000000" }), "staking", 11, "commission cannot be more than the max rate");
+  await fail(6, createMsg(6, { maxRate: "2000000000000000000" }), "staking", 10, "commission cannot be more than 100%");
+  await fail(6, createMsg(6, { maxChange: "300000000000000000" }), "staking", 14, "commission change rate cannot be more than the max rate");
+  await fail(6, createMsg(6, { amount: 10n, minSelf: 11n }), "staking", 16, "self delegation must be greater than their minimum");
+  await fail(6, createMsg(6, { minSelf: 0n }), "sdk", 18, "minimum self delegation must be a positive integer");
+  await fail(6, createMsg(6, { moniker: "x".repeat(71) }), "sdk", 18, "invalid moniker length; got: 71, max: 70");
+  await fail(6, createMsg(6, { amount: 2_000_000n * CRO }), "sdk", 5, "is smaller than");
+  assert.is(node.chain.directory.validatorId(operatorOf(devAddress(6))), undefined, "no validator left by a refused tx");
+  assert.is(node.chain.consensusValidators().length, 5);
+  const list = (await node.get("/cosmos/staking/v1beta1/validators")).json.validators as any[];
+  assert.is(list.length, 5);
+});
+
+test("a genesis validator's consensus_pubkey is its key (the node cannot sign for it: its vote absent)", async () => {
+  const pub = consensusPub("genesis");
+  const base = defaultGenesisJson() as any;
+  base.app_state.staking.validators[0].consensus_pubkey = { "@type": "/cosmos.crypto.ed25519.PubKey", key: base64.encode(pub) };
+  const node = await nodes.open({ genesis: mergeJson(base as Json, {}) });
+  const v = (await node.get(`/cosmos/staking/v1beta1/validators/${operatorOf(devAddress(1))}`)).json.validator;
+  assert.is(v.consensus_pubkey.key, base64.encode(pub));
+  await node.post("/dev/advance?blocks=1");
+  await node.post("/dev/advance?blocks=1");
+  const sigs = node.chain.blockTxs(node.chain.latestBlock().height)!.comet!.signatures;
+  assert.is(sigs.filter((s) => s.block_id_flag === 1).length, 1);
+  const bad = defaultGenesisJson() as any;
+  bad.app_state.staking.validators[1].consensus_pubkey = { "@type": "/cosmos.crypto.secp256k1.PubKey", key: base64.encode(pub) };
+  let error = "";
+  try {
+    await nodes.open({ genesis: bad as Json });
+  } catch (e) {
+    error = (e as Error).message;
+  }
+  assert.match(error, "validator pubkey type is not supported");
+});
+
+test.run();
