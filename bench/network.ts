@@ -86,7 +86,7 @@ async function blockInterval(rpc: string, n = 20): Promise<number> {
 export async function networkMain(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), "bench-network-"));
   let single: ChildProcess | undefined;
-  const net = await startTestnet({ validators: 4, dir: join(dir, "net"), basePort: 31_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s" });
+  const net = await startTestnet({ validators: 4, dir: join(dir, "net"), basePort: 20_000 + Math.floor(Math.random() * 1_200) * 10, blockInterval: "1s" });
   try {
     const rpc = net.nodes[0]!.rpc;
     progress("4-validator network starting");
@@ -96,7 +96,7 @@ export async function networkMain(): Promise<number> {
     const n = await throughput(rpc, txs);
     const nInterval = await blockInterval(rpc);
 
-    const port = 32_000 + Math.floor(Math.random() * 1_000);
+    const port = 19_000 + Math.floor(Math.random() * 900);
     single = spawn(process.execPath, ["--import", "tsx", MAIN, "--port", `${port}`, "--rpc-port", `${port + 1}`, "--block-time", "1s", "--db", join(dir, "single.db")], { stdio: "ignore" });
     const srpc = `http://127.0.0.1:${port + 1}`;
     while (((await cometStatus(srpc))?.height ?? 0n) < 3n) await new Promise((r) => setTimeout(r, 200));

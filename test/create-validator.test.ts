@@ -15,7 +15,9 @@ import type { EncodeObject } from "@cosmjs/proto-signing";
 import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/genesis.js";
 import { consensusAddressOf } from "../host/node/validators.js";
 import { clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
-import { nodeHarness, type TestNode as Node } from "./helpers/node.js";
+import { nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
+import { loadCore } from "../host/core/core.js";
+import { NodeChain } from "../host/chain/node-chain.js";
 
 const nodes = await nodeHarness({ prefix: "create-validator-" });
 test.after(() => nodes.remove());
@@ -108,6 +110,29 @@ for (const mode of ["direct", "amino"] as const) {
     }
   });
 }
+
+test("a created validator goes with an exported state (the importer has it, the same hash) and with a replay from genesis", async () => {
+  const node = await nodes.open();
+  const pub = consensusPub("export");
+  assert.is((await send(node, 6, "direct", [createMsg(6, { pub })])).code, 0);
+  const exported = (await node.get("/dev/export")).json as Json;
+  const imported = await nodes.open({ genesis: exported });
+  try {
+    assert.is(imported.chain.latestBlock().appHash, node.chain.latestBlock().appHash);
+    const path = `/cosmos/staking/v1beta1/validators/${operatorOf(devAddress(6))}`;
+    assert.equal((await imported.get(path)).json, (await node.get(path)).json);
+    for (const n of [node, imported]) {
+      await n.post("/dev/advance?blocks=1");
+      await n.post("/dev/advance?blocks=1");
+    }
+    assert.is(imported.chain.latestBlock().appHash, node.chain.latestBlock().appHash, "and they go on alike");
+  } finally {
+    imported.chain.close();
+  }
+  const last = node.chain.latestBlock();
+  node.chain.close();
+  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last);
+});
 
 test("MsgCreateValidator refusals (the SDK's codes and texts); a refused one leaves no validator behind", async () => {
   const node = await nodes.open();

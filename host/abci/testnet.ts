@@ -8,6 +8,10 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base64 } from "@scure/base";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +25,10 @@ const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 const FLAGS = {
   validators: { type: "string", value: "N", default: "4", description: "how many validators (1 to 4: the default genesis's)" },
+  "full-nodes": {
+    type: "string", value: "N", default: "0",
+    description: "also N full nodes (0 to 4), each with a fresh ed25519 consensus key: a MsgCreateValidator with that key makes one a validator",
+  },
   dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade)" },
   "base-port": { type: "string", value: "PORT", default: "27000", description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST)" },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
@@ -43,6 +51,7 @@ export interface TestnetNode {
 export interface Testnet {
   nodes: TestnetNode[];
   genesisFile: string;
+  chainId: string;
   /** Start node i's app and CometBFT (again, after a kill). */
   start(i: number): void;
   /** Start node i's CometBFT alone again (its app still running). */
@@ -73,6 +82,7 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
   const genesisFile = join(dir, "genesis.json");
   await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
   const validators = genesisValidators(await loadCoreFromFile(), genesis);
+  await assertPortsFree(chosen.map((_, i) => o.basePort + 10 * i));
   const nodes: TestnetNode[] = chosen.map((v, i) => {
     const port = o.basePort + 10 * i;
     return {
@@ -119,8 +129,9 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
       index: i, operator: "", rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
       home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`, app: undefined, comet: undefined,
     };
+    await assertPortsFree([port]);
     await mkdir(join(dir, `node${i}`), { recursive: true });
-    await writeCometHome(n.home, {
+    ids[i] = await writeCometHome(n.home, {
       genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval: o.blockInterval,
       peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${o.basePort + 10 * m.index + 2}`),
       ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
@@ -135,7 +146,7 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
     c.kill("SIGTERM");
   });
   return {
-    nodes, genesisFile, start, addNode,
+    nodes, genesisFile, start, addNode, chainId: (genesis as { chain_id: string }).chain_id,
     restartComet: (i) => startComet(nodes[i]!),
     kill(i, both = false) {
       nodes[i]!.app?.kill("SIGKILL");
@@ -145,6 +156,24 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
       await Promise.all(nodes.flatMap((n) => [killed(n.comet), killed(n.app)]));
     },
   };
+}
+
+/**
+ * Node ports PORT..PORT+3 free on loopback, else a clear error (an app that cannot listen would
+ * leave its CometBFT dialling for ever). Keep --base-port below the kernel's ephemeral range
+ * (/proc/sys/net/ipv4/ip_local_port_range, usually from 32768): the nodes' own outgoing
+ * connections take ports there.
+ */
+async function assertPortsFree(bases: number[]): Promise<void> {
+  for (const base of bases) {
+    for (let port = base; port < base + 4; port++) {
+      await new Promise<void>((res, rej) => {
+        const s = createServer();
+        s.once("error", () => rej(new Error(`port ${port} is in use on 127.0.0.1: choose another --base-port`)));
+        s.listen(port, "127.0.0.1", () => s.close(() => res()));
+      });
+    }
+  }
 }
 
 /** A node's CometBFT status (undefined while it is not up). */
@@ -168,7 +197,7 @@ export async function headerAppHash(rpc: string, height: bigint): Promise<string
 
 function usage(): string {
   return [
-    "Usage: npm run testnet -- [--validators N] [--dir DIR] [--until-height H]",
+    "Usage: npm run testnet -- [--validators N] [--full-nodes N] [--dir DIR] [--until-height H]",
     "",
     "A real CometBFT v0.38 network on loopback: N validators (the default genesis's, x/gov the",
     "authority), each a CometBFT process and this node (npm start -- --abci) as its application.",
@@ -189,9 +218,20 @@ async function run(argv: string[]): Promise<number> {
   const basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65000n }));
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   if (!/^[0-9]+(ms|s)$/.test(f["block-interval"])) throw new UsageError(`--block-interval ${f["block-interval"]}: e.g. 500ms or 1s`);
+  const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: 4n }));
   const net = await startTestnet({ validators, dir: f.dir, basePort, blockInterval: f["block-interval"] });
   for (const n of net.nodes) {
     process.stdout.write(`validator ${n.index} ${n.operator}: REST ${n.rest}  CometBFT RPC ${n.rpc}  logs ${resolve(f.dir)}/node${n.index}/\n`);
+  }
+  for (let i = 0; i < fullNodes; i++) {
+    // A real key (the CLI's, not the chain's: no determinism needed), kept in its CometBFT home.
+    const seed = new Uint8Array(randomBytes(32));
+    const n = await net.addNode({ seed });
+    const key = base64.encode(ed25519.getPublicKey(seed));
+    process.stdout.write(
+      `full node ${n.index}: REST ${n.rest}  CometBFT RPC ${n.rpc}  logs ${resolve(f.dir)}/node${n.index}/\n` +
+      `  consensus pubkey {"@type":"/cosmos.crypto.ed25519.PubKey","key":"${key}"}: a MsgCreateValidator with it makes this node a validator\n`,
+    );
   }
   const stop = async () => {
     process.stderr.write("stopping the network\n");
