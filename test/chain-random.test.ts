@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { NodeChain } from "../host/chain/node-chain.js";
 import { loadCore } from "../host/core/core.js";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf } from "../host/genesis.js";
 import { decodeTx } from "../host/tx/index.js";
 import {
   devSigner, withdrawMsg, positionMsg, tierRedelegateMsg, claimTierMsg, updateTierParamsMsg, tierGovMsg, deleteTierMsg,
@@ -52,7 +52,10 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   const node: TestNode = await nodes.open({ dbPath, genesis });
   const signers: DevSigner[] = [];
   for (let k = 0; k <= 10; k++) signers.push(await devSigner(k));
-  const validators = [0, 1, 2, 3].map((i) => node.chain.directory.validatorAddress(i)!);
+  // The genesis validators and those MsgCreateValidator has made since.
+  const validators = () => node.chain.directory.validatorIds().map((i) => node.chain.directory.validatorAddress(i)!);
+  // A few consensus keys (so some are taken already), one not 32 bytes.
+  const consensusKeys = ["AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "HxwdHhkaGxgWFRQTEhEQDw4NDAsKCQgHBgUEAwIBAAA=", "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqo=", "AAEC"];
   const strangers = ["crocncl1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqrq2hyn", "crocncl1notbech32", "cro1tgttncepwc3lfc53fjdl8cyz964k5y3gwvd6q3"];
   const authority = devAddress(0);
   const counts = new Map<string, number>();
@@ -79,7 +82,7 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
     }
   };
   const positionId = (): bigint => BigInt(rnd.int(40));
-  const validator = () => (rnd.int(10) === 0 ? rnd.pick(strangers) : rnd.pick(validators));
+  const validator = () => (rnd.int(10) === 0 ? rnd.pick(strangers) : rnd.pick(validators()));
   const coin = (address: string) => ({ denom: rnd.int(20) === 0 ? "uatom" : "basecro", amount: amount(address) });
 
   const messageFor = (k: number, who: string): AminoMsg => {
@@ -91,6 +94,19 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
     const voting = live.filter((p) => p.status === 2);
     if (k >= 1 && k <= 4 && voting.length > 0 && rnd.int(3) === 0) {
       return { type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: `${voting[rnd.int(voting.length)]!.id}`, voter: who, option: rnd.int(5) === 0 ? 3 : 1, metadata: "" } };
+    }
+    if (rnd.int(60) === 0) {
+      return {
+        type: "cosmos-sdk/MsgCreateValidator",
+        value: {
+          description: { moniker: rnd.int(10) === 0 ? "m".repeat(71) : `v${k}` },
+          commission: { rate: rnd.pick(["0.1", "0", "1", "0.3", "-0.1"]), max_rate: rnd.pick(["0.2", "1", "1.5"]), max_change_rate: rnd.pick(["0.01", "0.5"]) },
+          min_self_delegation: rnd.pick(["1", "0", "10000000000"]),
+          validator_address: rnd.int(8) === 0 ? rnd.pick(validators()) : operatorOf(who),
+          pubkey: { type: rnd.int(10) === 0 ? "tendermint/PubKeySecp256k1" : "tendermint/PubKeyEd25519", value: rnd.pick(consensusKeys) },
+          value: coin(who),
+        },
+      };
     }
     const proposal = () => `${live.length > 0 && rnd.int(4) !== 0 ? live[rnd.int(live.length)]!.id : BigInt(rnd.int(40))}`;
     const option = () => rnd.pick([1, 1, 1, 2, 3, 4, 0, 5]);
@@ -196,7 +212,8 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   console.log(`  ${TXS} txs over ${blocks} blocks; check results: ${[...codes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k || "ok"} ${v}`).join(", ")}`);
   const committed = [...codes].filter(([k]) => k === "/0").reduce((t, [, v]) => t + v, 0);
   assert.ok(committed > TXS / 4, `enough txs got through check (${committed}): ${JSON.stringify([...codes])}`);
-  assert.is(counts.size, 27, `every message type was sent: ${[...counts.keys()]}`);
+  assert.ok(validators().length > 4, `MsgCreateValidator made validators: ${validators().length - 4}`);
+  assert.is(counts.size, 28, `every message type was sent: ${[...counts.keys()]}`);
   const proposals = node.chain.gov.listProposals({});
   console.log(`  x/gov: ${proposals.length} proposals left, by status ${JSON.stringify(proposals.reduce((m, p) => ({ ...m, [p.status]: ((m as Record<number, number>)[p.status] ?? 0) + 1 }), {}))}`);
   assert.ok(proposals.some((p) => p.status === 3) && proposals.some((p) => p.status >= 4), "proposals passed, and others were rejected or failed");
