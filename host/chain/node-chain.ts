@@ -50,6 +50,7 @@ import { delegatedPositions, tallyView } from "../node/gov-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../node/gov.js";
 import { Slashing, consensusInfoText, parseConsensusInfo, slashingBeginBlock, type ConsensusInfo } from "../node/slashing.js";
 import { ValidatorRegistry, orderKey } from "../node/validators.js";
+import { UndoJournal } from "../node/journal.js";
 import { registerValidatorHandlers } from "../node/validator-messages.js";
 import type { ValidatorInfo } from "../server/view.js";
 import { registerGovHandlers } from "../node/gov-handlers.js";
@@ -140,6 +141,8 @@ export class NodeChain implements ChainView {
   readonly handlers: MessageHandlers;
   private readonly core: Core;
   private readonly hash = new StateHash();
+  /** Undo steps of the tx being executed, for the records kept beside the core's (x/gov's, the validators'). */
+  private readonly txJournal = new UndoJournal();
   private readonly store: NodeStore | undefined;
   private readonly now: () => bigint;
   private readonly onHalt: (error: Error) => void;
@@ -192,10 +195,10 @@ export class NodeChain implements ChainView {
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
     this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers()))));
     this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
-    this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory);
+    this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
       ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
-    });
+    }, this.txJournal);
     this.header = { chainId: this.genesis.chainId, height: 0n, timeNs: this.genesis.genesisTimeNs };
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.configure();
@@ -736,8 +739,7 @@ export class NodeChain implements ChainView {
         return result(e.code, e.codespace, e.log, anteEvents);
       }
       if (!simulating) x.storeTxBegin();
-      this.gov.begin();
-      this.validators.begin();
+      this.txJournal.begin();
       const events: TxEvent[] = [];
       const ctx = this.messageContext(tx.signer, height, timeNs);
       for (let i = 0; i < tx.msgs.length; i++) {
@@ -755,8 +757,7 @@ export class NodeChain implements ChainView {
           gasUsed = ante + accountCost + this.meter.gas();
           if (!simulating) {
             x.storeTxAbort();
-            this.gov.rollback();
-            this.validators.rollback();
+            this.txJournal.rollback();
             this.directory.rollback(accountsMark);
           }
           const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
@@ -765,15 +766,13 @@ export class NodeChain implements ChainView {
       }
       if (!simulating) {
         x.storeTxCommit();
-        this.gov.release();
-        this.validators.release();
+        this.txJournal.release();
       }
       return result(0, "", "", [...anteEvents, ...events]);
     } finally {
       if (simulating) {
         x.storeTxAbort();
-        this.gov.rollback();
-        this.validators.rollback();
+        this.txJournal.rollback();
         this.directory.rollback(accountsMark);
         for (const restore of restoreSigners) restore();
       }
@@ -825,8 +824,7 @@ export class NodeChain implements ChainView {
     const accountsMark = this.directory.checkpoint();
     const ctx = this.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
     x.storeTxBegin();
-    this.gov.begin();
-    this.validators.begin();
+    this.txJournal.begin();
     const events: TxEvent[] = [];
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i]!;
@@ -838,16 +836,14 @@ export class NodeChain implements ChainView {
         for (const e of messageEventFirst(handler(ctx, parsed))) events.push(e);
       } catch (err) {
         x.storeTxAbort();
-        this.gov.rollback();
-        this.validators.rollback();
+        this.txJournal.rollback();
         this.directory.rollback(accountsMark);
         const f = messageFailure(err, i);
         return { ok: false, error: f.log };
       }
     }
     x.storeTxCommit();
-    this.gov.release();
-    this.validators.release();
+    this.txJournal.release();
     return { ok: true, events };
   }
 

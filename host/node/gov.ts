@@ -14,6 +14,7 @@
 // regular one with the regular voting period. Deposits are refunded, or burned when the tally
 // says so (veto with burn_vote_veto, no quorum with burn_vote_quorum).
 
+import { UndoJournal } from "./journal.js";
 import { ModuleAccount, type Ledger } from "../core/ledger.js";
 import type { DecOps } from "../core/core.js";
 import type { Tiers } from "../core/tiers.js";
@@ -106,29 +107,15 @@ export class Gov {
   /** x/inflation's params as a passed MsgUpdateParams set them (JSON text); undefined: the genesis's. */
   private inflation: string | undefined;
   private readonly dirty = new Set<string>();
-  private undo: (() => void)[] | undefined;
 
   constructor(
     readonly params: GovParams,
     private readonly deps: { ledger: Ledger; directory: NodeDirectory; dec: DecOps; denom: string; govAddress: string },
+    /** The tx's undo steps (the node's, shared with its other records). */
+    private readonly undo = new UndoJournal(),
   ) {}
 
   // ---- journal ----
-
-  /** Start recording undo steps (a tx); `rollback` undoes them, `release` keeps them. */
-  begin(): void {
-    this.undo = [];
-  }
-
-  rollback(): void {
-    const steps = this.undo ?? [];
-    this.undo = undefined;
-    for (let i = steps.length - 1; i >= 0; i--) steps[i]!();
-  }
-
-  release(): void {
-    this.undo = undefined;
-  }
 
   private setMap<K, V>(map: Map<K, V>, key: K, value: V | undefined, dirtyKey: string): void {
     const had = map.has(key);
@@ -136,7 +123,7 @@ export class Gov {
     if (value === undefined) map.delete(key);
     else map.set(key, value);
     this.dirty.add(dirtyKey);
-    this.undo?.push(() => {
+    this.undo.push(() => {
       if (had) map.set(key, old as V);
       else map.delete(key);
       this.dirty.add(dirtyKey);
@@ -161,7 +148,7 @@ export class Gov {
     const old = this.nextId;
     this.nextId = nextId;
     this.dirty.add("m");
-    this.undo?.push(() => {
+    this.undo.push(() => {
       this.nextId = old;
       this.dirty.add("m");
     });
@@ -172,7 +159,7 @@ export class Gov {
     const old = this.inflation;
     this.inflation = json;
     this.dirty.add("i");
-    this.undo?.push(() => {
+    this.undo.push(() => {
       this.inflation = old;
       this.dirty.add("i");
     });

@@ -14,6 +14,7 @@ import { VALIDATOR_PREFIX, type GenesisValidator, type ValidatorDescription } fr
 import { consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "./directory.js";
 import type { GovRecord } from "./gov.js";
+import { UndoJournal } from "./journal.js";
 
 export interface ValidatorMeta {
   operator: string;
@@ -45,9 +46,9 @@ export class ValidatorRegistry {
   private readonly keys = new Map<number, ValidatorKey>();
   private readonly byAddress = new Map<string, number>();
   private readonly dirty = new Set<number>();
-  private undo: (() => void)[] | undefined;
 
-  constructor(private readonly chainId: string, private readonly directory: NodeDirectory) {}
+  /** `undo`: the tx's undo steps (the node's, shared with x/gov's records). */
+  constructor(private readonly chainId: string, private readonly directory: NodeDirectory, private readonly undo = new UndoJournal()) {}
 
   /** A genesis validator (every start: the genesis is not stored as records). */
   addGenesis(id: number, v: GenesisValidator): void {
@@ -64,7 +65,7 @@ export class ValidatorRegistry {
     this.put(id, meta);
     this.directory.addValidator(id, meta.operator);
     this.dirty.add(id);
-    this.undo?.push(() => {
+    this.undo.push(() => {
       this.metas.delete(id);
       this.keys.delete(id);
       this.byAddress.delete(consensusAddressOf(meta.pub));
@@ -98,22 +99,6 @@ export class ValidatorRegistry {
     let max = -1;
     for (const id of this.metas.keys()) if (id > max) max = id;
     return max + 1;
-  }
-
-  // ---- journal (a tx: begin, then rollback or release) ----
-
-  begin(): void {
-    this.undo = [];
-  }
-
-  rollback(): void {
-    const steps = this.undo ?? [];
-    this.undo = undefined;
-    for (let i = steps.length - 1; i >= 0; i--) steps[i]!();
-  }
-
-  release(): void {
-    this.undo = undefined;
   }
 
   // ---- records ----
