@@ -17,12 +17,15 @@ export function consensusKey(chainId: string, operator: string): ConsensusKey {
   if (key === undefined) {
     const seed = sha256(utf8ToBytes(`consensus-key|${id}`));
     const pub = ed25519.getPublicKey(seed);
-    key = { seed, pub, address: bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase() };
+    key = { seed, pub, address: consensusAddressOf(pub) };
     if (derived.size >= MAX_KEPT) derived.clear();
     derived.set(id, key);
   }
   return key;
 }
+
+/** CometBFT's address of an ed25519 public key: upper-case hex of sha256(pub)[:20]. */
+export const consensusAddressOf = (pub: Uint8Array): string => bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase();
 
 export interface ConsensusKey {
   readonly seed: Uint8Array;

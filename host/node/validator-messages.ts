@@ -9,7 +9,8 @@ import { CoreCode, CoreError } from "../core/errors.js";
 import { SdkErrors, TxError, denomError, type ErrorKind, type MsgCreateValidator } from "../tx/index.js";
 import { MSG_CREATE_VALIDATOR } from "../tx/staking.js";
 import { event, paying, type MessageContext, type MessageHandlers, type TxEvent } from "./messages.js";
-import { consensusAddressOf, orderKey } from "./validators.js";
+import { consensusAddressOf } from "./consensus-key.js";
+import { orderKey } from "./validators.js";
 
 const staking = (code: number, description: string): ErrorKind => ({ codespace: "staking", code, description });
 const E = {

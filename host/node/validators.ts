@@ -7,11 +7,9 @@
 // Changes inside a tx are journaled: a failed tx leaves no validator behind.
 
 import { base64 } from "@scure/base";
-import { bytesToHex } from "@noble/hashes/utils.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { accountAddressBytes } from "../address.js";
 import { VALIDATOR_PREFIX, type GenesisValidator, type ValidatorDescription } from "../genesis.js";
-import { consensusKey } from "./consensus-key.js";
+import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "./directory.js";
 import type { GovRecord } from "./gov.js";
 import { UndoJournal } from "./journal.js";
@@ -35,9 +33,6 @@ export interface ValidatorKey {
   /** The private key, when the node knows it (a derived one): the own block producer signs with it. */
   seed?: Uint8Array;
 }
-
-/** CometBFT's address of an ed25519 public key. */
-export const consensusAddressOf = (pub: Uint8Array): string => bytesToHex(sha256(pub).subarray(0, 20)).toUpperCase();
 
 const PREFIX = "val/";
 
