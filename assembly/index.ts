@@ -463,6 +463,11 @@ export function ledgerCreateValidatorWithMinSelf(
     ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey, lo(minSelf), hi(minSelf)),
   );
 }
+/** MsgEditValidator: the commission rate (Dec at `rate`) if `setRate`, the minimum self-delegation (integer at `minSelf`) if `setMin`. */
+export function ledgerEditValidator(id: u32, setRate: i32, rate: usize, setMin: i32, minSelf: usize): i32 {
+  txBegin();
+  return inTransaction(ledgerStaking.editValidator(id, setRate != 0, lo(rate), hi(rate), setMin != 0, lo(minSelf), hi(minSelf)));
+}
 /** x/bank MsgSend (and the ante handler's fee) of the bond denom: atomic, checked first. */
 export function ledgerSend(from: u32, to: u32, amount: usize): i32 {
   return bank.transfer(from, to, lo(amount), hi(amount));

@@ -100,11 +100,25 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
         type: "cosmos-sdk/MsgCreateValidator",
         value: {
           description: { moniker: rnd.int(10) === 0 ? "m".repeat(71) : `v${k}` },
-          commission: { rate: rnd.pick(["0.1", "0", "1", "0.3", "-0.1"]), max_rate: rnd.pick(["0.2", "1", "1.5"]), max_change_rate: rnd.pick(["0.01", "0.5"]) },
-          min_self_delegation: rnd.pick(["1", "0", "10000000000"]),
+          commission: rnd.int(4)
+            ? { rate: "0.1", max_rate: "0.2", max_change_rate: "0.01" }
+            : { rate: rnd.pick(["0.1", "0", "1", "0.3", "-0.1"]), max_rate: rnd.pick(["0.2", "1", "1.5"]), max_change_rate: rnd.pick(["0.01", "0.5"]) },
+          min_self_delegation: rnd.pick(["1", "1", "0", "10000000000"]),
           validator_address: rnd.int(8) === 0 ? rnd.pick(validators()) : operatorOf(who),
           pubkey: { type: rnd.int(10) === 0 ? "tendermint/PubKeySecp256k1" : "tendermint/PubKeyEd25519", value: rnd.pick(consensusKeys) },
-          value: coin(who),
+          value: rnd.int(2) ? { denom: "basecro", amount: "100000000000" } : coin(who),
+        },
+      };
+    }
+    if (rnd.int(60) === 0) {
+      const keepOr = (x: string) => (rnd.int(2) ? "[do-not-modify]" : x);
+      return {
+        type: "cosmos-sdk/MsgEditValidator",
+        value: {
+          description: { moniker: keepOr(rnd.int(10) === 0 ? "m".repeat(71) : `e${k}`), details: keepOr("") },
+          validator_address: rnd.int(4) === 0 ? rnd.pick(validators()) : operatorOf(who),
+          ...(rnd.int(2) ? { commission_rate: rnd.pick(["0.1", "0", "1", "0.05", "-0.1", "1.5"]) } : {}),
+          ...(rnd.int(3) === 0 ? { min_self_delegation: rnd.pick(["1", "2", "0", "10000000000", `${2n ** 128n}`]) } : {}),
         },
       };
     }
@@ -213,7 +227,7 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   const committed = [...codes].filter(([k]) => k === "/0").reduce((t, [, v]) => t + v, 0);
   assert.ok(committed > TXS / 4, `enough txs got through check (${committed}): ${JSON.stringify([...codes])}`);
   assert.ok(validators().length > 4, `MsgCreateValidator made validators: ${validators().length - 4}`);
-  assert.is(counts.size, 28, `every message type was sent: ${[...counts.keys()]}`);
+  assert.is(counts.size, 29, `every message type was sent: ${[...counts.keys()]}`);
   const proposals = node.chain.gov.listProposals({});
   console.log(`  x/gov: ${proposals.length} proposals left, by status ${JSON.stringify(proposals.reduce((m, p) => ({ ...m, [p.status]: ((m as Record<number, number>)[p.status] ?? 0) + 1 }), {}))}`);
   assert.ok(proposals.some((p) => p.status === 3) && proposals.some((p) => p.status >= 4), "proposals passed, and others were rejected or failed");

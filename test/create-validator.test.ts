@@ -134,6 +134,69 @@ test("a created validator goes with an exported state (the importer has it, the 
   assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last);
 });
 
+const editMsg = (n: number, o: { moniker?: string; rate?: string; minSelf?: bigint }): EncodeObject => ({
+  typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator",
+  value: {
+    description: { moniker: o.moniker ?? "[do-not-modify]", identity: "[do-not-modify]", website: "[do-not-modify]", securityContact: "[do-not-modify]", details: "[do-not-modify]" },
+    validatorAddress: operatorOf(devAddress(n)), commissionRate: o.rate ?? "", minSelfDelegation: o.minSelf === undefined ? "" : `${o.minSelf}`,
+  },
+});
+
+for (const mode of ["direct", "amino"] as const) {
+  test(`MsgEditValidator (${mode}): description, commission (once a day, within the max rate and change) and a rising minimum; kept across a restart`, async () => {
+    const node = await nodes.open();
+    const operator = operatorOf(devAddress(5));
+    assert.is((await send(node, 5, mode, [createMsg(5, { pub: consensusPub(`edit-${mode}`) })])).code, 0);
+    const fail = async (msg: EncodeObject, code: string, log: string) => {
+      const tr = await send(node, 5, mode, [msg]);
+      assert.is(`${tr.codespace}/${tr.code}`, code, tr.raw_log);
+      assert.match(tr.raw_log, log);
+    };
+    await fail(editMsg(5, { rate: "105000000000000000" }), "staking/12", "commission cannot be changed more than once in 24h");
+    await node.post("/dev/advance?duration=25h");
+    const tr = await send(node, 5, mode, [editMsg(5, { moniker: "renamed", rate: "105000000000000000", minSelf: 2_000n * CRO })]);
+    assert.is(tr.code, 0, tr.raw_log);
+    const e = tr.events.find((x: any) => x.type === "edit_validator");
+    assert.equal(e.attributes.slice(0, 2).map((a: any) => a.value), ["0.105000000000000000", `${2_000n * CRO}`]);
+    const v = (await node.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
+    assert.equal(v.description, { moniker: "renamed", identity: "ABCD1234", website: "https://example.com", security_contact: "ops@example.com", details: "a test validator" });
+    assert.is(v.commission.commission_rates.rate, "0.105000000000000000");
+    assert.is(v.commission.update_time, tr.timestamp);
+    assert.is(v.min_self_delegation, `${2_000n * CRO}`);
+    await fail(editMsg(5, { rate: "110000000000000000" }), "staking/12", "once in 24h");
+    await node.post("/dev/advance?duration=25h");
+    await fail(editMsg(5, { rate: "130000000000000000" }), "staking/15", "commission cannot be changed more than max change rate");
+    await fail(editMsg(5, { rate: "250000000000000000" }), "staking/11", "commission cannot be more than the max rate");
+    await fail(editMsg(5, { rate: "1100000000000000000" }), "sdk/18", "commission rate must be between 0 and 1 (inclusive)");
+    await fail(editMsg(5, { minSelf: 1_000n * CRO }), "staking/17", "minimum self delegation cannot be decrease");
+    await fail(editMsg(5, { minSelf: 10n ** 18n }), "staking/16", "self delegation must be greater than their minimum");
+    await fail({ ...editMsg(5, {}), value: { ...editMsg(5, {}).value, description: {} } }, "sdk/18", "empty description");
+    await fail(editMsg(5, { moniker: "x".repeat(71) }), "sdk/18", "invalid moniker length");
+    // A genesis validator (max rate = its rate, no daily change): a lower rate is allowed, a higher one not.
+    const genesisOp = operatorOf(devAddress(2));
+    const lower = await send(node, 2, mode, [editMsg(2, { rate: "10000000000000000" })]);
+    assert.is(lower.code, 0, lower.raw_log);
+    assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${genesisOp}`)).json.validator.commission.commission_rates.rate, "0.010000000000000000");
+    const hash = node.chain.latestBlock().appHash;
+    node.chain.close();
+    const again = await nodes.open({ dbPath: node.dbPath });
+    try {
+      assert.is(again.chain.latestBlock().appHash, hash);
+      const back = (await again.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
+      assert.is(back.description.moniker, "renamed");
+      assert.is(back.commission.update_time, v.commission.update_time);
+      const g = (await again.get(`/cosmos/staking/v1beta1/validators/${genesisOp}`)).json.validator;
+      assert.is(g.commission.update_time, lower.timestamp, "a genesis validator's edited record is kept too");
+      // Its key is still the derived one the node signs with.
+      await again.post("/dev/advance?blocks=1");
+      const sigs = again.chain.blockTxs(again.chain.latestBlock().height)!.comet!.signatures;
+      assert.is(sigs.filter((s) => s.block_id_flag === 2).length, 4, "the four genesis validators still sign");
+    } finally {
+      again.chain.close();
+    }
+  });
+}
+
 test("MsgCreateValidator refusals (the SDK's codes and texts); a refused one leaves no validator behind", async () => {
   const node = await nodes.open();
   const taken = consensusPub("taken");

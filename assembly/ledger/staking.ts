@@ -5,8 +5,9 @@
 import {
   OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
   ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
-  ERR_TINY_REDELEGATION, ERR_OVERFLOW, setErrorArg,
+  ERR_TINY_REDELEGATION, ERR_OVERFLOW, ERR_INVALID_PARAMS, setErrorArg,
 } from "../errors";
+import { POW18 } from "../math/limbs";
 import {
   sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
 } from "../dec/dec";
@@ -14,7 +15,7 @@ import * as emission from "../emission/emission";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
 import {
   validators, historical, historicalKey, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS,
-  V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED,
+  V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED, V_COMMISSION_RATE,
   STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT, V_SLASH_EVENTS, slashEvents, E_PERIOD,
 } from "./validators";
 import { toCommunityPool } from "./distribution";
@@ -140,6 +141,28 @@ export function createValidator(
   store<u64>(p, minSelfHi, V_MIN_SELF_DELEGATION + 8);
   rankingDirty();
   return delegate(operator, id, selfLo, selfHi);
+}
+
+/**
+ * MsgEditValidator's changes to the core's record: the commission rate (a Dec in [0, 1]) when
+ * `setRate`, the minimum self-delegation when `setMin`. The msg server's rules (the 24 h, the max
+ * rate and change rate, a minimum that only rises and stays within the tokens) are the host's.
+ */
+export function editValidator(id: u32, setRate: bool, rateLo: u64, rateHi: u64, setMin: bool, minLo: u64, minHi: u64): i32 {
+  const vs = validators.find(<u64>id);
+  if (vs < 0) return ERR_NO_VALIDATOR;
+  if (setRate && (rateHi != 0 || rateLo > POW18)) {
+    setErrorArg(6);
+    return ERR_INVALID_PARAMS;
+  }
+  validators.touch(<u32>vs);
+  const p = validators.ptr(<u32>vs);
+  if (setRate) store<u64>(p, rateLo, V_COMMISSION_RATE);
+  if (setMin) {
+    store<u64>(p, minLo, V_MIN_SELF_DELEGATION);
+    store<u64>(p, minHi, V_MIN_SELF_DELEGATION + 8);
+  }
+  return OK;
 }
 
 /**

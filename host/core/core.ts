@@ -98,6 +98,7 @@ export interface CoreExports {
   ledgerWithdrawAddress(delegator: number): number;
   ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr, orderKey: bigint): Code;
   ledgerCreateValidatorWithMinSelf(id: number, operator: number, rate: Ptr, amount: Ptr, minSelf: Ptr, orderKey: bigint): Code;
+  ledgerEditValidator(id: number, setRate: number, rate: Ptr, setMin: number, minSelf: Ptr): Code;
   ledgerConfigureStaking(maxValidators: number, powerReduction: bigint, unbondingNs: bigint): Code;
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;
   ledgerLastCommitVotes(out: Ptr): number;

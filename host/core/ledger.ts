@@ -377,6 +377,14 @@ export class Ledger {
     c.check(c.exports.ledgerCreateValidatorWithMinSelf(id, operator, c.slot(0), c.slot(1), c.slot(2), orderKey));
   }
 
+  /** MsgEditValidator's changes: the commission rate (raw Dec) and the minimum self-delegation, each if given. */
+  editValidator(id: number, o: { commissionRate?: bigint; minSelfDelegation?: bigint }): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), o.commissionRate ?? 0n);
+    c.writeU128(c.slot(1), o.minSelfDelegation ?? 0n);
+    c.check(c.exports.ledgerEditValidator(id, o.commissionRate === undefined ? 0 : 1, c.slot(0), o.minSelfDelegation === undefined ? 0 : 1, c.slot(1)));
+  }
+
   /** MsgDelegate; returns the shares issued (raw Dec). */
   delegate(delegator: number, validator: number, amount: bigint): bigint {
     const c = this.core;

@@ -48,11 +48,10 @@ export class ValidatorRegistry {
   /** A genesis validator (every start: the genesis is not stored as records). */
   addGenesis(id: number, v: GenesisValidator): void {
     this.directory.addValidator(id, v.operatorAddress);
-    const derived = v.consensusPubKey === undefined ? consensusKey(this.chainId, v.operatorAddress) : undefined;
-    const pub = v.consensusPubKey ?? derived!.pub;
+    const pub = v.consensusPubKey ?? consensusKey(this.chainId, v.operatorAddress).pub;
     this.put(id, {
       operator: v.operatorAddress, description: v.description, maxRate: v.commissionRate, maxChangeRate: 0n, updateTimeNs: 0n, pub,
-    }, derived?.seed);
+    });
   }
 
   /** MsgCreateValidator's record (journaled; persisted with the block). */
@@ -69,8 +68,23 @@ export class ValidatorRegistry {
     });
   }
 
-  private put(id: number, meta: ValidatorMeta, seed?: Uint8Array): void {
+  /** MsgEditValidator's record changes (journaled; persisted with the block). */
+  edit(id: number, meta: ValidatorMeta): void {
+    const before = this.metas.get(id)!;
+    this.metas.set(id, meta);
+    const wasDirty = this.dirty.has(id);
+    this.dirty.add(id);
+    this.undo.push(() => {
+      this.metas.set(id, before);
+      if (!wasDirty) this.dirty.delete(id);
+    });
+  }
+
+  private put(id: number, meta: ValidatorMeta): void {
     const address = consensusAddressOf(meta.pub);
+    // The node signs its own blocks for a validator whose key is the one it derives.
+    const derived = consensusKey(this.chainId, meta.operator);
+    const seed = equalBytes(derived.pub, meta.pub) ? derived.seed : undefined;
     this.metas.set(id, meta);
     this.keys.set(id, { pub: meta.pub, address, ...(seed ? { seed } : {}) });
     this.byAddress.set(address, id);
@@ -122,6 +136,8 @@ export class ValidatorRegistry {
     this.dirty.add(Number(key.slice(PREFIX.length)));
   }
 }
+
+const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function encode(m: ValidatorMeta): string {
   return JSON.stringify({

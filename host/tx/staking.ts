@@ -19,6 +19,7 @@ export const MSG_WITHDRAW_DELEGATION_REWARD = "cosmos-sdk/MsgWithdrawDelegationR
 export const MSG_WITHDRAW_VALIDATOR_COMMISSION = "cosmos-sdk/MsgWithdrawValidatorCommission";
 export const MSG_UNJAIL = "cosmos-sdk/MsgUnjail";
 export const MSG_CREATE_VALIDATOR = "cosmos-sdk/MsgCreateValidator";
+export const MSG_EDIT_VALIDATOR = "cosmos-sdk/MsgEditValidator";
 /**
  * Ours, for local chains: misbehaviour on demand. A chain slashes on evidence (double signing) or
  * missed blocks, neither of which a single-process node has; the governance authority can sign
@@ -152,8 +153,6 @@ export const msgCreateValidatorSpec: MessageSpec<MsgCreateValidator> = {
     const type = MSG_CREATE_VALIDATOR;
     onlyFields(value, type, ["description", "commission", "min_self_delegation", "delegator_address", "validator_address", "pubkey", "value"]);
     const validator = validatorField(value, "validator_address", type, prefix);
-    const d = objectField(value, "description", type);
-    onlyFields(d, `${type}.description`, ["moniker", "identity", "website", "security_contact", "details"]);
     const c = objectField(value, "commission", type);
     onlyFields(c, `${type}.commission`, ["rate", "max_rate", "max_change_rate"]);
     let pubkey: MsgCreateValidator["pubkey"];
@@ -173,10 +172,7 @@ export const msgCreateValidatorSpec: MessageSpec<MsgCreateValidator> = {
     const v = objectField(value, "value", type);
     onlyFields(v, `${type}.value`, ["denom", "amount"]);
     return {
-      description: {
-        moniker: stringField(d, "moniker", type), identity: stringField(d, "identity", type), website: stringField(d, "website", type),
-        securityContact: stringField(d, "security_contact", type), details: stringField(d, "details", type),
-      },
+      description: descriptionField(value, type),
       commission: { rate: stringField(c, "rate", type), maxRate: stringField(c, "max_rate", type), maxChangeRate: stringField(c, "max_change_rate", type) },
       minSelfDelegation: value.min_self_delegation === undefined ? 0n : parseIntString(value.min_self_delegation, `${type}.min_self_delegation`),
       delegator, validator, pubkey,
@@ -185,6 +181,44 @@ export const msgCreateValidatorSpec: MessageSpec<MsgCreateValidator> = {
   },
   signerOf(value: JsonObject, { prefix }: ValidateContext) {
     const operator = validatorField(value, "validator_address", MSG_CREATE_VALIDATOR, prefix);
+    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
+  },
+};
+
+/** x/staking MsgEditValidator: description fields (`[do-not-modify]` keeps one), a new rate and minimum, each optional. */
+export interface MsgEditValidator {
+  readonly description: MsgCreateValidator["description"];
+  readonly validator: string;
+  /** LegacyDec text; undefined: unchanged. */
+  readonly commissionRate: string | undefined;
+  readonly minSelfDelegation: bigint | undefined;
+}
+
+const descriptionField = (value: JsonObject, type: string): MsgCreateValidator["description"] => {
+  const d = objectField(value, "description", type);
+  onlyFields(d, `${type}.description`, ["moniker", "identity", "website", "security_contact", "details"]);
+  return {
+    moniker: stringField(d, "moniker", type), identity: stringField(d, "identity", type), website: stringField(d, "website", type),
+    securityContact: stringField(d, "security_contact", type), details: stringField(d, "details", type),
+  };
+};
+
+/** Signed by the operator's account. */
+export const msgEditValidatorSpec: MessageSpec<MsgEditValidator> = {
+  signerField: "validator_address",
+  validate(value, { prefix }) {
+    const type = MSG_EDIT_VALIDATOR;
+    onlyFields(value, type, ["description", "validator_address", "commission_rate", "min_self_delegation"]);
+    const rate = stringField(value, "commission_rate", type);
+    return {
+      description: descriptionField(value, type),
+      validator: validatorField(value, "validator_address", type, prefix),
+      commissionRate: rate === "" ? undefined : rate,
+      minSelfDelegation: value.min_self_delegation === undefined || value.min_self_delegation === "" ? undefined : parseIntString(value.min_self_delegation, `${type}.min_self_delegation`),
+    };
+  },
+  signerOf(value: JsonObject, { prefix }: ValidateContext) {
+    const operator = validatorField(value, "validator_address", MSG_EDIT_VALIDATOR, prefix);
     return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
   },
 };
@@ -252,5 +286,6 @@ export function registerStakingMessages(registry: MessageRegistry): MessageRegis
     .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec)
     .register(MSG_UNJAIL, msgUnjailSpec)
     .register(MSG_CREATE_VALIDATOR, msgCreateValidatorSpec)
+    .register(MSG_EDIT_VALIDATOR, msgEditValidatorSpec)
     .register(MSG_DEV_SLASH, msgDevSlashSpec);
 }

@@ -11,7 +11,8 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import type { Description } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import type { Any } from "cosmjs-types/google/protobuf/any";
@@ -80,13 +81,19 @@ function consensusPubKey(any: Any | undefined): { amino: Record<string, unknown>
   return { amino: { type: k[0], value: key }, json: { "@type": any.typeUrl, key } };
 }
 
+/** x/staking's Description: amino omits empty fields, the gateway shows them all. */
+const descriptionAmino = (d: Description | undefined) =>
+  omitEmpty({ moniker: d?.moniker, identity: d?.identity, website: d?.website, security_contact: d?.securityContact, details: d?.details });
+const descriptionJson = (d: Description | undefined) => ({
+  moniker: d?.moniker ?? "", identity: d?.identity ?? "", website: d?.website ?? "", security_contact: d?.securityContact ?? "", details: d?.details ?? "",
+});
+
 /** MsgCreateValidator: description, commission and value are amino.dont_omitempty; Decs as 18-decimal text. */
 const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator, (m) => {
-  const d = m.description;
   const c = m.commission;
   const pub = consensusPubKey(m.pubkey);
   return {
-    description: omitEmpty({ moniker: d?.moniker, identity: d?.identity, website: d?.website, security_contact: d?.securityContact, details: d?.details }),
+    description: descriptionAmino(m.description),
     commission: {
       rate: decFromRaw(c?.rate ?? "", "commission.rate"), max_rate: decFromRaw(c?.maxRate ?? "", "commission.max_rate"),
       max_change_rate: decFromRaw(c?.maxChangeRate ?? "", "commission.max_change_rate"),
@@ -97,10 +104,7 @@ const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator,
     value: coin(m.value),
   };
 }, (m) => ({
-  description: {
-    moniker: m.description?.moniker ?? "", identity: m.description?.identity ?? "", website: m.description?.website ?? "",
-    security_contact: m.description?.securityContact ?? "", details: m.description?.details ?? "",
-  },
+  description: descriptionJson(m.description),
   commission: {
     rate: decFromRaw(m.commission?.rate ?? "", "commission.rate"), max_rate: decFromRaw(m.commission?.maxRate ?? "", "commission.max_rate"),
     max_change_rate: decFromRaw(m.commission?.maxChangeRate ?? "", "commission.max_change_rate"),
@@ -109,8 +113,23 @@ const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator,
   pubkey: consensusPubKey(m.pubkey)?.json ?? null, value: coinJson(m.value),
 }));
 
+/** MsgEditValidator: commission_rate and min_self_delegation are nullable (an empty string: unchanged). */
+const editValidator = sdk("cosmos-sdk/MsgEditValidator", MsgEditValidator, (m) => ({
+  description: descriptionAmino(m.description),
+  ...omitEmpty({
+    validator_address: m.validatorAddress,
+    commission_rate: m.commissionRate === "" ? "" : decFromRaw(m.commissionRate, "commission_rate"),
+    min_self_delegation: m.minSelfDelegation,
+  }),
+}), (m) => ({
+  description: descriptionJson(m.description), validator_address: m.validatorAddress,
+  commission_rate: m.commissionRate === "" ? null : decFromRaw(m.commissionRate, "commission_rate"),
+  min_self_delegation: m.minSelfDelegation === "" ? null : m.minSelfDelegation,
+}));
+
 const SDK_MESSAGES: Record<string, Converter> = {
   "/cosmos.staking.v1beta1.MsgCreateValidator": createValidator,
+  "/cosmos.staking.v1beta1.MsgEditValidator": editValidator,
   "/cosmos.bank.v1beta1.MsgSend": sdk("cosmos-sdk/MsgSend", MsgSend, (m) => ({
     ...omitEmpty({ from_address: m.fromAddress, to_address: m.toAddress }),
     amount: m.amount.map(coin), // legacy_coins, dont_omitempty: [] when empty

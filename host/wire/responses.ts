@@ -15,7 +15,7 @@ import {
 } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjailResponse } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import {
-  MsgBeginRedelegateResponse, MsgCreateValidatorResponse, MsgDelegateResponse, MsgUndelegateResponse,
+  MsgBeginRedelegateResponse, MsgCreateValidatorResponse, MsgDelegateResponse, MsgEditValidatorResponse, MsgUndelegateResponse,
 } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import type { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
 import { decToRaw } from "./amino-json.js";
@@ -113,6 +113,7 @@ const RESPONDERS: Record<string, Responder> = {
   "/cosmos.bank.v1beta1.MsgSend": () => MsgSendResponse.encode({}).finish(),
   "/cosmos.staking.v1beta1.MsgDelegate": () => MsgDelegateResponse.encode({}).finish(),
   "/cosmos.staking.v1beta1.MsgCreateValidator": () => MsgCreateValidatorResponse.encode({}).finish(),
+  "/cosmos.staking.v1beta1.MsgEditValidator": () => MsgEditValidatorResponse.encode({}).finish(),
   "/cosmos.staking.v1beta1.MsgUndelegate": (events) => {
     const e = ev(events, "unbond");
     const [amount] = coinsOf(attr(e, "amount"));
@@ -176,6 +177,7 @@ const SDK_RESPONSE_JSON: Record<string, (bytes: Uint8Array) => Record<string, un
   "/cosmos.bank.v1beta1.MsgSendResponse": () => ({}),
   "/cosmos.staking.v1beta1.MsgDelegateResponse": () => ({}),
   "/cosmos.staking.v1beta1.MsgCreateValidatorResponse": () => ({}),
+  "/cosmos.staking.v1beta1.MsgEditValidatorResponse": () => ({}),
   "/cosmos.slashing.v1beta1.MsgUnjailResponse": () => ({}),
   "/cosmos.staking.v1beta1.MsgUndelegateResponse": (b) => {
     const m = MsgUndelegateResponse.decode(b);
