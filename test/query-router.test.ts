@@ -13,17 +13,18 @@ import { Decimal } from "@cosmjs/math";
 import type { AminoMsg } from "@cosmjs/amino";
 import {
   QueryClient, StargateClient, setupAuthExtension, setupBankExtension, setupDistributionExtension, setupMintExtension,
-  setupSlashingExtension, setupStakingExtension,
+  setupSlashingExtension, setupStakingExtension, setupGovExtension,
 } from "@cosmjs/stargate";
+import { ProposalStatus, VoteOption } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { QuerySpendableBalancesRequest, QuerySpendableBalancesResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { create, fromBinary, toBinary, type DescMethod } from "@bufbuild/protobuf";
 import { hex } from "@scure/base";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress, operatorOf } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../host/genesis.js";
 import { methodPath, queryMethods, routeOf } from "../host/rpc/abci-query.js";
-import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
+import { delegateMsg, sendMsg, tierGovMsg, undelegateMsg } from "./helpers/dev-signer.js";
 import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
 
 const dir = await mkdtemp(join(tmpdir(), "query-router-"));
@@ -53,6 +54,17 @@ const redelegateMsg = (delegator: string, src: string, dst: string, amount: bigi
 await committedTx(http, 5, [sendMsg(me, devAddress(6), 7n)]);
 await committedTx(http, 5, [delegateMsg(me, v1, 3_000_000_000n), delegateMsg(me, v2, 1_000_000_000n)]);
 await committedTx(http, 5, [undelegateMsg(me, v1, 1_000_000_000n), redelegateMsg(me, v1, v2, 500_000_000n)]);
+// A proposal in its voting period (a tier by x/gov), deposited and voted on: x/gov's v1 and v1beta1 queries.
+const proposalMsg: AminoMsg = {
+  type: "cosmos-sdk/v1/MsgSubmitProposal",
+  value: {
+    messages: [tierGovMsg("MsgAddTier", GOV_MODULE_ADDRESS, { id: 4, exit_duration: "15768000s", bonus_apy: "0.050000000000000000", min_lock_amount: "10000000000", close_only: false })],
+    initial_deposit: [{ denom: "basecro", amount: "1000000000000" }], proposer: me, metadata: "", title: "Add a tier", summary: "s",
+  },
+};
+await committedTx(http, 5, [proposalMsg]);
+await committedTx(http, 1, [{ type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: "1", voter: devAddress(1), option: 1, metadata: "" } }]);
+await committedTx(http, 6, [{ type: "cosmos-sdk/v1/MsgVoteWeighted", value: { proposal_id: "1", voter: devAddress(6), metadata: "", options: [{ option: 1, weight: "0.6" }, { option: 3, weight: "0.4" }] } }]);
 await http.post("/dev/advance?blocks=5");
 
 const query = QueryClient.withExtensions(
@@ -194,6 +206,44 @@ test("distribution through CosmJS's distribution extension: rewards, commission,
   const pool = await query.distribution.communityPool();
   const restPool = await rest("/cosmos/distribution/v1beta1/community_pool");
   assert.is(dec(pool.pool[0]?.amount ?? "0"), gatewayDec(restPool.pool[0]?.amount ?? "0"));
+});
+
+test("x/gov v1beta1 (CosmJS's gov extension reads it): proposals, proposal, votes, deposits, tally, params, as the legacy query server converts v1", async () => {
+  const gov = QueryClient.withExtensions(comet, setupGovExtension).gov;
+  const list = await gov.proposals(ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD, "", "");
+  assert.is(list.proposals.length, 1);
+  const p = list.proposals[0]!;
+  assert.is(p.proposalId, 1n);
+  assert.is(p.content!.typeUrl, "/chainmain.tieredrewards.v1.MsgAddTier", "content: the first message");
+  assert.is(p.status, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
+  const restP = (await rest("/cosmos/gov/v1beta1/proposals/1")).proposal;
+  assert.equal(Object.keys(restP), ["proposal_id", "content", "status", "final_tally_result", "submit_time", "deposit_end_time", "total_deposit", "voting_start_time", "voting_end_time"]);
+  assert.is(restP.content["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
+  assert.equal(p.totalDeposit, [{ denom: "basecro", amount: "1000000000000" }]);
+  assert.is((await gov.proposal(1)).proposal!.proposalId, 1n);
+  const votes = (await gov.votes(1)).votes;
+  assert.is(votes.length, 2);
+  const weighted = votes.find((v) => v.voter === devAddress(6))!;
+  assert.equal(weighted.options.map((o) => [o.option, Decimal.fromAtomics(o.weight, 18).toString()]), [[VoteOption.VOTE_OPTION_YES, "0.6"], [VoteOption.VOTE_OPTION_NO, "0.4"]]);
+  assert.is(weighted.option, VoteOption.VOTE_OPTION_UNSPECIFIED);
+  assert.is((await gov.vote(1, devAddress(1))).vote.options[0]!.option, VoteOption.VOTE_OPTION_YES);
+  assert.equal((await gov.deposits(1)).deposits.map((d) => [d.depositor, d.amount[0]!.amount]), [[me, "1000000000000"]]);
+  assert.is((await gov.deposit(1, me)).deposit.amount[0]!.amount, "1000000000000");
+  // The live tally: the same counts as v1's, under their v1beta1 names.
+  const tally = (await gov.tally(1)).tally!;
+  const v1 = (await rest("/cosmos/gov/v1/proposals/1/tally")).tally;
+  assert.equal([tally.yes, tally.no, tally.abstain, tally.noWithVeto], [v1.yes_count, v1.no_count, v1.abstain_count, v1.no_with_veto_count]);
+  assert.ok(BigInt(tally.yes) > 0n);
+  assert.equal((await rest("/cosmos/gov/v1beta1/proposals/1/tally")).tally, { yes: v1.yes_count, abstain: v1.abstain_count, no: v1.no_count, no_with_veto: v1.no_with_veto_count });
+  const tallying = await gov.params("tallying");
+  const restParams = await rest("/cosmos/gov/v1beta1/params/tallying");
+  assert.equal(Object.keys(restParams), ["voting_params", "deposit_params", "tally_params"]);
+  assert.is(restParams.tally_params.quorum, (await rest("/cosmos/gov/v1/params/tallying")).params.quorum);
+  assert.is(Decimal.fromAtomics(new TextDecoder().decode(tallying.tallyParams!.quorum), 18).toString(), Decimal.fromUserInput(restParams.tally_params.quorum, 18).toString());
+  assert.equal((await gov.params("deposit")).depositParams!.minDeposit, (await rest("/cosmos/gov/v1/params/deposit")).params.min_deposit);
+  assert.is((await gov.params("voting")).votingParams!.votingPeriod!.seconds, BigInt(parseInt((await rest("/cosmos/gov/v1/params/voting")).params.voting_period)));
+  assert.is((await rest("/cosmos/gov/v1beta1/params/bogus")).code, 3);
+  assert.is((await http.get("/cosmos/gov/v1beta1/proposals/9")).status, 404);
 });
 
 test("mint, slashing, bank and auth through their CosmJS extensions", async () => {

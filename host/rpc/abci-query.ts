@@ -44,6 +44,7 @@ import { file_cosmos_distribution_v1beta1_query } from "../wire/gen/cosmos/distr
 import { file_cosmos_mint_v1beta1_query } from "../wire/gen/cosmos/mint/v1beta1/query_pb.js";
 import { file_cosmos_slashing_v1beta1_query } from "../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { file_cosmos_gov_v1_query } from "../wire/gen/cosmos/gov/v1/query_pb.js";
+import { file_cosmos_gov_v1beta1_query } from "../wire/gen/cosmos/gov/v1beta1/query_pb.js";
 import { file_cosmos_gov_v1_tx } from "../wire/gen/cosmos/gov/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
@@ -207,7 +208,7 @@ function failure(code: number, text: string, detail: string, height: bigint): Ab
 const QUERY_FILES: readonly DescFile[] = [
   file_cosmos_auth_v1beta1_query, file_cosmos_bank_v1beta1_query, file_cosmos_staking_v1beta1_query,
   file_cosmos_distribution_v1beta1_query, file_cosmos_mint_v1beta1_query, file_cosmos_slashing_v1beta1_query,
-  file_cosmos_gov_v1_query, file_chainmain_tieredrewards_v1_query, file_chainmain_inflation_v1_query,
+  file_cosmos_gov_v1_query, file_cosmos_gov_v1beta1_query, file_chainmain_tieredrewards_v1_query, file_chainmain_inflation_v1_query,
 ];
 
 /** The Any payloads the answers carry (accounts, public keys). */

@@ -2,6 +2,10 @@
 // params, proposals (filtered by status, voter, depositor), a proposal, its votes and deposits,
 // and its tally (the live tally during the voting period, the final one after). The same answers
 // reach abci_query through the query router (proto/cosmos/gov/v1/query.proto's routes).
+// x/gov v1beta1's legacy queries (wallets and explorers still call them) answer from the same
+// state as the SDK's legacy query server converts it: a proposal's `content` is its first message,
+// tallies are yes/abstain/no/no_with_veto, votes carry only their weighted options, and the params
+// query returns all three legacy params objects (the requested one filled).
 
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -20,16 +24,18 @@ const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, messa
 export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPageLimit?: number } = {}): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const denom = node.denom;
-  const base = "/cosmos/gov/v1";
-  const get = (path: string, handler: (c: Context) => unknown): void => {
-    app.get(`${base}${path}`, (c) => {
-      try {
-        return c.json(handler(c) as object);
-      } catch (e) {
-        if (!(e instanceof GatewayError)) throw e;
-        return c.json(errorBody(e.code, e.message), e.status as ContentfulStatusCode);
-      }
-    });
+  const answer = (c: Context, handler: () => unknown) => {
+    try {
+      return c.json(handler() as object);
+    } catch (e) {
+      if (!(e instanceof GatewayError)) throw e;
+      return c.json(errorBody(e.code, e.message), e.status as ContentfulStatusCode);
+    }
+  };
+  /** A v1 route, and its v1beta1 twin answering the v1 answer converted by `legacy`. */
+  const get = (path: string, handler: (c: Context) => unknown, legacy: (v1: any) => unknown): void => {
+    app.get(`/cosmos/gov/v1${path}`, (c) => answer(c, () => handler(c)));
+    app.get(`/cosmos/gov/v1beta1${path}`, (c) => answer(c, () => legacy(handler(c))));
   };
   const proposalId = (c: Context): bigint => {
     const text = c.req.param("proposal_id") ?? "";
@@ -82,7 +88,11 @@ export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPage
     else if (type === "tallying") legacy.tally_params = { quorum: params.quorum, threshold: params.threshold, veto_threshold: params.veto_threshold };
     else throw invalid(`unknown params type: ${type}`);
     return { ...legacy, params };
-  });
+  }, (v1) => ({
+    voting_params: v1.voting_params ?? { voting_period: "0s" },
+    deposit_params: v1.deposit_params ?? { min_deposit: [], max_deposit_period: "0s" },
+    tally_params: v1.tally_params ?? { quorum: decString(0n), threshold: decString(0n), veto_threshold: decString(0n) },
+  }));
 
   get("/proposals", (c) => {
     const statusText = c.req.query("proposal_status") ?? "";
@@ -102,16 +112,16 @@ export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPage
     });
     const { items, pagination } = paginateArray(list, (p) => p.id, pageQuery(c, maxPageLimit));
     return { proposals: items.map((p) => proposalJson(p, denom)), pagination };
-  });
+  }, (v1) => ({ proposals: v1.proposals.map(legacyProposal), pagination: v1.pagination }));
 
-  get("/proposals/:proposal_id", (c) => ({ proposal: proposalJson(proposal(proposalId(c)), denom) }));
+  get("/proposals/:proposal_id", (c) => ({ proposal: proposalJson(proposal(proposalId(c)), denom) }), (v1) => ({ proposal: legacyProposal(v1.proposal) }));
 
   get("/proposals/:proposal_id/votes", (c) => {
     const id = proposalId(c);
     const votes = node.gov.listVotes(id).map((v, i) => ({ v, key: BigInt(i) }));
     const { items, pagination } = paginateArray(votes, (x) => x.key, pageQuery(c, maxPageLimit));
     return { votes: items.map((x) => voteJson(x.v)), pagination };
-  });
+  }, (v1) => ({ votes: v1.votes.map(legacyVote), pagination: v1.pagination }));
 
   get("/proposals/:proposal_id/votes/:voter", (c) => {
     const id = proposalId(c);
@@ -119,14 +129,14 @@ export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPage
     const v = node.gov.voteOf(id, voter);
     if (v === undefined) throw notFound(`voter: ${voter} not found for proposal: ${id}`);
     return { vote: voteJson(v) };
-  });
+  }, (v1) => ({ vote: legacyVote(v1.vote) }));
 
   get("/proposals/:proposal_id/deposits", (c) => {
     const id = proposalId(c);
     const deposits = node.gov.listDeposits(id).map((d, i) => ({ d, key: BigInt(i) }));
     const { items, pagination } = paginateArray(deposits, (x) => x.key, pageQuery(c, maxPageLimit));
     return { deposits: items.map(({ d }) => ({ proposal_id: `${id}`, depositor: d.depositor, amount: coins(d.amount) })), pagination };
-  });
+  }, same);
 
   get("/proposals/:proposal_id/deposits/:depositor", (c) => {
     const id = proposalId(c);
@@ -134,14 +144,35 @@ export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPage
     const amount = node.gov.depositOf(id, depositor);
     if (amount === undefined) throw notFound(`depositer: ${depositor} not found for proposal: ${id}`);
     return { deposit: { proposal_id: `${id}`, depositor, amount: coins(amount) } };
-  });
+  }, same);
 
   get("/proposals/:proposal_id/tally", (c) => {
     const p = proposal(proposalId(c));
     if (p.status === ProposalStatus.VotingPeriod) return { tally: tallyJson(node.currentTally(p.id)!) };
     return { tally: tallyJson(p.finalTally) };
-  });
+  }, (v1) => ({ tally: legacyTally(v1.tally) }));
 }
+
+const same = (v1: unknown) => v1;
+
+/** v1beta1's TallyResult: the v1 counts under their old names. */
+const legacyTally = (t: ReturnType<typeof tallyJson>) => ({ yes: t.yes_count, abstain: t.abstain_count, no: t.no_count, no_with_veto: t.no_with_veto_count });
+
+/** ConvertToLegacyProposal: `content` is the first message (null for a proposal without messages). */
+const legacyProposal = (p: ReturnType<typeof proposalJson>) => ({
+  proposal_id: p.id,
+  content: (p.messages as unknown[])[0] ?? null,
+  status: p.status,
+  final_tally_result: legacyTally(p.final_tally_result as ReturnType<typeof tallyJson>),
+  submit_time: p.submit_time,
+  deposit_end_time: p.deposit_end_time,
+  total_deposit: p.total_deposit,
+  voting_start_time: p.voting_start_time,
+  voting_end_time: p.voting_end_time,
+});
+
+/** ConvertToLegacyVote: the weighted options; the deprecated single option left unspecified. */
+const legacyVote = (v: ReturnType<typeof voteJson>) => ({ proposal_id: v.proposal_id, voter: v.voter, option: "VOTE_OPTION_UNSPECIFIED", options: v.options });
 
 /** Gateway JSON of a proposal (x/gov v1 Proposal). */
 export function proposalJson(p: Proposal, denom: string): Record<string, unknown> {
