@@ -216,6 +216,16 @@ test("MsgCreateValidator refusals (the SDK's codes and texts); a refused one lea
   await fail(6, createMsg(6, { minSelf: 0n }), "sdk", 18, "minimum self delegation must be a positive integer");
   await fail(6, createMsg(6, { moniker: "x".repeat(71) }), "sdk", 18, "invalid moniker length; got: 71, max: 70");
   await fail(6, createMsg(6, { amount: 2_000_000n * CRO }), "sdk", 5, "is smaller than");
+  // Undecodable keys are refused at check as the SDK's decoder refuses them (sdk 2), never a crash.
+  for (const pubkey of [{ typeUrl: "/cosmos.crypto.unknown.PubKey", value: new Uint8Array(34) }, { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: Uint8Array.of(0x0a, 0xff, 0xff) }]) {
+    const msg = createMsg(6);
+    const signer = await protoSigner(6, "direct");
+    const account = node.chain.directory.account(signer.address)!;
+    const txBytes = await signer.sign([{ ...msg, value: { ...msg.value, pubkey } }], { chainId: node.chain.chainId, accountNumber: account.accountNumber, sequence: account.sequence });
+    const r = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(txBytes));
+    assert.is(r.status, 200);
+    assert.is(`${r.json.tx_response.codespace}/${r.json.tx_response.code}`, "sdk/2", r.json.tx_response.raw_log);
+  }
   assert.is(node.chain.directory.validatorId(operatorOf(devAddress(6))), undefined, "no validator left by a refused tx");
   assert.is(node.chain.consensusValidators().length, 5);
   const list = (await node.get("/cosmos/staking/v1beta1/validators")).json.validators as any[];
