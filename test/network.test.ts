@@ -52,6 +52,14 @@ async function waitFor(what: string, ok: () => Promise<boolean>, ms = 60_000): P
   }
 }
 const CRO = 100_000_000n;
+/** Node i has caught up and takes part in consensus (CometBFT's block sync is over). */
+const inConsensus = async (i: number): Promise<boolean> => {
+  try {
+    return ((await (await fetch(`${net.nodes[i]!.rpc}/status`)).json()) as any).result.sync_info.catching_up === false;
+  } catch {
+    return false;
+  }
+};
 const rest = (i: number, path: string) => fetch(`${net.nodes[i]!.rest}${path}`).then((r) => r.json() as Promise<any>);
 const allAt = async (h: bigint, nodes = [0, 1, 2, 3]) => (await Promise.all(nodes.map(heightOf))).every((x) => x >= h);
 
@@ -179,13 +187,17 @@ test("MsgCreateValidator by CosmJS with a new node's own key: the node joins the
     const r = ((await (await fetch(`${net.nodes[0]!.rpc}/validators?per_page=100`)).json()) as any).result;
     return r.validators.some((v: any) => v.address === address && v.pub_key.value === toBase64(pub));
   });
-  // The new node syncs, then its precommits are in the commits.
+  // The new node syncs (block sync, then consensus), then its precommits are in the commits.
+  await waitFor("the new node past block sync", () => inConsensus(node.index), 150_000);
   const from = await heightOf(0);
+  let scanned = from;
   await waitFor("a commit signed by the new validator", async () => {
-    const h = await heightOf(0);
-    if (h <= from + 1n || (await heightOf(node.index)) < h - 1n) return false;
-    return (await commitOf(0, h)).some((s) => s.validator_address === address && s.block_id_flag === 2);
-  }, 90_000);
+    const top = await heightOf(0);
+    for (; scanned < top; scanned++) {
+      if ((await commitOf(0, scanned + 1n)).some((s) => s.validator_address === address && s.block_id_flag === 2)) return true;
+    }
+    return false;
+  }, 120_000);
   const v = (await rest(0, `/cosmos/staking/v1beta1/validators/${operatorOf(devAddress(7))}`)).validator;
   assert.is(v.status, "BOND_STATUS_BONDED");
   assert.is(v.consensus_pubkey.key, toBase64(pub));
@@ -203,7 +215,7 @@ test("two nodes with validator 2's key: CometBFT catches the double sign; its ev
   // block and the original's differ, and each prevotes its own.
   const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(8), "cro");
   let client: SigningStargateClient | undefined;
-  await waitFor("the twin synced", async () => (await heightOf(twin.index)) >= (await heightOf(0)) - 1n, 90_000);
+  await waitFor("the twin past block sync", () => inConsensus(twin.index), 150_000);
   client = await SigningStargateClient.connectWithSigner(twin.rpc, wallet, { registry: chainRegistry(), gasPrice: GasPrice.fromString("0.025basecro") });
   await waitFor("validator 2 tombstoned", async () => {
     const pending = ((await (await fetch(`${twin.rpc}/num_unconfirmed_txs`)).json()) as any).result;
@@ -216,7 +228,7 @@ test("two nodes with validator 2's key: CometBFT catches the double sign; its ev
     }
     const infos = (await rest(0, "/cosmos/slashing/v1beta1/signing_infos")).info as { address: string; tombstoned: boolean }[];
     return infos.some((i) => i.tombstoned);
-  }, 120_000);
+  }, 180_000);
   client.disconnect();
   const v = await validator();
   assert.ok(v.jailed);
