@@ -14,7 +14,10 @@ import { base64 } from "@scure/base";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { consensusAddressOf } from "../host/node/consensus-key.js";
 import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/genesis.js";
-import { clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
+import { chainRegistry, clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
+import { AminoTypes, createDefaultAminoConverters } from "@cosmjs/stargate";
+import { decodeAny } from "../host/wire/messages.js";
+import { canonicalJsonBytes } from "../host/tx/index.js";
 import { nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
 import { loadCore } from "../host/core/core.js";
 import { NodeChain } from "../host/chain/node-chain.js";
@@ -23,6 +26,7 @@ const nodes = await nodeHarness({ prefix: "create-validator-" });
 test.after(() => nodes.remove());
 
 const CRO = 100_000_000n;
+const registry = chainRegistry();
 const consensusPub = (name: string) => ed25519.getPublicKey(sha256(utf8ToBytes(`test consensus key ${name}`)));
 
 async function send(node: Node, n: number, mode: SignMode, messages: EncodeObject[]) {
@@ -60,6 +64,18 @@ function createMsg(n: number, o: {
     },
   };
 }
+
+test("amino JSON of MsgCreateValidator and MsgEditValidator: CosmJS's converters' objects (every field set), zero Decs for empty ones", () => {
+  const aminoTypes = new AminoTypes(createDefaultAminoConverters());
+  for (const msg of [createMsg(5), editMsg(5, { moniker: "m", rate: "20000000000000000", minSelf: 5n })]) {
+    const bytes = registry.encode(msg);
+    const ours = decodeAny(msg.typeUrl, bytes, "m").amino;
+    assert.equal(JSON.parse(new TextDecoder().decode(canonicalJsonBytes(ours))), JSON.parse(new TextDecoder().decode(canonicalJsonBytes(aminoTypes.toAmino(msg)))));
+  }
+  const empty = createMsg(5);
+  const zero = decodeAny(empty.typeUrl, registry.encode({ ...empty, value: { ...empty.value, commission: { rate: "", maxRate: "", maxChangeRate: "" } } }), "m").amino;
+  assert.equal(zero.value.commission, { rate: "0.000000000000000000", max_rate: "0.000000000000000000", max_change_rate: "0.000000000000000000" });
+});
 
 for (const mode of ["direct", "amino"] as const) {
   test(`MsgCreateValidator (${mode}): the validator joins the set with its own consensus key; the node's headers mark its vote absent`, async () => {

@@ -88,15 +88,15 @@ const descriptionJson = (d: Description | undefined) => ({
   moniker: d?.moniker ?? "", identity: d?.identity ?? "", website: d?.website ?? "", security_contact: d?.securityContact ?? "", details: d?.details ?? "",
 });
 
-/** MsgCreateValidator: description, commission and value are amino.dont_omitempty; Decs as 18-decimal text. */
+/** MsgCreateValidator: description, commission and value are amino.dont_omitempty; Decs as 18-decimal text (an empty one is zero). */
 const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator, (m) => {
   const c = m.commission;
   const pub = consensusPubKey(m.pubkey);
   return {
     description: descriptionAmino(m.description),
     commission: {
-      rate: decFromRaw(c?.rate ?? "", "commission.rate"), max_rate: decFromRaw(c?.maxRate ?? "", "commission.max_rate"),
-      max_change_rate: decFromRaw(c?.maxChangeRate ?? "", "commission.max_change_rate"),
+      rate: decFromRaw(c?.rate || "0", "commission.rate"), max_rate: decFromRaw(c?.maxRate || "0", "commission.max_rate"),
+      max_change_rate: decFromRaw(c?.maxChangeRate || "0", "commission.max_change_rate"),
     },
     min_self_delegation: m.minSelfDelegation || "0",
     ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
@@ -106,8 +106,8 @@ const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator,
 }, (m) => ({
   description: descriptionJson(m.description),
   commission: {
-    rate: decFromRaw(m.commission?.rate ?? "", "commission.rate"), max_rate: decFromRaw(m.commission?.maxRate ?? "", "commission.max_rate"),
-    max_change_rate: decFromRaw(m.commission?.maxChangeRate ?? "", "commission.max_change_rate"),
+    rate: decFromRaw(m.commission?.rate || "0", "commission.rate"), max_rate: decFromRaw(m.commission?.maxRate || "0", "commission.max_rate"),
+    max_change_rate: decFromRaw(m.commission?.maxChangeRate || "0", "commission.max_change_rate"),
   },
   min_self_delegation: m.minSelfDelegation, delegator_address: m.delegatorAddress, validator_address: m.validatorAddress,
   pubkey: consensusPubKey(m.pubkey)?.json ?? null, value: coinJson(m.value),
