@@ -15,11 +15,12 @@ import { join } from "node:path";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { defaultGenesisJson, devAddress, devPrivateKey, mergeJson, type Json } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, devPrivateKey, mergeJson, type Json } from "../host/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { COMETBFT, genesisValidators, writeCometHome } from "../host/abci/cometbft-home.js";
 import { chainRegistry } from "./helpers/cosmjs.js";
+import { cli } from "./helpers/cli.js";
 import { wasm } from "./helpers/node.js";
 
 const dir = await mkdtemp(join(tmpdir(), "abci-"));
@@ -138,6 +139,22 @@ test("CometBFT makes blocks with the node as its app; CosmJS sends through Comet
   assert.is(restBlock.block.header.app_hash, Buffer.from(header.app_hash, "hex").toString("base64"));
   const info = (await (await fetch(`${app.url}/cosmos/base/tendermint/v1beta1/node_info`)).json()) as any;
   assert.is(info.default_node_info.version, "0.38.22", "CometBFT's node info");
+});
+
+test("npm run gov against the node under CometBFT: a proposal submitted and voted on from the command line", async () => {
+  const file = join(dir, "proposal.json");
+  await writeFile(file, JSON.stringify({
+    messages: [{ type: "chainmain/MsgAddTier", value: { authority: GOV_MODULE_ADDRESS, tier: { id: 4, exit_duration: "15768000s", bonus_apy: "0.05", min_lock_amount: "10000000000" } } }],
+    deposit: "10000", title: "A 6-month tier", summary: "5 % bonus",
+  }));
+  const gov = (...args: string[]) => cli("gov", ...args, "--node", app.url);
+  const submitted = await gov("submit", file, "--key", "5", "--wait");
+  assert.is(submitted.code, 0, submitted.stderr + submitted.stdout);
+  assert.is(JSON.parse(submitted.stdout).proposal_id, "1");
+  const voted = await gov("vote", "1", "yes", "--key", "1", "--wait");
+  assert.is(voted.code, 0, voted.stderr + voted.stdout);
+  const tally = JSON.parse((await gov("tally", "1")).stdout).tally;
+  assert.ok(BigInt(tally.yes_count) > 0n, JSON.stringify(tally));
 });
 
 test("stopped and restarted: CometBFT's handshake finds the app at its height, and the chain goes on", async () => {

@@ -36,6 +36,11 @@ test("submit from a file, vote with dev keys, the tally, the proposal passes and
   assert.is(submitted.code, 0, submitted.stderr + submitted.stdout);
   assert.is(JSON.parse(submitted.stdout).code, 0);
   await advance("blocks=1");
+  // Sent as a wallet sends today: a protobuf tx in SIGN_MODE_DIRECT (what a node under CometBFT takes too).
+  const committed = (await (await fetch(`${node.url}/cosmos/tx/v1beta1/txs/${JSON.parse(submitted.stdout).txhash}`)).json()) as any;
+  assert.is(committed.tx.auth_info.signer_infos[0].mode_info.single.mode, "SIGN_MODE_DIRECT");
+  assert.is(committed.tx.body.messages[0]["@type"], "/cosmos.gov.v1.MsgSubmitProposal");
+  assert.is(committed.tx.body.messages[0].messages[0]["@type"], "/chainmain.tieredrewards.v1.MsgAddTier");
   const proposals = JSON.parse((await gov("proposals", "--status", "voting")).stdout);
   assert.is(proposals.proposals.length, 1);
   for (const k of ["1", "2", "3"]) {

@@ -1,6 +1,7 @@
 // `gov`: x/gov on a running node from the command line: its queries (REST) and its messages signed
 // by one of the default genesis's dev keys (a local chain's: their private keys are public), sent
-// as a wallet sends them (amino StdTx, POST /txs). Prints the node's JSON answers.
+// as a wallet sends them (a protobuf tx, SIGN_MODE_DIRECT, POST /cosmos/tx/v1beta1/txs: a single
+// node and a node under CometBFT alike). Prints the node's JSON answers.
 
 import { parseArgs } from "node:util";
 import { readFile } from "node:fs/promises";
@@ -8,7 +9,8 @@ import { GOV_MODULE_ADDRESS } from "../genesis.js";
 import { parseTokens } from "../web/format.js";
 import { GovMsgTypes, VOTE_OPTIONS } from "../tx/gov.js";
 import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
-import { DevKeySigner, type AminoMsg } from "./sim-signer.js";
+import type { AminoMsg } from "./sim-signer.js";
+import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";
 
 const FLAGS = {
   node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
@@ -84,12 +86,12 @@ const tokens = (text: string | undefined, what: string): string => {
 };
 
 /** Sign `msgs` with the dev key, send, and print the node's answer (and, with --wait, the committed result). */
-async function send(node: Http, signer: DevKeySigner, msgs: AminoMsg[], f: { fee: string; gas: string; wait: boolean }): Promise<number> {
+async function send(node: Http, signer: DevKeyProtoSigner, msgs: AminoMsg[], f: { fee: string; gas: string; wait: boolean }): Promise<number> {
   const chainId = (await node.get("/cosmos/base/tendermint/v1beta1/node_info")).default_node_info.network as string;
   const account = (await node.get(`/cosmos/auth/v1beta1/account_info/${signer.address}`)).info as { account_number: string; sequence: string };
   const fee = { amount: f.fee === "0" ? [] : [{ denom: "basecro", amount: f.fee }], gas: f.gas };
-  const body = signer.sign(msgs, fee, chainId, BigInt(account.account_number), BigInt(account.sequence));
-  const sent = (await node.post("/txs", body)).tx_response as { txhash: string; code: number; raw_log: string };
+  const body = signer.sign(msgs.map(protoOfAmino), fee, chainId, BigInt(account.account_number), BigInt(account.sequence));
+  const sent = (await node.post("/cosmos/tx/v1beta1/txs", body)).tx_response as { txhash: string; code: number; raw_log: string };
   if (!f.wait || sent.code !== 0) {
     process.stdout.write(JSON.stringify(sent, null, 2) + "\n");
     return sent.code === 0 ? 0 : 1;
@@ -142,7 +144,7 @@ async function run(argv: string[]): Promise<number> {
   }
   if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
   if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
-  const signer = new DevKeySigner(Number(f.key));
+  const signer = new DevKeyProtoSigner(Number(f.key));
   const me = signer.address;
   const tx = { fee: f.fee!, gas: f.gas!, wait: f.wait === true };
   switch (action) {

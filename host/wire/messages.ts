@@ -6,7 +6,8 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { fromBinary, fromJson, getOption, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, getOption, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
@@ -206,6 +207,26 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
   } catch {
     return undefined; // not what the schema decodes: shown as signed
   }
+}
+
+/**
+ * A schema message (chainmain's, x/gov v1's) given as amino JSON, as the protobuf Any a wallet
+ * sends: the inverse of its converter (a proposal's messages, lists of Any, converted in turn).
+ * For clients of the node's own (the CLI); throws for a type the schema does not describe.
+ */
+export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
+  const desc = SCHEMA_BY_AMINO.get(type);
+  if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
+  const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
+  const plain = { ...(value as Record<string, JsonValue>) };
+  const nested = anys.map((f) => {
+    const items = (plain[f.name] ?? []) as { type: string; value: unknown }[];
+    delete plain[f.name];
+    return [f.localName, items.map((m) => create(AnySchema, anyOfAmino(m.type, m.value)))] as const;
+  });
+  const msg = fromJson(desc, aminoToProtoJson(desc, plain));
+  for (const [name, items] of nested) (msg as unknown as Record<string, unknown>)[name] = items;
+  return { typeUrl: `/${desc.typeName}`, value: toBinary(desc, msg) };
 }
 
 /** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
