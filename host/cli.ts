@@ -14,6 +14,7 @@ import { projectCommand } from "./cli/project.js";
 import { estimateCommand } from "./cli/estimate.js";
 import { simulateCommand } from "./cli/simulate.js";
 import { govCommand } from "./cli/gov.js";
+import { validatorCommand } from "./cli/validator.js";
 import { testnetCommand } from "./abci/testnet.js";
 
 export const COMMANDS: Record<string, Command> = {
@@ -23,6 +24,7 @@ export const COMMANDS: Record<string, Command> = {
   estimate: estimateCommand,
   replay,
   gov: govCommand,
+  validator: validatorCommand,
   testnet: testnetCommand,
 };
 

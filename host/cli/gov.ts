@@ -11,6 +11,7 @@ import { GovMsgTypes, VOTE_OPTIONS } from "../tx/gov.js";
 import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
 import type { AminoMsg } from "./sim-signer.js";
 import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";
+import { http, sendTx } from "./tx-client.js";
 
 const FLAGS = {
   node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
@@ -53,26 +54,6 @@ function usage(): string {
   ].join("\n");
 }
 
-interface Http {
-  get(path: string): Promise<any>;
-  post(path: string, body: unknown): Promise<any>;
-}
-
-function http(base: string): Http {
-  const call = async (path: string, init?: RequestInit) => {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, init);
-    } catch (e) {
-      throw new Error(`cannot reach the node at ${base}: ${oneLine((e as Error).message)} (is \`npm start\` running? --node URL)`);
-    }
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}: ${(body as { message?: string } | null)?.message ?? ""}`);
-    return body;
-  };
-  return { get: (p) => call(p), post: (p, body) => call(p, { method: "POST", body: JSON.stringify(body) }) };
-}
-
 const id = (text: string | undefined): string => {
   if (text === undefined || !/^[1-9][0-9]{0,19}$/.test(text)) throw new UsageError(`a proposal id (a positive integer) expected, got ${JSON.stringify(text ?? "")}`);
   return text;
@@ -84,29 +65,6 @@ const tokens = (text: string | undefined, what: string): string => {
     throw new UsageError(`${what}: ${(e as Error).message}`);
   }
 };
-
-/** Sign `msgs` with the dev key, send, and print the node's answer (and, with --wait, the committed result). */
-async function send(node: Http, signer: DevKeyProtoSigner, msgs: AminoMsg[], f: { fee: string; gas: string; wait: boolean }): Promise<number> {
-  const chainId = (await node.get("/cosmos/base/tendermint/v1beta1/node_info")).default_node_info.network as string;
-  const account = (await node.get(`/cosmos/auth/v1beta1/account_info/${signer.address}`)).info as { account_number: string; sequence: string };
-  const fee = { amount: f.fee === "0" ? [] : [{ denom: "basecro", amount: f.fee }], gas: f.gas };
-  const body = signer.sign(msgs.map(protoOfAmino), fee, chainId, BigInt(account.account_number), BigInt(account.sequence));
-  const sent = (await node.post("/cosmos/tx/v1beta1/txs", body)).tx_response as { txhash: string; code: number; raw_log: string };
-  if (!f.wait || sent.code !== 0) {
-    process.stdout.write(JSON.stringify(sent, null, 2) + "\n");
-    return sent.code === 0 ? 0 : 1;
-  }
-  for (let i = 0; i < 600; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const got = await node.get(`/cosmos/tx/v1beta1/txs/${sent.txhash}`).catch(() => undefined);
-    if (got === undefined) continue;
-    const r = got.tx_response as { txhash: string; height: string; code: number; raw_log: string; events: { type: string; attributes: { key: string; value: string }[] }[] };
-    const proposal = r.events.find((e) => e.type === "submit_proposal")?.attributes.find((a) => a.key === "proposal_id")?.value;
-    process.stdout.write(JSON.stringify({ txhash: r.txhash, height: r.height, code: r.code, raw_log: r.raw_log, ...(proposal ? { proposal_id: proposal } : {}) }, null, 2) + "\n");
-    return r.code === 0 ? 0 : 1;
-  }
-  throw new Error(`tx ${sent.txhash} not in a block after 60 s (a simulated clock makes blocks on POST /dev/advance)`);
-}
 
 async function run(argv: string[]): Promise<number> {
   let parsed;
@@ -161,14 +119,14 @@ async function run(argv: string[]): Promise<number> {
         messages: doc.messages ?? [], initial_deposit: deposit === "0" ? [] : [{ denom: "basecro", amount: deposit }], proposer: me,
         metadata: doc.metadata ?? "", title: doc.title ?? "", summary: doc.summary ?? "", ...(doc.expedited ? { expedited: true } : {}),
       };
-      return send(node, signer, [{ type: GovMsgTypes.SubmitProposal, value }], tx);
+      return sendTx(node, signer, [{ type: GovMsgTypes.SubmitProposal, value }].map(protoOfAmino), tx);
     }
     case "deposit":
-      return send(node, signer, [{ type: GovMsgTypes.Deposit, value: { proposal_id: id(a1), depositor: me, amount: [{ denom: "basecro", amount: tokens(a2, "TOKENS") }] } }], tx);
+      return sendTx(node, signer, [{ type: GovMsgTypes.Deposit, value: { proposal_id: id(a1), depositor: me, amount: [{ denom: "basecro", amount: tokens(a2, "TOKENS") }] } }].map(protoOfAmino), tx);
     case "vote": {
       const option = OPTIONS[a2 ?? ""];
       if (option === undefined) throw new UsageError(`vote ID OPTION: OPTION is one of yes, no, abstain, veto`);
-      return send(node, signer, [{ type: GovMsgTypes.Vote, value: { proposal_id: id(a1), voter: me, option, metadata: "" } }], tx);
+      return sendTx(node, signer, [{ type: GovMsgTypes.Vote, value: { proposal_id: id(a1), voter: me, option, metadata: "" } }].map(protoOfAmino), tx);
     }
     case "weighted-vote": {
       const options = (a2 ?? "").split(",").map((part) => {
@@ -179,10 +137,10 @@ async function run(argv: string[]): Promise<number> {
         }
         return { option, weight };
       });
-      return send(node, signer, [{ type: GovMsgTypes.VoteWeighted, value: { proposal_id: id(a1), voter: me, options, metadata: "" } }], tx);
+      return sendTx(node, signer, [{ type: GovMsgTypes.VoteWeighted, value: { proposal_id: id(a1), voter: me, options, metadata: "" } }].map(protoOfAmino), tx);
     }
     case "cancel":
-      return send(node, signer, [{ type: GovMsgTypes.CancelProposal, value: { proposal_id: id(a1), proposer: me } }], tx);
+      return sendTx(node, signer, [{ type: GovMsgTypes.CancelProposal, value: { proposal_id: id(a1), proposer: me } }].map(protoOfAmino), tx);
     default:
       throw new UsageError(`unknown action ${JSON.stringify(action)} (see --help)`);
   }

@@ -1,0 +1,128 @@
+// `validator`: x/staking's validator messages from the command line, signed by a dev key of the
+// default genesis (a local chain's) and sent as a wallet sends them (host/cli/tx-client.ts): make
+// the key's account a validator with a given ed25519 consensus key (`npm run testnet --
+// --full-nodes 1` prints one), edit it, and read it back.
+
+import { parseArgs } from "node:util";
+import { base64 } from "@scure/base";
+import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
+import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { operatorOf } from "../genesis.js";
+import { parseTokens } from "../web/format.js";
+import { decToRaw } from "../wire/amino-json.js";
+import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
+import { DevKeyProtoSigner, type ProtoMsg } from "./proto-signer.js";
+import { http, sendTx } from "./tx-client.js";
+
+const FLAGS = {
+  node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
+  key: { type: "string", value: "N", description: "the operator: dev key N (0-8) of the default genesis" },
+  pubkey: { type: "string", value: "BASE64", description: "create: the ed25519 consensus public key (32 bytes, base64)" },
+  amount: { type: "string", value: "TOKENS", default: "1000", description: "create: the self-delegation in CRO" },
+  moniker: { type: "string", value: "NAME", description: "create, edit: the validator's name" },
+  commission: { type: "string", value: "RATE", description: "create (default 0.1), edit: the commission rate, e.g. 0.05" },
+  "max-commission": { type: "string", value: "RATE", default: "0.2", description: "create: the highest rate it may ever charge" },
+  "max-change": { type: "string", value: "RATE", default: "0.01", description: "create: the most the rate may rise in a day" },
+  "min-self-delegation": { type: "string", value: "BASECRO", description: "create (default 1), edit (higher only): in basecro" },
+  fee: { type: "string", value: "BASECRO", default: "5000", description: "the tx fee in basecro" },
+  gas: { type: "string", value: "N", default: "2000000", description: "the tx gas limit" },
+  wait: { type: "boolean", description: "wait until the tx is in a block (up to 60 s) and print its result" },
+  help: { type: "boolean", short: "h", description: "show this help and exit" },
+} satisfies FlagSpecs;
+
+function usage(): string {
+  return [
+    "Usage: npm run validator -- <action> [flags]",
+    "",
+    "  create --key N --pubkey BASE64   MsgCreateValidator: dev key N's account becomes a validator with",
+    "                                   that consensus key (the node holding the private key signs for it)",
+    "  edit --key N [--moniker M] [--commission R] [--min-self-delegation B]   MsgEditValidator",
+    "  show --key N                     the validator as REST shows it",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+    "",
+    "Example (npm run testnet -- --full-nodes 1 prints the key):",
+    "  npm run validator -- create --key 6 --pubkey <key> --amount 500000 --node http://127.0.0.1:27003 --wait",
+  ].join("\n");
+}
+
+type Flags = Partial<Record<keyof typeof FLAGS, string>> & { wait?: boolean; help?: boolean };
+
+const rate = (text: string | undefined, flag: string): string => {
+  if (text === undefined || !/^(0(\.[0-9]{1,18})?|1(\.0{1,18})?)$/.test(text)) throw new UsageError(`--${flag}: a rate from 0 to 1, e.g. 0.05 (got ${JSON.stringify(text ?? "")})`);
+  return decToRaw(text);
+};
+const baseUnits = (text: string, flag: string): string => {
+  if (!/^[1-9][0-9]{0,38}$/.test(text)) throw new UsageError(`--${flag}: a positive whole number of basecro (got ${JSON.stringify(text)})`);
+  return text;
+};
+
+function createMsg(f: Flags, operator: string, account: string): ProtoMsg {
+  let key: Uint8Array;
+  try {
+    key = base64.decode(f.pubkey ?? "");
+  } catch {
+    key = new Uint8Array();
+  }
+  if (key.length !== 32) throw new UsageError("create: --pubkey BASE64, an ed25519 public key (32 bytes; `npm run testnet -- --full-nodes 1` prints one)");
+  let amount: bigint;
+  try {
+    amount = parseTokens(f.amount ?? "1000");
+  } catch (e) {
+    throw new UsageError(`--amount: ${(e as Error).message}`);
+  }
+  const value = MsgCreateValidator.fromPartial({
+    description: { moniker: f.moniker ?? operator.slice(-8) },
+    commission: { rate: rate(f.commission ?? "0.1", "commission"), maxRate: rate(f["max-commission"], "max-commission"), maxChangeRate: rate(f["max-change"], "max-change") },
+    minSelfDelegation: baseUnits(f["min-self-delegation"] ?? "1", "min-self-delegation"),
+    delegatorAddress: account, validatorAddress: operator,
+    pubkey: { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: Ed25519PubKey.encode({ key }).finish() },
+    value: { denom: "basecro", amount: `${amount}` },
+  });
+  return { typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator", value: MsgCreateValidator.encode(value).finish() };
+}
+
+function editMsg(f: Flags, operator: string): ProtoMsg {
+  if (f.moniker === undefined && f.commission === undefined && f["min-self-delegation"] === undefined) {
+    throw new UsageError("edit: nothing to change (--moniker, --commission, --min-self-delegation)");
+  }
+  const keep = "[do-not-modify]";
+  const value = MsgEditValidator.fromPartial({
+    description: { moniker: f.moniker ?? keep, identity: keep, website: keep, securityContact: keep, details: keep },
+    validatorAddress: operator,
+    commissionRate: f.commission === undefined ? "" : rate(f.commission, "commission"),
+    minSelfDelegation: f["min-self-delegation"] === undefined ? "" : baseUnits(f["min-self-delegation"], "min-self-delegation"),
+  });
+  return { typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.encode(value).finish() };
+}
+
+async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: FLAGS as never, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError(oneLine((e as Error).message));
+  }
+  const f = parsed.values as Flags;
+  const [action, ...extra] = parsed.positionals;
+  if (f.help || action === undefined) {
+    process.stdout.write(usage() + "\n");
+    return action === undefined && !f.help ? 2 : 0;
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+  if (!["create", "edit", "show"].includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)} (see --help)`);
+  if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
+  if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
+  const node = http((f.node ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
+  const signer = new DevKeyProtoSigner(Number(f.key));
+  const operator = operatorOf(signer.address);
+  if (action === "show") {
+    process.stdout.write(JSON.stringify(await node.get(`/cosmos/staking/v1beta1/validators/${operator}`), null, 2) + "\n");
+    return 0;
+  }
+  const msg = action === "create" ? createMsg(f, operator, signer.address) : editMsg(f, operator);
+  return sendTx(node, signer, [msg], { fee: f.fee!, gas: f.gas!, wait: f.wait === true });
+}
+
+export const validatorCommand: Command = { summary: "x/staking validators from the command line: create (with a consensus key), edit, show", usage, run };
