@@ -4,25 +4,15 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { GOV_MODULE_ADDRESS } from "../host/genesis.js";
-import { run, type RunningNode } from "../host/main.js";
-import { loadCore } from "../host/core/core.js";
 import { cli } from "./helpers/cli.js";
-import { wasm } from "./helpers/node.js";
+import { servedNode } from "./helpers/node.js";
 
-const dir = await mkdtemp(join(tmpdir(), "cli-gov-"));
-const started = await run(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} }, {
-  core: await loadCore(wasm),
-});
-if (typeof started === "number") throw new Error(`node exited ${started}`);
-const node: RunningNode = started;
-test.after(async () => {
-  await node.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const served = await servedNode("cli-gov-");
+const { node, dir } = served;
+test.after(() => served.close());
 const advance = (q: string) => fetch(`${node.url}/dev/advance?${q}`, { method: "POST" });
 const gov = (...args: string[]) => cli("gov", ...args, "--node", node.url);
 

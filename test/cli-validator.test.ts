@@ -4,28 +4,16 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
-import { run, type RunningNode } from "../host/main.js";
-import { loadCore } from "../host/core/core.js";
 import { cli } from "./helpers/cli.js";
-import { wasm } from "./helpers/node.js";
+import { servedNode } from "./helpers/node.js";
 
-const dir = await mkdtemp(join(tmpdir(), "cli-validator-"));
-const started = await run(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} }, {
-  core: await loadCore(wasm),
-});
-if (typeof started === "number") throw new Error(`node exited ${started}`);
-const node: RunningNode = started;
-test.after(async () => {
-  await node.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const served = await servedNode("cli-validator-");
+const { node } = served;
+test.after(() => served.close());
 const advance = (q: string) => fetch(`${node.url}/dev/advance?${q}`, { method: "POST" });
 const validator = (...args: string[]) => cli("validator", ...args, "--node", node.url);
 const pub = base64.encode(ed25519.getPublicKey(sha256(utf8ToBytes("cli validator key"))));

@@ -29,6 +29,15 @@ const CRO = 100_000_000n;
 const registry = chainRegistry();
 const consensusPub = (name: string) => ed25519.getPublicKey(sha256(utf8ToBytes(`test consensus key ${name}`)));
 
+/** Close the node and open its database again: the same last state hash (NodeChain.open checks the records against it). */
+async function reopened(node: Node): Promise<Node> {
+  const hash = node.chain.latestBlock().appHash;
+  node.chain.close();
+  const again = await nodes.open({ dbPath: node.dbPath });
+  assert.is(again.chain.latestBlock().appHash, hash);
+  return again;
+}
+
 async function send(node: Node, n: number, mode: SignMode, messages: EncodeObject[]) {
   const signer = await protoSigner(n, mode);
   const account = node.chain.directory.account(signer.address)!;
@@ -107,15 +116,11 @@ for (const mode of ["direct", "amino"] as const) {
     assert.is(sigs.length, 5, "four genesis validators and the new one");
     assert.is(sigs.filter((s) => s.block_id_flag === 1 && s.signature === null && s.validator_address === "").length, 1, "its vote absent");
     assert.is(sigs.filter((s) => s.block_id_flag === 2).length, 4);
-    // A restart: the record is read back and the state hash agrees (NodeChain.open checks it).
-    const hash = node.chain.latestBlock().appHash;
-    node.chain.close();
-    const again = await nodes.open({ dbPath: node.dbPath });
+    // A restart: the record is read back and the state hash agrees.
+    const again = await reopened(node);
     try {
-      assert.is(again.chain.latestBlock().appHash, hash);
       const back = (await again.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
-      assert.equal(back, v.status === back.status ? { ...v, tokens: back.tokens, delegator_shares: back.delegator_shares } : back);
-      assert.equal(back.consensus_pubkey, v.consensus_pubkey);
+      assert.equal([back.description, back.commission, back.min_self_delegation, back.consensus_pubkey], [v.description, v.commission, v.min_self_delegation, v.consensus_pubkey]);
       // Delegating to it works like to any validator.
       const tr2 = await send(again, 6, mode, [{
         typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: devAddress(6), validatorAddress: operator, amount: { denom: "basecro", amount: `${10n * CRO}` } },
@@ -188,16 +193,13 @@ for (const mode of ["direct", "amino"] as const) {
     await fail(editMsg(5, { minSelf: 10n ** 18n }), "staking/16", "self delegation must be greater than their minimum");
     await fail({ ...editMsg(5, {}), value: { ...editMsg(5, {}).value, description: {} } }, "sdk/18", "empty description");
     await fail(editMsg(5, { moniker: "x".repeat(71) }), "sdk/18", "invalid moniker length");
-    // A genesis validator (max rate = its rate, no daily change): a lower rate is allowed, a higher one not.
+    // A genesis validator (max rate = its rate, no daily change): a lower rate is allowed.
     const genesisOp = operatorOf(devAddress(2));
     const lower = await send(node, 2, mode, [editMsg(2, { rate: "10000000000000000" })]);
     assert.is(lower.code, 0, lower.raw_log);
     assert.is((await node.get(`/cosmos/staking/v1beta1/validators/${genesisOp}`)).json.validator.commission.commission_rates.rate, "0.010000000000000000");
-    const hash = node.chain.latestBlock().appHash;
-    node.chain.close();
-    const again = await nodes.open({ dbPath: node.dbPath });
+    const again = await reopened(node);
     try {
-      assert.is(again.chain.latestBlock().appHash, hash);
       const back = (await again.get(`/cosmos/staking/v1beta1/validators/${operator}`)).json.validator;
       assert.is(back.description.moniker, "renamed");
       assert.is(back.commission.update_time, v.commission.update_time);

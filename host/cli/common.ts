@@ -1,7 +1,8 @@
 // Shared pieces of the CLI commands: the command shape, exact number parsing of flag values, and
 // integer-only formatting. Flag parsing itself is host/flags.ts.
 
-import { UsageError } from "../flags.js";
+import { parseArgs } from "node:util";
+import { UsageError, oneLine, type FlagSpecs } from "../flags.js";
 
 export { EXIT_USAGE, UsageError, parseFlags, formatFlags, oneLine, type FlagSpecs } from "../flags.js";
 
@@ -13,6 +14,15 @@ export interface Command {
   usage(): string;
   /** Run with the arguments after the command name; resolves to the exit code. */
   run(argv: string[]): Promise<number>;
+}
+
+/** A command's flags and its positional arguments (an action, ids); a bad flag is a usage error. */
+export function parseCommandLine<F extends FlagSpecs>(argv: string[], flags: F): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    return parseArgs({ args: argv, options: flags as never, strict: true, allowPositionals: true }) as never;
+  } catch (e) {
+    throw new UsageError(oneLine((e as Error).message));
+  }
 }
 
 /** A non-negative integer flag (plain decimal digits, no sign, no exponent). */

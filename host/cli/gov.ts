@@ -3,12 +3,11 @@
 // as a wallet sends them (a protobuf tx, SIGN_MODE_DIRECT, POST /cosmos/tx/v1beta1/txs: a single
 // node and a node under CometBFT alike). Prints the node's JSON answers.
 
-import { parseArgs } from "node:util";
 import { readFile } from "node:fs/promises";
 import { GOV_MODULE_ADDRESS } from "../genesis.js";
 import { parseTokens } from "../web/format.js";
 import { GovMsgTypes, VOTE_OPTIONS } from "../tx/gov.js";
-import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
+import { type Command, UsageError, formatFlags, oneLine, parseCommandLine, type FlagSpecs } from "./common.js";
 import type { AminoMsg } from "./sim-signer.js";
 import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";
 import { http, sendTx } from "./tx-client.js";
@@ -67,12 +66,7 @@ const tokens = (text: string | undefined, what: string): string => {
 };
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: FLAGS as never, strict: true, allowPositionals: true });
-  } catch (e) {
-    throw new UsageError(oneLine((e as Error).message));
-  }
+  const parsed = parseCommandLine(argv, FLAGS);
   const f = parsed.values as { node?: string; key?: string; fee?: string; gas?: string; status?: string; wait?: boolean; help?: boolean };
   const [action, a1, a2, ...extra] = parsed.positionals;
   if (f.help || action === undefined) {

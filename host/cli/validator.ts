@@ -3,14 +3,13 @@
 // the key's account a validator with a given ed25519 consensus key (`npm run testnet --
 // --full-nodes 1` prints one), edit it, and read it back.
 
-import { parseArgs } from "node:util";
 import { base64 } from "@scure/base";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { operatorOf } from "../genesis.js";
 import { parseTokens } from "../web/format.js";
 import { decToRaw } from "../wire/amino-json.js";
-import { type Command, UsageError, formatFlags, oneLine, type FlagSpecs } from "./common.js";
+import { type Command, UsageError, formatFlags, parseCommandLine, type FlagSpecs } from "./common.js";
 import { DevKeyProtoSigner, type ProtoMsg } from "./proto-signer.js";
 import { http, sendTx } from "./tx-client.js";
 
@@ -98,12 +97,7 @@ function editMsg(f: Flags, operator: string): ProtoMsg {
 }
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: FLAGS as never, strict: true, allowPositionals: true });
-  } catch (e) {
-    throw new UsageError(oneLine((e as Error).message));
-  }
+  const parsed = parseCommandLine(argv, FLAGS);
   const f = parsed.values as Flags;
   const [action, ...extra] = parsed.positionals;
   if (f.help || action === undefined) {

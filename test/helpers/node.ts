@@ -15,6 +15,7 @@ import { defaultGenesisJson, type Json } from "../../host/genesis.js";
 import { devSigner } from "./dev-signer.js";
 import { DEFAULT_LIMITS, type Limits } from "../../host/limits.js";
 import type { GasPrice } from "../../host/chain/gas.js";
+import { run, type RunningNode } from "../../host/main.js";
 
 /** The release build's core, compiled once per test file (`loadCore(wasm)` for a fresh instance). */
 export const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
@@ -113,4 +114,24 @@ export function overHttp(running: { chain: NodeChain; url: string }): TestNode {
     post: (path: string, body?: unknown) => call(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) }),
     get: (path: string) => call(path),
   } as unknown as TestNode;
+}
+
+/**
+ * A node serving HTTP as `npm start -- --clock simulated` does (host/main.ts run, RPC off), its
+ * database in a new temporary directory: for suites that act as a user (the CLI). `close()`
+ * stops it and removes the directory.
+ */
+export async function servedNode(prefix: string): Promise<{ node: RunningNode; dir: string; close(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const started = await run(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} }, {
+    core: await loadCore(wasm),
+  });
+  if (typeof started === "number") throw new Error(`node exited ${started}`);
+  return {
+    node: started, dir,
+    async close() {
+      await started.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
