@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCoreFromFile } from "../core/node.js";
@@ -29,7 +29,8 @@ const FLAGS = {
     type: "string", value: "N", default: "0",
     description: "also N full nodes (0 to 4), each with a fresh ed25519 consensus key: a MsgCreateValidator with that key makes one a validator",
   },
-  dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade)" },
+  dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade unless --resume)" },
+  resume: { type: "boolean", description: "start the network in --dir again where it stopped (its chain, keys and ports), nothing remade" },
   "base-port": { type: "string", value: "PORT", default: "27000", description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST)" },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
   "until-height": { type: "string", value: "H", description: "wait for block H on every node, compare their app hashes, stop, exit" },
@@ -67,41 +68,72 @@ export interface Testnet {
   stop(): Promise<void>;
 }
 
-/** Make the homes and start every node. */
-export async function startTestnet(o: { validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json }): Promise<Testnet> {
+/** What `--resume` needs to start a stopped network again: its ports, block interval and nodes. */
+interface Manifest {
+  basePort: number;
+  blockInterval: string;
+  nodes: { operator: string; id: string }[];
+}
+
+/**
+ * Make the homes and start every node; with `resume`, start the network already in `dir` again
+ * where it stopped (its genesis, homes, databases and ports: testnet.json), nothing remade.
+ */
+export async function startTestnet(o: {
+  validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json; resume?: boolean;
+}): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
-  const chosen = base.app_state.staking.validators.slice(0, o.validators);
-  const genesis = mergeJson(
-    mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
-    o.genesisOverride ?? {},
-  );
   const genesisFile = join(dir, "genesis.json");
-  await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
+  const manifestFile = join(dir, "testnet.json");
+  let manifest: Manifest;
+  let genesis: Json;
+  if (o.resume) {
+    try {
+      manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Manifest;
+      genesis = JSON.parse(await readFile(genesisFile, "utf8")) as Json;
+    } catch (e) {
+      throw new UsageError(`--resume: no network to resume in ${dir} (${(e as Error).message}); start one without --resume`);
+    }
+  } else {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
+    const chosen = base.app_state.staking.validators.slice(0, o.validators);
+    genesis = mergeJson(
+      mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
+      o.genesisOverride ?? {},
+    );
+    await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
+    manifest = { basePort: o.basePort, blockInterval: o.blockInterval, nodes: chosen.map((v) => ({ operator: v.operator_address, id: "" })) };
+  }
+  const { basePort, blockInterval } = manifest;
   const validators = genesisValidators(await loadCoreFromFile(), genesis);
-  await assertPortsFree(chosen.map((_, i) => o.basePort + 10 * i));
-  const nodes: TestnetNode[] = chosen.map((v, i) => {
-    const port = o.basePort + 10 * i;
+  await assertPortsFree(manifest.nodes.map((_, i) => basePort + 10 * i));
+  const nodeAt = (i: number, operator: string): TestnetNode => {
+    const port = basePort + 10 * i;
     return {
-      index: i, operator: v.operator_address, rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
+      index: i, operator, rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
       home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`, app: undefined, comet: undefined,
     };
-  });
-  const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
-    genesis, operator: n.operator, validators, abci: n.abci, rpcPort: o.basePort + 10 * n.index + 1, p2pPort: o.basePort + 10 * n.index + 2,
-    blockInterval: o.blockInterval, peers,
-  });
-  // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
-  const ids: string[] = [];
-  for (const n of nodes) {
-    await mkdir(join(dir, `node${n.index}`), { recursive: true });
-    ids.push(await home(n, []));
-  }
-  for (const n of nodes) {
-    await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${o.basePort + 10 * m.index + 2}`));
+  };
+  const nodes: TestnetNode[] = manifest.nodes.map((m, i) => nodeAt(i, m.operator));
+  const ids: string[] = manifest.nodes.map((m) => m.id);
+  const saveManifest = () => writeFile(manifestFile, JSON.stringify({ ...manifest, nodes: nodes.map((n) => ({ operator: n.operator, id: ids[n.index] })) }, null, 2));
+  if (!o.resume) {
+    const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
+      genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + 10 * n.index + 1, p2pPort: basePort + 10 * n.index + 2,
+      blockInterval, peers,
+    });
+    // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
+    for (const n of nodes) {
+      await mkdir(join(dir, `node${n.index}`), { recursive: true });
+      ids[n.index] = await home(n, []);
+    }
+    for (const n of nodes) {
+      await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${basePort + 10 * m.index + 2}`));
+    }
+    await saveManifest();
   }
   const logTo = (child: ChildProcess, file: string) => {
     const out = createWriteStream(file, { flags: "a" });
@@ -124,19 +156,17 @@ export async function startTestnet(o: { validators: number; dir: string; basePor
   nodes.forEach((_, i) => start(i));
   const addNode = async (a: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode> => {
     const i = nodes.length;
-    const port = o.basePort + 10 * i;
-    const n: TestnetNode = {
-      index: i, operator: "", rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
-      home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`, app: undefined, comet: undefined,
-    };
+    const port = basePort + 10 * i;
+    const n = nodeAt(i, "");
     await assertPortsFree([port]);
     await mkdir(join(dir, `node${i}`), { recursive: true });
     ids[i] = await writeCometHome(n.home, {
-      genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval: o.blockInterval,
-      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${o.basePort + 10 * m.index + 2}`),
+      genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval,
+      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${basePort + 10 * m.index + 2}`),
       ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
     });
     nodes.push(n);
+    await saveManifest();
     start(i);
     return n;
   };
@@ -197,7 +227,7 @@ export async function headerAppHash(rpc: string, height: bigint): Promise<string
 
 function usage(): string {
   return [
-    "Usage: npm run testnet -- [--validators N] [--full-nodes N] [--dir DIR] [--until-height H]",
+    "Usage: npm run testnet -- [--validators N] [--full-nodes N] [--dir DIR] [--resume] [--until-height H]",
     "",
     "A real CometBFT v0.38 network on loopback: N validators (the default genesis's, x/gov the",
     "authority), each a CometBFT process and this node (npm start -- --abci) as its application.",
@@ -219,9 +249,10 @@ async function run(argv: string[]): Promise<number> {
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   if (!/^[0-9]+(ms|s)$/.test(f["block-interval"])) throw new UsageError(`--block-interval ${f["block-interval"]}: e.g. 500ms or 1s`);
   const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: 4n }));
-  const net = await startTestnet({ validators, dir: f.dir, basePort, blockInterval: f["block-interval"] });
+  const net = await startTestnet({ validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume === true });
   for (const n of net.nodes) {
-    process.stdout.write(`validator ${n.index} ${n.operator}: REST ${n.rest}  CometBFT RPC ${n.rpc}  logs ${resolve(f.dir)}/node${n.index}/\n`);
+    const who = n.operator === "" ? "full node" : "validator";
+    process.stdout.write(`${who} ${n.index}${n.operator === "" ? "" : ` ${n.operator}`}: REST ${n.rest}  CometBFT RPC ${n.rpc}  logs ${resolve(f.dir)}/node${n.index}/\n`);
   }
   for (let i = 0; i < fullNodes; i++) {
     // A real key (the CLI's, not the chain's: no determinism needed), kept in its CometBFT home.
