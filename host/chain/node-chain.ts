@@ -316,13 +316,19 @@ export class NodeChain implements ChainView {
     this.burnIds = this.genesis.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
     this.burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
     this.ledger.restore(state.height, this.burned);
-    for (const g of state.gov) {
-      if (g.key.startsWith("s/")) this.slashing.importRecord(g.key, g.value);
-      else if (ValidatorRegistry.owns(g.key)) this.validators.importRecord(g.key, g.value);
-      else this.gov.importRecord(g.key, g.value);
-    }
+    for (const g of state.gov) this.loadModuleRecord(g.key, g.value, true);
     this.commit({ height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
     if (state.seedHash !== undefined) this.lastSeed = state.seedHash;
+  }
+
+  /**
+   * A record of the table x/gov, x/slashing and the validator registry share, to its module by its
+   * key; `imported`: from an exported state, so written with the first block.
+   */
+  private loadModuleRecord(key: string, value: string, imported: boolean): void {
+    const module = key.startsWith("s/") ? this.slashing : ValidatorRegistry.owns(key) ? this.validators : this.gov;
+    if (imported) module.importRecord(key, value);
+    else module.load(key, value);
   }
 
   /** One stored record into the core (not journaled: it is durable already) and the hash. */
@@ -347,9 +353,7 @@ export class NodeChain implements ChainView {
       this.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
     }
     for (const g of store.govRecords()) {
-      if (g.key.startsWith("s/")) this.slashing.load(g.key, g.value);
-      else if (ValidatorRegistry.owns(g.key)) this.validators.load(g.key, g.value);
-      else this.gov.load(g.key, g.value);
+      this.loadModuleRecord(g.key, g.value, false);
       this.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
     }
     this.applyInflationParams();
@@ -934,15 +938,29 @@ export class NodeChain implements ChainView {
     consensus: ConsensusInfo = { votes: [], doubleSigns: [] },
   ): { results: TxResult[]; events: TxEvent[]; appHash: string } {
     if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
+    const bodies = txs.map((tx) => JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }));
+    const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? consensus : undefined;
+    const { results, events } = this.executeDecided(bodies, height, timeNs, kept);
+    return { results, events, appHash: this.last.appHash };
+  }
+
+  /**
+   * A block whose txs were decided elsewhere (CometBFT's FinalizeBlock, or a stored block
+   * replayed): begin block, x/slashing from the commit info, the txs in order (`check` sees their
+   * results), x/gov's and x/staking's end blocks, the commit (the commit info kept with it).
+   */
+  private executeDecided(
+    bodies: readonly string[], height: bigint, timeNs: bigint, consensus: ConsensusInfo | undefined, check: (results: TxResult[]) => void = () => {},
+  ): { results: TxResult[]; events: TxEvent[] } {
     const events = this.beginBlock(height, timeNs);
-    events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, timeNs));
-    const results = txs.map((tx, i) => this.deliverDecided(JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }), height, i, timeNs));
+    if (consensus) events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, timeNs));
+    const results = bodies.map((body, i) => this.deliverDecided(body, height, i, timeNs));
+    check(results);
     events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
-    const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? consensus : undefined;
-    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events, ...(kept ? { consensus: kept } : {}) }, results);
-    return { results, events, appHash: this.last.appHash };
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results);
+    return { results, events };
   }
 
   /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */
@@ -991,22 +1009,14 @@ export class NodeChain implements ChainView {
     if (row.firstHeight !== this.header.height + 1n || row.height !== row.firstHeight) {
       throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} does not follow height ${this.header.height}`);
     }
-    const height = row.height;
-    const events = this.beginBlock(height, row.timeNs);
-    // A block CometBFT decided: x/slashing's BeginBlock from the commit info it was given.
+    // A block CometBFT decided kept the commit info it was given: x/slashing runs from it again.
     const consensus = row.consensus === undefined ? undefined : parseConsensusInfo(row.consensus);
-    if (consensus) events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, row.timeNs));
-    const results = txs.map((t, i) => this.deliverDecided(t.body, height, i, row.timeNs));
-    results.forEach((r, i) => {
+    this.executeDecided(txs.map((t) => t.body), row.height, row.timeNs, consensus, (results) => results.forEach((r, i) => {
       const stored = txs[i]!;
       if (stored.gasUsed !== null && stored.gasUsed !== r.gasUsed) {
-        throw new NodeStateError(`replay diverged at height ${height}: tx ${r.hash} used ${r.gasUsed} gas, stored ${stored.gasUsed}`);
+        throw new NodeStateError(`replay diverged at height ${row.height}: tx ${r.hash} used ${r.gasUsed} gas, stored ${stored.gasUsed}`);
       }
-    });
-    events.push(...this.govEndBlock(height, row.timeNs));
-    this.syncBurned();
-    this.ledger.endBlock(height, row.timeNs);
-    this.commit({ height, firstHeight: height, timeNs: row.timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results);
+    }));
   }
 
   /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
