@@ -88,14 +88,13 @@ function scalarJson(type: ScalarType, value: unknown, path: string): Json {
   }
 }
 
-let anyResolver: ((typeUrl: string, value: Uint8Array, path: string) => { type: string; value: unknown }) | undefined;
+/**
+ * How an Any inside a message becomes amino JSON: its own `{type, value}`, decoded once by the
+ * message converters (host/wire/messages.ts) before the message is rendered.
+ */
+export type AminoAnyResolver = (any: { typeUrl: string; value: Uint8Array }, path: string) => { type: string; value: unknown };
 
-/** How an Any inside a message becomes amino JSON (host/wire/messages.ts: the message converters). */
-export function setAminoAnyResolver(resolve: (typeUrl: string, value: Uint8Array, path: string) => { type: string; value: unknown }): void {
-  anyResolver = resolve;
-}
-
-function messageJson(desc: DescMessage, value: Message | undefined, path: string): Json {
+function messageJson(desc: DescMessage, value: Message | undefined, path: string, resolveAny: AminoAnyResolver | undefined): Json {
   const msg = (value ?? create(desc)) as unknown as Record<string, unknown>;
   switch (desc.typeName) {
     case "google.protobuf.Duration": {
@@ -106,19 +105,19 @@ function messageJson(desc: DescMessage, value: Message | undefined, path: string
       return rfc3339(msg.seconds as bigint, msg.nanos as number);
     case "google.protobuf.Any":
       // A message inside a message (x/gov's proposal messages): its own {type, value}.
-      if (anyResolver === undefined) throw decodeError(`${path}: nested Any is not supported`);
-      return anyResolver(msg.typeUrl as string, msg.value as Uint8Array, path) as unknown as Json;
+      if (resolveAny === undefined) throw decodeError(`${path}: nested Any is not supported`);
+      return resolveAny(msg as unknown as { typeUrl: string; value: Uint8Array }, path) as unknown as Json;
   }
   const out: Record<string, Json> = {};
   for (const field of desc.fields) {
-    const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`);
+    const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`, resolveAny);
     if (v !== undefined) out[field.name] = v;
   }
   return out;
 }
 
 /** A field's amino JSON, or undefined when it is omitted. */
-function fieldJson(field: DescField, value: unknown, path: string): Json | undefined {
+function fieldJson(field: DescField, value: unknown, path: string, resolveAny: AminoAnyResolver | undefined): Json | undefined {
   const keep = getOption(field, dont_omitempty);
   switch (field.fieldKind) {
     case "scalar": {
@@ -132,11 +131,11 @@ function fieldJson(field: DescField, value: unknown, path: string): Json | undef
       return !keep && value === 0 ? undefined : (value as number);
     case "message":
       // The reference's message fields are non-nullable: gogo always writes them.
-      return messageJson(field.message, value as Message | undefined, path);
+      return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
       if (items.length === 0) return keep || getOption(field, encoding) === "legacy_coins" ? [] : undefined;
-      if (field.listKind === "message") return items.map((m, i) => messageJson(field.message, m as Message, `${path}[${i}]`));
+      if (field.listKind === "message") return items.map((m, i) => messageJson(field.message, m as Message, `${path}[${i}]`, resolveAny));
       if (field.listKind === "enum") return items as number[];
       return items.map((v) => scalarJson(field.scalar, v, path));
     }
@@ -146,6 +145,6 @@ function fieldJson(field: DescField, value: unknown, path: string): Json | undef
 }
 
 /** `{type, value}` of a message: what its Any contributes to an amino sign doc. */
-export function toAminoJson(desc: DescMessage, message: Message): { type: string; value: Record<string, Json> } {
-  return { type: aminoTypeName(desc), value: messageJson(desc, message, desc.name) as Record<string, Json> };
+export function toAminoJson(desc: DescMessage, message: Message, resolveAny?: AminoAnyResolver): { type: string; value: Record<string, Json> } {
+  return { type: aminoTypeName(desc), value: messageJson(desc, message, desc.name, resolveAny) as Record<string, Json> };
 }

@@ -19,7 +19,7 @@ import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { base64 } from "@scure/base";
 import { decodeError } from "../tx/errors.js";
-import { aminoTypeName, decFromRaw, decToRaw, setAminoAnyResolver, toAminoJson } from "./amino-json.js";
+import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -40,9 +40,30 @@ export interface DecodedAny {
   readonly json: Record<string, unknown>;
 }
 
+/**
+ * The SDK's bounds on Anys inside a message (codec/types/interface_registry.go): a message's
+ * nested Anys are unpacked at most 10 levels deep (MaxUnpackAnyRecursionDepth) and at most 100
+ * times in all (MaxUnpackAnySubCalls). Beyond them the tx does not decode (sdk 2). With each Any
+ * decoded once, decoding costs linear time in the tx's bytes at any nesting.
+ */
+export const MAX_UNPACK_ANY_DEPTH = 10;
+export const MAX_UNPACK_ANY_CALLS = 100;
+
+/** Message Anys decoded since the process started, and their value bytes: tests hold it linear in a tx's bytes. */
+export const anyDecodeWork = { calls: 0, bytes: 0 };
+
+/** What is left of a top-level message's unpacking bounds; `calls` is shared by its whole tree. */
+interface UnpackBudget {
+  readonly depth: number;
+  readonly calls: { left: number };
+}
+
+/** Decodes the Anys inside a message, within its budget. */
+type NestedDecoder = (typeUrl: string, value: Uint8Array, path: string) => DecodedAny;
+
 /** Decodes one Any's value bytes (throws on undecodable bytes); knows its amino name. */
 interface Converter {
-  (bytes: Uint8Array): DecodedAny;
+  (bytes: Uint8Array, nested: NestedDecoder): DecodedAny;
   readonly aminoType?: string;
 }
 
@@ -178,15 +199,26 @@ function schemaMessages(): Record<string, Converter> {
       if (desc.name.endsWith("Response")) continue;
       // Lists of Any (a proposal's messages): each rendered by its own converter.
       const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
-      out[`/${desc.typeName}`] = (bytes) => {
+      out[`/${desc.typeName}`] = (bytes, nested) => {
         const m = fromBinary(desc, bytes);
         const plain = anys.length === 0 ? m : Object.assign(Object.create(null), m, Object.fromEntries(anys.map((f) => [f.localName, []])));
         const json = toJson(desc, plain, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, JsonValue>;
+        // Each inner Any decoded once, for both renderings.
+        const inner = new Map<object, DecodedAny>();
         for (const f of anys) {
           const items = (m as unknown as Record<string, { typeUrl: string; value: Uint8Array }[]>)[f.localName]!;
-          json[f.name] = items.map((a, i) => ({ "@type": a.typeUrl, ...decodeAny(a.typeUrl, a.value, `${f.name}[${i}]`).json }) as JsonValue);
+          json[f.name] = items.map((a, i) => {
+            const d = nested(a.typeUrl, a.value, `${f.name}[${i}]`);
+            inner.set(a, d);
+            return { "@type": a.typeUrl, ...d.json } as JsonValue;
+          });
         }
-        return { amino: toAminoJson(desc, m) as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
+        const amino = toAminoJson(desc, m, (a, path) => {
+          const d = inner.get(a);
+          if (d === undefined) throw decodeError(`${path}: an Any outside the message's lists of messages`);
+          return d.amino;
+        });
+        return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
       };
     }
   }
@@ -272,7 +304,6 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
 }
 
 const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...schemaMessages() };
-setAminoAnyResolver((typeUrl, value, path) => decodeAny(typeUrl, value, path).amino);
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
@@ -293,12 +324,33 @@ export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.ge
 /** Type URLs a protobuf tx may carry. */
 export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);
 
-/** One message Any → its amino and gateway JSON. An unknown type URL or undecodable bytes: sdk 2. */
+/**
+ * One message Any of a tx → its amino and gateway JSON. An unknown type URL, undecodable bytes,
+ * or Anys inside it past the SDK's unpacking bounds: sdk 2.
+ */
 export function decodeAny(typeUrl: string, value: Uint8Array, path: string): DecodedAny {
+  return decodeWithin(typeUrl, value, path, undefined);
+}
+
+/**
+ * `budget` undefined: a tx's own message, whose Anys the interface registry unpacks each with a
+ * fresh budget (registry.UnpackAny); below them the budget is the unpacker's, passed down.
+ */
+function decodeWithin(typeUrl: string, value: Uint8Array, path: string, budget: UnpackBudget | undefined): DecodedAny {
   const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl] : undefined;
   if (convert === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
+  anyDecodeWork.calls++;
+  anyDecodeWork.bytes += value.length;
+  const nested: NestedDecoder = (url, bytes, at) => {
+    const b = budget ?? { depth: MAX_UNPACK_ANY_DEPTH, calls: { left: MAX_UNPACK_ANY_CALLS } };
+    // statefulUnpacker.UnpackAny: the depth first, then the calls.
+    if (b.depth === 0) throw decodeError("unable to convert messagev2 to messagev1: max depth exceeded");
+    if (b.calls.left === 0) throw decodeError("unable to convert messagev2 to messagev1: call limit exceeded");
+    b.calls.left--;
+    return decodeWithin(url, bytes, `${path}.${at}`, { depth: b.depth - 1, calls: b.calls });
+  };
   try {
-    return convert(value);
+    return convert(value, nested);
   } catch (e) {
     if (e instanceof Error && e.name === "TxError") throw e;
     throw decodeError(`${path}: cannot decode ${typeUrl}: ${(e as Error).message}`);
