@@ -5,6 +5,7 @@
 import { ValidationError } from "./errors.js";
 import { UsageError, formatFlags, parseFlags, type FlagSpecs } from "./flags.js";
 import { DEFAULT_LIMITS, type GasPriceText, type Limits } from "./limits.js";
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./log.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -46,6 +47,9 @@ export interface Config {
   abci?: string;
   /** With --abci: CometBFT's RPC, where REST's tx broadcasts go (`--comet-rpc`). */
   cometRpc?: string;
+  /** The operator log's level and form (host/log.ts): a line per block at info, per tx at debug. */
+  logLevel?: LogLevel;
+  logFormat?: LogFormat;
 }
 
 /** What the command line asks for. */
@@ -177,6 +181,11 @@ const FLAGS = {
     type: "string", value: "URL", default: "http://127.0.0.1:26657",
     description: "with --abci: CometBFT's RPC, where REST's POST /cosmos/tx/v1beta1/txs broadcasts go",
   },
+  "log-level": {
+    type: "string", value: "LEVEL", default: "info",
+    description: "error, warn, info (a line per block: height, txs, time, app hash) or debug (also a line per tx and per CometBFT block request); on stderr",
+  },
+  "log-format": { type: "string", value: "FORMAT", default: "text", description: "text, or json (one object per line, for log shippers)" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -243,6 +252,8 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       maxPageLimit: parseCount("--max-page-limit", values["max-page-limit"]),
     },
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
+    logLevel: oneOf("--log-level", values["log-level"], LOG_LEVELS),
+    logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   if (values.abci !== undefined) {
@@ -262,6 +273,11 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
   }
   return { kind: "run", config };
+}
+
+function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(text)) throw new ConfigError(`${flag} ${JSON.stringify(text)}: must be one of ${allowed.join(", ")}`);
+  return text as T;
 }
 
 /** `*`, or exact origins (`scheme://host[:port]`). */

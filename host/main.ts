@@ -29,6 +29,7 @@ import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
 import { createAbciQuery } from "./rpc/abci-query.js";
+import { createLogger, silentLogger, type Logger } from "./log.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -55,6 +56,8 @@ export interface StartOptions {
    * supervisor restarts it from the last committed block (crash-only).
    */
   onHalt?: (error: Error) => void;
+  /** The operator log (host/log.ts); none by default (the command line logs to stderr). */
+  log?: Logger;
 }
 
 /** Wait this long for open connections at shutdown before cutting them. */
@@ -63,6 +66,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 /** Build the node and start serving. A bad genesis is a ConfigError; a busy port an Error. */
 export async function startNode(config: Config, options: StartOptions = {}): Promise<RunningNode> {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
+  const log = options.log ?? silentLogger;
   const core = options.core ?? (await loadCoreFromFile());
   const genesis = await loadGenesis(config, core);
   const limits = config.limits ?? DEFAULT_LIMITS;
@@ -85,9 +89,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       minGasPrices,
       onHalt: (e) => {
         console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);
+        log.error("chain halted", { height: chain.latest.height, error: e.message });
         options.onHalt?.(e);
       },
     });
+    logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
     if (e instanceof NodeStateError) throw e;
@@ -144,8 +150,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   if (config.abci) {
     try {
       abciServer = await startAbciServer(config.abci, {
-        chain, query, version: APP_VERSION,
+        chain, query, version: APP_VERSION, log,
         onError: (e) => console.error(`error: ABCI: ${e.message}`),
+        onHalt: (e) => {
+          console.error(`error: ${e.message}`);
+          options.onHalt?.(e);
+        },
       });
     } catch (e) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -174,6 +184,23 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     return closing;
   };
   return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), chain, server, close };
+}
+
+/** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */
+function logBlocks(chain: NodeChain, log: Logger): void {
+  if (!log.enabled("info")) return;
+  chain.onCommit((b) => {
+    const time = timestampString(b.timeNs);
+    if (b.firstHeight !== b.height) {
+      log.info("blocks", { from: b.firstHeight, to: b.height, txs: 0, time, app_hash: b.appHash.slice(0, 8) });
+      return;
+    }
+    log.info("block", { height: b.height, txs: b.results.length, time, app_hash: b.appHash.slice(0, 8), commit_ms: b.commitMs?.toFixed(1) });
+    if (!log.enabled("debug")) return;
+    for (const r of b.results) {
+      log.debug("tx", { height: r.height, index: r.index, hash: r.hash, code: r.code, codespace: r.codespace || undefined, gas_wanted: r.gasWanted, gas_used: r.gasUsed });
+    }
+  });
 }
 
 /** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
@@ -315,7 +342,8 @@ export async function run(
       return 0;
     }
     config = invocation.config;
-    node = await startNode(config, options);
+    const log = options.log ?? createLogger({ level: config.logLevel, format: config.logFormat, write: (line) => io.err(line) });
+    node = await startNode(config, { ...options, log });
   } catch (e) {
     io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
     return e instanceof ConfigError ? EXIT_USAGE : 1;

@@ -39,7 +39,9 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
       return { address, power: v.power, signed: !absent.has(address) };
     });
     const doubleSigns = (o.doubleSigns ?? []).map((d) => ({ address: keyOf(d.validator), height: d.height, power: chain.ledger.validator(d.validator)!.lastPower }));
-    return chain.finalizeBlock(o.txs ?? [], height, timeNs, { votes, doubleSigns });
+    const out = chain.finalizeBlock(o.txs ?? [], height, timeNs, { votes, doubleSigns });
+    chain.abciCommit(); // ABCI: FinalizeBlock, then Commit makes the block durable
+    return out;
   };
   const signed = async (n: number, messages: EncodeObject[]) => {
     const signer = await protoSigner(n, "direct");

@@ -9,6 +9,8 @@
 
 import { createServer, type Server, type Socket } from "node:net";
 import { hex } from "@scure/base";
+import { sha256 } from "@noble/hashes/sha2.js";
+import type { Logger } from "../log.js";
 import {
   MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
 } from "cosmjs-types/tendermint/abci/types";
@@ -26,6 +28,10 @@ export interface AbciDeps {
   version: string;
   /** Called with a fatal error (the connection is closed; CometBFT stops). */
   onError?: (e: Error) => void;
+  /** Called when the app cannot go on from its state (the command line exits; a restart resumes). */
+  onHalt?: (e: Error) => void;
+  /** The operator's log (host/log.ts). */
+  log?: Logger;
 }
 
 const NS_PER_S = 1_000_000_000n;
@@ -70,13 +76,26 @@ class ValidatorSet {
   private readonly pubs = new Map<string, Uint8Array>();
 }
 
+/**
+ * What the server's connections share: the validator set CometBFT was told of, and the last
+ * FinalizeBlock (its request's hash and its response) while its Commit has not come. CometBFT
+ * restarted between the two replays that same block (its block store keeps it): the response
+ * is given again rather than the block executed twice.
+ */
+interface ServerState {
+  set: ValidatorSet;
+  finalized: { height: bigint; request: string; response: Response } | undefined;
+}
+
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
-async function handle(req: Request, d: AbciDeps, set: ValidatorSet): Promise<Response> {
+async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Response> {
   const chain = d.chain;
+  const set = state.set;
   if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
   if (req.flush) return Response.fromPartial({ flush: {} });
   if (req.info) {
-    const last = chain.latestBlock();
+    // The last block in the database: CometBFT's handshake replays any block after it.
+    const last = chain.latestDurable();
     return Response.fromPartial({
       info: {
         data: "tiered-rewards-engine", version: d.version, appVersion: 0n,
@@ -124,6 +143,20 @@ async function handle(req: Request, d: AbciDeps, set: ValidatorSet): Promise<Res
   if (req.verifyVoteExtension) return Response.fromPartial({ verifyVoteExtension: { status: 1 } });
   if (req.finalizeBlock) {
     const f = req.finalizeBlock;
+    const request = hex.encode(sha256(Request.encode(req).finish()));
+    const awaiting = chain.uncommittedHeight;
+    if (awaiting !== undefined) {
+      const done = state.finalized;
+      if (awaiting === f.height && done?.height === f.height && done.request === request) {
+        d.log?.info("finalize_block replayed", { height: f.height, note: "executed before CometBFT restarted; its Commit is still to come" });
+        return done.response;
+      }
+      // Not the block executed: the only way back is the database's state (crash-only).
+      const e = new Error(`FinalizeBlock at height ${f.height} differs from the block executed at ${awaiting}, which awaits its Commit: restart the node to resume from height ${chain.latestDurable().height}`);
+      d.onHalt?.(e);
+      throw e;
+    }
+    d.log?.debug("finalize_block", { height: f.height, txs: f.txs.length });
     const time = f.time ?? { seconds: 0n, nanos: 0 };
     const timeNs = time.seconds * NS_PER_S + BigInt(time.nanos);
     set.prime();
@@ -144,12 +177,15 @@ async function handle(req: Request, d: AbciDeps, set: ValidatorSet): Promise<Res
       code: r.code, data: resultData(r), log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       events: r.events.map(attr), codespace: r.codespace,
     }));
-    return Response.fromPartial({
+    const response = Response.fromPartial({
       finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
     });
+    state.finalized = { height: f.height, request, response };
+    return response;
   }
   if (req.commit) {
-    chain.abciCommitted();
+    chain.abciCommit();
+    state.finalized = undefined;
     return Response.fromPartial({ commit: { retainHeight: 0n } });
   }
   if (req.listSnapshots) return Response.fromPartial({ listSnapshots: { snapshots: [] } });
@@ -183,7 +219,7 @@ function uvarint(n: number): Uint8Array {
 }
 
 /** Serve one CometBFT connection: requests decoded as they arrive, answered in order. */
-function serveConnection(socket: Socket, d: AbciDeps, set: ValidatorSet): void {
+function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void {
   let pending = Buffer.alloc(0);
   let queue: Promise<void> = Promise.resolve();
   const fail = (e: Error) => {
@@ -208,7 +244,7 @@ function serveConnection(socket: Socket, d: AbciDeps, set: ValidatorSet): void {
       queue = queue.then(async () => {
         if (socket.destroyed) return;
         try {
-          const res = Response.encode(await handle(req, d, set)).finish();
+          const res = Response.encode(await handle(req, d, state)).finish();
           socket.write(Buffer.concat([uvarint(res.length), res]));
         } catch (e) {
           fail(e as Error);
@@ -224,8 +260,8 @@ export async function startAbciServer(address: string, d: AbciDeps): Promise<Ser
   const m = /^tcp:\/\/([^:]+):([0-9]+)$/.exec(address);
   if (!m) throw new Error(`--abci ${address}: expected tcp://HOST:PORT`);
   // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
-  const set = new ValidatorSet(d.chain);
-  const server = createServer((socket) => serveConnection(socket, d, set));
+  const state: ServerState = { set: new ValidatorSet(d.chain), finalized: undefined };
+  const server = createServer((socket) => serveConnection(socket, d, state));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(Number(m[2]), m[1], () => resolve());

@@ -57,6 +57,8 @@ export interface Testnet {
   start(i: number): void;
   /** Start node i's CometBFT alone again (its app still running). */
   restartComet(i: number): void;
+  /** Start node i's app alone again (its CometBFT still running, dialling it). */
+  restartApp(i: number): void;
   /** kill -9 node i's app (and its CometBFT with `both`). */
   kill(i: number, both?: boolean): void;
   /**
@@ -81,6 +83,8 @@ interface Manifest {
  */
 export async function startTestnet(o: {
   validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json; resume?: boolean;
+  /** More flags for every node's app (e.g. --log-level debug). */
+  appArgs?: string[];
 }): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
@@ -145,12 +149,16 @@ export async function startTestnet(o: {
     n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
     logTo(n.comet, join(dir, `node${n.index}`, "cometbft.log"));
   };
+  const startApp = (n: TestnetNode) => {
+    n.app = spawn(process.execPath, [
+      "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
+      ...(o.appArgs ?? []),
+    ], { stdio: ["ignore", "pipe", "pipe"] });
+    logTo(n.app, join(dir, `node${n.index}`, "app.log"));
+  };
   const start = (i: number) => {
     const n = nodes[i]!;
-    n.app = spawn(process.execPath, ["--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    logTo(n.app, join(dir, `node${i}`, "app.log"));
+    startApp(n);
     startComet(n);
   };
   nodes.forEach((_, i) => start(i));
@@ -178,6 +186,7 @@ export async function startTestnet(o: {
   return {
     nodes, genesisFile, start, addNode, chainId: (genesis as { chain_id: string }).chain_id,
     restartComet: (i) => startComet(nodes[i]!),
+    restartApp: (i) => startApp(nodes[i]!),
     kill(i, both = false) {
       nodes[i]!.app?.kill("SIGKILL");
       if (both) nodes[i]!.comet?.kill("SIGKILL");

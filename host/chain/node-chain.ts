@@ -172,6 +172,10 @@ export class NodeChain implements ChainView {
   private readonly makesHeaders: boolean;
   /** The x/inflation params text last given to the emission engine (undefined: the genesis's). */
   private appliedInflation: string | undefined;
+  /** Under CometBFT: the block FinalizeBlock executed, written at its Commit. */
+  private uncommitted: UncommittedBlock | undefined;
+  /** The last block in the database (the last one, but for a block awaiting its Commit). */
+  private durable: BlockSummary;
 
   private constructor(core: Core, genesisDoc: Json, options: ChainOptions & AdmissionOptions, store: NodeStore | undefined) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -201,6 +205,7 @@ export class NodeChain implements ChainView {
     }, this.txJournal);
     this.header = { chainId: this.genesis.chainId, height: 0n, timeNs: this.genesis.genesisTimeNs };
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
+    this.durable = this.last;
     this.configure();
   }
 
@@ -364,6 +369,7 @@ export class NodeChain implements ChainView {
     const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
     this.header = { chainId: this.genesis.chainId, height: last.height, timeNs };
     this.last = { height: last.height, timeNs, hash: last.hash, appHash: this.hash.hex(), txCount: last.txCount };
+    this.durable = this.last;
     this.lastSeed = last.header === undefined
       ? last.hash
       : seedHash(this.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
@@ -533,11 +539,6 @@ export class NodeChain implements ChainView {
     const verified = this.check(body, false);
     this.mempool.add({ verified, body: verified.body, done: [] });
     return { hash: verified.txHash, gasWanted: verified.fee.gas, gasUsed: staticGas(verified.size, verified.signers.length) };
-  }
-
-  /** ABCI Commit: the check state starts again from the committed block (CometBFT rechecks the txs that wait). */
-  abciCommitted(): void {
-    this.mempool.reap(-1n);
   }
 
   /**
@@ -931,17 +932,46 @@ export class NodeChain implements ChainView {
 
   /**
    * ABCI FinalizeBlock (host/abci/): the next block with the txs CometBFT decided, at its time,
-   * executed and committed; the results (one per tx), the block's events and the state hash.
+   * executed; the results (one per tx), the block's events and the state hash. Nothing is durable
+   * until `abciCommit` (ABCI 2.0: state is persisted in Commit, so a kill of either process
+   * between the two leaves the database at the last committed block, which `Info` reports and
+   * from which CometBFT's handshake replays). A failure part-way halts the node (crash-only).
    */
   finalizeBlock(
     txs: readonly Uint8Array[], height: bigint, timeNs: bigint,
     consensus: ConsensusInfo = { votes: [], doubleSigns: [] },
   ): { results: TxResult[]; events: TxEvent[]; appHash: string } {
+    if (this.uncommitted !== undefined) {
+      throw new NodeStateError(`FinalizeBlock at height ${height}, but block ${this.uncommitted.height} awaits its Commit`);
+    }
     if (height !== this.header.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${height}, but the app is at ${this.header.height}`);
     const bodies = txs.map((tx) => JSON.stringify({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" }));
     const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? consensus : undefined;
-    const { results, events } = this.executeDecided(bodies, height, timeNs, kept);
-    return { results, events, appHash: this.last.appHash };
+    let out: { results: TxResult[]; events: TxEvent[] } | undefined;
+    this.produce(() => {
+      out = this.executeDecided(bodies, height, timeNs, kept, undefined, "at-commit");
+    });
+    return { ...out!, appHash: this.last.appHash };
+  }
+
+  /**
+   * ABCI Commit: the block FinalizeBlock executed made durable (one SQLite transaction); then
+   * the check state starts again from it (CometBFT rechecks the txs that wait).
+   */
+  abciCommit(): void {
+    const pending = this.uncommitted;
+    if (pending !== undefined) this.produce(() => this.persist(pending));
+    this.mempool.reap(-1n);
+  }
+
+  /** The block FinalizeBlock executed whose Commit has not come yet, if any. */
+  get uncommittedHeight(): bigint | undefined {
+    return this.uncommitted?.height;
+  }
+
+  /** The last block made durable: what ABCI Info reports (the executed one may await its Commit). */
+  latestDurable(): BlockSummary {
+    return { ...this.durable };
   }
 
   /**
@@ -951,6 +981,7 @@ export class NodeChain implements ChainView {
    */
   private executeDecided(
     bodies: readonly string[], height: bigint, timeNs: bigint, consensus: ConsensusInfo | undefined, check: (results: TxResult[]) => void = () => {},
+    durability: Durability = "now",
   ): { results: TxResult[]; events: TxEvent[] } {
     const events = this.beginBlock(height, timeNs);
     if (consensus) events.push(...slashingBeginBlock(this.slashing, this.ledger, this.directory, (a) => this.validators.byConsensusAddress(a), consensus, height, timeNs));
@@ -959,7 +990,7 @@ export class NodeChain implements ChainView {
     events.push(...this.govEndBlock(height, timeNs));
     this.syncBurned();
     this.ledger.endBlock(height, timeNs);
-    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results);
+    this.commit({ height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results, [], undefined, durability);
     return { results, events };
   }
 
@@ -1019,10 +1050,13 @@ export class NodeChain implements ChainView {
     }));
   }
 
-  /** The journal into SQLite and the state hash, in one transaction; then the journal is cleared. */
+  /**
+   * The block's journal and the state hash; the block becomes the chain's last. Durable at once
+   * (one SQLite transaction), or, under CometBFT, when its Commit comes (`abciCommit`).
+   */
   private commit(
     b: { height: bigint; firstHeight: bigint; timeNs: bigint; stepNs: bigint; events?: TxEvent[]; consensus?: ConsensusInfo }, results: TxResult[], imported: RecordChange[] = [],
-    importedHash?: string,
+    importedHash?: string, durability: Durability = "now",
   ): void {
     const started = performance.now();
     const changes = [...imported, ...this.drainJournal()];
@@ -1049,26 +1083,42 @@ export class NodeChain implements ChainView {
       ...(made ? { header: JSON.stringify(made.stored) } : {}),
       ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
     };
-    if (this.store) {
+    const genesis = !this.genesisCommitted;
+    const store = this.store;
+    const write = store === undefined ? () => {} : () => {
       const txs: StoredTx[] = results.map((r) => ({
         hash: r.hash, height: r.height, index: r.index, body: r.body, code: r.code, codespace: r.codespace,
         rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       }));
-      if (!this.genesisCommitted) this.store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts, gov);
-      else this.store.commitBlock(block, txs, changes, accounts, gov);
-    }
+      if (genesis) store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts, gov);
+      else store.commitBlock(block, txs, changes, accounts, gov);
+    };
     this.core.exports.storeJournalClear();
     this.genesisCommitted = true;
-    this.lastCommit = { records: changes.length, ms: performance.now() - started };
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
     this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+    const pending: UncommittedBlock = {
+      height: b.height, write, prepareMs: performance.now() - started, records: changes.length, summary: { ...this.last },
+      committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
+    };
+    if (durability === "now") this.persist(pending);
+    else this.uncommitted = pending;
+  }
+
+  /** A block's write, then it is the durable one; commit listeners hear of it after, off this stack. */
+  private persist(p: UncommittedBlock): void {
+    const started = performance.now();
+    p.write();
+    this.uncommitted = undefined;
+    this.durable = p.summary;
+    this.lastCommit = { records: p.records, ms: p.prepareMs + performance.now() - started };
+    p.committed.commitMs = this.lastCommit.ms;
     if (this.commitListeners.size > 0) {
-      const committed: CommittedBlock = { height: b.height, firstHeight: b.firstHeight, results, events: b.events ?? [] };
       // After the commit, off its stack: a listener's failure is its own, never the chain's.
       queueMicrotask(() => {
         for (const l of this.commitListeners) {
           try {
-            l(committed);
+            l(p.committed);
           } catch (e) {
             console.error(e);
           }
@@ -1302,9 +1352,28 @@ export class SimulationError extends Error {
 export interface CommittedBlock {
   height: bigint;
   firstHeight: bigint;
+  /** The (last) block's time and its state hash. */
+  timeNs: bigint;
+  appHash: string;
+  /** Milliseconds from the block's journal to durable (its hash and its SQLite transaction). */
+  commitMs?: number;
   results: TxResult[];
   /** Its finalize-block events (block-events.ts); none for a run of empty blocks. */
   events: TxEvent[];
+}
+
+/** When a block's write happens: at once, or at CometBFT's Commit. */
+type Durability = "now" | "at-commit";
+
+/** A block executed and hashed, with the SQLite write that makes it durable. */
+interface UncommittedBlock {
+  height: bigint;
+  write: () => void;
+  /** Milliseconds from its journal to its hash, and the records it writes (lastCommit). */
+  prepareMs: number;
+  records: number;
+  summary: BlockSummary;
+  committed: CommittedBlock;
 }
 
 /** Simulate's answer: gas, and the events and message type URLs of its would-be result. */
