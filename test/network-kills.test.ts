@@ -56,6 +56,8 @@ const inConsensus = async (i: number): Promise<boolean> => {
 };
 const allAt = async (h: bigint, nodes = [0, 1, 2, 3]) => (await Promise.all(nodes.map(heightOf))).every((x) => x >= h);
 
+await waitFor("every node at height 3", () => allAt(3n));
+
 // Signers: dev keys 5..8, each signing its own sequence of small sends offline (CosmJS).
 const signers = await Promise.all([5, 6, 7, 8].map(async (n) => {
   const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro");
@@ -67,17 +69,18 @@ const sent: string[] = [];
 
 /** `count` signed sends into node 0's mempool (broadcast_tx_async): the next blocks are heavy. */
 async function flood(count: number): Promise<void> {
-  const txs: Uint8Array[] = [];
-  for (let i = 0; i < count; i++) {
-    const s = signers[i % signers.length]!;
-    const raw = await s.client.sign(devAddress(s.n), [{
-      typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: devAddress(s.n), toAddress: devAddress(1), amount: [{ denom: "basecro", amount: "1" }] },
-    }], { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" }, "", { accountNumber: s.accountNumber, sequence: s.sequence++, chainId: net.chainId });
-    txs.push(TxRaw.encode(raw).finish());
-  }
-  await Promise.all(txs.map(async (tx) => {
-    sent.push(bytesToHex(sha256(tx)).toUpperCase());
-    await fetch(net.nodes[0]!.rpc, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_async", params: { tx: toBase64(tx) } }) });
+  // Each signer's txs in sequence order (a later sequence before an earlier one is refused); signers side by side.
+  await Promise.all(signers.map(async (s, k) => {
+    for (let i = k; i < count; i += signers.length) {
+      const raw = await s.client.sign(devAddress(s.n), [{
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: devAddress(s.n), toAddress: devAddress(1), amount: [{ denom: "basecro", amount: "1" }] },
+      }], { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" }, "", { accountNumber: s.accountNumber, sequence: s.sequence++, chainId: net.chainId });
+      const tx = TxRaw.encode(raw).finish();
+      sent.push(bytesToHex(sha256(tx)).toUpperCase());
+      const r = await fetch(net.nodes[0]!.rpc, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: toBase64(tx) } }) });
+      const code = ((await r.json()) as any).result?.code;
+      assert.is(code, 0, `CheckTx of a flood tx of dev key ${s.n}`);
+    }
   }));
 }
 
@@ -115,7 +118,6 @@ async function oneAppHash(from: bigint): Promise<bigint> {
 }
 
 test("kill -9 node 1's CometBFT during heavy blocks, 12 times at seeded instants: it restarts every time, one app hash", async () => {
-  await waitFor("every node at height 3", () => allAt(3n));
   for (let k = 0; k < 12; k++) {
     const heavy = flood(250);
     await duringHeavyBlock(1, 40);
@@ -137,10 +139,10 @@ test("kill -9 node 2's app alone during heavy blocks, then both processes of nod
     await new Promise((r) => setTimeout(r, below(300)));
     net.nodes[2]!.app!.kill("SIGKILL");
     await heavy;
-    // CometBFT stops when its app's connection breaks; both come back.
-    await new Promise((r) => setTimeout(r, 500));
-    if (net.nodes[2]!.comet!.exitCode === null && net.nodes[2]!.comet!.signalCode === null) net.restartApp(2);
-    else net.start(2);
+    // CometBFT stops itself when its app's connection breaks ("Did the application crash?"); both come back.
+    const comet = net.nodes[2]!.comet!;
+    await waitFor("node 2's CometBFT stops after its app", async () => comet.exitCode !== null || comet.signalCode !== null, 60_000);
+    net.start(2);
     const target = (await heightOf(0)) + 2n;
     await waitFor(`node 2 back after app kill ${k + 1}`, async () => (await heightOf(2)) >= target && (await inConsensus(2)));
   }
