@@ -8,7 +8,6 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
@@ -20,6 +19,7 @@ import { GOV_MODULE_ADDRESS, defaultGenesisJson, mergeJson, type Json } from "..
 import { type Command, UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
 import { COMETBFT, genesisValidators, writeCometHome } from "./cometbft-home.js";
 import { ensureCometbft } from "./install.js";
+import { NODE_STRIDE, assertPortsFree, checkBasePort, readEphemeralRange } from "./testnet-ports.js";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
@@ -31,7 +31,10 @@ const FLAGS = {
   },
   dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade unless --resume)" },
   resume: { type: "boolean", description: "start the network in --dir again where it stopped (its chain, keys and ports), nothing remade" },
-  "base-port": { type: "string", value: "PORT", default: "27000", description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST)" },
+  "base-port": {
+    type: "string", value: "PORT", default: "27000",
+    description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST); all below the kernel's ephemeral port range",
+  },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
   "until-height": { type: "string", value: "H", description: "wait for block H on every node, compare their app hashes, stop, exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
@@ -71,10 +74,19 @@ export interface Testnet {
 }
 
 /** What `--resume` needs to start a stopped network again: its ports, block interval and nodes. */
-interface Manifest {
+export interface Manifest {
   basePort: number;
   blockInterval: string;
   nodes: { operator: string; id: string }[];
+}
+
+/** The network stopped in `dir` (testnet.json), or a usage error naming the directory. */
+export async function readManifest(dir: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(join(resolve(dir), "testnet.json"), "utf8")) as Manifest;
+  } catch (e) {
+    throw new UsageError(`--resume: no network to resume in ${resolve(dir)} (${(e as Error).message}); start one without --resume`);
+  }
 }
 
 /**
@@ -93,8 +105,8 @@ export async function startTestnet(o: {
   let manifest: Manifest;
   let genesis: Json;
   if (o.resume) {
+    manifest = await readManifest(dir);
     try {
-      manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Manifest;
       genesis = JSON.parse(await readFile(genesisFile, "utf8")) as Json;
     } catch (e) {
       throw new UsageError(`--resume: no network to resume in ${dir} (${(e as Error).message}); start one without --resume`);
@@ -113,9 +125,9 @@ export async function startTestnet(o: {
   }
   const { basePort, blockInterval } = manifest;
   const validators = genesisValidators(await loadCoreFromFile(), genesis);
-  await assertPortsFree(manifest.nodes.map((_, i) => basePort + 10 * i));
+  await assertPortsFree(manifest.nodes.map((_, i) => basePort + NODE_STRIDE * i));
   const nodeAt = (i: number, operator: string): TestnetNode => {
-    const port = basePort + 10 * i;
+    const port = basePort + NODE_STRIDE * i;
     return {
       index: i, operator, rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
       home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`, app: undefined, comet: undefined,
@@ -126,7 +138,7 @@ export async function startTestnet(o: {
   const saveManifest = () => writeFile(manifestFile, JSON.stringify({ ...manifest, nodes: nodes.map((n) => ({ operator: n.operator, id: ids[n.index] })) }, null, 2));
   if (!o.resume) {
     const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
-      genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + 10 * n.index + 1, p2pPort: basePort + 10 * n.index + 2,
+      genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + NODE_STRIDE * n.index + 1, p2pPort: basePort + NODE_STRIDE * n.index + 2,
       blockInterval, peers,
     });
     // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
@@ -135,7 +147,7 @@ export async function startTestnet(o: {
       ids[n.index] = await home(n, []);
     }
     for (const n of nodes) {
-      await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${basePort + 10 * m.index + 2}`));
+      await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`));
     }
     await saveManifest();
   }
@@ -164,13 +176,13 @@ export async function startTestnet(o: {
   nodes.forEach((_, i) => start(i));
   const addNode = async (a: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode> => {
     const i = nodes.length;
-    const port = basePort + 10 * i;
+    const port = basePort + NODE_STRIDE * i;
     const n = nodeAt(i, "");
     await assertPortsFree([port]);
     await mkdir(join(dir, `node${i}`), { recursive: true });
     ids[i] = await writeCometHome(n.home, {
       genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval,
-      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${basePort + 10 * m.index + 2}`),
+      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`),
       ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
     });
     nodes.push(n);
@@ -195,24 +207,6 @@ export async function startTestnet(o: {
       await Promise.all(nodes.flatMap((n) => [killed(n.comet), killed(n.app)]));
     },
   };
-}
-
-/**
- * Node ports PORT..PORT+3 free on loopback, else a clear error (an app that cannot listen would
- * leave its CometBFT dialling for ever). Keep --base-port below the kernel's ephemeral range
- * (/proc/sys/net/ipv4/ip_local_port_range, usually from 32768): the nodes' own outgoing
- * connections take ports there.
- */
-async function assertPortsFree(bases: number[]): Promise<void> {
-  for (const base of bases) {
-    for (let port = base; port < base + 4; port++) {
-      await new Promise<void>((res, rej) => {
-        const s = createServer();
-        s.once("error", () => rej(new Error(`port ${port} is in use on 127.0.0.1: choose another --base-port`)));
-        s.listen(port, "127.0.0.1", () => s.close(() => res()));
-      });
-    }
-  }
 }
 
 /** A node's CometBFT status (undefined while it is not up). */
@@ -258,6 +252,8 @@ async function run(argv: string[]): Promise<number> {
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   if (!/^[0-9]+(ms|s)$/.test(f["block-interval"])) throw new UsageError(`--block-interval ${f["block-interval"]}: e.g. 500ms or 1s`);
   const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: 4n }));
+  const manifest = f.resume ? await readManifest(f.dir) : undefined;
+  checkBasePort(manifest?.basePort ?? basePort, (manifest?.nodes.length ?? validators) + fullNodes, readEphemeralRange());
   const net = await startTestnet({ validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume === true });
   for (const n of net.nodes) {
     const who = n.operator === "" ? "full node" : "validator";
