@@ -59,7 +59,8 @@ export function checkBasePort(basePort: number, nodes: number, range: PortRange 
 
 /**
  * Node ports PORT..PORT+3 free on loopback, else a clear error (an app that cannot listen would
- * leave its CometBFT dialling for ever).
+ * leave its CometBFT dialling for ever). A port can still be taken after this check: the
+ * launcher's supervision (testnet-supervise.ts) reports a node that then fails.
  */
 export async function assertPortsFree(bases: number[]): Promise<void> {
   for (const base of bases) {
