@@ -1,6 +1,6 @@
 // The launcher's ports (host/abci/testnet-ports.ts): a base port whose nodes' ports reach the
 // kernel's ephemeral range is refused with the range and a port that fits; the range is read from
-// the system, Linux's default when it cannot be.
+// the system, Linux's default when it cannot be; bad launcher flags are one-line usage errors.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -66,12 +66,21 @@ test("the range is read from the system's file; Linux's default when unreadable 
   }
 });
 
-test("the launcher refuses such a base port before starting anything", async () => {
+test("the launcher refuses such a base port, and bad log flags, before starting anything", async () => {
   const dir = join(tmpdir(), `testnet-never-${process.pid}`);
   const { low } = readEphemeralRange();
   const r = await cli("testnet", "--validators", "2", "--base-port", String(low - 5), "--dir", dir);
   assert.is(r.code, 2, r.stderr);
   assert.match(r.stderr, /^error: --base-port \d+: the 2 nodes' ports .* reach the kernel's ephemeral port range \d+-\d+ .*; try --base-port \d+\n$/);
+  for (const [flag, value] of [["--log-level", "loud"], ["--log-format", "xml"], ["--stall-timeout", "0s"], ["--start-timeout", "soon"]]) {
+    const bad = await cli("testnet", flag!, value!, "--dir", dir);
+    assert.is(bad.code, 2, `${flag} ${value}: ${bad.stderr}`);
+    assert.match(bad.stderr, new RegExp(`^error: ${flag} "${value}": .*\\n$`));
+  }
+  const help = await cli("testnet", "--help");
+  for (const flag of ["--keep-going", "--log-level", "--log-format", "--start-timeout", "--stall-timeout", "--until-height", "--base-port"]) {
+    assert.match(help.stdout, flag);
+  }
 });
 
 test.run();

@@ -3,12 +3,12 @@
 // here) is reported with the EADDRINUSE line of its log and the launcher stops the network and
 // exits 1, or with --keep-going keeps the other node running; an app killed with kill -9 is
 // reported; --until-height prints the heights and fails when a node stops making blocks (its app
-// SIGSTOPped). Every run leaves no process behind.
+// SIGSTOPped); --log-level and --log-format reach every app. Every run leaves no process behind.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,8 +135,11 @@ test("--keep-going: the same failure reported, the other node kept running until
   }
 });
 
-test("kill -9 of one app of a running network: reported with its signal and its log's last lines; exit 1", async () => {
-  const l = launch("--validators", "2", "--base-port", String(basePort), "--block-interval", "300ms", "--until-height", "1000000", "--stall-timeout", "300s");
+test("kill -9 of one app of a running network: reported with its signal and its log's last lines (--log-format json); exit 1", async () => {
+  const l = launch(
+    "--validators", "2", "--base-port", String(basePort), "--block-interval", "300ms", "--until-height", "1000000", "--stall-timeout", "300s",
+    "--log-format", "json",
+  );
   const pid = Number((await waitFor(l, matching(/validator 1 \S+: REST .* pids: app ([0-9]+),/), "validator 1 up"))[1]);
   await waitFor(l, heightsAtLeast(2n), "both nodes past height 2, the heights printed");
   process.kill(pid, "SIGKILL");
@@ -145,13 +148,16 @@ test("kill -9 of one app of a running network: reported with its signal and its 
   assert.ok(report, l.stderr);
   const tail = report![1]!.trimEnd().split("\n");
   assert.ok(tail.length >= 1 && tail.length <= 15, `${tail.length} lines`);
-  assert.match(report![1]!, /\bblocks? /, "the app's block lines");
+  assert.match(report![1]!, /  \| \{"time":"[^"]+","level":"info","msg":"blocks?"/, "the app's block lines, as JSON");
   assert.not.match(l.stderr, /validator 0:/);
   assert.equal(processesOf(l.dir), []);
 });
 
 test("--until-height: a node that stops making blocks (its app SIGSTOPped) fails the wait with the heights; exit 1", async () => {
-  const l = launch("--validators", "2", "--base-port", String(basePort), "--block-interval", "300ms", "--until-height", "1000000", "--stall-timeout", "20s");
+  const l = launch(
+    "--validators", "2", "--base-port", String(basePort), "--block-interval", "300ms", "--until-height", "1000000", "--stall-timeout", "20s",
+    "--log-level", "warn",
+  );
   const pid = Number((await waitFor(l, matching(/validator 1 \S+: REST .* pids: app ([0-9]+),/), "validator 1 up"))[1]);
   await waitFor(l, heightsAtLeast(2n), "both nodes past height 2");
   process.kill(pid, "SIGSTOP");
@@ -168,6 +174,9 @@ test("--until-height: a node that stops making blocks (its app SIGSTOPped) fails
   assert.match(l.stderr, /validator 1.*: no new block for 20s, short of height 1000000; heights: [0-9]+ [0-9]+ /);
   assert.not.match(l.stderr, /its app .* (exited|killed)/, "no process died on its own");
   assert.equal(processesOf(l.dir), [], "the stopped app too");
+  const log = await readFile(join(l.dir, "node0", "app.log"), "utf8");
+  assert.match(log, "serving http://", "the app's start line");
+  assert.not.match(log, /INFO|block height=/, "--log-level warn: no block lines");
 });
 
 test.run();

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
 import { type Command, UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
+import { LOG_FORMATS, LOG_LEVELS } from "../log.js";
 import { headerAppHash, readManifest, startTestnet, type Testnet, type TestnetNode } from "./testnet.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
 import { Supervisor, nodeName, waitForHeight } from "./testnet-supervise.js";
@@ -36,6 +37,8 @@ const FLAGS = {
   },
   "start-timeout": { type: "string", value: "DURATION", default: "120s", description: "a node's REST and CometBFT RPC must answer within this of its start" },
   "stall-timeout": { type: "string", value: "DURATION", default: "60s", description: "with --until-height: a node whose height has not grown for this long fails the wait" },
+  "log-level": { type: "string", value: "LEVEL", default: "info", description: `every node's app log (its app.log): ${LOG_LEVELS.join(", ")}` },
+  "log-format": { type: "string", value: "FORMAT", default: "text", description: `every node's app log: ${LOG_FORMATS.join(" or ")}` },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -62,6 +65,11 @@ function parseDuration(flag: string, text: string): number {
   return ms;
 }
 
+function oneOf(flag: string, text: string, allowed: readonly string[]): string {
+  if (!allowed.includes(text)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: one of ${allowed.join(", ")}`);
+  return text;
+}
+
 async function run(argv: string[]): Promise<number> {
   const f = parseFlags(argv, FLAGS);
   if (f.help) {
@@ -75,6 +83,7 @@ async function run(argv: string[]): Promise<number> {
   parseDuration("block-interval", f["block-interval"]);
   const startTimeoutMs = parseDuration("start-timeout", f["start-timeout"]);
   const stallMs = parseDuration("stall-timeout", f["stall-timeout"]);
+  const appArgs = ["--log-level", oneOf("log-level", f["log-level"], LOG_LEVELS), "--log-format", oneOf("log-format", f["log-format"], LOG_FORMATS)];
   const keepGoing = f["keep-going"];
   let nodeCount = validators + fullNodes;
   if (f.resume) {
@@ -100,7 +109,7 @@ async function run(argv: string[]): Promise<number> {
   let net: Testnet | undefined;
   try {
     net = await startTestnet({
-      validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, checkPorts: false, onExit: sup.onExit,
+      validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, appArgs, checkPorts: false, onExit: sup.onExit,
     });
     const keys = new Map<number, string>();
     for (let i = 0; i < fullNodes && interrupted === undefined; i++) {
