@@ -1,0 +1,170 @@
+// `npm run testnet -- --validators 4`: a real multi-validator network on loopback (testnet.ts),
+// supervised (testnet-supervise.ts): prints each node's REST and RPC once it answers, reports a
+// node that dies or never answers and then stops the network (unless --keep-going); Ctrl-C stops
+// it all. With --until-height H it waits until every node has made block H (printing the heights
+// as it goes), checks they all report the same app hash at H, and exits (0 when they agree).
+
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base64 } from "@scure/base";
+import { type Command, UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
+import { LOG_FORMATS, LOG_LEVELS } from "../log.js";
+import { headerAppHash, readManifest, startTestnet, type Testnet, type TestnetNode } from "./testnet.js";
+import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
+import { Supervisor, nodeName, waitForHeight } from "./testnet-supervise.js";
+
+/** How often --until-height prints the heights. */
+const HEIGHTS_EVERY_MS = 5_000;
+
+const FLAGS = {
+  validators: { type: "string", value: "N", default: "4", description: "how many validators (1 to 4: the default genesis's)" },
+  "full-nodes": {
+    type: "string", value: "N", default: "0",
+    description: "also N full nodes (0 to 4), each with a fresh ed25519 consensus key: a MsgCreateValidator with that key makes one a validator",
+  },
+  dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade unless --resume)" },
+  resume: { type: "boolean", description: "start the network in --dir again where it stopped (its chain, keys and ports), nothing remade" },
+  "base-port": {
+    type: "string", value: "PORT", default: "27000",
+    description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST); all below the kernel's ephemeral port range",
+  },
+  "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
+  "until-height": { type: "string", value: "H", description: "wait for block H on every node (printing the heights), compare their app hashes, stop, exit" },
+  "keep-going": {
+    type: "boolean",
+    description: "when a node dies or never answers, report it and keep the others running (the exit code is still 1)",
+  },
+  "start-timeout": { type: "string", value: "DURATION", default: "120s", description: "a node's REST and CometBFT RPC must answer within this of its start" },
+  "stall-timeout": { type: "string", value: "DURATION", default: "60s", description: "with --until-height: a node whose height has not grown for this long fails the wait" },
+  "log-level": { type: "string", value: "LEVEL", default: "info", description: `every node's app log (its app.log): ${LOG_LEVELS.join(", ")}` },
+  "log-format": { type: "string", value: "FORMAT", default: "text", description: `every node's app log: ${LOG_FORMATS.join(" or ")}` },
+  help: { type: "boolean", short: "h", description: "show this help and exit" },
+} satisfies FlagSpecs;
+
+function usage(): string {
+  return [
+    "Usage: npm run testnet -- [--validators N] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
+    "",
+    "A real CometBFT v0.38 network on loopback: N validators (the default genesis's, x/gov the",
+    "authority), each a CometBFT process and this node (npm start -- --abci) as its application.",
+    "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
+    "A node whose process ends or that does not answer is reported (with the end of its log) and",
+    "the network is stopped, exit code 1, unless --keep-going.",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+  ].join("\n");
+}
+
+/** A duration flag ("500ms", "2s") in milliseconds, above zero. */
+function parseDuration(flag: string, text: string): number {
+  const m = /^([0-9]+)(ms|s)$/.exec(text);
+  const ms = m ? Number(m[1]) * (m[2] === "s" ? 1000 : 1) : 0;
+  if (!(ms > 0)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: a duration above zero, e.g. 500ms or 30s`);
+  return ms;
+}
+
+function oneOf(flag: string, text: string, allowed: readonly string[]): string {
+  if (!allowed.includes(text)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: one of ${allowed.join(", ")}`);
+  return text;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const f = parseFlags(argv, FLAGS);
+  if (f.help) {
+    process.stdout.write(usage() + "\n");
+    return 0;
+  }
+  const validators = Number(parseCount("validators", f.validators, { min: 1n, max: 4n }));
+  const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: 4n }));
+  let basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65000n }));
+  const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
+  parseDuration("block-interval", f["block-interval"]);
+  const startTimeoutMs = parseDuration("start-timeout", f["start-timeout"]);
+  const stallMs = parseDuration("stall-timeout", f["stall-timeout"]);
+  const appArgs = ["--log-level", oneOf("log-level", f["log-level"], LOG_LEVELS), "--log-format", oneOf("log-format", f["log-format"], LOG_FORMATS)];
+  const keepGoing = f["keep-going"];
+  let nodeCount = validators + fullNodes;
+  if (f.resume) {
+    const m = await readManifest(f.dir);
+    basePort = m.basePort;
+    nodeCount = m.nodes.length + fullNodes;
+  }
+  checkBasePort(basePort, nodeCount, readEphemeralRange());
+
+  const out = (line: string) => process.stdout.write(line + "\n");
+  const sup = new Supervisor({ startTimeoutMs, write: (t) => process.stderr.write(t) });
+  // What ends the run early: Ctrl-C (or SIGTERM), or a node's failure unless --keep-going.
+  let interrupted: "signal" | "failure" | undefined;
+  let onSignal!: () => void;
+  const signalled = new Promise<void>((res) => (onSignal = res));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const interrupt = Promise.race([
+    signalled.then(() => (interrupted ??= "signal")),
+    keepGoing ? new Promise<never>(() => {}) : sup.firstFailure.then(() => (interrupted ??= "failure")),
+  ]);
+  const done = new AbortController();
+  let net: Testnet | undefined;
+  try {
+    net = await startTestnet({
+      validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, appArgs, checkPorts: false, onExit: sup.onExit,
+    });
+    const keys = new Map<number, string>();
+    for (let i = 0; i < fullNodes && interrupted === undefined; i++) {
+      // A real key (the CLI's, not the chain's: no determinism needed), kept in its CometBFT home.
+      const seed = new Uint8Array(randomBytes(32));
+      const n = await net.addNode({ seed });
+      keys.set(n.index, base64.encode(ed25519.getPublicKey(seed)));
+    }
+    const logs = (n: TestnetNode) => `${resolve(f.dir)}/node${n.index}/`;
+    const ready = Promise.all(net.nodes.map(async (n) => {
+      if (!(await sup.ready(n))) return;
+      out(`${nodeName(n)}${n.operator === "" ? "" : ` ${n.operator}`}: REST ${n.rest}  CometBFT RPC ${n.rpc}  logs ${logs(n)}  pids: app ${n.app?.pid}, cometbft ${n.comet?.pid}`);
+      const key = keys.get(n.index);
+      if (key) out(`  consensus pubkey {"@type":"/cosmos.crypto.ed25519.PubKey","key":"${key}"}: a MsgCreateValidator with it makes this node a validator`);
+    }));
+    if (interrupted === undefined) await Promise.race([ready, interrupt]);
+    if (interrupted === undefined && until === undefined) {
+      out(sup.failed.size === 0 ? `${net.nodes.length} nodes up; Ctrl-C stops them` : `${net.nodes.length - sup.failed.size} of ${net.nodes.length} nodes up; Ctrl-C stops them`);
+      await interrupt;
+    }
+    if (interrupted !== undefined || until === undefined) return finish(interrupted, sup);
+    const nodes = net.nodes;
+    const waited = await Promise.race([
+      waitForHeight(nodes, until, { stallMs, printEveryMs: HEIGHTS_EVERY_MS, print: out, skip: (n) => sup.failed.has(n.index), signal: done.signal }),
+      interrupt,
+    ]);
+    if (typeof waited === "string") return finish(interrupted, sup);
+    if (!waited.reached) {
+      process.stderr.write(`${waited.stalled.map(nodeName).join(", ")}: no new block for ${stallMs / 1000}s, short of height ${until}; ${waited.heights} (logs in ${resolve(f.dir)})\n`);
+      return 1;
+    }
+    const live = nodes.filter((n) => !sup.failed.has(n.index));
+    const hashes = await Promise.all(live.map((n) => headerAppHash(n.rpc, until + 1n)));
+    const agree = hashes.every((h) => h !== undefined && h === hashes[0]);
+    const where = sup.failed.size === 0 ? "every node" : `every live node (${sup.failed.size} failed)`;
+    out(`height ${until}: app hash ${agree ? `${hashes[0]} on ${where}` : `DIFFERS: ${hashes.join(", ")}`}`);
+    return agree && sup.failed.size === 0 ? 0 : 1;
+  } finally {
+    done.abort();
+    sup.close();
+    // A second Ctrl-C must not leave the nodes behind: stop() ends them all (SIGKILL after a grace).
+    const ignore = () => {};
+    process.on("SIGINT", ignore).on("SIGTERM", ignore);
+    if (net) {
+      process.stderr.write("stopping the network\n");
+      await net.stop();
+    }
+    process.off("SIGINT", onSignal).off("SIGTERM", onSignal).off("SIGINT", ignore).off("SIGTERM", ignore);
+  }
+}
+
+/** The exit code of a run that ended on Ctrl-C or on a failure: 1 if any node failed. */
+function finish(interrupted: "signal" | "failure" | undefined, sup: Supervisor): number {
+  if (interrupted === "failure") process.stderr.write("a node failed (--keep-going keeps the others running)\n");
+  return sup.failed.size === 0 ? 0 : 1;
+}
+
+export const testnetCommand: Command = { summary: "a multi-validator CometBFT network of this node on loopback", usage, run };
