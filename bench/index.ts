@@ -27,6 +27,7 @@ import { sigMain } from "./sig.js";
 import { rpcMain } from "./rpc.js";
 import { scenarioMain } from "./scenario.js";
 import { networkMain } from "./network.js";
+import { decodeMain } from "./decode.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -172,7 +173,7 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig|rpc|scenario]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc|scenario|network|decode]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -184,13 +185,14 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +
       "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
       "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
-      "         signed-tx throughput and commit-to-commit time at 1 s blocks",
+      "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
+      "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network)`);
+  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network" && a !== "decode") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network, decode)`);
     process.exit(2);
   }
 }
@@ -199,6 +201,7 @@ if (sectionArgs.includes("sig")) process.exit(await sigMain());
 if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
 if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
 if (sectionArgs.includes("network")) process.exit(await networkMain());
+if (sectionArgs.includes("decode")) process.exit(await decodeMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 
