@@ -1,0 +1,79 @@
+// A node that cannot start says why in one line, exits 1 and leaves nothing open: a busy port
+// (REST, the RPC and its WebSocket, ABCI).
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run, type RunningNode } from "../host/main.js";
+import { loadCore } from "../host/core/core.js";
+import { wasm } from "./helpers/node.js";
+
+const DIR = await mkdtemp(join(tmpdir(), "startup-test-"));
+test.after(() => rm(DIR, { recursive: true, force: true }));
+let dbs = 0;
+const freshDb = () => join(DIR, `${++dbs}.db`);
+
+/** `npm start -- <argv>` in process: the exit code or the running node, and the lines it printed. */
+async function start(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const result = await run(argv, {}, { out: (t) => out.push(t), err: (t) => err.push(t) }, { core: await loadCore(wasm) });
+  return { result, out, err };
+}
+
+/** A TCP server on a free port of 127.0.0.1: the port taken, as another program would take it. */
+async function occupy(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+/** A port free now (taken and released). */
+async function freePort(): Promise<number> {
+  const { port, server } = await occupy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Whether a listener can take `port` on 127.0.0.1 (the node left it closed). */
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  if (ok) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return ok;
+}
+
+for (const which of ["REST", "RPC", "ABCI"] as const) {
+  test(`the ${which} port in use: one error line, exit 1, the ports it opened closed again, the database free`, async () => {
+    const busy = await occupy();
+    try {
+      const [rest, rpc] = [await freePort(), await freePort()];
+      const db = freshDb();
+      const argv = which === "REST" ? ["--port", `${busy.port}`, "--rpc-port", `${rpc}`]
+        : which === "RPC" ? ["--port", `${rest}`, "--rpc-port", `${busy.port}`]
+        : ["--port", `${rest}`, "--abci", `tcp://127.0.0.1:${busy.port}`];
+      const { result, out, err } = await start([...argv, "--block-time", "1h", "--db", db]);
+      assert.is(result, 1, err.join("\n"));
+      assert.equal(err, [`error: cannot listen on 127.0.0.1:${busy.port}: address already in use`]);
+      assert.equal(out, []);
+      for (const port of which === "REST" ? [rpc] : [rest]) assert.ok(await canListen(port), `port ${port} left open`);
+      // The database was closed: the same one starts a node.
+      const again = await start(["--port", "0", "--rpc-port", "off", "--block-time", "1h", "--db", db]);
+      assert.type(again.result, "object", again.err.join("\n"));
+      await (again.result as RunningNode).close();
+    } finally {
+      await new Promise<void>((resolve) => busy.server.close(() => resolve()));
+    }
+  });
+}
+
+test.run();
