@@ -1,8 +1,10 @@
 // A node that cannot start says why in one line, exits 1 and leaves nothing open: a busy port
-// (REST, the RPC and its WebSocket, ABCI).
+// (REST, the RPC and its WebSocket, ABCI); a database another node uses (refused at start, not at
+// its first block), while a lock left by a node killed with SIGKILL does not block a restart.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { wasm } from "./helpers/node.js";
+import { ROOT } from "./helpers/cli.js";
 
 const DIR = await mkdtemp(join(tmpdir(), "startup-test-"));
 test.after(() => rm(DIR, { recursive: true, force: true }));
@@ -75,5 +78,64 @@ for (const which of ["REST", "RPC", "ABCI"] as const) {
     }
   });
 }
+
+/** Start a node on `db`: the running node (asserted). */
+async function serve(db: string): Promise<RunningNode> {
+  const { result, err } = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db]);
+  assert.type(result, "object", err.join("\n"));
+  return result as RunningNode;
+}
+
+test("a database another node of this process holds: refused at start, naming the process; free again once it closes", async () => {
+  const db = freshDb();
+  const first = await serve(db);
+  try {
+    const second = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db]);
+    assert.is(second.result, 1);
+    assert.is(second.err.length, 1, second.err.join("\n"));
+    assert.match(second.err[0]!, `error: cannot open the database ${db}: database in use by process ${process.pid} `);
+    // The first node is untouched: it still makes blocks.
+    assert.is((await fetch(`${first.url}/dev/advance?blocks=2`, { method: "POST" })).status, 200);
+    assert.is(first.chain.latest.height, 2n);
+  } finally {
+    await first.close();
+  }
+  const again = await serve(db);
+  assert.is(again.chain.latest.height, 2n);
+  await again.close();
+});
+
+test("a node killed with SIGKILL: while it ran its database was refused; after, it restarts at its last block", async () => {
+  const db = freshDb();
+  const child = spawn(process.execPath, ["--import", "tsx", "host/main.ts", "--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db], {
+    cwd: ROOT, env: { ...process.env, PORT: undefined, DB_PATH: undefined },
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d;
+      const m = /serving (http:\/\/\S+) /.exec(stdout);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", () => reject(new Error(`the node exited before serving: ${stderr}`)));
+  });
+  try {
+    assert.is((await fetch(`${url}/dev/advance?blocks=3`, { method: "POST" })).status, 200);
+    const refused = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db]);
+    assert.is(refused.result, 1);
+    assert.match(refused.err.join("\n"), `database in use by process ${child.pid} `);
+  } finally {
+    child.kill("SIGKILL");
+  }
+  assert.is(await exited, "SIGKILL");
+  const restarted = await serve(db);
+  assert.is(restarted.chain.latest.height, 3n);
+  assert.is((await fetch(`${restarted.url}/dev/advance?blocks=1`, { method: "POST" })).status, 200);
+  assert.is(restarted.chain.latest.height, 4n);
+  await restarted.close();
+});
 
 test.run();
