@@ -1,14 +1,16 @@
 // A node that cannot start says why in one line, exits 1 and leaves nothing open: a busy port
 // (REST, the RPC and its WebSocket, ABCI); a database another node uses (refused at start, not at
-// its first block), while a lock left by a node killed with SIGKILL does not block a restart.
+// its first block), while a lock left by a node killed with SIGKILL does not block a restart; a
+// database of another state format, refused before anything is written to it (byte for byte the same).
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { wasm } from "./helpers/node.js";
@@ -137,5 +139,40 @@ test("a node killed with SIGKILL: while it ran its database was refused; after, 
   assert.is(restarted.chain.latest.height, 4n);
   await restarted.close();
 });
+
+/** What a refused start must leave as it was: the file's bytes, its schema and user_version, the directory's files. */
+async function snapshot(db: string) {
+  const d = new Database(db, { readonly: true });
+  const schema = d.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name").all();
+  const userVersion = d.pragma("user_version", { simple: true });
+  d.close();
+  return { bytes: await readFile(db), schema, userVersion, files: (await readdir(DIR)).sort() };
+}
+
+for (const age of ["another state format", "another state format and an older schema"] as const) {
+  test(`a database of ${age}: refused with one line, before anything is written to it`, async () => {
+    const db = freshDb();
+    const node = await serve(db);
+    await fetch(`${node.url}/dev/advance?blocks=2`, { method: "POST" });
+    await node.close();
+    const d = new Database(db);
+    d.prepare("UPDATE meta SET value = '1' WHERE key = 'state_format'").run();
+    if (age !== "another state format") {
+      // As an earlier build left it: no tx search index, no consensus column, a rollback journal.
+      d.exec("DROP TABLE tx_attrs; DELETE FROM meta WHERE key = 'tx_attrs'; ALTER TABLE blocks DROP COLUMN consensus");
+      d.pragma("journal_mode = DELETE");
+    }
+    d.close();
+    const before = await snapshot(db);
+    const { result, err } = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db]);
+    assert.is(result, 1);
+    assert.equal(err, [`error: ${db}: written in state format 1; this build reads format 2: start a new database (--db), or use the build that wrote it`]);
+    const after = await snapshot(db);
+    assert.equal(after.schema, before.schema);
+    assert.is(after.userVersion, before.userVersion);
+    assert.equal(after.files, before.files, "no file left beside it (lock, WAL)");
+    assert.ok(after.bytes.equals(before.bytes), "the database file is byte for byte the same");
+  });
+}
 
 test.run();

@@ -12,7 +12,8 @@
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
 //
-// A writer holds the database's lock (db-lock.ts) while open.
+// A writer holds the database's lock (db-lock.ts) while open, and sees a chain's state format
+// before its setup writes anything (a refused database is left byte for byte as it was).
 
 import Database from "better-sqlite3";
 import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
@@ -118,11 +119,16 @@ export class NodeStore {
   /** A writer's lock on the database (db-lock.ts): one node per database. */
   private readonly unlock: () => void;
 
-  constructor(readonly path: string, options: { readonly?: boolean } = {}) {
+  /**
+   * `checkFormat` sees the state format of a database that holds a chain, before anything is
+   * written to it (a throw leaves the file as it was).
+   */
+  constructor(readonly path: string, options: { readonly?: boolean; checkFormat?: (format: number) => void } = {}) {
     this.unlock = options.readonly ? () => {} : lockDatabase(path);
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+      if (options.checkFormat && storedGenesis(db) !== undefined) options.checkFormat(storedStateFormat(db));
       if (!options.readonly) setUp(db);
       this.db = db;
       this.insertBlock = this.prepareWrite(
