@@ -59,6 +59,8 @@ export interface StartOptions {
   onHalt?: (error: Error) => void;
   /** The operator log (host/log.ts); none by default (the command line logs to stderr). */
   log?: Logger;
+  /** How long REST's mode block and the RPC's broadcast_tx_commit wait for a tx's block (default 10 s). */
+  commitTimeoutMs?: number;
 }
 
 /** Wait this long for open connections at shutdown before cutting them. */
@@ -104,12 +106,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, app, config.chainSegment);
-  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
+  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
