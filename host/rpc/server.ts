@@ -21,6 +21,7 @@ import type { NodeChain, TxResult } from "../chain/node-chain.js";
 export type { TxResult };
 import { TxError } from "../tx/errors.js";
 import { awaitInclusion } from "../chain/mempool.js";
+import { namedParams } from "./params.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
 import { timestampString } from "../server/gateway.js";
 import type { AbciQuery } from "./abci-query.js";
@@ -81,10 +82,9 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
       if (handler === undefined) throw new RpcError(-32601, "Method not found", "");
-      if (params !== undefined && params !== null && (typeof params !== "object" || Array.isArray(params))) {
-        throw invalidParams("params must be an object of named arguments");
-      }
-      return { jsonrpc: "2.0", id, result: await handler((params ?? {}) as Params, form) };
+      const named = namedParams(method, params);
+      if (typeof named === "string") throw invalidParams(named);
+      return { jsonrpc: "2.0", id, result: await handler(named, form) };
     } catch (e) {
       const err = e instanceof RpcError ? e
         : e instanceof ChainStateError ? internal(e.message)
