@@ -17,6 +17,7 @@ import { devAddress } from "../host/genesis.js";
 import { sendMsg } from "./helpers/dev-signer.js";
 import { overHttp, signedBy, wasm } from "./helpers/node.js";
 import { clientTxHash, protoSigner } from "./helpers/cosmjs.js";
+import { within } from "./helpers/checks.js";
 
 const DIR = await mkdtemp(join(tmpdir(), "commit-timeout-"));
 const started = await run(["--port", "0", "--clock", "simulated", "--db", join(DIR, "c.db")], {}, { out: () => {}, err: () => {} }, {
@@ -30,16 +31,8 @@ test.after(async () => {
   await rm(DIR, { recursive: true, force: true });
 });
 
-/** `answer`, or a failure if nothing comes within a generous deadline (a wait that never ends). */
-async function within<T>(answer: Promise<T>, what: string, ms = 30_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const never = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
-  try {
-    return await Promise.race([answer, never]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** A generous deadline on an answer that, unbounded, would never come. */
+const DEADLINE_MS = 30_000;
 
 test("CometBFT's default bound: 10 s", () => {
   assert.is(COMMIT_TIMEOUT_MS, 10_000);
@@ -48,7 +41,7 @@ test("CometBFT's default bound: 10 s", () => {
 test("REST /txs mode block, no block made: 504 with the tx's hash (accepted, not yet included); the next block includes it", async () => {
   const body = { ...(await signedBy(http, 5, [sendMsg(devAddress(5), devAddress(6), 3n)])), mode: "block" };
   const height = node.chain.latest.height;
-  const res = await within(fetch(`${node.url}/txs`, { method: "POST", body: JSON.stringify(body) }), "POST /txs mode block");
+  const res = await within(fetch(`${node.url}/txs`, { method: "POST", body: JSON.stringify(body) }), DEADLINE_MS, "POST /txs mode block");
   const json = (await res.json()) as any;
   assert.is(res.status, 504);
   assert.is(json.code, 4, "DeadlineExceeded");
@@ -72,7 +65,7 @@ test("RPC broadcast_tx_commit, no block made: CometBFT's timeout error; the next
     chainId: node.chain.chainId, accountNumber: account.accountNumber, sequence: account.sequence,
   });
   const request = { jsonrpc: "2.0", id: 9, method: "broadcast_tx_commit", params: { tx: toBase64(txBytes) } };
-  const res = await within(fetch(node.rpcUrl!, { method: "POST", body: JSON.stringify(request) }), "broadcast_tx_commit");
+  const res = await within(fetch(node.rpcUrl!, { method: "POST", body: JSON.stringify(request) }), DEADLINE_MS, "broadcast_tx_commit");
   const json = (await res.json()) as any;
   assert.equal(json, { jsonrpc: "2.0", id: 9, error: { code: -32603, message: "Internal error", data: "timed out waiting for tx to be included in a block" } });
   assert.is(node.chain.pending, 1);

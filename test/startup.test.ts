@@ -7,7 +7,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -15,6 +14,7 @@ import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { wasm } from "./helpers/node.js";
 import { ROOT } from "./helpers/cli.js";
+import { canListen, freePort, occupy } from "./helpers/ports.js";
 
 const DIR = await mkdtemp(join(tmpdir(), "startup-test-"));
 test.after(() => rm(DIR, { recursive: true, force: true }));
@@ -27,34 +27,6 @@ async function start(argv: string[]) {
   const err: string[] = [];
   const result = await run(argv, {}, { out: (t) => out.push(t), err: (t) => err.push(t) }, { core: await loadCore(wasm) });
   return { result, out, err };
-}
-
-/** A TCP server on a free port of 127.0.0.1: the port taken, as another program would take it. */
-async function occupy(): Promise<{ port: number; server: Server }> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  return { port: (server.address() as { port: number }).port, server };
-}
-
-/** A port free now (taken and released). */
-async function freePort(): Promise<number> {
-  const { port, server } = await occupy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Whether a listener can take `port` on 127.0.0.1 (the node left it closed). */
-async function canListen(port: number): Promise<boolean> {
-  const server = createServer();
-  const ok = await new Promise<boolean>((resolve) => {
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => resolve(true));
-  });
-  if (ok) await new Promise<void>((resolve) => server.close(() => resolve()));
-  return ok;
 }
 
 for (const which of ["REST", "RPC", "ABCI"] as const) {
