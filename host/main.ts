@@ -6,7 +6,7 @@
 
 import { realpathSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
@@ -30,6 +30,7 @@ import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
 import { createAbciQuery } from "./rpc/abci-query.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
+import { closeServer, listen } from "./listen.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -58,6 +59,8 @@ export interface StartOptions {
   onHalt?: (error: Error) => void;
   /** The operator log (host/log.ts); none by default (the command line logs to stderr). */
   log?: Logger;
+  /** How long REST's mode block and the RPC's broadcast_tx_commit wait for a tx's block (default 10 s). */
+  commitTimeoutMs?: number;
 }
 
 /** Wait this long for open connections at shutdown before cutting them. */
@@ -103,12 +106,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit,
+    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, app, config.chainSegment);
-  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins });
+  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
@@ -122,33 +125,25 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);
   let address: AddressInfo;
-  try {
-    address = await listen(server, config.port, config.host);
-  } catch (e) {
-    await chain.close();
-    throw e;
-  }
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let rpcServer: Server | undefined;
   let rpcUrl: string | undefined;
   let closeWebSocket = (): void => {};
-  if (config.rpcPort !== undefined) {
-    const rpcHost = config.rpcHost ?? "127.0.0.1";
-    rpcServer = createServer(getRequestListener(rpc.app.fetch));
-    answerClientErrors(rpcServer);
-    closeWebSocket = attachWebSocket(rpcServer, chain, rpc);
-    try {
-      const a = await listen(rpcServer, config.rpcPort, rpcHost);
-      rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
-    } catch (e) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await chain.close();
-      throw e;
-    }
-  }
   let abciServer: { close(): void } | undefined;
-  if (config.abci) {
-    try {
+  // A listener that cannot start stops the node whole: what already listens is closed again.
+  const opened: NetServer[] = [];
+  try {
+    address = await listen(server, config.port, config.host);
+    opened.push(server);
+    if (config.rpcPort !== undefined) {
+      rpcServer = createServer(getRequestListener(rpc.app.fetch));
+      answerClientErrors(rpcServer);
+      const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
+      opened.push(rpcServer);
+      // Attached once listening: ws re-emits its server's errors, and a failed listen is listen()'s to report.
+      closeWebSocket = attachWebSocket(rpcServer, chain, rpc);
+      rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+    }
+    if (config.abci) {
       abciServer = await startAbciServer(config.abci, {
         chain, query, version: APP_VERSION, log,
         onError: (e) => console.error(`error: ABCI: ${e.message}`),
@@ -157,12 +152,14 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
           options.onHalt?.(e);
         },
       });
-    } catch (e) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await chain.close();
-      throw e;
-    }
-  } else if (config.clock === "real") chain.start();
+    } else if (config.clock === "real") chain.start();
+  } catch (e) {
+    closeWebSocket();
+    for (const s of opened.reverse()) await closeServer(s);
+    await chain.close();
+    throw e;
+  }
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -224,20 +221,6 @@ async function loadGenesis(config: Config, core: Core): Promise<Json> {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
     throw e;
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      const why = err.code === "EADDRINUSE" ? "address already in use" : err.message;
-      reject(new Error(`cannot listen on ${host}:${port}: ${why}`));
-    };
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.off("error", onError);
-      resolve(server.address() as AddressInfo);
-    });
-  });
 }
 
 /** JSON-RPC calls to CometBFT's RPC at `rpc`, in the node's own RPC's call shape. */

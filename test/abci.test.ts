@@ -9,7 +9,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
@@ -22,14 +21,9 @@ import { COMETBFT, genesisValidators, writeCometHome } from "../host/abci/cometb
 import { chainRegistry } from "./helpers/cosmjs.js";
 import { cli } from "./helpers/cli.js";
 import { wasm } from "./helpers/node.js";
+import { freePort } from "./helpers/ports.js";
 
 const dir = await mkdtemp(join(tmpdir(), "abci-"));
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
 const [abciPort, rpcPort, p2pPort] = [await freePort(), await freePort(), await freePort()];
 const rpc = `http://127.0.0.1:${rpcPort}`;
 

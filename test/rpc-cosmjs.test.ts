@@ -2,7 +2,8 @@
 // StargateClient and SigningStargateClient.connectWithSigner (fee "auto" = simulate through
 // abci_query, broadcast_tx_sync, inclusion found by tx_search) in both sign modes, for bank,
 // staking and tier messages; Comet38Client's block, block_results, validators, tx_search; the
-// JSON-RPC envelope's errors.
+// JSON-RPC envelope's errors; positional params (interchainjs) and interchain's RPC query client;
+// CosmJS's subscribeTx with the query the README shows.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -23,6 +24,11 @@ import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { chainRegistry, chainmainAminoConverters } from "./helpers/cosmjs.js";
 import { wasm } from "./helpers/node.js";
+import { createRequire } from "node:module";
+import type { cosmos as Cosmos } from "interchain";
+
+// interchain's CommonJS build (its ES build imports extensionless paths, for bundlers).
+const { cosmos } = createRequire(import.meta.url)("interchain") as { cosmos: typeof Cosmos };
 
 const dir = await mkdtemp(join(tmpdir(), "rpc-cosmjs-"));
 const quiet = { out: () => {}, err: () => {} };
@@ -188,6 +194,10 @@ test("WebSocket: subscription errors and limits as CometBFT's", async () => {
   for (let i = 0; i < 5; i++) assert.equal((await ask(10 + i, "subscribe", { query: `tm.event='Tx' AND tx.height>${i}` })).result, {});
   assert.match((await ask(20, "subscribe", { query: "tm.event='NewBlock'" })).error.data, "max_subscriptions_per_client 5");
   assert.equal((await ask(21, "unsubscribe_all", {})).result, {});
+  // Positional params, as over HTTP: the query first.
+  assert.equal((await ask(23, "subscribe", ["tm.event='NewBlock'"])).result, {});
+  assert.equal((await ask(24, "unsubscribe", ["tm.event='NewBlock'"])).result, {});
+  assert.match((await ask(25, "subscribe", ["tm.event='NewBlock'", "extra"])).error.data, "expected 1 parameters");
   assert.match((await ask(22, "unsubscribe", { query: "tm.event='NewBlock'" })).error.data, "subscription not found");
   ws.send("{not json");
   await new Promise((r) => setTimeout(r, 100));
@@ -319,6 +329,53 @@ test("JSON-RPC envelope: unknown method, bad JSON, bad params, the URI form, abc
   assert.ok(tiers.json.result.response.value.length > 0);
   const garbage = await rpcCall("abci_query", { path: "/cosmos.bank.v1beta1.Query/Balance", data: "ffffffff" });
   assert.is(garbage.json.result.response.code, 18);
+});
+
+test("positional params as CometBFT takes them: [] for status (interchainjs), each method's arguments in order, too many refused", async () => {
+  // What interchainjs' createCosmosQueryClient sends for status (and every call without params).
+  const status = await rpcCall("status", []);
+  assert.is(status.json.result.node_info.network, "chainmain-local", JSON.stringify(status.json.error));
+  assert.equal((await rpcCall("health", [])).json.result, {});
+  const block = await rpcCall("block", ["1"]);
+  assert.is(block.json.result.block.header.height, "1");
+  assert.equal((await rpcCall("block", [])).json.result.block.header.height, (await rpcCall("block", {})).json.result.block.header.height);
+  const blockchain = await rpcCall("blockchain", ["1", "2"]);
+  assert.equal(blockchain.json.result.block_metas.map((m: any) => m.header.height), ["2", "1"]);
+  const search = await rpcCall("tx_search", [`message.sender='${devAddress(5)}'`, false, "1", "1", "asc"]);
+  assert.equal(search.json.result, (await rpcCall("tx_search", { query: `message.sender='${devAddress(5)}'`, page: "1", per_page: "1", order_by: "asc" })).json.result);
+  const query = await rpcCall("abci_query", ["/chainmain.tieredrewards.v1.Query/Tiers", "", "0", false]);
+  assert.is(query.json.result.response.code, 0);
+  const tooMany = await rpcCall("status", ["x"]);
+  assert.equal([tooMany.json.error.code, tooMany.json.error.data], [-32602, 'error converting json params to arguments: expected 0 parameters ([]), got 1']);
+  const neither = await rpcCall("status", "x");
+  assert.equal([neither.json.error.code, neither.json.error.data], [-32602, "params must be an object of named arguments or an array of positional ones"]);
+});
+
+test("interchain's RPC query client connects (status) and queries through abci_query", async () => {
+  const client = await cosmos.ClientFactory.createRPCQueryClient({ rpcEndpoint: rpc });
+  const balance = await client.cosmos.bank.v1beta1.balance({ address: devAddress(5), denom: "basecro" });
+  assert.is(BigInt(balance.balance!.amount), await restBalance(5));
+});
+
+test("CosmJS subscribeTx with the README's query (tm.event='Tx' AND …: CosmJS adds tm.event='Tx' again) gets the tx", async () => {
+  const comet = await connectComet(rpc.replace("http://", "ws://"));
+  const me = devAddress(8);
+  const got = new Promise<{ hash: Uint8Array; code: number }>((resolve, reject) => {
+    const sub = comet.subscribeTx(`tm.event='Tx' AND message.sender='${me}'`).subscribe({
+      next: (t) => {
+        sub.unsubscribe();
+        resolve({ hash: t.hash, code: t.result.code });
+      },
+      error: reject,
+    });
+  });
+  const client = await signingClient(8, "direct");
+  const sent = await client.sendTokens(me, devAddress(7), [{ denom: "basecro", amount: "2" }], "auto");
+  const seen = await got;
+  assert.is(Buffer.from(seen.hash).toString("hex").toUpperCase(), sent.transactionHash);
+  assert.is(seen.code, 0);
+  client.disconnect();
+  comet.disconnect();
 });
 
 test("abci_query answers are kept per height only: a tier query sees the next block's state", async () => {

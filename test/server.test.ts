@@ -223,6 +223,7 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
     dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [], rpcPort: 26657, rpcHost: "127.0.0.1",
+    logLevel: "info", logFormat: "text",
   });
   // The CometBFT RPC: its own port (any free one when the REST port is), loopback, or none.
   assert.is(run(["--port", "0"]).rpcPort, 0);

@@ -1,10 +1,10 @@
 // GET / and /web/{asset} (host/server/web.ts) on a directory made here: content types, caching
-// headers, ETag revalidation, the chain segment written into the page, and a clear 404 when the
-// dashboard was never built.
+// headers, ETag revalidation, the chain segment written into the page, a clear 404 when the
+// dashboard was never built, and the page's icon at /favicon.ico.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
@@ -59,6 +59,23 @@ test("without a build, GET / says to run npm run build", async () => {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("GET /favicon.ico and /favicon.svg: the page's icon (SVG), built or not, as the page links it", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "web-routes-"));
+  try {
+    const a = app(dir);
+    for (const path of ["/favicon.ico", "/favicon.svg"]) {
+      const res = await a.request(path);
+      assert.is(res.status, 200, path);
+      assert.is(res.headers.get("content-type"), "image/svg+xml");
+      assert.match(res.headers.get("cache-control")!, "max-age=");
+      assert.match(await res.text(), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^]*<\/svg>\n$/);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.match(await readFile(new URL("../host/web/dashboard/index.html", import.meta.url), "utf8"), '<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
 });
 
 test.run();

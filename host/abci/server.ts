@@ -19,6 +19,7 @@ import type { NodeChain } from "../chain/node-chain.js";
 import type { AbciQuery } from "../rpc/abci-query.js";
 import { TxError } from "../tx/errors.js";
 import { resultData } from "../wire/tx.js";
+import { listen } from "../listen.js";
 
 /** What the ABCI connections need of the node. */
 export interface AbciDeps {
@@ -262,9 +263,6 @@ export async function startAbciServer(address: string, d: AbciDeps): Promise<Ser
   // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
   const state: ServerState = { set: new ValidatorSet(d.chain), finalized: undefined };
   const server = createServer((socket) => serveConnection(socket, d, state));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(Number(m[2]), m[1], () => resolve());
-  });
+  await listen(server, Number(m[2]), m[1]!);
   return server;
 }

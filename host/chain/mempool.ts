@@ -6,6 +6,26 @@
 
 import type { VerifiedTx } from "../tx/index.js";
 
+/**
+ * How long a broadcast that waits for its tx's block waits (the RPC's broadcast_tx_commit, REST's
+ * mode block): CometBFT's timeout_broadcast_tx_commit default.
+ */
+export const COMMIT_TIMEOUT_MS = 10_000;
+
+/**
+ * The tx's result once a committed block includes it, or undefined if `timeoutMs` passes first
+ * (the tx stays in the mempool). Rejects as `included` does (the chain halted).
+ */
+export async function awaitInclusion<R>(included: Promise<R>, timeoutMs = COMMIT_TIMEOUT_MS): Promise<R | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
+  try {
+    return await Promise.race([included, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A tx waiting for its block, and whoever waits for its result (broadcast mode block). */
 export interface Pending<R> {
   verified: VerifiedTx;

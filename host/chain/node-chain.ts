@@ -214,7 +214,7 @@ export class NodeChain implements ChainView {
    * (its own genesis), its state hash checked against its last block. Throws NodeStateError.
    */
   static open(core: Core, genesisDoc: Json, options: NodeChainOptions): NodeChain {
-    const store = new NodeStore(options.dbPath);
+    const store = new NodeStore(options.dbPath, { checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core) });
     try {
       const stored = store.genesis();
       if (stored === undefined) {
@@ -222,7 +222,6 @@ export class NodeChain implements ChainView {
         chain.initGenesis();
         return chain;
       }
-      checkStateFormat(`${options.dbPath}`, store.stateFormat(), core);
       const chain = new NodeChain(core, JSON.parse(stored) as Json, options, store);
       chain.restore(store);
       return chain;

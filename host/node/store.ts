@@ -11,11 +11,15 @@
 //
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
+//
+// A writer holds the database's lock (db-lock.ts) while open, and sees a chain's state format
+// before its setup writes anything (a refused database is left byte for byte as it was).
 
 import Database from "better-sqlite3";
 import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
 import type { AccountRecord } from "./directory.js";
 import type { GovRecord } from "./gov.js";
+import { lockDatabase } from "./db-lock.js";
 
 export interface StoredBlock {
   height: bigint;
@@ -112,37 +116,43 @@ export class NodeStore {
   private readonly upsertGov: Database.Statement;
   private readonly deleteGov: Database.Statement;
   private readonly insertAttr: Database.Statement;
+  /** A writer's lock on the database (db-lock.ts): one node per database. */
+  private readonly unlock: () => void;
 
-  constructor(readonly path: string, options: { readonly?: boolean } = {}) {
-    this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-    if (!options.readonly) {
-      this.db.pragma("journal_mode = WAL");
-      this.db.pragma("synchronous = FULL");
-      migrateTxsTable(this.db);
-      this.db.exec(SCHEMA);
-      addGasColumns(this.db);
-      addBlockEventsColumn(this.db);
-      addBlockHeaderColumn(this.db);
-      addBlockConsensusColumn(this.db);
-      indexTxAttributes(this.db);
+  /**
+   * `checkFormat` sees the state format of a database that holds a chain, before anything is
+   * written to it (a throw leaves the file as it was).
+   */
+  constructor(readonly path: string, options: { readonly?: boolean; checkFormat?: (format: number) => void } = {}) {
+    this.unlock = options.readonly ? () => {} : lockDatabase(path);
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+      if (options.checkFormat && storedGenesis(db) !== undefined) options.checkFormat(storedStateFormat(db));
+      if (!options.readonly) setUp(db);
+      this.db = db;
+      this.insertBlock = this.prepareWrite(
+        "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      this.insertTx = this.prepareWrite(
+        "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      this.upsertRecord = this.prepareWrite(
+        "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
+      );
+      this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
+      this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
+      this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
+      this.upsertAccount = this.prepareWrite(
+        "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
+          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
+      );
+    } catch (e) {
+      db?.close();
+      this.unlock();
+      throw e;
     }
-    this.insertBlock = this.prepareWrite(
-      "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.insertTx = this.prepareWrite(
-      "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.upsertRecord = this.prepareWrite(
-      "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
-    );
-    this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
-    this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
-    this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-    this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
-    this.upsertAccount = this.prepareWrite(
-      "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
-        "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
-    );
   }
 
   /** A read-only handle (replay) has no write statements: SQLite refuses to prepare them. */
@@ -152,16 +162,12 @@ export class NodeStore {
 
   /** The genesis document the chain was started from, or undefined for a new database. */
   genesis(): string | undefined {
-    const meta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-    if (meta === undefined) return undefined;
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
-    return row?.value;
+    return storedGenesis(this.db);
   }
 
   /** The core's state format the records were written in (databases before formats were kept: 1). */
   stateFormat(): number {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'state_format'").get() as { value: string } | undefined;
-    return row === undefined ? 1 : Number(row.value);
+    return storedStateFormat(this.db);
   }
 
   /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
@@ -301,7 +307,33 @@ export class NodeStore {
 
   close(): void {
     this.db.close();
+    this.unlock();
   }
+}
+
+function storedGenesis(db: Database.Database): string | undefined {
+  const meta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (meta === undefined) return undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
+  return row?.value;
+}
+
+function storedStateFormat(db: Database.Database): number {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'state_format'").get() as { value: string } | undefined;
+  return row === undefined ? 1 : Number(row.value);
+}
+
+/** A writer's setup: WAL, full sync, the schema and the columns and index later builds added. */
+function setUp(db: Database.Database): void {
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  migrateTxsTable(db);
+  db.exec(SCHEMA);
+  addGasColumns(db);
+  addBlockEventsColumn(db);
+  addBlockHeaderColumn(db);
+  addBlockConsensusColumn(db);
+  indexTxAttributes(db);
 }
 
 /**

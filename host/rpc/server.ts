@@ -20,6 +20,8 @@ import { ChainStateError } from "../chain/emission-chain.js";
 import type { NodeChain, TxResult } from "../chain/node-chain.js";
 export type { TxResult };
 import { TxError } from "../tx/errors.js";
+import { awaitInclusion } from "../chain/mempool.js";
+import { namedParams } from "./params.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
 import { timestampString } from "../server/gateway.js";
 import type { AbciQuery } from "./abci-query.js";
@@ -34,7 +36,7 @@ export const COMETBFT_VERSION = "0.38.17";
 export interface RpcOptions {
   /** ABCI Query (abci-query.ts). */
   query: AbciQuery;
-  /** How long broadcast_tx_commit waits for the tx's block; CometBFT's default 10 s. */
+  /** How long broadcast_tx_commit waits for the tx's block (default COMMIT_TIMEOUT_MS, 10 s as CometBFT). */
   commitTimeoutMs?: number;
   /** The RPC's own address, for `status`. */
   rpcAddress?: string;
@@ -80,10 +82,9 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
       if (handler === undefined) throw new RpcError(-32601, "Method not found", "");
-      if (params !== undefined && params !== null && (typeof params !== "object" || Array.isArray(params))) {
-        throw invalidParams("params must be an object of named arguments");
-      }
-      return { jsonrpc: "2.0", id, result: await handler((params ?? {}) as Params, form) };
+      const named = namedParams(method, params);
+      if (typeof named === "string") throw invalidParams(named);
+      return { jsonrpc: "2.0", id, result: await handler(named, form) };
     } catch (e) {
       const err = e instanceof RpcError ? e
         : e instanceof ChainStateError ? internal(e.message)
@@ -420,12 +421,8 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       const { check, included } = broadcast(p);
       const checkTx = { code: check.code, data: null, log: check.log, info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: check.codespace };
       if (included === undefined) return { check_tx: checkTx, tx_result: execEmpty(), hash: check.hash, height: "0" };
-      const timeout = o.commitTimeoutMs ?? 10_000;
-      let timer: NodeJS.Timeout | undefined;
-      const r = await Promise.race([
-        included,
-        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeout))),
-      ]).finally(() => clearTimeout(timer));
+      const r = await awaitInclusion(included, o.commitTimeoutMs);
+      // CometBFT's answer (rpc/core/mempool.go): the error alone, the tx left in the mempool.
       if (r === undefined) throw internal("timed out waiting for tx to be included in a block");
       return { check_tx: checkTx, tx_result: execTxResult(r), hash: check.hash, height: int(r.height) };
     },

@@ -10,6 +10,7 @@ import type { Server } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { NodeChain } from "../chain/node-chain.js";
 import { parseTxQuery, valueMatches, type SearchCondition } from "../node/tx-search.js";
+import { namedParams } from "./params.js";
 import type { RpcReply, TxResult, createRpc } from "./server.js";
 
 type Rpc = ReturnType<typeof createRpc>;
@@ -61,9 +62,15 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
         return;
       }
       const id = req.id ?? -1;
-      const params = (req.params ?? {}) as { query?: unknown };
       const subs = clients.get(ws) ?? [];
       const error = (code: number, message: string, detail: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message, data: detail } });
+      const own = req.method === "subscribe" || req.method === "unsubscribe" || req.method === "unsubscribe_all";
+      const named = own ? namedParams(req.method as string, req.params) : {};
+      if (typeof named === "string") {
+        send(ws, error(-32602, "Invalid params", named));
+        return;
+      }
+      const params = named as { query?: unknown };
       switch (req.method) {
         case "subscribe": {
           const query = typeof params.query === "string" ? params.query : "";
@@ -140,9 +147,12 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
 function parseSubscription(id: unknown, query: string): Subscription {
   if (query.length > MAX_QUERY) throw new Error(`query is too long: ${query.length} characters (max: ${MAX_QUERY})`);
   const conditions = parseTxQuery(query);
+  // CosmJS's subscribeTx puts tm.event='Tx' before a query that may name it already: a repeat is one condition, as in CometBFT.
   const kinds = conditions.filter((c) => c.key === "tm.event");
-  if (kinds.length !== 1 || kinds[0]!.op !== "=") throw new Error("the query must name one tm.event: tm.event='NewBlock', 'NewBlockHeader' or 'Tx'");
-  const event = kinds[0]!.operand;
+  if (kinds.length === 0 || kinds.some((k) => k.op !== "=")) throw new Error("the query must name one tm.event: tm.event='NewBlock', 'NewBlockHeader' or 'Tx'");
+  const named = [...new Set(kinds.map((k) => k.operand))];
+  if (named.length > 1) throw new Error(`the query names tm.event ${named.map((e) => `'${e}'`).join(" and ")}: no event is both`);
+  const event = named[0]!;
   if (event !== "NewBlock" && event !== "NewBlockHeader" && event !== "Tx") {
     throw new Error(`tm.event='${event}' is not served (NewBlock, NewBlockHeader, Tx)`);
   }

@@ -20,6 +20,7 @@ import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../node/tier-view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
+import { awaitInclusion } from "../chain/mempool.js";
 import { registerCosmosRoutes } from "./cosmos.js";
 import { registerGovRoutes } from "./gov.js";
 import { registerTierRoutes } from "./tiers.js";
@@ -214,7 +215,8 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
 /**
  * The node's transaction routes: `POST /txs` and `POST /cosmos/tx/v1beta1/txs` take the legacy
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
- * once the tx is checked and queued, `block` once it is in a committed block. A rejected tx is
+ * once the tx is checked and queued, `block` once it is in a committed block or, at most
+ * COMMIT_TIMEOUT_MS later, with 504 and the tx's hash. A rejected tx is
  * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
  * gives a committed tx's result. `GET /dev/export` (dev mode): the last committed state as a genesis. And the
  * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
@@ -223,6 +225,8 @@ export function registerNodeRoutes(
   app: Hono, node: NodeChain, chainSegment: string,
   options: {
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
+    /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */
+    commitTimeoutMs?: number;
     /** Under CometBFT (--abci): txs go to its mempool (broadcast_tx_sync), not the node's. */
     broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
   },
@@ -278,7 +282,18 @@ export function registerNodeRoutes(
     const mode = (body as { mode?: unknown }).mode;
     if (txBytes === undefined && mode === "block") {
       // Rejected with a ChainStateError if the chain halts before the tx's block commits.
-      return c.json({ tx_response: txResponse(await submitted.included) });
+      const r = await awaitInclusion(submitted.included, options.commitTimeoutMs);
+      if (r !== undefined) return c.json({ tx_response: txResponse(r) });
+      // The SDK's gateway passed CometBFT's commit timeout on as an untyped error (500, code 2); the
+      // gateway's own answer to a deadline, DeadlineExceeded (504, code 4), says what happened, and
+      // the details carry the tx's TxResponse (height 0) so a client can look the hash up later.
+      const pending = txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" });
+      return c.json({
+        code: GrpcCode.DEADLINE_EXCEEDED,
+        message: `timed out waiting for tx to be included in a block: tx ${submitted.hash} was accepted into the mempool but is not yet in a block; ` +
+          `it may still be: GET /cosmos/tx/v1beta1/txs/${submitted.hash}`,
+        details: [{ "@type": "/cosmos.base.abci.v1beta1.TxResponse", ...pending }],
+      }, httpStatusFromCode(GrpcCode.DEADLINE_EXCEEDED) as ContentfulStatusCode);
     }
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };

@@ -83,9 +83,16 @@ function send(c: Context, a: Asset, cacheControl: string): Response {
   return c.body(a.body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
-/** GET / and GET /web/{asset}: the dashboard. Without a build, a 404 that says to run it. */
+/** The page's icon (a coin on a stake), so browsers asking /favicon.ico get one, not an error. */
+export const FAVICON = asset(new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="4" y="22" width="24" height="6" rx="2" fill="#2f5d8a"/>' +
+    '<circle cx="16" cy="12" r="9" fill="#e0a526" stroke="#8a5d12" stroke-width="2"/></svg>\n',
+), "favicon.svg");
+
+/** GET / and GET /web/{asset}: the dashboard (and its icon). Without a build, a 404 that says to run it. */
 export function registerWebRoutes(app: Hono, options: { chainSegment: string; dir?: string }): void {
   const built = readDashboard(options.dir ?? DASHBOARD_DIR, options.chainSegment);
+  for (const path of ["/favicon.ico", "/favicon.svg"]) app.get(path, (c) => send(c, FAVICON, "public, max-age=86400"));
   const missing = () => new GatewayError(GrpcCode.NOT_FOUND, "the dashboard is not built: run `npm run build`");
   app.get("/", (c) => {
     if (!built) throw missing();

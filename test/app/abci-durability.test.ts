@@ -22,18 +22,12 @@ import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 import { wasm } from "../helpers/node.js";
+import { freePort } from "../helpers/ports.js";
 import { writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 
 const dir = await mkdtemp(join(tmpdir(), "abci-durability-"));
 test.after(() => rm(dir, { recursive: true, force: true }));
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
 const base = defaultGenesisJson() as { app_state: { staking: { validators: unknown[] } } };
 const genesis = mergeJson(base as unknown as Json, { app_state: { staking: { validators: [base.app_state.staking.validators[0]] }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json);
 const genesisFile = join(dir, "genesis.json");

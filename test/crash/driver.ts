@@ -31,7 +31,7 @@ import Database from "better-sqlite3";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { devAddress, operatorOf } from "../../host/genesis.js";
 import { decodeTx } from "../../host/tx/index.js";
-import { rng } from "../helpers/checks.js";
+import { rng, within } from "../helpers/checks.js";
 import { ROOT, cli } from "../helpers/cli.js";
 import { delegateMsg, devSigner, lockTierMsg, sendMsg, undelegateMsg, withdrawMsg, type DevSigner } from "../helpers/dev-signer.js";
 
@@ -166,19 +166,6 @@ function spawnNode(dbPath: string, blockTime: string, crashInCommit: number): No
 async function killNode(run: NodeRun): Promise<void> {
   if (run.alive()) run.child.kill("SIGKILL");
   await run.exited;
-}
-
-/** `p`, or a rejection after `ms` (the timer cleared once `p` settles). */
-async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing in ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** A non-zero 64-bit seed for stream `k` of the run's seed. */

@@ -1,5 +1,5 @@
-// Helpers shared by the suites: a fixed-seed generator (no Math.random in tests) and the
-// assertion that a core call fails with a given code.
+// Helpers shared by the suites: a fixed-seed generator (no Math.random in tests), the assertion
+// that a core call fails with a given code, and a generous deadline on a wait.
 
 import * as assert from "uvu/assert";
 import { CoreError } from "../../host/core/errors.js";
@@ -25,4 +25,17 @@ export function rejects(f: () => unknown, code: string): void {
     return;
   }
   assert.unreachable(`expected ${code}`);
+}
+
+/** `p`, or a rejection after `ms` (the timer cleared once `p` settles). */
+export async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
