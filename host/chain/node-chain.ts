@@ -1092,16 +1092,18 @@ export class NodeChain implements ChainView {
       if (genesis) store.commitGenesis(JSON.stringify(this.genesisDoc), this.core.exports.stateFormat(), block, changes, accounts, gov);
       else store.commitBlock(block, txs, changes, accounts, gov);
     };
+    const summary: BlockSummary = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+    const pending: UncommittedBlock = {
+      height: b.height, write, prepareMs: performance.now() - started, records: changes.length, summary,
+      committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
+    };
+    // Written first when durable now: a write that fails leaves the chain at its last block.
+    if (durability === "now") this.persist(pending);
+    else this.uncommitted = pending;
     this.core.exports.storeJournalClear();
     this.genesisCommitted = true;
     this.header = { chainId: this.genesis.chainId, height: b.height, timeNs: lastTimeNs };
-    this.last = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
-    const pending: UncommittedBlock = {
-      height: b.height, write, prepareMs: performance.now() - started, records: changes.length, summary: { ...this.last },
-      committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
-    };
-    if (durability === "now") this.persist(pending);
-    else this.uncommitted = pending;
+    this.last = { ...summary };
   }
 
   /** A block's write, then it is the durable one; commit listeners hear of it after, off this stack. */
