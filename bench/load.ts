@@ -18,8 +18,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { AminoMsg } from "@cosmjs/amino";
-import { devAddress } from "../host/genesis.js";
-import { NodeStore } from "../host/node/store.js";
+import { devAddress } from "../host/app/genesis.js";
+import { NodeStore } from "../host/store/store.js";
 import { devSigner, delegateMsg, lockTierMsg, sendMsg } from "../test/helpers/dev-signer.js";
 import { percentile } from "./stats.js";
 

@@ -1,5 +1,5 @@
 // `npm run bench -- network`: signed-tx throughput and commit-to-commit time of a 4-validator
-// CometBFT network of this node (host/abci/testnet.ts, 1 s blocks) against the single-process node
+// CometBFT network of this node (host/cometbft/testnet.ts, 1 s blocks) against the single-process node
 // (its own real clock, 1 s blocks), in the same run. The same CosmJS-signed protobuf txs (keys 5-8,
 // consecutive sequences) go to each one's CometBFT RPC with broadcast_tx_sync; the figure is txs
 // over the time from the first send to the block that holds the last.
@@ -12,8 +12,8 @@ import { fileURLToPath } from "node:url";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { SigningStargateClient } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { devAddress, devPrivateKey } from "../host/genesis.js";
-import { startTestnet, cometStatus } from "../host/abci/testnet.js";
+import { devAddress, devPrivateKey } from "../host/app/genesis.js";
+import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
 import { loadAverage, median, progressOf } from "./stats.js";
 

@@ -18,10 +18,10 @@ import { Hono } from "hono";
 import { createAdaptorServer } from "@hono/node-server";
 import { loadCore } from "../host/core/core.js";
 import { startNode } from "../host/main.js";
-import { devAddress } from "../host/genesis.js";
-import {
-  MessageRegistry, registerBankMessages, registerStakingMessages, verifyTx, type AccountInfo,
-} from "../host/tx/index.js";
+import { devAddress } from "../host/app/genesis.js";
+import { MessageRegistry, registerBankMessages } from "../host/app/registry.js";
+import { registerStakingMessages } from "../host/modules/staking/validate.js";
+import { verifyTx, type AccountInfo } from "../host/app/ante/verify.js";
 import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 
 const SIGNERS = [1, 2, 3, 4, 5, 6, 7, 8];

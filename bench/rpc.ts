@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 import { WebSocket } from "ws";
 import { QueryBalanceRequest } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { QueryValidatorsRequest } from "cosmjs-types/cosmos/staking/v1beta1/query";
-import { devAddress } from "../host/genesis.js";
+import { devAddress } from "../host/app/genesis.js";
 import { median, percentile, loadAverage, progressOf } from "./stats.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -22,11 +22,11 @@ import { SigningStargateClient } from "@cosmjs/stargate";
 import { toBase64 } from "@cosmjs/encoding";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { NodeStore } from "../host/node/store.js";
-import { defaultGenesisJson, devAddress, devPrivateKey } from "../host/genesis.js";
+import { NodeChain } from "../host/app/application.js";
+import { NodeStore } from "../host/store/store.js";
+import { defaultGenesisJson, devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
-import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/tx/secp256k1.js";
+import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/app/ante/secp256k1.js";
 import { median, loadAverage, progressOf } from "./stats.js";
 
 const RUNS = 5;

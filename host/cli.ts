@@ -15,7 +15,7 @@ import { estimateCommand } from "./cli/estimate.js";
 import { simulateCommand } from "./cli/simulate.js";
 import { govCommand } from "./cli/gov.js";
 import { validatorCommand } from "./cli/validator.js";
-import { testnetCommand } from "./abci/testnet-command.js";
+import { testnetCommand } from "./cometbft/testnet-command.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,

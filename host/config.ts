@@ -41,7 +41,7 @@ export interface Config {
   /** `--cors-origins`: origins whose browser pages may call REST and RPC; undefined = CORS off. */
   corsOrigins?: CorsOrigins;
   /**
-   * `--abci tcp://HOST:PORT`: CometBFT makes the blocks (host/abci/server.ts); the node's own
+   * `--abci tcp://HOST:PORT`: CometBFT makes the blocks (host/drivers/abci.ts); the node's own
    * clock and RPC are off (CometBFT serves its RPC), REST stays.
    */
   abci?: string;

@@ -17,18 +17,18 @@ import { ValidationError } from "./errors.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import {
   GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
-} from "./genesis.js";
-import { wallClockNs } from "./chain/emission-chain.js";
-import { NodeChain, NodeStateError } from "./chain/node-chain.js";
+} from "./app/genesis.js";
+import { wallClockNs } from "./app/emission-chain.js";
+import { NodeChain, NodeStateError } from "./app/application.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
-import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./server/gateway.js";
-import { startAbciServer } from "./abci/server.js";
+import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";
+import { startAbciServer } from "./drivers/abci.js";
 import { createRpc, type RpcReply } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
-import { createAbciQuery } from "./rpc/abci-query.js";
+import { createAbciQuery } from "./app/query.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 

@@ -9,8 +9,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/genesis.js";
+import { NodeChain } from "../host/app/application.js";
+import { defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
 import { protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, wasm } from "./helpers/node.js";
 

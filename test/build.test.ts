@@ -42,7 +42,7 @@ test("the web build is stale when missing or older than host/ (the worker bundle
   try {
     for (const d of ["host/web/dashboard", "host/core", "host/chain", "build/web/dashboard"]) await mkdir(join(root, d), { recursive: true });
     const at = (path: string, seconds: number) => utimes(join(root, path), seconds, seconds);
-    const inputs = ["host/web/dashboard/app.ts", "host/core/core.ts", "host/chain/node-chain.ts", "tsconfig.web.json", "build/core.wasm"];
+    const inputs = ["host/web/dashboard/app.ts", "host/core/core.ts", "host/app/application.ts", "tsconfig.web.json", "build/core.wasm"];
     for (const f of inputs) await writeFile(join(root, f), "");
     for (const f of [...inputs, "host/web/dashboard", "host/web", "host/core", "host/chain", "host"]) await at(f, 1000);
     assert.is(webIsStale(root), true, "no web build");
@@ -52,9 +52,9 @@ test("the web build is stale when missing or older than host/ (the worker bundle
     await at("host/web/dashboard/app.ts", 3000);
     assert.is(webIsStale(root), true, "the dashboard's source changed");
     await at("host/web/dashboard/app.ts", 1000);
-    await at("host/chain/node-chain.ts", 3000);
+    await at("host/app/application.ts", 3000);
     assert.is(webIsStale(root), true, "the chain the scenario worker bundles changed");
-    await at("host/chain/node-chain.ts", 1000);
+    await at("host/app/application.ts", 1000);
     await at("build/core.wasm", 3000);
     assert.is(webIsStale(root), true, "the core was rebuilt");
   } finally {

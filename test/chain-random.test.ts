@@ -9,10 +9,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
-import { NodeChain } from "../host/chain/node-chain.js";
+import { NodeChain } from "../host/app/application.js";
 import { loadCore } from "../host/core/core.js";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf } from "../host/genesis.js";
-import { decodeTx } from "../host/tx/index.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf } from "../host/app/genesis.js";
+import { decodeTx } from "../host/wire/amino/stdtx.js";
 import {
   devSigner, withdrawMsg, positionMsg, tierRedelegateMsg, claimTierMsg, updateTierParamsMsg, tierGovMsg, deleteTierMsg,
   type DevSigner,

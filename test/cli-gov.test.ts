@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { GOV_MODULE_ADDRESS } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS } from "../host/app/genesis.js";
 import { cli } from "./helpers/cli.js";
 import { servedNode } from "./helpers/node.js";
 

@@ -13,8 +13,8 @@ import { core } from "./helpers/core.js";
 import { cli, type Result } from "./helpers/cli.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { ModuleAccount } from "../host/core/ledger.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { defaultGenesisJson } from "../host/genesis.js";
+import { NodeChain } from "../host/app/application.js";
+import { defaultGenesisJson } from "../host/app/genesis.js";
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
 import { UsageError } from "../host/cli/common.js";
 import { projectCommand } from "../host/cli/project.js";
@@ -379,7 +379,7 @@ estimate("--scenario: base rewards follow the simulation's monthly base APY (the
   assert.is(e.bonus_rewards, target.bonus_rewards, "the bonus is the tier's either way");
   // --start: the base rate from the months after it (here: from month 2 on, a part of month 1 first).
   const startNs = sim.rows[1]!.timeNs + 86_400n * 1_000_000_000n;
-  const { timestampString } = await import("../host/server/gateway.js");
+  const { timestampString } = await import("../host/wire/gateway-json.js");
   const later = json<EstimateJson & { start: string }>(
     await cli("estimate", "--amount", "100000", "--tier", "3", "--days", "200", "--scenario", file, "--start", timestampString(startNs), "--json"), "later",
   );

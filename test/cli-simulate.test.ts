@@ -8,7 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
-import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/genesis.js";
+import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/app/genesis.js";
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../host/cli/scenario.js";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

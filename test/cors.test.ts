@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ConfigError, parseConfig } from "../host/config.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress } from "../host/genesis.js";
+import { devAddress } from "../host/app/genesis.js";
 import { wasm } from "./helpers/node.js";
 
 const APP = "http://localhost:5173";

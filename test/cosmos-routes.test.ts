@@ -10,11 +10,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, FIRST_USER_ACCOUNT, ModuleAccount as M } from "../host/core/ledger.js";
-import { encodeAddress } from "../host/address.js";
+import { encodeAddress } from "../host/wire/address.js";
 import { registerCosmosRoutes } from "../host/server/cosmos.js";
-import { errorBody, httpStatusFromCode } from "../host/server/gateway.js";
+import { errorBody, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
-import type { ChainView, Directory } from "../host/server/view.js";
+import type { ChainView, Directory } from "../host/app/view.js";
 
 const E18 = 10n ** 18n;
 const SECOND = 1_000_000_000n;

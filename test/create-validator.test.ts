@@ -1,4 +1,4 @@
-// x/staking MsgCreateValidator with a consensus key of its own (host/node/validator-messages.ts,
+// x/staking MsgCreateValidator with a consensus key of its own (host/modules/staking/validator-messages.ts,
 // node/validators.ts): signed by CosmJS in both sign modes and broadcast as Keplr does; the new
 // validator joins the set at the block's EndBlock with the key it brought (REST, the header's
 // validator set; the node cannot sign for it, so its vote in the next block's commit is absent);
@@ -12,15 +12,15 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { EncodeObject } from "@cosmjs/proto-signing";
-import { consensusAddressOf } from "../host/node/consensus-key.js";
-import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/genesis.js";
+import { consensusAddressOf } from "../host/modules/staking/consensus-key.js";
+import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/app/genesis.js";
 import { chainRegistry, clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
 import { AminoTypes, createDefaultAminoConverters } from "@cosmjs/stargate";
 import { decodeAny } from "../host/wire/messages.js";
-import { canonicalJsonBytes } from "../host/tx/index.js";
+import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/chain/node-chain.js";
+import { NodeChain } from "../host/app/application.js";
 
 const nodes = await nodeHarness({ prefix: "create-validator-" });
 test.after(() => nodes.remove());

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { startNode, type RunningNode } from "../host/main.js";
-import { devAddress } from "../host/genesis.js";
+import { devAddress } from "../host/app/genesis.js";
 import type { Config } from "../host/config.js";
 import {
   devSigner, delegateMsg, withdrawMsg, lockTierMsg, positionMsg, positionAmountMsg, claimTierMsg,

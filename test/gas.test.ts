@@ -1,4 +1,4 @@
-// Issue 10, "Deliver 3": a deterministic gas meter (host/chain/gas.ts), the per-tx gas limit
+// Issue 10, "Deliver 3": a deterministic gas meter (host/app/gas.ts), the per-tx gas limit
 // (out of gas: sdk 11, messages undone, fee and sequence kept), gas_wanted / gas_used stored and
 // compared by replay, the block gas limit (consensus max_gas) and --minimum-gas-prices.
 
@@ -6,9 +6,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain, NodeStateError } from "../host/chain/node-chain.js";
-import { defaultGenesisJson, devAddress, type Json } from "../host/genesis.js";
-import { staticGas } from "../host/chain/gas.js";
+import { NodeChain, NodeStateError } from "../host/app/application.js";
+import { defaultGenesisJson, devAddress, type Json } from "../host/app/genesis.js";
+import { staticGas } from "../host/app/gas.js";
 import { run } from "../host/main.js";
 import { nodeHarness, openNode, signedBy, wasm, type TestNode } from "./helpers/node.js";
 import { sendMsg } from "./helpers/dev-signer.js";
@@ -165,7 +165,7 @@ test("block gas limit: a signer's waiting txs keep their sequences and fees in t
 });
 
 test("genesis max_gas: below -1 is refused", async () => {
-  const { parseGenesis } = await import("../host/genesis.js");
+  const { parseGenesis } = await import("../host/app/genesis.js");
   const core = await loadCore(wasm);
   assert.is(parseGenesis(defaultGenesisJson(), core.dec).consensus.maxGas, -1n);
   assert.is(parseGenesis(withMaxGas("100"), core.dec).consensus.maxGas, 100n);

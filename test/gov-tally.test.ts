@@ -1,4 +1,4 @@
-// The tier-aware tally (host/node/gov.ts Gov.tallyResults/tally, the reference's
+// The tier-aware tally (host/modules/gov/keeper.ts Gov.tallyResults/tally, the reference's
 // x/tieredrewards/keeper/gov_tally.go over x/gov's Tally): a table of hand-computed tallies, and
 // random chains against an independent BigInt model written here from the reference's rules
 // (LegacyDec: MulInt exact, Quo = half-even chop of trunc(x * 10^36 / y), Mul = half-even chop of
@@ -7,8 +7,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore, type Core } from "../host/core/core.js";
-import { Gov, type Proposal, type TallyView } from "../host/node/gov.js";
-import { parseGenesis, defaultGenesisJson } from "../host/genesis.js";
+import { Gov, type Proposal, type TallyView } from "../host/modules/gov/keeper.js";
+import { parseGenesis, defaultGenesisJson } from "../host/app/genesis.js";
 import { wasm } from "./helpers/node.js";
 
 const core: Core = await loadCore(wasm);

@@ -1,4 +1,4 @@
-// x/gov v1 on the node (host/node/gov.ts): a tier changes only by a proposal that passes the
+// x/gov v1 on the node (host/modules/gov/keeper.ts): a tier changes only by a proposal that passes the
 // reference's tally; deposits move to the x/gov module account and come back (or burn); votes,
 // weighted votes, the expedited path, cancel, the deposit period running out; the queries; a
 // restart keeps it all (and the state hash).
@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AminoMsg } from "@cosmjs/amino";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { delegateMsg, deleteTierMsg, lockTierMsg, tierGovMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, signedBy, type TestNode } from "./helpers/node.js";

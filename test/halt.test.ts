@@ -7,10 +7,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { NodeChain } from "../host/chain/node-chain.js";
+import { NodeChain } from "../host/app/application.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress } from "../host/genesis.js";
-import { NodeStore } from "../host/node/store.js";
+import { devAddress } from "../host/app/genesis.js";
+import { NodeStore } from "../host/store/store.js";
 import { devSigner, sendMsg, FEE } from "./helpers/dev-signer.js";
 import { nodeHarness, signedBy, wasm, type TestNode } from "./helpers/node.js";
 

@@ -1,4 +1,4 @@
-// Blocks a light client can check (host/node/header.ts): each block's id is CometBFT's hash of
+// Blocks a light client can check (host/app/header.ts): each block's id is CometBFT's hash of
 // its header (CometBFT's own test vector for Header.Hash; CosmJS's hashBlock is go-amino's
 // encoding, pre-0.34, and does not match CometBFT's), headers chain by last_block_id, the data,
 // validators and consensus hashes are CometBFT's, every block carries the previous block's
@@ -18,10 +18,10 @@ import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { SimpleValidator } from "cosmjs-types/tendermint/types/validator";
 import { HashedParams } from "cosmjs-types/tendermint/types/params";
-import { devAddress, devPrivateKey } from "../host/genesis.js";
+import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { headerHash, voteSignBytes, type HeaderJson } from "../host/node/header.js";
+import { headerHash, voteSignBytes, type HeaderJson } from "../host/app/header.js";
 import { chainRegistry } from "./helpers/cosmjs.js";
 import { wasm } from "./helpers/node.js";
 

@@ -15,7 +15,7 @@ import type { AminoMsg } from "@cosmjs/amino";
 import type { cosmos as Cosmos } from "interchain";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress, operatorOf } from "../host/genesis.js";
+import { devAddress, operatorOf } from "../host/app/genesis.js";
 import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
 import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
 

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { request } from "node:http";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { devAddress } from "../host/genesis.js";
+import { devAddress } from "../host/app/genesis.js";
 import { jsonDepthExceeds } from "../host/server/app.js";
 import { nodeHarness, signedBy, wasm, type TestNode } from "./helpers/node.js";
 import { sendMsg } from "./helpers/dev-signer.js";

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { parseConfig } from "../host/config.js";
-import { nextBlockDue } from "../host/chain/node-chain.js";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress } from "../host/genesis.js";
+import { nextBlockDue } from "../host/app/application.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress } from "../host/app/genesis.js";
 import { devSigner, sendMsg, updateTierParamsMsg } from "./helpers/dev-signer.js";
 import { nodeHarness, signedBy, wasm } from "./helpers/node.js";
 

@@ -1,4 +1,4 @@
-// kill -9 at any instant, on a real 4-validator CometBFT network (host/abci/testnet.ts): node 1's
+// kill -9 at any instant, on a real 4-validator CometBFT network (host/cometbft/testnet.ts): node 1's
 // CometBFT killed while its app executes a heavy block (hundreds of txs), at seeded instants, 12
 // times; node 2's app killed alone, 3 times; node 3's app and CometBFT together, 3 times. Each kill
 // restarts cleanly (ABCI 2.0: the app's state is durable at Commit, Info reports the last
@@ -19,8 +19,8 @@ import { toBase64 } from "@cosmjs/encoding";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { devAddress, devPrivateKey } from "../host/genesis.js";
-import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/abci/testnet.js";
+import { devAddress, devPrivateKey } from "../host/app/genesis.js";
+import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "./helpers/cosmjs.js";
 import { rng } from "./helpers/checks.js";
 

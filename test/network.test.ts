@@ -1,4 +1,4 @@
-// A real network (host/abci/testnet.ts): 4 validators, each a CometBFT v0.38.22 process with this
+// A real network (host/cometbft/testnet.ts): 4 validators, each a CometBFT v0.38.22 process with this
 // node (a child process, `--abci`) as its application, on loopback. They make blocks with the same
 // app hash on every node; CosmJS sends through one node's RPC and every node's state follows; kill -9
 // one node's app and the other three go on (3/4 of the power), restart it and it catches up to the
@@ -21,9 +21,9 @@ import { encodePubkey } from "@cosmjs/proto-signing";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
-import { consensusAddressOf, consensusKey } from "../host/node/consensus-key.js";
-import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/abci/testnet.js";
+import { devAddress, devPrivateKey, operatorOf } from "../host/app/genesis.js";
+import { consensusAddressOf, consensusKey } from "../host/modules/staking/consensus-key.js";
+import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "./helpers/cosmjs.js";
 
 const dir = await mkdtemp(join(tmpdir(), "network-"));

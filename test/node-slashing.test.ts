@@ -6,8 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { devAddress, operatorOf } from "../host/genesis.js";
+import { NodeChain } from "../host/app/application.js";
+import { devAddress, operatorOf } from "../host/app/genesis.js";
 import type { AminoMsg } from "@cosmjs/amino";
 import { delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm } from "./helpers/node.js";

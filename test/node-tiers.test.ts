@@ -1,8 +1,8 @@
-// x/tieredrewards through the node (host/chain/node-chain.ts): governance and user tier messages
-// in signed amino txs (host/node/tier-messages.ts), their failures with codespace, code and raw
+// x/tieredrewards through the node (host/app/application.ts): governance and user tier messages
+// in signed amino txs (host/modules/tieredrewards/messages.ts), their failures with codespace, code and raw
 // log, the target rate as a persisted record (restart, abort, replay, export), positions across
-// restart / replay / export, the tier query routes on the node (host/node/tier-view.ts over
-// host/server/tiers.ts) and the derivation of a position's delegator address.
+// restart / replay / export, the tier query routes on the node (host/modules/tieredrewards/view.ts over
+// host/modules/tieredrewards/queries.ts) and the derivation of a position's delegator address.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,9 +13,9 @@ import type { AminoMsg } from "@cosmjs/amino";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { TierError } from "../host/core/tiers.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/genesis.js";
-import { positionDelegatorAddress } from "../host/node/tier-messages.js";
+import { NodeChain } from "../host/app/application.js";
+import { REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
+import { positionDelegatorAddress } from "../host/modules/tieredrewards/messages.js";
 import {
   FEE, commitTierMsg, delegateMsg, sendMsg, deleteTierMsg, lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg,
   tierGovMsg, tierRedelegateMsg, updateTierParamsMsg,

@@ -1,4 +1,4 @@
-// The node's chain (host/chain/node-chain.ts): signed transactions through the routes (in process,
+// The node's chain (host/app/application.ts): signed transactions through the routes (in process,
 // app.request), their results and failures, SQLite persistence with restart, replay, tampering
 // caught by the state hash, and a node killed mid-run restarting at its last committed block.
 
@@ -10,8 +10,8 @@ import Database from "better-sqlite3";
 import type { AminoMsg } from "@cosmjs/amino";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
-import { NodeChain, NodeStateError } from "../host/chain/node-chain.js";
-import { defaultGenesisJson, devAddress, genesisWithOverride, parseGenesis, type Json } from "../host/genesis.js";
+import { NodeChain, NodeStateError } from "../host/app/application.js";
+import { defaultGenesisJson, devAddress, genesisWithOverride, parseGenesis, type Json } from "../host/app/genesis.js";
 import { ValidationError } from "../host/errors.js";
 import { devSigner, delegateMsg, undelegateMsg, sendMsg, withdrawMsg, FEE } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";

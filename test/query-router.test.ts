@@ -1,4 +1,4 @@
-// One query router for REST and abci_query (host/rpc/abci-query.ts): every query method the node
+// One query router for REST and abci_query (host/app/query.ts): every query method the node
 // knows (the schema's Query services) is answered over CometBFT's abci_query, with the REST
 // route its google.api.http option names; CosmJS's QueryClient extensions (their own generated
 // types, cosmjs-types) read staking, distribution, mint, slashing, bank and auth through it and
@@ -22,8 +22,8 @@ import { create, fromBinary, toBinary, type DescMethod } from "@bufbuild/protobu
 import { hex } from "@scure/base";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../host/genesis.js";
-import { methodPath, queryMethods, routeOf } from "../host/rpc/abci-query.js";
+import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../host/app/genesis.js";
+import { methodPath, queryMethods, routeOf } from "../host/app/query.js";
 import { delegateMsg, sendMsg, tierGovMsg, undelegateMsg } from "./helpers/dev-signer.js";
 import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
 

@@ -19,7 +19,7 @@ import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { fromBinary } from "@bufbuild/protobuf";
 import { QueryTotalDelegatedVotingPowerResponseSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
+import { devAddress, devPrivateKey, operatorOf } from "../host/app/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { chainRegistry, chainmainAminoConverters } from "./helpers/cosmjs.js";

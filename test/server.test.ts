@@ -24,8 +24,8 @@ import {
   readGenesisFile,
   type Genesis,
   type Json,
-} from "../host/genesis.js";
-import { ChainStateError, EmissionChain, ADVANCE_CHUNK } from "../host/chain/emission-chain.js";
+} from "../host/app/genesis.js";
+import { ChainStateError, EmissionChain, ADVANCE_CHUNK } from "../host/app/emission-chain.js";
 import { createApp, toGatewayError, MAX_ADVANCE_BLOCKS } from "../host/server/app.js";
 import {
   GrpcCode,
@@ -34,7 +34,7 @@ import {
   httpStatusFromCode,
   parseTimestamp,
   timestampString,
-} from "../host/server/gateway.js";
+} from "../host/wire/gateway-json.js";
 import { run, startNode } from "../host/main.js";
 
 const wasm = await WebAssembly.compile(await readFile(CORE_WASM));

@@ -1,4 +1,4 @@
-// Several signers in one protobuf tx (host/tx/verify.ts, node-chain.ts execute): CosmJS's own
+// Several signers in one protobuf tx (host/app/ante/verify.ts, node-chain.ts execute): CosmJS's own
 // building blocks (makeAuthInfoBytes, makeSignDoc, signDirect / signAmino) sign one TxRaw by two
 // or three accounts; each signer's sequence moves, the fee payer (first signer, or fee.payer, who
 // then signs too) pays, the ante's events name every signer; the SDK's refusals for a missing or
@@ -15,7 +15,7 @@ import { encodePubkey } from "@cosmjs/proto-signing";
 import { encodeSecp256k1Pubkey } from "@cosmjs/amino";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
+import { devAddress, devPrivateKey, operatorOf } from "../host/app/genesis.js";
 import { chainRegistry, chainmainAminoConverters, clientTxHash, keplrBody } from "./helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "./helpers/node.js";
 

@@ -11,8 +11,8 @@ import { Secp256k1 } from "@cosmjs/crypto";
 import { encodeSecp256k1Pubkey } from "@cosmjs/amino";
 import { QueryClient, setupTxExtension } from "@cosmjs/stargate";
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
-import { devAddress, devPrivateKey, operatorOf } from "../host/genesis.js";
-import { SIM_SIGNATURE_GAS } from "../host/chain/node-chain.js";
+import { devAddress, devPrivateKey, operatorOf } from "../host/app/genesis.js";
+import { SIM_SIGNATURE_GAS } from "../host/app/application.js";
 import { chainRegistry, clientTxHash, keplrBody, protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "./helpers/node.js";
 

@@ -1,4 +1,4 @@
-// x/slashing's bookkeeping (host/node/slashing.ts) against the SDK's rules, block by block: the
+// x/slashing's bookkeeping (host/modules/slashing/keeper.ts) against the SDK's rules, block by block: the
 // signed-blocks window (a missed block sets its bit, a signed one clears it), the downtime
 // punishment once the window has passed and more than window x (1 - min_signed) are missed (then
 // the window restarts), nothing for a jailed validator, double signing punished once (tombstone),
@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { DEFAULT_SLASHING_PARAMS, Slashing } from "../host/node/slashing.js";
+import { DEFAULT_SLASHING_PARAMS, Slashing } from "../host/modules/slashing/keeper.js";
 import { wasm } from "./helpers/node.js";
 
 const core = await loadCore(wasm);

@@ -1,4 +1,4 @@
-// The launcher's ports (host/abci/testnet-ports.ts): a base port whose nodes' ports reach the
+// The launcher's ports (host/cometbft/testnet-ports.ts): a base port whose nodes' ports reach the
 // kernel's ephemeral range is refused with the range and a port that fits; the range is read from
 // the system, Linux's default when it cannot be; bad launcher flags are one-line usage errors.
 
@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../host/flags.js";
-import { DEFAULT_EPHEMERAL_RANGE, checkBasePort, portSpan, readEphemeralRange } from "../host/abci/testnet-ports.js";
+import { DEFAULT_EPHEMERAL_RANGE, checkBasePort, portSpan, readEphemeralRange } from "../host/cometbft/testnet-ports.js";
 import { cli } from "./helpers/cli.js";
 
 const LINUX = { low: 32768, high: 60999 };

@@ -1,4 +1,4 @@
-// `npm run testnet -- --resume` (host/abci/testnet.ts): a network stopped and started again from
+// `npm run testnet -- --resume` (host/cometbft/testnet.ts): a network stopped and started again from
 // its directory goes on from where it stopped (CometBFT's block store and each node's database,
 // the same keys and ports), the full node added to it included; nothing is remade.
 
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/abci/testnet.js";
+import { cometStatus, headerAppHash, startTestnet, type Testnet } from "../host/cometbft/testnet.js";
 
 const dir = await mkdtemp(join(tmpdir(), "testnet-resume-"));
 test.after(() => rm(dir, { recursive: true, force: true }));

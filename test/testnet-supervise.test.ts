@@ -1,4 +1,4 @@
-// `npm run testnet` supervises its network (host/abci/testnet-command.ts, testnet-supervise.ts),
+// `npm run testnet` supervises its network (host/cometbft/testnet-command.ts, testnet-supervise.ts),
 // run as a user runs it, a child process: a node whose app cannot listen (its ABCI port held
 // here) is reported with the EADDRINUSE line of its log and the launcher stops the network and
 // exits 1, or with --keep-going keeps the other node running; an app killed with kill -9 is

@@ -1,6 +1,6 @@
 // Tier exit durations never wrap (issue 10, "Found 4"). The reference holds them as Go
 // time.Duration, int64 nanoseconds: the longest whole-second duration is 9,223,372,036 s, and
-// anything longer is refused with the reference's own error (host/duration.ts) at every entry —
+// anything longer is refused with the reference's own error (host/wire/duration.ts) at every entry —
 // the genesis, MsgAddTier / MsgUpdateTier at CheckTx, the core's tier API — while an exit whose
 // unlock time would pass the core's last time (int64 ns since 1970: 2262-04-11) is refused
 // instead of being stored wrapped. Before the fix 2^64+1 s was stored as 1 s, a 2^63 s tier
@@ -9,17 +9,18 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AminoMsg } from "@cosmjs/amino";
-import { defaultGenesisJson, devAddress, genesisWithOverride, mergeJson, type Json } from "../host/genesis.js";
+import { defaultGenesisJson, devAddress, genesisWithOverride, mergeJson, type Json } from "../host/app/genesis.js";
 import { ValidationError } from "../host/errors.js";
-import { MessageRegistry, TxError } from "../host/tx/index.js";
-import { registerTierMessages, TierMsgTypes as T, type MsgTierGov } from "../host/tx/tiers.js";
-import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../host/duration.js";
+import { MessageRegistry } from "../host/app/registry.js";
+import { TxError } from "../host/app/errors.js";
+import { registerTierMessages, TierMsgTypes as T, type MsgTierGov } from "../host/modules/tieredrewards/validate.js";
+import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../host/wire/duration.js";
 import { TierError, Tiers } from "../host/core/tiers.js";
 import { loadCore } from "../host/core/core.js";
 import { core } from "./helpers/core.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
-import { MAX_DURATION_NS } from "../host/duration.js";
+import { MAX_DURATION_NS } from "../host/wire/duration.js";
 import { committedTx as tx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";
 import { lockTierMsg, positionMsg, tierGovMsg } from "./helpers/dev-signer.js";
 

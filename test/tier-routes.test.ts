@@ -5,12 +5,12 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { encodeAddress } from "../host/address.js";
-import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../host/server/gateway.js";
+import { encodeAddress } from "../host/wire/address.js";
+import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
-import { orderedArray, paginate, parsePageRequest } from "../host/server/pagination.js";
-import { registerTierRoutes, type LivePosition, type TierQueries } from "../host/server/tiers.js";
-import type { ChainView, Directory } from "../host/server/view.js";
+import { orderedArray, paginate, parsePageRequest } from "../host/wire/pagination.js";
+import { registerTierRoutes, type LivePosition, type TierQueries } from "../host/modules/tieredrewards/queries.js";
+import type { ChainView, Directory } from "../host/app/view.js";
 
 const E18 = 10n ** 18n;
 // The reference's example addresses are illustrative (bad checksums): real ones of the same kinds.

@@ -1,12 +1,12 @@
-// Tx search (host/node/tx-search.ts, store.ts tx_attrs): GET /cosmos/tx/v1beta1/txs?query=… as
+// Tx search (host/store/tx-search.ts, store.ts tx_attrs): GET /cosmos/tx/v1beta1/txs?query=… as
 // the v0.50+ tx service answers it (CometBFT's query language, page/limit/order_by, total) and
 // GET /cosmos/tx/v1beta1/txs/block/{height}; the index built for a database written before it.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { devAddress, operatorOf } from "../host/genesis.js";
-import { parseTxQuery, valueMatches } from "../host/node/tx-search.js";
+import { devAddress, operatorOf } from "../host/app/genesis.js";
+import { parseTxQuery, valueMatches } from "../host/store/tx-search.js";
 import { keplrBody, protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "./helpers/node.js";
 

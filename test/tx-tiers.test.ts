@@ -5,8 +5,11 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Secp256k1HdWallet, makeSignDoc, makeStdTx, type AminoMsg } from "@cosmjs/amino";
 import { stringToPath } from "@cosmjs/crypto";
-import { accountAddressBytes, encodeAddress } from "../host/address.js";
-import { MessageRegistry, TxError, moduleAddress, verifyTx, type AccountInfo } from "../host/tx/index.js";
+import { accountAddressBytes, encodeAddress } from "../host/wire/address.js";
+import { MessageRegistry } from "../host/app/registry.js";
+import { TxError } from "../host/app/errors.js";
+import { moduleAddress } from "../host/modules/auth/keys.js";
+import { verifyTx, type AccountInfo } from "../host/app/ante/verify.js";
 import {
   MAX_CLAIM_POSITIONS,
   TierErrors,
@@ -15,7 +18,7 @@ import {
   type MsgClaimTierRewards,
   type MsgLockTier,
   type MsgTierGov,
-} from "../host/tx/tiers.js";
+} from "../host/modules/tieredrewards/validate.js";
 
 const MNEMONIC = `${"abandon ".repeat(23)}art`;
 const wallet = await Secp256k1HdWallet.fromMnemonic(MNEMONIC, {

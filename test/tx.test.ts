@@ -18,25 +18,13 @@ import { stringToPath } from "@cosmjs/crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64, hex } from "@scure/base";
-import {
-  MSG_SEND,
-  MessageRegistry,
-  TxError,
-  decodeTx,
-  makeSignDoc,
-  moduleAddress,
-  pubKeyAddress,
-  registerBankMessages,
-  serializeSignDoc,
-  stringField,
-  addressField,
-  onlyFields,
-  verifySecp256k1,
-  verifyTx,
-  type AccountInfo,
-  type MsgSend,
-  type VerifyContext,
-} from "../host/tx/index.js";
+import { MSG_SEND, MessageRegistry, registerBankMessages, type MsgSend } from "../host/app/registry.js";
+import { TxError } from "../host/app/errors.js";
+import { decodeTx } from "../host/wire/amino/stdtx.js";
+import { makeSignDoc, serializeSignDoc } from "../host/wire/amino/sign-doc.js";
+import { moduleAddress, pubKeyAddress, verifySecp256k1 } from "../host/modules/auth/keys.js";
+import { stringField, addressField, onlyFields } from "../host/wire/amino/fields.js";
+import { verifyTx, type AccountInfo, type VerifyContext } from "../host/app/ante/verify.js";
 
 // --- fixtures ------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import { CORE_WASM } from "../host/core/node.js";
 import { DEFAULT_EMISSION_PARAMS, Emission } from "../host/core/emission.js";
 import { computeTopUp, segmentBonus } from "../host/core/rewards.js";
 import { estimate } from "../host/cli/estimate.js";
-import { defaultGenesisJson, parseGenesis } from "../host/genesis.js";
+import { defaultGenesisJson, parseGenesis } from "../host/app/genesis.js";
 import { loadEngine, type Engine } from "../host/web/engine.js";
 import { formatPercent, formatTokens, parseTokens } from "../host/web/format.js";
 

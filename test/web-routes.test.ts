@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { registerWebRoutes } from "../host/server/web.js";
-import { errorBody } from "../host/server/gateway.js";
+import { errorBody } from "../host/wire/gateway-json.js";
 
 /** Errors rendered as the node's app does. */
 function app(dir: string, chainSegment = "chainmain"): Hono {

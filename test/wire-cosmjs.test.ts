@@ -1,5 +1,5 @@
-// Protobuf transactions as CosmJS, Keplr and Leap send them (host/wire/*, host/tx/stdtx.ts
-// decodeTx, host/tx/verify.ts): the schema's bytes and amino derivation against WIRE.md's worked
+// Protobuf transactions as CosmJS, Keplr and Leap send them (host/wire/*, host/wire/amino/stdtx.ts
+// decodeTx, host/app/ante/verify.ts): the schema's bytes and amino derivation against WIRE.md's worked
 // examples; every message the node executes signed by SigningStargateClient in SIGN_MODE_DIRECT
 // and SIGN_MODE_LEGACY_AMINO_JSON, broadcast as Keplr's `{tx_bytes, mode}` body and found by the
 // hash the client computed; a tier lifecycle through protobuf txs against the amino path to the
@@ -13,12 +13,15 @@ import { toBase64 } from "@cosmjs/encoding";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/chain/node-chain.js";
-import { devAddress, operatorOf } from "../host/genesis.js";
-import {
-  MessageRegistry, TxError, canonicalJsonBytes, decodeTx, registerBankMessages, registerStakingMessages, verifyDecodedTx,
-} from "../host/tx/index.js";
-import { registerTierMessages } from "../host/tx/tiers.js";
+import { NodeChain } from "../host/app/application.js";
+import { devAddress, operatorOf } from "../host/app/genesis.js";
+import { MessageRegistry, registerBankMessages } from "../host/app/registry.js";
+import { TxError } from "../host/app/errors.js";
+import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
+import { decodeTx } from "../host/wire/amino/stdtx.js";
+import { registerStakingMessages } from "../host/modules/staking/validate.js";
+import { verifyDecodedTx } from "../host/app/ante/verify.js";
+import { registerTierMessages } from "../host/modules/tieredrewards/validate.js";
 import { decodeAny } from "../host/wire/messages.js";
 import { TierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/types_pb.js";
 import {

@@ -20,7 +20,7 @@
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
-import { parseTimestamp, timestampString } from "../server/gateway.js";
+import { parseTimestamp, timestampString } from "../wire/gateway-json.js";
 import {
   type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
   parseFlags, parseTokens,
@@ -29,7 +29,7 @@ import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
 import { Progress } from "./progress.js";
 import { ValidationError } from "../errors.js";
-import type { Genesis } from "../genesis.js";
+import type { Genesis } from "../app/genesis.js";
 
 const E18 = 10n ** 18n;
 // The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).

@@ -6,7 +6,7 @@ import type { Core } from "../core/core.js";
 import { ValidationError } from "../errors.js";
 import {
   REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
-} from "../genesis.js";
+} from "../app/genesis.js";
 import { UsageError } from "./common.js";
 
 type JsonObject = { [key: string]: Json };

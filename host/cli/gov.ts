@@ -4,9 +4,9 @@
 // node and a node under CometBFT alike). Prints the node's JSON answers.
 
 import { readFile } from "node:fs/promises";
-import { GOV_MODULE_ADDRESS } from "../genesis.js";
+import { GOV_MODULE_ADDRESS } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
-import { GovMsgTypes, VOTE_OPTIONS } from "../tx/gov.js";
+import { GovMsgTypes, VOTE_OPTIONS } from "../modules/gov/validate.js";
 import { type Command, UsageError, formatFlags, oneLine, parseCommandLine, type FlagSpecs } from "./common.js";
 import type { AminoMsg } from "./sim-signer.js";
 import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";

@@ -18,11 +18,11 @@
 import type { Core } from "../core/core.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { loadCoreFromFile } from "../core/node.js";
-import { NodeChain } from "../chain/node-chain.js";
-import { ChainStateError } from "../chain/emission-chain.js";
+import { NodeChain } from "../app/application.js";
+import { ChainStateError } from "../app/emission-chain.js";
 import { parseGoDuration } from "../config.js";
-import { timestampString, durationString } from "../server/gateway.js";
-import type { Genesis, Json } from "../genesis.js";
+import { timestampString, durationString } from "../wire/gateway-json.js";
+import type { Genesis, Json } from "../app/genesis.js";
 import {
   type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
   parseFlags, parseTokens, wholeTokens,

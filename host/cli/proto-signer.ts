@@ -10,7 +10,7 @@ import { base64 } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { devAddress, devPrivateKey } from "../genesis.js";
+import { devAddress, devPrivateKey } from "../app/genesis.js";
 import { anyOfAmino } from "../wire/messages.js";
 import type { AminoMsg, Fee } from "./sim-signer.js";
 

@@ -4,7 +4,7 @@
 
 import { existsSync } from "node:fs";
 import { loadCoreFromFile } from "../core/node.js";
-import { NodeChain } from "../chain/node-chain.js";
+import { NodeChain } from "../app/application.js";
 import { type Command, UsageError, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
 import { Progress } from "./progress.js";
 

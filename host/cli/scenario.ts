@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { ValidationError } from "../errors.js";
-import type { Json } from "../genesis.js";
+import type { Json } from "../app/genesis.js";
 import { parseGoDuration } from "../config.js";
 import { oneLine } from "../flags.js";
 import { parse as parseYaml } from "yaml";

@@ -1,13 +1,13 @@
 // Signed transactions for `simulate`: the scenario's actors are the default genesis's dev keys
-// (host/genesis.ts devPrivateKey), their txs amino StdTx bodies signed as a wallet signs them
-// (the sign doc of host/tx/sign-doc.ts, secp256k1 by @noble/curves, low S, compact), so that the
+// (host/app/genesis.ts devPrivateKey), their txs amino StdTx bodies signed as a wallet signs them
+// (the sign doc of host/wire/amino/sign-doc.ts, secp256k1 by @noble/curves, low S, compact), so that the
 // in-memory chain takes them through CheckTx and DeliverTx exactly as the node takes a user's.
 
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { base64 } from "@scure/base";
-import { devAddress, devPrivateKey } from "../genesis.js";
-import { makeSignDoc, signDocDigest } from "../tx/sign-doc.js";
-import { PUBKEY_SECP256K1_TYPE } from "../tx/keys.js";
+import { devAddress, devPrivateKey } from "../app/genesis.js";
+import { makeSignDoc, signDocDigest } from "../wire/amino/sign-doc.js";
+import { PUBKEY_SECP256K1_TYPE } from "../modules/auth/keys.js";
 
 export interface AminoMsg {
   type: string;

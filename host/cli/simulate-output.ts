@@ -3,7 +3,7 @@
 // mean APYs) as a row of the sweep's table or CSV.
 
 import type { Core } from "../core/core.js";
-import { timestampString, durationString } from "../server/gateway.js";
+import { timestampString, durationString } from "../wire/gateway-json.js";
 import { decPercent, groupThousands, wholeTokens } from "./common.js";
 import { decShort } from "./schedule.js";
 import type { RunSummary } from "./sweep.js";

@@ -6,9 +6,9 @@
 import { base64 } from "@scure/base";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { operatorOf } from "../genesis.js";
+import { operatorOf } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
-import { decToRaw } from "../wire/amino-json.js";
+import { decToRaw } from "../wire/amino/amino-json.js";
 import { type Command, UsageError, formatFlags, parseCommandLine, type FlagSpecs } from "./common.js";
 import { DevKeyProtoSigner, type ProtoMsg } from "./proto-signer.js";
 import { http, sendTx } from "./tx-client.js";

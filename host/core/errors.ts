@@ -1,6 +1,6 @@
 // Result codes of the core (assembly/errors.ts) and the reference's messages for them.
 
-import { LAST_TIME_TEXT, protoDurationError } from "../duration.js";
+import { LAST_TIME_TEXT, protoDurationError } from "../wire/duration.js";
 
 /**
  * OVERFLOW and UNDERFLOW follow one precedence rule in every operation (assembly/dec/dec.ts):

@@ -18,7 +18,7 @@ const E18 = 10n ** 18n;
 /** Seconds of the bonus year (365.25 days), REFERENCE §6.1. */
 export const SECONDS_PER_YEAR = 31_557_600n;
 
-/** What the estimate needs of a tier (host/genesis.ts `Tier` has these and more). */
+/** What the estimate needs of a tier (host/app/genesis.ts `Tier` has these and more). */
 export interface EstimateTier {
   id: number;
   exitDurationNs: bigint;

@@ -5,7 +5,7 @@
 
 import type { Core } from "./core.js";
 import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode } from "./errors.js";
-import { protoDurationError } from "../duration.js";
+import { protoDurationError } from "../wire/duration.js";
 import type { BlockOutcome } from "./ledger.js";
 
 type Ptr = number;
@@ -62,7 +62,7 @@ export const MAX_CLAIM_IDS = 300;
 
 export interface Tier {
   id: number;
-  /** Seconds: 1 to MAX_DURATION_SECONDS (host/duration.ts), i.e. int64 nanoseconds. */
+  /** Seconds: 1 to MAX_DURATION_SECONDS (host/wire/duration.ts), i.e. int64 nanoseconds. */
   exitDuration: bigint;
   /** Raw Dec. */
   bonusApy: bigint;

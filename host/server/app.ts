@@ -9,21 +9,22 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
-import { ChainStateError, type Advanced, type BlockHeader } from "../chain/emission-chain.js";
-import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../chain/node-chain.js";
+import { ChainStateError, type Advanced, type BlockHeader } from "../app/emission-chain.js";
+import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../app/application.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
-import { validDenom, type Genesis } from "../genesis.js";
-import { TxError, decodeTx, protoBroadcastMode } from "../tx/index.js";
+import { validDenom, type Genesis } from "../app/genesis.js";
+import { TxError } from "../app/errors.js";
+import { decodeTx, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
-import { tierQueries } from "../node/tier-view.js";
+import { tierQueries } from "../modules/tieredrewards/view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { awaitInclusion } from "../chain/mempool.js";
+import { awaitInclusion } from "../app/mempool.js";
 import { registerCosmosRoutes } from "./cosmos.js";
-import { registerGovRoutes } from "./gov.js";
-import { registerTierRoutes } from "./tiers.js";
+import { registerGovRoutes } from "../modules/gov/queries.js";
+import { registerTierRoutes } from "../modules/tieredrewards/queries.js";
 import { registerWebRoutes } from "./web.js";
 import {
   GatewayError,
@@ -36,7 +37,7 @@ import {
   intString,
   timestampString,
   type GrpcCodeValue,
-} from "./gateway.js";
+} from "../wire/gateway-json.js";
 
 /** What the routes of this file read: the emission-only chain or the node's ledger chain. */
 export interface ServedChain {
@@ -237,7 +238,7 @@ export function registerNodeRoutes(
     maxPageLimit,
     communityTax: node.genesis.distribution.communityTax,
   });
-  // Voting power by the gov tally's own function (host/node/gov.ts), not a second formula.
+  // Voting power by the gov tally's own function (host/modules/gov/keeper.ts), not a second formula.
   const queries = {
     ...tierQueries(node.tiers, node.ledger),
     votingPower: (owner: number) => node.ownerVotingPower(node.directory.accountAddress(owner) ?? ""),
@@ -297,7 +298,7 @@ export function registerNodeRoutes(
     }
     return c.json({ tx_response: txResponse({ hash: submitted.hash, height: 0n, code: 0, codespace: "", rawLog: "" }) });
   };
-  // The last committed state as a genesis document (host/node/export.ts): a development power
+  // The last committed state as a genesis document (host/app/export.ts): a development power
   // (--dev, or the simulated clock), never served by a production node.
   if (options.dev) app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
   app.post("/txs", broadcast);

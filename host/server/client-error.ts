@@ -5,7 +5,7 @@
 
 import { STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { GrpcCode, errorBody } from "./gateway.js";
+import { GrpcCode, errorBody } from "../wire/gateway-json.js";
 
 /** The status and gRPC code for a parser error code (llhttp's `HPE_*`, Node's `ERR_HTTP_*`). */
 function classify(code: string | undefined): { status: number; grpc: number; message: string } {

@@ -7,11 +7,11 @@
 
 import type { Context, Hono } from "hono";
 import { base64, hex } from "@scure/base";
-import { encodeAddress } from "../address.js";
+import { encodeAddress } from "../wire/address.js";
 import type { createRpc } from "../rpc/server.js";
-import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "./gateway.js";
-import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../node/slashing.js";
-import { pageQuery, paginateArray } from "./cosmos-pagination.js";
+import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "../wire/gateway-json.js";
+import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../modules/slashing/keeper.js";
+import { pageQuery, paginateArray } from "../wire/cosmos-pagination.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 

@@ -12,15 +12,15 @@ import type { Context, Hono } from "hono";
 import { base64 } from "@scure/base";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { accountAddressBytes, encodeAddress } from "../address.js";
+import { accountAddressBytes, encodeAddress } from "../wire/address.js";
 import { type DelegationInfo, type UnbondingEntry, type ValidatorRecord } from "../core/ledger.js";
-import { validDenom } from "../genesis.js";
+import { validDenom } from "../app/genesis.js";
 import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
-import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "../node/directory.js";
-import { GasSchedule } from "../chain/gas.js";
-import { GatewayError, GrpcCode, coin, decString, errorBody, intString, durationString, timestampString } from "./gateway.js";
-import type { ChainView } from "./view.js";
-import { allPages, pageQuery, paginateArray, paginateCore } from "./cosmos-pagination.js";
+import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "../modules/auth/directory.js";
+import { GasSchedule } from "../app/gas.js";
+import { GatewayError, GrpcCode, coin, decString, errorBody, intString, durationString, timestampString } from "../wire/gateway-json.js";
+import type { ChainView } from "../app/view.js";
+import { allPages, pageQuery, paginateArray, paginateCore } from "../wire/cosmos-pagination.js";
 
 /** x/staking's DefaultMaxEntries (the core's MAX_ENTRIES). */
 const MAX_ENTRIES = 7;
@@ -32,7 +32,7 @@ const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-/** The x/auth params the node's ante handler applies (host/chain/gas.ts; the SDK's defaults). */
+/** The x/auth params the node's ante handler applies (host/app/gas.ts; the SDK's defaults). */
 const AUTH_PARAMS = {
   max_memo_characters: "256",
   tx_sig_limit: "7",

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context, Hono } from "hono";
-import { GatewayError, GrpcCode } from "./gateway.js";
+import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 
 export const DASHBOARD_DIR = fileURLToPath(new URL("../../build/web/dashboard/", import.meta.url));
 

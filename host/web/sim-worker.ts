@@ -12,7 +12,7 @@ import { loadCore } from "../core/core.js";
 import { defaultScenarioJson, parseScenario } from "../cli/scenario.js";
 import { scenarioGenesis, simulate } from "../cli/simulate.js";
 import { simulationChart } from "../cli/chart.js";
-import { mergeJson, type Json } from "../genesis.js";
+import { mergeJson, type Json } from "../app/genesis.js";
 
 interface Request {
   id: number;

@@ -1,7 +1,7 @@
 // The messages a protobuf transaction may carry, by type URL: each decodes its Any bytes and
 // gives the message's amino JSON `{type, value}` exactly as the SDK's aminojson encoder derives
 // it. That is what SIGN_MODE_LEGACY_AMINO_JSON signs, and it is the internal form the message
-// registry (host/tx/registry.ts) validates and the handlers execute: one path for both wires.
+// registry (host/app/registry.ts) validates and the handlers execute: one path for both wires.
 //
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
@@ -18,8 +18,8 @@ import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { base64 } from "@scure/base";
-import { decodeError } from "../tx/errors.js";
-import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino-json.js";
+import { decodeError } from "../app/errors.js";
+import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";

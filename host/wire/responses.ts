@@ -18,7 +18,7 @@ import {
   MsgBeginRedelegateResponse, MsgCreateValidatorResponse, MsgDelegateResponse, MsgEditValidatorResponse, MsgUndelegateResponse,
 } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import type { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
-import { decToRaw } from "./amino-json.js";
+import { decToRaw } from "./amino/amino-json.js";
 import { MsgSubmitProposalResponseSchema, file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";

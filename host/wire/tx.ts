@@ -1,5 +1,5 @@
 // Protobuf transactions: `TxRaw` bytes (as `POST /cosmos/tx/v1beta1/txs {tx_bytes, mode}` carries
-// them, base64) decoded into the same DecodedTx the amino StdTx becomes (host/tx/stdtx.ts), so
+// them, base64) decoded into the same DecodedTx the amino StdTx becomes (host/wire/amino/stdtx.ts), so
 // verification and execution are one path. What differs is kept in `proto`: the exact body and
 // auth-info bytes (SIGN_MODE_DIRECT signs them), the sign mode, the sequence the signer declared
 // and the timeout height (SIGN_MODE_LEGACY_AMINO_JSON signs the amino doc derived from them).
@@ -20,10 +20,10 @@ import { base64, hex } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { parseIntString } from "../tx/coins.js";
-import { SdkErrors, TxError, decodeError, type ErrorKind } from "../tx/errors.js";
-import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../tx/keys.js";
-import type { AminoCoin, StdFee } from "../tx/sign-doc.js";
+import { parseIntString } from "../modules/bank/coins.js";
+import { SdkErrors, TxError, decodeError, type ErrorKind } from "../app/errors.js";
+import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../modules/auth/keys.js";
+import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
 import { decodeAny, typeUrlOfAmino } from "./messages.js";
 import { txMsgDataHex, type EventLike } from "./responses.js";
 

@@ -17,7 +17,7 @@ import { hex } from "@scure/base";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, type Json } from "../../host/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, type Json } from "../../host/app/genesis.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
 import { protoSigner } from "../helpers/cosmjs.js";

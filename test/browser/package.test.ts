@@ -18,7 +18,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../../host/core/emission.js";
 import { estimate } from "../../host/cli/estimate.js";
 import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
 import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
-import { mergeJson } from "../../host/genesis.js";
+import { mergeJson } from "../../host/app/genesis.js";
 import { STEP_TIMEOUT_MS, launchChromium } from "./chromium.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));

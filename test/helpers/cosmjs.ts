@@ -12,8 +12,8 @@ import { sha256 } from "@cosmjs/crypto";
 import { toBase64, toHex } from "@cosmjs/encoding";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { devPrivateKey } from "../../host/genesis.js";
-import { decToRaw } from "../../host/wire/amino-json.js";
+import { devPrivateKey } from "../../host/app/genesis.js";
+import { decToRaw } from "../../host/wire/amino/amino-json.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_chainmain_dev_v1_tx } from "../../host/wire/gen/chainmain/dev/v1/tx_pb.js";
 

@@ -1,11 +1,11 @@
 // Signing as a wallet does, for the node's tests: CosmJS `Secp256k1Wallet.fromKey` over the
-// default genesis's dev keys (host/genesis.ts devPrivateKey), amino JSON sign docs, and the
+// default genesis's dev keys (host/app/genesis.ts devPrivateKey), amino JSON sign docs, and the
 // legacy REST body `{tx: StdTx, mode}`.
 
 import { Secp256k1Wallet, makeSignDoc, makeStdTx, type AminoMsg, type StdFee } from "@cosmjs/amino";
-import { devPrivateKey } from "../../host/genesis.js";
+import { devPrivateKey } from "../../host/app/genesis.js";
 
-/** Gas 2,000,000: a metered tier message uses up to ~260,000 (host/chain/gas.ts), and tests send several in one tx. */
+/** Gas 2,000,000: a metered tier message uses up to ~260,000 (host/app/gas.ts), and tests send several in one tx. */
 export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "2000000" };
 
 export interface DevSigner {

@@ -9,12 +9,12 @@ import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { loadCore } from "../../host/core/core.js";
 import { CORE_WASM } from "../../host/core/node.js";
-import { NodeChain } from "../../host/chain/node-chain.js";
+import { NodeChain } from "../../host/app/application.js";
 import { createApp, registerNodeRoutes } from "../../host/server/app.js";
-import { defaultGenesisJson, type Json } from "../../host/genesis.js";
+import { defaultGenesisJson, type Json } from "../../host/app/genesis.js";
 import { devSigner } from "./dev-signer.js";
 import { DEFAULT_LIMITS, type Limits } from "../../host/limits.js";
-import type { GasPrice } from "../../host/chain/gas.js";
+import type { GasPrice } from "../../host/app/gas.js";
 import { run, type RunningNode } from "../../host/main.js";
 
 /** The release build's core, compiled once per test file (`loadCore(wasm)` for a fresh instance). */

@@ -10,7 +10,7 @@
 
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { bech32, bech32m, base64 } from "@scure/base";
-import { devAddress, operatorOf } from "../../host/genesis.js";
+import { devAddress, operatorOf } from "../../host/app/genesis.js";
 import { FEE, devSigner, type DevSigner, sendMsg } from "../helpers/dev-signer.js";
 import type { TestNode } from "../helpers/node.js";
 import type { Prng } from "./prng.js";

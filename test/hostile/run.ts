@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadCore } from "../../host/core/core.js";
-import { devAddress } from "../../host/genesis.js";
+import { devAddress } from "../../host/app/genesis.js";
 import { startNode } from "../../host/main.js";
 import { lockTierMsg, delegateMsg, sendMsg } from "../helpers/dev-signer.js";
 import { nodeHarness, wasm, type TestNode } from "../helpers/node.js";

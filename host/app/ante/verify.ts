@@ -1,0 +1,386 @@
+// Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one
+// form): the checks of the SDK's CheckTx, in its order, and the one handler check every governance
+// message shares (the authority).
+//
+//  1. decode (stdtx.ts); no messages -> sdk 18.
+//  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
+//     registry's rule: the SDK's ValidateBasic / first handler checks).
+//  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
+//     signature per distinct signer (4 `wrong number of signers`; a protobuf tx's fee.payer that no
+//     message names is one more signer, as GetSigners). A legacy amino StdTx takes one signer.
+//  3b. at most `txSigLimit` (default 7) signatures (14), as the ante's ValidateSigCountDecorator.
+//  3c. a protobuf tx's timeout height: the block it would enter is not past it (30).
+//  4. memo at most `maxMemoCharacters` (default 256) UTF-8 bytes, as Go's len() counts (12).
+//  5. fee: gas > 0 (41); the fee payer (the signer) exists (9 `fee payer address: <a> does not
+//     exist`); a non-zero fee is a valid coin list (13). Taking the fee from the balance is the
+//     caller's step (sdk 5 on a short balance), right after this function succeeds.
+//  6. the signature's key is the signer's (8 `pubKey does not match signer address <a> with
+//     signer index: 0`).
+//  7. a protobuf tx (host/wire/tx.ts) declares its sequence: a mismatch is sdk 32; its signature
+//     verifies over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+//     account_number} or LEGACY_AMINO_JSON's doc derived from its messages (with timeout_height
+//     when set), else sdk 4. An amino StdTx:
+//     the signature verifies over the sign doc built from this chain id, the account's number and
+//     its current sequence (4 `signature verification failed; please verify account number (N),
+//     sequence (M) and chain-id (C)`). A wrong chain id or account number can only show up here.
+//     An amino StdTx carries no sequence, so a replayed or early tx also fails here; to report
+//     those as the SDK's sequence mismatch (32 `account sequence mismatch, expected N, got M`),
+//     as the reference does for CosmJS's protobuf broadcasts, a failing signature is re-tried
+//     with the `sequenceProbe` sequences on either side of the account's (default 2: the replay
+//     of the last txs, a client a step or two ahead). Each probe is one more verification, paid
+//     only by failing txs: at most 2 x sequenceProbe of them; 0 turns probing off.
+//  8. governance messages: the signer (their `authority`) is the gov module account, else gov 13
+//     `invalid authority; expected <gov>, got <x>`. On the reference this is a handler error: the
+//     tx is included and fails, so the error has stage `execute` (see errors.ts).
+//
+// Accounts: an address that has never received funds has no account on chain and cannot sign
+// (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
+// account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
+
+import { base64, utf8 } from "@scure/base";
+import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../modules/bank/coins.js";
+import { GovErrors, SdkErrors, TxError } from "../errors.js";
+import type { JsonObject } from "../../wire/amino/fields.js";
+import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "../../modules/auth/keys.js";
+import type { MessageRegistry } from "../registry.js";
+import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
+import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import type { ProtoTxInfo } from "../../wire/tx.js";
+import { decodeTx, type BroadcastMode, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
+
+/** What the chain knows of an account. */
+export interface AccountInfo {
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+}
+
+export interface VerifyContext {
+  readonly chainId: string;
+  readonly registry: MessageRegistry;
+  /** The account at a canonical bech32 address, or undefined if it does not exist. */
+  getAccount(address: string): AccountInfo | undefined;
+  /** Account bech32 prefix; default `cro`. */
+  readonly prefix?: string;
+  /** x/auth `max_memo_characters`; default 256. */
+  readonly maxMemoCharacters?: number;
+  /** x/auth `tx_sig_limit`; default 7. */
+  readonly txSigLimit?: number;
+  /** Signer required by governance messages; default the `gov` module account's address. */
+  readonly govAuthority?: string;
+  /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
+  readonly height?: bigint;
+  /** The SDK's simulate mode: signatures are not verified (they may be empty), gas may be 0. */
+  readonly simulate?: boolean;
+  /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
+  readonly sequenceProbe?: number;
+}
+
+export interface VerifiedMsg {
+  readonly type: string;
+  /** The value as received (and signed). */
+  readonly value: JsonObject;
+  /** What the registry's rule returned. */
+  readonly parsed: unknown;
+  /** Canonical bech32 address of the signer field. */
+  readonly signer: string;
+  readonly governance: boolean;
+}
+
+/** One signer of a tx: its key, account number and the sequence it signed with. */
+export interface TxSigner {
+  readonly address: string;
+  readonly pubKey: Uint8Array;
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  /** Its signature (base64, as the `tx.signature` event shows it). */
+  readonly signature: string;
+}
+
+export interface VerifiedTx {
+  /** The first signer (the first message's); `signers` has them all, `feePayer` pays. */
+  readonly signer: string;
+  /** Every required signer, in GetSigners' order (the messages' signers, then a fee payer that is none of them). */
+  readonly signers: readonly TxSigner[];
+  /** Who pays the fee: `fee.payer` if set, else the first signer. */
+  readonly feePayer: string;
+  readonly pubKey: Uint8Array;
+  readonly accountNumber: bigint;
+  /** The sequence the tx was signed with (the account's); the caller increments it. */
+  readonly sequence: bigint;
+  readonly msgs: readonly VerifiedMsg[];
+  readonly fee: { readonly amount: readonly Coin[]; readonly gas: bigint };
+  readonly memo: string;
+  readonly mode: BroadcastMode;
+  /** Uppercase hex; see stdtx.ts for what is hashed. */
+  readonly txHash: string;
+  /** The normalized StdTx (for an amino tx, what the hash covers). */
+  readonly tx: StdTx;
+  /** Length of its canonical bytes. */
+  readonly size: number;
+  /** How many signatures it carries. */
+  readonly signatureCount: number;
+  /** The amino sign doc a legacy StdTx was verified against (absent for a protobuf tx). */
+  readonly signDoc?: StdSignDoc;
+  /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
+  readonly proto?: ProtoTxInfo;
+  /** The body to store with the block (replay decodes it again). */
+  readonly body: string;
+}
+
+/** SDK `MaxGasWanted`. */
+export const MAX_GAS_WANTED = (1n << 63n) - 1n;
+export const DEFAULT_MAX_MEMO_CHARACTERS = 256;
+/** SDK x/auth DefaultTxSigLimit. */
+export const DEFAULT_TX_SIG_LIMIT = 7;
+export const DEFAULT_SEQUENCE_PROBE = 2;
+
+/** Decodes and verifies a POSTed body (parsed JSON, text or bytes). Throws TxError. */
+export function verifyTx(body: unknown, ctx: VerifyContext): VerifiedTx {
+  return verifyDecodedTx(decodeTx(body), ctx);
+}
+
+/** Verifies an already decoded transaction. Throws TxError. */
+export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
+  const prefix = ctx.prefix ?? DEFAULT_ACCOUNT_PREFIX;
+  // 1b. Every string is text a protobuf string field can hold (well-formed UTF-16, so valid
+  //     UTF-8): a lone surrogate is a parse error, as the protobuf decoder's.
+  assertWellFormed(tx.memo, "memo");
+  for (const m of tx.msgs) assertWellFormed(m.value, "msgs");
+
+  // 2. Messages: known and valid; collect their signers (distinct, in order, as GetSigners does).
+  const msgs: VerifiedMsg[] = [];
+  const signers: string[] = [];
+  for (const m of tx.msgs) {
+    const spec = ctx.registry.get(m.type);
+    if (spec === undefined) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(m.type)}`);
+    const parsed = spec.validate(m.value, { prefix });
+    const signer = spec.signerOf ? spec.signerOf(m.value, { prefix }) : signerAddress(m.value, spec.signerField, prefix);
+    msgs.push({ type: m.type, value: m.value, parsed, signer, governance: spec.governance === true });
+    if (!signers.includes(signer)) signers.push(signer);
+  }
+
+  // A fee payer named in a protobuf tx signs too (GetSigners appends it when no message names it).
+  let feePayer = signers[0];
+  if (tx.proto !== undefined && tx.proto.feePayer !== "") {
+    const payer = canonicalAddress(tx.proto.feePayer, prefix, "fee payer");
+    if (!signers.includes(payer)) signers.push(payer);
+    feePayer = payer;
+  }
+
+  // 3. Tx ValidateBasic.
+  const { fee } = tx;
+  if (fee.gas > MAX_GAS_WANTED) {
+    throw new TxError(SdkErrors.InvalidRequest, `invalid gas supplied; ${fee.gas} > ${MAX_GAS_WANTED}`);
+  }
+  if (coinsAnyNegative(fee.amount)) {
+    throw new TxError(SdkErrors.InsufficientFee, `invalid fee provided: ${coinsString(fee.amount)}`);
+  }
+  if (tx.signatures.length === 0) throw new TxError(SdkErrors.NoSignatures);
+  if (tx.signatures.length !== signers.length) {
+    throw new TxError(
+      SdkErrors.Unauthorized,
+      `wrong number of signers; expected ${signers.length}, got ${tx.signatures.length}`,
+    );
+  }
+  // The ante handler's ValidateSigCountDecorator.
+  const sigLimit = ctx.txSigLimit ?? DEFAULT_TX_SIG_LIMIT;
+  if (tx.signatures.length > sigLimit) {
+    throw new TxError(SdkErrors.TooManySignatures, `signatures: ${tx.signatures.length}, limit: ${sigLimit}`);
+  }
+  if (signers.length > 1 && tx.proto === undefined) {
+    throw new TxError(SdkErrors.NotSupported, `legacy amino StdTx with ${signers.length} signers; send several signers as a protobuf TxRaw`);
+  }
+  const signer = signers[0]!;
+
+  // 3c. A protobuf tx's timeout height (TxTimeoutHeightDecorator).
+  const timeout = tx.proto?.timeoutHeight ?? 0n;
+  if (timeout > 0n && ctx.height !== undefined && ctx.height > timeout) {
+    throw new TxError(SdkErrors.TxTimeoutHeight, `block height: ${ctx.height}, timeout height: ${timeout}`);
+  }
+
+  // 4. Memo, in bytes as Go's len() counts.
+  const maxMemo = ctx.maxMemoCharacters ?? DEFAULT_MAX_MEMO_CHARACTERS;
+  const memoLength = utf8.decode(tx.memo).length;
+  if (memoLength > maxMemo) {
+    throw new TxError(
+      SdkErrors.MemoTooLarge,
+      `maximum number of characters is ${maxMemo} but received ${memoLength} characters`,
+    );
+  }
+
+  // 5. Fee payer (and a fee granter: this chain has no x/feegrant).
+  if (fee.gas === 0n && !ctx.simulate) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
+  if (ctx.getAccount(feePayer!) === undefined) {
+    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${feePayer} does not exist`);
+  }
+  if (tx.proto !== undefined && tx.proto.feeGranter !== "") throw new TxError(SdkErrors.InvalidRequest, "fee grants are not enabled");
+  if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
+    throw new TxError(SdkErrors.InsufficientFee, `invalid fee amount: ${coinsString(fee.amount)}`);
+  }
+
+  // 6.-7. Each signer: its key, its account, its sequence and its signature, in signer order.
+  const verified: TxSigner[] = signers.map((address, i) => {
+    const { pubKey, signature } = tx.signatures[i]!;
+    if (pubKeyAddress(pubKey, prefix) !== address) {
+      throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
+    }
+    const account = ctx.getAccount(address);
+    if (account === undefined) throw new TxError(SdkErrors.UnknownAddress, `account ${address} does not exist`);
+    const declared = tx.proto?.signerInfos[i]?.sequence ?? account.sequence;
+    if (ctx.simulate) {
+      if (tx.proto !== undefined && declared !== account.sequence) {
+        throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${declared}`);
+      }
+    } else if (tx.proto !== undefined) {
+      verifyProtoSignature(tx, tx.proto, i, pubKey, signature, account, ctx.chainId);
+    } else {
+      verifyAminoSignature(tx, pubKey, signature, account, ctx);
+    }
+    return { address, pubKey, accountNumber: account.accountNumber, sequence: account.sequence, signature: base64.encode(signature) };
+  });
+  const first = verified[0]!;
+  const signDoc = tx.proto === undefined ? makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence) : undefined;
+
+  // 8. Governance messages: only the gov module account may send them.
+  for (const m of msgs) {
+    if (!m.governance) continue;
+    const gov = ctx.govAuthority ?? moduleAddress("gov", prefix);
+    if (m.signer !== gov) {
+      throw new TxError(GovErrors.InvalidSigner, `invalid authority; expected ${gov}, got ${m.signer}`, "execute");
+    }
+  }
+
+  return {
+    signer,
+    signers: verified,
+    feePayer: feePayer!,
+    pubKey: first.pubKey,
+    accountNumber: first.accountNumber,
+    sequence: first.sequence,
+    msgs,
+    fee,
+    memo: tx.memo,
+    mode: tx.mode,
+    txHash: tx.hash,
+    tx: tx.tx,
+    size: tx.size,
+    signatureCount: tx.signatures.length,
+    ...(signDoc ? { signDoc } : {}),
+    ...(tx.proto ? { proto: tx.proto } : {}),
+    body: tx.body,
+  };
+}
+
+const signatureFailed = (account: AccountInfo, chainId: string): TxError =>
+  new TxError(
+    SdkErrors.Unauthorized,
+    `signature verification failed; please verify account number (${account.accountNumber}), ` +
+      `sequence (${account.sequence}) and chain-id (${chainId})`,
+  );
+
+/**
+ * A protobuf tx declares its sequence: a mismatch is reported as such (sdk 32), then the
+ * signature is checked over SIGN_MODE_DIRECT's SignDoc {body_bytes, auth_info_bytes, chain_id,
+ * account_number} or SIGN_MODE_LEGACY_AMINO_JSON's amino doc derived from the messages.
+ */
+function verifyProtoSignature(
+  tx: DecodedTx, proto: ProtoTxInfo, index: number, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, chainId: string,
+): void {
+  const info = proto.signerInfos[index] ?? { mode: proto.signMode, sequence: proto.sequence };
+  if (info.sequence !== account.sequence) {
+    throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
+  }
+  let signBytes: Uint8Array;
+  if (info.mode === "direct") {
+    signBytes = SignDoc.encode({
+      bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
+    }).finish();
+  } else {
+    const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, info.sequence) };
+    if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
+    signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
+  }
+  if (!verifySecp256k1(pubKey, signBytes, signature)) throw signatureFailed(account, chainId);
+}
+
+/** An amino StdTx carries no sequence: the signature is tried at the account's, then probed (see above). */
+function verifyAminoSignature(
+  tx: DecodedTx, pubKey: Uint8Array, signature: Uint8Array, account: AccountInfo, ctx: VerifyContext,
+): void {
+  const docAt = (sequence: bigint): StdSignDoc =>
+    makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, account.accountNumber, sequence);
+  const signDoc = docAt(account.sequence);
+  if (!verifySecp256k1(pubKey, serializeSignDoc(signDoc), signature)) {
+    const signedWith = probeSequence(account.sequence, ctx.sequenceProbe ?? DEFAULT_SEQUENCE_PROBE, (s) =>
+      verifySecp256k1(pubKey, serializeSignDoc(docAt(s)), signature),
+    );
+    if (signedWith !== undefined) {
+      throw new TxError(
+        SdkErrors.WrongSequence,
+        `account sequence mismatch, expected ${account.sequence}, got ${signedWith}`,
+      );
+    }
+    throw signatureFailed(account, ctx.chainId);
+  }
+}
+
+/** bech32 address of a key (cached: the same keys sign again and again). */
+const ADDRESS_OF_KEY = new Map<string, string>();
+function pubKeyAddress(pubKey: Uint8Array, prefix: string): string {
+  const k = `${prefix}:${Buffer.from(pubKey).toString("hex")}`;
+  let a = ADDRESS_OF_KEY.get(k);
+  if (a === undefined) {
+    if (ADDRESS_OF_KEY.size >= 100_000) ADDRESS_OF_KEY.clear();
+    a = encodeAddress(prefix, pubKeyAddressBytes(pubKey));
+    ADDRESS_OF_KEY.set(k, a);
+  }
+  return a;
+}
+
+/** A bech32 account address in canonical form (sdk 7 if it is not one). */
+function canonicalAddress(text: string, prefix: string, what: string): string {
+  try {
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid ${what} address: ${(e as Error).message}`);
+  }
+}
+
+/** The canonical bech32 address in a message's signer field (sdk 7 if it is not one). */
+function signerAddress(value: JsonObject, field: string, prefix: string): string {
+  const text = value[field] ?? ""; // amino omits an empty string
+  try {
+    if (typeof text !== "string") throw new Error(`expected a bech32 string, got ${JSON.stringify(text)}`);
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid signer ${field}: ${(e as Error).message}`);
+  }
+}
+
+/** The nearest sequence within `window` of `current` (earlier first) for which `verifies` holds. */
+function probeSequence(current: bigint, window: number, verifies: (sequence: bigint) => boolean): bigint | undefined {
+  const limit = BigInt(Math.max(0, Math.floor(window)));
+  for (let d = 1n; d <= limit; d++) {
+    if (current - d >= 0n && verifies(current - d)) return current - d;
+    if (verifies(current + d)) return current + d;
+  }
+  return undefined;
+}
+
+/** With the u flag, a surrogate pair is one code point: what matches \p{Cs} is a lone surrogate. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** sdk 2 for a string holding a lone UTF-16 surrogate, anywhere in `value`. */
+function assertWellFormed(value: unknown, path: string): void {
+  if (typeof value === "string") {
+    if (LONE_SURROGATE.test(value)) throw new TxError(SdkErrors.TxDecode, `${path}: invalid UTF-8 (a lone surrogate)`);
+  } else if (Array.isArray(value)) {
+    for (const v of value) assertWellFormed(v, path);
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertWellFormed(k, path);
+      assertWellFormed(v, `${path}.${k}`);
+    }
+  }
+}

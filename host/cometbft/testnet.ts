@@ -1,0 +1,260 @@
+// A real multi-validator network on loopback (`npm run testnet`, testnet-command.ts; the network
+// suites). For each validator of the default genesis (x/gov the authority), a CometBFT v0.38 home
+// (its key the node's consensus key for that validator, every other node a persistent peer) and a
+// node process as its ABCI application (host/main.ts --abci), each with its own ports and logs.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCoreFromFile } from "../core/node.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, mergeJson, type Json } from "../app/genesis.js";
+import { UsageError } from "../flags.js";
+import { COMETBFT, genesisValidators, writeCometHome } from "./home.js";
+import { ensureCometbft } from "./install.js";
+import { NODE_STRIDE, assertPortsFree } from "./testnet-ports.js";
+
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** How long stop() lets a process end on SIGTERM before SIGKILL (a stopped or hung one never would). */
+const STOP_GRACE_MS = 15_000;
+/** A status request to a node that does not answer in this time counts as down. */
+const STATUS_TIMEOUT_MS = 5_000;
+
+export interface TestnetNode {
+  index: number;
+  operator: string;
+  rest: string;
+  rpc: string;
+  home: string;
+  db: string;
+  abci: string;
+  /** Its app's and its CometBFT's output (appended to across restarts). */
+  appLog: string;
+  cometLog: string;
+  app: ChildProcess | undefined;
+  comet: ChildProcess | undefined;
+}
+
+export interface Testnet {
+  nodes: TestnetNode[];
+  genesisFile: string;
+  chainId: string;
+  /** Start node i's app and CometBFT (again, after a kill). */
+  start(i: number): void;
+  /** Start node i's CometBFT alone again (its app still running). */
+  restartComet(i: number): void;
+  /** Start node i's app alone again (its CometBFT still running, dialling it). */
+  restartApp(i: number): void;
+  /** kill -9 node i's app (and its CometBFT with `both`). */
+  kill(i: number, both?: boolean): void;
+  /**
+   * One more node, peered with the others, with the ed25519 key `seed`: a full node that becomes a
+   * validator once its key is bonded (MsgCreateValidator), or, with a validator's own key, a second
+   * signer of it (a double signer). `mempoolBroadcast: false` keeps its txs to itself.
+   */
+  addNode(o: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode>;
+  /** SIGTERM every process (SIGKILL what has not ended after a grace period); resolves once all have. */
+  stop(): Promise<void>;
+}
+
+/** A node's process that ended on its own (not by kill() or stop(), nor after its sibling was killed so). */
+export interface NodeExit {
+  node: TestnetNode;
+  process: "app" | "cometbft";
+  pid: number | undefined;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Why it could not be started at all (spawn's error). */
+  error?: string;
+  /** Its log file, complete up to its exit. */
+  log: string;
+}
+
+/** What `--resume` needs to start a stopped network again: its ports, block interval and nodes. */
+export interface Manifest {
+  basePort: number;
+  blockInterval: string;
+  nodes: { operator: string; id: string }[];
+}
+
+/** The network stopped in `dir` (testnet.json), or a usage error naming the directory. */
+export async function readManifest(dir: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(join(resolve(dir), "testnet.json"), "utf8")) as Manifest;
+  } catch (e) {
+    throw new UsageError(`--resume: no network to resume in ${resolve(dir)} (${(e as Error).message}); start one without --resume`);
+  }
+}
+
+/**
+ * Make the homes and start every node; with `resume`, start the network already in `dir` again
+ * where it stopped (its genesis, homes, databases and ports: testnet.json), nothing remade.
+ */
+export async function startTestnet(o: {
+  validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json; resume?: boolean;
+  /** More flags for every node's app (e.g. --log-level debug). */
+  appArgs?: string[];
+  /** Check every node's ports are free before starting it (default true); a supervisor reports a taken one instead. */
+  checkPorts?: boolean;
+  /** Called when a node's process ends on its own (opt-in supervision: testnet-supervise.ts). */
+  onExit?: (e: NodeExit) => void;
+}): Promise<Testnet> {
+  ensureCometbft();
+  const dir = resolve(o.dir);
+  const genesisFile = join(dir, "genesis.json");
+  const manifestFile = join(dir, "testnet.json");
+  let manifest: Manifest;
+  let genesis: Json;
+  if (o.resume) {
+    manifest = await readManifest(dir);
+    try {
+      genesis = JSON.parse(await readFile(genesisFile, "utf8")) as Json;
+    } catch (e) {
+      throw new UsageError(`--resume: no network to resume in ${dir} (${(e as Error).message}); start one without --resume`);
+    }
+  } else {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
+    const chosen = base.app_state.staking.validators.slice(0, o.validators);
+    genesis = mergeJson(
+      mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
+      o.genesisOverride ?? {},
+    );
+    await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
+    manifest = { basePort: o.basePort, blockInterval: o.blockInterval, nodes: chosen.map((v) => ({ operator: v.operator_address, id: "" })) };
+  }
+  const { basePort, blockInterval } = manifest;
+  const validators = genesisValidators(await loadCoreFromFile(), genesis);
+  const checkPorts = o.checkPorts ?? true;
+  if (checkPorts) await assertPortsFree(manifest.nodes.map((_, i) => basePort + NODE_STRIDE * i));
+  const nodeAt = (i: number, operator: string): TestnetNode => {
+    const port = basePort + NODE_STRIDE * i;
+    return {
+      index: i, operator, rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
+      home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`,
+      appLog: join(dir, `node${i}`, "app.log"), cometLog: join(dir, `node${i}`, "cometbft.log"), app: undefined, comet: undefined,
+    };
+  };
+  const nodes: TestnetNode[] = manifest.nodes.map((m, i) => nodeAt(i, m.operator));
+  const ids: string[] = manifest.nodes.map((m) => m.id);
+  const saveManifest = () => writeFile(manifestFile, JSON.stringify({ ...manifest, nodes: nodes.map((n) => ({ operator: n.operator, id: ids[n.index] })) }, null, 2));
+  if (!o.resume) {
+    const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
+      genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + NODE_STRIDE * n.index + 1, p2pPort: basePort + NODE_STRIDE * n.index + 2,
+      blockInterval, peers,
+    });
+    // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
+    for (const n of nodes) {
+      await mkdir(join(dir, `node${n.index}`), { recursive: true });
+      ids[n.index] = await home(n, []);
+    }
+    for (const n of nodes) {
+      await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`));
+    }
+    await saveManifest();
+  }
+  // Processes killed on purpose, and per node how many kills so far: a process that ends after a
+  // kill on its node (CometBFT exits when its app dies) is not a failure either.
+  const killedOnPurpose = new WeakSet<ChildProcess>();
+  const purposeKills: number[] = [];
+  const watch = (n: TestnetNode, child: ChildProcess, proc: NodeExit["process"], log: string) => {
+    const killsBefore = purposeKills[n.index] ?? 0;
+    const out = createWriteStream(log, { flags: "a" });
+    // Both streams into one file: neither may end it, the child's close does (all output read).
+    child.stdout?.pipe(out, { end: false });
+    child.stderr?.pipe(out, { end: false });
+    out.on("error", () => {}); // a log that cannot be written must not take the network down
+    let reported = false;
+    const report = (code: number | null, signal: NodeJS.Signals | null, error?: string) => out.end(() => {
+      if (reported || killedOnPurpose.has(child) || (purposeKills[n.index] ?? 0) > killsBefore) return;
+      reported = true;
+      o.onExit?.({ node: n, process: proc, pid: child.pid, code, signal, log, ...(error !== undefined ? { error } : {}) });
+    });
+    // A process that could not be spawned has no pid and may never emit close.
+    child.once("error", (e) => child.pid === undefined && report(null, null, e.message));
+    child.once("close", (code, signal) => report(code, signal));
+  };
+  const startComet = (n: TestnetNode) => {
+    // CometBFT dials the app until it answers.
+    n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
+    watch(n, n.comet, "cometbft", n.cometLog);
+  };
+  const startApp = (n: TestnetNode) => {
+    n.app = spawn(process.execPath, [
+      "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
+      ...(o.appArgs ?? []),
+    ], { stdio: ["ignore", "pipe", "pipe"] });
+    watch(n, n.app, "app", n.appLog);
+  };
+  const killOnPurpose = (n: TestnetNode, c: ChildProcess | undefined, signal: NodeJS.Signals) => {
+    if (!c) return;
+    killedOnPurpose.add(c);
+    purposeKills[n.index] = (purposeKills[n.index] ?? 0) + 1;
+    c.kill(signal);
+  };
+  const start = (i: number) => {
+    const n = nodes[i]!;
+    startApp(n);
+    startComet(n);
+  };
+  nodes.forEach((_, i) => start(i));
+  const addNode = async (a: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode> => {
+    const i = nodes.length;
+    const port = basePort + NODE_STRIDE * i;
+    const n = nodeAt(i, "");
+    if (checkPorts) await assertPortsFree([port]);
+    await mkdir(join(dir, `node${i}`), { recursive: true });
+    ids[i] = await writeCometHome(n.home, {
+      genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval,
+      peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`),
+      ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
+    });
+    nodes.push(n);
+    await saveManifest();
+    start(i);
+    return n;
+  };
+  const ended = (n: TestnetNode, c: ChildProcess | undefined) => new Promise<void>((res) => {
+    if (!c || c.pid === undefined || c.exitCode !== null || c.signalCode !== null) return res();
+    const force = setTimeout(() => c.kill("SIGKILL"), STOP_GRACE_MS);
+    c.once("exit", () => {
+      clearTimeout(force);
+      res();
+    });
+    killOnPurpose(n, c, "SIGTERM");
+  });
+  return {
+    nodes, genesisFile, start, addNode, chainId: (genesis as { chain_id: string }).chain_id,
+    restartComet: (i) => startComet(nodes[i]!),
+    restartApp: (i) => startApp(nodes[i]!),
+    kill(i, both = false) {
+      const n = nodes[i]!;
+      killOnPurpose(n, n.app, "SIGKILL");
+      if (both) killOnPurpose(n, n.comet, "SIGKILL");
+    },
+    async stop() {
+      await Promise.all(nodes.flatMap((n) => [ended(n, n.comet), ended(n, n.app)]));
+    },
+  };
+}
+
+/** A node's CometBFT status (undefined while it is not up). */
+export async function cometStatus(rpc: string): Promise<{ height: bigint; appHash: string } | undefined> {
+  try {
+    const s = ((await (await fetch(`${rpc}/status`, { signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) })).json()) as any).result.sync_info;
+    return { height: BigInt(s.latest_block_height), appHash: s.latest_app_hash };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app hash in node `rpc`'s header of block `height` (the state after block height - 1). */
+export async function headerAppHash(rpc: string, height: bigint): Promise<string | undefined> {
+  try {
+    return ((await (await fetch(`${rpc}/block?height=${height}`, { signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) })).json()) as any).result.block.header.app_hash as string;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,268 @@
+// The node as a CometBFT v0.38 application: an ABCI 2.0 socket server (`npm start -- --abci
+// tcp://127.0.0.1:26658`). CometBFT decides the blocks; the node executes them through the same
+// path as its own block producer (NodeChain.finalizeBlock: begin block, txs in order, x/gov's and
+// x/staking's end blocks, one SQLite commit, the state hash as the app hash). Framing: each
+// message an unsigned varint length and a tendermint.abci.Request / Response (cosmjs-types'
+// generated codecs); a connection's requests answered strictly in order. CometBFT opens four
+// connections (query, snapshot, mempool, consensus); each is served on its own, and a block's
+// execution is synchronous, so a query never sees half a block.
+
+import { createServer, type Server, type Socket } from "node:net";
+import { hex } from "@scure/base";
+import { sha256 } from "@noble/hashes/sha2.js";
+import type { Logger } from "../log.js";
+import {
+  MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
+} from "cosmjs-types/tendermint/abci/types";
+import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
+import type { NodeChain } from "../app/application.js";
+import type { AbciQuery } from "../app/query.js";
+import { TxError } from "../app/errors.js";
+import { resultData } from "../wire/tx.js";
+import { listen } from "../listen.js";
+
+/** What the ABCI connections need of the node. */
+export interface AbciDeps {
+  chain: NodeChain;
+  query: AbciQuery;
+  /** The app's version (Info). */
+  version: string;
+  /** Called with a fatal error (the connection is closed; CometBFT stops). */
+  onError?: (e: Error) => void;
+  /** Called when the app cannot go on from its state (the command line exits; a restart resumes). */
+  onHalt?: (e: Error) => void;
+  /** The operator's log (host/log.ts). */
+  log?: Logger;
+}
+
+const NS_PER_S = 1_000_000_000n;
+
+/**
+ * The validator set CometBFT was last told of (address hex → power): FinalizeBlock returns the
+ * changes the block's EndBlock made to it (x/staking's ApplyAndReturnValidatorSetUpdates).
+ */
+class ValidatorSet {
+  private last: Map<string, bigint> | undefined;
+  constructor(private readonly chain: NodeChain) {}
+
+  updates(): { pubKey: { ed25519: Uint8Array }; power: bigint }[] {
+    const now = this.chain.consensusValidators();
+    const before = this.last ?? new Map(now.map((v) => [hex.encode(v.address), v.power]));
+    const out: { pubKey: { ed25519: Uint8Array }; power: bigint }[] = [];
+    const seen = new Set<string>();
+    for (const v of now) {
+      const key = hex.encode(v.address);
+      seen.add(key);
+      if (before.get(key) !== v.power) out.push({ pubKey: { ed25519: v.pub }, power: v.power });
+    }
+    for (const key of before.keys()) {
+      if (!seen.has(key)) {
+        const pub = this.pubs.get(key);
+        if (pub) out.push({ pubKey: { ed25519: pub }, power: 0n });
+      }
+    }
+    for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
+    this.last = new Map(now.map((v) => [hex.encode(v.address), v.power]));
+    return out;
+  }
+
+  /** Before the first block of this process: the set as of the last committed block. */
+  prime(): void {
+    if (this.last !== undefined) return;
+    const now = this.chain.consensusValidators();
+    for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
+    this.last = new Map(now.map((v) => [hex.encode(v.address), v.power]));
+  }
+
+  private readonly pubs = new Map<string, Uint8Array>();
+}
+
+/**
+ * What the server's connections share: the validator set CometBFT was told of, and the last
+ * FinalizeBlock (its request's hash and its response) while its Commit has not come. CometBFT
+ * restarted between the two replays that same block (its block store keeps it): the response
+ * is given again rather than the block executed twice.
+ */
+interface ServerState {
+  set: ValidatorSet;
+  finalized: { height: bigint; request: string; response: Response } | undefined;
+}
+
+/** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
+async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Response> {
+  const chain = d.chain;
+  const set = state.set;
+  if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
+  if (req.flush) return Response.fromPartial({ flush: {} });
+  if (req.info) {
+    // The last block in the database: CometBFT's handshake replays any block after it.
+    const last = chain.latestDurable();
+    return Response.fromPartial({
+      info: {
+        data: "tiered-rewards-engine", version: d.version, appVersion: 0n,
+        lastBlockHeight: last.height, lastBlockAppHash: last.height === 0n ? new Uint8Array() : hex.decode(last.appHash.toLowerCase()),
+      },
+    });
+  }
+  if (req.initChain) {
+    if (req.initChain.chainId !== chain.chainId) {
+      throw new Error(`InitChain for chain ${req.initChain.chainId}, but the app's genesis is ${chain.chainId}`);
+    }
+    // The genesis state is the node's own (its --genesis): committed at height 0 when it opened.
+    // Its bonded validators are the set (their consensus keys and powers).
+    set.prime();
+    const validators = chain.consensusValidators().map((v) => ({ pubKey: { ed25519: v.pub }, power: v.power }));
+    return Response.fromPartial({ initChain: { appHash: hex.decode(chain.latestBlock().appHash.toLowerCase()), validators } });
+  }
+  if (req.query) {
+    const q = req.query;
+    const r = await d.query(q.path, q.data, q.height);
+    return Response.fromPartial({ query: { code: r.code, codespace: r.codespace, log: r.log, value: r.value, height: r.height } });
+  }
+  if (req.checkTx) {
+    try {
+      const r = chain.abciCheckTx({ tx_bytes: Buffer.from(req.checkTx.tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
+      return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.gasWanted, gasUsed: r.gasUsed } });
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      return Response.fromPartial({ checkTx: { code: e.code, codespace: e.codespace, log: e.log } });
+    }
+  }
+  if (req.prepareProposal) {
+    // The txs in order, as many as fit the block's byte limit.
+    const out: Uint8Array[] = [];
+    let bytes = 0n;
+    for (const tx of req.prepareProposal.txs) {
+      if (bytes + BigInt(tx.length) > req.prepareProposal.maxTxBytes) break;
+      bytes += BigInt(tx.length);
+      out.push(tx);
+    }
+    return Response.fromPartial({ prepareProposal: { txs: out } });
+  }
+  if (req.processProposal) return Response.fromPartial({ processProposal: { status: ResponseProcessProposal_ProposalStatus.ACCEPT } });
+  if (req.extendVote) return Response.fromPartial({ extendVote: { voteExtension: new Uint8Array() } });
+  if (req.verifyVoteExtension) return Response.fromPartial({ verifyVoteExtension: { status: 1 } });
+  if (req.finalizeBlock) {
+    const f = req.finalizeBlock;
+    const request = hex.encode(sha256(Request.encode(req).finish()));
+    const awaiting = chain.uncommittedHeight;
+    if (awaiting !== undefined) {
+      const done = state.finalized;
+      if (awaiting === f.height && done?.height === f.height && done.request === request) {
+        d.log?.info("finalize_block replayed", { height: f.height, note: "executed before CometBFT restarted; its Commit is still to come" });
+        return done.response;
+      }
+      // Not the block executed: the only way back is the database's state (crash-only).
+      const e = new Error(`FinalizeBlock at height ${f.height} differs from the block executed at ${awaiting}, which awaits its Commit: restart the node to resume from height ${chain.latestDurable().height}`);
+      d.onHalt?.(e);
+      throw e;
+    }
+    d.log?.debug("finalize_block", { height: f.height, txs: f.txs.length });
+    const time = f.time ?? { seconds: 0n, nanos: 0 };
+    const timeNs = time.seconds * NS_PER_S + BigInt(time.nanos);
+    set.prime();
+    // The last commit's votes (absent = missed) and the evidence of double signing, for x/slashing.
+    const address = (a: Uint8Array) => hex.encode(a).toUpperCase();
+    const consensus = {
+      votes: (f.decidedLastCommit?.votes ?? []).map((v) => ({
+        address: address(v.validator.address), power: v.validator.power, signed: v.blockIdFlag !== BlockIDFlag.BLOCK_ID_FLAG_ABSENT,
+      })),
+      doubleSigns: f.misbehavior.filter((m) => m.type === MisbehaviorType.DUPLICATE_VOTE)
+        .map((m) => ({ address: address(m.validator.address), height: m.height, power: m.validator.power })),
+    };
+    const { results, events, appHash } = chain.finalizeBlock(f.txs, f.height, timeNs, consensus);
+    const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
+      type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
+    });
+    const txResults: ExecTxResult[] = results.map((r) => ({
+      code: r.code, data: resultData(r), log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+      events: r.events.map(attr), codespace: r.codespace,
+    }));
+    const response = Response.fromPartial({
+      finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
+    });
+    state.finalized = { height: f.height, request, response };
+    return response;
+  }
+  if (req.commit) {
+    chain.abciCommit();
+    state.finalized = undefined;
+    return Response.fromPartial({ commit: { retainHeight: 0n } });
+  }
+  if (req.listSnapshots) return Response.fromPartial({ listSnapshots: { snapshots: [] } });
+  if (req.offerSnapshot) return Response.fromPartial({ offerSnapshot: { result: 0 } });
+  if (req.loadSnapshotChunk) return Response.fromPartial({ loadSnapshotChunk: { chunk: new Uint8Array() } });
+  if (req.applySnapshotChunk) return Response.fromPartial({ applySnapshotChunk: { result: 0 } });
+  throw new Error("unknown ABCI request");
+}
+
+/** An unsigned varint and the bytes after it: the length prefix CometBFT writes. */
+function readUvarint(buf: Uint8Array, at: number): { value: number; next: number } | undefined {
+  let value = 0;
+  let shift = 0;
+  for (let i = at; i < buf.length && i < at + 10; i++) {
+    const b = buf[i]!;
+    value += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) return { value, next: i + 1 };
+    shift += 7;
+  }
+  return undefined;
+}
+
+function uvarint(n: number): Uint8Array {
+  const out: number[] = [];
+  while (n >= 0x80) {
+    out.push((n % 0x80) | 0x80);
+    n = Math.floor(n / 0x80);
+  }
+  out.push(n);
+  return Uint8Array.from(out);
+}
+
+/** Serve one CometBFT connection: requests decoded as they arrive, answered in order. */
+function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void {
+  let pending = Buffer.alloc(0);
+  let queue: Promise<void> = Promise.resolve();
+  const fail = (e: Error) => {
+    const out = Response.encode(Response.fromPartial({ exception: { error: e.message } })).finish();
+    socket.end(Buffer.concat([uvarint(out.length), out]));
+    d.onError?.(e);
+  };
+  socket.on("data", (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      const len = readUvarint(pending, 0);
+      if (len === undefined || pending.length < len.next + len.value) break;
+      const body = pending.subarray(len.next, len.next + len.value);
+      pending = pending.subarray(len.next + len.value);
+      let req: Request;
+      try {
+        req = Request.decode(body);
+      } catch (e) {
+        fail(new Error(`undecodable ABCI request: ${(e as Error).message}`));
+        return;
+      }
+      queue = queue.then(async () => {
+        if (socket.destroyed) return;
+        try {
+          const res = Response.encode(await handle(req, d, state)).finish();
+          socket.write(Buffer.concat([uvarint(res.length), res]));
+        } catch (e) {
+          fail(e as Error);
+        }
+      });
+    }
+  });
+  socket.on("error", () => socket.destroy());
+}
+
+/** Listen for CometBFT on `address` (tcp://HOST:PORT); resolves with the server once listening. */
+export async function startAbciServer(address: string, d: AbciDeps): Promise<Server> {
+  const m = /^tcp:\/\/([^:]+):([0-9]+)$/.exec(address);
+  if (!m) throw new Error(`--abci ${address}: expected tcp://HOST:PORT`);
+  // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
+  const state: ServerState = { set: new ValidatorSet(d.chain), finalized: undefined };
+  const server = createServer((socket) => serveConnection(socket, d, state));
+  await listen(server, Number(m[2]), m[1]!);
+  return server;
+}

@@ -1,0 +1,186 @@
+// Who is who: bech32 account addresses ↔ the core's dense account ids, validator operators ↔
+// validator ids, and x/auth's account numbers and sequences. Module accounts have fixed ids 0-4;
+// other accounts get ids from 16 in order of first appearance (genesis balances, then burned
+// addresses, then transactions), so a replay assigns the same ids. An account's number is its id.
+
+import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
+import { moduleAddress } from "./keys.js";
+import type { Directory } from "../../app/view.js";
+
+/** Module account names by core id (SDK names, REFERENCE §1). */
+export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
+  ["fee_collector", ModuleAccount.feeCollector],
+  ["distribution", ModuleAccount.distribution],
+  ["rewards_pool", ModuleAccount.rewardsPool],
+  ["bonded_tokens_pool", ModuleAccount.bondedPool],
+  ["not_bonded_tokens_pool", ModuleAccount.notBondedPool],
+  ["gov", ModuleAccount.gov],
+];
+
+/** Their x/auth permissions (the rewards pool has none: REFERENCE §1). */
+export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
+  fee_collector: [],
+  distribution: [],
+  rewards_pool: [],
+  bonded_tokens_pool: ["burner", "staking"],
+  not_bonded_tokens_pool: ["burner", "staking"],
+  gov: ["burner"],
+};
+
+export interface AccountRecord {
+  id: number;
+  address: string;
+  sequence: bigint;
+  pubKey?: Uint8Array;
+}
+
+export class NodeDirectory implements Directory {
+  private readonly byAddress = new Map<string, AccountRecord>();
+  private readonly byId = new Map<number, AccountRecord>();
+  private readonly validatorsByOperator = new Map<string, number>();
+  private readonly operatorsById = new Map<number, string>();
+  private nextId = FIRST_USER_ACCOUNT;
+  /** Accounts created or changed since the last `takeDirty`: what the next block persists. */
+  private dirty = new Set<AccountRecord>();
+
+  constructor(
+    readonly accountPrefix: string,
+    readonly validatorPrefix: string,
+  ) {
+    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, accountPrefix), sequence: 0n });
+  }
+
+  private put(a: AccountRecord): AccountRecord {
+    this.byAddress.set(a.address, a);
+    this.byId.set(a.id, a);
+    if (a.id >= this.nextId) this.nextId = a.id + 1;
+    return a;
+  }
+
+  /** The id of a canonical address, assigning the next one on first appearance. */
+  ensure(address: string): number {
+    const known = this.byAddress.get(address);
+    if (known) return known.id;
+    const a = this.put({ id: this.nextId, address, sequence: 0n });
+    this.dirty.add(a);
+    return a.id;
+  }
+
+  /** A mark before a transaction's messages: the accounts created after it can be forgotten. */
+  checkpoint(): number {
+    return this.nextId;
+  }
+
+  /** A failed transaction: forget the accounts its messages created since `mark` (ids are dense). */
+  rollback(mark: number): void {
+    for (let id = mark; id < this.nextId; id++) {
+      const a = this.byId.get(id);
+      if (a === undefined) continue;
+      this.byId.delete(id);
+      this.byAddress.delete(a.address);
+      this.dirty.delete(a);
+    }
+    this.nextId = mark;
+  }
+
+  /** A persisted account, at restart; `persist` for one that must still be written (an import). */
+  load(a: AccountRecord, persist = false): void {
+    this.put(a);
+    if (persist) this.dirty.add(a);
+  }
+
+  addValidator(id: number, operator: string): void {
+    this.validatorsByOperator.set(operator, id);
+    this.operatorsById.set(id, operator);
+  }
+
+  /** A validator created by a tx that then failed. */
+  removeValidator(id: number): void {
+    const operator = this.operatorsById.get(id);
+    if (operator !== undefined) this.validatorsByOperator.delete(operator);
+    this.operatorsById.delete(id);
+  }
+
+  record(address: string): AccountRecord | undefined {
+    return this.byAddress.get(address);
+  }
+
+  /** After a delivered transaction: the signer's sequence moves on and its key is known. */
+  bumpSequence(address: string, pubKey: Uint8Array): void {
+    const a = this.byAddress.get(address)!;
+    a.sequence += 1n;
+    a.pubKey = pubKey;
+    this.dirty.add(a);
+  }
+
+  /**
+   * A simulation's undo: what `bumpSequence` would change on `address` (its sequence, key and
+   * whether the next block persists it), restored by the returned function.
+   */
+  saveAccount(address: string): () => void {
+    const a = this.byAddress.get(address);
+    if (a === undefined) return () => {};
+    const { sequence, pubKey } = a;
+    const dirty = this.dirty.has(a);
+    return () => {
+      a.sequence = sequence;
+      if (pubKey === undefined) delete a.pubKey;
+      else a.pubKey = pubKey;
+      if (!dirty) this.dirty.delete(a);
+    };
+  }
+
+  /** The accounts to persist with the block being committed; forgets them. */
+  takeDirty(): AccountRecord[] {
+    const out = [...this.dirty];
+    this.dirty = new Set();
+    return out;
+  }
+
+  /** Every account, by id. */
+  accounts(): AccountRecord[] {
+    return [...this.byId.values()].sort((a, b) => a.id - b.id);
+  }
+
+  // ---- Directory (the query routes' view) ----
+
+  accountId(address: string): number | undefined {
+    return this.byAddress.get(canonical(address, this.accountPrefix))?.id;
+  }
+
+  accountAddress(id: number): string | undefined {
+    return this.byId.get(id)?.address;
+  }
+
+  validatorId(operator: string): number | undefined {
+    return this.validatorsByOperator.get(canonical(operator, this.validatorPrefix));
+  }
+
+  validatorAddress(id: number): string | undefined {
+    return this.operatorsById.get(id);
+  }
+
+  accountIds(): number[] {
+    return [...this.byId.keys()].sort((a, b) => a - b);
+  }
+
+  validatorIds(): number[] {
+    return [...this.operatorsById.keys()].sort((a, b) => a - b);
+  }
+
+  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined {
+    const a = this.byAddress.get(canonical(address, this.accountPrefix));
+    if (!a) return undefined;
+    return { accountNumber: BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
+  }
+}
+
+/** The canonical (lower-case) form of a bech32 address, or the text itself if it is not one. */
+function canonical(text: string, prefix: string): string {
+  try {
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch {
+    return text;
+  }
+}

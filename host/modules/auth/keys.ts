@@ -1,0 +1,56 @@
+// Keys as the Cosmos SDK's secp256k1 account keys work: a 33-byte compressed public key, the
+// account address RIPEMD160(SHA256(pubkey)) in bech32, and ECDSA signatures over sha256 of the
+// sign bytes, 64 bytes r||s, with s in the lower half of the curve order. The SDK refuses high-S
+// signatures (crypto/keys/secp256k1: `if s.IsOverHalfOrder() return false`) so that nobody can
+// turn a valid signature into a second valid one (n - s) for the same transaction.
+// All crypto and encodings come from @noble/* and @scure/base.
+
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { createHash } from "node:crypto";
+import { verifyHashSecp256k1 } from "../../app/ante/secp256k1.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { ripemd160 } from "@noble/hashes/legacy.js";
+import { utf8 } from "@scure/base";
+import { encodeAddress } from "../../wire/address.js";
+
+/** Bech32 prefix of account addresses (REFERENCE §1), the default everywhere here. */
+export const DEFAULT_ACCOUNT_PREFIX = "cro";
+
+/** The amino JSON type name of a secp256k1 public key. */
+export const PUBKEY_SECP256K1_TYPE = "tendermint/PubKeySecp256k1";
+
+/** Compressed public key size (SDK `secp256k1.PubKeySize`). */
+export const PUBKEY_SIZE = 33;
+
+/** r||s. */
+export const SIGNATURE_SIZE = 64;
+
+/** Address bytes of a secp256k1 public key: RIPEMD160(SHA256(pubkey)), 20 bytes. */
+export function pubKeyAddressBytes(pubKey: Uint8Array): Uint8Array {
+  return ripemd160(sha256(pubKey));
+}
+
+/** Bech32 account address of a secp256k1 public key. */
+export function pubKeyAddress(pubKey: Uint8Array, prefix: string = DEFAULT_ACCOUNT_PREFIX): string {
+  return encodeAddress(prefix, pubKeyAddressBytes(pubKey));
+}
+
+/** A module account's address bytes: sha256(name)[:20] (SDK `authtypes.NewModuleAddress`). */
+export function moduleAddressBytes(name: string): Uint8Array {
+  return sha256(utf8.decode(name)).slice(0, 20);
+}
+
+/** A module account's bech32 address, e.g. `gov` -> `cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z`. */
+export function moduleAddress(name: string, prefix: string = DEFAULT_ACCOUNT_PREFIX): string {
+  return encodeAddress(prefix, moduleAddressBytes(name));
+}
+
+/**
+ * True if `signature` (64 bytes r||s, low S) is `pubKey`'s signature of sha256(`signBytes`).
+ * Anything malformed (wrong sizes, a point not on the curve, r or s out of range, high S) is
+ * simply not a valid signature, as in the SDK's `PubKey.VerifySignature`.
+ */
+export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
+  if (pubKey.length !== PUBKEY_SIZE || signature.length !== SIGNATURE_SIZE) return false;
+  return verifyHashSecp256k1(signature, createHash("sha256").update(signBytes).digest(), pubKey);
+}

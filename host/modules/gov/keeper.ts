@@ -1,0 +1,539 @@
+// x/gov v1 as the SDK v0.53 runs it, with the reference's tier-aware tally
+// (chain-main x/tieredrewards/keeper/gov_tally.go, REFERENCE §7). Tokens move in the core
+// (deposits into the x/gov module account, refunds, burns); the tally's Dec arithmetic is the
+// core's (LegacyDec mul/quo); proposals, deposits and votes are bookkeeping kept here, journaled
+// like the accounts directory: a failed tx rolls its changes back, a block commits them to SQLite
+// (the `gov` table) and into the state hash.
+//
+// Life of a proposal: MsgSubmitProposal (deposit period; voting at once if the initial deposit
+// reaches the minimum) → MsgDeposit until the minimum (voting period starts) or the deposit end
+// time (dropped: deposits refunded, or burned with burn_proposal_deposit_prevote) → MsgVote /
+// MsgVoteWeighted during the voting period → at its end, in EndBlock before x/staking's: the tally;
+// passed → its messages run in order with x/gov as their signer, atomically (one fails: all
+// undone, the proposal FAILED with the reason); rejected; an expedited one that fails becomes a
+// regular one with the regular voting period. Deposits are refunded, or burned when the tally
+// says so (veto with burn_vote_veto, no quorum with burn_vote_quorum).
+
+import { UndoJournal } from "../../app/journal.js";
+import { ModuleAccount, type Ledger } from "../../core/ledger.js";
+import type { DecOps } from "../../core/core.js";
+import type { Tiers } from "../../core/tiers.js";
+import type { GovParams } from "../../app/genesis.js";
+import { decString } from "../../wire/gateway-json.js";
+import { GovErrorKinds, GOV_LIMITS, VOTE_OPTIONS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
+import { SdkErrors, TxError } from "../../app/errors.js";
+import { typeUrlOfAmino } from "../../wire/messages.js";
+import type { NodeDirectory } from "../auth/directory.js";
+import { event, type TxEvent } from "../../app/messages.js";
+import { positionsPower, tallyDecision, tallyResults } from "./tally.js";
+
+export const ProposalStatus = {
+  DepositPeriod: 1,
+  VotingPeriod: 2,
+  Passed: 3,
+  Rejected: 4,
+  Failed: 5,
+} as const;
+export const PROPOSAL_STATUS_NAMES = [
+  "PROPOSAL_STATUS_UNSPECIFIED", "PROPOSAL_STATUS_DEPOSIT_PERIOD", "PROPOSAL_STATUS_VOTING_PERIOD",
+  "PROPOSAL_STATUS_PASSED", "PROPOSAL_STATUS_REJECTED", "PROPOSAL_STATUS_FAILED",
+] as const;
+
+export interface TallyCounts {
+  yes: bigint;
+  abstain: bigint;
+  no: bigint;
+  noWithVeto: bigint;
+}
+
+export interface Proposal {
+  id: bigint;
+  /** Amino type and value (as signed, or as the node converts a protobuf message for amino sign bytes). */
+  messages: { type: string; value: Record<string, unknown> }[];
+  status: number;
+  finalTally: TallyCounts;
+  submitTimeNs: bigint;
+  depositEndTimeNs: bigint;
+  totalDeposit: bigint;
+  votingStartTimeNs: bigint | null;
+  votingEndTimeNs: bigint | null;
+  metadata: string;
+  title: string;
+  summary: string;
+  proposer: string;
+  expedited: boolean;
+  failedReason: string;
+}
+
+export interface Vote {
+  proposalId: bigint;
+  voter: string;
+  /** Weights as raw Decs. */
+  options: { option: number; weight: bigint }[];
+  metadata: string;
+}
+
+/** What the tally reads of the chain. */
+export interface TallyView {
+  /** Bonded validators: their operator's account address, bonded tokens and delegator shares (raw Dec). */
+  bondedValidators(): { id: number; operatorAccount: string; tokens: bigint; shares: bigint }[];
+  /** An account's own delegations (shares raw Dec). */
+  delegations(account: string): { validator: number; shares: bigint }[];
+  /** An owner's delegated tier positions. */
+  positions(owner: string): { validator: number; shares: bigint }[];
+  totalBonded(): bigint;
+}
+
+/** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
+export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
+
+const zeroTally = (): TallyCounts => ({ yes: 0n, abstain: 0n, no: 0n, noWithVeto: 0n });
+const pad = (id: bigint) => id.toString().padStart(20, "0");
+
+/** One value of the gov table: its key and JSON text (null: deleted). */
+export interface GovRecord {
+  key: string;
+  value: string | null;
+}
+
+export class Gov {
+  private readonly proposals = new Map<bigint, Proposal>();
+  /** `${pad(id)}/${depositor}` → amount. */
+  private readonly deposits = new Map<string, bigint>();
+  private readonly votes = new Map<string, Vote>();
+  private nextId = 1n;
+  /** x/inflation's params as a passed MsgUpdateParams set them (JSON text); undefined: the genesis's. */
+  private inflation: string | undefined;
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    readonly params: GovParams,
+    private readonly deps: { ledger: Ledger; directory: NodeDirectory; dec: DecOps; denom: string; govAddress: string },
+    /** The tx's undo steps (the node's, shared with its other records). */
+    private readonly undo = new UndoJournal(),
+  ) {}
+
+  // ---- journal ----
+
+  private setMap<K, V>(map: Map<K, V>, key: K, value: V | undefined, dirtyKey: string): void {
+    const had = map.has(key);
+    const old = map.get(key);
+    if (value === undefined) map.delete(key);
+    else map.set(key, value);
+    this.dirty.add(dirtyKey);
+    this.undo.push(() => {
+      if (had) map.set(key, old as V);
+      else map.delete(key);
+      this.dirty.add(dirtyKey);
+    });
+  }
+
+  private putProposal(p: Proposal | undefined, id: bigint): void {
+    this.setMap(this.proposals, id, p === undefined ? undefined : { ...p }, `p/${pad(id)}`);
+  }
+
+  private putDeposit(id: bigint, depositor: string, amount: bigint | undefined): void {
+    const key = `${pad(id)}/${depositor}`;
+    this.setMap(this.deposits, key, amount, `d/${key}`);
+  }
+
+  private putVote(id: bigint, voter: string, vote: Vote | undefined): void {
+    const key = `${pad(id)}/${voter}`;
+    this.setMap(this.votes, key, vote, `v/${key}`);
+  }
+
+  private putNextId(nextId: bigint): void {
+    const old = this.nextId;
+    this.nextId = nextId;
+    this.dirty.add("m");
+    this.undo.push(() => {
+      this.nextId = old;
+      this.dirty.add("m");
+    });
+  }
+
+  /** x/inflation's MsgUpdateParams (validated by its handler): the chain applies them from the next block. */
+  setInflationParams(json: string): void {
+    const old = this.inflation;
+    this.inflation = json;
+    this.dirty.add("i");
+    this.undo.push(() => {
+      this.inflation = old;
+      this.dirty.add("i");
+    });
+  }
+
+  inflationParams(): string | undefined {
+    return this.inflation;
+  }
+
+  /** The records changed since the last call, for the block's commit. */
+  takeDirty(): GovRecord[] {
+    const out = [...this.dirty].sort().map((key) => ({ key, value: this.recordText(key) }));
+    this.dirty.clear();
+    return out;
+  }
+
+  private recordText(key: string): string | null {
+    const kind = key.slice(0, 1);
+    const rest = key.slice(2);
+    switch (kind) {
+      case "m":
+        return JSON.stringify({ next_id: `${this.nextId}` });
+      case "i":
+        return this.inflation ?? null;
+      case "p": {
+        const p = this.proposals.get(BigInt(rest));
+        return p === undefined ? null : JSON.stringify(p, bigints);
+      }
+      case "d": {
+        const d = this.deposits.get(rest);
+        return d === undefined ? null : `${d}`;
+      }
+      default: {
+        const v = this.votes.get(rest);
+        return v === undefined ? null : JSON.stringify(v, bigints);
+      }
+    }
+  }
+
+  /** An exported record into a new chain (written with its first block). */
+  importRecord(key: string, value: string): void {
+    this.load(key, value);
+    this.dirty.add(key);
+  }
+
+  /** A stored record back (on start). */
+  load(key: string, value: string): void {
+    const kind = key.slice(0, 1);
+    const rest = key.slice(2);
+    if (kind === "m") {
+      this.nextId = BigInt((JSON.parse(value) as { next_id: string }).next_id);
+    } else if (kind === "i") {
+      this.inflation = value;
+    } else if (kind === "p") {
+      this.proposals.set(BigInt(rest), reviveProposal(JSON.parse(value)));
+    } else if (kind === "d") {
+      this.deposits.set(rest, BigInt(value));
+    } else {
+      this.votes.set(rest, reviveVote(JSON.parse(value)));
+    }
+  }
+
+  // ---- messages ----
+
+  submit(m: MsgSubmitProposal, timeNs: bigint): { events: TxEvent[]; proposalId: bigint } {
+    if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
+    if (m.title.length > GOV_LIMITS.title) throw new TxError(GovErrorKinds.MetadataTooLong, `title length: ${m.title.length}`);
+    if (m.summary.length > GOV_LIMITS.summary) throw new TxError(GovErrorKinds.SummaryTooLong, `summary length: ${m.summary.length}`);
+    const p = this.params;
+    const deposit = this.depositAmount(m.initialDeposit);
+    const minimum = this.deps.dec.truncateInt(this.deps.dec.mulInt(p.minInitialDepositRatio, m.expedited ? p.expeditedMinDeposit : p.minDeposit));
+    if (deposit < minimum) {
+      throw new TxError(GovErrorKinds.MinDepositTooSmall, `was (${coinText(deposit, this.deps.denom)}), need (${coinText(minimum, this.deps.denom)})`);
+    }
+    const id = this.nextId;
+    this.putNextId(id + 1n);
+    const proposal: Proposal = {
+      id, messages: m.messages.map((x) => ({ type: x.type, value: x.value as Record<string, unknown> })),
+      status: ProposalStatus.DepositPeriod, finalTally: zeroTally(), submitTimeNs: timeNs, depositEndTimeNs: timeNs + p.maxDepositPeriodNs,
+      totalDeposit: 0n, votingStartTimeNs: null, votingEndTimeNs: null, metadata: m.metadata, title: m.title, summary: m.summary,
+      proposer: m.proposer, expedited: m.expedited, failedReason: "",
+    };
+    this.putProposal(proposal, id);
+    const urls = m.messages.map((x) => typeUrlOfAmino(x.type) ?? x.type);
+    const events: TxEvent[] = [
+      event("submit_proposal", { proposal_id: `${id}`, proposal_proposer: m.proposer, proposal_messages: urls.map((u) => `,${u}`).join("") }),
+    ];
+    if (deposit > 0n) events.push(...this.addDeposit(id, m.proposer, deposit, timeNs));
+    if (this.proposals.get(id)!.status === ProposalStatus.VotingPeriod) events.push(event("submit_proposal", { voting_period_start: `${id}` }));
+    return { events, proposalId: id };
+  }
+
+  deposit(m: MsgDeposit, timeNs: bigint): TxEvent[] {
+    return this.addDeposit(m.proposalId, m.depositor, this.depositAmount(m.amount), timeNs, true);
+  }
+
+  /** Coins of a deposit: the bond denom only (x/gov accepts the min deposit's denoms). */
+  private depositAmount(coins: readonly { denom: string; amount: bigint }[]): bigint {
+    let amount = 0n;
+    for (const c of coins) {
+      if (c.denom !== this.deps.denom) {
+        throw new TxError(GovErrorKinds.InvalidDepositDenom, `deposited ${coins.map((x) => `${x.amount}${x.denom}`).join(",")}, but gov accepts only the following denom(s): [${this.deps.denom}]`);
+      }
+      amount += c.amount;
+    }
+    return amount;
+  }
+
+  private addDeposit(id: bigint, depositor: string, amount: bigint, timeNs: bigint, alone = false): TxEvent[] {
+    const p = this.proposals.get(id);
+    if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `${id}`);
+    if (p.status !== ProposalStatus.DepositPeriod && p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${id}`);
+    const params = this.params;
+    const minimum = p.expedited ? params.expeditedMinDeposit : params.minDeposit;
+    const floor = this.deps.dec.truncateInt(this.deps.dec.mulInt(params.minDepositRatio, minimum));
+    if (alone && floor > 0n && amount < floor) {
+      throw new TxError(
+        GovErrorKinds.MinDepositTooSmall,
+        `received ${coinText(amount, this.deps.denom)} but need at least one of the following: ${coinText(floor, this.deps.denom)} (minimum deposit ratio ${decString(params.minDepositRatio)})`,
+      );
+    }
+    const from = this.deps.directory.ensure(depositor);
+    this.deps.ledger.send(from, ModuleAccount.gov, amount);
+    const updated: Proposal = { ...p, totalDeposit: p.totalDeposit + amount };
+    if (updated.status === ProposalStatus.DepositPeriod && updated.totalDeposit >= minimum) {
+      updated.status = ProposalStatus.VotingPeriod;
+      updated.votingStartTimeNs = timeNs;
+      updated.votingEndTimeNs = timeNs + (p.expedited ? params.expeditedVotingPeriodNs : params.votingPeriodNs);
+    }
+    this.putProposal(updated, id);
+    this.putDeposit(id, depositor, (this.deposits.get(`${pad(id)}/${depositor}`) ?? 0n) + amount);
+    const events = [
+      ...transferEvents(depositor, this.deps.govAddress, amount, this.deps.denom),
+      event("proposal_deposit", { amount: coinText(amount, this.deps.denom), proposal_id: `${id}`, depositor }),
+    ];
+    if (alone && p.status === ProposalStatus.DepositPeriod && updated.status === ProposalStatus.VotingPeriod) {
+      events.push(event("proposal_deposit", { voting_period_start: `${id}` }));
+    }
+    return events;
+  }
+
+  vote(m: MsgVote): TxEvent[] {
+    const p = this.proposals.get(m.proposalId);
+    if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `${m.proposalId}`);
+    if (p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${m.proposalId}`);
+    if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
+    checkWeightedOptions(m.options, (s) => this.deps.dec.parse(s));
+    const options = m.options.map((o) => ({ option: o.option, weight: this.deps.dec.parse(o.weight) }));
+    this.putVote(m.proposalId, m.voter, { proposalId: m.proposalId, voter: m.voter, options, metadata: m.metadata });
+    return [event("proposal_vote", { voter: m.voter, option: optionsText(options), proposal_id: `${m.proposalId}` })];
+  }
+
+  cancel(m: MsgCancelProposal, timeNs: bigint): TxEvent[] {
+    const p = this.proposals.get(m.proposalId);
+    if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `proposal ${m.proposalId} doesn't exist`);
+    if (p.proposer !== m.proposer) throw new TxError(GovErrorKinds.InvalidProposer, `invalid proposer ${m.proposer}`);
+    if (p.status !== ProposalStatus.DepositPeriod && p.status !== ProposalStatus.VotingPeriod) {
+      throw new TxError(SdkErrors.InvalidRequest, `proposal with id ${m.proposalId} cannot be canceled: its status is ${PROPOSAL_STATUS_NAMES[p.status]}`);
+    }
+    if (p.votingEndTimeNs !== null && p.votingEndTimeNs < timeNs) {
+      throw new TxError(GovErrorKinds.VotingPeriodEnded, `voting period is already ended for this proposal ${m.proposalId}`);
+    }
+    // ChargeDeposit: the cancel ratio of every deposit (truncated) to the dest or burned; the rest refunded.
+    const events: TxEvent[] = [];
+    let charged = 0n;
+    for (const [depositor, amount] of this.depositsOf(m.proposalId)) {
+      const charge = this.deps.dec.truncateInt(this.deps.dec.mulInt(this.params.proposalCancelRatio, amount));
+      charged += charge;
+      if (amount - charge > 0n) events.push(...this.refund(depositor, amount - charge));
+      this.putDeposit(m.proposalId, depositor, undefined);
+    }
+    if (charged > 0n) {
+      const dest = this.params.proposalCancelDest;
+      // Burned at once: an aborted tx gives the supply back with the records (the store's transaction).
+      if (dest === "") events.push(...this.burn(charged));
+      else {
+        this.deps.ledger.send(ModuleAccount.gov, this.deps.directory.ensure(dest), charged);
+        events.push(...transferEvents(this.deps.govAddress, dest, charged, this.deps.denom));
+      }
+    }
+    for (const v of this.votesOf(m.proposalId)) this.putVote(m.proposalId, v.voter, undefined);
+    this.putProposal(undefined, m.proposalId);
+    events.push(event("cancel_proposal", { sender: m.proposer, proposal_id: `${m.proposalId}` }));
+    return events;
+  }
+
+  private refund(depositor: string, amount: bigint): TxEvent[] {
+    this.deps.ledger.send(ModuleAccount.gov, this.deps.directory.ensure(depositor), amount);
+    return transferEvents(this.deps.govAddress, depositor, amount, this.deps.denom);
+  }
+
+  private depositsOf(id: bigint): [string, bigint][] {
+    const prefix = `${pad(id)}/`;
+    return [...this.deposits].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k.slice(prefix.length), v]);
+  }
+
+  private votesOf(id: bigint): Vote[] {
+    const prefix = `${pad(id)}/`;
+    return [...this.votes].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+  }
+
+  private refundAll(id: bigint): TxEvent[] {
+    const events: TxEvent[] = [];
+    for (const [depositor, amount] of this.depositsOf(id)) {
+      events.push(...this.refund(depositor, amount));
+      this.putDeposit(id, depositor, undefined);
+    }
+    return events;
+  }
+
+  private burnAll(id: bigint): TxEvent[] {
+    let total = 0n;
+    for (const [depositor, amount] of this.depositsOf(id)) {
+      total += amount;
+      this.putDeposit(id, depositor, undefined);
+    }
+    return this.burn(total);
+  }
+
+  /** x/bank BurnCoins from the x/gov module account. */
+  private burn(amount: bigint): TxEvent[] {
+    if (amount === 0n) return [];
+    this.deps.ledger.burn(ModuleAccount.gov, amount);
+    return [event("burn", { burner: this.deps.govAddress, amount: coinText(amount, this.deps.denom) })];
+  }
+
+  // ---- EndBlock ----
+
+  /** The earliest time at which EndBlock has work: a deposit or voting period ending. */
+  nextDeadline(): bigint | undefined {
+    let next: bigint | undefined;
+    for (const p of this.proposals.values()) {
+      const t = p.status === ProposalStatus.DepositPeriod ? p.depositEndTimeNs : p.status === ProposalStatus.VotingPeriod ? p.votingEndTimeNs! : undefined;
+      if (t !== undefined && (next === undefined || t < next)) next = t;
+    }
+    return next;
+  }
+
+  /** x/gov's EndBlocker at block time `timeNs` (outside any tx). */
+  endBlock(timeNs: bigint, view: TallyView, execute: Executor): TxEvent[] {
+    const events: TxEvent[] = [];
+    const ordered = [...this.proposals.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // Dead proposals: the deposit period ended without the minimum (ordered by end time, then id).
+    const dead = ordered.filter((p) => p.status === ProposalStatus.DepositPeriod && p.depositEndTimeNs <= timeNs)
+      .sort((a, b) => (a.depositEndTimeNs < b.depositEndTimeNs ? -1 : a.depositEndTimeNs > b.depositEndTimeNs ? 1 : a.id < b.id ? -1 : 1));
+    for (const p of dead) {
+      events.push(...(this.params.burnProposalDepositPrevote ? this.burnAll(p.id) : this.refundAll(p.id)));
+      for (const v of this.votesOf(p.id)) this.putVote(p.id, v.voter, undefined);
+      this.putProposal(undefined, p.id);
+      events.push(event("inactive_proposal", { proposal_id: `${p.id}`, proposal_result: "proposal_dropped" }));
+    }
+    const ending = ordered.filter((p) => p.status === ProposalStatus.VotingPeriod && p.votingEndTimeNs! <= timeNs)
+      .sort((a, b) => (a.votingEndTimeNs! < b.votingEndTimeNs! ? -1 : a.votingEndTimeNs! > b.votingEndTimeNs! ? 1 : a.id < b.id ? -1 : 1));
+    for (const p of ending) events.push(...this.finish(p, view, execute));
+    return events;
+  }
+
+  private finish(p: Proposal, view: TallyView, execute: Executor): TxEvent[] {
+    const events: TxEvent[] = [];
+    const { passes, burnDeposits, counts } = this.tally(p, view);
+    // The votes are consumed by the tally.
+    for (const v of this.votesOf(p.id)) this.putVote(p.id, v.voter, undefined);
+    if (burnDeposits) events.push(...this.burnAll(p.id));
+    else if (!(p.expedited && !passes)) events.push(...this.refundAll(p.id));
+    const updated: Proposal = { ...p, finalTally: counts };
+    let result: string;
+    let log: string;
+    if (passes) {
+      const run = execute(p.messages.map((m) => ({ type: m.type, value: m.value, parsed: undefined })));
+      if (run.ok) {
+        updated.status = ProposalStatus.Passed;
+        result = "proposal_passed";
+        log = "passed";
+        events.push(...run.events);
+      } else {
+        updated.status = ProposalStatus.Failed;
+        updated.failedReason = run.error;
+        result = "proposal_failed";
+        log = `passed, but msg execution failed: ${run.error}`;
+      }
+    } else if (p.expedited) {
+      updated.expedited = false;
+      updated.votingEndTimeNs = p.votingStartTimeNs! + this.params.votingPeriodNs;
+      result = "expedited_proposal_rejected";
+      log = "expedited proposal converted to regular";
+    } else {
+      updated.status = ProposalStatus.Rejected;
+      updated.failedReason = "proposal did not get enough votes to pass";
+      result = "proposal_rejected";
+      log = "rejected";
+    }
+    this.putProposal(updated, p.id);
+    events.push(event("active_proposal", { proposal_id: `${p.id}`, proposal_result: result, proposal_log: log }));
+    return events;
+  }
+
+  // ---- the tally (gov-tally.ts) ----
+
+  /** The tally's raw results (Decs) and total voting power: positions vote with their owners. */
+  tallyResults(p: Proposal, view: TallyView): { results: bigint[]; total: bigint } {
+    return tallyResults(this.votesOf(p.id), view, this.deps.dec);
+  }
+
+  /** x/gov's Tally: (passes, burn deposits, the counts truncated to integers). */
+  tally(p: Proposal, view: TallyView): { passes: boolean; burnDeposits: boolean; counts: TallyCounts } {
+    const { results, total } = this.tallyResults(p, view);
+    return tallyDecision(results, total, view.totalBonded(), this.params, p.expedited, this.deps.dec);
+  }
+
+  /** The power delegated positions vote with (x/tieredrewards' VotingPowerByOwner and TotalDelegatedVotingPower). */
+  positionsPower(positions: readonly { validator: number; shares: bigint }[], view: TallyView): bigint {
+    return positionsPower(positions, view, this.deps.dec);
+  }
+
+  // ---- queries ----
+
+  proposal(id: bigint): Proposal | undefined {
+    return this.proposals.get(id);
+  }
+
+  /** Proposals in id order, filtered as x/gov's Proposals query filters them. */
+  listProposals(filter: { status?: number; voter?: string; depositor?: string }): Proposal[] {
+    return [...this.proposals.values()]
+      .filter((p) => filter.status === undefined || filter.status === 0 || p.status === filter.status)
+      .filter((p) => filter.voter === undefined || this.votes.has(`${pad(p.id)}/${filter.voter}`))
+      .filter((p) => filter.depositor === undefined || this.deposits.has(`${pad(p.id)}/${filter.depositor}`))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  listVotes(id: bigint): Vote[] {
+    return this.votesOf(id);
+  }
+
+  voteOf(id: bigint, voter: string): Vote | undefined {
+    return this.votes.get(`${pad(id)}/${voter}`);
+  }
+
+  listDeposits(id: bigint): { depositor: string; amount: bigint }[] {
+    return this.depositsOf(id).map(([depositor, amount]) => ({ depositor, amount }));
+  }
+
+  depositOf(id: bigint, depositor: string): bigint | undefined {
+    return this.deposits.get(`${pad(id)}/${depositor}`);
+  }
+}
+
+/** JSON.stringify replacer: bigints as strings. */
+function bigints(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? `${value}n` : value;
+}
+
+function reviveBig(v: unknown): unknown {
+  if (typeof v === "string" && /^-?\d+n$/.test(v)) return BigInt(v.slice(0, -1));
+  if (Array.isArray(v)) return v.map(reviveBig);
+  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reviveBig(x)]));
+  return v;
+}
+
+const reviveProposal = (o: unknown) => reviveBig(o) as Proposal;
+const reviveVote = (o: unknown) => reviveBig(o) as Vote;
+
+export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
+
+function transferEvents(from: string, to: string, amount: bigint, denom: string): TxEvent[] {
+  if (amount === 0n) return [];
+  const a = coinText(amount, denom);
+  return [
+    event("coin_spent", { spender: from, amount: a }),
+    event("coin_received", { receiver: to, amount: a }),
+    event("transfer", { recipient: to, sender: from, amount: a }),
+  ];
+}
+
+/** Vote options as x/gov's event renders WeightedVoteOptions. */
+export function optionsText(options: Vote["options"]): string {
+  return options.map((o) => `option:${VOTE_OPTIONS[o.option]} weight:"${decString(o.weight)}"`).join("\n");
+}
+
+export type { WeightedOption };

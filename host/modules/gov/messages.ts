@@ -1,0 +1,52 @@
+// x/gov v1's message handlers: each one the Gov module's (gov.ts) at the block's time, then the
+// SDK's `message` event {action, sender, module: gov}.
+
+import { inflationParamsFrom, type Json } from "../../app/genesis.js";
+import { ValidationError } from "../../errors.js";
+import { TxError } from "../../app/errors.js";
+import {
+  GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
+  type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,
+} from "./validate.js";
+import type { MessageContext, MessageHandlers, TxEvent } from "../../app/messages.js";
+
+const ACTIONS: Record<string, string> = {
+  [GovMsgTypes.SubmitProposal]: "/cosmos.gov.v1.MsgSubmitProposal",
+  [GovMsgTypes.Deposit]: "/cosmos.gov.v1.MsgDeposit",
+  [GovMsgTypes.Vote]: "/cosmos.gov.v1.MsgVote",
+  [GovMsgTypes.VoteWeighted]: "/cosmos.gov.v1.MsgVoteWeighted",
+  [GovMsgTypes.CancelProposal]: "/cosmos.gov.v1.MsgCancelProposal",
+};
+
+export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
+  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => TxEvent[]) =>
+    h.register(type, (ctx, msg) => [
+      ...run(ctx, msg),
+      { type: "message", attributes: [
+        { key: "action", value: ACTIONS[type]!, index: true }, { key: "sender", value: ctx.signer, index: true },
+        { key: "module", value: "gov", index: true },
+      ] },
+    ]);
+  reg(GovMsgTypes.SubmitProposal, (ctx, m) => ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs).events);
+  reg(GovMsgTypes.Deposit, (ctx, m) => ctx.gov.deposit(m as MsgDeposit, ctx.timeNs));
+  reg(GovMsgTypes.Vote, (ctx, m) => ctx.gov.vote(m as MsgVote));
+  reg(GovMsgTypes.VoteWeighted, (ctx, m) => ctx.gov.vote(m as MsgVote));
+  reg(GovMsgTypes.CancelProposal, (ctx, m) => ctx.gov.cancel(m as MsgCancelProposal, ctx.timeNs));
+  // x/inflation: validate and replace every param (no event); the chain applies them from the next block.
+  h.register(MSG_UPDATE_INFLATION_PARAMS, (ctx, m) => {
+    const msg = m as MsgUpdateInflationParams;
+    try {
+      inflationParamsFrom(msg.params as Json, { parse: (t) => ctx.parseDec(t) }, "params");
+    } catch (e) {
+      // A plain error of the module: unregistered, so codespace "undefined", code 1.
+      if (e instanceof ValidationError) throw new TxError({ codespace: "undefined", code: 1, description: e.reason }, undefined, "execute");
+      throw e;
+    }
+    ctx.gov.setInflationParams(JSON.stringify(msg.params));
+    return [{ type: "message", attributes: [
+      { key: "action", value: "/chainmain.inflation.v1.MsgUpdateParams", index: true }, { key: "sender", value: ctx.signer, index: true },
+      { key: "module", value: "inflation", index: true },
+    ] }];
+  });
+  return h;
+}

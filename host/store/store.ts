@@ -1,0 +1,437 @@
+// The durable copy (better-sqlite3, WAL, synchronous=FULL): one SQLite transaction per block with
+// its header, its transactions with their results and events, the state records it changed
+// (bytes as BLOB, keys as 8-byte big-endian BLOB: a u64 does not fit SQLite's signed INTEGER) and
+// the accounts it changed. A crash at any instant leaves the last committed block whole. A tx is
+// keyed by (height, index): the same signed bytes can be in two blocks (a tx whose fee could not be
+// paid when its block ran changed nothing and may be sent again), as CometBFT allows.
+//
+// A tx row also keeps its gas limit and the gas it used (decimal text); databases from before the
+// gas meter get the two columns added on open, NULL in their old rows (shown as 0, not compared by
+// replay).
+//
+// A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
+// height, the first block's time and the step): replay re-runs it the same way.
+//
+// A writer holds the database's lock (db-lock.ts) while open, and sees a chain's state format
+// before its setup writes anything (a refused database is left byte for byte as it was).
+
+import Database from "better-sqlite3";
+import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
+import type { AccountRecord } from "../modules/auth/directory.js";
+import type { GovRecord } from "../modules/gov/keeper.js";
+import { lockDatabase } from "./db-lock.js";
+
+export interface StoredBlock {
+  height: bigint;
+  /** Equal to height, or lower for a run of empty blocks. */
+  firstHeight: bigint;
+  /** Time of the first block of the row (unix ns). */
+  timeNs: bigint;
+  /** Between the blocks of a run; 0 for a single block. */
+  stepNs: bigint;
+  txCount: number;
+  appHash: string;
+  hash: string;
+  /** JSON text of the block's finalize-block events (a single block; absent in older rows). */
+  events?: string;
+  /** JSON text of the block's CometBFT header and precommits (header.ts; a single block of a node with a database). */
+  header?: string;
+  /** JSON text of what CometBFT's FinalizeBlock said of the last commit (votes, double signs): x/slashing's input, for a replay. */
+  consensus?: string;
+}
+
+export interface StoredTx {
+  hash: string;
+  height: bigint;
+  index: number;
+  /** The POSTed body `{tx, mode}` as JSON text. */
+  body: string;
+  code: number;
+  codespace: string;
+  rawLog: string;
+  /** JSON text of the events. */
+  events: string;
+  /** The tx's gas limit and the gas it used; null in rows written before gas was metered. */
+  gasWanted: bigint | null;
+  gasUsed: bigint | null;
+}
+
+/** One record the block wrote (bytes) or deleted (null). */
+export interface RecordChange {
+  table: number;
+  key: Uint8Array;
+  bytes: Uint8Array | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS blocks (
+  height INTEGER PRIMARY KEY, first_height INTEGER NOT NULL, time_ns TEXT NOT NULL, step_ns TEXT NOT NULL,
+  tx_count INTEGER NOT NULL, app_hash TEXT NOT NULL, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS txs (
+  height INTEGER NOT NULL, idx INTEGER NOT NULL, hash TEXT NOT NULL, body TEXT NOT NULL,
+  code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL,
+  PRIMARY KEY (height, idx)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS txs_by_hash ON txs (hash, height);
+CREATE TABLE IF NOT EXISTS tx_attrs (key TEXT NOT NULL, value TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
+  PRIMARY KEY (key, value, height, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS gov (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
+`;
+
+interface BlockRow {
+  height: number;
+  first_height: number;
+  time_ns: string;
+  step_ns: string;
+  tx_count: number;
+  app_hash: string;
+  hash: string;
+  events?: string | null;
+  header?: string | null;
+  consensus?: string | null;
+}
+
+interface TxRow {
+  hash: string;
+  height: number;
+  idx: number;
+  body: string;
+  code: number;
+  codespace: string;
+  raw_log: string;
+  events: string;
+  gas_wanted?: string | null;
+  gas_used?: string | null;
+}
+
+export class NodeStore {
+  private readonly db: Database.Database;
+  private readonly insertBlock: Database.Statement;
+  private readonly insertTx: Database.Statement;
+  private readonly upsertRecord: Database.Statement;
+  private readonly deleteRecord: Database.Statement;
+  private readonly upsertAccount: Database.Statement;
+  private readonly upsertGov: Database.Statement;
+  private readonly deleteGov: Database.Statement;
+  private readonly insertAttr: Database.Statement;
+  /** A writer's lock on the database (db-lock.ts): one node per database. */
+  private readonly unlock: () => void;
+
+  /**
+   * `checkFormat` sees the state format of a database that holds a chain, before anything is
+   * written to it (a throw leaves the file as it was).
+   */
+  constructor(readonly path: string, options: { readonly?: boolean; checkFormat?: (format: number) => void } = {}) {
+    this.unlock = options.readonly ? () => {} : lockDatabase(path);
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+      if (options.checkFormat && storedGenesis(db) !== undefined) options.checkFormat(storedStateFormat(db));
+      if (!options.readonly) setUp(db);
+      this.db = db;
+      this.insertBlock = this.prepareWrite(
+        "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      this.insertTx = this.prepareWrite(
+        "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      this.upsertRecord = this.prepareWrite(
+        "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
+      );
+      this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
+      this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
+      this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
+      this.upsertAccount = this.prepareWrite(
+        "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
+          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
+      );
+    } catch (e) {
+      db?.close();
+      this.unlock();
+      throw e;
+    }
+  }
+
+  /** A read-only handle (replay) has no write statements: SQLite refuses to prepare them. */
+  private prepareWrite(sql: string): Database.Statement {
+    return this.db.readonly ? (undefined as unknown as Database.Statement) : this.db.prepare(sql);
+  }
+
+  /** The genesis document the chain was started from, or undefined for a new database. */
+  genesis(): string | undefined {
+    return storedGenesis(this.db);
+  }
+
+  /** The core's state format the records were written in (databases before formats were kept: 1). */
+  stateFormat(): number {
+    return storedStateFormat(this.db);
+  }
+
+  /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
+  commitGenesis(
+    genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = [],
+  ): void {
+    this.db.transaction(() => {
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
+      this.writeBlock(block, [], changes, accounts, gov);
+    })();
+  }
+
+  /** One block (or a run of empty blocks), atomically. */
+  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = []): void {
+    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, gov, crashInCommitHook))();
+  }
+
+  /** x/gov's records (host/modules/gov/keeper.ts), by key. */
+  govRecords(): { key: string; value: string }[] {
+    try {
+      return this.db.prepare("SELECT key, value FROM gov ORDER BY key").all() as { key: string; value: string }[];
+    } catch {
+      return []; // a database from before x/gov, opened read-only
+    }
+  }
+
+  private writeBlock(
+    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[], midway = (): void => {},
+  ): void {
+    this.insertBlock.run(
+      block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
+      block.events ?? null, block.header ?? null, block.consensus ?? null,
+    );
+    for (const t of txs) {
+      this.insertTx.run(
+        t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events,
+        t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
+      );
+      for (const a of indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
+    }
+    midway();
+    for (const c of changes) {
+      if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
+      else this.upsertRecord.run(c.table, c.key, c.bytes);
+    }
+    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null);
+    for (const g of gov) {
+      if (g.value === null) this.deleteGov.run(g.key);
+      else this.upsertGov.run(g.key, g.value);
+    }
+  }
+
+  lastBlock(): StoredBlock | undefined {
+    const row = this.db.prepare("SELECT * FROM blocks ORDER BY height DESC LIMIT 1").get() as BlockRow | undefined;
+    return row && toBlock(row);
+  }
+
+  /** Every block row from genesis on, in order. */
+  *blocks(): IterableIterator<StoredBlock> {
+    for (const row of this.db.prepare("SELECT * FROM blocks ORDER BY height").iterate() as Iterable<BlockRow>) {
+      yield toBlock(row);
+    }
+  }
+
+  txsAt(height: bigint): StoredTx[] {
+    return (this.db.prepare("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
+  }
+
+  /**
+   * The txs matching every condition (tx-search.ts), in (height, index) order or its reverse:
+   * the page asked for and how many match in all.
+   */
+  searchTxs(conditions: readonly SearchCondition[], o: { offset: number; limit: number; desc: boolean }): { total: number; txs: StoredTx[] } {
+    let matched: Set<string> | undefined;
+    for (const c of conditions) {
+      const found = new Set<string>();
+      for (const [h, i] of this.matching(c)) found.add(`${h}:${i}`);
+      matched = matched === undefined ? found : new Set([...matched].filter((k) => found.has(k)));
+      if (matched.size === 0) break;
+    }
+    const keys = [...(matched ?? [])].map((k) => k.split(":").map(Number) as [number, number]);
+    keys.sort((a, b) => (a[0] - b[0] || a[1] - b[1]) * (o.desc ? -1 : 1));
+    const page = keys.slice(o.offset, o.offset + o.limit);
+    const get = this.db.prepare("SELECT * FROM txs WHERE height = ? AND idx = ?");
+    return { total: keys.length, txs: page.map(([h, i]) => toTx(get.get(h, i) as TxRow)) };
+  }
+
+  /** (height, index) of the txs one condition selects. */
+  private matching(c: SearchCondition): [number, number][] {
+    const rows = (sql: string, ...args: unknown[]) =>
+      (this.db.prepare(sql).raw().all(...args) as [number, number, string][]);
+    if (c.key === "tx.height") {
+      return rows("SELECT height, idx, CAST(height AS TEXT) FROM txs").filter((r) => valueMatches(r[2], { ...c, numeric: true }))
+        .map((r) => [r[0], r[1]]);
+    }
+    if (c.key === "tx.hash") {
+      const all = c.op === "=" ? rows("SELECT height, idx, hash FROM txs WHERE hash = ?", c.operand.toUpperCase()) : rows("SELECT height, idx, hash FROM txs");
+      return all.filter((r) => valueMatches(r[2], { ...c, operand: c.operand.toUpperCase() })).map((r) => [r[0], r[1]]);
+    }
+    if (c.op === "=" && !c.numeric) return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ? AND value = ?", c.key, c.operand).map((r) => [r[0], r[1]]);
+    return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ?", c.key).filter((r) => valueMatches(r[2], c)).map((r) => [r[0], r[1]]);
+  }
+
+  /** The block row holding `height` (a run of empty blocks is one row), or undefined. */
+  blockRowAt(height: bigint): StoredBlock | undefined {
+    const row = this.db.prepare("SELECT * FROM blocks WHERE first_height <= ? AND height >= ? ORDER BY height LIMIT 1").get(height, height) as BlockRow | undefined;
+    return row && toBlock(row);
+  }
+
+  /**
+   * The tx with this hash; the latest if it is in several blocks (a tx that failed its fee in one
+   * block can be sent again and included later: CometBFT's indexer keeps the latest too).
+   */
+  tx(hash: string): StoredTx | undefined {
+    const row = this.db.prepare("SELECT * FROM txs WHERE hash = ? ORDER BY height DESC LIMIT 1").get(hash) as TxRow | undefined;
+    return row && toTx(row);
+  }
+
+  /** The time of the single block at `height` (a block with transactions). */
+  blockTime(height: bigint): bigint {
+    const row = this.db.prepare("SELECT time_ns FROM blocks WHERE height = ?").get(height) as { time_ns: string } | undefined;
+    return row ? BigInt(row.time_ns) : 0n;
+  }
+
+  *records(): IterableIterator<{ table: number; key: Uint8Array; bytes: Uint8Array }> {
+    const rows = this.db.prepare("SELECT tbl, key, bytes FROM records").iterate() as Iterable<{ tbl: number; key: Buffer; bytes: Buffer }>;
+    for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
+  }
+
+  accounts(): AccountRecord[] {
+    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
+      id: number; address: string; sequence: string; pubkey: Buffer | null;
+    }[];
+    return rows.map((r) => ({ id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined }));
+  }
+
+  close(): void {
+    this.db.close();
+    this.unlock();
+  }
+}
+
+function storedGenesis(db: Database.Database): string | undefined {
+  const meta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (meta === undefined) return undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
+  return row?.value;
+}
+
+function storedStateFormat(db: Database.Database): number {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'state_format'").get() as { value: string } | undefined;
+  return row === undefined ? 1 : Number(row.value);
+}
+
+/** A writer's setup: WAL, full sync, the schema and the columns and index later builds added. */
+function setUp(db: Database.Database): void {
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  migrateTxsTable(db);
+  db.exec(SCHEMA);
+  addGasColumns(db);
+  addBlockEventsColumn(db);
+  addBlockHeaderColumn(db);
+  addBlockConsensusColumn(db);
+  indexTxAttributes(db);
+}
+
+/**
+ * Databases written before a tx hash could be stored at two heights keyed txs by hash: rebuild that
+ * table keyed by (height, index), in one transaction (a crash leaves the old table whole).
+ */
+function migrateTxsTable(db: Database.Database): void {
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'txs'").get() as { sql: string } | undefined;
+  if (row === undefined || !/hash TEXT PRIMARY KEY/i.test(row.sql)) return;
+  db.transaction(() => {
+    db.exec("ALTER TABLE txs RENAME TO txs_by_hash_v1");
+    db.exec("DROP INDEX IF EXISTS txs_by_height");
+    db.exec(SCHEMA);
+    db.exec(
+      "INSERT INTO txs (height, idx, hash, body, code, codespace, raw_log, events) " +
+        "SELECT height, idx, hash, body, code, codespace, raw_log, events FROM txs_by_hash_v1",
+    );
+    db.exec("DROP TABLE txs_by_hash_v1");
+  })();
+}
+
+/**
+ * The tx search index (tx_attrs) of databases written before it existed: built from every stored
+ * tx's events once, in one transaction, marked done in meta.
+ */
+function indexTxAttributes(db: Database.Database): void {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'tx_attrs'").get() !== undefined) return;
+  db.transaction(() => {
+    const insert = db.prepare("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
+    for (const t of db.prepare("SELECT height, idx, events FROM txs").all() as { height: number; idx: number; events: string }[]) {
+      for (const a of indexedAttributes(t.events)) insert.run(a.key, a.value, t.height, t.idx);
+    }
+    db.prepare("INSERT INTO meta (key, value) VALUES ('tx_attrs', '1')").run();
+  })();
+}
+
+/**
+ * Gas columns (decimal text: a u64 does not fit SQLite's INTEGER): added to databases written
+ * before gas was metered, NULL in their old rows (unknown: a replay does not compare them).
+ */
+function addGasColumns(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("gas_wanted")) db.exec("ALTER TABLE txs ADD COLUMN gas_wanted TEXT");
+  if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
+}
+
+/** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
+function addBlockEventsColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("events")) db.exec("ALTER TABLE blocks ADD COLUMN events TEXT");
+}
+
+/** Block headers (JSON text): added to databases written before they were kept, NULL there. */
+function addBlockHeaderColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("header")) db.exec("ALTER TABLE blocks ADD COLUMN header TEXT");
+}
+
+/** FinalizeBlock's commit info (JSON text): added to databases written before it was kept, NULL there. */
+function addBlockConsensusColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
+}
+
+function toBlock(r: BlockRow): StoredBlock {
+  return {
+    height: BigInt(r.height),
+    firstHeight: BigInt(r.first_height),
+    timeNs: BigInt(r.time_ns),
+    stepNs: BigInt(r.step_ns),
+    txCount: r.tx_count,
+    appHash: r.app_hash,
+    hash: r.hash,
+    ...(r.events != null ? { events: r.events } : {}),
+    ...(r.header != null ? { header: r.header } : {}),
+    ...(r.consensus != null ? { consensus: r.consensus } : {}),
+  };
+}
+
+function toTx(r: TxRow): StoredTx {
+  return {
+    hash: r.hash, height: BigInt(r.height), index: r.idx, body: r.body, code: r.code, codespace: r.codespace,
+    rawLog: r.raw_log, events: r.events,
+    gasWanted: r.gas_wanted == null ? null : BigInt(r.gas_wanted), gasUsed: r.gas_used == null ? null : BigInt(r.gas_used),
+  };
+}
+
+/**
+ * Test hook of the crash suite (test/crash/driver.ts), off unless the environment sets it:
+ * STAKING_ENGINE_CRASH_IN_COMMIT=N makes the process SIGKILL itself inside the SQLite transaction
+ * of the N-th block it commits (genesis not counted), after the block row and its txs are written
+ * and before its records and accounts are: a restart must find that block absent, not half there.
+ */
+const CRASH_IN_COMMIT = /^[1-9][0-9]{0,8}$/.test(process.env.STAKING_ENGINE_CRASH_IN_COMMIT ?? "")
+  ? Number(process.env.STAKING_ENGINE_CRASH_IN_COMMIT)
+  : 0;
+let blockCommits = 0;
+
+function crashInCommitHook(): void {
+  if (CRASH_IN_COMMIT > 0 && ++blockCommits === CRASH_IN_COMMIT) process.kill(process.pid, "SIGKILL");
+}

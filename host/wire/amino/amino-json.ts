@@ -1,0 +1,150 @@
+// Amino JSON of a protobuf message, as the SDK's x/tx aminojson encoder writes it for
+// SIGN_MODE_LEGACY_AMINO_JSON (WIRE.md §2), driven by the message's descriptor and its options
+// (amino.name, amino.dont_omitempty, amino.encoding, cosmos_proto.scalar):
+//
+// - zero scalars omitted unless dont_omitempty; uint64/int64 quoted, 32-bit integers and enums as
+//   numbers, bytes base64;
+// - cosmos.Int text as is ("" -> "0"); cosmos.Dec raw 18-decimal integer printed with its 18
+//   decimals ("40000000000000000" -> "0.040000000000000000", "" -> "0");
+// - Duration as quoted nanoseconds, Timestamp RFC 3339 UTC (fraction only if non-zero);
+// - message fields are the reference's non-nullable ones: always written (absent = zero message);
+// - repeated fields omitted when empty unless dont_omitempty or legacy_coins.
+//
+// Key order does not matter here: the sign doc is serialized with sorted keys (tx/sign-doc.ts).
+// The project's chainmain schemas declare every field as the reference does, so this is the one
+// derivation for all of them; the Cosmos SDK's own messages are converted in messages.ts.
+
+import { create, getOption, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { ScalarType } from "@bufbuild/protobuf";
+import { base64 } from "@scure/base";
+import { decodeError } from "../../app/errors.js";
+import { dont_omitempty, encoding, name as aminoName } from "../gen/amino/amino_pb.js";
+import { scalar as cosmosScalar } from "../gen/cosmos_proto/cosmos_pb.js";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** The SDK's LegacyDec precision. */
+const DEC_PRECISION = 18;
+const INTEGER = /^-?[0-9]+$/;
+
+/** A LegacyDec's raw integer text (protobuf form) as amino prints it: always 18 decimals. */
+export function decFromRaw(raw: string, path: string): string {
+  if (raw === "") return "0";
+  if (!INTEGER.test(raw)) throw decodeError(`${path}: invalid decimal ${JSON.stringify(raw)}`);
+  const negative = raw.startsWith("-");
+  const digits = (negative ? raw.slice(1) : raw).replace(/^0+(?=\d)/, "").padStart(DEC_PRECISION + 1, "0");
+  const text = `${digits.slice(0, -DEC_PRECISION)}.${digits.slice(-DEC_PRECISION)}`;
+  return negative && /[1-9]/.test(digits) ? `-${text}` : text;
+}
+
+/** A decimal text ("0.04", "1") as a LegacyDec's raw integer text (protobuf form). */
+export function decToRaw(text: string): string {
+  const m = /^(-?)([0-9]+)(?:\.([0-9]{1,18}))?$/.exec(text);
+  if (!m) throw new RangeError(`invalid decimal ${JSON.stringify(text)}`);
+  const raw = BigInt(m[2]! + (m[3] ?? "").padEnd(DEC_PRECISION, "0"));
+  return `${m[1] === "-" && raw !== 0n ? "-" : ""}${raw}`;
+}
+
+/** RFC 3339 UTC of a Timestamp, as Go's time.Time marshals: fraction only if non-zero, trimmed. */
+export function rfc3339(seconds: bigint, nanos: number): string {
+  const date = new Date(Number(seconds) * 1000);
+  if (Number.isNaN(date.getTime())) throw decodeError(`timestamp out of range: ${seconds}s`);
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) throw decodeError(`timestamp out of range: ${seconds}s`);
+  const frac = nanos === 0 ? "" : `.${String(nanos).padStart(9, "0").replace(/0+$/, "")}`;
+  return `${date.toISOString().slice(0, 19)}${frac}Z`;
+}
+
+/** The amino name of a message, or `/` + its full name when it has none. */
+export function aminoTypeName(desc: DescMessage): string {
+  return getOption(desc, aminoName) || `/${desc.typeName}`;
+}
+
+const isZeroScalar = (v: unknown): boolean =>
+  v === undefined || v === "" || v === 0 || v === 0n || v === false || (v instanceof Uint8Array && v.length === 0);
+
+function scalarJson(type: ScalarType, value: unknown, path: string): Json {
+  switch (type) {
+    case ScalarType.STRING:
+      return value as string;
+    case ScalarType.BOOL:
+      return value as boolean;
+    case ScalarType.BYTES:
+      return base64.encode(value as Uint8Array);
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return String(value);
+    case ScalarType.INT32:
+    case ScalarType.UINT32:
+    case ScalarType.SINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+      return value as number;
+    default:
+      throw decodeError(`${path}: floating-point fields have no amino JSON here`);
+  }
+}
+
+/**
+ * How an Any inside a message becomes amino JSON: its own `{type, value}`, decoded once by the
+ * message converters (host/wire/messages.ts) before the message is rendered.
+ */
+export type AminoAnyResolver = (any: { typeUrl: string; value: Uint8Array }, path: string) => { type: string; value: unknown };
+
+function messageJson(desc: DescMessage, value: Message | undefined, path: string, resolveAny: AminoAnyResolver | undefined): Json {
+  const msg = (value ?? create(desc)) as unknown as Record<string, unknown>;
+  switch (desc.typeName) {
+    case "google.protobuf.Duration": {
+      const ns = (msg.seconds as bigint) * 1_000_000_000n + BigInt(msg.nanos as number);
+      return ns.toString();
+    }
+    case "google.protobuf.Timestamp":
+      return rfc3339(msg.seconds as bigint, msg.nanos as number);
+    case "google.protobuf.Any":
+      // A message inside a message (x/gov's proposal messages): its own {type, value}.
+      if (resolveAny === undefined) throw decodeError(`${path}: nested Any is not supported`);
+      return resolveAny(msg as unknown as { typeUrl: string; value: Uint8Array }, path) as unknown as Json;
+  }
+  const out: Record<string, Json> = {};
+  for (const field of desc.fields) {
+    const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`, resolveAny);
+    if (v !== undefined) out[field.name] = v;
+  }
+  return out;
+}
+
+/** A field's amino JSON, or undefined when it is omitted. */
+function fieldJson(field: DescField, value: unknown, path: string, resolveAny: AminoAnyResolver | undefined): Json | undefined {
+  const keep = getOption(field, dont_omitempty);
+  switch (field.fieldKind) {
+    case "scalar": {
+      const s = getOption(field, cosmosScalar);
+      if (s === "cosmos.Int") return (value as string) || "0";
+      if (s === "cosmos.Dec") return decFromRaw(value as string, path);
+      if (!keep && isZeroScalar(value)) return undefined;
+      return scalarJson(field.scalar, value, path);
+    }
+    case "enum":
+      return !keep && value === 0 ? undefined : (value as number);
+    case "message":
+      // The reference's message fields are non-nullable: gogo always writes them.
+      return messageJson(field.message, value as Message | undefined, path, resolveAny);
+    case "list": {
+      const items = value as unknown[];
+      if (items.length === 0) return keep || getOption(field, encoding) === "legacy_coins" ? [] : undefined;
+      if (field.listKind === "message") return items.map((m, i) => messageJson(field.message, m as Message, `${path}[${i}]`, resolveAny));
+      if (field.listKind === "enum") return items as number[];
+      return items.map((v) => scalarJson(field.scalar, v, path));
+    }
+    default:
+      throw decodeError(`${path}: map fields have no amino JSON here`);
+  }
+}
+
+/** `{type, value}` of a message: what its Any contributes to an amino sign doc. */
+export function toAminoJson(desc: DescMessage, message: Message, resolveAny?: AminoAnyResolver): { type: string; value: Record<string, Json> } {
+  return { type: aminoTypeName(desc), value: messageJson(desc, message, desc.name, resolveAny) as Record<string, Json> };
+}
