@@ -60,7 +60,13 @@ import { registerGovHandlers } from "../modules/gov/messages.js";
 import { makeHeader, seedHash, type CommitSigJson, type ConsensusValidator, type StoredHeader } from "./header.js";
 import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
 import { parseTxQuery } from "../store/tx-search.js";
-import { MessageHandlers, messageFailure, registerBaseHandlers, type MessageContext, type TxEvent } from "./messages.js";
+import { MessageHandlers, messageFailure } from "./handlers.js";
+import type { MessageContext } from "./context.js";
+import type { TxEvent } from "./events.js";
+import { registerBankHandlers } from "../modules/bank/messages.js";
+import { registerStakingHandlers } from "../modules/staking/messages.js";
+import { registerDistributionHandlers } from "../modules/distribution/messages.js";
+import { registerSlashingHandlers } from "../modules/slashing/messages.js";
 import type { BlockSummary, ChainView } from "./view.js";
 import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockHeader, type ChainOptions } from "./emission-chain.js";
 
@@ -200,7 +206,7 @@ export class NodeChain implements ChainView {
     this.emission = new Emission(core);
     this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
-    this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerBaseHandlers(new MessageHandlers()))));
+    this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerSlashingHandlers(registerDistributionHandlers(registerStakingHandlers(registerBankHandlers(new MessageHandlers())))))));
     this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {

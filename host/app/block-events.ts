@@ -6,7 +6,7 @@
 // distribution's per-validator commission/rewards events.
 
 import { decString } from "../wire/gateway-json.js";
-import type { TxEvent } from "./messages.js";
+import type { TxEvent } from "./events.js";
 import { typedEvent } from "../modules/tieredrewards/messages.js";
 
 const E18 = 10n ** 18n;

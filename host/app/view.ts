@@ -5,28 +5,9 @@
 import type { Ledger } from "../core/ledger.js";
 import type { Emission } from "../core/emission.js";
 import type { ValidatorDescription } from "./genesis.js";
+import type { Directory } from "../modules/auth/directory.js";
 
-/** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception. */
-export interface Directory {
-  /** Account prefix, e.g. `cro`. */
-  readonly accountPrefix: string;
-  /** Validator operator prefix, e.g. `crocncl`. */
-  readonly validatorPrefix: string;
-  /** Core account id of an account address (module accounts included); undefined if never seen. */
-  accountId(address: string): number | undefined;
-  /** bech32 account address of a core account id. */
-  accountAddress(id: number): string | undefined;
-  /** Core validator id of a `crocncl1…` operator address. */
-  validatorId(operator: string): number | undefined;
-  /** Operator address (`crocncl1…`) of a core validator id. */
-  validatorAddress(id: number): string | undefined;
-  /** Every account id (module accounts included), ascending. */
-  accountIds(): number[];
-  /** Every validator id, ascending. */
-  validatorIds(): number[];
-  /** Account number and sequence of an address (x/auth), undefined if the account does not exist. */
-  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined;
-}
+export type { Directory };
 
 /** A committed block as the REST routes show it. */
 export interface BlockSummary {

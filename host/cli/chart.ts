@@ -7,7 +7,7 @@
 
 import * as echarts from "echarts";
 import { decPercent, wholeTokens } from "./common.js";
-import type { Simulation } from "./simulate.js";
+import type { Simulation } from "./sim-types.js";
 import type { RunSummary } from "./sweep.js";
 import { UsageError } from "./common.js";
 

@@ -7,7 +7,7 @@ import { timestampString, durationString } from "../wire/gateway-json.js";
 import { decPercent, groupThousands, wholeTokens } from "./common.js";
 import { decShort } from "./schedule.js";
 import type { RunSummary } from "./sweep.js";
-import type { SimRow, Simulation } from "./simulate.js";
+import type { SimRow, Simulation } from "./sim-types.js";
 
 /** CSV / JSON column names, in order (tier APYs follow as tier<ID>_total_apy). */
 export const COLUMNS = [

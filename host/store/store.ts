@@ -18,7 +18,7 @@
 import Database from "better-sqlite3";
 import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
-import type { GovRecord } from "../modules/gov/keeper.js";
+import type { ModuleRecord } from "./records.js";
 import { lockDatabase } from "./db-lock.js";
 
 export interface StoredBlock {
@@ -172,7 +172,7 @@ export class NodeStore {
 
   /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
   commitGenesis(
-    genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = [],
+    genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
   ): void {
     this.db.transaction(() => {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
@@ -182,7 +182,7 @@ export class NodeStore {
   }
 
   /** One block (or a run of empty blocks), atomically. */
-  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[] = []): void {
+  commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = []): void {
     this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, gov, crashInCommitHook))();
   }
 
@@ -196,7 +196,7 @@ export class NodeStore {
   }
 
   private writeBlock(
-    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: GovRecord[], midway = (): void => {},
+    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[], midway = (): void => {},
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,

@@ -15,17 +15,20 @@
 // says so (veto with burn_vote_veto, no quorum with burn_vote_quorum).
 
 import { UndoJournal } from "../../app/journal.js";
+import type { ModuleRecord } from "../../store/records.js";
 import { ModuleAccount, type Ledger } from "../../core/ledger.js";
 import type { DecOps } from "../../core/core.js";
 import type { Tiers } from "../../core/tiers.js";
-import type { GovParams } from "../../app/genesis.js";
+import type { GovParams } from "./genesis.js";
 import { decString } from "../../wire/gateway-json.js";
 import { GovErrorKinds, GOV_LIMITS, VOTE_OPTIONS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
 import { SdkErrors, TxError } from "../../app/errors.js";
 import { typeUrlOfAmino } from "../../wire/messages.js";
 import type { NodeDirectory } from "../auth/directory.js";
-import { event, type TxEvent } from "../../app/messages.js";
-import { positionsPower, tallyDecision, tallyResults } from "./tally.js";
+import { event, type TxEvent } from "../../app/events.js";
+import { positionsPower, tallyDecision, tallyResults, type TallyCounts, type TallyView, type Vote } from "./tally.js";
+
+export type { TallyCounts, TallyView, Vote };
 
 export const ProposalStatus = {
   DepositPeriod: 1,
@@ -38,13 +41,6 @@ export const PROPOSAL_STATUS_NAMES = [
   "PROPOSAL_STATUS_UNSPECIFIED", "PROPOSAL_STATUS_DEPOSIT_PERIOD", "PROPOSAL_STATUS_VOTING_PERIOD",
   "PROPOSAL_STATUS_PASSED", "PROPOSAL_STATUS_REJECTED", "PROPOSAL_STATUS_FAILED",
 ] as const;
-
-export interface TallyCounts {
-  yes: bigint;
-  abstain: bigint;
-  no: bigint;
-  noWithVeto: bigint;
-}
 
 export interface Proposal {
   id: bigint;
@@ -65,36 +61,11 @@ export interface Proposal {
   failedReason: string;
 }
 
-export interface Vote {
-  proposalId: bigint;
-  voter: string;
-  /** Weights as raw Decs. */
-  options: { option: number; weight: bigint }[];
-  metadata: string;
-}
-
-/** What the tally reads of the chain. */
-export interface TallyView {
-  /** Bonded validators: their operator's account address, bonded tokens and delegator shares (raw Dec). */
-  bondedValidators(): { id: number; operatorAccount: string; tokens: bigint; shares: bigint }[];
-  /** An account's own delegations (shares raw Dec). */
-  delegations(account: string): { validator: number; shares: bigint }[];
-  /** An owner's delegated tier positions. */
-  positions(owner: string): { validator: number; shares: bigint }[];
-  totalBonded(): bigint;
-}
-
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
 export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
 
 const zeroTally = (): TallyCounts => ({ yes: 0n, abstain: 0n, no: 0n, noWithVeto: 0n });
 const pad = (id: bigint) => id.toString().padStart(20, "0");
-
-/** One value of the gov table: its key and JSON text (null: deleted). */
-export interface GovRecord {
-  key: string;
-  value: string | null;
-}
 
 export class Gov {
   private readonly proposals = new Map<bigint, Proposal>();
@@ -168,7 +139,7 @@ export class Gov {
   }
 
   /** The records changed since the last call, for the block's commit. */
-  takeDirty(): GovRecord[] {
+  takeDirty(): ModuleRecord[] {
     const out = [...this.dirty].sort().map((key) => ({ key, value: this.recordText(key) }));
     this.dirty.clear();
     return out;

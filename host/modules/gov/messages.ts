@@ -8,7 +8,9 @@ import {
   GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
   type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,
 } from "./validate.js";
-import type { MessageContext, MessageHandlers, TxEvent } from "../../app/messages.js";
+import type { MessageHandlers } from "../../app/handlers.js";
+import type { MessageContext } from "../../app/context.js";
+import type { TxEvent } from "../../app/events.js";
 
 const ACTIONS: Record<string, string> = {
   [GovMsgTypes.SubmitProposal]: "/cosmos.gov.v1.MsgSubmitProposal",

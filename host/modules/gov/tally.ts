@@ -6,12 +6,38 @@
 // intermediate, mul and quo rounding half-even).
 
 import type { DecOps } from "../../core/core.js";
-import type { GovParams } from "../../app/genesis.js";
-import type { TallyCounts, TallyView, Vote } from "./keeper.js";
+import type { GovParams } from "./genesis.js";
 
 const E18 = 10n ** 18n;
 
 /** Raw results by option (index 1 yes .. 4 no with veto) and the total voting power, of these votes. */
+
+export interface TallyCounts {
+  yes: bigint;
+  abstain: bigint;
+  no: bigint;
+  noWithVeto: bigint;
+}
+
+export interface Vote {
+  proposalId: bigint;
+  voter: string;
+  /** Weights as raw Decs. */
+  options: { option: number; weight: bigint }[];
+  metadata: string;
+}
+
+/** What the tally reads of the chain. */
+export interface TallyView {
+  /** Bonded validators: their operator's account address, bonded tokens and delegator shares (raw Dec). */
+  bondedValidators(): { id: number; operatorAccount: string; tokens: bigint; shares: bigint }[];
+  /** An account's own delegations (shares raw Dec). */
+  delegations(account: string): { validator: number; shares: bigint }[];
+  /** An owner's delegated tier positions. */
+  positions(owner: string): { validator: number; shares: bigint }[];
+  totalBonded(): bigint;
+}
+
 export function tallyResults(votes: readonly Vote[], view: TallyView, dec: DecOps): { results: bigint[]; total: bigint } {
   const validators = new Map<number, { operatorAccount: string; tokens: bigint; shares: bigint; deductions: bigint; vote?: Vote["options"] }>();
   for (const v of view.bondedValidators()) validators.set(v.id, { ...v, deductions: 0n });

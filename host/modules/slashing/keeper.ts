@@ -11,8 +11,8 @@ import type { DecOps } from "../../core/core.js";
 import type { Ledger } from "../../core/ledger.js";
 import { encodeAddress } from "../../wire/address.js";
 import type { NodeDirectory } from "../auth/directory.js";
-import type { GovRecord } from "../gov/keeper.js";
-import { event, type TxEvent } from "../../app/messages.js";
+import type { ModuleRecord } from "../../store/records.js";
+import { event, type TxEvent } from "../../app/events.js";
 
 export interface SlashingParams {
   signedBlocksWindow: bigint;
@@ -125,7 +125,7 @@ export class Slashing {
     return { address, fraction: this.params.slashFractionDoubleSign, infractionHeight: infractionHeight > 1n ? infractionHeight - 1n : 0n, power, jailUntilNs: FOREVER_NS, reason: "double_sign" };
   }
 
-  takeDirty(): GovRecord[] {
+  takeDirty(): ModuleRecord[] {
     const out = [...this.dirty].sort().map((key) => {
       const i = this.infos.get(key.slice(2));
       return { key, value: i === undefined ? null : JSON.stringify(i, (_, v) => (typeof v === "bigint" ? `${v}n` : v)) };

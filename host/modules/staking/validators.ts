@@ -11,7 +11,7 @@ import { accountAddressBytes } from "../../wire/address.js";
 import { VALIDATOR_PREFIX, type GenesisValidator, type ValidatorDescription } from "../../app/genesis.js";
 import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "../auth/directory.js";
-import type { GovRecord } from "../gov/keeper.js";
+import type { ModuleRecord } from "../../store/records.js";
 import { UndoJournal } from "../../app/journal.js";
 
 export interface ValidatorMeta {
@@ -112,7 +112,7 @@ export class ValidatorRegistry {
 
   // ---- records ----
 
-  takeDirty(): GovRecord[] {
+  takeDirty(): ModuleRecord[] {
     const out = [...this.dirty].sort((a, b) => a - b).map((id) => ({ key: `${PREFIX}${id}`, value: encode(this.metas.get(id)!) }));
     this.dirty.clear();
     return out;

@@ -15,7 +15,9 @@ import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,
   type MsgUpdateTierParams, type PositionAmountMsg, type PositionMsg, type TierInput,
 } from "./validate.js";
-import { paying, type MessageContext, type MessageHandlers, type TxEvent } from "../../app/messages.js";
+import { paying, type MessageHandlers } from "../../app/handlers.js";
+import type { MessageContext } from "../../app/context.js";
+import type { TxEvent } from "../../app/events.js";
 
 const EVENT_PREFIX = "chainmain.tieredrewards.v1.";
 const E18 = 10n ** 18n;

@@ -1,0 +1,36 @@
+// What a message handler sees: the chain's keepers, its signer, the block being made. Handlers
+// run inside the store transaction the application opened for the tx: they throw (a TxError, or
+// the core's CoreError) to fail it, which the application then aborts as a whole.
+
+import type { Ledger } from "../core/ledger.js";
+import type { Tiers } from "../core/tiers.js";
+import type { NodeDirectory } from "../modules/auth/directory.js";
+import type { Gov } from "../modules/gov/keeper.js";
+import type { ValidatorRegistry } from "../modules/staking/validators.js";
+import type { TxEvent } from "./events.js";
+
+export interface MessageContext {
+  readonly ledger: Ledger;
+  readonly tiers: Tiers;
+  readonly directory: NodeDirectory;
+  readonly denom: string;
+  /** The signer (canonical account address). */
+  readonly signer: string;
+  /** Height of the block being made. */
+  readonly height: bigint;
+  /** x/staking's tokens per unit of consensus power. */
+  readonly powerReduction: bigint;
+  /** The block's header hash as the node defines it (seeds position delegator addresses). */
+  readonly headerHash: Uint8Array;
+  /** Decimal text to a raw Dec, exactly (the core's parser; throws on bad text). */
+  parseDec(text: string): bigint;
+  /** Time of the block being made (unix ns). */
+  readonly timeNs: bigint;
+  /** x/gov's proposals, deposits and votes. */
+  readonly gov: Gov;
+  /** Validators' descriptions, commission limits and consensus keys. */
+  readonly validators: ValidatorRegistry;
+}
+
+/** A message's execution: its events, in the order the module emits them. */
+export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];

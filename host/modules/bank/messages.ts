@@ -1,0 +1,35 @@
+// x/bank's message: MsgSend (a send to the rewards pool is a deposit, EventRewardsPoolFunded).
+
+import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
+import { SdkErrors, TxError } from "../../app/errors.js";
+import { event } from "../../app/events.js";
+import { paying, type MessageHandlers } from "../../app/handlers.js";
+import { MSG_SEND, type MsgSend } from "../../app/registry.js";
+import { renderTierEvents } from "../tieredrewards/messages.js";
+import { coinsString } from "./coins.js";
+import { coinText } from "../staking/keeper-helpers.js";
+
+export function registerBankHandlers(h: MessageHandlers): MessageHandlers {
+  return h
+    .register(MSG_SEND, (ctx, m) => {
+      const msg = m as MsgSend;
+      if (msg.amount.some((c) => c.denom !== ctx.denom)) {
+        throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0 is smaller than ${coinsString(msg.amount)}`);
+      }
+      const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
+      const to = ctx.directory.ensure(msg.toAddress);
+      if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
+      const from = ctx.directory.ensure(msg.fromAddress);
+      // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
+      // same transfer, announced by EventRewardsPoolFunded.
+      const deposit = to === ModuleAccount.rewardsPool && amount > 0n
+        ? renderTierEvents(ctx, paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events)
+        : [];
+      if (deposit.length === 0) paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount));
+      return [
+        event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
+        ...deposit,
+        event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
+      ];
+    });
+}

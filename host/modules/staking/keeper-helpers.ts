@@ -1,0 +1,23 @@
+// What the staking-side handlers share: a coin's bond-denom amount and a validator's core id.
+
+import { CoreCode, CoreError } from "../../core/errors.js";
+import { SdkErrors, TxError } from "../../app/errors.js";
+import type { MessageContext } from "../../app/context.js";
+import type { Coin } from "../bank/coins.js";
+
+/** The bond-denom amount of a coin, or the SDK's error for another denom. */
+export function bondAmount(coin: Coin, denom: string, what: string): bigint {
+  if (coin.denom !== denom) {
+    throw new TxError(SdkErrors.InvalidRequest, `invalid coin denomination: got ${coin.denom}, expected ${denom}: ${what}`);
+  }
+  return coin.amount;
+}
+
+export function validatorId(ctx: MessageContext, operator: string): number {
+  const id = ctx.directory.validatorId(operator);
+  if (id === undefined) throw new CoreError(CoreCode.NO_VALIDATOR);
+  return id;
+}
+
+
+export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
