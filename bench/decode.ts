@@ -32,7 +32,7 @@ function txOf(message: Any): Uint8Array {
 function timeDecode(tx: Uint8Array): number {
   const once = () => {
     try {
-      decodeTxBytes(tx, "BROADCAST_MODE_SYNC");
+      decodeTxBytes(tx);
     } catch {
       // refused: sdk 2 past the depth bound, or no signatures (the ante's job, not timed here)
     }

@@ -18,8 +18,9 @@ import { DEFAULT_LIMITS } from "./limits.js";
 import {
   GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
 } from "./app/genesis.js";
-import { wallClockNs } from "./app/emission-chain.js";
-import { NodeChain, NodeStateError } from "./app/application.js";
+import { wallClockNs } from "./drivers/embedded.js";
+import { NodeChain } from "./drivers/embedded.js";
+import { NodeStateError } from "./app/types.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
 import { protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, wasm } from "./helpers/node.js";
@@ -39,8 +39,9 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
       return { address, power: v.power, signed: !absent.has(address) };
     });
     const doubleSigns = (o.doubleSigns ?? []).map((d) => ({ address: keyOf(d.validator), height: d.height, power: chain.ledger.validator(d.validator)!.lastPower }));
-    const out = chain.finalizeBlock(o.txs ?? [], height, timeNs, { votes, doubleSigns });
-    chain.abciCommit(); // ABCI: FinalizeBlock, then Commit makes the block durable
+    const txs = (o.txs ?? []).map((tx) => ({ tx }));
+    const out = chain.finalizeBlock({ height, timeNs, txs, consensus: { votes, doubleSigns } });
+    chain.commit(); // ABCI: FinalizeBlock, then Commit makes the block durable
     return out;
   };
   const signed = async (n: number, messages: EncodeObject[]) => {

@@ -9,10 +9,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { loadCore } from "../host/core/core.js";
 import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf } from "../host/app/genesis.js";
-import { decodeTx } from "../host/wire/amino/stdtx.js";
+import { broadcastRequest, decodeTx as decodeTxBytes } from "../host/wire/amino/stdtx.js";
+
+/** A POSTed body's tx decoded, as the node takes it. */
+const decodeTx = (body: unknown) => decodeTxBytes(broadcastRequest(body).tx);
 import {
   devSigner, withdrawMsg, positionMsg, tierRedelegateMsg, claimTierMsg, updateTierParamsMsg, tierGovMsg, deleteTierMsg,
   type DevSigner,

@@ -13,7 +13,7 @@ import { core } from "./helpers/core.js";
 import { cli, type Result } from "./helpers/cli.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { ModuleAccount } from "../host/core/ledger.js";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { defaultGenesisJson } from "../host/app/genesis.js";
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
 import { UsageError } from "../host/cli/common.js";

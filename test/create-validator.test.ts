@@ -20,7 +20,7 @@ import { decodeAny } from "../host/wire/messages.js";
 import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 
 const nodes = await nodeHarness({ prefix: "create-validator-" });
 test.after(() => nodes.remove());

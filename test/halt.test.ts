@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { loadCore } from "../host/core/core.js";
 import { devAddress } from "../host/app/genesis.js";
 import { NodeStore } from "../host/store/store.js";
@@ -121,12 +121,12 @@ test("a block that fails part-way: every route answers 503, a waiting mode=block
   const dbPath = nodes.freshDb();
   const node = await nodes.open({ dbPath });
   const committed = node.chain.latestBlock();
-  const store = (node.chain as unknown as { store: NodeStore }).store;
+  const store = (node.chain as unknown as { s: { store: NodeStore } }).s.store;
   store.commitBlock = () => {
     throw new Error("disk I/O error");
   };
   const halts: Error[] = [];
-  (node.chain as unknown as { onHalt: (e: Error) => void }).onHalt = (e) => halts.push(e);
+  (node.chain as unknown as { haltCallback: (e: Error) => void }).haltCallback = (e) => halts.push(e);
   const body = { ...(await signedBy(node, 5, [sendMsg(devAddress(5), devAddress(6), 7n)])), mode: "block" };
   const waiting = node.post("/txs", body);
   await new Promise((r) => setTimeout(r, 10));
@@ -167,7 +167,8 @@ test("a database from before (txs keyed by hash) is migrated on open; its txs st
   db.exec(`
     CREATE TABLE old_txs (hash TEXT PRIMARY KEY, height INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL,
       code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL);
-    INSERT INTO old_txs SELECT hash, height, idx, body, code, codespace, raw_log, events FROM txs;
+    -- that build kept each tx's POSTed body (here a legacy amino {tx, mode}), not its bytes
+    INSERT INTO old_txs SELECT hash, height, idx, '{"tx":' || CAST(tx AS TEXT) || ',"mode":"sync"}', code, codespace, raw_log, events FROM txs;
     DROP TABLE txs; ALTER TABLE old_txs RENAME TO txs;
     CREATE INDEX txs_by_height ON txs (height, idx);`);
   db.close();

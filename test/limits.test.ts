@@ -1,6 +1,7 @@
 // Issue 10, "Found 2" (unbounded requests) and "Deliver 2" (limits): every limit refuses with its
 // status or code, and a huge body is refused before the server has read it.
 
+import { broadcastRequest } from "../host/wire/amino/stdtx.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { request } from "node:http";
@@ -218,7 +219,7 @@ test("mempool: full in bytes (sdk 20) at --mempool-max-bytes", async () => {
   // CometBFT's check_tx is the app's CheckTx alone: a full mempool (by txs or by bytes) is no
   // reason to refuse it, and it queues nothing.
   const other = await signedBy(node, 6, [sendMsg(u6, u5, 1n)]);
-  assert.is(node.chain.checkTx(other).hash.length, 64);
+  assert.is(node.chain.checkTx(broadcastRequest(other).tx, "check").verified.txHash.length, 64);
   assert.is(node.chain.pending, 2);
 });
 

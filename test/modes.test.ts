@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { parseConfig } from "../host/config.js";
-import { nextBlockDue } from "../host/app/application.js";
+import { nextBlockDue } from "../host/drivers/embedded.js";
 import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress } from "../host/app/genesis.js";
 import { devSigner, sendMsg, updateTierParamsMsg } from "./helpers/dev-signer.js";
 import { nodeHarness, signedBy, wasm } from "./helpers/node.js";
@@ -126,7 +126,7 @@ test('a fee of "-0" (signed as such) is refused at check, never taken as zero', 
 test("a halted chain's /dev/advance answers 503, not 200 with no blocks", async () => {
   const node = await nodes.open();
   try {
-    (node.chain as unknown as { store: { commitBlock: () => void } }).store.commitBlock = () => {
+    (node.chain as unknown as { s: { store: { commitBlock: () => void } } }).s.store.commitBlock = () => {
       throw new Error("disk full");
     };
     await node.post("/txs", await signedBy(node, 5, [sendMsg(devAddress(5), devAddress(6), 1n)]));

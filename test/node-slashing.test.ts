@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
 import type { AminoMsg } from "@cosmjs/amino";
 import { delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";

@@ -13,7 +13,7 @@ import type { AminoMsg } from "@cosmjs/amino";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { TierError } from "../host/core/tiers.js";
-import { NodeChain } from "../host/app/application.js";
+import { NodeChain } from "../host/drivers/embedded.js";
 import { REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
 import { positionDelegatorAddress } from "../host/modules/tieredrewards/messages.js";
 import {

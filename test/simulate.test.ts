@@ -12,7 +12,7 @@ import { encodeSecp256k1Pubkey } from "@cosmjs/amino";
 import { QueryClient, setupTxExtension } from "@cosmjs/stargate";
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { devAddress, devPrivateKey, operatorOf } from "../host/app/genesis.js";
-import { SIM_SIGNATURE_GAS } from "../host/app/application.js";
+import { SIM_SIGNATURE_GAS } from "../host/app/deliver.js";
 import { chainRegistry, clientTxHash, keplrBody, protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "./helpers/node.js";
 

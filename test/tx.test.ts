@@ -20,7 +20,10 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { base64, hex } from "@scure/base";
 import { MSG_SEND, MessageRegistry, registerBankMessages, type MsgSend } from "../host/app/registry.js";
 import { TxError } from "../host/app/errors.js";
-import { decodeTx } from "../host/wire/amino/stdtx.js";
+import { broadcastRequest, decodeTx as decodeTxBytes } from "../host/wire/amino/stdtx.js";
+
+/** A POSTed body's tx decoded, as the node takes it. */
+const decodeTx = (body: unknown) => decodeTxBytes(broadcastRequest(body).tx);
 import { makeSignDoc, serializeSignDoc } from "../host/wire/amino/sign-doc.js";
 import { moduleAddress, pubKeyAddress, verifySecp256k1 } from "../host/modules/auth/keys.js";
 import { stringField, addressField, onlyFields } from "../host/wire/amino/fields.js";
@@ -221,7 +224,7 @@ ok("a MsgSend signed by CosmJS: signer, messages, fee, memo, hash", async () => 
   assert.is(v.accountNumber, 7n);
   assert.is(v.sequence, 3n);
   assert.is(v.memo, "hello <&>");
-  assert.is(v.mode, "sync");
+  assert.is(broadcastRequest(body).mode, "sync");
   assert.equal(v.fee, { amount: [{ denom: "basecro", amount: 5000n }], gas: 200000n });
   assert.is(v.msgs.length, 1);
   assert.is(v.msgs[0]!.type, MSG_SEND);
@@ -241,8 +244,9 @@ ok("the same tx as text, bytes, bare StdTx or typed StdTx: one hash", async () =
   assert.is(verifyTx(JSON.stringify(body, null, 2), ctx).txHash, hash);
   assert.is(verifyTx(new TextEncoder().encode(JSON.stringify(body)), ctx).txHash, hash);
   assert.is(verifyTx(body.tx, ctx).txHash, hash);
-  assert.is(verifyTx({ tx: { type: "cosmos-sdk/StdTx", value: body.tx }, mode: "block" }, ctx).mode, "block");
-  assert.is(verifyTx({ tx: body.tx }, ctx).mode, "sync");
+  assert.is(verifyTx({ tx: { type: "cosmos-sdk/StdTx", value: body.tx }, mode: "block" }, ctx).txHash, hash);
+  assert.is(broadcastRequest({ tx: { type: "cosmos-sdk/StdTx", value: body.tx }, mode: "block" }).mode, "block");
+  assert.is(broadcastRequest({ tx: body.tx }).mode, "sync");
   // Another signature of the same doc would be another tx; another sequence certainly is.
   const next = await signed({ sequence: 4 });
   assert.is.not(decodeTx(next).hash, hash);

@@ -11,48 +11,15 @@ import type { Core } from "../core/core.js";
 import { Emission, type BlockOutcome } from "../core/emission.js";
 import type { ClockMode } from "../config.js";
 import { bondDenom, emissionGenesisState, emissionParams, type Genesis } from "./genesis.js";
+import { ChainStateError, type BlockHeader } from "./types.js";
+import { ADVANCE_CHUNK, wallClockNs, type Advanced, type ChainOptions } from "../drivers/embedded.js";
 
-export interface BlockHeader {
-  chainId: string;
-  height: bigint;
-  /** Nanoseconds since the Unix epoch. */
-  timeNs: bigint;
-}
-
-/** What a simulated advance did. */
-export interface Advanced {
-  /** Blocks made by this call. */
-  blocks: bigint;
-  header: BlockHeader;
-}
-
-export interface ChainOptions {
-  clock: ClockMode;
-  /** Block interval in nanoseconds (> 0). */
-  blockTimeNs: bigint;
-  /** The wall clock in nanoseconds since the Unix epoch (real clock headers); replaceable in tests. */
-  now?: () => bigint;
-  /** Called once if block production fails: the chain halts (makes no more blocks) but still answers. */
-  onHalt?: (error: Error) => void;
-}
-
-/** Blocks the simulated clock runs per core call before letting other work in (~50 ms of work). */
-export const ADVANCE_CHUNK = 65_536n;
+export { ChainStateError, ADVANCE_CHUNK, type BlockHeader, type Advanced, type ChainOptions };
 
 /** Consecutive real-clock headers are at least this far apart, as CometBFT's time iota. */
 const MIN_TIME_STEP_NS = 1_000_000n;
 /** setTimeout / setInterval accept at most 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
-
-/** The chain refuses to make blocks (halted, stopped, or the wrong clock for the request). */
-export class ChainStateError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ChainStateError";
-  }
-}
 
 export class EmissionChain {
   readonly genesis: Genesis;
@@ -69,7 +36,7 @@ export class EmissionChain {
   /** Simulated advances run one after the other. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(core: Core, genesis: Genesis, options: ChainOptions) {
+  constructor(core: Core, genesis: Genesis, options: ChainOptions & { onHalt?: (error: Error) => void }) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
     this.genesis = genesis;
     this.clock = options.clock;

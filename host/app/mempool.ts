@@ -29,7 +29,6 @@ export async function awaitInclusion<R>(included: Promise<R>, timeoutMs = COMMIT
 /** A tx waiting for its block, and whoever waits for its result (broadcast mode block). */
 export interface Pending<R> {
   verified: VerifiedTx;
-  body: string;
   /** Settle when the tx is in a committed block, or the chain halted first. */
   done: Array<{ resolve: (r: R) => void; reject: (e: Error) => void }>;
 }
@@ -54,9 +53,9 @@ export class Mempool<R> {
     return this.bytes;
   }
 
-  /** The waiting txs' bodies, in arrival order. */
-  bodies(): string[] {
-    return this.txs.map((p) => p.body);
+  /** The waiting txs' bytes, in arrival order. */
+  txBytes(): Uint8Array[] {
+    return this.txs.map((p) => p.verified.bytes);
   }
 
   has(hash: string): boolean {

@@ -4,7 +4,7 @@
 
 import { existsSync } from "node:fs";
 import { loadCoreFromFile } from "../core/node.js";
-import { NodeChain } from "../app/application.js";
+import { NodeChain } from "../drivers/embedded.js";
 import { type Command, UsageError, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
 import { Progress } from "./progress.js";
 

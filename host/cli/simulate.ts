@@ -32,8 +32,10 @@ import { basename } from "node:path";
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { ModuleAccount } from "../core/ledger.js";
-import { NodeChain, type TxResult } from "../app/application.js";
-import { ChainStateError } from "../app/emission-chain.js";
+import { NodeChain } from "../drivers/embedded.js";
+import { type TxResult } from "../app/types.js";
+import { ChainStateError } from "../app/types.js";
+import { broadcastRequest } from "../wire/amino/stdtx.js";
 import { REWARDS_POOL_ADDRESS, mergeJson, type Genesis, type Json } from "../app/genesis.js";
 import { ValidationError } from "../errors.js";
 import { TxError } from "../app/errors.js";
@@ -409,7 +411,7 @@ export async function simulate(
       const fee = built.fee === 0n ? NO_FEE : { amount: [coin(built.fee)], gas: "200000" };
       const body = signer.sign(built.msgs, fee, chain.chainId, acct.accountNumber, seq);
       try {
-        const { included } = chain.submit(body);
+        const { included } = chain.submit(broadcastRequest(body).tx);
         pending.push({ plan, included, fee: built.fee });
         seq++;
       } catch (e) {

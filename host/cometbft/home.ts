@@ -13,7 +13,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { consensusAddressOf, consensusKey } from "../modules/staking/consensus-key.js";
 import type { Json } from "../app/genesis.js";
 import type { Core } from "../core/core.js";
-import { NodeChain } from "../app/application.js";
+import { NodeChain } from "../drivers/embedded.js";
 
 /** A genesis's bonded validators as CometBFT's genesis lists them: operator and consensus power (`core`: a fresh one, used up). */
 export function genesisValidators(core: Core, genesis: Json): { operator: string; power: bigint }[] {

@@ -15,7 +15,7 @@ import {
   MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
 } from "cosmjs-types/tendermint/abci/types";
 import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
-import type { NodeChain } from "../app/application.js";
+import type { NodeChain } from "./embedded.js";
 import type { AbciQuery } from "../app/query.js";
 import { TxError } from "../app/errors.js";
 import { resultData } from "../wire/tx.js";
@@ -121,8 +121,8 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
   }
   if (req.checkTx) {
     try {
-      const r = chain.abciCheckTx({ tx_bytes: Buffer.from(req.checkTx.tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
-      return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.gasWanted, gasUsed: r.gasUsed } });
+      const r = chain.checkTx(req.checkTx.tx, "mempool");
+      return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.verified.fee.gas, gasUsed: r.gasUsed } });
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
       return Response.fromPartial({ checkTx: { code: e.code, codespace: e.codespace, log: e.log } });
@@ -170,7 +170,9 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
       doubleSigns: f.misbehavior.filter((m) => m.type === MisbehaviorType.DUPLICATE_VOTE)
         .map((m) => ({ address: address(m.validator.address), height: m.height, power: m.validator.power })),
     };
-    const { results, events, appHash } = chain.finalizeBlock(f.txs, f.height, timeNs, consensus);
+    const txs = f.txs.map((tx) => ({ tx }));
+    const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? { consensus } : {};
+    const { results, events, appHash } = chain.finalizeBlock({ height: f.height, timeNs, txs, ...kept });
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
     });
@@ -185,7 +187,8 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     return response;
   }
   if (req.commit) {
-    chain.abciCommit();
+    chain.commit();
+    chain.clearCheckState(); // CometBFT rechecks the txs that wait
     state.finalized = undefined;
     return Response.fromPartial({ commit: { retainHeight: 0n } });
   }

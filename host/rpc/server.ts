@@ -16,13 +16,14 @@ import { Hono, type Context } from "hono";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
-import { ChainStateError } from "../app/emission-chain.js";
-import type { NodeChain, TxResult } from "../app/application.js";
+import { ChainStateError } from "../app/types.js";
+import type { NodeChain } from "../drivers/embedded.js";
+import type { TxResult } from "../app/types.js";
 export type { TxResult };
 import { TxError } from "../app/errors.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { namedParams } from "./params.js";
-import { resultData, txBytesHash, txBytesOf } from "../wire/tx.js";
+import { resultData, txBytesHash } from "../wire/tx.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
@@ -141,7 +142,7 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
       };
     },
     txValue: (r) => ({
-      TxResult: { height: int(r.height), ...(r.index !== 0 ? { index: r.index } : {}), tx: base64.encode(txBytesOf(r.body)), result: execTxResult(r) },
+      TxResult: { height: int(r.height), ...(r.index !== 0 ? { index: r.index } : {}), tx: base64.encode(r.tx), result: execTxResult(r) },
     }),
   };
 }
@@ -212,7 +213,7 @@ function execTxResult(r: TxResult) {
 }
 
 function resultTx(r: TxResult) {
-  return { hash: r.hash, height: int(r.height), index: r.index, tx_result: execTxResult(r), tx: base64.encode(txBytesOf(r.body)) };
+  return { hash: r.hash, height: int(r.height), index: r.index, tx_result: execTxResult(r), tx: base64.encode(r.tx) };
 }
 
 
@@ -238,7 +239,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
   const blockAt = (height: bigint) => {
     const b = node.blockTxs(height);
     if (!b) throw internal(`could not find block at height ${height}`);
-    const txs = b.txs.map((t) => base64.encode(txBytesOf(t.body)));
+    const txs = b.txs.map((t) => base64.encode(t.tx));
     const last = height > 1n ? node.blockTxs(height - 1n) : undefined;
     // The header the node made at the block's commit (header.ts): CometBFT's fields and hash, and
     // the previous block's precommits as its last commit.
@@ -297,7 +298,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     const tx = bytesParam(p, "tx");
     const hash = txBytesHash(tx);
     try {
-      const submitted = node.submit({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" });
+      const submitted = node.submit(tx);
       return { check: { code: 0, data: "", log: "", codespace: "", hash }, included: submitted.included };
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
@@ -410,8 +411,8 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     check_tx: (p) => {
       const tx = bytesParam(p, "tx");
       try {
-        const r = node.checkTx({ tx_bytes: base64.encode(tx), mode: "BROADCAST_MODE_SYNC" });
-        return { code: 0, data: null, log: "", info: "", gas_wanted: int(r.gasWanted), gas_used: int(r.gasUsed), events: [], codespace: "" };
+        const r = node.checkTx(tx, "check");
+        return { code: 0, data: null, log: "", info: "", gas_wanted: int(r.verified.fee.gas), gas_used: int(r.gasUsed), events: [], codespace: "" };
       } catch (e) {
         if (!(e instanceof TxError)) throw e;
         return { code: e.code, data: null, log: e.log, info: "", gas_wanted: "0", gas_used: "0", events: [], codespace: e.codespace };
@@ -483,7 +484,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
       const metas = [];
       for (let h = max; h >= min; h--) {
         const { block_id, block, raw } = blockAt(h);
-        metas.push({ block_id, block_size: int(raw.txs.reduce((t, x) => t + x.body.length, 0)), header: block.header, num_txs: int(raw.txs.length) });
+        metas.push({ block_id, block_size: int(raw.txs.reduce((t, x) => t + x.tx.length, 0)), header: block.header, num_txs: int(raw.txs.length) });
       }
       return { last_height: int(latest), block_metas: metas };
     },
@@ -496,7 +497,7 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     unconfirmed_txs: (p, form) => {
       const u = node.unconfirmedTxs();
       const limit = Math.min(Math.max(Number(intParam(p, "limit", form) ?? 30n), 1), 100);
-      return { n_txs: int(Math.min(limit, u.count)), total: int(u.count), total_bytes: int(u.bytes), txs: u.bodies.slice(0, limit).map((b) => base64.encode(txBytesOf(b))) };
+      return { n_txs: int(Math.min(limit, u.count)), total: int(u.count), total_bytes: int(u.bytes), txs: u.txs.slice(0, limit).map((t) => base64.encode(t)) };
     },
   };
 }

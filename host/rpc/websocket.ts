@@ -8,7 +8,7 @@
 
 import type { Server } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { NodeChain } from "../app/application.js";
+import type { NodeChain } from "../drivers/embedded.js";
 import { parseTxQuery, valueMatches, type SearchCondition } from "../store/tx-search.js";
 import { namedParams } from "./params.js";
 import type { RpcReply, TxResult, createRpc } from "./server.js";

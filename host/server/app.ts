@@ -9,14 +9,16 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
-import { ChainStateError, type Advanced, type BlockHeader } from "../app/emission-chain.js";
-import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../app/application.js";
+import { ChainStateError, type BlockHeader } from "../app/types.js";
+import type { Advanced } from "../drivers/embedded.js";
+import { SimulationError, type SimulationResult, type TxResult } from "../app/types.js";
+import { type NodeChain } from "../drivers/embedded.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
 import { validDenom, type Genesis } from "../app/genesis.js";
 import { TxError } from "../app/errors.js";
-import { decodeTx, protoBroadcastMode } from "../wire/amino/stdtx.js";
-import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
+import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
+import { isLegacyTx, storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../modules/tieredrewards/view.js";
@@ -268,17 +270,14 @@ export function registerNodeRoutes(
       return c.json({ tx_response: txResponse({ hash: r.hash, height: 0n, code: r.code, codespace: r.codespace, rawLog: r.log }) });
     }
     let submitted: ReturnType<NodeChain["submit"]>;
+    let tx: Uint8Array | undefined = txBytes;
     try {
-      submitted = node.submit(body);
+      tx = broadcastRequest(body).tx;
+      submitted = node.submit(tx);
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
-      let hash = ""; // known once the body decodes
-      try {
-        hash = txBytes !== undefined ? txBytesHash(txBytes) : decodeTx(body).hash;
-      } catch {
-        // not even a StdTx
-      }
-      return c.json({ tx_response: txResponse({ hash, height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
+      // The hash is known once the body gives the tx's bytes.
+      return c.json({ tx_response: txResponse({ hash: tx === undefined ? "" : txBytesHash(tx), height: 0n, code: e.code, codespace: e.codespace, rawLog: e.log }) });
     }
     const mode = (body as { mode?: unknown }).mode;
     if (txBytes === undefined && mode === "block") {
@@ -369,7 +368,7 @@ export function registerNodeRoutes(
     return c.json({
       txs: page.map((r) => committedTxJson(r).tx),
       block_id: null,
-      block: { header: headerJson(b.header), data: { txs: b.txs.map((r) => txBytesBase64(r.body)) } },
+      block: { header: headerJson(b.header), data: { txs: b.txs.map((r) => base64.encode(r.tx)) } },
       pagination: { next_key: null, total: `${b.txs.length}` },
     });
   });
@@ -377,16 +376,9 @@ export function registerNodeRoutes(
 
 /** A committed tx as GetTx renders it: `tx` (proto JSON, or the legacy amino StdTx) and `tx_response`. */
 function committedTxJson(r: TxResult): { tx: unknown; tx_response: Record<string, unknown> } {
-  const stored = JSON.parse(r.body) as { tx?: unknown; tx_bytes?: string };
-  if (stored.tx_bytes === undefined) return { tx: stored.tx, tx_response: txResponse(r) };
-  const tx = txJson(base64.decode(stored.tx_bytes));
+  if (isLegacyTx(r.tx)) return { tx: JSON.parse(new TextDecoder().decode(r.tx)), tx_response: txResponse(r) };
+  const tx = txJson(r.tx);
   return { tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } };
-}
-
-/** A stored tx's bytes as a block's data lists them (a legacy amino tx: its JSON body's bytes). */
-function txBytesBase64(body: string): string {
-  const stored = JSON.parse(body) as { tx_bytes?: string };
-  return stored.tx_bytes ?? base64.encode(new TextEncoder().encode(body));
 }
 
 /** A positive integer query parameter, or undefined when absent ("0" means the default, as the SDK). */
@@ -471,7 +463,7 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     txhash: r.hash,
     codespace: r.codespace,
     code: r.code,
-    data: r.code === 0 && r.body !== undefined && r.events !== undefined ? msgData(r.body, r.events) : "",
+    data: r.code === 0 && r.tx !== undefined && r.events !== undefined ? msgData(r.tx, r.events) : "",
     raw_log: r.rawLog,
     logs: [],
     info: "",
@@ -484,8 +476,8 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
 }
 
 /** TxMsgData of a committed tx (host/wire/responses.ts); "" if it cannot be told. */
-function msgData(body: string, events: TxResult["events"]): string {
-  const urls = storedTypeUrls(body);
+function msgData(tx: Uint8Array, events: TxResult["events"]): string {
+  const urls = storedTypeUrls(tx);
   return urls === undefined ? "" : txMsgDataHex(urls, events);
 }
 

@@ -7,7 +7,7 @@
 //
 // A tx row also keeps its gas limit and the gas it used (decimal text); databases from before the
 // gas meter get the two columns added on open, NULL in their old rows (shown as 0, not compared by
-// replay).
+// replay). A tx is kept as its bytes; rows from before kept the POSTed body instead.
 //
 // A run of empty blocks made by the simulated clock in one core call is one row (first_height ..
 // height, the first block's time and the step): replay re-runs it the same way.
@@ -44,8 +44,10 @@ export interface StoredTx {
   hash: string;
   height: bigint;
   index: number;
-  /** The POSTed body `{tx, mode}` as JSON text. */
-  body: string;
+  /** The tx's bytes (a TxRaw, or a legacy StdTx's canonical JSON); absent in rows from before they were kept. */
+  tx?: Uint8Array;
+  /** What such an older row kept instead: the POSTed body `{tx_bytes, mode}` or `{tx, mode}` (app/history.ts reads it). */
+  body?: string;
   code: number;
   codespace: string;
   rawLog: string;
@@ -98,6 +100,7 @@ interface TxRow {
   height: number;
   idx: number;
   body: string;
+  tx?: Buffer | null;
   code: number;
   codespace: string;
   raw_log: string;
@@ -135,7 +138,7 @@ export class NodeStore {
         "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       this.insertTx = this.prepareWrite(
-        "INSERT INTO txs (hash, height, idx, body, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO txs (hash, height, idx, body, tx, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
       );
       this.upsertRecord = this.prepareWrite(
         "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
@@ -204,7 +207,7 @@ export class NodeStore {
     );
     for (const t of txs) {
       this.insertTx.run(
-        t.hash, t.height, t.index, t.body, t.code, t.codespace, t.rawLog, t.events,
+        t.hash, t.height, t.index, t.tx ?? null, t.code, t.codespace, t.rawLog, t.events,
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
       for (const a of indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
@@ -333,6 +336,7 @@ function setUp(db: Database.Database): void {
   addBlockEventsColumn(db);
   addBlockHeaderColumn(db);
   addBlockConsensusColumn(db);
+  addTxBytesColumn(db);
   indexTxAttributes(db);
 }
 
@@ -380,6 +384,12 @@ function addGasColumns(db: Database.Database): void {
   if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
 }
 
+/** A tx's bytes: added to databases written before they were kept (their rows keep the POSTed body). */
+function addTxBytesColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("tx")) db.exec("ALTER TABLE txs ADD COLUMN tx BLOB");
+}
+
 /** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
 function addBlockEventsColumn(db: Database.Database): void {
   const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
@@ -415,7 +425,8 @@ function toBlock(r: BlockRow): StoredBlock {
 
 function toTx(r: TxRow): StoredTx {
   return {
-    hash: r.hash, height: BigInt(r.height), index: r.idx, body: r.body, code: r.code, codespace: r.codespace,
+    hash: r.hash, height: BigInt(r.height), index: r.idx, ...(r.tx != null ? { tx: new Uint8Array(r.tx) } : { body: r.body }),
+    code: r.code, codespace: r.codespace,
     rawLog: r.raw_log, events: r.events,
     gasWanted: r.gas_wanted == null ? null : BigInt(r.gas_wanted), gasUsed: r.gas_used == null ? null : BigInt(r.gas_used),
   };

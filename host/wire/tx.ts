@@ -49,8 +49,6 @@ export interface ProtoTxInfo {
   readonly feePayer: string;
   readonly feeGranter: string;
   readonly timeoutHeight: bigint;
-  /** BroadcastMode name as received (kept for the stored body). */
-  readonly broadcastMode: string;
 }
 
 export interface DecodedProtoTx {
@@ -106,7 +104,7 @@ function signModeOf(mode: SignMode, i: number): ProtoSignMode {
 }
 
 /** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
-export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simulate = false): DecodedProtoTx {
+export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedProtoTx {
   const raw = decodeWith("tx_bytes", () => TxRaw.decode(txBytes));
   if (!equalBytes(TxRaw.encode(raw).finish(), txBytes)) {
     throw decodeError("tx_bytes: TxRaw is not in canonical encoding (ADR-027) or has unknown fields");
@@ -180,7 +178,6 @@ export function decodeTxBytes(txBytes: Uint8Array, broadcastMode: string, simula
       feePayer: feeMsg?.payer ?? "",
       feeGranter: feeMsg?.granter ?? "",
       timeoutHeight: body.timeoutHeight,
-      broadcastMode,
     },
   };
 }
@@ -234,25 +231,29 @@ export function txJson(txBytes: Uint8Array): Record<string, unknown> {
   };
 }
 
-/** The type URLs of a stored tx's messages (`{tx_bytes}` or a legacy `{tx: StdTx}` body); undefined if one is unknown. */
-export function storedTypeUrls(body: string): string[] | undefined {
-  const stored = JSON.parse(body) as { tx_bytes?: string; tx?: { msg?: { type: string }[] } };
-  if (stored.tx_bytes !== undefined) {
-    return TxBody.decode(TxRaw.decode(base64.decode(stored.tx_bytes)).bodyBytes).messages.map((m) => m.typeUrl);
-  }
-  const urls = (stored.tx?.msg ?? []).map((m) => typeUrlOfAmino(m.type));
+/** Whether a tx's bytes are a legacy amino StdTx (its canonical JSON) rather than a protobuf TxRaw. */
+export const isLegacyTx = (tx: Uint8Array): boolean => tx[0] === 0x7b; // "{": a TxRaw starts with field 1 (0x0a)
+
+/** The type URLs of a tx's messages (a TxRaw, or a legacy StdTx's canonical JSON); undefined if one is unknown. */
+export function storedTypeUrls(tx: Uint8Array): string[] | undefined {
+  if (!isLegacyTx(tx)) return TxBody.decode(TxRaw.decode(tx).bodyBytes).messages.map((m) => m.typeUrl);
+  const std = JSON.parse(new TextDecoder().decode(tx)) as { msg?: { type: string }[] };
+  const urls = (std.msg ?? []).map((m) => typeUrlOfAmino(m.type));
   return urls.every((u) => u !== undefined) ? (urls as string[]) : undefined;
 }
 
-/** A stored tx's bytes: a protobuf TxRaw, or a legacy amino tx's JSON body. */
-export function txBytesOf(body: string): Uint8Array {
-  const stored = JSON.parse(body) as { tx_bytes?: string };
-  return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : new TextEncoder().encode(body);
+/**
+ * A tx's bytes from a row stored before txs were kept as bytes: its POSTed body, `{tx_bytes, mode}`
+ * (the TxRaw) or a legacy `{tx, mode}` (the StdTx's canonical JSON, what its hash covers).
+ */
+export function txBytesOfBody(body: string, canonical: (stdTx: unknown) => Uint8Array): Uint8Array {
+  const stored = JSON.parse(body) as { tx_bytes?: string; tx?: unknown };
+  return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : canonical(stored.tx);
 }
 
 /** A tx result's `data`: the TxMsgData of its messages' responses (empty for a failed tx). */
-export function resultData(r: { code: number; body: string; events: readonly EventLike[] }): Uint8Array {
-  const urls = r.code === 0 ? storedTypeUrls(r.body) : undefined;
+export function resultData(r: { code: number; tx: Uint8Array; events: readonly EventLike[] }): Uint8Array {
+  const urls = r.code === 0 ? storedTypeUrls(r.tx) : undefined;
   const dataHex = urls === undefined ? "" : txMsgDataHex(urls, r.events);
   return dataHex === "" ? new Uint8Array() : hex.decode(dataHex.toLowerCase());
 }

@@ -30,7 +30,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
-import { decodeTx } from "../../host/wire/amino/stdtx.js";
+import { broadcastRequest, decodeTx as decodeTxBytes } from "../../host/wire/amino/stdtx.js";
+
+/** A POSTed body's tx decoded, as the node takes it. */
+const decodeTx = (body: unknown) => decodeTxBytes(broadcastRequest(body).tx);
 import { rng, within } from "../helpers/checks.js";
 import { ROOT, cli } from "../helpers/cli.js";
 import { delegateMsg, devSigner, lockTierMsg, sendMsg, undelegateMsg, withdrawMsg, type DevSigner } from "../helpers/dev-signer.js";

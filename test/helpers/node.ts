@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
 import { loadCore } from "../../host/core/core.js";
 import { CORE_WASM } from "../../host/core/node.js";
-import { NodeChain } from "../../host/app/application.js";
+import { NodeChain } from "../../host/drivers/embedded.js";
 import { createApp, registerNodeRoutes } from "../../host/server/app.js";
 import { defaultGenesisJson, type Json } from "../../host/app/genesis.js";
 import { devSigner } from "./dev-signer.js";

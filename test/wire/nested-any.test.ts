@@ -70,7 +70,7 @@ function decode(tx: Uint8Array): { outcome: string; calls: number; bytes: number
   const before = { ...anyDecodeWork };
   let outcome = "ok";
   try {
-    decodeTxBytes(tx, "BROADCAST_MODE_SYNC");
+    decodeTxBytes(tx);
   } catch (e) {
     if (!(e instanceof TxError)) throw e;
     outcome = `${e.codespace} ${e.code}: ${e.log}`;

@@ -47,7 +47,7 @@ import type { MessageRegistry } from "../registry.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { ProtoTxInfo } from "../../wire/tx.js";
-import { decodeTx, type BroadcastMode, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
+import { broadcastRequest, decodeTx, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
 
 /** What the chain knows of an account. */
 export interface AccountInfo {
@@ -111,7 +111,6 @@ export interface VerifiedTx {
   readonly msgs: readonly VerifiedMsg[];
   readonly fee: { readonly amount: readonly Coin[]; readonly gas: bigint };
   readonly memo: string;
-  readonly mode: BroadcastMode;
   /** Uppercase hex; see stdtx.ts for what is hashed. */
   readonly txHash: string;
   /** The normalized StdTx (for an amino tx, what the hash covers). */
@@ -124,8 +123,8 @@ export interface VerifiedTx {
   readonly signDoc?: StdSignDoc;
   /** A protobuf tx's bytes and sign mode; absent for an amino StdTx. */
   readonly proto?: ProtoTxInfo;
-  /** The body to store with the block (replay decodes it again). */
-  readonly body: string;
+  /** The tx's bytes (a TxRaw, or a legacy StdTx's canonical JSON): stored with the block, decoded again by replay. */
+  readonly bytes: Uint8Array;
 }
 
 /** SDK `MaxGasWanted`. */
@@ -135,9 +134,9 @@ export const DEFAULT_MAX_MEMO_CHARACTERS = 256;
 export const DEFAULT_TX_SIG_LIMIT = 7;
 export const DEFAULT_SEQUENCE_PROBE = 2;
 
-/** Decodes and verifies a POSTed body (parsed JSON, text or bytes). Throws TxError. */
+/** Decodes and verifies a POSTed body (`{tx_bytes, mode}` or a legacy `{tx, mode}`, parsed or as text). Throws TxError. */
 export function verifyTx(body: unknown, ctx: VerifyContext): VerifiedTx {
-  return verifyDecodedTx(decodeTx(body), ctx);
+  return verifyDecodedTx(decodeTx(broadcastRequest(body).tx), ctx);
 }
 
 /** Verifies an already decoded transaction. Throws TxError. */
@@ -261,14 +260,13 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     msgs,
     fee,
     memo: tx.memo,
-    mode: tx.mode,
     txHash: tx.hash,
     tx: tx.tx,
     size: tx.size,
     signatureCount: tx.signatures.length,
     ...(signDoc ? { signDoc } : {}),
     ...(tx.proto ? { proto: tx.proto } : {}),
-    body: tx.body,
+    bytes: tx.bytes,
   };
 }
 

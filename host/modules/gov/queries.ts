@@ -10,7 +10,7 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import type { NodeChain } from "../../app/application.js";
+import type { NodeChain } from "../../drivers/embedded.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
 import { VOTE_OPTIONS } from "./validate.js";

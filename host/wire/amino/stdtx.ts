@@ -67,7 +67,6 @@ export interface DecodedMsg {
 export interface DecodedTx {
   /** The StdTx as received, normalized (see the hash above): what was signed, minus signatures. */
   readonly tx: StdTx;
-  readonly mode: BroadcastMode;
   readonly msgs: readonly DecodedMsg[];
   readonly fee: { readonly amount: Coin[]; readonly gas: bigint };
   readonly memo: string;
@@ -76,9 +75,12 @@ export interface DecodedTx {
   readonly hash: string;
   /** A protobuf tx's sign mode, bytes and declared sequence (host/wire/tx.ts); absent for an amino StdTx. */
   readonly proto?: ProtoTxInfo;
-  /** The body as stored with the block and decoded again by replay: `{tx, mode}` or `{tx_bytes, mode}`. */
-  readonly body: string;
-  /** Length of what the hash covers (the canonical StdTx bytes, or the TxRaw bytes): the tx's size for limits and gas. */
+  /**
+   * The tx's bytes, what its hash covers and what is stored with the block: the TxRaw, or the
+   * legacy StdTx's canonical JSON (whose first byte, "{", no TxRaw has).
+   */
+  readonly bytes: Uint8Array;
+  /** Their length: the tx's size for limits and gas. */
   readonly size: number;
 }
 
@@ -236,14 +238,35 @@ export function stdTxHash(tx: StdTx): string {
 }
 
 /**
- * Decodes a POSTed body: already-parsed JSON, or its text or UTF-8 bytes. Throws TxError.
- * Messages are checked for shape only; `verifyTx` looks them up in the registry.
+ * A tx's bytes (wire/tx.ts isLegacyTx: a TxRaw, or a legacy StdTx's canonical JSON) decoded. Throws
+ * TxError. Messages are checked for shape only; verification looks them up in the registry.
  */
-export function decodeTx(body: unknown, options: { simulate?: boolean } = {}): DecodedTx {
+export function decodeTx(bytes: Uint8Array, options: { simulate?: boolean } = {}): DecodedTx {
+  if (bytes[0] !== 0x7b) return decodeProtoTx(bytes, options.simulate === true);
+  const json = parseJsonText(bytes);
+  checkJson(json, "tx", 0);
+  return decodeStdTx(json);
+}
+
+/**
+ * A POSTed body as the tx it carries and its broadcast mode: the SDK tx service's `{tx_bytes,
+ * mode}`, or the legacy REST `{tx, mode}` / a bare StdTx (decoded, normalized: its bytes are its
+ * canonical JSON). Throws TxError for what does not decode.
+ */
+export function broadcastRequest(body: unknown): { tx: Uint8Array; mode: BroadcastMode } {
   const json = typeof body === "string" || body instanceof Uint8Array ? parseJsonText(body) : body;
   checkJson(json, "body", 0);
-  if (isObject(json) && "tx_bytes" in json) return decodeProtoBody(json, options.simulate === true);
+  if (isObject(json) && "tx_bytes" in json) {
+    onlyKeys(json, "body", ["tx_bytes", "mode"]);
+    const mode = protoBroadcastMode(json.mode);
+    return { tx: decodeBase64(json.tx_bytes, "tx_bytes"), mode };
+  }
   const { tx, mode } = unwrap(json);
+  return { tx: decodeStdTx(tx).bytes, mode };
+}
+
+/** A legacy StdTx object, normalized: its canonical JSON is its bytes. */
+function decodeStdTx(tx: unknown): DecodedTx {
   if (!isObject(tx)) throw decodeError(`tx: expected a StdTx object, got ${kind(tx)}`);
   onlyKeys(tx, "tx", ["msg", "fee", "signatures", "memo"]);
 
@@ -257,11 +280,11 @@ export function decodeTx(body: unknown, options: { simulate?: boolean } = {}): D
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
   const bytes = canonicalJsonBytes(stdTx);
-  return {
-    tx: stdTx, mode, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length,
-    body: JSON.stringify({ tx: stdTx, mode }),
-  };
+  return { tx: stdTx, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length, bytes };
 }
+
+/** A StdTx's canonical bytes (what a stored legacy body becomes: wire/tx.ts txBytesOfBody). */
+export const stdTxBytes = (tx: unknown): Uint8Array => decodeStdTx(tx).bytes;
 
 /** The SDK's BroadcastMode names (and numbers) the tx service takes. */
 const PROTO_MODES: Record<string, BroadcastMode> = {
@@ -282,15 +305,9 @@ export function protoBroadcastMode(raw: unknown): BroadcastMode {
   return mode;
 }
 
-/** `{tx_bytes: base64 TxRaw, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}`. */
-function decodeProtoBody(body: Obj, simulate: boolean): DecodedTx {
-  onlyKeys(body, "body", ["tx_bytes", "mode"]);
-  const mode = protoBroadcastMode(body.mode);
-  const txBytes = decodeBase64(body.tx_bytes, "tx_bytes");
-  const p = decodeTxBytes(txBytes, String(body.mode), simulate);
+/** A protobuf TxRaw decoded (wire/tx.ts) into the one DecodedTx. */
+function decodeProtoTx(txBytes: Uint8Array, simulate: boolean): DecodedTx {
+  const p = decodeTxBytes(txBytes, simulate);
   const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
-  return {
-    tx, mode, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length,
-    body: JSON.stringify({ tx_bytes: base64.encode(txBytes), mode: body.mode }),
-  };
+  return { tx, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length, bytes: txBytes };
 }

@@ -1,0 +1,134 @@
+// CheckTx and the ante handler: what a tx must pass before any message runs. At CheckTx, against
+// the check state (the last block plus the txs admitted since): CometBFT's mempool checks (size,
+// room, cache), the decoding and signature verification (ante/verify.ts), the fee in the bond
+// denom, the gas checks, and DeductFees on what the signer's waiting txs left; in a block, the
+// ante's events (the fee's transfer, the tx's fee, sequences and signatures).
+
+import { SdkErrors, TxError } from "./errors.js";
+import { coinsString } from "../modules/bank/coins.js";
+import { moduleAddress } from "../modules/auth/keys.js";
+import { ACCOUNT_PREFIX } from "./genesis.js";
+import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
+import { outOfGasDetail, requiredFees, staticGas } from "./gas.js";
+import { event, type TxEvent } from "./events.js";
+import type { DecodedTx } from "../wire/amino/stdtx.js";
+import type { AppState } from "./state.js";
+
+/**
+ * CheckTx of a decoded tx against the check state. `forMempool`: it is to wait in the mempool
+ * (its room and cache checked); else CometBFT's `check_tx` RPC alone. Throws TxError.
+ */
+export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): VerifiedTx {
+  const limits = s.limits;
+  // CometBFT's mempool before the app: the tx's size, room in the mempool, its cache.
+  if (decoded.size > limits.maxTxBytes) {
+    throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${limits.maxTxBytes})`);
+  }
+  const { size, totalBytes } = s.mempool;
+  if (forMempool && (size + 1 > limits.mempoolMaxTxs || totalBytes + decoded.size > limits.mempoolMaxBytes)) {
+    throw new TxError(
+      SdkErrors.MempoolIsFull,
+      `number of txs ${size} (max: ${limits.mempoolMaxTxs}), total txs bytes ${totalBytes} (max: ${limits.mempoolMaxBytes})`,
+    );
+  }
+  if (forMempool && s.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+  // Before any message is validated: a tx of more messages than the node takes costs nothing more.
+  if (decoded.msgs.length > limits.maxMsgsPerTx) {
+    throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
+  }
+  const verified = verifyDecodedTx(decoded, verifyContext(s, true));
+  checkFeeDenoms(s, verified);
+  checkGas(s, verified);
+  // The ante handler's DeductFees against the check state: the balance less the fees of this
+  // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
+  checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
+  return verified;
+}
+
+/** Fees in the bond denom only (another denom is refused unless zero). */
+export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {
+  for (const c of tx.fee.amount) {
+    if (c.denom !== s.denom && c.amount !== 0n) {
+      throw new TxError(SdkErrors.InsufficientFee, `fee denom ${c.denom} is not accepted; pay in ${s.denom}`);
+    }
+  }
+}
+
+/**
+ * The ante handler's gas checks at CheckTx: the gas limit within the block's (consensus
+ * max_gas: sdk 41), the size and signature gas within the limit (sdk 11), and the fee at least
+ * the node's minimum gas prices times the limit (sdk 13; CheckTx only, as in the SDK).
+ */
+function checkGas(s: AppState, tx: VerifiedTx): void {
+  const gas = tx.fee.gas;
+  const maxGas = s.genesis.consensus.maxGas;
+  if (maxGas >= 0n && gas > maxGas) {
+    throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
+  }
+  const ante = staticGas(tx.size, tx.signatureCount);
+  if (ante > gas) throw new TxError(SdkErrors.OutOfGas, outOfGasDetail("txSize", gas, ante));
+  const required = requiredFees(s.minGasPrices, gas);
+  if (required.length === 0) return;
+  const paid = (denom: string) => tx.fee.amount.filter((c) => c.denom === denom).reduce((t, c) => t + c.amount, 0n);
+  if (!required.some((r) => paid(r.denom) >= r.amount)) {
+    throw new TxError(
+      SdkErrors.InsufficientFee,
+      `insufficient fees; got: ${coinsString(tx.fee.amount.filter((c) => c.amount !== 0n))} required: ${coinsString(required)}`,
+    );
+  }
+}
+
+/** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
+export function checkFeePayable(s: AppState, signer: string, fee: bigint, owed: bigint): void {
+  if (fee === 0n) return;
+  const id = s.directory.accountId(signer);
+  const balance = id === undefined ? 0n : s.ledger.balance(id);
+  const spendable = balance > owed ? balance - owed : 0n;
+  if (spendable < fee) {
+    throw new TxError(
+      SdkErrors.InsufficientFunds,
+      `spendable balance ${spendable}${s.denom} is smaller than ${fee}${s.denom}: insufficient funds`,
+    );
+  }
+}
+
+/** What signature verification reads: the chain, the accounts (at CheckTx, the check state's sequences). */
+export function verifyContext(s: AppState, check: boolean) {
+  return {
+    chainId: s.genesis.chainId,
+    registry: s.registry,
+    prefix: ACCOUNT_PREFIX,
+    govAuthority: s.genesis.gov.authority,
+    height: s.last.height + 1n,
+    getAccount: (address: string) => {
+      const a = s.directory.account(address);
+      if (!a) return undefined;
+      return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence };
+    },
+    // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
+    maxMemoCharacters: check ? s.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
+    txSigLimit: check ? s.limits.txSigLimit : Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/**
+ * The ante handler's events, in the SDK's order: the fee's transfer to the fee collector
+ * (`coin_spent`, `coin_received`, `transfer`; none for a zero fee), `tx` {fee, fee_payer}, then
+ * per signer `tx` {acc_seq} and `tx` {signature}.
+ */
+export function anteEvents(s: AppState, tx: VerifiedTx, fee: bigint): TxEvent[] {
+  const amount = fee === 0n ? "" : `${fee}${s.denom}`;
+  const events: TxEvent[] = [];
+  if (fee !== 0n) {
+    const collector = moduleAddress("fee_collector", ACCOUNT_PREFIX);
+    events.push(
+      event("coin_spent", { spender: tx.feePayer, amount }),
+      event("coin_received", { receiver: collector, amount }),
+      event("transfer", { recipient: collector, sender: tx.feePayer, amount }),
+      event("message", { sender: tx.feePayer }),
+    );
+  }
+  events.push(event("tx", { fee: amount, fee_payer: tx.feePayer }));
+  for (const sig of tx.signers) events.push(event("tx", { acc_seq: `${sig.address}/${sig.sequence}` }), event("tx", { signature: sig.signature }));
+  return events;
+}

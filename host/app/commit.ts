@@ -1,0 +1,179 @@
+// A block's end: the core's journal of changed records and the accounts and module records it
+// changed go into the state hash (the block's app hash) and, in one SQLite transaction, into the
+// store; the block becomes the chain's last. Durable at once, or, under CometBFT, at its Commit
+// (ABCI 2.0: a kill of either process between FinalizeBlock and Commit leaves the database at the
+// last committed block, which Info reports and from which CometBFT's handshake replays).
+
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { AccountRecord } from "../modules/auth/directory.js";
+import { consensusSet } from "../modules/staking/consensus-key.js";
+import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keeper.js";
+import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
+import { resultData } from "../wire/tx.js";
+import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "./header.js";
+import type { AppState } from "./state.js";
+import type { TxEvent } from "./events.js";
+import type { Durability, TxResult, UncommittedBlock } from "./types.js";
+import type { BlockSummary } from "./view.js";
+
+/** Accounts are hashed with the records, as table AUTH_TABLE. */
+export const AUTH_TABLE = 0xffff_ffff;
+/** The module records (x/gov, x/slashing, the validator registry), hashed as table GOV_TABLE. */
+export const GOV_TABLE = 0xffff_fffe;
+const REMOVED = 0x8000_0000;
+
+/** One block (or a run of empty blocks: firstHeight < height) as commit writes it. */
+export interface BlockToCommit {
+  height: bigint;
+  firstHeight: bigint;
+  timeNs: bigint;
+  stepNs: bigint;
+  events?: TxEvent[];
+  consensus?: ConsensusInfo;
+}
+
+/**
+ * The block's journal and the state hash; the block becomes the chain's last. `imported`: records
+ * of an exported state written with its first block, whose hash (`importedHash`) it keeps.
+ */
+export function commitBlock(
+  s: AppState, b: BlockToCommit, results: TxResult[], imported: RecordChange[] = [], importedHash?: string, durability: Durability = "now",
+): void {
+  const started = performance.now();
+  const changes = [...imported, ...drainJournal(s)];
+  const accounts = s.directory.takeDirty();
+  for (const a of accounts) s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty()];
+  for (const g of records) {
+    if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
+    else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+  }
+  const appHash = s.hash.hex();
+  const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
+  const made = importedHash === undefined && s.makesHeaders && b.height > 0n && b.height === b.firstHeight
+    ? header(s, b.height, lastTimeNs, results)
+    : undefined;
+  const seed = seedHash(s.genesis.chainId, b.height, lastTimeNs, appHash, results.map((r) => r.hash));
+  const blockHash = importedHash ?? made?.hash ?? seed;
+  s.lastSeed = importedHash ?? seed;
+  if (made === undefined) s.headerCarry = { signatures: [], results: [], signers: undefined };
+  const { events, consensus, ...row } = b;
+  const block: StoredBlock = {
+    ...row, txCount: results.length, appHash, hash: blockHash, ...(events ? { events: JSON.stringify(events) } : {}),
+    ...(made ? { header: JSON.stringify(made.stored) } : {}),
+    ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
+  };
+  const genesis = !s.genesisCommitted;
+  const store = s.store;
+  const write = store === undefined ? () => {} : () => {
+    const txs: StoredTx[] = results.map((r) => ({
+      hash: r.hash, height: r.height, index: r.index, tx: r.tx, code: r.code, codespace: r.codespace,
+      rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+    }));
+    if (genesis) store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records);
+    else store.commitBlock(block, txs, changes, accounts, records);
+  };
+  const summary: BlockSummary = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+  const pending: UncommittedBlock = {
+    height: b.height, write, prepareMs: performance.now() - started, records: changes.length, summary,
+    committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
+  };
+  // Written first when durable now: a write that fails leaves the chain at its last block.
+  if (durability === "now") persist(s, pending);
+  else s.uncommitted = pending;
+  s.core.exports.storeJournalClear();
+  s.genesisCommitted = true;
+  s.last = { ...summary };
+}
+
+/** A block's write, then it is the durable one; commit listeners hear of it after, off this stack. */
+export function persist(s: AppState, p: UncommittedBlock): void {
+  const started = performance.now();
+  p.write();
+  s.uncommitted = undefined;
+  s.durable = p.summary;
+  s.lastCommit = { records: p.records, ms: p.prepareMs + performance.now() - started };
+  p.committed.commitMs = s.lastCommit.ms;
+  if (s.commitListeners.size === 0) return;
+  // A listener's failure is its own, never the chain's.
+  queueMicrotask(() => {
+    for (const l of s.commitListeners) {
+      try {
+        l(p.committed);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  });
+}
+
+/** The bonded validators by power (then operator order): the set a block's header commits to. */
+export function consensusValidators(s: AppState): ConsensusValidator[] {
+  return consensusSet(s.ledger, s.directory, (id) => s.validators.key(id));
+}
+
+/** The CometBFT header of the block being committed (its state is the block's outcome), and what the next one carries. */
+function header(s: AppState, height: bigint, timeNs: bigint, results: TxResult[]): { stored: StoredHeader; hash: string } {
+  const next = consensusValidators(s);
+  const carry = s.headerCarry;
+  const { stored, hash } = makeHeader({
+    chainId: s.genesis.chainId, height, timeNs,
+    ...(s.last.height > 0n && s.last.hash !== "" ? { lastBlockHash: hexToBytes(s.last.hash.toLowerCase()) } : {}),
+    lastSignatures: carry.signatures, lastResults: carry.results,
+    txs: results.map((r) => r.tx),
+    validators: carry.signers ?? next, nextValidators: next,
+    maxGas: s.genesis.consensus.maxGas, appHash: s.last.appHash,
+  });
+  s.headerCarry = {
+    signatures: stored.signatures,
+    results: results.map((r) => ({ code: r.code, data: resultData(r), gasWanted: r.gasWanted, gasUsed: r.gasUsed })),
+    signers: next,
+  };
+  return { stored, hash: bytesToHex(hash).toUpperCase() };
+}
+
+/** The block's changed records, read from the core's journal; the state hash follows them. */
+function drainJournal(s: AppState): RecordChange[] {
+  const x = s.core.exports;
+  const n = x.storeJournalLength();
+  const ptr = x.storeJournalPtr();
+  const out: RecordChange[] = [];
+  for (let i = 0; i < n; i++) {
+    const mem = new DataView(x.memory.buffer);
+    const table = mem.getUint32(ptr + i * 8, true);
+    const raw = mem.getUint32(ptr + i * 8 + 4, true);
+    const slot = raw & ~REMOVED;
+    const size = x.storeRecordSize(table);
+    const bytes = new Uint8Array(x.memory.buffer, x.storeRecordPtr(table, slot), size).slice();
+    const key = recordKey(bytes);
+    if ((raw & REMOVED) !== 0) {
+      s.hash.remove(table, keyOf(bytes));
+      out.push({ table, key, bytes: null });
+    } else {
+      s.hash.put(table, keyOf(bytes), bytes);
+      out.push({ table, key, bytes: Buffer.from(bytes) });
+    }
+  }
+  return out;
+}
+
+/** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */
+export function recordKey(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.subarray(0, 8)).reverse();
+}
+
+/** A record's key (its first 8 bytes) as the state hash names it. */
+export function keyOf(bytes: Uint8Array): string {
+  return bytesToHex(bytes.subarray(0, 8));
+}
+
+/** An account as the state hash sees it: id, sequence, address. */
+export function authBytes(a: AccountRecord): Uint8Array {
+  const addr = utf8ToBytes(a.address);
+  const out = new Uint8Array(16 + addr.length);
+  const dv = new DataView(out.buffer);
+  dv.setBigUint64(0, BigInt(a.id), true);
+  dv.setBigUint64(8, a.sequence, true);
+  out.set(addr, 16);
+  return out;
+}

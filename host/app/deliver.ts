@@ -1,0 +1,211 @@
+// A tx in a block: the ante (fee and sequence, kept even when the messages fail), then every
+// message in one store transaction, metered (gas.ts): a failing message, or running out of gas,
+// undoes the messages, as the SDK's cached context does. Simulate runs the same path on the check
+// state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
+
+import { ModuleAccount } from "../core/ledger.js";
+import { SdkErrors, TxError } from "./errors.js";
+import { ACCOUNT_PREFIX } from "./genesis.js";
+import { moduleAddress } from "../modules/auth/keys.js";
+import { decodeTx } from "../wire/amino/stdtx.js";
+import { storedTypeUrls, txBytesHash } from "../wire/tx.js";
+import type { ProposalMessage } from "../modules/gov/validate.js";
+import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
+import { accountGas, outOfGasDetail, staticGas } from "./gas.js";
+import { anteEvents, checkFeeDenoms, checkFeePayable, verifyContext } from "./ante.js";
+import { messageFailure } from "./handlers.js";
+import type { TxEvent } from "./events.js";
+import type { AppState } from "./state.js";
+import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
+
+/** What the SDK's simulate mode adds per empty signature (ConsumeTxSizeGasDecorator): 10 x (an
+ *  amino StdSignature of a secp256k1 key and a 64-byte signature, 106 bytes, + 6). */
+export const SIM_SIGNATURE_GAS = 10n * (106n + 6n);
+
+/**
+ * DeliverTx of a tx CheckTx verified (the embedded mempool's): the fee and the sequence (ante),
+ * then every message in one store transaction.
+ */
+export function deliver(s: AppState, tx: VerifiedTx, height: bigint, index: number, timeNs: bigint): TxResult {
+  return execute(s, tx, height, index, timeNs, false);
+}
+
+/**
+ * A tx a block carries that this node did not check into its mempool (a stored block on replay,
+ * a block CometBFT decided): verified against the state its predecessors left, as at delivery;
+ * one that fails there changes nothing and reports its error, size and signature gas.
+ */
+export function deliverDecided(s: AppState, tx: Uint8Array, height: bigint, index: number, timeNs: bigint): TxResult {
+  let v: VerifiedTx;
+  try {
+    v = verifyDecodedTx(decodeTx(tx), verifyContext(s, false));
+  } catch (e) {
+    if (!(e instanceof TxError)) throw e;
+    let gasWanted = 0n;
+    let gasUsed = 0n;
+    try {
+      const d = decodeTx(tx);
+      [gasWanted, gasUsed] = [d.fee.gas, staticGas(d.size, d.signatures.length)];
+    } catch {
+      // undecodable bytes: no fee, no gas
+    }
+    return { hash: txBytesHash(tx), height, index, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], tx, timeNs, gasWanted, gasUsed };
+  }
+  return execute(s, v, height, index, timeNs, false);
+}
+
+/**
+ * POST /cosmos/tx/v1beta1/simulate (and the gRPC `Service/Simulate`): the tx run on the check
+ * state (the last committed block plus the mempool's sequences) as the next block's, with no
+ * signature check (wallets send empty signatures), no gas limit and no minimum gas price, as the
+ * SDK's simulate mode; every change is undone after. Gas as the SDK counts it in simulate mode:
+ * the tx's bytes plus, for each signer whose signature is empty, the size of a placeholder
+ * amino StdSignature (SIM_SIGNATURE_GAS), then the same meter as DeliverTx. Throws TxError.
+ */
+export function simulate(s: AppState, txBytes: Uint8Array): SimulationResult {
+  const decoded = decodeTx(txBytes, { simulate: true });
+  if (decoded.size > s.limits.maxTxBytes) {
+    throw new TxError(SdkErrors.TxTooLarge, `tx bytes ${decoded.size} (max: ${s.limits.maxTxBytes})`);
+  }
+  const verified = verifyDecodedTx(decoded, { ...verifyContext(s, true), simulate: true });
+  checkFeeDenoms(s, verified);
+  checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
+  const emptySignatures = decoded.signatures.filter((sig) => sig.signature.length === 0).length;
+  const r = execute(s, verified, s.last.height + 1n, 0, s.last.timeNs, true, emptySignatures);
+  if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
+  return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, typeUrls: storedTypeUrls(verified.bytes) ?? [] };
+}
+
+/**
+ * The ante (fee, sequence) and the messages of one tx. Simulating: one store transaction around
+ * all of it, always undone, the signer's account restored, no gas limit.
+ */
+function execute(
+  s: AppState, tx: VerifiedTx, height: bigint, index: number, timeNs: bigint, simulating: boolean, emptySignatures = 0,
+): TxResult {
+  const gasWanted = tx.fee.gas;
+  const gasLimit = simulating ? (1n << 64n) - 1n : gasWanted;
+  const ante = staticGas(tx.size, tx.signatureCount) + BigInt(emptySignatures) * SIM_SIGNATURE_GAS;
+  let gasUsed = ante;
+  const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
+    hash: tx.txHash, height, index, code, codespace, rawLog, events, tx: tx.bytes, timeNs, gasWanted, gasUsed,
+  });
+  const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
+  const x = s.core.exports;
+  if (!simulating) {
+    // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
+    for (const signer of tx.signers) {
+      const sequence = s.directory.account(signer.address)?.sequence;
+      if (sequence !== signer.sequence) {
+        const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${signer.sequence}`);
+        return result(e.code, e.codespace, e.log, []);
+      }
+    }
+    // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
+    try {
+      checkFeePayable(s, tx.feePayer, s.bondFee(tx), 0n);
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      return result(e.code, e.codespace, e.log, []);
+    }
+  }
+  const fee = s.bondFee(tx);
+  // What an abort must restore beyond the core's records: the accounts created since here, and
+  // (simulating) the signer's sequence.
+  const accountsMark = s.directory.checkpoint();
+  const restoreSigners = simulating ? tx.signers.map((signer) => s.directory.saveAccount(signer.address)) : [];
+  if (simulating) x.storeTxBegin();
+  try {
+    s.meter.reset();
+    const payer = s.directory.ensure(tx.feePayer);
+    // Simulating a tx without a fee (CosmJS and Keplr estimate gas so, then pay one): its
+    // transfer is metered anyway, with one base unit, so the estimate covers the tx they sign.
+    const metered = simulating && fee === 0n && s.ledger.balance(payer) > 0n ? 1n : fee;
+    if (simulating) s.meter.reset(); // that look at the balance is not the tx's
+    s.ledger.send(payer, ModuleAccount.feeCollector, metered);
+    let accountCost = 0n;
+    for (const signer of tx.signers) {
+      s.directory.bumpSequence(signer.address, signer.pubKey);
+      accountCost += accountGas(16 + signer.address.length); // its auth record: id, sequence, address
+    }
+    gasUsed = ante + accountCost + s.meter.gas();
+    const events = anteEvents(s, tx, fee);
+    if (gasUsed > gasLimit) {
+      const e = outOfGas("ante");
+      return result(e.code, e.codespace, e.log, events);
+    }
+    if (!simulating) x.storeTxBegin();
+    s.txJournal.begin();
+    const emitted: TxEvent[] = [];
+    const ctx = s.messageContext(tx.signer, height, timeNs);
+    for (let i = 0; i < tx.msgs.length; i++) {
+      const m = tx.msgs[i]!;
+      try {
+        const handler = s.handlers.get(m.type);
+        if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+        const own = messageEventFirst(handler(ctx, m.parsed));
+        gasUsed = ante + accountCost + s.meter.gas();
+        if (gasUsed > gasLimit) throw outOfGas(m.type);
+        for (const e of own) emitted.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
+      } catch (err) {
+        gasUsed = ante + accountCost + s.meter.gas();
+        if (!simulating) {
+          x.storeTxAbort();
+          s.txJournal.rollback();
+          s.directory.rollback(accountsMark);
+        }
+        const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
+        return result(f.code, f.codespace, f.log, events);
+      }
+    }
+    if (!simulating) {
+      x.storeTxCommit();
+      s.txJournal.release();
+    }
+    return result(0, "", "", [...events, ...emitted]);
+  } finally {
+    if (simulating) {
+      x.storeTxAbort();
+      s.txJournal.rollback();
+      s.directory.rollback(accountsMark);
+      for (const restore of restoreSigners) restore();
+    }
+  }
+}
+
+/** A passed proposal's messages, in order, signed by x/gov: all or none (the SDK's cached context). */
+export function executeProposal(
+  s: AppState, messages: readonly ProposalMessage[], height: bigint, timeNs: bigint,
+): { ok: true; events: TxEvent[] } | { ok: false; error: string } {
+  const x = s.core.exports;
+  const accountsMark = s.directory.checkpoint();
+  const ctx = s.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
+  x.storeTxBegin();
+  s.txJournal.begin();
+  const events: TxEvent[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    try {
+      const spec = s.registry.get(m.type);
+      const handler = s.handlers.get(m.type);
+      if (spec === undefined || handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+      const parsed = spec.validate(m.value, { prefix: ACCOUNT_PREFIX });
+      for (const e of messageEventFirst(handler(ctx, parsed))) events.push(e);
+    } catch (err) {
+      x.storeTxAbort();
+      s.txJournal.rollback();
+      s.directory.rollback(accountsMark);
+      return { ok: false, error: messageFailure(err, i).log };
+    }
+  }
+  x.storeTxCommit();
+  s.txJournal.release();
+  return { ok: true, events };
+}
+
+/** baseapp's order for a message's events: the `message` event (action, sender, module) first, then the handler's. */
+function messageEventFirst(events: TxEvent[]): TxEvent[] {
+  const at = events.findIndex((e) => e.type === "message");
+  if (at <= 0) return events;
+  return [events[at]!, ...events.slice(0, at), ...events.slice(at + 1)];
+}

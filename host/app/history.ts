@@ -1,0 +1,67 @@
+// What the chain has committed, read back from the store: a tx's result by hash, a tx search, a
+// block with its txs and events. A block inside a run of empty blocks (one row) gets the run's
+// app hash and a hash derived from the run's and its height.
+
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { NodeStore, StoredTx } from "../store/store.js";
+import { parseTxQuery } from "../store/tx-search.js";
+import { txBytesOfBody } from "../wire/tx.js";
+import { stdTxBytes } from "../wire/amino/stdtx.js";
+import type { StoredHeader } from "./header.js";
+import type { TxEvent } from "./events.js";
+import type { BlockHeader, TxResult } from "./types.js";
+
+/** A stored tx's bytes (an older row's POSTed body converted: wire/tx.ts txBytesOfBody). */
+export function storedTxBytes(t: Pick<StoredTx, "tx" | "body">): Uint8Array {
+  return t.tx ?? txBytesOfBody(t.body ?? "{}", stdTxBytes);
+}
+
+export interface BlockWithTxs {
+  header: BlockHeader;
+  hash: string;
+  appHash: string;
+  txs: TxResult[];
+  events: TxEvent[];
+  comet?: StoredHeader;
+}
+
+export class History {
+  constructor(private readonly chainId: string, private readonly store: NodeStore | undefined) {}
+
+  /** A committed transaction's result. */
+  txResult(hash: string): TxResult | undefined {
+    const t = this.store?.tx(hash.toUpperCase());
+    return t && this.storedResult(t);
+  }
+
+  /** The committed txs matching a tx query (store/tx-search.ts), a page of them, and how many match. */
+  searchTxs(query: string, o: { page: number; limit: number; desc: boolean }): { total: number; txs: TxResult[] } {
+    const conditions = parseTxQuery(query);
+    if (!this.store) return { total: 0, txs: [] };
+    const found = this.store.searchTxs(conditions, { offset: (o.page - 1) * o.limit, limit: o.limit, desc: o.desc });
+    return { total: found.total, txs: found.txs.map((t) => this.storedResult(t)) };
+  }
+
+  /** The block at `height` and its txs in order; undefined if the chain has not made it. */
+  blockTxs(height: bigint): BlockWithTxs | undefined {
+    const row = this.store?.blockRowAt(height);
+    if (!row) return undefined;
+    const header = { chainId: this.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
+    const single = row.firstHeight === row.height;
+    const txs = single ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
+    const hash = height === row.height ? row.hash : bytesToHex(sha256(utf8ToBytes(`${row.hash}|${height}`))).toUpperCase();
+    // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
+    const events = row.events !== undefined && single ? (JSON.parse(row.events) as TxEvent[]) : [];
+    const comet = row.header !== undefined && single ? (JSON.parse(row.header) as StoredHeader) : undefined;
+    return { header, hash, appHash: row.appHash, txs, events, ...(comet ? { comet } : {}) };
+  }
+
+  private storedResult(t: StoredTx): TxResult {
+    const { body: _, ...row } = t;
+    return {
+      ...row, tx: storedTxBytes(t), events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
+      gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
+    };
+  }
+}

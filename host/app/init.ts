@@ -1,0 +1,151 @@
+// How the application's state comes to be: InitChain from a genesis (balances, burned addresses,
+// validators bonded by EndBlock at height 0, tiers), an exported state as the chain's first block,
+// or a restart from the database (every record back into the core, the state hash checked
+// against the last block's).
+
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import type { Core } from "../core/core.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, emissionGenesisState, emissionParams, type Genesis } from "./genesis.js";
+import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { ValidatorRegistry, orderKey } from "../modules/staking/validators.js";
+import type { NodeStore } from "../store/store.js";
+import { resultData } from "../wire/tx.js";
+import { seedHash, type StoredHeader } from "./header.js";
+import { storedTxBytes } from "./history.js";
+import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
+import type { AppState } from "./state.js";
+import { NodeStateError } from "./types.js";
+
+/** Parameters live outside the tables: set them from the genesis on every start. */
+export function configure(s: AppState): void {
+  const g = s.genesis;
+  s.emission.configure(emissionParams(g));
+  s.ledger.configure({
+    communityTax: g.distribution.communityTax,
+    targetBaseRewardsRate: g.tieredrewards.params.targetBaseRewardsRate,
+  });
+  s.ledger.configureStaking(g.staking.maxValidators, g.staking.powerReduction, g.staking.unbondingTimeNs);
+  g.staking.validators.forEach((v, i) => s.validators.addGenesis(i, v));
+}
+
+/** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0), tiers. */
+export function initGenesis(s: AppState): void {
+  const g = s.genesis;
+  if (g.nodeState) {
+    importState(s, g.nodeState);
+    return;
+  }
+  s.emission.setState(emissionGenesisState(g));
+  for (const b of g.balances) s.ledger.genesisBalance(s.directory.ensure(b.address), b.amount);
+  s.burnIds = g.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));
+  s.burned = g.bank.burnedBalance;
+  g.staking.validators.forEach((v, i) => {
+    const account = s.directory.ensure(accountOf(v.operatorAddress));
+    s.ledger.createValidatorWithSelfDelegation(i, account, v.commissionRate, v.selfDelegation, orderKey(v.operatorAddress));
+  });
+  for (const t of g.tieredrewards.tiers) {
+    s.tiers.addTier({
+      id: t.id, exitDuration: t.exitDurationNs / 1_000_000_000n, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly,
+    });
+  }
+  if (g.tieredrewards.nextPositionId > 0n) s.tiers.setNextPositionId(g.tieredrewards.nextPositionId);
+  s.ledger.endBlock(0n, g.genesisTimeNs);
+  commitBlock(s, { height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
+}
+
+/** An exported state as this chain's first block (at the exported height): every record written. */
+function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): void {
+  checkStateFormat("app_state.node_state", state.stateFormat, s.core);
+  const records = state.records.map((r) => {
+    restoreRecord(s, r.table, r.bytes, "node_state");
+    return { table: r.table, key: recordKey(r.bytes), bytes: Buffer.from(r.bytes) };
+  });
+  for (const a of state.accounts) s.directory.load({ ...a }, true);
+  s.burnIds = s.genesis.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));
+  s.burned = s.burnIds.reduce((t, id) => t + s.ledger.balance(id), 0n);
+  s.ledger.restore(state.height, s.burned);
+  for (const g of state.gov) loadModuleRecord(s, g.key, g.value, true);
+  commitBlock(s, { height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
+  if (state.seedHash !== undefined) s.lastSeed = state.seedHash;
+}
+
+/**
+ * A record of the table x/gov, x/slashing and the validator registry share, to its module by its
+ * key; `imported`: from an exported state, so written with the first block.
+ */
+function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
+  const module = key.startsWith("s/") ? s.slashing : ValidatorRegistry.owns(key) ? s.validators : s.gov;
+  if (imported) module.importRecord(key, value);
+  else module.load(key, value);
+}
+
+/** One stored record into the core (not journaled: it is durable already) and the hash. */
+function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: string): void {
+  const x = s.core.exports;
+  if (table >= x.storeTableCount() || bytes.length !== x.storeRecordSize(table)) {
+    throw new NodeStateError(`${source}: record of table ${table} does not fit this core build`);
+  }
+  const ptr = x.bufferPtr();
+  new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+  x.storeRestore(table, ptr);
+  s.hash.put(table, keyOf(bytes), bytes);
+}
+
+/** A restart: the database's records, accounts and module records back; the hash checked. */
+export function restore(s: AppState, store: NodeStore): void {
+  const last = store.lastBlock();
+  if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
+  s.genesisCommitted = true;
+  for (const r of store.records()) restoreRecord(s, r.table, r.bytes, store.path);
+  for (const a of store.accounts()) {
+    s.directory.load(a);
+    s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  }
+  for (const g of store.govRecords()) {
+    loadModuleRecord(s, g.key, g.value, false);
+    s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+  }
+  s.applyInflationParams();
+  s.burnIds = s.genesis.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));
+  s.directory.takeDirty(); // burned addresses are known since genesis: nothing new
+  s.burned = s.burnIds.reduce((t, id) => t + s.ledger.balance(id), 0n);
+  s.ledger.restore(last.height, s.burned);
+  const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
+  s.last = { height: last.height, timeNs, hash: last.hash, appHash: s.hash.hex(), txCount: last.txCount };
+  s.durable = s.last;
+  s.lastSeed = last.header === undefined
+    ? last.hash
+    : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
+  if (last.header !== undefined) {
+    s.headerCarry = {
+      signatures: (JSON.parse(last.header) as StoredHeader).signatures,
+      results: store.txsAt(last.height).map((t) => ({
+        code: t.code, data: resultData({ code: t.code, tx: storedTxBytes(t), events: JSON.parse(t.events) }), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
+      })),
+      signers: undefined,
+    };
+  }
+  if (s.last.appHash !== last.appHash) {
+    throw new NodeStateError(
+      `${store.path}: state hash ${s.last.appHash} after restore differs from block ${last.height}'s ${last.appHash}; ` +
+        "the database is damaged or was made by another build (npm run replay -- --db PATH checks it block by block)",
+    );
+  }
+}
+
+/**
+ * Records are the core's bytes: read them only with the format they were written in (a record
+ * of the same size may mean something else in another format).
+ */
+export function checkStateFormat(source: string, format: number, core: Core): void {
+  const own = core.exports.stateFormat();
+  if (format === own) return;
+  throw new NodeStateError(
+    `${source}: written in state format ${format}; this build reads format ${own}: start a new database ` +
+      "(--db), or use the build that wrote it",
+  );
+}
+
+function accountOf(operator: string): string {
+  return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operator, VALIDATOR_PREFIX));
+}

@@ -1,0 +1,192 @@
+// The application's state: the core and the keepers over it, the state hash, the store, the last
+// block and what the next one needs of it. One object shared by the application's parts (ante.ts,
+// deliver.ts, block.ts, commit.ts, init.ts), internal to host/app: everything outside reads the
+// chain through Application.
+
+import { sha256 } from "@noble/hashes/sha2.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import type { Core } from "../core/core.js";
+import { Emission } from "../core/emission.js";
+import { Ledger } from "../core/ledger.js";
+import { Tiers } from "../core/tiers.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
+import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { MessageRegistry, registerBankMessages } from "./registry.js";
+import { registerGovMessages } from "../modules/gov/validate.js";
+import { registerStakingMessages } from "../modules/staking/validate.js";
+import { registerTierMessages } from "../modules/tieredrewards/validate.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
+import { StoreMeter, type GasPrice } from "./gas.js";
+import { moduleAddress } from "../modules/auth/keys.js";
+import { NodeDirectory } from "../modules/auth/directory.js";
+import { StateHash } from "../store/state-hash.js";
+import { Mempool } from "./mempool.js";
+import type { NodeStore } from "../store/store.js";
+import { tallyView } from "../modules/gov/tally-view.js";
+import { Gov, type TallyView } from "../modules/gov/keeper.js";
+import { Slashing } from "../modules/slashing/keeper.js";
+import { ValidatorRegistry } from "../modules/staking/validators.js";
+import { UndoJournal } from "./journal.js";
+import { MessageHandlers } from "./handlers.js";
+import type { MessageContext } from "./context.js";
+import { registerBankHandlers } from "../modules/bank/messages.js";
+import { registerStakingHandlers } from "../modules/staking/messages.js";
+import { registerDistributionHandlers } from "../modules/distribution/messages.js";
+import { registerSlashingHandlers } from "../modules/slashing/messages.js";
+import { registerTierHandlers } from "../modules/tieredrewards/messages.js";
+import { registerGovHandlers } from "../modules/gov/messages.js";
+import { registerValidatorHandlers } from "../modules/staking/validator-messages.js";
+import type { CommitSigJson, ConsensusValidator } from "./header.js";
+import type { BlockSummary } from "./view.js";
+import type { TxResult, CommittedBlock, UncommittedBlock } from "./types.js";
+
+/** What the node admits at CheckTx (its policy, not consensus: a replay does not apply it). */
+export interface AdmissionOptions {
+  /** Tx and mempool limits (host/limits.ts); DEFAULT_LIMITS for those absent. */
+  limits?: Partial<Limits>;
+  /** `--minimum-gas-prices`, amounts as raw Decs (value x 10^18); none = no minimum. */
+  minGasPrices?: readonly GasPrice[];
+  /**
+   * Make CometBFT headers and precommits for each single block (header.ts); default: when the
+   * chain has a database. What-if runs in memory skip them (the ed25519 signatures of every block).
+   */
+  headers?: boolean;
+}
+
+/** What the next block's header takes from the last one (header.ts): its precommits, results and signing set. */
+export interface HeaderCarry {
+  signatures: CommitSigJson[];
+  results: { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[];
+  /** The set that signs the next block (the last block's next set); undefined: the current one. */
+  signers: ConsensusValidator[] | undefined;
+}
+
+export class AppState {
+  readonly genesis: Genesis;
+  readonly genesisDoc: Json;
+  readonly denom: string;
+  readonly core: Core;
+  readonly ledger: Ledger;
+  readonly tiers: Tiers;
+  readonly emission: Emission;
+  readonly directory: NodeDirectory;
+  readonly registry: MessageRegistry;
+  readonly handlers: MessageHandlers;
+  /** x/gov v1: proposals, deposits, votes. */
+  readonly gov: Gov;
+  /** x/slashing under CometBFT: signing infos from its commit info and evidence. */
+  readonly slashing: Slashing;
+  /** Validators' descriptions, commission limits and consensus keys. */
+  readonly validators: ValidatorRegistry;
+  readonly hash = new StateHash();
+  /** Undo steps of the tx being executed, for the records kept beside the core's (x/gov's, the validators'). */
+  readonly txJournal = new UndoJournal();
+  readonly store: NodeStore | undefined;
+  readonly limits: Limits;
+  readonly minGasPrices: readonly GasPrice[];
+  readonly meter: StoreMeter;
+  /** The txs CheckTx admitted since the last commit: the check state's sequences and owed fees. */
+  readonly mempool = new Mempool<TxResult>((tx) => this.bondFee(tx));
+  readonly makesHeaders: boolean;
+  /** The last block (executed; under CometBFT it may await its Commit). */
+  last: BlockSummary;
+  /** The last block in the database. */
+  durable: BlockSummary;
+  /** Under CometBFT: the block FinalizeBlock executed, written at its Commit. */
+  uncommitted: UncommittedBlock | undefined;
+  /** Whether the database holds the genesis (its first commit writes it). */
+  genesisCommitted = false;
+  headerCarry: HeaderCarry = { signatures: [], results: [], signers: undefined };
+  /**
+   * The last block's seed hash (header.ts seedHash): what the next block's position delegator
+   * addresses derive from, the same whether or not the chain makes CometBFT headers.
+   */
+  lastSeed = "";
+  burnIds: number[] = [];
+  burned = 0n;
+  /** The x/inflation params text last given to the emission engine (undefined: the genesis's). */
+  appliedInflation: string | undefined;
+  /** The last commit: records written or deleted, and milliseconds from journal to durable. */
+  lastCommit = { records: 0, ms: 0 };
+  readonly commitListeners = new Set<(b: CommittedBlock) => void>();
+
+  constructor(core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined) {
+    this.core = core;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.minGasPrices = options.minGasPrices ?? [];
+    this.meter = new StoreMeter(core);
+    this.genesisDoc = genesisDoc;
+    this.genesis = parseGenesis(genesisDoc, core.dec);
+    this.denom = bondDenom(this.genesis);
+    this.store = store;
+    this.makesHeaders = options.headers ?? store !== undefined;
+    this.ledger = new Ledger(core);
+    this.tiers = new Tiers(core);
+    this.emission = new Emission(core);
+    this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
+    this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
+    this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerSlashingHandlers(
+      registerDistributionHandlers(registerStakingHandlers(registerBankHandlers(new MessageHandlers())))))));
+    this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
+    this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
+    this.gov = new Gov(this.genesis.gov.params, {
+      ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
+    }, this.txJournal);
+    this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
+    this.durable = this.last;
+  }
+
+  /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */
+  bondFee(tx: { fee: { amount: readonly { denom: string; amount: bigint }[] } }): bigint {
+    return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
+  }
+
+  /** What a message handler sees: the chain's modules, its signer, the block being made. */
+  messageContext(signer: string, height: bigint, timeNs: bigint): MessageContext {
+    return {
+      ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
+      height, powerReduction: this.genesis.staking.powerReduction,
+      headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
+      validators: this.validators,
+    };
+  }
+
+  /**
+   * The header hash of the block being made, as far as this node has one before executing it: its
+   * chain id, height and time and the previous block's hash (a block's own hash covers its
+   * results). It seeds position delegator addresses (REFERENCE §3.3), identically in a replay.
+   */
+  headerHash(height: bigint, timeNs: bigint): Uint8Array {
+    return sha256(utf8ToBytes(`${this.genesis.chainId}|${height}|${timeNs}|${this.lastSeed}`));
+  }
+
+  tallyView(): TallyView {
+    return tallyView(this.ledger, this.directory, this.tiers);
+  }
+
+  /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */
+  inflationParams(): Genesis["inflation"]["params"] {
+    const text = this.gov.inflationParams();
+    return text === undefined ? this.genesis.inflation.params : inflationParamsFrom(JSON.parse(text) as Json, this.core.dec, "params");
+  }
+
+  /** Governance's x/inflation params into the emission engine and the burned addresses, once per change. */
+  applyInflationParams(): void {
+    const text = this.gov.inflationParams();
+    if (text === this.appliedInflation) return;
+    this.appliedInflation = text;
+    const p = this.inflationParams();
+    this.emission.configure({ ...emissionParams(this.genesis), maxSupply: p.maxSupply, decayRate: p.decayRate });
+    this.burnIds = p.burnedAddresses.map((a) => this.directory.ensure(encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(a, ACCOUNT_PREFIX))));
+    this.syncBurned();
+  }
+
+  /** Burning is sending to a burned address: the emission engine's circulating supply follows. */
+  syncBurned(): void {
+    const burned = this.burnIds.reduce((t, id) => t + this.ledger.balance(id), 0n);
+    if (burned === this.burned) return;
+    this.burned = burned;
+    const s = this.emission.last();
+    this.emission.setState({ height: s.height, totalSupply: s.totalSupply, burned });
+  }
+}

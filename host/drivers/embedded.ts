@@ -1,0 +1,217 @@
+// The embedded driver (`npm start`): the application plus a block clock of its own. CheckTx admits
+// a tx into the mempool with a promise of its result; each block is the mempool's txs whose gas
+// limits fit the consensus max_gas, in arrival order, run through FinalizeBlock and made durable
+// by Commit at once. The real clock makes a block every block time on a wall-clock grid; the
+// simulated clock makes blocks on request (`advance`), jumping ahead in runs of empty blocks made
+// in one core call. Under CometBFT (drivers/abci.ts) the same object serves, its clock idle.
+
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Core } from "../core/core.js";
+import type { ClockMode } from "../config.js";
+import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../wire/duration.js";
+import { ValidationError } from "../errors.js";
+import type { Json } from "../app/genesis.js";
+import { Application, memoryState, openState, type ApplicationOptions, type OpenOptions } from "../app/application.js";
+import type { AppState } from "../app/state.js";
+import { ChainStateError, type BlockHeader, type TxResult } from "../app/types.js";
+
+export interface ChainOptions {
+  clock: ClockMode;
+  /** Block interval in nanoseconds (> 0). */
+  blockTimeNs: bigint;
+  /** The wall clock in nanoseconds since the Unix epoch (real clock headers); replaceable in tests. */
+  now?: () => bigint;
+}
+
+export interface NodeChainOptions extends ChainOptions, OpenOptions {}
+
+/** What a simulated advance did. */
+export interface Advanced {
+  /** Blocks made by this call. */
+  blocks: bigint;
+  header: BlockHeader;
+}
+
+/** Blocks the simulated clock runs per core call before letting other work in (~50 ms of work). */
+export const ADVANCE_CHUNK = 65_536n;
+/** Consecutive real-clock headers are at least this far apart, as CometBFT's time iota. */
+const MIN_TIME_STEP_NS = 1_000_000n;
+
+export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
+
+export class NodeChain extends Application {
+  readonly clock: ClockMode;
+  readonly blockTimeNs: bigint;
+  private readonly now: () => bigint;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(s: AppState, options: ChainOptions & ApplicationOptions) {
+    if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
+    super(s, options);
+    this.clock = options.clock;
+    this.blockTimeNs = options.blockTimeNs;
+    this.now = options.now ?? wallClockNs;
+  }
+
+  /** The node's database (see Application): new from `genesisDoc`, or restored. */
+  static open(core: Core, genesisDoc: Json, options: NodeChainOptions): NodeChain {
+    return new NodeChain(openState(core, genesisDoc, options), options);
+  }
+
+  /** A chain in memory only, on a simulated clock (what-if runs such as the CLI's projection). */
+  static inMemory(core: Core, genesisDoc: Json, blockTimeNs: bigint): NodeChain {
+    return new NodeChain(memoryState(core, genesisDoc), { clock: "simulated", blockTimeNs });
+  }
+
+  protected override onHalted(failure: Error): void {
+    this.stop();
+    super.onHalted(failure);
+  }
+
+  blocksIn(durationNs: bigint): bigint {
+    return durationNs / this.blockTimeNs;
+  }
+
+  /**
+   * CheckTx into the mempool (decode and verify: chain id, account number, sequence counting the
+   * txs already waiting, signature, signer = each message's owner; the fee). Throws TxError.
+   * Returns the tx hash and a promise of its result once in a committed block.
+   */
+  submit(tx: Uint8Array): { hash: string; included: Promise<TxResult> } {
+    const { verified, pending } = this.checkTx(tx, "mempool");
+    const included = new Promise<TxResult>((resolve, reject) => pending!.done.push({ resolve, reject }));
+    included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
+    return { hash: verified.txHash, included };
+  }
+
+  /**
+   * Simulated clock: `blocks` blocks; the first carries the mempool's transactions, the rest are
+   * made in runs of up to ADVANCE_CHUNK per core call, the event loop getting a turn between.
+   */
+  advance(blocks: bigint): Promise<Advanced> {
+    if (this.clock !== "simulated") {
+      return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
+    }
+    if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
+    // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
+    const lastNs = this.simulatedTime(this.latest.height + blocks);
+    if (lastNs > MAX_DURATION_NS) {
+      return Promise.reject(new ValidationError(
+        `${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`,
+      ));
+    }
+    const run = async (): Promise<Advanced> => {
+      const from = this.latest.height;
+      let left = blocks;
+      while (left > 0n && !this.stopped) {
+        if (this.pending > 0) {
+          this.produceWithMempool(this.simulatedTime(this.latest.height + 1n));
+          left -= 1n;
+        } else {
+          let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
+          const start = this.simulatedTime(this.latest.height + 1n);
+          // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
+          // after a deposit or voting period's end, and that block is made alone.
+          const deadline = this.gov.nextDeadline();
+          if (deadline !== undefined) {
+            const before = deadline <= start ? 0n : (deadline - start + this.blockTimeNs - 1n) / this.blockTimeNs;
+            if (before < n) n = before;
+          }
+          if (n === 0n) {
+            this.produceWithMempool(start);
+            left -= 1n;
+          } else {
+            this.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs: this.blockTimeNs } });
+            this.commit();
+            left -= n;
+          }
+        }
+        if (left > 0n) await yieldToEventLoop();
+      }
+      return { blocks: this.latest.height - from, header: this.latest };
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private simulatedTime(height: bigint): bigint {
+    return this.genesis.genesisTimeNs + height * this.blockTimeNs;
+  }
+
+  /** One block of the mempool's txs that fit the block's gas, at `timeNs`; their promises settled. */
+  private produceWithMempool(timeNs: bigint): void {
+    const batch = this.reapMempool(this.genesis.consensus.maxGas);
+    let results: TxResult[];
+    try {
+      results = this.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch }).results;
+      this.commit();
+    } catch (e) {
+      const failure = new ChainStateError(`chain halted at height ${this.latestDurable().height}: ${(e as Error).message}`);
+      batch.forEach((p) => p.done.forEach((f) => f.reject(failure)));
+      throw e;
+    }
+    batch.forEach((p, i) => p.done.forEach((f) => f.resolve(results[i]!)));
+  }
+
+  /** Real clock: a block every block time (after genesis time) until stop(). */
+  start(): void {
+    if (this.clock !== "real") throw new ChainStateError("the simulated clock has no timer");
+    if (this.timer !== undefined || this.stopped) return;
+    const waitNs = this.genesis.genesisTimeNs - this.now();
+    if (waitNs > 0n) {
+      const ms = waitNs / 1_000_000n + 1n;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.start();
+      }, Number(ms > 2_147_483_647n ? 2_147_483_647n : ms));
+      return;
+    }
+    // Blocks on a wall-clock grid (start + k x block time), each timer set for the next grid time:
+    // a late block (a busy event loop) does not push back the ones after it. After a stall of more
+    // than a block time (a paused process) the grid restarts from now instead of bursting blocks.
+    let due = this.now() + this.blockTimeNs;
+    const tick = () => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      const now = this.now();
+      try {
+        const floor = this.latest.timeNs + MIN_TIME_STEP_NS;
+        this.produceWithMempool(now > floor ? now : floor);
+      } catch {
+        return; // the application halted and reported it.
+      }
+      const after = this.now();
+      due = nextBlockDue(due, after, this.blockTimeNs);
+      this.timer = setTimeout(tick, Number(due > after ? (due - after) / 1_000_000n : 0n));
+    };
+    this.timer = setTimeout(tick, Number(this.blockTimeNs / 1_000_000n));
+  }
+
+  /** Stop making blocks; close the database once the running advance (if any) is done. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.queue;
+    this.closeStore();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+}
+
+/**
+ * The real clock's next block time after the block due at `due`, with the clock now at `now`: the
+ * next point of the grid, so lateness does not accumulate; after a stall of more than a block time,
+ * a new grid from now (the missed blocks are not made in a burst).
+ */
+export function nextBlockDue(due: bigint, now: bigint, blockTimeNs: bigint): bigint {
+  const next = due + blockTimeNs;
+  return next + blockTimeNs < now ? now + blockTimeNs : next;
+}
