@@ -30,6 +30,7 @@ import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
 import { createAbciQuery } from "./app/query.js";
+import { createQueryRouter } from "./app/queries.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 
@@ -106,12 +107,14 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const app = createApp(chain, {
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
   });
+  const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });
   registerNodeRoutes(app, chain, config.chainSegment, {
+    router,
     dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const query = createAbciQuery(chain, app, config.chainSegment);
+  const query = createAbciQuery(chain, app, config.chainSegment, router);
   const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {

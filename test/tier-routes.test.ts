@@ -1,4 +1,5 @@
-// The tier REST routes and the pagination they share, over in-memory positions: the gateway's
+// The tier queries' REST routes (the typed handlers of modules/tieredrewards/queries.ts, rendered
+// by the query router) and the pagination they share, over in-memory positions: the gateway's
 // exact JSON (REFERENCE §8 examples), pagination semantics, and errors with their HTTP statuses.
 
 import { suite } from "uvu";
@@ -8,8 +9,13 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { encodeAddress } from "../host/wire/address.js";
 import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
-import { orderedArray, paginate, parsePageRequest } from "../host/wire/pagination.js";
-import { registerTierRoutes, type LivePosition, type TierQueries } from "../host/modules/tieredrewards/queries.js";
+import { orderedArray, paginate, pageRequestOf } from "../host/wire/pagination.js";
+import { registerOwedBonusRoute, tieredrewardsQueries, type LivePosition, type TierQueries } from "../host/modules/tieredrewards/queries.js";
+import { QueryRouter } from "../host/app/query-router.js";
+import { ANSWER_TYPES } from "../host/app/queries.js";
+import { registerQueryRoutes } from "../host/server/query-routes.js";
+import { requestFromHttp } from "../host/wire/gateway-request.js";
+import { QueryAllTierPositionsRequestSchema, Query, type QueryAllTierPositionsRequest } from "../host/wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import type { ChainView, Directory } from "../host/app/view.js";
 
 const E18 = 10n ** 18n;
@@ -99,7 +105,8 @@ const tiers: TierQueries = {
 };
 
 const app = new Hono();
-registerTierRoutes(app, view, tiers, "chainmain");
+registerQueryRoutes(app, new QueryRouter(ANSWER_TYPES).add(Query, tieredrewardsQueries(view, tiers)), "chainmain");
+registerOwedBonusRoute(app, view, tiers, "chainmain");
 app.onError((err, c) => {
   const { code, message } = toGatewayError(err, (e) => {
     throw e;
@@ -229,18 +236,24 @@ routes.run();
 
 const pages = suite("pagination");
 
-const q = (params: Record<string, string>) => (name: string) => params[name];
+/** `pagination.*` query parameters as the gateway parses them, under the node's rules. */
+const parsePageRequest = (params: Record<string, string>) =>
+  pageRequestOf(requestFromHttp<QueryAllTierPositionsRequest>(QueryAllTierPositionsRequestSchema, {
+    path: {}, query: (name) => (params[name] === undefined ? [] : [params[name]!]),
+  }).pagination);
+const q = (params: Record<string, string>) => params;
+const nextKey = (key: Uint8Array) => Buffer.from(key).toString("base64");
 
 pages("defaults: limit 100, total counted when no limit is given", () => {
   const ids = Array.from({ length: 250 }, (_, i) => BigInt(i * 2));
   const page = paginate(orderedArray(ids), parsePageRequest(q({})));
   assert.is(page.ids.length, 100);
-  assert.is(page.pagination.total, "250");
-  const next = parsePageRequest(q({ "pagination.key": page.pagination.next_key! }));
+  assert.is(page.pagination.total, 250n);
+  const next = parsePageRequest(q({ "pagination.key": nextKey(page.pagination.nextKey) }));
   assert.is(next.from, 200n);
   const last = paginate(orderedArray(ids), parsePageRequest(q({ "pagination.offset": "200" })));
   assert.is(last.ids.length, 50);
-  assert.is(last.pagination.next_key, null);
+  assert.is(last.pagination.nextKey.length, 0);
 });
 
 pages("bad parameters are 400 with the gateway's wording", () => {

@@ -34,6 +34,10 @@ import { TxError } from "./errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { decToRaw } from "../wire/amino/amino-json.js";
 import { txMsgDataHex } from "../wire/responses.js";
+import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
+import { methodPath, type QueryRouter } from "./query-router.js";
+
+export { methodPath };
 import { scalar as cosmosScalar } from "../wire/gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_tieredrewards_v1_query } from "../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import { file_chainmain_inflation_v1_query } from "../wire/gen/chainmain/inflation/v1/query_pb.js";
@@ -84,9 +88,23 @@ const BRIDGE_CACHE = 512;
  * The node's ABCI Query: `app` is its REST app (x/tieredrewards and x/inflation queries are its
  * handlers' JSON in protobuf).
  */
-export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chainmain"): AbciQuery {
+export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chainmain", router?: QueryRouter): AbciQuery {
   const handlers = new Map<string, (data: Uint8Array) => Promise<Uint8Array> | Uint8Array>();
   const denom = node.denom;
+  // The typed handlers (app/query-router.ts): the same answers REST renders, in protobuf.
+  for (const method of queryMethods()) {
+    const path = methodPath(method);
+    if (router?.has(path)) {
+      handlers.set(path, (data) => {
+        try {
+          return router.abci(path, data);
+        } catch (e) {
+          if (e instanceof GatewayError) throw new GrpcStatus(e.code === GrpcCode.NOT_FOUND ? "NotFound" : e.code === GrpcCode.INVALID_ARGUMENT ? "InvalidArgument" : "Unknown", e.message);
+          throw e;
+        }
+      });
+    }
+  }
 
   handlers.set("/cosmos.auth.v1beta1.Query/Account", (data) => {
     const { address } = QueryAccountRequest.decode(data);
@@ -222,8 +240,6 @@ export function queryMethods(): DescMethod[] {
   return QUERY_FILES.flatMap((f) => f.services.flatMap((s) => s.methods));
 }
 
-/** The gRPC method name (`/cosmos.bank.v1beta1.Query/Balance`) of a query method. */
-export const methodPath = (m: DescMethod): string => `/${m.parent.typeName}/${m.name}`;
 
 /**
  * A query method's REST URL for a request, as grpc-gateway maps it: the route's `{field}`s from

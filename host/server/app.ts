@@ -21,12 +21,14 @@ import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { isLegacyTx, storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
-import { tierQueries } from "../modules/tieredrewards/view.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { registerCosmosRoutes } from "./cosmos.js";
 import { registerGovRoutes } from "../modules/gov/queries.js";
-import { registerTierRoutes } from "../modules/tieredrewards/queries.js";
+import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
+import { createQueryRouter, nodeTierQueries } from "../app/queries.js";
+import type { QueryRouter } from "../app/query-router.js";
+import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
 import {
   GatewayError,
@@ -230,6 +232,8 @@ export function registerNodeRoutes(
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
     /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */
     commitTimeoutMs?: number;
+    /** The typed queries (app/queries.ts); one is made over `node` when absent. */
+    router?: QueryRouter;
     /** Under CometBFT (--abci): txs go to its mempool (broadcast_tx_sync), not the node's. */
     broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
   },
@@ -240,13 +244,8 @@ export function registerNodeRoutes(
     maxPageLimit,
     communityTax: node.genesis.distribution.communityTax,
   });
-  // Voting power by the gov tally's own function (host/modules/gov/keeper.ts), not a second formula.
-  const queries = {
-    ...tierQueries(node.tiers, node.ledger),
-    votingPower: (owner: number) => node.ownerVotingPower(node.directory.accountAddress(owner) ?? ""),
-    totalVotingPower: () => node.totalDelegatedVotingPower(),
-  };
-  registerTierRoutes(app, node, queries, chainSegment, { maxPageLimit });
+  registerQueryRoutes(app, options.router ?? createQueryRouter(node, { maxPageLimit }), chainSegment);
+  registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
   registerGovRoutes(app, node, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {

@@ -1,11 +1,11 @@
-// Cosmos SDK pagination (`query.Paginate`) over an ordered list of u64 ids, as the gateway takes
-// it in query parameters (REFERENCE §8): `pagination.key` (base64 of the next id, 8 bytes big
-// endian), `.offset`, `.limit` (default 100), `.count_total`, `.reverse`. An omitted limit counts
-// the total; a key gives total "0"; `next_key` is null on the last page; key and offset together
-// are refused. A page costs O(offset + limit), never a walk over the whole list.
+// Cosmos SDK pagination (`query.Paginate`) over an ordered list of u64 ids, from a query's
+// PageRequest (REFERENCE §8): `key` (the next id, 8 bytes big endian), `offset`, `limit`
+// (default 100), `count_total`, `reverse`. An omitted limit counts the total; a key gives total 0;
+// `next_key` is empty (null in JSON) on the last page; key and offset together are refused. A
+// page costs O(offset + limit), never a walk over the whole list.
 
-import { base64 } from "@scure/base";
-import { GatewayError, GrpcCode, intString } from "./gateway-json.js";
+import { GatewayError, GrpcCode } from "./gateway-json.js";
+import type { PageRequest as ProtoPageRequest } from "./gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -35,73 +35,50 @@ export interface OrderedIds {
 
 export interface Page {
   ids: bigint[];
-  pagination: { next_key: string | null; total: string };
+  pagination: { nextKey: Uint8Array; total: bigint };
 }
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-function uintParam(text: string | undefined, name: string, max: number): number | undefined {
-  if (text === undefined || text === "") return undefined;
-  if (!/^[0-9]+$/.test(text) || Number(text) > max) {
-    throw invalid(`type mismatch, parameter: ${name}, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
-  }
-  return Number(text);
-}
-
-function boolParam(text: string | undefined, name: string): boolean {
-  if (text === undefined || text === "" || text === "false" || text === "0") return false;
-  if (text === "true" || text === "1") return true;
-  throw invalid(`type mismatch, parameter: ${name}, error: strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
-}
-
-/** Reads `pagination.*` from the query string (`query(name)` gives one parameter's text). */
-export function parsePageRequest(query: (name: string) => string | undefined, maxLimit: number = MAX_PAGE_LIMIT): PageRequest {
-  const keyText = query("pagination.key");
+/**
+ * A query's `pagination` (the schema's PageRequest, as the gateway parsed it from
+ * `pagination.*` or as abci_query carried it) under the node's rules: a key is one this node
+ * returned (8 bytes), key and offset are not both given, the limit is at most `maxLimit`.
+ */
+export function pageRequestOf(p: ProtoPageRequest | undefined, maxLimit: number = MAX_PAGE_LIMIT): PageRequest {
   let from: bigint | undefined;
-  if (keyText !== undefined && keyText !== "") {
-    let bytes: Uint8Array;
-    try {
-      // The gateway reads URL-safe or standard base64; `+` may arrive as a space.
-      bytes = base64.decode(keyText.replace(/ /g, "+").replace(/-/g, "+").replace(/_/g, "/"));
-    } catch {
-      throw invalid(`type mismatch, parameter: pagination.key, error: illegal base64 data`);
-    }
-    if (bytes.length !== 8) throw invalid(`invalid pagination.key: expected a key this server returned`);
-    from = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
+  if (p !== undefined && p.key.length > 0) {
+    if (p.key.length !== 8) throw invalid("invalid pagination.key: expected a key this server returned");
+    from = new DataView(p.key.buffer, p.key.byteOffset, 8).getBigUint64(0);
   }
-  const offset = uintParam(query("pagination.offset"), "pagination.offset", Number.MAX_SAFE_INTEGER) ?? 0;
-  const limitParam = uintParam(query("pagination.limit"), "pagination.limit", Number.MAX_SAFE_INTEGER);
-  if (limitParam !== undefined && limitParam > maxLimit) {
-    throw invalid(`pagination.limit ${limitParam} is above the maximum ${maxLimit} (--max-page-limit)`);
-  }
-  if (from !== undefined && offset > 0) throw invalid("invalid request, either offset or key is expected, got both");
-  const limit = limitParam === undefined || limitParam === 0 ? DEFAULT_PAGE_LIMIT : limitParam;
-  // Every parameter is parsed (the gateway refuses a malformed one whatever the others say), then
+  const offset = p?.offset ?? 0n;
+  const limitParam = p?.limit ?? 0n;
+  if (limitParam > BigInt(maxLimit)) throw invalid(`pagination.limit ${limitParam} is above the maximum ${maxLimit} (--max-page-limit)`);
+  if (offset > BigInt(Number.MAX_SAFE_INTEGER)) throw invalid(`pagination.offset ${offset} is too large`);
+  if (from !== undefined && offset > 0n) throw invalid("invalid request, either offset or key is expected, got both");
+  const limit = limitParam === 0n ? DEFAULT_PAGE_LIMIT : Number(limitParam);
   // query.Paginate: an omitted (zero) limit also turns counting on.
-  const countTotalParam = boolParam(query("pagination.count_total"), "pagination.count_total");
-  const countTotal = limitParam === undefined || limitParam === 0 || countTotalParam;
-  return { from, offset, limit, countTotal, reverse: boolParam(query("pagination.reverse"), "pagination.reverse") };
+  return { from, offset: Number(offset), limit, countTotal: limitParam === 0n || (p?.countTotal ?? false), reverse: p?.reverse ?? false };
 }
 
-function keyOf(id: bigint): string {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, id);
-  return base64.encode(bytes);
-}
-
-/** One page of `source` as `query.Paginate` returns it. */
+/** One page of `source` as `query.Paginate` returns it: the ids, and the PageResponse. */
 export function paginate(source: OrderedIds, req: PageRequest): Page {
   if (req.from !== undefined) {
     const ids = source.walk(req.from, req.reverse, req.limit + 1);
     const next = ids.length > req.limit ? ids[req.limit]! : undefined;
-    return { ids: ids.slice(0, req.limit), pagination: { next_key: next === undefined ? null : keyOf(next), total: "0" } };
+    return { ids: ids.slice(0, req.limit), pagination: { nextKey: keyOf(next), total: 0n } };
   }
   const ids = source.walk(undefined, req.reverse, req.offset + req.limit + 1);
   const next = ids.length > req.offset + req.limit ? ids[req.offset + req.limit]! : undefined;
-  return {
-    ids: ids.slice(req.offset, req.offset + req.limit),
-    pagination: { next_key: next === undefined ? null : keyOf(next), total: intString(req.countTotal ? source.count() : 0n) },
-  };
+  return { ids: ids.slice(req.offset, req.offset + req.limit), pagination: { nextKey: keyOf(next), total: req.countTotal ? source.count() : 0n } };
+}
+
+/** A page's next key: the next id, 8 bytes big-endian (none: empty, rendered null). */
+function keyOf(id: bigint | undefined): Uint8Array {
+  if (id === undefined) return new Uint8Array();
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, id);
+  return bytes;
 }
 
 /** An in-memory ascending list as an OrderedIds (small lists: redelegation mappings, tests). */

@@ -1,14 +1,20 @@
-// x/tieredrewards' REST queries (REFERENCE §8) as the gateway renders them: params, tiers, the
-// rewards pool, positions (live view and stored records) by id, owner, tier and all with
-// pagination, reward estimates, voting power; plus the owed bonus of an owner (DESIGN decision 8).
-// Unknown ids answer 404 code 5 (decision 6). Routes only read.
+// x/tieredrewards' queries (REFERENCE §8), one typed handler per method of its Query service:
+// params, tiers, the rewards pool, positions (live view and stored records) by id, owner, tier and
+// all with pagination, reward estimates, voting power, validator data, redelegation mappings. REST
+// and abci_query render the same answers (app/query-router.ts). Unknown ids answer NotFound
+// (HTTP 404, decision 6). Beside the service, the owner's owed bonus (DESIGN decision 8), a REST
+// route of the node's own.
 
 import type { Hono } from "hono";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { accountAddressBytes } from "../../wire/address.js";
 import { ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../auth/keys.js";
 import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampString } from "../../wire/gateway-json.js";
-import { orderedArray, paginate, parsePageRequest, type OrderedIds } from "../../wire/pagination.js";
+import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
+import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
+import type { ServiceHandlers } from "../../app/query-router.js";
 import type { ChainView } from "../../app/view.js";
 
 export interface TierDef {
@@ -65,23 +71,23 @@ export interface TierQueries {
   redelegationMappings(): { unbondingId: bigint; positionId: bigint }[];
 }
 
-const VALIDATOR_EVENT_TYPES = ["VALIDATOR_EVENT_TYPE_UNSPECIFIED", "VALIDATOR_EVENT_TYPE_SLASH", "VALIDATOR_EVENT_TYPE_UNBOND", "VALIDATOR_EVENT_TYPE_BOND"] as const;
-
-const ZERO_TIME = "0001-01-01T00:00:00Z";
 const NS_PER_S = 1_000_000_000n;
-const MAX_UINT64 = (1n << 64n) - 1n;
+/** 0001-01-01T00:00:00Z: a position's time that was never set (not exiting). */
+const ZERO_TIME_S = -62_135_596_800n;
 
 const time = (ns: bigint) => (ns === 0n ? ZERO_TIME : timestampString(ns));
+const ZERO_TIME = "0001-01-01T00:00:00Z";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-function uintPath(text: string, name: string, max: bigint): bigint {
-  if (!/^[0-9]+$/.test(text) || BigInt(text) > max) {
-    throw invalid(`type mismatch, parameter: ${name}, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
-  }
-  return BigInt(text);
+/** A Timestamp of unix nanoseconds (0: the zero time). */
+function timestamp(ns: bigint): Timestamp {
+  if (ns === 0n) return { $typeName: "google.protobuf.Timestamp", seconds: ZERO_TIME_S, nanos: 0 };
+  const s = ns / NS_PER_S;
+  const n = ns % NS_PER_S;
+  return { $typeName: "google.protobuf.Timestamp", seconds: n < 0n ? s - 1n : s, nanos: Number(n < 0n ? n + NS_PER_S : n) };
 }
 
-/** A tier as proto-JSON (REFERENCE §3.2). */
+/** A tier as proto-JSON (REFERENCE §3.2): what the events that carry one write. */
 export function tierJson(t: TierDef) {
   return {
     id: t.id,
@@ -92,7 +98,7 @@ export function tierJson(t: TierDef) {
   };
 }
 
-/** A stored position (`Position`) as proto-JSON: the raw queries and the events that carry one. */
+/** A stored position (`Position`) as proto-JSON: what the events that carry one write. */
 export function rawPositionJson(p: StoredPosition, address: (id: number) => string) {
   return {
     id: intString(p.id),
@@ -109,32 +115,27 @@ export function rawPositionJson(p: StoredPosition, address: (id: number) => stri
   };
 }
 
-export function registerTierRoutes(
-  app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string, options: { maxPageLimit?: number } = {},
-): void {
-  const base = `/${chainSegment}/tieredrewards/v1`;
+/** The Query service's handlers over the chain's view and its tier queries. */
+export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
   const { directory, denom } = view;
-  const coins = (amount: bigint) => (amount === 0n ? [] : [coin(denom, amount)]);
+  const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom, amount: `${amount}` }]);
   const address = (id: number) => directory.accountAddress(id) ?? "";
 
-  const positionJson = (p: LivePosition) => ({
-    id: intString(p.id),
-    owner: address(p.owner),
-    tier_id: p.tierId,
-    amount: intString(p.amount),
+  const positionView = (p: LivePosition) => ({
+    id: p.id, owner: address(p.owner), tierId: p.tierId, amount: `${p.amount}`,
     validator: p.validator === undefined ? "" : (directory.validatorAddress(p.validator) ?? ""),
-    delegated_shares: decString(p.shares),
-    exit_triggered_at: time(p.exitTriggeredAtNs),
-    exit_unlock_at: time(p.exitUnlockAtNs),
-    created_at_height: intString(p.createdAtHeight),
-    created_at_time: time(p.createdAtTimeNs),
-    delegator_address: address(p.delegator),
+    delegatedShares: `${p.shares}`,
+    exitTriggeredAt: timestamp(p.exitTriggeredAtNs), exitUnlockAt: timestamp(p.exitUnlockAtNs),
+    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTimeNs), delegatorAddress: address(p.delegator),
+  });
+  const positionRecord = (p: StoredPosition) => ({
+    id: p.id, owner: address(p.owner), tierId: p.tierId, lastBonusAccrual: timestamp(p.lastBonusAccrualNs),
+    lastEventSeq: p.lastEventSeq, lastKnownBonded: p.lastKnownBonded,
+    exitTriggeredAt: timestamp(p.exitTriggeredAtNs), exitUnlockAt: timestamp(p.exitUnlockAtNs),
+    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTimeNs), delegatorAddress: address(p.delegator),
   });
 
-  const rawJson = (p: StoredPosition) => rawPositionJson(p, address);
-
-  const positionAt = (text: string): LivePosition => {
-    const id = uintPath(text, "position_id", MAX_UINT64);
+  const positionAt = (id: bigint): LivePosition => {
     const p = tiers.position(id);
     if (p === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, `position not found: position id ${id}`);
     return p;
@@ -151,84 +152,79 @@ export function registerTierRoutes(
   };
 
   const NONE: OrderedIds = { walk: () => [], count: () => 0n };
-
-  const list = (ids: OrderedIds, query: (name: string) => string | undefined, render: (p: LivePosition) => unknown) => {
-    const page = paginate(ids, parsePageRequest(query, options.maxPageLimit));
-    return { positions: page.ids.map((id) => render(tiers.position(id)!)), pagination: page.pagination };
+  const page = <T>(ids: OrderedIds, p: PageRequest | undefined, render: (p: LivePosition) => T) => {
+    const got = paginate(ids, pageRequestOf(p, options.maxPageLimit));
+    return { positions: got.ids.map((id) => render(tiers.position(id)!)), pagination: got.pagination };
+  };
+  const ofOwner = (owner: string) => {
+    const id = ownerAt(owner);
+    return id === undefined ? NONE : tiers.positionIds({ owner: id });
   };
 
-  app.get(`${base}/params`, (c) =>
-    c.json({ params: { target_base_rewards_rate: decString(tiers.params().targetBaseRewardsRate) } }),
-  );
-  app.get(`${base}/tiers`, (c) => c.json({ tiers: tiers.tiers().map(tierJson) }));
-  app.get(`${base}/rewards_pool_balances`, (c) =>
-    c.json({
-      address: moduleAddress("rewards_pool", directory.accountPrefix),
-      balances: coins(view.ledger.balance(ModuleAccount.rewardsPool)),
-    }),
-  );
-
-  for (const [prefix, render] of [
-    ["", positionJson],
-    ["/raw", rawJson],
-  ] as const) {
-    app.get(`${base}${prefix}/position/:position_id`, (c) => c.json({ position: render(positionAt(c.req.param("position_id"))) }));
-    app.get(`${base}${prefix}/positions/:owner`, (c) => {
-      const owner = ownerAt(c.req.param("owner"));
-      return c.json(list(owner === undefined ? NONE : tiers.positionIds({ owner }), (n) => c.req.query(n), render));
-    });
-    app.get(`${base}${prefix}/positions_by_tier/:tier_id`, (c) => {
-      const tier = Number(uintPath(c.req.param("tier_id"), "tier_id", 0xffff_ffffn));
-      return c.json(list(tiers.positionIds({ tier }), (n) => c.req.query(n), render));
-    });
-    app.get(`${base}${prefix}/positions`, (c) => c.json(list(tiers.positionIds({}), (n) => c.req.query(n), render)));
-  }
-
-  app.get(`${base}/estimate_rewards/:position_id`, (c) => {
-    const p = positionAt(c.req.param("position_id"));
-    if (p.validator === undefined) return c.json({ base_rewards: [], bonus_rewards: [] });
-    const { base: b, bonus } = tiers.estimate(p.id);
-    return c.json({ base_rewards: coins(b), bonus_rewards: coins(bonus) });
-  });
-  app.get(`${base}/voting_power/:owner`, (c) => {
-    const owner = ownerAt(c.req.param("owner"));
-    return c.json({ voting_power: decString(owner === undefined ? 0n : tiers.votingPower(owner)) });
-  });
-  app.get(`${base}/total_delegated_voting_power`, (c) => c.json({ voting_power: decString(tiers.totalVotingPower()) }));
-  app.get(`${base}/validator_data/:validator`, (c) => {
-    const text = c.req.param("validator");
-    try {
-      accountAddressBytes(text, directory.validatorPrefix);
-    } catch (e) {
-      throw invalid(`invalid validator address: ${(e as Error).message}`);
-    }
-    const id = directory.validatorId(text);
-    const d = id === undefined
-      ? { positionCount: 0n, currentSeq: 0n, events: [] }
-      : tiers.validatorData(id);
-    return c.json({
-      position_count: intString(d.positionCount),
-      events: d.events.map((e) => ({
-        height: intString(e.height),
-        timestamp: time(e.timeNs),
-        event_type: VALIDATOR_EVENT_TYPES[e.type] ?? VALIDATOR_EVENT_TYPES[0],
-        tokens_per_share: decString(e.tokensPerShare),
-        reference_count: intString(e.referenceCount),
+  return {
+    params: () => ({ params: { targetBaseRewardsRate: `${tiers.params().targetBaseRewardsRate}` } }),
+    tiers: () => ({
+      tiers: tiers.tiers().map((t) => ({
+        id: t.id, exitDuration: { seconds: t.exitDurationSeconds, nanos: 0 }, bonusApy: `${t.bonusApy}`,
+        minLockAmount: `${t.minLockAmount}`, closeOnly: t.closeOnly,
       })),
-      event_current_seq: intString(d.currentSeq),
-    });
-  });
-  app.get(`${base}/redelegation_mappings`, (c) => {
-    const all = tiers.redelegationMappings();
-    const byId = new Map(all.map((m) => [m.unbondingId, m.positionId]));
-    const page = paginate(orderedArray([...byId.keys()]), parsePageRequest((n) => c.req.query(n), options.maxPageLimit));
-    return c.json({
-      redelegation_mappings: page.ids.map((id) => ({ unbonding_id: intString(id), position_id: intString(byId.get(id)!) })),
-      pagination: page.pagination,
-    });
-  });
-  app.get(`${base}/owed_bonus/:owner`, (c) => {
-    const owner = ownerAt(c.req.param("owner"));
-    return c.json({ owed: coins(owner === undefined ? 0n : tiers.owedBonus(owner)) });
+    }),
+    rewardsPoolBalances: () => ({
+      address: moduleAddress("rewards_pool", directory.accountPrefix), balances: coins(view.ledger.balance(ModuleAccount.rewardsPool)),
+    }),
+    tierPosition: (r) => ({ position: positionView(positionAt(r.positionId)) }),
+    tierPositionsByOwner: (r) => page(ofOwner(r.owner), r.pagination, positionView),
+    tierPositionsByTier: (r) => page(tiers.positionIds({ tier: r.tierId }), r.pagination, positionView),
+    allTierPositions: (r) => page(tiers.positionIds({}), r.pagination, positionView),
+    rawTierPosition: (r) => ({ position: positionRecord(positionAt(r.positionId)) }),
+    rawTierPositionsByOwner: (r) => page(ofOwner(r.owner), r.pagination, positionRecord),
+    rawTierPositionsByTier: (r) => page(tiers.positionIds({ tier: r.tierId }), r.pagination, positionRecord),
+    rawAllTierPositions: (r) => page(tiers.positionIds({}), r.pagination, positionRecord),
+    estimatePositionRewards: (r) => {
+      const p = positionAt(r.positionId);
+      if (p.validator === undefined) return { baseRewards: [], bonusRewards: [] };
+      const { base, bonus } = tiers.estimate(p.id);
+      return { baseRewards: coins(base), bonusRewards: coins(bonus) };
+    },
+    votingPowerByOwner: (r) => {
+      const owner = ownerAt(r.owner);
+      return { votingPower: `${owner === undefined ? 0n : tiers.votingPower(owner)}` };
+    },
+    totalDelegatedVotingPower: () => ({ votingPower: `${tiers.totalVotingPower()}` }),
+    validatorData: (r) => {
+      try {
+        accountAddressBytes(r.validator, directory.validatorPrefix);
+      } catch (e) {
+        throw invalid(`invalid validator address: ${(e as Error).message}`);
+      }
+      const id = directory.validatorId(r.validator);
+      const d = id === undefined ? { positionCount: 0n, currentSeq: 0n, events: [] } : tiers.validatorData(id);
+      return {
+        positionCount: d.positionCount, eventCurrentSeq: d.currentSeq,
+        events: d.events.map((e) => ({
+          height: e.height, timestamp: timestamp(e.timeNs), eventType: e.type, tokensPerShare: `${e.tokensPerShare}`, referenceCount: e.referenceCount,
+        })),
+      };
+    },
+    redelegationMappings: (r) => {
+      const byId = new Map(tiers.redelegationMappings().map((m) => [m.unbondingId, m.positionId]));
+      const got = paginate(orderedArray([...byId.keys()]), pageRequestOf(r.pagination, options.maxPageLimit));
+      return { redelegationMappings: got.ids.map((id) => ({ unbondingId: id, positionId: byId.get(id)! })), pagination: got.pagination };
+    },
+  };
+}
+
+/** The owner's owed bonus (DESIGN decision 8): a REST route of the node's own, beside the service. */
+export function registerOwedBonusRoute(app: Hono, view: ChainView, tiers: TierQueries, chainSegment: string): void {
+  app.get(`/${chainSegment}/tieredrewards/v1/owed_bonus/:owner`, (c) => {
+    const text = c.req.param("owner");
+    try {
+      accountAddressBytes(text, view.directory.accountPrefix);
+    } catch (e) {
+      throw invalid(`invalid address: ${(e as Error).message}`);
+    }
+    const owner = view.directory.accountId(text);
+    const owed = owner === undefined ? 0n : tiers.owedBonus(owner);
+    return c.json({ owed: owed === 0n ? [] : [coin(view.denom, owed)] });
   });
 }
