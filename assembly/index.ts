@@ -28,10 +28,10 @@ import * as tierState from "./tier/state";
 import * as tierParams from "./tier/params";
 import * as restore from "./ledger/restore";
 import * as ledgerWithdraw from "./ledger/withdraw";
+import { STATE_TOTAL_SUPPLY } from "./abi/emission-state";
+import { LP_TARGET_RATE } from "./abi/ledger-params";
+import { SCRATCH_BYTES, TEXT_BYTES, BUFFER_BYTES } from "./abi/operands";
 
-const SCRATCH_BYTES: i32 = 16 * 16;
-const TEXT_BYTES: i32 = 4096;
-const BUFFER_BYTES: i32 = 64 * 1024;
 const scratch: usize = memory.data(SCRATCH_BYTES, 16);
 const text: usize = memory.data(TEXT_BYTES, 16);
 const buffer: usize = memory.data(BUFFER_BYTES, 16);
@@ -391,7 +391,7 @@ export function storeTxBegin(): void {
   hostTx = true;
   // The total supply is the emission state's, outside the tables' undo log: a slash inside the
   // transaction lowers it, so an abort puts it back with the records.
-  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const st = emission.state + <usize>STATE_TOTAL_SUPPLY;
   txSupplyLo = load<u64>(st);
   txSupplyHi = load<u64>(st, 8);
 }
@@ -401,7 +401,7 @@ export function storeTxCommit(): void {
 }
 export function storeTxAbort(): void {
   tables.txAbort();
-  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const st = emission.state + <usize>STATE_TOTAL_SUPPLY;
   store<u64>(st, txSupplyLo);
   store<u64>(st, txSupplyHi, 8);
   tierParams.syncParams();
@@ -593,7 +593,7 @@ export function ledgerBurn(account: u32, amount: usize): i32 {
   const alo = lo(amount), ahi = hi(amount);
   const e = bank.debit(account, alo, ahi);
   if (e != OK) return e;
-  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const st = emission.state + <usize>STATE_TOTAL_SUPPLY;
   const slo = load<u64>(st), shi = load<u64>(st, 8);
   store<u64>(st, slo - alo);
   store<u64>(st, shi - ahi - u64(slo < alo), 8);
@@ -601,7 +601,7 @@ export function ledgerBurn(account: u32, amount: usize): i32 {
 }
 /** Total supply of the bond denom (the emission state's) to `dst`. */
 export function ledgerTotalSupply(dst: usize): i32 {
-  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const st = emission.state + <usize>STATE_TOTAL_SUPPLY;
   store<u64>(dst, load<u64>(st));
   store<u64>(dst, load<u64>(st, 8), 8);
   return OK;
@@ -693,8 +693,8 @@ export function tiersSetTargetRate(rate: usize): i32 {
 }
 /** The target base rewards rate in force (Dec) to `dst`. */
 export function tiersTargetRate(dst: usize): i32 {
-  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>ledgerBlock.LP_TARGET_RATE));
-  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>ledgerBlock.LP_TARGET_RATE, 8), 8);
+  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>LP_TARGET_RATE));
+  store<u64>(dst, load<u64>(ledgerBlock.ledgerParams + <usize>LP_TARGET_RATE, 8), 8);
   return OK;
 }
 /** Genesis `next_position_id` (before any position). */
