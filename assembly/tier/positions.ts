@@ -329,7 +329,7 @@ function entryChecks(tierId: u32, aLo: u64, aHi: u64): i32 {
   if (ts < 0) return ERR_TR_TIER_NOT_FOUND;
   const t = tiers.ptr(<u32>ts);
   if (load<u8>(t + <usize>T_CLOSE_ONLY) != 0) return ERR_TR_CLOSE_ONLY;
-  if (cmp(aLo, aHi, ld(t, T_MIN_LOCK), ldh(t, T_MIN_LOCK)) < 0) return ERR_TR_MIN_LOCK;
+  if (cmp(aLo, aHi, ld(t, T_MIN_LOCK), ldh(t, T_MIN_LOCK)) < 0) return errAmounts(ERR_TR_MIN_LOCK, 0, 0, 0, 0); // quotes none
   return OK;
 }
 
@@ -711,8 +711,8 @@ export function claimRewards(owner: u32, ids: usize, count: i32): i32 {
     const id = load<u64>(ids + (<usize>i << 3));
     for (let j = 0; j < i; j++) {
       if (load<u64>(ids + (<usize>j << 3)) == id) {
-        setErrorArg(<i64>id);
-        return ERR_TR_INVALID_REQUEST; // errorArg is the id: rule 4
+        errAmounts(OK, id, 0, 0, 0); // the id in the error amounts: errorArg is the rule
+        return invalidRequest(4);
       }
     }
   }

@@ -343,7 +343,7 @@ export class Tiers {
         arg === 1n ? "amount must be positive"
         : arg === 2n ? "position_ids must not be empty"
         : arg === 3n ? `too many position_ids: ${subject}, max: ${MAX_CLAIM_IDS}`
-        : `duplicate position_id ${arg}`;
+        : `duplicate position_id ${this.errorAmounts()[0]}`;
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
     if (code === CoreCode.TR_INVALID_TIER || code === CoreCode.TR_EXIT_OUT_OF_RANGE || code === CoreCode.TR_UNLOCK_OUT_OF_RANGE) {
@@ -352,8 +352,7 @@ export class Tiers {
     }
     const n = tieredRewardsCode(code);
     if (n !== undefined) {
-      this.x.tiersErrorAmounts(c.slot(6));
-      const a = c.readU128(c.slot(6) + AMOUNT_A), b = c.readU128(c.slot(6) + AMOUNT_B);
+      const [a, b] = this.errorAmounts();
       const base = TIER_MESSAGES[n] ?? `tieredrewards error ${n}`;
       const message =
         n === 18 ? `position id ${arg}: ${base}`
@@ -366,6 +365,13 @@ export class Tiers {
       throw new TierError(TIER_CODESPACE, n, message, code);
     }
     throw new CoreError(code, "", arg);
+  }
+
+  /** The amounts the last error quotes (tiersErrorAmounts). */
+  private errorAmounts(): [bigint, bigint] {
+    const c = this.core;
+    this.x.tiersErrorAmounts(c.slot(6));
+    return [c.readU128(c.slot(6) + AMOUNT_A), c.readU128(c.slot(6) + AMOUNT_B)];
   }
 
   private events(): TierEvent[] {
