@@ -9,7 +9,7 @@ import { encodeAddress } from "../host/address.js";
 import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../host/server/gateway.js";
 import { toGatewayError } from "../host/server/app.js";
 import { orderedArray, paginate, parsePageRequest } from "../host/server/pagination.js";
-import { registerTierRoutes, type LivePosition, type TierQueries } from "../host/server/tiers.js";
+import { registerTierRoutes, type Position, type TierQueries } from "../host/server/tiers.js";
 import type { ChainView, Directory } from "../host/server/view.js";
 
 const E18 = 10n ** 18n;
@@ -44,25 +44,27 @@ const view = {
 } as unknown as ChainView;
 
 /** Position 7 of the reference's example, and a few more of the same owner in tier 2. */
-const seven: LivePosition = {
+const seven: Position = {
   id: 7n,
   owner: 16,
   tierId: 1,
   delegator: 17,
   validator: 0,
-  shares: 10_000_000_000n * E18,
+  delegatedShares: 10_000_000_000n * E18,
   amount: 10_000_000_000n,
-  lastBonusAccrualNs: 1_779_264_871_123_456_789n,
+  lastBonusAccrual: 1_779_264_871_123_456_789n,
   lastEventSeq: 3n,
   lastKnownBonded: true,
-  exitTriggeredAtNs: 0n,
-  exitUnlockAtNs: 0n,
+  exitTriggeredAt: 0n,
+  exitUnlockAt: 0n,
   createdAtHeight: 28_015_223n,
-  createdAtTimeNs: 1_779_264_871_123_456_789n,
+  createdAtTime: 1_779_264_871_123_456_789n,
+  delegated: true,
+  unbonding: false,
 };
-const positions = new Map<bigint, LivePosition>([[7n, seven]]);
+const positions = new Map<bigint, Position>([[7n, seven]]);
 for (const id of [9n, 10n, 12n, 15n]) {
-  positions.set(id, { ...seven, id, tierId: 2, validator: undefined, shares: 0n, amount: 0n, lastKnownBonded: false });
+  positions.set(id, { ...seven, id, tierId: 2, validator: undefined, delegatedShares: 0n, amount: 0n, lastKnownBonded: false, delegated: false });
 }
 
 const tiers: TierQueries = {

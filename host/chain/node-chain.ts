@@ -21,6 +21,7 @@ import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { Ledger, ModuleAccount } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
+import { JOURNAL_ENTRY_SIZE, JOURNAL_SLOT, JOURNAL_TABLE, RECORD_KEY, RECORD_KEY_SIZE, REMOVED_BIT } from "../core/abi.gen.js";
 import type { ClockMode } from "../config.js";
 import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../duration.js";
 import { ValidationError } from "../errors.js";
@@ -65,7 +66,6 @@ import { ADVANCE_CHUNK, ChainStateError, wallClockNs, type Advanced, type BlockH
 const AUTH_TABLE = 0xffff_ffff;
 /** x/gov's records (host/node/gov.ts), hashed as table GOV_TABLE. */
 const GOV_TABLE = 0xffff_fffe;
-const REMOVED = 0x8000_0000;
 const MIN_TIME_STEP_NS = 1_000_000n;
 
 /** What the node admits at CheckTx (its policy, not consensus: a replay does not apply it). */
@@ -1144,13 +1144,13 @@ export class NodeChain implements ChainView {
     const out: RecordChange[] = [];
     for (let i = 0; i < n; i++) {
       const mem = new DataView(x.memory.buffer);
-      const table = mem.getUint32(ptr + i * 8, true);
-      const raw = mem.getUint32(ptr + i * 8 + 4, true);
-      const slot = raw & ~REMOVED;
+      const table = mem.getUint32(ptr + i * JOURNAL_ENTRY_SIZE + JOURNAL_TABLE, true);
+      const raw = mem.getUint32(ptr + i * JOURNAL_ENTRY_SIZE + JOURNAL_SLOT, true);
+      const slot = raw & ~REMOVED_BIT;
       const size = x.storeRecordSize(table);
       const bytes = new Uint8Array(x.memory.buffer, x.storeRecordPtr(table, slot), size).slice();
       const key = recordKey(bytes);
-      if ((raw & REMOVED) !== 0) {
+      if ((raw & REMOVED_BIT) !== 0) {
         this.hash.remove(table, keyOf(bytes));
         out.push({ table, key, bytes: null });
       } else {
@@ -1391,12 +1391,12 @@ function evt(type: string, attrs: Record<string, string>): TxEvent {
 
 /** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */
 function recordKey(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.subarray(0, 8)).reverse();
+  return Buffer.from(bytes.subarray(RECORD_KEY, RECORD_KEY + RECORD_KEY_SIZE)).reverse();
 }
 
 /** A record's key (its first 8 bytes) as the state hash names it. */
 function keyOf(bytes: Uint8Array): string {
-  return bytesToHex(bytes.subarray(0, 8));
+  return bytesToHex(bytes.subarray(RECORD_KEY, RECORD_KEY + RECORD_KEY_SIZE));
 }
 
 /** An account as the state hash sees it: id, sequence, address. */

@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { accountAddressBytes } from "../address.js";
 import { ModuleAccount } from "../core/ledger.js";
+import type { Position, StoredPosition } from "../core/position.js";
 import { moduleAddress } from "../tx/keys.js";
 import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampString } from "./gateway.js";
 import { orderedArray, paginate, parsePageRequest, type OrderedIds } from "./pagination.js";
@@ -20,34 +21,14 @@ export interface TierDef {
   closeOnly: boolean;
 }
 
-/** A position as stored (times in unix ns, 0 = the zero time; accounts as core ids). */
-export interface StoredPosition {
-  id: bigint;
-  owner: number;
-  tierId: number;
-  delegator: number;
-  lastBonusAccrualNs: bigint;
-  lastEventSeq: bigint;
-  lastKnownBonded: boolean;
-  exitTriggeredAtNs: bigint;
-  exitUnlockAtNs: bigint;
-  createdAtHeight: bigint;
-  createdAtTimeNs: bigint;
-}
-
-/** A position with its live delegation: validator undefined when undelegated. */
-export interface LivePosition extends StoredPosition {
-  validator: number | undefined;
-  /** Raw Dec; 0 when undelegated. */
-  shares: bigint;
-  amount: bigint;
-}
+/** Positions as the core's decoder gives them (host/core/position.ts): stored fields and the live view. */
+export type { Position, StoredPosition };
 
 /** What the tier routes read; the node adapts the core's `Tiers` to it. */
 export interface TierQueries {
   params(): { targetBaseRewardsRate: bigint };
   tiers(): TierDef[];
-  position(id: bigint): LivePosition | undefined;
+  position(id: bigint): Position | undefined;
   /** Position ids, ascending, of one owner, one tier, or all. */
   positionIds(scope: { owner?: number; tier?: number }): OrderedIds;
   /** Pending base and bonus of a position at the last block's time; throws a GatewayError if the pool is short. */
@@ -98,13 +79,13 @@ export function rawPositionJson(p: StoredPosition, address: (id: number) => stri
     id: intString(p.id),
     owner: address(p.owner),
     tier_id: p.tierId,
-    last_bonus_accrual: time(p.lastBonusAccrualNs),
+    last_bonus_accrual: time(p.lastBonusAccrual),
     last_event_seq: intString(p.lastEventSeq),
     last_known_bonded: p.lastKnownBonded,
-    exit_triggered_at: time(p.exitTriggeredAtNs),
-    exit_unlock_at: time(p.exitUnlockAtNs),
+    exit_triggered_at: time(p.exitTriggeredAt),
+    exit_unlock_at: time(p.exitUnlockAt),
     created_at_height: intString(p.createdAtHeight),
-    created_at_time: time(p.createdAtTimeNs),
+    created_at_time: time(p.createdAtTime),
     delegator_address: address(p.delegator),
   };
 }
@@ -117,23 +98,23 @@ export function registerTierRoutes(
   const coins = (amount: bigint) => (amount === 0n ? [] : [coin(denom, amount)]);
   const address = (id: number) => directory.accountAddress(id) ?? "";
 
-  const positionJson = (p: LivePosition) => ({
+  const positionJson = (p: Position) => ({
     id: intString(p.id),
     owner: address(p.owner),
     tier_id: p.tierId,
     amount: intString(p.amount),
     validator: p.validator === undefined ? "" : (directory.validatorAddress(p.validator) ?? ""),
-    delegated_shares: decString(p.shares),
-    exit_triggered_at: time(p.exitTriggeredAtNs),
-    exit_unlock_at: time(p.exitUnlockAtNs),
+    delegated_shares: decString(p.delegatedShares),
+    exit_triggered_at: time(p.exitTriggeredAt),
+    exit_unlock_at: time(p.exitUnlockAt),
     created_at_height: intString(p.createdAtHeight),
-    created_at_time: time(p.createdAtTimeNs),
+    created_at_time: time(p.createdAtTime),
     delegator_address: address(p.delegator),
   });
 
   const rawJson = (p: StoredPosition) => rawPositionJson(p, address);
 
-  const positionAt = (text: string): LivePosition => {
+  const positionAt = (text: string): Position => {
     const id = uintPath(text, "position_id", MAX_UINT64);
     const p = tiers.position(id);
     if (p === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, `position not found: position id ${id}`);
@@ -152,7 +133,7 @@ export function registerTierRoutes(
 
   const NONE: OrderedIds = { walk: () => [], count: () => 0n };
 
-  const list = (ids: OrderedIds, query: (name: string) => string | undefined, render: (p: LivePosition) => unknown) => {
+  const list = (ids: OrderedIds, query: (name: string) => string | undefined, render: (p: Position) => unknown) => {
     const page = paginate(ids, parsePageRequest(query, options.maxPageLimit));
     return { positions: page.ids.map((id) => render(tiers.position(id)!)), pagination: page.pagination };
   };
