@@ -100,7 +100,10 @@ export const ERR_TR_NOT_TRIGGERED: i32 = TIER_CODES + 24;
 export const ERR_TR_UNBONDING: i32 = TIER_CODES + 25;
 export const ERR_TR_ZERO_TIER_ID: i32 = TIER_CODES + 27;
 export const ERR_TR_NO_DELEGATOR_ADDRESS: i32 = TIER_CODES + 31;
-/** sdk 18 (invalid request) of the tier messages; `errorArg`: 1 amount not positive, 2 no ids, 3 over 300 ids, 4 a duplicate id. */
+/**
+ * sdk 18 (invalid request) of the tier messages; `errorArg`: 1 amount not positive, 2 no ids, 3 over
+ * 300 ids, 4 a duplicate id (the id: tiersErrorAmounts' first amount).
+ */
 export const ERR_TR_INVALID_REQUEST: i32 = 140;
 /** Tier validation (a plain error, code 1); `errorArg`: 1 exit duration not positive, 2 bonus APY above 1. */
 export const ERR_TR_INVALID_TIER: i32 = 141;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { coreIsStale, webIsStale } from "../host/build-if-stale.js";
 
-test("the build is stale when the core or the generated wire codecs are missing, or older than assembly/, asconfig.json, package-lock.json or proto/", async () => {
+test("the build is stale when the core, the generated wire codecs or the generated ABI are missing, or older than assembly/ (assembly/abi/ for the ABI), asconfig.json, package-lock.json or proto/", async () => {
   const root = await mkdtemp(join(tmpdir(), "build-test-"));
   try {
     await mkdir(join(root, "assembly", "ledger"), { recursive: true });
@@ -23,6 +23,10 @@ test("the build is stale when the core or the generated wire codecs are missing,
     await at("build/core.wasm", 2000);
     assert.is(coreIsStale(root), true, "no generated codecs (host/wire/gen)");
     await mkdir(join(root, "host", "wire", "gen"), { recursive: true });
+    assert.is(coreIsStale(root), true, "no generated ABI (host/core/abi.gen.ts)");
+    await mkdir(join(root, "host", "core"));
+    await writeFile(join(root, "host/core/abi.gen.ts"), "");
+    await at("host/core/abi.gen.ts", 2000);
     assert.is(coreIsStale(root), false, "built after every input");
     await at("proto/chainmain/tx.proto", 3000);
     assert.is(coreIsStale(root), true, "the wire schema changed");
@@ -32,6 +36,17 @@ test("the build is stale when the core or the generated wire codecs are missing,
     await at("assembly/ledger/block.ts", 1000);
     await at("package-lock.json", 3000);
     assert.is(coreIsStale(root), true, "the compiler's version may have changed");
+    await at("package-lock.json", 1000);
+    await mkdir(join(root, "assembly", "abi"));
+    await writeFile(join(root, "assembly/abi/position.ts"), "");
+    await at("assembly/abi/position.ts", 1500);
+    await at("assembly/abi", 1000);
+    await at("assembly", 1000);
+    await at("build/core.wasm", 1600);
+    await at("host/core/abi.gen.ts", 1400);
+    assert.is(coreIsStale(root), true, "a boundary record changed after the ABI was generated");
+    await at("host/core/abi.gen.ts", 2000);
+    assert.is(coreIsStale(root), false, "the ABI generated after it");
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -40,11 +55,11 @@ test("the build is stale when the core or the generated wire codecs are missing,
 test("the web build is stale when missing or older than host/ (the worker bundles the chain), tsconfig.web.json or the core", async () => {
   const root = await mkdtemp(join(tmpdir(), "build-test-"));
   try {
-    for (const d of ["host/web/dashboard", "host/core", "host/chain", "build/web/dashboard"]) await mkdir(join(root, d), { recursive: true });
+    for (const d of ["host/web/dashboard", "host/core", "host/app", "build/web/dashboard"]) await mkdir(join(root, d), { recursive: true });
     const at = (path: string, seconds: number) => utimes(join(root, path), seconds, seconds);
     const inputs = ["host/web/dashboard/app.ts", "host/core/core.ts", "host/app/application.ts", "tsconfig.web.json", "build/core.wasm"];
     for (const f of inputs) await writeFile(join(root, f), "");
-    for (const f of [...inputs, "host/web/dashboard", "host/web", "host/core", "host/chain", "host"]) await at(f, 1000);
+    for (const f of [...inputs, "host/web/dashboard", "host/web", "host/core", "host/app", "host"]) await at(f, 1000);
     assert.is(webIsStale(root), true, "no web build");
     await writeFile(join(root, "build/web/dashboard/index.html"), "");
     await at("build/web/dashboard/index.html", 2000);

@@ -6,7 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { CoreError } from "../host/core/errors.js";
+import { CoreCode, CoreError, type CoreCodeName } from "../host/core/errors.js";
+import { messageFailure } from "../host/app/handlers.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import {
@@ -70,6 +71,13 @@ const SAME_FAILURE: Record<string, string> = {
   "slashing/7": "SELF_DELEGATION_TOO_LOW",
   "undefined/1": "BAD_SLASH",
 };
+
+test("a message the core fails carries the model's codespace and code in the tx result, for every failure they share", () => {
+  for (const [registered, name] of Object.entries(SAME_FAILURE)) {
+    const e = messageFailure(new CoreError(CoreCode[name as CoreCodeName]), 0);
+    assert.is(`${e.codespace}/${e.code}`, registered, name);
+  }
+});
 
 test("1,000 blocks with 5 validators and 12 delegators: the core and the model agree on everything", async () => {
   const core = await loadCoreFromFile();

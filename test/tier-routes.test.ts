@@ -10,7 +10,7 @@ import { encodeAddress } from "../host/wire/address.js";
 import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
 import { orderedArray, paginate, pageRequestOf } from "../host/wire/pagination.js";
-import { registerOwedBonusRoute, tieredrewardsQueries, type LivePosition, type TierQueries } from "../host/modules/tieredrewards/queries.js";
+import { registerOwedBonusRoute, tieredrewardsQueries, type Position, type TierQueries } from "../host/modules/tieredrewards/queries.js";
 import { QueryRouter } from "../host/app/query-router.js";
 import { ANSWER_TYPES } from "../host/app/queries.js";
 import { registerQueryRoutes } from "../host/server/query-routes.js";
@@ -50,25 +50,27 @@ const view = {
 } as unknown as ChainView;
 
 /** Position 7 of the reference's example, and a few more of the same owner in tier 2. */
-const seven: LivePosition = {
+const seven: Position = {
   id: 7n,
   owner: 16,
   tierId: 1,
   delegator: 17,
   validator: 0,
-  shares: 10_000_000_000n * E18,
+  delegatedShares: 10_000_000_000n * E18,
   amount: 10_000_000_000n,
-  lastBonusAccrualNs: 1_779_264_871_123_456_789n,
+  lastBonusAccrual: 1_779_264_871_123_456_789n,
   lastEventSeq: 3n,
   lastKnownBonded: true,
-  exitTriggeredAtNs: 0n,
-  exitUnlockAtNs: 0n,
+  exitTriggeredAt: 0n,
+  exitUnlockAt: 0n,
   createdAtHeight: 28_015_223n,
-  createdAtTimeNs: 1_779_264_871_123_456_789n,
+  createdAtTime: 1_779_264_871_123_456_789n,
+  delegated: true,
+  unbonding: false,
 };
-const positions = new Map<bigint, LivePosition>([[7n, seven]]);
+const positions = new Map<bigint, Position>([[7n, seven]]);
 for (const id of [9n, 10n, 12n, 15n]) {
-  positions.set(id, { ...seven, id, tierId: 2, validator: undefined, shares: 0n, amount: 0n, lastKnownBonded: false });
+  positions.set(id, { ...seven, id, tierId: 2, validator: undefined, delegatedShares: 0n, amount: 0n, lastKnownBonded: false, delegated: false });
 }
 
 const tiers: TierQueries = {

@@ -199,6 +199,8 @@ test("exit with delegation and claim", async () => {
   fails(c, () => c.tiers.claim(ALICE, []), "sdk", 18, "position_ids must not be empty");
   fails(c, () => c.tiers.claim(ALICE, Array.from({ length: 301 }, (_, i) => BigInt(i))), "sdk", 18, "too many position_ids: 301, max: 300");
   fails(c, () => c.tiers.claim(ALICE, [ids.active, ids.exiting, ids.active]), "sdk", 18, `duplicate position_id ${ids.active}`);
+  // ids 1, 2, 3 are not the rules 1 (amount), 2 (no ids), 3 (too many) of the same code
+  for (const id of [ids.exiting, ids.unbonding, ids.withdrawable]) fails(c, () => c.tiers.claim(ALICE, [id, id]), "sdk", 18, `duplicate position_id ${id}: invalid request`);
   fails(c, () => c.tiers.claim(ALICE, [ids.unbonding, 99n]), "tieredrewards", 18);
   fails(c, () => c.tiers.claim(BOB, [ids.active]), "tieredrewards", 22);
   fails(c, () => c.tiers.claim(ALICE, [ids.unbonding, ids.active]), "tieredrewards", 12, "bonus: ");
@@ -219,6 +221,20 @@ test("governance: add, update, delete tier", async () => {
   fails(c, () => c.tiers.updateTier({ ...DEFAULT_TIERS[0], exitDuration: 0n }), "undefined", 1);
   fails(c, () => c.tiers.deleteTier(4), "tieredrewards", 17);
   fails(c, () => c.tiers.deleteTier(1), "tieredrewards", 6);
+});
+
+test("an error quotes only its own amounts: a lock below the minimum after a failed exit quotes none", async () => {
+  const { c, ids } = await world();
+  const message = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error("no failure");
+  };
+  assert.match(message(() => c.tiers.exitWithDelegation(ALICE, ids.exiting, MIN_LOCK + 6n)), "exceeds position token value");
+  assert.is(message(() => c.tiers.lock(ALICE, 1, MIN_LOCK - 1n, 0, c.fresh())), "min lock amount not met");
 });
 
 test.run();

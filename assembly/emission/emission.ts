@@ -21,24 +21,12 @@ import {
   mul, mulSmall, SMALL_OPERAND_MAX, mulRounded, ROUND_HALF_EVEN, sub, resLo, resHi, setResult,
 } from "../dec/dec";
 import { approxRoot } from "../dec/root";
-
-// Parameters record, written by the host before `configure`.
-export const PARAMS_BASE_RATE: i32 = 0; // Dec: x/mint inflation (min = max, as the reference pins it)
-export const PARAMS_DECAY_RATE: i32 = 16; // Dec: monthly decay, in [0, 1]
-export const PARAMS_MAX_SUPPLY: i32 = 32; // integer: cap on circulating supply, 0 = none
-export const PARAMS_BLOCKS_PER_YEAR: i32 = 48; // u64, > 0
-export const PARAMS_DECAY_EPOCH: i32 = 56; // u64 height, 0 = never set (no decay)
-export const PARAMS_SIZE: i32 = 64;
-
-// State record: read by the host after every call; written only by the core (see setState).
-export const STATE_HEIGHT: i32 = 0; // u64: last block executed
-export const STATE_TOTAL_SUPPLY: i32 = 16; // integer, bond denom, burned balances included
-export const STATE_BURNED: i32 = 32; // integer: balances of the burn addresses
-export const STATE_RATE: i32 = 48; // Dec: inflation of the last block
-export const STATE_ANNUAL: i32 = 64; // Dec: annual provisions of the last block
-export const STATE_PROVISION: i32 = 80; // integer: block provision of the last block
-export const STATE_MINTED: i32 = 96; // integer: what the last block minted after the cap
-export const STATE_SIZE: i32 = 112;
+import {
+  PARAMS_BASE_RATE, PARAMS_DECAY_RATE, PARAMS_MAX_SUPPLY, PARAMS_BLOCKS_PER_YEAR, PARAMS_DECAY_EPOCH, PARAMS_SIZE,
+} from "../abi/emission-params";
+import {
+  STATE_HEIGHT, STATE_TOTAL_SUPPLY, STATE_BURNED, STATE_RATE, STATE_ANNUAL, STATE_PROVISION, STATE_MINTED, STATE_SIZE,
+} from "../abi/emission-state";
 
 export const params: usize = memory.data(PARAMS_SIZE, 16);
 export const state: usize = memory.data(STATE_SIZE, 16);

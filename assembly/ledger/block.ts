@@ -12,24 +12,27 @@ import { OK, ERR_INVALID_PARAMS, ERR_NO_VALIDATOR, setErrorArg } from "../errors
 import { POW18 } from "../math/limbs";
 import { resLo, resHi } from "../dec/dec";
 import * as emission from "../emission/emission";
-import { computeTopUp, OUT_TOP_UP, OUT_OUTCOME, IN_SIZE, OUT_SIZE, ALLOC_SIZE } from "../rewards/topup";
+import { computeTopUp } from "../rewards/topup";
 import { balanceOf, credit, transfer, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL } from "./bank";
 import { validators } from "./validators";
 import { allocateTopUps, allocateTokens, keepOf } from "./distribution";
 import { cellPtr, BLOCK_TIME } from "./globals";
 import { lastCommitSlots, endBlock } from "./valset";
+import { PARAMS_BLOCKS_PER_YEAR } from "../abi/emission-params";
+import { STATE_HEIGHT, STATE_MINTED } from "../abi/emission-state";
+import { LP_COMMUNITY_TAX, LP_TARGET_RATE, LP_SIZE } from "../abi/ledger-params";
+import { BO_MINTED, BO_TOP_UP, BO_FEES, BO_SIZE } from "../abi/block-outcome";
+import { VOTE_VALIDATOR, VOTE_POWER, VOTE_SIZE } from "../abi/vote";
+import {
+  TOPUP_IN_TOTAL_BONDED, TOPUP_IN_RATE, TOPUP_IN_FEE_COLLECTOR, TOPUP_IN_COMMUNITY_TAX, TOPUP_IN_POOL,
+  TOPUP_IN_BLOCKS_PER_YEAR, TOPUP_IN_SIZE, TOPUP_OUT_TOP_UP, TOPUP_OUT_OUTCOME, TOPUP_OUT_SIZE, TOPUP_ALLOC_SIZE,
+} from "../abi/top-up";
+import { put } from "./fields";
 
-// Parameters record, written by the host before `configure`.
-export const LP_COMMUNITY_TAX: i32 = 0; // Dec in [0, 1]
-export const LP_TARGET_RATE: i32 = 16; // Dec in [0, 1]: TargetBaseRewardsRate (0: no top-up)
-export const LP_SIZE: i32 = 32;
+/** The parameters record (abi/ledger-params.ts), written by the host before `configure`. */
 export const ledgerParams: usize = memory.data(LP_SIZE, 16);
 
-// The outcome of the last BeginBlock, for the host's events.
-export const BO_MINTED: i32 = 0; // integer
-export const BO_TOP_UP: i32 = 16; // integer
-export const BO_FEES: i32 = 32; // integer: moved from the fee collector to distribution
-export const BO_SIZE: i32 = 48;
+/** The outcome of the last BeginBlock (abi/block-outcome.ts). */
 export const blockOutcome: usize = memory.data(BO_SIZE, 16);
 
 let taxLo: u64 = 0, taxHi: u64 = 0, keepLo: u64 = POW18, keepHi: u64 = 0;
@@ -64,76 +67,71 @@ export function configure(): i32 {
 function ensureScratch(count: i32): void {
   if (count <= scratchVotes) return;
   const n = count < 64 ? 64 : count * 2;
-  scratch = heap.alloc(<usize>(IN_SIZE + OUT_SIZE + n * (16 + 8 + ALLOC_SIZE)));
+  scratch = heap.alloc(<usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE + n * (VOTE_SIZE + 8 + TOPUP_ALLOC_SIZE)));
   scratchVotes = n;
 }
 
 /**
  * BeginBlock at `height` (the emission engine's next block) and block time (unix ns, kept for the
- * block's messages) with the last commit's votes: `count`
- * entries of (validator id u32, 4 bytes unused, power u64) at `votes`, in commit order.
+ * block's messages) with the last commit's votes: `count` records of abi/vote.ts at `votes`, in
+ * commit order.
  */
 export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): i32 {
-  if (height != load<u64>(emission.state + <usize>emission.STATE_HEIGHT) + 1) {
+  if (height != load<u64>(emission.state + <usize>STATE_HEIGHT) + 1) {
     setErrorArg(<i64>height);
     return ERR_INVALID_PARAMS;
   }
   ensureScratch(count);
-  const slots = scratch + <usize>(IN_SIZE + OUT_SIZE); // (slot u32, power u64) per vote
-  const powers = slots + <usize>(scratchVotes * 16);
+  const slots = scratch + <usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE); // (slot u32, power u64) per vote
+  const powers = slots + <usize>(scratchVotes * VOTE_SIZE);
   for (let i = 0; i < count; i++) {
-    const v = votes + (<usize>i << 4);
-    const slot = validators.find(<u64>load<u32>(v));
+    const v = votes + <usize>(i * VOTE_SIZE);
+    const slot = validators.find(<u64>load<u32>(v, VOTE_VALIDATOR));
     if (slot < 0) {
-      setErrorArg(<i64>load<u32>(v));
+      setErrorArg(<i64>load<u32>(v, VOTE_VALIDATOR));
       return ERR_NO_VALIDATOR;
     }
-    store<u32>(slots + (<usize>i << 4), <u32>slot);
-    store<u64>(slots + (<usize>i << 4), load<u64>(v, 8), 8);
-    store<u64>(powers + (<usize>i << 3), load<u64>(v, 8));
+    store<u32>(slots + <usize>(i * VOTE_SIZE), <u32>slot, VOTE_VALIDATOR);
+    store<u64>(slots + <usize>(i * VOTE_SIZE), load<u64>(v, VOTE_POWER), VOTE_POWER);
+    store<u64>(powers + (<usize>i << 3), load<u64>(v, VOTE_POWER));
   }
   return beginBlockVotes(height, timeNs, count);
 }
 
 /** BeginBlock with its votes in the scratch: (slot, power) records and their powers (`beginBlock`). */
 function beginBlockVotes(height: u64, timeNs: i64, count: i32): i32 {
-  const slots = scratch + <usize>(IN_SIZE + OUT_SIZE);
-  const powers = slots + <usize>(scratchVotes * 16);
+  const slots = scratch + <usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE);
+  const powers = slots + <usize>(scratchVotes * VOTE_SIZE);
   const alloc = powers + <usize>(scratchVotes * 8);
   store<i64>(cellPtr(BLOCK_TIME), timeNs);
   // 1. mint
   let e = emission.advance(1);
   if (e != OK) return e;
-  const mLo = load<u64>(emission.state + <usize>emission.STATE_MINTED);
-  const mHi = load<u64>(emission.state + <usize>emission.STATE_MINTED, 8);
+  const mLo = load<u64>(emission.state + <usize>STATE_MINTED);
+  const mHi = load<u64>(emission.state + <usize>STATE_MINTED, 8);
   e = credit(FEE_COLLECTOR, mLo, mHi);
   if (e != OK) return e;
   store<u64>(blockOutcome + BO_MINTED, mLo);
   store<u64>(blockOutcome + BO_MINTED, mHi, 8);
 
   // 2. top-up
-  const input = scratch, out = scratch + <usize>IN_SIZE;
+  const input = scratch, out = scratch + <usize>TOPUP_IN_SIZE;
   balanceOf(BONDED_POOL);
-  store<u64>(input, resLo);
-  store<u64>(input, resHi, 8);
-  store<u64>(input, rateLo, 16);
-  store<u64>(input, rateHi, 24);
+  put(input, TOPUP_IN_TOTAL_BONDED, resLo, resHi);
+  put(input, TOPUP_IN_RATE, rateLo, rateHi);
   balanceOf(FEE_COLLECTOR);
-  store<u64>(input, resLo, 32);
-  store<u64>(input, resHi, 40);
-  store<u64>(input, taxLo, 48);
-  store<u64>(input, taxHi, 56);
+  put(input, TOPUP_IN_FEE_COLLECTOR, resLo, resHi);
+  put(input, TOPUP_IN_COMMUNITY_TAX, taxLo, taxHi);
   balanceOf(REWARDS_POOL);
-  store<u64>(input, resLo, 64);
-  store<u64>(input, resHi, 72);
-  store<u64>(input, load<u64>(emission.params + <usize>emission.PARAMS_BLOCKS_PER_YEAR), 80);
+  put(input, TOPUP_IN_POOL, resLo, resHi);
+  store<u64>(input, load<u64>(emission.params + <usize>PARAMS_BLOCKS_PER_YEAR), TOPUP_IN_BLOCKS_PER_YEAR);
   e = computeTopUp(input, powers, count, out, alloc);
   if (e != OK) return e;
-  const outcome = load<i32>(out + <usize>OUT_OUTCOME);
+  const outcome = load<i32>(out + <usize>TOPUP_OUT_OUTCOME);
   let tLo: u64 = 0, tHi: u64 = 0;
   if (outcome <= 1) { // full or partial top-up
-    tLo = load<u64>(out + <usize>OUT_TOP_UP);
-    tHi = load<u64>(out + <usize>OUT_TOP_UP, 8);
+    tLo = load<u64>(out + <usize>TOPUP_OUT_TOP_UP);
+    tHi = load<u64>(out + <usize>TOPUP_OUT_TOP_UP, 8);
     e = transfer(REWARDS_POOL, DISTRIBUTION, tLo, tHi);
     if (e != OK) return e;
     // Nothing between here and the fees' allocation reads the validators: from the second block
@@ -168,9 +166,9 @@ function beginBlockVotes(height: u64, timeNs: i64, count: i32): i32 {
 export function advance(count: i32, startTimeNs: i64, blockTimeNs: i64): i32 {
   for (let i = 0; i < count; i++) {
     ensureScratch(<i32>validators.slotCount);
-    const slots = scratch + <usize>(IN_SIZE + OUT_SIZE);
-    const votes = lastCommitSlots(slots, slots + <usize>(scratchVotes * 16));
-    const height = load<u64>(emission.state + <usize>emission.STATE_HEIGHT) + 1;
+    const slots = scratch + <usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE);
+    const votes = lastCommitSlots(slots, slots + <usize>(scratchVotes * VOTE_SIZE));
+    const height = load<u64>(emission.state + <usize>STATE_HEIGHT) + 1;
     const time = startTimeNs + <i64>i * blockTimeNs;
     let e = beginBlockVotes(height, time, votes);
     if (e != OK) return e;

@@ -10,10 +10,12 @@ import { POW18, divByPow18, divWordByPow18, mulWide, mulHi, wideHi, q0, q1, qRem
 import {
   mul, mulRounded, mulByWord, sub, add, fromInt, resLo, resHi, setResult, ROUND_TRUNCATE, ROUND_HALF_EVEN,
 } from "../dec/dec";
-import { validators, V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "./validators";
+import { validators } from "./validators";
+import { V_COMMISSION_RATE, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING } from "../abi/validator";
 import { balanceOf, transfer, FEE_COLLECTOR, DISTRIBUTION } from "./bank";
 import { COMMUNITY_POOL, cellPtr } from "./globals";
-import { powerFraction, ALLOC_SIZE, ALLOC_REWARD, ALLOC_FRACTION } from "../rewards/topup";
+import { powerFraction } from "../rewards/topup";
+import { TOPUP_ALLOC_SIZE, TOPUP_ALLOC_REWARD, TOPUP_ALLOC_FRACTION } from "../abi/top-up";
 import { Divisor } from "../math/limbs";
 import { addAt } from "./fields";
 
@@ -87,10 +89,10 @@ function creditOne(p: usize, lo: u64, hi: u64, cLo: u64, cHi: u64): i32 {
   return addAt(p, V_OUTSTANDING, lo, hi);
 }
 
-/** The top-up's shares (Dec at `topUps + i * ALLOC_SIZE + ALLOC_REWARD`) to the voters, one by one. */
+/** The top-up's shares (each allocation's TOPUP_ALLOC_REWARD, a Dec) to the voters, one by one. */
 export function allocateTopUps(votes: usize, count: i32, topUps: usize): i32 {
   for (let i = 0; i < count; i++) {
-    const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
+    const a = topUps + <usize>(i * TOPUP_ALLOC_SIZE + TOPUP_ALLOC_REWARD);
     const e = allocateToValidator(load<u32>(votes + (<usize>i << 4)), load<u64>(a), load<u64>(a, 8));
     if (e != OK) return e;
   }
@@ -348,7 +350,7 @@ function allocateFast(
         if (e != OK) return e;
         e = addField(p, V_OUTSTANDING, rLo, rHi);
       } else {
-        const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
+        const a = topUps + <usize>(i * TOPUP_ALLOC_SIZE + TOPUP_ALLOC_REWARD);
         const tLo = load<u64>(a), tHi = load<u64>(a, 8);
         let kLo: u64, kHi: u64;
         if (i < count - 1) {
@@ -391,7 +393,7 @@ function allocateOne(v: usize, i: i32, count: i32, totalLo: u64, totalHi: u64, m
   let fraction: u64;
   let e: i32;
   if (topUps != 0 && i < count - 1) {
-    fraction = load<u64>(topUps + <usize>(i * ALLOC_SIZE + ALLOC_FRACTION));
+    fraction = load<u64>(topUps + <usize>(i * TOPUP_ALLOC_SIZE + TOPUP_ALLOC_FRACTION));
   } else {
     e = powerFraction(load<u64>(v, 8), totalLo, totalHi, totalDivisor);
     if (e != OK) return e;
@@ -401,7 +403,7 @@ function allocateOne(v: usize, i: i32, count: i32, totalLo: u64, totalHi: u64, m
   if (e != OK) return e;
   const rLo = resLo, rHi = resHi;
   if (topUps != 0) {
-    const a = topUps + <usize>(i * ALLOC_SIZE + ALLOC_REWARD);
+    const a = topUps + <usize>(i * TOPUP_ALLOC_SIZE + TOPUP_ALLOC_REWARD);
     e = allocateBothToValidator(load<u32>(v), load<u64>(a), load<u64>(a, 8), rLo, rHi);
   } else {
     e = allocateToValidator(load<u32>(v), rLo, rHi);

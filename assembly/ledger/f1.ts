@@ -10,10 +10,11 @@ import {
   ROUND_TRUNCATE, ROUND_HALF_EVEN,
 } from "../dec/dec";
 import {
-  validators, historical, historicalKey, H_RATIO, H_REFERENCES, V_TOKENS, V_SHARES, V_PERIOD,
-  V_CURRENT_REWARDS, V_OUTSTANDING, V_COMMISSION, V_OPERATOR, V_SLASH_EVENTS, slashEvents,
-  E_HEIGHT, E_PERIOD, E_FRACTION,
+  validators, historical, historicalKey, H_RATIO, H_REFERENCES, slashEvents, E_HEIGHT, E_PERIOD, E_FRACTION,
 } from "./validators";
+import {
+  V_TOKENS, V_SHARES, V_PERIOD, V_CURRENT_REWARDS, V_OUTSTANDING, V_COMMISSION, V_OPERATOR, V_SLASH_EVENTS,
+} from "../abi/validator";
 import { POW18 } from "../math/limbs";
 import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
 import { transfer, DISTRIBUTION } from "./bank";

@@ -12,13 +12,13 @@
 import { add, cmp, fromInt, resLo, resHi } from "../dec/dec";
 import * as emission from "../emission/emission";
 import { balances, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION, balanceOf } from "./bank";
-import {
-  validators, V_TOKENS, V_SHARES, V_STATUS, V_OUTSTANDING, V_COMMISSION, STATUS_BONDED,
-} from "./validators";
+import { validators } from "./validators";
+import { V_TOKENS, V_SHARES, V_STATUS, V_OUTSTANDING, V_COMMISSION, STATUS_BONDED } from "../abi/validator";
 import { delegations, D_SHARES, D_ROUTED, D_RECIPIENT } from "./delegations";
 import { withdrawAddresses } from "./withdraw";
 import { entries, U_BALANCE } from "./unbonding";
 import { cellLo, cellHi, COMMUNITY_POOL } from "./globals";
+import { STATE_TOTAL_SUPPLY } from "../abi/emission-state";
 
 let sLo: u64 = 0, sHi: u64 = 0;
 function sumInto(lo: u64, hi: u64): void {
@@ -40,7 +40,7 @@ export function check(): i32 {
     const p = balances.ptr(s);
     sumInto(load<u64>(p, 8), load<u64>(p, 16));
   }
-  const st = emission.state + <usize>emission.STATE_TOTAL_SUPPLY;
+  const st = emission.state + <usize>STATE_TOTAL_SUPPLY;
   if (cmp(sLo, sHi, load<u64>(st), load<u64>(st, 8)) != 0) broken |= 1;
   // 2, 4, 8, 16 over the validators
   let bondedLo: u64 = 0, bondedHi: u64 = 0;

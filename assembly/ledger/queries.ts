@@ -7,12 +7,20 @@ import { OK, ERR_NO_DELEGATION } from "../errors";
 import { mulIntQuo, truncateInt, setResult, resLo, resHi, ROUND_HALF_EVEN } from "../dec/dec";
 import { ld, ldh, put } from "./fields";
 import { NONE, OwnerList } from "./lists";
-import { validators, V_TOKENS, V_SHARES } from "./validators";
+import { validators } from "./validators";
+import { V_TOKENS, V_SHARES } from "../abi/validator";
 import { delegations, delegationKey, byDelegator, byValidator, D_SHARES } from "./delegations";
 import { entries, entriesOf, U_VALIDATOR, U_CREATION_HEIGHT, U_COMPLETION, U_INITIAL, U_BALANCE } from "./unbonding";
 import {
   redelegationEntries, redelegationsOf, R_SRC, R_DST, R_CREATION_HEIGHT, R_COMPLETION, R_INITIAL, R_SHARES_DST,
 } from "./redelegations";
+import { DV_DELEGATOR, DV_VALIDATOR, DV_SHARES, DV_BALANCE, DV_SIZE } from "../abi/delegation";
+import {
+  UV_VALIDATOR, UV_CREATION_HEIGHT, UV_COMPLETION, UV_INITIAL, UV_BALANCE, UV_ID, UV_SIZE,
+} from "../abi/unbonding-entry";
+import {
+  RV_SRC, RV_DST, RV_CREATION_HEIGHT, RV_COMPLETION, RV_INITIAL, RV_SHARES_DST, RV_BALANCE, RV_ID, RV_SIZE,
+} from "../abi/redelegation-entry";
 
 /** Most records one page holds (the host's buffer fits this many of the largest record). */
 export const MAX_PAGE: u32 = 800;
@@ -71,19 +79,16 @@ function tokensOfShares(validator: u32, sLo: u64, sHi: u64): i32 {
   return truncateInt(resLo, resHi);
 }
 
-// Delegation out: delegator u32 | validator u32 | shares Dec | balance integer.
-export const DELEGATION_OUT: u32 = 40;
-
 function writeDelegation(out: usize, key: u64): i32 {
   const d = delegations.ptr(<u32>delegations.find(key));
   const sLo = ld(d, D_SHARES), sHi = ldh(d, D_SHARES);
   const validator = <u32>(key & 0xffff_ffff);
   const e = tokensOfShares(validator, sLo, sHi);
   if (e != OK) return e;
-  store<u32>(out, <u32>(key >> 32));
-  store<u32>(out, validator, 4);
-  put(out, 8, sLo, sHi);
-  put(out, 24, resLo, resHi);
+  store<u32>(out, <u32>(key >> 32), DV_DELEGATOR);
+  store<u32>(out, validator, DV_VALIDATOR);
+  put(out, DV_SHARES, sLo, sHi);
+  put(out, DV_BALANCE, resLo, resHi);
   return OK;
 }
 
@@ -106,7 +111,7 @@ function selectDelegations(list: OwnerList, owner: u64, byDelegatorId: bool, sta
 function writeDelegations(out: usize): i32 {
   const n = finishSelection();
   for (let i: u32 = 0; i < n; i++) {
-    const e = writeDelegation(out + <usize>(i * DELEGATION_OUT), selectedKey(i));
+    const e = writeDelegation(out + <usize>(i * DV_SIZE), selectedKey(i));
     if (e != OK) return -e;
   }
   return <i32>n;
@@ -127,10 +132,6 @@ export function validatorDelegations(out: usize, validator: u32, startDelegator:
   return writeDelegations(out);
 }
 
-// Unbonding entry out: validator u32 | pad | creation height u64 | completion i64 | initial | balance |
-// entry id u64 (the SDK's unbonding id).
-export const UNBONDING_OUT: u32 = 64;
-
 /**
  * A delegator's unbonding entries, ascending by (validator, entry id) — the sort key is
  * validator << 48 | id — from `start`, at most `limit`: the count written to `out`.
@@ -146,21 +147,17 @@ export function unbondingEntries(out: usize, delegator: u32, start: u64, limit: 
   const n = finishSelection();
   for (let i: u32 = 0; i < n; i++) {
     const e = entries.ptr(<u32>entries.find(selectedKey(i)));
-    const o = out + <usize>(i * UNBONDING_OUT);
-    store<u32>(o, load<u32>(e + <usize>U_VALIDATOR));
-    store<u32>(o, 0, 4);
-    store<u64>(o, load<u64>(e + <usize>U_CREATION_HEIGHT), 8);
-    store<i64>(o, load<i64>(e + <usize>U_COMPLETION), 16);
-    put(o, 24, ld(e, U_INITIAL), ldh(e, U_INITIAL));
-    put(o, 40, ld(e, U_BALANCE), ldh(e, U_BALANCE));
-    store<u64>(o, load<u64>(e), 56);
+    const o = out + <usize>(i * UV_SIZE);
+    store<u32>(o, load<u32>(e + <usize>U_VALIDATOR), UV_VALIDATOR);
+    store<u32>(o, 0, UV_VALIDATOR + 4);
+    store<u64>(o, load<u64>(e + <usize>U_CREATION_HEIGHT), UV_CREATION_HEIGHT);
+    store<i64>(o, load<i64>(e + <usize>U_COMPLETION), UV_COMPLETION);
+    put(o, UV_INITIAL, ld(e, U_INITIAL), ldh(e, U_INITIAL));
+    put(o, UV_BALANCE, ld(e, U_BALANCE), ldh(e, U_BALANCE));
+    store<u64>(o, load<u64>(e), UV_ID);
   }
   return <i32>n;
 }
-
-// Redelegation entry out: source u32 | destination u32 | creation height u64 | completion i64 |
-// initial integer | destination shares Dec | balance integer (tokens of those shares now) | entry id u64.
-export const REDELEGATION_OUT: u32 = 80;
 
 /**
  * A delegator's redelegation entries, ascending by (source, destination, entry id) — the sort key
@@ -178,19 +175,19 @@ export function redelegationEntryPage(out: usize, delegator: u32, start: u64, li
   const n = finishSelection();
   for (let i: u32 = 0; i < n; i++) {
     const r = redelegationEntries.ptr(<u32>redelegationEntries.find(selectedKey(i)));
-    const o = out + <usize>(i * REDELEGATION_OUT);
+    const o = out + <usize>(i * RV_SIZE);
     const dst = load<u32>(r + <usize>R_DST);
     const sLo = ld(r, R_SHARES_DST), sHi = ldh(r, R_SHARES_DST);
     const e = tokensOfShares(dst, sLo, sHi);
     if (e != OK) return -e;
-    store<u32>(o, load<u32>(r + <usize>R_SRC));
-    store<u32>(o, dst, 4);
-    store<u64>(o, load<u64>(r + <usize>R_CREATION_HEIGHT), 8);
-    store<i64>(o, load<i64>(r + <usize>R_COMPLETION), 16);
-    put(o, 24, ld(r, R_INITIAL), ldh(r, R_INITIAL));
-    put(o, 40, sLo, sHi);
-    put(o, 56, resLo, resHi);
-    store<u64>(o, load<u64>(r), 72);
+    store<u32>(o, load<u32>(r + <usize>R_SRC), RV_SRC);
+    store<u32>(o, dst, RV_DST);
+    store<u64>(o, load<u64>(r + <usize>R_CREATION_HEIGHT), RV_CREATION_HEIGHT);
+    store<i64>(o, load<i64>(r + <usize>R_COMPLETION), RV_COMPLETION);
+    put(o, RV_INITIAL, ld(r, R_INITIAL), ldh(r, R_INITIAL));
+    put(o, RV_SHARES_DST, sLo, sHi);
+    put(o, RV_BALANCE, resLo, resHi);
+    store<u64>(o, load<u64>(r), RV_ID);
   }
   return <i32>n;
 }

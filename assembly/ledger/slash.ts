@@ -17,10 +17,11 @@ import {
 import * as emission from "../emission/emission";
 import { Table } from "../store/table";
 import { debit, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
+import { validators } from "./validators";
 import {
-  validators, V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_JAILED_UNTIL, V_OPERATOR, V_MIN_SELF_DELEGATION,
-  STATUS_BONDED, STATUS_UNBONDED,
-} from "./validators";
+  V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_JAILED_UNTIL, V_OPERATOR, V_MIN_SELF_DELEGATION, STATUS_BONDED,
+  STATUS_UNBONDED,
+} from "../abi/validator";
 import { delegations, delegationKey, D_SHARES } from "./delegations";
 import { entries, U_DELEGATOR, U_VALIDATOR, U_CREATION_HEIGHT, U_COMPLETION, U_INITIAL, U_BALANCE } from "./unbonding";
 import {
@@ -32,7 +33,7 @@ import { cellLo, BLOCK_TIME } from "./globals";
 import { powerReduction, stakingChanged } from "./valset";
 import { ld, ldh } from "./fields";
 import { validatorEvent } from "../tier/hooks";
-import { EVENT_SLASH } from "../tier/state";
+import { EVENT_SLASH } from "../abi/validator-event";
 import { beforeRedelegationSlashed } from "../tier/positions";
 
 

@@ -14,10 +14,13 @@ import {
 import * as emission from "../emission/emission";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
 import {
-  validators, historical, historicalKey, createValidator as newValidator, V_TOKENS, V_SHARES, V_STATUS,
-  V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION, V_OUTSTANDING, STATUS_BONDED, V_COMMISSION_RATE,
-  STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT, V_SLASH_EVENTS, slashEvents, E_PERIOD,
+  validators, historical, historicalKey, createValidator as newValidator, slashEvents, E_PERIOD,
 } from "./validators";
+import {
+  V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION,
+  V_OUTSTANDING, STATUS_BONDED, V_COMMISSION_RATE, STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
+  V_SLASH_EVENTS,
+} from "../abi/validator";
 import { toCommunityPool } from "./distribution";
 import { cellLo, BLOCK_TIME } from "./globals";
 import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
@@ -32,9 +35,10 @@ import {
 } from "./f1";
 import { rankingDirty, stakingChanged } from "./valset";
 import { addAt, ld, ldh, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
+import { STATE_HEIGHT } from "../abi/emission-state";
 
 export function currentHeight(): u64 {
-  return load<u64>(emission.state + <usize>emission.STATE_HEIGHT);
+  return load<u64>(emission.state + <usize>STATE_HEIGHT);
 }
 
 

@@ -5,17 +5,19 @@
 
 import { OK, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
+import { validators } from "./validators";
 import {
-  validators, V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME,
-  V_UNBONDING_HEIGHT, STATUS_BONDED, STATUS_UNBONDING, STATUS_UNBONDED,
-} from "./validators";
+  V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
+  STATUS_BONDED, STATUS_UNBONDING, STATUS_UNBONDED,
+} from "../abi/validator";
 import { removeValidator } from "./staking";
 import { completeMature } from "./unbonding";
 import { completeMatureRedelegations } from "./redelegations";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
 import { Divisor, div256By64, q0, q1 } from "../math/limbs";
 import { validatorEvent } from "../tier/hooks";
-import { EVENT_BOND, EVENT_UNBOND } from "../tier/state";
+import { EVENT_BOND, EVENT_UNBOND } from "../abi/validator-event";
+import { VOTE_VALIDATOR, VOTE_POWER, VOTE_SIZE } from "../abi/vote";
 
 let maxValidators: u32 = 100;
 const powerDivisor = new Divisor();
@@ -300,10 +302,10 @@ function collectVotes(out: usize, powersOut: usize, ids: bool): i32 {
     const p = validators.ptr(slot);
     const power = load<u64>(p + <usize>V_LAST_POWER);
     if (power == 0) continue;
-    const e = out + (<usize>n << 4);
-    store<u32>(e, ids ? <u32>load<u64>(p) : slot);
-    store<u32>(e, 0, 4);
-    store<u64>(e, power, 8);
+    const e = out + <usize>(n * VOTE_SIZE);
+    store<u32>(e, ids ? <u32>load<u64>(p) : slot, VOTE_VALIDATOR);
+    store<u32>(e, 0, VOTE_VALIDATOR + 4);
+    store<u64>(e, power, VOTE_POWER);
     if (!ids) store<u64>(powersOut + (<usize>n << 3), power);
     n++;
   }

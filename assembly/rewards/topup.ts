@@ -15,38 +15,13 @@ import {
   mul, mulRounded, mulInt, quoRounded, sub, add, cmp, fromInt, truncateInt, resLo, resHi, setResult,
   ROUND_HALF_EVEN, ROUND_TRUNCATE,
 } from "../dec/dec";
-
-export const OUTCOME_FULL: i32 = 0;
-export const OUTCOME_PARTIAL: i32 = 1;
-export const OUTCOME_DISABLED: i32 = 2;
-export const OUTCOME_ZERO_BLOCKS_PER_YEAR: i32 = 3;
-export const OUTCOME_NO_SHORTFALL: i32 = 4;
-export const OUTCOME_NO_VOTING_POWER: i32 = 5;
-export const OUTCOME_POOL_EMPTY: i32 = 6;
-
-// Input record.
-export const IN_TOTAL_BONDED: i32 = 0; // integer
-export const IN_RATE: i32 = 16; // Dec
-export const IN_FEE_COLLECTOR: i32 = 32; // integer, bond denom
-export const IN_COMMUNITY_TAX: i32 = 48; // Dec
-export const IN_POOL: i32 = 64; // integer, bond denom
-export const IN_BLOCKS_PER_YEAR: i32 = 80; // u64
-export const IN_SIZE: i32 = 96;
-
-// Output record. Steps not reached leave their fields zero; the outcome says which were.
-export const OUT_TARGET: i32 = 0; // Dec
-export const OUT_DEFAULT: i32 = 16; // Dec
-export const OUT_SHORTFALL: i32 = 32; // integer magnitude
-export const OUT_TOTAL_POWER: i32 = 48; // integer
-export const OUT_TOP_UP: i32 = 64; // integer
-export const OUT_OUTCOME: i32 = 80; // i32
-export const OUT_SHORTFALL_NEGATIVE: i32 = 84; // i32: 1 when the shortfall is negative
-export const OUT_SIZE: i32 = 96;
-
-// Each allocation: power fraction (Dec; unused for the last) and reward (Dec).
-export const ALLOC_FRACTION: i32 = 0;
-export const ALLOC_REWARD: i32 = 16;
-export const ALLOC_SIZE: i32 = 32;
+import {
+  TOPUP_ALLOC_FRACTION, TOPUP_ALLOC_REWARD, TOPUP_ALLOC_SIZE, TOPUP_DISABLED, TOPUP_FULL,
+  TOPUP_IN_BLOCKS_PER_YEAR, TOPUP_IN_COMMUNITY_TAX, TOPUP_IN_FEE_COLLECTOR, TOPUP_IN_POOL, TOPUP_IN_RATE,
+  TOPUP_IN_TOTAL_BONDED, TOPUP_NO_SHORTFALL, TOPUP_NO_VOTING_POWER, TOPUP_OUT_DEFAULT, TOPUP_OUT_OUTCOME,
+  TOPUP_OUT_SHORTFALL, TOPUP_OUT_SHORTFALL_NEGATIVE, TOPUP_OUT_SIZE, TOPUP_OUT_TARGET, TOPUP_OUT_TOP_UP,
+  TOPUP_OUT_TOTAL_POWER, TOPUP_PARTIAL, TOPUP_POOL_EMPTY, TOPUP_ZERO_BLOCKS_PER_YEAR,
+} from "../abi/top-up";
 
 const totalDivisor = new Divisor();
 // The last target (Dec(totalBonded) Mul rate Quo Dec(blocksPerYear)) and what it was computed from.
@@ -96,7 +71,7 @@ function st(p: usize, off: i32, lo: u64, hi: u64): void {
 }
 
 function finish(out: usize, outcome: i32): i32 {
-  store<i32>(out + <usize>OUT_OUTCOME, outcome);
+  store<i32>(out + <usize>TOPUP_OUT_OUTCOME, outcome);
   return OK;
 }
 
@@ -105,13 +80,13 @@ function finish(out: usize, outcome: i32): i32 {
  * commit order; allocations go to `alloc` (count entries). Returns OK or an arithmetic error.
  */
 export function computeTopUp(input: usize, powers: usize, count: i32, out: usize, alloc: usize): i32 {
-  memory.fill(out, 0, OUT_SIZE);
-  const rateLo = ld(input, IN_RATE), rateHi = ld(input, IN_RATE + 8);
-  const bpy = ld(input, IN_BLOCKS_PER_YEAR);
-  if ((rateLo | rateHi) == 0) return finish(out, OUTCOME_DISABLED);
-  if (bpy == 0) return finish(out, OUTCOME_ZERO_BLOCKS_PER_YEAR);
+  memory.fill(out, 0, TOPUP_OUT_SIZE);
+  const rateLo = ld(input, TOPUP_IN_RATE), rateHi = ld(input, TOPUP_IN_RATE + 8);
+  const bpy = ld(input, TOPUP_IN_BLOCKS_PER_YEAR);
+  if ((rateLo | rateHi) == 0) return finish(out, TOPUP_DISABLED);
+  if (bpy == 0) return finish(out, TOPUP_ZERO_BLOCKS_PER_YEAR);
 
-  const bondedLo = ld(input, IN_TOTAL_BONDED), bondedHi = ld(input, IN_TOTAL_BONDED + 8);
+  const bondedLo = ld(input, TOPUP_IN_TOTAL_BONDED), bondedHi = ld(input, TOPUP_IN_TOTAL_BONDED + 8);
   let e: i32;
   // The target changes only with the bonded tokens (and the params): the last one is kept. (Its
   // key starts at zero, which no input here has: a zero rate or blocks per year stopped above.)
@@ -135,17 +110,17 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
     targetLastHi = resHi;
   }
   const targetLo = targetLastLo, targetHi = targetLastHi;
-  st(out, OUT_TARGET, targetLo, targetHi);
+  st(out, TOPUP_OUT_TARGET, targetLo, targetHi);
 
-  e = sub(POW18, 0, ld(input, IN_COMMUNITY_TAX), ld(input, IN_COMMUNITY_TAX + 8));
+  e = sub(POW18, 0, ld(input, TOPUP_IN_COMMUNITY_TAX), ld(input, TOPUP_IN_COMMUNITY_TAX + 8));
   if (e != OK) return e;
   const keepLo = resLo, keepHi = resHi;
-  e = fromInt(ld(input, IN_FEE_COLLECTOR), ld(input, IN_FEE_COLLECTOR + 8));
+  e = fromInt(ld(input, TOPUP_IN_FEE_COLLECTOR), ld(input, TOPUP_IN_FEE_COLLECTOR + 8));
   if (e != OK) return e;
   e = mulRounded(resLo, resHi, keepLo, keepHi, ROUND_TRUNCATE);
   if (e != OK) return e;
   const defLo = resLo, defHi = resHi;
-  st(out, OUT_DEFAULT, defLo, defHi);
+  st(out, TOPUP_OUT_DEFAULT, defLo, defHi);
 
   // shortfall = TruncateInt(target - default), truncated toward zero on either side of zero
   const negative = cmp(targetLo, targetHi, defLo, defHi) < 0;
@@ -153,9 +128,9 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
   else sub(targetLo, targetHi, defLo, defHi);
   truncateInt(resLo, resHi);
   const shortLo = resLo, shortHi = resHi;
-  st(out, OUT_SHORTFALL, shortLo, shortHi);
-  store<i32>(out + <usize>OUT_SHORTFALL_NEGATIVE, negative && (shortLo | shortHi) != 0 ? 1 : 0);
-  if (negative || (shortLo | shortHi) == 0) return finish(out, OUTCOME_NO_SHORTFALL);
+  st(out, TOPUP_OUT_SHORTFALL, shortLo, shortHi);
+  store<i32>(out + <usize>TOPUP_OUT_SHORTFALL_NEGATIVE, negative && (shortLo | shortHi) != 0 ? 1 : 0);
+  if (negative || (shortLo | shortHi) == 0) return finish(out, TOPUP_NO_SHORTFALL);
 
   let totalLo: u64 = 0, totalHi: u64 = 0;
   for (let i = 0; i < count; i++) {
@@ -164,36 +139,36 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
     totalLo = resLo;
     totalHi = resHi;
   }
-  st(out, OUT_TOTAL_POWER, totalLo, totalHi);
-  if ((totalLo | totalHi) == 0) return finish(out, OUTCOME_NO_VOTING_POWER);
+  st(out, TOPUP_OUT_TOTAL_POWER, totalLo, totalHi);
+  if ((totalLo | totalHi) == 0) return finish(out, TOPUP_NO_VOTING_POWER);
 
-  const poolLo = ld(input, IN_POOL), poolHi = ld(input, IN_POOL + 8);
-  if ((poolLo | poolHi) == 0) return finish(out, OUTCOME_POOL_EMPTY);
+  const poolLo = ld(input, TOPUP_IN_POOL), poolHi = ld(input, TOPUP_IN_POOL + 8);
+  if ((poolLo | poolHi) == 0) return finish(out, TOPUP_POOL_EMPTY);
   const partial = cmp(poolLo, poolHi, shortLo, shortHi) < 0;
   const topLo = partial ? poolLo : shortLo, topHi = partial ? poolHi : shortHi;
-  st(out, OUT_TOP_UP, topLo, topHi);
+  st(out, TOPUP_OUT_TOP_UP, topLo, topHi);
 
   e = fromInt(topLo, topHi);
   if (e != OK) return e;
   const topDecLo = resLo, topDecHi = resHi;
   let leftLo = topDecLo, leftHi = topDecHi;
   for (let i = 0; i < count - 1; i++) {
-    const a = alloc + <usize>(i * ALLOC_SIZE);
+    const a = alloc + <usize>(i * TOPUP_ALLOC_SIZE);
     e = powerFraction(load<u64>(powers + (<usize>i << 3)), totalLo, totalHi, totalDivisor);
     if (e != OK) return e;
-    st(a, ALLOC_FRACTION, resLo, resHi);
+    st(a, TOPUP_ALLOC_FRACTION, resLo, resHi);
     // Dec(topUp) MulTruncate fraction = topUp x fraction exactly (Dec(topUp) is a whole number)
     e = topHi == 0 ? mulInt(resLo, resHi, topLo, 0) : mulRounded(topDecLo, topDecHi, resLo, resHi, ROUND_TRUNCATE);
     if (e != OK) return e;
-    st(a, ALLOC_REWARD, resLo, resHi);
+    st(a, TOPUP_ALLOC_REWARD, resLo, resHi);
     e = sub(leftLo, leftHi, resLo, resHi);
     if (e != OK) return ERR_OVERFLOW; // fractions sum to at most 1: cannot happen
     leftLo = resLo;
     leftHi = resHi;
   }
-  const last = alloc + <usize>((count - 1) * ALLOC_SIZE);
-  st(last, ALLOC_FRACTION, 0, 0);
-  st(last, ALLOC_REWARD, leftLo, leftHi);
+  const last = alloc + <usize>((count - 1) * TOPUP_ALLOC_SIZE);
+  st(last, TOPUP_ALLOC_FRACTION, 0, 0);
+  st(last, TOPUP_ALLOC_REWARD, leftLo, leftHi);
   setResult(topLo, topHi);
-  return finish(out, partial ? OUTCOME_PARTIAL : OUTCOME_FULL);
+  return finish(out, partial ? TOPUP_PARTIAL : TOPUP_FULL);
 }

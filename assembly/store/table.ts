@@ -15,6 +15,8 @@
 // arrays grow by doubling into a fresh block, so pointers into a table are valid only until the
 // next insert: address records by slot and re-derive pointers.
 
+import { JOURNAL_TABLE, JOURNAL_SLOT, JOURNAL_ENTRY_SIZE, REMOVED_BIT } from "../abi/journal";
+
 // @ts-ignore: decorator
 @inline
 function hash64(key: u64): u64 {
@@ -50,11 +52,10 @@ export function resetGasCounters(): void {
   gasDeletes = 0;
 }
 
-/** The journal, shared by all tables: (table id u32, slot u32) entries, removal in the top bit. */
+/** The journal, shared by all tables: entries of abi/journal.ts, removal in REMOVED_BIT. */
 let journalPtr: usize = 0;
 let journalCount: u32 = 0;
 let journalCapacity: u32 = 0;
-export const REMOVED_BIT: u32 = 0x8000_0000;
 
 // Per-slot flags, in the first byte of the slot's header.
 const SLOT_HEADER: u32 = 8;
@@ -88,12 +89,12 @@ function grow(ptr: usize, usedBytes: usize, newBytes: usize): usize {
 function journalAppend(table: u32, slot: u32): void {
   if (journalCount == journalCapacity) {
     const cap = journalCapacity == 0 ? 1024 : journalCapacity * 2;
-    journalPtr = grow(journalPtr, <usize>journalCount << 3, <usize>cap << 3);
+    journalPtr = grow(journalPtr, <usize>(journalCount * JOURNAL_ENTRY_SIZE), <usize>(cap * JOURNAL_ENTRY_SIZE));
     journalCapacity = cap;
   }
-  const e = journalPtr + (<usize>journalCount << 3);
-  store<u32>(e, table);
-  store<u32>(e, slot, 4);
+  const e = journalPtr + <usize>(journalCount * JOURNAL_ENTRY_SIZE);
+  store<u32>(e, table, JOURNAL_TABLE);
+  store<u32>(e, slot, JOURNAL_SLOT);
   journalCount++;
 }
 
@@ -473,8 +474,8 @@ export function txAbort(): void {
 /** Forget the journal (the host has persisted it): O(entries); freed slots become reusable. */
 export function journalClear(): void {
   for (let i: u32 = 0; i < journalCount; i++) {
-    const e = journalPtr + (<usize>i << 3);
-    unchecked(tables[load<u32>(e)]).settle(load<u32>(e, 4) & ~REMOVED_BIT);
+    const e = journalPtr + <usize>(i * JOURNAL_ENTRY_SIZE);
+    unchecked(tables[load<u32>(e, JOURNAL_TABLE)]).settle(load<u32>(e, JOURNAL_SLOT) & ~REMOVED_BIT);
   }
   journalCount = 0;
 }

@@ -4,7 +4,8 @@
 
 import { OK } from "../errors";
 import { fromInt, quoRounded, resLo, resHi, setResult, ROUND_HALF_EVEN } from "../dec/dec";
-import { validators, V_TOKENS, V_SHARES } from "../ledger/validators";
+import { validators } from "../ledger/validators";
+import { V_TOKENS, V_SHARES } from "../abi/validator";
 import { ld, ldh } from "../ledger/fields";
 import {
   validatorData, validatorEvents, eventKey, VD_SEQ, VD_COUNT, VE_HEIGHT, VE_TIME, VE_TYPE, VE_TPS, VE_REFS,

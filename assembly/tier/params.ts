@@ -6,7 +6,8 @@
 import { Table } from "../store/table";
 import { OK, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import { POW18 } from "../math/limbs";
-import { ledgerParams, LP_TARGET_RATE, configure } from "../ledger/block";
+import { ledgerParams, configure } from "../ledger/block";
+import { LP_TARGET_RATE } from "../abi/ledger-params";
 import { globals, G_NEXT_ID, G_COUNT } from "./state";
 
 export const TP_TARGET_RATE: i32 = 8; // Dec in [0, 1]

@@ -17,7 +17,8 @@ import { add, sub, cmp, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_H
 import { POW18 } from "../math/limbs";
 import { segmentBonus } from "../rewards/bonus";
 import { balanceOf, transfer, REWARDS_POOL, FIRST_USER_ACCOUNT } from "../ledger/bank";
-import { validators, V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../ledger/validators";
+import { validators } from "../ledger/validators";
+import { V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../abi/validator";
 import { delegations, delegationKey, D_SHARES } from "../ledger/delegations";
 import { pairs } from "../ledger/unbonding";
 import { incomingRedelegations } from "../ledger/redelegations";
@@ -30,20 +31,25 @@ import {
 } from "../ledger/staking";
 import {
   tiers, positions, owners, byDelegator, globals, validatorEvents, eventKey, currentSeq, bumpDelegated,
-  listAppend, listRemove, T_EXIT, T_APY, T_MIN_LOCK, T_CLOSE_ONLY, T_COUNT, T_HEAD, T_TAIL, P_OWNER, P_TIER,
-  P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT, P_TIME,
-  P_OWNER_PREV, P_OWNER_NEXT, P_TIER_PREV, P_TIER_NEXT, P_ALL_PREV, P_ALL_NEXT, O_HEAD, O_TAIL, O_COUNT, O_OWED,
-  G_NEXT_ID, G_HEAD, G_TAIL, G_COUNT, VE_TIME, VE_TYPE, VE_TPS, VE_REFS, EVENT_UNBOND, EVENT_BOND,
+  listAppend, listRemove, O_HEAD, O_TAIL, O_COUNT, O_OWED, G_NEXT_ID, G_HEAD, G_TAIL, G_COUNT, VE_TIME,
+  VE_TYPE, VE_TPS, VE_REFS,
 } from "./state";
-import { tokensPerShare } from "./hooks";
+import { EVENT_UNBOND, EVENT_BOND } from "../abi/validator-event";
 import {
-  emit, EV_TIER, EV_POSITION, EV_OWNER, EV_VALIDATOR, EV_DST_VALIDATOR, EV_FLAG, EV_AMOUNT, EV_AMOUNT2, EV_TIME,
+  P_OWNER, P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK,
+  P_HEIGHT, P_TIME, P_OWNER_PREV, P_OWNER_NEXT, P_TIER_PREV, P_TIER_NEXT, P_ALL_PREV, P_ALL_NEXT,
+} from "../abi/position";
+import { T_EXIT, T_APY, T_MIN_LOCK, T_CLOSE_ONLY, T_COUNT, T_HEAD, T_TAIL } from "../abi/tier";
+import { tokensPerShare } from "./hooks";
+import { emit } from "./out";
+import {
+  EV_TIER, EV_POSITION, EV_OWNER, EV_VALIDATOR, EV_DST_VALIDATOR, EV_FLAG, EV_AMOUNT, EV_AMOUNT2, EV_TIME,
   EVT_TIER_CHANGED, EVT_POSITION_CREATED, EVT_DELEGATION_COMMITTED, EVT_BASE_REWARDS_CLAIMED,
   EVT_BONUS_REWARDS_CLAIMED, EVT_POSITION_UNDELEGATED, EVT_POSITION_REDELEGATED, EVT_POSITION_AMOUNT_ADDED,
   EVT_EXIT_TRIGGERED, EVT_EXIT_CLEARED, EVT_TIER_REWARDS_CLAIMED, EVT_POSITION_WITHDRAWN,
   EVT_EXIT_TIER_WITH_DELEGATION, EVT_BONUS_OWED, EVT_OWED_BONUS_PAID, EVT_POOL_FUNDED, TIER_NEW, TIER_UPDATE,
   TIER_DELETE,
-} from "./out";
+} from "../abi/tier-event";
 
 const NANOS: i64 = 1_000_000_000;
 /** ClaimTierRewards takes at most this many ids (the reference's code; ADR-006 says 500). */
@@ -323,7 +329,7 @@ function entryChecks(tierId: u32, aLo: u64, aHi: u64): i32 {
   if (ts < 0) return ERR_TR_TIER_NOT_FOUND;
   const t = tiers.ptr(<u32>ts);
   if (load<u8>(t + <usize>T_CLOSE_ONLY) != 0) return ERR_TR_CLOSE_ONLY;
-  if (cmp(aLo, aHi, ld(t, T_MIN_LOCK), ldh(t, T_MIN_LOCK)) < 0) return ERR_TR_MIN_LOCK;
+  if (cmp(aLo, aHi, ld(t, T_MIN_LOCK), ldh(t, T_MIN_LOCK)) < 0) return errAmounts(ERR_TR_MIN_LOCK, 0, 0, 0, 0); // quotes none
   return OK;
 }
 
@@ -705,8 +711,8 @@ export function claimRewards(owner: u32, ids: usize, count: i32): i32 {
     const id = load<u64>(ids + (<usize>i << 3));
     for (let j = 0; j < i; j++) {
       if (load<u64>(ids + (<usize>j << 3)) == id) {
-        setErrorArg(<i64>id);
-        return ERR_TR_INVALID_REQUEST; // errorArg is the id: rule 4
+        errAmounts(OK, id, 0, 0, 0); // the id in the error amounts: errorArg is the rule
+        return invalidRequest(4);
       }
     }
   }

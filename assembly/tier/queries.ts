@@ -4,39 +4,26 @@
 import { OK, ERR_TR_POSITION_NOT_FOUND, setErrorArg } from "../errors";
 import { add, mulIntQuo, resLo, resHi, setResult, ROUND_HALF_EVEN } from "../dec/dec";
 import { balanceOf } from "../ledger/bank";
-import { validators, V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../ledger/validators";
+import { validators } from "../ledger/validators";
+import { V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../abi/validator";
 import { delegations, D_SHARES, delegationKey } from "../ledger/delegations";
 import { pairs, entries, U_BALANCE } from "../ledger/unbonding";
 import { ld, ldh, put } from "../ledger/fields";
 import {
-  tiers, positions, owners, byDelegator, globals, validatorData, validatorEvents, T_HEAD, T_COUNT, P_TIER,
-  P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT, P_TIME,
-  P_OWNER_NEXT, P_TIER_NEXT, P_ALL_NEXT, O_HEAD, O_COUNT, O_OWED, G_HEAD, G_COUNT, VD_SEQ, VD_COUNT, VE_REFS,
+  tiers, positions, owners, byDelegator, globals, validatorData, validatorEvents, O_HEAD, O_COUNT, O_OWED,
+  G_HEAD, G_COUNT, VD_SEQ, VD_COUNT, VE_REFS,
 } from "./state";
+import {
+  P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT,
+  P_TIME, P_OWNER_NEXT, P_TIER_NEXT, P_ALL_NEXT, PV_RECORD_BYTES, PV_DELEGATED, PV_UNBONDING, PV_AMOUNT,
+  PV_SHARES, LIST_ALL, LIST_OF_OWNER, LIST_OF_TIER,
+} from "../abi/position";
+import { T_HEAD, T_COUNT } from "../abi/tier";
 import { delegationOf, isUnbonding, positionValue } from "./positions";
-
-// Position view record (host/core/tiers.ts reads the same offsets).
-export const Q_ID: i32 = 0; // u64
-export const Q_OWNER: i32 = 8; // u32
-export const Q_TIER: i32 = 12; // u32
-export const Q_DELEGATOR: i32 = 16; // u32
-export const Q_VALIDATOR: i32 = 20; // u32
-export const Q_LAST_ACCRUAL: i32 = 24; // i64
-export const Q_LAST_SEQ: i32 = 32; // u64
-export const Q_BONDED: i32 = 40; // u8
-export const Q_DELEGATED: i32 = 41; // u8
-export const Q_UNBONDING: i32 = 42; // u8
-export const Q_TRIGGERED: i32 = 48; // i64
-export const Q_UNLOCK: i32 = 56; // i64
-export const Q_HEIGHT: i32 = 64; // u64
-export const Q_TIME: i32 = 72; // i64
-export const Q_AMOUNT: i32 = 80; // integer
-export const Q_SHARES: i32 = 96; // Dec
-export const Q_SIZE: i32 = 112;
 
 const UNBONDING_LAST_ENTRY: i32 = 16; // unbonding.ts pairs: the newest entry id
 
-/** The position view of `id` (REFERENCE.md §3.4 plus the stored fields) at `out`. */
+/** The position view of `id` (abi/position.ts PV_*) at `out`. */
 export function position(id: u64, out: usize): i32 {
   const s = positions.find(id);
   if (s < 0) {
@@ -44,17 +31,17 @@ export function position(id: u64, out: usize): i32 {
     return ERR_TR_POSITION_NOT_FOUND;
   }
   const ps = <u32>s;
-  memory.copy(out, positions.ptr(ps), 80); // id .. created_at_time share the record's offsets
+  memory.copy(out, positions.ptr(ps), PV_RECORD_BYTES);
   const ds = delegationOf(ps);
   const unbonding = isUnbonding(ps);
-  store<u8>(out + <usize>Q_DELEGATED, ds >= 0 ? 1 : 0);
-  store<u8>(out + <usize>Q_UNBONDING, unbonding ? 1 : 0);
-  put(out, Q_SHARES, 0, 0);
+  store<u8>(out + <usize>PV_DELEGATED, ds >= 0 ? 1 : 0);
+  store<u8>(out + <usize>PV_UNBONDING, unbonding ? 1 : 0);
+  put(out, PV_SHARES, 0, 0);
   const p = positions.ptr(ps);
   const delegator = load<u32>(p + <usize>P_DELEGATOR);
   if (ds >= 0) {
     const d = delegations.ptr(<u32>ds);
-    put(out, Q_SHARES, ld(d, D_SHARES), ldh(d, D_SHARES));
+    put(out, PV_SHARES, ld(d, D_SHARES), ldh(d, D_SHARES));
     const e = positionValue(ps);
     if (e != OK) return e;
   } else if (unbonding) {
@@ -65,7 +52,7 @@ export function position(id: u64, out: usize): i32 {
   } else {
     balanceOf(delegator);
   }
-  put(out, Q_AMOUNT, resLo, resHi);
+  put(out, PV_AMOUNT, resLo, resHi);
   return OK;
 }
 
@@ -73,22 +60,22 @@ export function position(id: u64, out: usize): i32 {
 export let nextKey: u64 = 0;
 
 /**
- * Up to `limit` position ids of a list (kind 0: all, 1: owner `key`, 2: tier `key`) after id
+ * Up to `limit` position ids of a list (abi/position.ts LIST_*: all, owner `key`, tier `key`) after id
  * `after - 1` (after = 0: from the start), ascending, to `out`; returns the count.
  */
 export function list(kind: i32, key: u64, after: u64, limit: i32, out: usize): i32 {
   let nextOff = P_ALL_NEXT;
   let cur: u64 = 0;
-  if (kind == 1) nextOff = P_OWNER_NEXT;
-  else if (kind == 2) nextOff = P_TIER_NEXT;
+  if (kind == LIST_OF_OWNER) nextOff = P_OWNER_NEXT;
+  else if (kind == LIST_OF_TIER) nextOff = P_TIER_NEXT;
   if (after != 0) {
     const s = positions.find(after - 1);
     if (s < 0) return -1;
     cur = load<u64>(positions.ptr(<u32>s) + <usize>nextOff);
-  } else if (kind == 0) {
+  } else if (kind == LIST_ALL) {
     const g = globals.find(0);
     cur = g < 0 ? 0 : load<u64>(globals.ptr(<u32>g) + <usize>G_HEAD);
-  } else if (kind == 1) {
+  } else if (kind == LIST_OF_OWNER) {
     const o = owners.find(key);
     cur = o < 0 ? 0 : load<u64>(owners.ptr(<u32>o) + <usize>O_HEAD);
   } else {
@@ -105,13 +92,13 @@ export function list(kind: i32, key: u64, after: u64, limit: i32, out: usize): i
   return n;
 }
 
-/** Positions in a list: all (kind 0), an owner's (1), a tier's (2). */
+/** Positions in a list (LIST_*): all, an owner's, a tier's. */
 export function listCount(kind: i32, key: u64): u64 {
-  if (kind == 0) {
+  if (kind == LIST_ALL) {
     const g = globals.find(0);
     return g < 0 ? 0 : load<u64>(globals.ptr(<u32>g) + <usize>G_COUNT);
   }
-  if (kind == 1) {
+  if (kind == LIST_OF_OWNER) {
     const o = owners.find(key);
     return o < 0 ? 0 : load<u64>(owners.ptr(<u32>o) + <usize>O_COUNT);
   }
@@ -146,13 +133,13 @@ function addPower(ps: u32): i32 {
   return OK;
 }
 
-/** Voting power of an owner's positions (kind 1) or of all positions (kind 0), a Dec, to the registers. */
+/** Voting power (a Dec, to the registers) of an owner's positions (LIST_OF_OWNER) or of all (LIST_ALL). */
 export function votingPower(kind: i32, owner: u32): i32 {
   vpLo = 0;
   vpHi = 0;
   let cur: u64 = 0;
-  const nextOff = kind == 1 ? P_OWNER_NEXT : P_ALL_NEXT;
-  if (kind == 1) {
+  const nextOff = kind == LIST_OF_OWNER ? P_OWNER_NEXT : P_ALL_NEXT;
+  if (kind == LIST_OF_OWNER) {
     const o = owners.find(<u64>owner);
     cur = o < 0 ? 0 : load<u64>(owners.ptr(<u32>o) + <usize>O_HEAD);
   } else {

@@ -4,36 +4,14 @@
 // list in ascending id order without sorting; removal is O(1). Links hold id + 1 (0: none).
 
 import { Table } from "../store/table";
+import { T_SIZE } from "../abi/tier";
+import { P_SIZE } from "../abi/position";
 
-// Tiers: key tier id.
-export const T_EXIT: i32 = 8; // u64 seconds
-export const T_APY: i32 = 16; // Dec
-export const T_MIN_LOCK: i32 = 32; // integer
-export const T_CLOSE_ONLY: i32 = 48; // u8
-export const T_COUNT: i32 = 56; // u64 positions (undelegated included)
-export const T_HEAD: i32 = 64;
-export const T_TAIL: i32 = 72;
-export const tiers = new Table(80);
+// Tiers: key tier id (abi/tier.ts).
+export const tiers = new Table(T_SIZE);
 
-// Positions: key position id.
-export const P_OWNER: i32 = 8; // u32 account
-export const P_TIER: i32 = 12; // u32
-export const P_DELEGATOR: i32 = 16; // u32 account: the position's own delegator
-export const P_VALIDATOR: i32 = 20; // u32: the validator of its delegation (kept once undelegated: its unbonding)
-export const P_LAST_ACCRUAL: i32 = 24; // i64 ns, 0 = zero time
-export const P_LAST_SEQ: i32 = 32; // u64
-export const P_BONDED: i32 = 40; // u8: last_known_bonded
-export const P_TRIGGERED: i32 = 48; // i64 ns, 0 = not exiting
-export const P_UNLOCK: i32 = 56; // i64 ns
-export const P_HEIGHT: i32 = 64; // u64 created_at_height
-export const P_TIME: i32 = 72; // i64 ns created_at_time
-export const P_OWNER_PREV: i32 = 80;
-export const P_OWNER_NEXT: i32 = 88;
-export const P_TIER_PREV: i32 = 96;
-export const P_TIER_NEXT: i32 = 104;
-export const P_ALL_PREV: i32 = 112;
-export const P_ALL_NEXT: i32 = 120;
-export const positions = new Table(128);
+// Positions: key position id (abi/position.ts).
+export const positions = new Table(P_SIZE);
 
 // Owners: key owner account; their list and the bonus owed to them (DESIGN.md decision 8).
 export const O_HEAD: i32 = 8;
@@ -60,13 +38,10 @@ export const validatorData = new Table(24);
 // Validator events: key validator << 40 | seq.
 export const VE_HEIGHT: i32 = 8; // u64
 export const VE_TIME: i32 = 16; // i64 ns
-export const VE_TYPE: i32 = 24; // u32: EVENT_*
+export const VE_TYPE: i32 = 24; // u32: EVENT_* (abi/validator-event.ts)
 export const VE_TPS: i32 = 32; // Dec: tokens per share when it happened (before a slash)
 export const VE_REFS: i32 = 48; // u64: delegated positions that have not replayed it
 export const validatorEvents = new Table(56);
-export const EVENT_SLASH: u32 = 1;
-export const EVENT_UNBOND: u32 = 2;
-export const EVENT_BOND: u32 = 3;
 
 // @ts-ignore: decorator
 @inline

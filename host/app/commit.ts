@@ -6,6 +6,7 @@
 
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
+import { JOURNAL_ENTRY_SIZE, JOURNAL_SLOT, JOURNAL_TABLE, RECORD_KEY, RECORD_KEY_SIZE, REMOVED_BIT } from "../core/abi.gen.js";
 import { consensusSet } from "../modules/staking/consensus-key.js";
 import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
@@ -20,7 +21,6 @@ import type { BlockSummary } from "./view.js";
 export const AUTH_TABLE = 0xffff_ffff;
 /** The module records (x/gov, x/slashing, the validator registry), hashed as table GOV_TABLE. */
 export const GOV_TABLE = 0xffff_fffe;
-const REMOVED = 0x8000_0000;
 
 /** One block (or a run of empty blocks: firstHeight < height) as commit writes it. */
 export interface BlockToCommit {
@@ -140,13 +140,13 @@ function drainJournal(s: AppState): RecordChange[] {
   const out: RecordChange[] = [];
   for (let i = 0; i < n; i++) {
     const mem = new DataView(x.memory.buffer);
-    const table = mem.getUint32(ptr + i * 8, true);
-    const raw = mem.getUint32(ptr + i * 8 + 4, true);
-    const slot = raw & ~REMOVED;
+    const table = mem.getUint32(ptr + i * JOURNAL_ENTRY_SIZE + JOURNAL_TABLE, true);
+    const raw = mem.getUint32(ptr + i * JOURNAL_ENTRY_SIZE + JOURNAL_SLOT, true);
+    const slot = raw & ~REMOVED_BIT;
     const size = x.storeRecordSize(table);
     const bytes = new Uint8Array(x.memory.buffer, x.storeRecordPtr(table, slot), size).slice();
     const key = recordKey(bytes);
-    if ((raw & REMOVED) !== 0) {
+    if ((raw & REMOVED_BIT) !== 0) {
       s.hash.remove(table, keyOf(bytes));
       out.push({ table, key, bytes: null });
     } else {
@@ -159,12 +159,12 @@ function drainJournal(s: AppState): RecordChange[] {
 
 /** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */
 export function recordKey(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.subarray(0, 8)).reverse();
+  return Buffer.from(bytes.subarray(RECORD_KEY, RECORD_KEY + RECORD_KEY_SIZE)).reverse();
 }
 
 /** A record's key (its first 8 bytes) as the state hash names it. */
 export function keyOf(bytes: Uint8Array): string {
-  return bytesToHex(bytes.subarray(0, 8));
+  return bytesToHex(bytes.subarray(RECORD_KEY, RECORD_KEY + RECORD_KEY_SIZE));
 }
 
 /** An account as the state hash sees it: id, sequence, address. */

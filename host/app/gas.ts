@@ -11,6 +11,9 @@
 // with the work as its do.
 
 import type { Core } from "../core/core.js";
+import {
+  GAS_READS, GAS_READ_BYTES, GAS_WRITES, GAS_WRITE_BYTES, GAS_DELETES, GAS_COUNTERS_SIZE,
+} from "../core/abi.gen.js";
 
 export const GasSchedule = {
   txSizeCostPerByte: 10n,
@@ -66,13 +69,13 @@ export class StoreMeter {
     const x = this.core.exports;
     const ptr = x.bufferPtr();
     x.storeGasCounters(ptr);
-    const dv = new DataView(x.memory.buffer, ptr, 40);
+    const dv = new DataView(x.memory.buffer, ptr, GAS_COUNTERS_SIZE);
     return {
-      reads: dv.getBigUint64(0, true),
-      readBytes: dv.getBigUint64(8, true),
-      writes: dv.getBigUint64(16, true),
-      writeBytes: dv.getBigUint64(24, true),
-      deletes: dv.getBigUint64(32, true),
+      reads: dv.getBigUint64(GAS_READS, true),
+      readBytes: dv.getBigUint64(GAS_READ_BYTES, true),
+      writes: dv.getBigUint64(GAS_WRITES, true),
+      writeBytes: dv.getBigUint64(GAS_WRITE_BYTES, true),
+      deletes: dv.getBigUint64(GAS_DELETES, true),
     };
   }
 

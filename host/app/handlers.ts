@@ -8,15 +8,14 @@ import { TierError } from "../core/tiers.js";
 import { SdkErrors, TxError, type ErrorKind } from "./errors.js";
 import type { MessageHandler } from "./context.js";
 
-/** The core's failure codes as the SDK's modules report them (codespace, code, description). */
+/** The core's failure codes as the SDK's modules report them (codespace, code; assembly/errors.ts names each). */
 const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {
   [CoreCode.INSUFFICIENT_FUNDS]: SdkErrors.InsufficientFunds,
   [CoreCode.NO_VALIDATOR]: { codespace: "staking", code: 3, description: "validator does not exist" },
   [CoreCode.VALIDATOR_JAILED]: { codespace: "staking", code: 7, description: "validator for this address is currently jailed" },
-  [CoreCode.SELF_DELEGATION_TOO_LOW]: { codespace: "staking", code: 16, description: "validator's self delegation must be greater than their minimum self delegation" },
   [CoreCode.NO_DELEGATION]: { codespace: "staking", code: 19, description: "no delegation for (address, validator) tuple" },
   [CoreCode.INSUFFICIENT_SHARES]: { codespace: "staking", code: 22, description: "insufficient delegation shares" },
-  [CoreCode.INVALID_SHARES]: { codespace: "staking", code: 22, description: "insufficient delegation shares" },
+  [CoreCode.INVALID_SHARES]: SdkErrors.InvalidRequest,
   [CoreCode.MAX_UNBONDING_ENTRIES]: { codespace: "staking", code: 27, description: "too many unbonding delegation entries for (delegator, validator) tuple" },
   [CoreCode.SELF_REDELEGATION]: { codespace: "staking", code: 29, description: "cannot redelegate to the same validator" },
   [CoreCode.TINY_REDELEGATION]: { codespace: "staking", code: 30, description: "too few tokens to redelegate (truncates to zero tokens)" },
@@ -25,10 +24,11 @@ const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {
   [CoreCode.MAX_REDELEGATION_ENTRIES]: { codespace: "staking", code: 33, description: "too many redelegation entries for (delegator, src-validator, dst-validator) tuple" },
   [CoreCode.INVALID_EX_RATE]: { codespace: "staking", code: 34, description: "cannot delegate to validators with invalid (zero) ex-rate" },
   [CoreCode.ZERO_AMOUNT]: SdkErrors.InvalidRequest,
-  [CoreCode.NO_COMMISSION]: { codespace: "distribution", code: 8, description: "no validator commission to withdraw" },
+  [CoreCode.NO_COMMISSION]: { codespace: "distribution", code: 7, description: "no validator commission to withdraw" },
   [CoreCode.NOT_JAILED]: { codespace: "slashing", code: 5, description: "validator not jailed; cannot be unjailed" },
   [CoreCode.STILL_JAILED]: { codespace: "slashing", code: 4, description: "validator still jailed; cannot be unjailed" },
-  [CoreCode.BAD_SLASH]: { codespace: "staking", code: 1, description: "invalid slash" },
+  [CoreCode.SELF_DELEGATION_TOO_LOW]: { codespace: "slashing", code: 7, description: "validator's self delegation less than minimum; cannot be unjailed" },
+  [CoreCode.BAD_SLASH]: { codespace: "undefined", code: 1, description: "invalid slash" },
 };
 
 /** A failed message as the tx result shows it: `failed to execute message; message index: i: ...`. */

@@ -4,122 +4,13 @@
 
 import { instantiate } from "@assemblyscript/loader";
 import { CoreCode, CoreError } from "./errors.js";
+import { SLOT_COUNT, U128_BYTES, U128_HIGH, type CoreExports } from "./abi.gen.js";
 
 type Ptr = number;
 type Code = number;
 
-/** The core's exports (assembly/index.ts). */
-export interface CoreExports {
-  memory: WebAssembly.Memory;
-  scratchPtr(): Ptr;
-  textPtr(): Ptr;
-  textCapacity(): number;
-  lastErrorArg(): bigint;
-  decAdd(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decSub(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decMul(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decMulTruncate(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decMulRoundUp(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decQuo(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decQuoTruncate(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decQuoRoundUp(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decMulInt(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decQuoInt(dst: Ptr, a: Ptr, b: Ptr): Code;
-  decMulIntQuo(dst: Ptr, a: Ptr, b: Ptr, d: Ptr): Code;
-  decMulInt64(dst: Ptr, a: Ptr, n: bigint): Code;
-  decQuoInt64(dst: Ptr, a: Ptr, n: bigint): Code;
-  decPower(dst: Ptr, a: Ptr, n: bigint): Code;
-  decApproxRoot(dst: Ptr, a: Ptr, n: bigint): Code;
-  decRootIterations(): number;
-  decTruncateInt(dst: Ptr, a: Ptr): Code;
-  decRoundInt(dst: Ptr, a: Ptr): Code;
-  decTruncateInt64(dst: Ptr, a: Ptr): Code;
-  decRoundInt64(dst: Ptr, a: Ptr): Code;
-  decTruncateDec(dst: Ptr, a: Ptr): Code;
-  decCeil(dst: Ptr, a: Ptr): Code;
-  decParse(dst: Ptr, src: Ptr, len: number): Code;
-  decFormat(out: Ptr, a: Ptr): number;
-  intFormat(out: Ptr, a: Ptr): number;
-  emissionParamsPtr(): Ptr;
-  emissionStatePtr(): Ptr;
-  emissionConfigure(): Code;
-  emissionSetState(height: bigint, supply: Ptr, burned: Ptr): Code;
-  emissionRateAt(dst: Ptr, height: bigint): Code;
-  emissionDecayParts(intDst: Ptr, fracDst: Ptr, height: bigint): Code;
-  emissionProvisions(annualDst: Ptr, blockDst: Ptr, rate: Ptr, supply: Ptr): Code;
-  emissionPerBlockFactor(dst: Ptr): Code;
-  emissionAdvance(count: bigint): Code;
-  bufferPtr(): Ptr;
-  bufferCapacity(): number;
-  bonusSegment(input: Ptr, out: Ptr): Code;
-  topUpCompute(input: Ptr, powers: Ptr, count: number, out: Ptr, alloc: Ptr): Code;
-  storeCreateTable(recordSize: number): number;
-  storeTableCount(): number;
-  /** What the records' bytes mean (assembly/index.ts stateFormat): a database keeps its own. */
-  stateFormat(): number;
-  storeRecordSize(table: number): number;
-  storeSize(table: number): number;
-  storeFind(table: number, key: bigint): number;
-  storeUpsert(table: number, key: bigint): number;
-  storeInserted(): number;
-  storeRemove(table: number, key: bigint): number;
-  storeRecordPtr(table: number, slot: number): Ptr;
-  storeTouch(table: number, slot: number): void;
-  storeJournalPtr(): Ptr;
-  storeJournalLength(): number;
-  storeJournalClear(): void;
-  /** Gas counters (reads, read bytes, writes, write bytes, deletes) as 5 u64 at `dst`. */
-  storeGasCounters(dst: Ptr): void;
-  storeGasCountersReset(): void;
-  storeTxBegin(): void;
-  storeTxCommit(): void;
-  storeTxAbort(): void;
-  ledgerParamsPtr(): Ptr;
-  ledgerConfigure(): Code;
-  ledgerGenesisBalance(account: number, amount: Ptr): Code;
-  ledgerBalance(dst: Ptr, account: number): Code;
-  ledgerCreateValidator(id: number, operator: number, rate: Ptr, orderKey: bigint): Code;
-  ledgerValidatorPtr(id: number): Ptr;
-  ledgerCommunityPool(dst: Ptr): Code;
-  ledgerBeginBlock(height: bigint, timeNs: bigint, votes: Ptr, count: number): Code;
-  ledgerUndelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
-  ledgerLastCompletion(): bigint;
-  ledgerAdvance(count: number, startTimeNs: bigint, blockTimeNs: bigint): Code;
-  ledgerSlash(dst: Ptr, validator: number, infractionHeight: bigint, power: bigint, fraction: Ptr): Code;
-  ledgerJail(validator: number, untilNs: bigint): Code;
-  ledgerUnjail(validator: number): Code;
-  ledgerRedelegate(dst: Ptr, delegator: number, src: number, dstValidator: number, amount: Ptr): Code;
-  ledgerPendingRewards(dst: Ptr, delegator: number, validator: number): Code;
-  ledgerCheckInvariants(): number;
-  ledgerBlockOutcomePtr(): Ptr;
-  ledgerDelegate(dst: Ptr, delegator: number, validator: number, amount: Ptr): Code;
-  ledgerWithdrawRewards(dst: Ptr, delegator: number, validator: number): Code;
-  ledgerWithdrawCommission(dst: Ptr, validator: number): Code;
-  ledgerWithdrawAddress(delegator: number): number;
-  ledgerCreateValidatorWithSelfDelegation(id: number, operator: number, rate: Ptr, amount: Ptr, orderKey: bigint): Code;
-  ledgerCreateValidatorWithMinSelf(id: number, operator: number, rate: Ptr, amount: Ptr, minSelf: Ptr, orderKey: bigint): Code;
-  ledgerEditValidator(id: number, setRate: number, rate: Ptr, setMin: number, minSelf: Ptr): Code;
-  ledgerConfigureStaking(maxValidators: number, powerReduction: bigint, unbondingNs: bigint): Code;
-  ledgerEndBlock(height: bigint, timeNs: bigint): Code;
-  ledgerLastCommitVotes(out: Ptr): number;
-  ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
-  ledgerDelegation(dst: Ptr, delegator: number, validator: number): Code;
-  ledgerDelegatorDelegations(out: Ptr, delegator: number, start: bigint, limit: number): number;
-  ledgerValidatorDelegations(out: Ptr, validator: number, start: bigint, limit: number): number;
-  ledgerUnbondingEntries(out: Ptr, delegator: number, start: bigint, limit: number): number;
-  ledgerRedelegationEntries(out: Ptr, delegator: number, start: bigint, limit: number): number;
-  ledgerValidatorIds(out: Ptr, start: bigint, limit: number): number;
-  ledgerPageNext(): bigint;
-  ledgerPageTotal(): number;
-  ledgerMaxPage(): number;
-  ledgerTotalSupply(dst: Ptr): Code;
-  ledgerMaxValidators(): number;
-  ledgerUnbondingTime(): bigint;
-  ledgerSend(from: number, to: number, amount: Ptr): Code;
-  ledgerBurn(account: number, amount: Ptr): Code;
-  storeRestore(table: number, src: Ptr): void;
-  ledgerRestore(height: bigint, burned: Ptr): Code;
-}
+/** The core's exports, as build/core.d.ts declares them (generated: host/core/build-abi.ts). */
+export type { CoreExports };
 
 export const U128_MAX = (1n << 128n) - 1n;
 const U64_MASK = (1n << 64n) - 1n;
@@ -143,10 +34,10 @@ export class Core {
     this.dec = new DecOps(this);
   }
 
-  /** Pointer to scratch slot i (0..15). */
+  /** Pointer to scratch slot i (0..SLOT_COUNT - 1): a u128 each. */
   slot(i: number): Ptr {
-    if (!Number.isInteger(i) || i < 0 || i > 15) throw new RangeError(`no scratch slot ${i}`);
-    return this.scratch + i * 16;
+    if (!Number.isInteger(i) || i < 0 || i >= SLOT_COUNT) throw new RangeError(`no scratch slot ${i}`);
+    return this.scratch + i * U128_BYTES;
   }
 
   private dataView: DataView | undefined;
@@ -164,12 +55,12 @@ export class Core {
     if (v < 0n) throw new CoreError(CoreCode.UNDERFLOW);
     const dv = this.view();
     dv.setBigUint64(ptr, v & U64_MASK, true);
-    dv.setBigUint64(ptr + 8, v >> 64n, true);
+    dv.setBigUint64(ptr + U128_HIGH, v >> 64n, true);
   }
 
   readU128(ptr: Ptr): bigint {
     const dv = this.view();
-    return dv.getBigUint64(ptr, true) | (dv.getBigUint64(ptr + 8, true) << 64n);
+    return dv.getBigUint64(ptr, true) | (dv.getBigUint64(ptr + U128_HIGH, true) << 64n);
   }
 
   writeU64(ptr: Ptr, v: bigint): void {
@@ -196,6 +87,14 @@ export class Core {
 
   readU64(ptr: Ptr): bigint {
     return this.view().getBigUint64(ptr, true);
+  }
+
+  readU32(ptr: Ptr): number {
+    return this.view().getUint32(ptr, true);
+  }
+
+  readU8(ptr: Ptr): number {
+    return this.view().getUint8(ptr);
   }
 
   /** Write UTF-8 text into the core's text buffer; returns [pointer, byte length]. */

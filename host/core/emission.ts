@@ -1,12 +1,10 @@
 // The emission engine of the core (assembly/emission/emission.ts), driven through its records.
 
 import type { Core } from "./core.js";
-
-/** Record offsets: the same numbers as PARAMS_* / STATE_* in assembly/emission/emission.ts. */
-const PARAMS = { baseRate: 0, decayRate: 16, maxSupply: 32, blocksPerYear: 48, decayEpochStart: 56 };
-const STATE = {
-  height: 0, totalSupply: 16, burned: 32, rate: 48, annual: 64, provision: 80, minted: 96,
-};
+import {
+  PARAMS_BASE_RATE, PARAMS_DECAY_RATE, PARAMS_MAX_SUPPLY, PARAMS_BLOCKS_PER_YEAR, PARAMS_DECAY_EPOCH, STATE_HEIGHT,
+  STATE_TOTAL_SUPPLY, STATE_RATE, STATE_ANNUAL, STATE_PROVISION, STATE_MINTED,
+} from "./abi.gen.js";
 
 /** Emission parameters. Rates are raw Decs (value x 10^18); amounts are base units. */
 export interface EmissionParams {
@@ -63,11 +61,11 @@ export class Emission {
   /** Validate and load parameters (computes the per-block factor by the reference's ApproxRoot). */
   configure(p: EmissionParams): void {
     const c = this.core;
-    c.writeU128(this.params + PARAMS.baseRate, p.baseRate);
-    c.writeU128(this.params + PARAMS.decayRate, p.decayRate);
-    c.writeU128(this.params + PARAMS.maxSupply, p.maxSupply);
-    c.writeU64(this.params + PARAMS.blocksPerYear, p.blocksPerYear);
-    c.writeU64(this.params + PARAMS.decayEpochStart, p.decayEpochStart);
+    c.writeU128(this.params + PARAMS_BASE_RATE, p.baseRate);
+    c.writeU128(this.params + PARAMS_DECAY_RATE, p.decayRate);
+    c.writeU128(this.params + PARAMS_MAX_SUPPLY, p.maxSupply);
+    c.writeU64(this.params + PARAMS_BLOCKS_PER_YEAR, p.blocksPerYear);
+    c.writeU64(this.params + PARAMS_DECAY_EPOCH, p.decayEpochStart);
     c.check(c.exports.emissionConfigure());
   }
 
@@ -91,12 +89,12 @@ export class Emission {
     const c = this.core;
     const s = this.state;
     return {
-      height: c.readU64(s + STATE.height),
-      rate: c.readU128(s + STATE.rate),
-      annualProvisions: c.readU128(s + STATE.annual),
-      blockProvision: c.readU128(s + STATE.provision),
-      minted: c.readU128(s + STATE.minted),
-      totalSupply: c.readU128(s + STATE.totalSupply),
+      height: c.readU64(s + STATE_HEIGHT),
+      rate: c.readU128(s + STATE_RATE),
+      annualProvisions: c.readU128(s + STATE_ANNUAL),
+      blockProvision: c.readU128(s + STATE_PROVISION),
+      minted: c.readU128(s + STATE_MINTED),
+      totalSupply: c.readU128(s + STATE_TOTAL_SUPPLY),
     };
   }
 

@@ -1,83 +1,17 @@
-// Result codes of the core (assembly/errors.ts) and the reference's messages for them.
+// The reference's messages for the core's result codes (assembly/errors.ts, generated as CoreCode).
 
 import { LAST_TIME_TEXT, protoDurationError } from "../wire/duration.js";
+import { CoreCode, TIER_CODES } from "./abi.gen.js";
 
 /**
- * OVERFLOW and UNDERFLOW follow one precedence rule in every operation (assembly/dec/dec.ts):
- * magnitude first. A result too large in magnitude is OVERFLOW even when it is also negative.
+ * The core's result codes, generated from assembly/errors.ts (host/core/build-abi.ts): the same
+ * names without ERR_, the same numbers. OVERFLOW and UNDERFLOW follow one precedence rule in every
+ * operation (assembly/dec/dec.ts): magnitude first.
  */
-export const CoreCode = {
-  OK: 0,
-  OVERFLOW: 1,
-  UNDERFLOW: 2,
-  DIVISION_BY_ZERO: 3,
-  OUT_OF_BOUNDS: 4,
-  INT64_OUT_OF_BOUND: 5,
-  PARSE_EMPTY: 6,
-  PARSE_INVALID_STRING: 7,
-  PARSE_INVALID_LENGTH: 8,
-  PARSE_PRECISION: 9,
-  PARSE_SYNTAX: 10,
-  PARSE_OUT_OF_RANGE: 11,
-  INVALID_PARAMS: 12,
-  INSUFFICIENT_FUNDS: 13,
-  NO_VALIDATOR: 14,
-  VALIDATOR_EXISTS: 15,
-  NO_DELEGATION: 16,
-  NO_COMMISSION: 17,
-  INVALID_EX_RATE: 18,
-  ZERO_AMOUNT: 19,
-  INVARIANT: 20,
-  INVALID_SHARES: 21,
-  MAX_UNBONDING_ENTRIES: 22,
-  INSUFFICIENT_SHARES: 23,
-  SELF_REDELEGATION: 24,
-  BAD_REDELEGATION_DST: 25,
-  TRANSITIVE_REDELEGATION: 26,
-  MAX_REDELEGATION_ENTRIES: 27,
-  TINY_REDELEGATION: 28,
-  VALIDATOR_JAILED: 29,
-  NOT_JAILED: 30,
-  STILL_JAILED: 31,
-  SELF_DELEGATION_TOO_LOW: 32,
-  BAD_SLASH: 33,
-  // x/tieredrewards: 100 + the reference's code (tieredRewardsCode)
-  TR_TRANSFER_SRC_NOT_FOUND: 101,
-  TR_TRANSFER_DST_NOT_FOUND: 102,
-  TR_TOO_FEW_TOKENS: 103,
-  TR_TIER_EXISTS: 105,
-  TR_TIER_HAS_POSITIONS: 106,
-  TR_CLOSE_ONLY: 107,
-  TR_INVALID_AMOUNT: 108,
-  TR_MIN_LOCK: 109,
-  TR_ACTIVE_REDELEGATION: 110,
-  TR_NOT_BONDED: 111,
-  TR_POOL_SHORT: 112,
-  TR_NOT_DELEGATED: 113,
-  TR_NOT_ELAPSED: 114,
-  TR_EXIT_TRIGGERED: 115,
-  TR_SAME_VALIDATOR: 116,
-  TR_TIER_NOT_FOUND: 117,
-  TR_POSITION_NOT_FOUND: 118,
-  TR_OWNER_MISMATCH: 122,
-  TR_DELEGATED: 123,
-  TR_NOT_TRIGGERED: 124,
-  TR_UNBONDING: 125,
-  TR_ZERO_TIER_ID: 127,
-  TR_NO_DELEGATOR_ADDRESS: 131,
-  /** sdk 18 of the tier messages; the detail says which rule. */
-  TR_INVALID_REQUEST: 140,
-  /** Tier validation: a plain error (codespace `undefined`, code 1). */
-  TR_INVALID_TIER: 141,
-  /** An exit triggered now would unlock after the core's last time (int64 ns); arg: the exit seconds. */
-  TR_UNLOCK_OUT_OF_RANGE: 142,
-  /** A tier exit duration beyond int64 nanoseconds (as the reference's decoder refuses it); arg: the seconds. */
-  TR_EXIT_OUT_OF_RANGE: 143,
-} as const;
+export { CoreCode };
 
 /** Codespace of the tier errors (REFERENCE.md §9). */
 export const TIER_CODESPACE = "tieredrewards";
-const TIER_CODES = 100;
 
 /** The reference's x/tieredrewards code of a core code, or undefined for other codes. */
 export function tieredRewardsCode(code: number): number | undefined {

@@ -3,6 +3,16 @@
 
 import type { Core } from "./core.js";
 import { CoreCode } from "./errors.js";
+import { LP_COMMUNITY_TAX, LP_TARGET_RATE, VOTE_SIZE, DV_SIZE, UV_SIZE, RV_SIZE, U32_BYTES } from "./abi.gen.js";
+import {
+  readBlockOutcome, readDelegation, readRedelegationEntry, readUnbondingEntry, readValidator, readVote, writeVote,
+  type BlockOutcome, type DelegationInfo, type RedelegationEntry, type UnbondingEntry, type ValidatorRecord, type Vote,
+} from "./ledger-records.js";
+
+export {
+  ValidatorStatus, type BlockOutcome, type DelegationInfo, type RedelegationEntry, type UnbondingEntry,
+  type ValidatorRecord, type Vote,
+} from "./ledger-records.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -24,62 +34,6 @@ export interface LedgerParams {
   targetBaseRewardsRate: bigint;
 }
 
-/** Validator status (assembly/ledger/validators.ts STATUS_*). */
-export const ValidatorStatus = { unbonded: 0, unbonding: 1, bonded: 2 } as const;
-
-/** A validator's record (assembly/ledger/validators.ts V_*). Decs raw. */
-export interface ValidatorRecord {
-  operator: number;
-  status: number;
-  jailed: boolean;
-  tokens: bigint;
-  delegatorShares: bigint;
-  commissionRate: bigint;
-  period: bigint;
-  currentRewards: bigint;
-  accumulatedCommission: bigint;
-  outstanding: bigint;
-  /** Consensus power in the last validator set (0: not in it). */
-  lastPower: bigint;
-  /** When an unbonding validator becomes unbonded (unix ns) and the height it started unbonding. */
-  unbondingTime: bigint;
-  unbondingHeight: bigint;
-  minSelfDelegation: bigint;
-}
-
-/** A delegation with the tokens its shares are worth now (TokensFromShares, truncated). */
-export interface DelegationInfo {
-  delegator: number;
-  validator: number;
-  /** Raw Dec. */
-  shares: bigint;
-  balance: bigint;
-}
-
-/** An unbonding entry (x/staking UnbondingDelegationEntry). Times in unix ns. */
-export interface UnbondingEntry {
-  validator: number;
-  creationHeight: bigint;
-  completionTime: bigint;
-  initialBalance: bigint;
-  balance: bigint;
-  /** The entry's id (the SDK's unbonding id). */
-  id: bigint;
-}
-
-/** A redelegation entry (x/staking RedelegationEntry) and the tokens its shares are worth now. */
-export interface RedelegationEntry {
-  src: number;
-  dst: number;
-  creationHeight: bigint;
-  completionTime: bigint;
-  initialBalance: bigint;
-  /** Raw Dec: shares at the destination. */
-  sharesDst: bigint;
-  balance: bigint;
-  id: bigint;
-}
-
 /** One page of a query in ascending key order. */
 export interface Page<T> {
   items: T[];
@@ -94,18 +48,6 @@ export interface PageRequest {
   start?: bigint;
   /** At most this many (capped at `Ledger.maxPage`; default 100). */
   limit?: number;
-}
-
-export interface Vote {
-  validator: number;
-  power: bigint;
-}
-
-export interface BlockOutcome {
-  minted: bigint;
-  topUp: bigint;
-  /** Moved from the fee collector to distribution. */
-  fees: bigint;
 }
 
 const INVARIANTS = [
@@ -124,8 +66,8 @@ export class Ledger {
   configure(p: LedgerParams): void {
     const c = this.core;
     const ptr = c.exports.ledgerParamsPtr();
-    c.writeU128(ptr, p.communityTax);
-    c.writeU128(ptr + 16, p.targetBaseRewardsRate);
+    c.writeU128(ptr + LP_COMMUNITY_TAX, p.communityTax);
+    c.writeU128(ptr + LP_TARGET_RATE, p.targetBaseRewardsRate);
     c.check(c.exports.ledgerConfigure());
   }
 
@@ -189,37 +131,21 @@ export class Ledger {
     const c = this.core;
     const ptr = c.exports.bufferPtr();
     const n = c.exports.ledgerLastCommitVotes(ptr);
-    return Array.from({ length: n }, (_, i) => ({ validator: c.readI32(ptr + i * 16), power: c.readU64(ptr + i * 16 + 8) }));
+    return Array.from({ length: n }, (_, i) => readVote(c, ptr + i * VOTE_SIZE));
   }
 
   validator(id: number): ValidatorRecord | undefined {
     const c = this.core;
     const p = c.exports.ledgerValidatorPtr(id);
     if (p === 0) return undefined;
-    const dv = new DataView(c.exports.memory.buffer);
-    return {
-      operator: dv.getUint32(p + 8, true),
-      status: dv.getUint8(p + 12),
-      jailed: dv.getUint8(p + 13) !== 0,
-      tokens: c.readU128(p + 16),
-      delegatorShares: c.readU128(p + 32),
-      commissionRate: c.readU128(p + 48),
-      period: c.readU64(p + 64),
-      currentRewards: c.readU128(p + 80),
-      accumulatedCommission: c.readU128(p + 96),
-      outstanding: c.readU128(p + 112),
-      lastPower: c.readU64(p + 136),
-      unbondingTime: c.readI64(p + 144),
-      unbondingHeight: c.readU64(p + 152),
-      minSelfDelegation: c.readU128(p + 160),
-    };
+    return readValidator(c, p);
   }
 
   /** Every validator id, ascending. O(validators). */
   validatorIds(): number[] {
     const c = this.core;
     const out = c.exports.bufferPtr();
-    return this.pages((start, limit) => c.exports.ledgerValidatorIds(out, start, limit), (i) => c.readI32(out + i * 4) >>> 0);
+    return this.pages((start, limit) => c.exports.ledgerValidatorIds(out, start, limit), (i) => c.readU32(out + i * U32_BYTES));
   }
 
   /** Most records one page holds. */
@@ -234,19 +160,19 @@ export class Ledger {
     const code = c.exports.ledgerDelegation(out, delegator, validator);
     if (code === CoreCode.NO_DELEGATION) return undefined;
     c.check(code);
-    return this.readDelegation(out);
+    return readDelegation(c, out);
   }
 
   /** A delegator's delegations, ascending by validator id. O(the delegator's delegations). */
   delegatorDelegations(delegator: number, req: PageRequest = {}): Page<DelegationInfo> {
     const c = this.core;
-    return this.page(req, (out, start, limit) => c.exports.ledgerDelegatorDelegations(out, delegator, start, limit), 40, (p) => this.readDelegation(p));
+    return this.page(req, (out, start, limit) => c.exports.ledgerDelegatorDelegations(out, delegator, start, limit), DV_SIZE, (p) => readDelegation(c, p));
   }
 
   /** A validator's delegations, ascending by delegator id. O(the validator's delegations). */
   validatorDelegations(validator: number, req: PageRequest = {}): Page<DelegationInfo> {
     const c = this.core;
-    return this.page(req, (out, start, limit) => c.exports.ledgerValidatorDelegations(out, validator, start, limit), 40, (p) => this.readDelegation(p));
+    return this.page(req, (out, start, limit) => c.exports.ledgerValidatorDelegations(out, validator, start, limit), DV_SIZE, (p) => readDelegation(c, p));
   }
 
   /** A delegator's unbonding entries, by validator id, then oldest first. */
@@ -255,17 +181,7 @@ export class Ledger {
     const out = c.exports.bufferPtr();
     return this.pages(
       (start, limit) => c.exports.ledgerUnbondingEntries(out, delegator, start, limit),
-      (i) => {
-        const p = out + i * 64;
-        return {
-          validator: c.readI32(p) >>> 0,
-          creationHeight: c.readU64(p + 8),
-          completionTime: c.readI64(p + 16),
-          initialBalance: c.readU128(p + 24),
-          balance: c.readU128(p + 40),
-          id: c.readU64(p + 56),
-        };
-      },
+      (i) => readUnbondingEntry(c, out + i * UV_SIZE),
     );
   }
 
@@ -275,19 +191,7 @@ export class Ledger {
     const out = c.exports.bufferPtr();
     return this.pages(
       (start, limit) => c.exports.ledgerRedelegationEntries(out, delegator, start, limit),
-      (i) => {
-        const p = out + i * 80;
-        return {
-          src: c.readI32(p) >>> 0,
-          dst: c.readI32(p + 4) >>> 0,
-          creationHeight: c.readU64(p + 8),
-          completionTime: c.readI64(p + 16),
-          initialBalance: c.readU128(p + 24),
-          sharesDst: c.readU128(p + 40),
-          balance: c.readU128(p + 56),
-          id: c.readU64(p + 72),
-        };
-      },
+      (i) => readRedelegationEntry(c, out + i * RV_SIZE),
     );
   }
 
@@ -307,16 +211,6 @@ export class Ledger {
   /** x/staking Pool: the bonded and not-bonded pools' balances. */
   pool(): { bonded: bigint; notBonded: bigint } {
     return { bonded: this.balance(ModuleAccount.bondedPool), notBonded: this.balance(ModuleAccount.notBondedPool) };
-  }
-
-  private readDelegation(p: number): DelegationInfo {
-    const c = this.core;
-    return {
-      delegator: c.readI32(p) >>> 0,
-      validator: c.readI32(p + 4) >>> 0,
-      shares: c.readU128(p + 8),
-      balance: c.readU128(p + 24),
-    };
   }
 
   /** One page of a core query: `run` writes up to `limit` records to `out` and returns the count. */
@@ -482,13 +376,9 @@ export class Ledger {
   beginBlock(height: bigint, votes: readonly Vote[], timeNs = 0n): BlockOutcome {
     const c = this.core;
     const ptr = c.exports.bufferPtr();
-    if (votes.length * 16 > c.exports.bufferCapacity()) throw new RangeError(`too many votes: ${votes.length}`);
-    votes.forEach((v, i) => {
-      c.writeI32(ptr + i * 16, v.validator);
-      c.writeU64(ptr + i * 16 + 8, v.power);
-    });
+    if (votes.length * VOTE_SIZE > c.exports.bufferCapacity()) throw new RangeError(`too many votes: ${votes.length}`);
+    votes.forEach((v, i) => writeVote(c, ptr + i * VOTE_SIZE, v));
     c.check(c.exports.ledgerBeginBlock(height, timeNs, ptr, votes.length));
-    const o = c.exports.ledgerBlockOutcomePtr();
-    return { minted: c.readU128(o), topUp: c.readU128(o + 16), fees: c.readU128(o + 32) };
+    return readBlockOutcome(c, c.exports.ledgerBlockOutcomePtr());
   }
 }

@@ -3,136 +3,23 @@
 // returns its result and its decoded events (REFERENCE.md §10: names and fields; the node renders
 // addresses). A failing message throws a TierError with the reference's codespace, code and message.
 
-import type { Core } from "./core.js";
+import type { Core, CoreExports } from "./core.js";
 import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode } from "./errors.js";
 import { protoDurationError } from "../wire/duration.js";
-import type { BlockOutcome } from "./ledger.js";
+import { readPosition, type Position } from "./position.js";
+import { readTier, type Tier } from "./tier.js";
+import { readTierEvents, type TierEvent } from "./tier-events.js";
+import {
+  AMOUNT_A, AMOUNT_B, LIST_ALL, LIST_OF_OWNER, LIST_OF_TIER, VD_OUT_SEQ, VD_OUT_POSITIONS, VEV_HEIGHT, VEV_TIME,
+  VEV_TYPE, VEV_TOKENS_PER_SHARE, VEV_REFS, U32_BYTES, U64_BYTES,
+} from "./abi.gen.js";
 
-type Ptr = number;
-type Code = number;
+export { positionStatus, type Position, type PositionStatus, type StoredPosition } from "./position.js";
+export { DEFAULT_TIERS, type Tier } from "./tier.js";
+export { topUpEvent, type TierChangeAction, type TierEvent } from "./tier-events.js";
 
-/** The tier exports of the core (assembly/index.ts "Tiers"). */
-interface TierExports {
-  tiersLock(owner: number, tier: number, amount: Ptr, validator: number, delegator: number, trigger: number): Code;
-  tiersCommit(owner: number, validator: number, amount: Ptr, tier: number, delegator: number, trigger: number): Code;
-  tiersAdd(owner: number, id: bigint, amount: Ptr): Code;
-  tiersTriggerExit(owner: number, id: bigint): Code;
-  tiersClear(owner: number, id: bigint): Code;
-  tiersRedelegate(owner: number, id: bigint, dst: number): Code;
-  tiersUndelegate(owner: number, id: bigint): Code;
-  tiersWithdraw(owner: number, id: bigint): Code;
-  tiersExitWithDelegation(owner: number, id: bigint, amount: Ptr): Code;
-  tiersClaim(owner: number, ids: Ptr, count: number): Code;
-  tiersFundRewardsPool(from: number, amount: Ptr): Code;
-  tiersAddTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
-  tiersUpdateTier(id: number, exitSeconds: bigint, apy: Ptr, minLock: Ptr, closeOnly: number): Code;
-  tiersDeleteTier(id: number): Code;
-  tiersSetTargetRate(rate: Ptr): Code;
-  tiersTargetRate(dst: Ptr): Code;
-  tiersSetNextPositionId(id: bigint): Code;
-  tiersEventsPtr(): Ptr;
-  tiersEventCount(): number;
-  tiersLastPositionId(): bigint;
-  tiersLastTime(): bigint;
-  tiersResult(dst: Ptr): number;
-  tiersErrorAmounts(dst: Ptr): void;
-  tiersTierPtr(id: number): Ptr;
-  tiersTierIds(out: Ptr): number;
-  tiersPosition(id: bigint, out: Ptr): Code;
-  tiersList(kind: number, key: bigint, after: bigint, limit: number, out: Ptr): number;
-  tiersListNextKey(): bigint;
-  tiersListCount(kind: number, key: bigint): bigint;
-  tiersNextPositionId(): bigint;
-  tiersOwed(dst: Ptr, owner: number): Code;
-  tiersVotingPower(dst: Ptr, owner: number): Code;
-  tiersTotalVotingPower(dst: Ptr): Code;
-  tiersDeductedShares(dst: Ptr, validator: number): Code;
-  tiersEstimate(dst: Ptr, id: bigint): Code;
-  tiersValidatorData(validator: number, out: Ptr): void;
-  tiersEventRecords(): number;
-  tiersValidatorEvent(validator: number, seq: bigint, out: Ptr): number;
-  tiersCheckInvariants(): number;
-  bufferPtr(): Ptr;
-  bufferCapacity(): number;
-}
-
-const E18 = 10n ** 18n;
 /** ClaimTierRewards takes 1..300 ids. */
 export const MAX_CLAIM_IDS = 300;
-
-export interface Tier {
-  id: number;
-  /** Seconds: 1 to MAX_DURATION_SECONDS (host/wire/duration.ts), i.e. int64 nanoseconds. */
-  exitDuration: bigint;
-  /** Raw Dec. */
-  bonusApy: bigint;
-  minLockAmount: bigint;
-  closeOnly: boolean;
-}
-
-/** DESIGN.md decision 4: 1, 2 and 4 years of 365 days, bonus 0.02 / 0.04 / 0.07, minimum 100 tokens (8 decimals). */
-export const DEFAULT_TIERS: readonly Tier[] = [
-  { id: 1, exitDuration: 31_536_000n, bonusApy: (2n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
-  { id: 2, exitDuration: 63_072_000n, bonusApy: (4n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
-  { id: 3, exitDuration: 126_144_000n, bonusApy: (7n * E18) / 100n, minLockAmount: 10_000_000_000n, closeOnly: false },
-];
-
-export type PositionStatus = "active" | "exiting" | "elapsed" | "unbonding" | "withdrawable";
-
-/** A position: the stored fields (times in unix ns, 0 = zero time) and the live view. */
-export interface Position {
-  id: bigint;
-  owner: number;
-  tierId: number;
-  delegator: number;
-  /** The delegation's validator, or undefined when undelegated. */
-  validator: number | undefined;
-  amount: bigint;
-  /** Raw Dec; 0 when undelegated. */
-  delegatedShares: bigint;
-  lastBonusAccrual: bigint;
-  lastEventSeq: bigint;
-  lastKnownBonded: boolean;
-  exitTriggeredAt: bigint;
-  exitUnlockAt: bigint;
-  createdAtHeight: bigint;
-  createdAtTime: bigint;
-  delegated: boolean;
-  unbonding: boolean;
-}
-
-/** Derived status at a block time (REFERENCE.md §13.22). */
-export function positionStatus(p: Position, nowNs: bigint): PositionStatus {
-  const elapsed = p.exitTriggeredAt !== 0n && nowNs >= p.exitUnlockAt;
-  if (p.delegated) return elapsed ? "elapsed" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
-  if (p.unbonding) return "unbonding";
-  return elapsed ? "withdrawable" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
-}
-
-export type TierChangeAction = "TIER_CHANGE_ACTION_NEW" | "TIER_CHANGE_ACTION_UPDATE" | "TIER_CHANGE_ACTION_DELETE";
-
-/** Events (REFERENCE.md §10, plus three of ours for decision 8 and deposits). */
-export type TierEvent =
-  | { type: "EventTierChanged"; action: TierChangeAction; tierId: number; tier?: Tier }
-  | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint; position?: Position }
-  | { type: "EventBaseRewardsClaimed" | "EventBonusRewardsClaimed"; positionId: bigint; owner: number; rewards: bigint }
-  | { type: "EventPositionUndelegated"; positionId: bigint; tierId: number; owner: number; validator: number; completionTime: bigint }
-  | { type: "EventPositionRedelegated"; positionId: bigint; tierId: number; owner: number; srcValidator: number; dstValidator: number; completionTime: bigint }
-  | { type: "EventPositionAmountAdded"; positionId: bigint; tierId: number; owner: number; sharesAdded: bigint; amountAdded: bigint }
-  | { type: "EventExitTriggered"; positionId: bigint; tierId: number; owner: number; exitUnlockAt: bigint }
-  | { type: "EventExitCleared"; positionId: bigint; tierId: number; owner: number }
-  | { type: "EventTierRewardsClaimed"; owner: number; baseRewards: bigint; bonusRewards: bigint }
-  | { type: "EventPositionWithdrawn"; positionId: bigint; tierId: number; owner: number; amount: bigint; position?: Position }
-  | { type: "EventExitTierWithDelegation"; positionId: bigint; tierId: number; owner: number; validator: number; transferredAmount: bigint; transferredShares: bigint; fullExit: boolean }
-  | { type: "EventBonusOwed"; positionId: bigint; owner: number; amount: bigint }
-  | { type: "EventOwedBonusPaid"; owner: number; amount: bigint; stillOwed: bigint }
-  | { type: "EventRewardsPoolFunded"; from: number; amount: bigint }
-  | { type: "EventBaseRewardsTopUp"; topUp: bigint };
-
-/** The per-block top-up as its event (none when nothing was topped up). */
-export function topUpEvent(outcome: BlockOutcome): TierEvent[] {
-  return outcome.topUp > 0n ? [{ type: "EventBaseRewardsTopUp", topUp: outcome.topUp }] : [];
-}
 
 /** The reference's error for a failed tier message (REFERENCE.md §9). */
 export class TierError extends Error {
@@ -148,26 +35,15 @@ export class TierError extends Error {
   }
 }
 
-
-const EVENT_NAMES = [
-  "", "EventTierChanged", "EventPositionCreated", "EventDelegationCommitted", "EventBaseRewardsClaimed",
-  "EventBonusRewardsClaimed", "EventPositionUndelegated", "EventPositionRedelegated", "EventPositionAmountAdded",
-  "EventExitTriggered", "EventExitCleared", "EventTierRewardsClaimed", "EventPositionWithdrawn",
-  "EventExitTierWithDelegation", "EventBonusOwed", "EventOwedBonusPaid", "EventRewardsPoolFunded",
-] as const;
-const ACTIONS: TierChangeAction[] = ["TIER_CHANGE_ACTION_NEW", "TIER_CHANGE_ACTION_UPDATE", "TIER_CHANGE_ACTION_DELETE"];
-const EV_SIZE = 80;
-const POSITION_VIEW = 112;
-
 export interface MessageResult {
   events: TierEvent[];
 }
 
 export class Tiers {
-  private readonly x: TierExports;
+  private readonly x: CoreExports;
 
   constructor(private readonly core: Core) {
-    this.x = core.exports as unknown as TierExports;
+    this.x = core.exports;
   }
 
   // ---- messages ----
@@ -238,8 +114,8 @@ export class Tiers {
   claim(owner: number, positionIds: readonly bigint[]): MessageResult & { baseRewards: bigint; bonusRewards: bigint } {
     const c = this.core;
     const ptr = this.x.bufferPtr();
-    if (positionIds.length * 8 > this.x.bufferCapacity()) throw new RangeError(`too many ids: ${positionIds.length}`);
-    positionIds.forEach((id, i) => c.writeU64(ptr + i * 8, id));
+    if (positionIds.length * U64_BYTES > this.x.bufferCapacity()) throw new RangeError(`too many ids: ${positionIds.length}`);
+    positionIds.forEach((id, i) => c.writeU64(ptr + i * U64_BYTES, id));
     this.run(this.x.tiersClaim(owner, ptr, positionIds.length), BigInt(positionIds.length));
     const [baseRewards, bonusRewards] = this.result();
     return { baseRewards, bonusRewards, events: this.events() };
@@ -317,60 +193,32 @@ export class Tiers {
 
   tier(id: number): Tier | undefined {
     const p = this.x.tiersTierPtr(id);
-    if (p === 0) return undefined;
-    const c = this.core;
-    return {
-      id,
-      exitDuration: c.readU64(p + 8),
-      bonusApy: c.readU128(p + 16),
-      minLockAmount: c.readU128(p + 32),
-      closeOnly: new DataView(c.exports.memory.buffer).getUint8(p + 48) !== 0,
-    };
+    return p === 0 ? undefined : readTier(this.core, id, p);
   }
 
   /** Every tier, ascending id. */
   tiers(): Tier[] {
     const ptr = this.x.bufferPtr();
     const n = this.x.tiersTierIds(ptr);
-    const ids = Array.from({ length: n }, (_, i) => new DataView(this.core.exports.memory.buffer).getUint32(ptr + i * 4, true));
+    const ids = Array.from({ length: n }, (_, i) => this.core.readU32(ptr + i * U32_BYTES));
     return ids.map((id) => this.tier(id)!);
   }
 
   position(id: bigint): Position | undefined {
-    const c = this.core;
     const out = this.x.bufferPtr();
     if (this.x.tiersPosition(id, out) !== 0) return undefined;
-    const dv = new DataView(c.exports.memory.buffer);
-    const delegated = dv.getUint8(out + 41) !== 0;
-    return {
-      id: c.readU64(out),
-      owner: dv.getUint32(out + 8, true),
-      tierId: dv.getUint32(out + 12, true),
-      delegator: dv.getUint32(out + 16, true),
-      validator: delegated ? dv.getUint32(out + 20, true) : undefined,
-      lastBonusAccrual: c.readI64(out + 24),
-      lastEventSeq: c.readU64(out + 32),
-      lastKnownBonded: dv.getUint8(out + 40) !== 0,
-      delegated,
-      unbonding: dv.getUint8(out + 42) !== 0,
-      exitTriggeredAt: c.readI64(out + 48),
-      exitUnlockAt: c.readI64(out + 56),
-      createdAtHeight: c.readU64(out + 64),
-      createdAtTime: c.readI64(out + 72),
-      amount: c.readU128(out + 80),
-      delegatedShares: c.readU128(out + 96),
-    };
+    return readPosition(this.core, out);
   }
 
   /** Ascending ids of all positions, or an owner's, or a tier's: a page after `key` (exclusive), and the next key. */
   positionIds(by: { owner: number } | { tier: number } | "all", page: { key?: bigint; limit?: number } = {}): { ids: bigint[]; nextKey: bigint | null; total: bigint } {
-    const [kind, key] = by === "all" ? [0, 0n] : "owner" in by ? [1, BigInt(by.owner)] : [2, BigInt(by.tier)];
-    const limit = Math.min(page.limit ?? 100, this.x.bufferCapacity() / 8);
+    const [kind, key] = by === "all" ? [LIST_ALL, 0n] : "owner" in by ? [LIST_OF_OWNER, BigInt(by.owner)] : [LIST_OF_TIER, BigInt(by.tier)];
+    const limit = Math.min(page.limit ?? 100, this.x.bufferCapacity() / U64_BYTES);
     const after = page.key === undefined ? 0n : page.key + 1n;
     const ptr = this.x.bufferPtr();
     const n = this.x.tiersList(kind, key, after, limit, ptr);
     if (n < 0) throw new TierError(TIER_CODESPACE, 18, `position id ${page.key}: ${TIER_MESSAGES[18]}`, CoreCode.TR_POSITION_NOT_FOUND);
-    const ids = Array.from({ length: n }, (_, i) => this.core.readU64(ptr + i * 8));
+    const ids = Array.from({ length: n }, (_, i) => this.core.readU64(ptr + i * U64_BYTES));
     const next = this.x.tiersListNextKey();
     return { ids, nextKey: next === 0n ? null : next - 1n, total: this.x.tiersListCount(kind, key) };
   }
@@ -416,14 +264,14 @@ export class Tiers {
   estimateRewards(positionId: bigint): { baseRewards: bigint; bonusRewards: bigint } {
     const c = this.core;
     this.run(this.x.tiersEstimate(c.slot(2), positionId), positionId);
-    return { baseRewards: c.readU128(c.slot(2)), bonusRewards: c.readU128(c.slot(3)) };
+    return { baseRewards: c.readU128(c.slot(2) + AMOUNT_A), bonusRewards: c.readU128(c.slot(2) + AMOUNT_B) };
   }
 
   /** A validator's event sequence and delegated positions. */
   validatorData(validator: number): { currentSeq: bigint; positionCount: bigint } {
     const c = this.core;
     this.x.tiersValidatorData(validator, c.slot(2));
-    return { currentSeq: c.readU64(c.slot(2)), positionCount: c.readU64(c.slot(2) + 8) };
+    return { currentSeq: c.readU64(c.slot(2) + VD_OUT_SEQ), positionCount: c.readU64(c.slot(2) + VD_OUT_POSITIONS) };
   }
 
   /**
@@ -436,8 +284,8 @@ export class Tiers {
     const events = [];
     for (let seq = this.validatorData(validator).currentSeq; seq > 0n && this.x.tiersValidatorEvent(validator, seq, out) === 1; seq--) {
       events.push({
-        seq, height: c.readU64(out), timeNs: c.readI64(out + 8), type: c.readI32(out + 16),
-        tokensPerShare: c.readU128(out + 24), referenceCount: c.readU64(out + 40),
+        seq, height: c.readU64(out + VEV_HEIGHT), timeNs: c.readI64(out + VEV_TIME), type: c.readI32(out + VEV_TYPE),
+        tokensPerShare: c.readU128(out + VEV_TOKENS_PER_SHARE), referenceCount: c.readU64(out + VEV_REFS),
       });
     }
     return events.reverse();
@@ -479,7 +327,7 @@ export class Tiers {
   private result(): [bigint, bigint, boolean] {
     const c = this.core;
     const flag = this.x.tiersResult(c.slot(4));
-    return [c.readU128(c.slot(4)), c.readU128(c.slot(5)), flag !== 0];
+    return [c.readU128(c.slot(4) + AMOUNT_A), c.readU128(c.slot(4) + AMOUNT_B), flag !== 0];
   }
 
   /**
@@ -495,7 +343,7 @@ export class Tiers {
         arg === 1n ? "amount must be positive"
         : arg === 2n ? "position_ids must not be empty"
         : arg === 3n ? `too many position_ids: ${subject}, max: ${MAX_CLAIM_IDS}`
-        : `duplicate position_id ${arg}`;
+        : `duplicate position_id ${this.errorAmounts()[0]}`;
       throw new TierError("sdk", 18, `${msg}: invalid request`, code);
     }
     if (code === CoreCode.TR_INVALID_TIER || code === CoreCode.TR_EXIT_OUT_OF_RANGE || code === CoreCode.TR_UNLOCK_OUT_OF_RANGE) {
@@ -504,8 +352,7 @@ export class Tiers {
     }
     const n = tieredRewardsCode(code);
     if (n !== undefined) {
-      this.x.tiersErrorAmounts(c.slot(6));
-      const a = c.readU128(c.slot(6)), b = c.readU128(c.slot(7));
+      const [a, b] = this.errorAmounts();
       const base = TIER_MESSAGES[n] ?? `tieredrewards error ${n}`;
       const message =
         n === 18 ? `position id ${arg}: ${base}`
@@ -520,74 +367,15 @@ export class Tiers {
     throw new CoreError(code, "", arg);
   }
 
-  private events(): TierEvent[] {
+  /** The amounts the last error quotes (tiersErrorAmounts). */
+  private errorAmounts(): [bigint, bigint] {
     const c = this.core;
-    const base = this.x.tiersEventsPtr();
-    const n = this.x.tiersEventCount();
-    const out: TierEvent[] = [];
-    for (let i = 0; i < n; i++) {
-      const p = base + i * EV_SIZE;
-      const dv = new DataView(c.exports.memory.buffer);
-      const type = EVENT_NAMES[dv.getUint32(p, true)];
-      const tierId = dv.getUint32(p + 4, true);
-      const positionId = c.readU64(p + 8);
-      const owner = dv.getUint32(p + 16, true);
-      const validator = dv.getUint32(p + 20, true);
-      const dst = dv.getUint32(p + 24, true);
-      const flag = dv.getUint32(p + 28, true);
-      const amount = c.readU128(p + 32);
-      const amount2 = c.readU128(p + 48);
-      const time = c.readI64(p + 64);
-      switch (type) {
-        case "EventTierChanged":
-          out.push({ type, action: ACTIONS[flag - 1], tierId });
-          break;
-        case "EventPositionCreated":
-        case "EventDelegationCommitted":
-          out.push({ type, positionId, tierId, owner, validator, amount });
-          break;
-        case "EventBaseRewardsClaimed":
-        case "EventBonusRewardsClaimed":
-          out.push({ type, positionId, owner, rewards: amount });
-          break;
-        case "EventPositionUndelegated":
-          out.push({ type, positionId, tierId, owner, validator, completionTime: time });
-          break;
-        case "EventPositionRedelegated":
-          out.push({ type, positionId, tierId, owner, srcValidator: validator, dstValidator: dst, completionTime: time });
-          break;
-        case "EventPositionAmountAdded":
-          out.push({ type, positionId, tierId, owner, sharesAdded: amount2, amountAdded: amount });
-          break;
-        case "EventExitTriggered":
-          out.push({ type, positionId, tierId, owner, exitUnlockAt: time });
-          break;
-        case "EventExitCleared":
-          out.push({ type, positionId, tierId, owner });
-          break;
-        case "EventTierRewardsClaimed":
-          out.push({ type, owner, baseRewards: amount, bonusRewards: amount2 });
-          break;
-        case "EventPositionWithdrawn":
-          out.push({ type, positionId, tierId, owner, amount });
-          break;
-        case "EventExitTierWithDelegation":
-          out.push({ type, positionId, tierId, owner, validator, transferredAmount: amount, transferredShares: amount2, fullExit: flag !== 0 });
-          break;
-        case "EventBonusOwed":
-          out.push({ type, positionId, owner, amount });
-          break;
-        case "EventOwedBonusPaid":
-          out.push({ type, owner, amount, stillOwed: amount2 });
-          break;
-        case "EventRewardsPoolFunded":
-          out.push({ type, from: owner, amount });
-          break;
-        default:
-          throw new Error(`unknown tier event ${dv.getUint32(p, true)}`);
-      }
-    }
-    return out;
+    this.x.tiersErrorAmounts(c.slot(6));
+    return [c.readU128(c.slot(6) + AMOUNT_A), c.readU128(c.slot(6) + AMOUNT_B)];
+  }
+
+  private events(): TierEvent[] {
+    return readTierEvents(this.core);
   }
 }
 

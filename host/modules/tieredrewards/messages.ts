@@ -9,7 +9,7 @@ import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { TierError, type Position, type Tier, type TierEvent, type Tiers } from "../../core/tiers.js";
 import { decString, timestampString } from "../../wire/gateway-json.js";
-import { rawPositionJson, tierJson, type StoredPosition, type TierDef } from "./queries.js";
+import { rawPositionJson, tierJson, type TierDef } from "./queries.js";
 import { TxError } from "../../app/errors.js";
 import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,
@@ -42,7 +42,7 @@ export function renderTierEvents(ctx: MessageContext, events: readonly TierEvent
   const coin = (amount: bigint) => ({ denom: ctx.denom, amount: `${amount}` });
   const coins = (amount: bigint) => (amount === 0n ? [] : [coin(amount)]);
   const time = (ns: bigint) => (ns === 0n ? "0001-01-01T00:00:00Z" : timestampString(ns));
-  const position = (p: Position | undefined) => (p === undefined ? null : rawPositionJson(storedPosition(p), account));
+  const position = (p: Position | undefined) => (p === undefined ? null : rawPositionJson(p, account));
   return events.map((e): TxEvent => {
     switch (e.type) {
       case "EventTierChanged":
@@ -100,23 +100,6 @@ export function renderTierEvents(ctx: MessageContext, events: readonly TierEvent
 /** The core's tier as the routes' tier shape. */
 export function tierDef(t: Tier): TierDef {
   return { id: t.id, exitDurationSeconds: t.exitDuration, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
-}
-
-/** The core's position as the routes' stored-position shape. */
-export function storedPosition(p: Position): StoredPosition {
-  return {
-    id: p.id,
-    owner: p.owner,
-    tierId: p.tierId,
-    delegator: p.delegator,
-    lastBonusAccrualNs: p.lastBonusAccrual,
-    lastEventSeq: p.lastEventSeq,
-    lastKnownBonded: p.lastKnownBonded,
-    exitTriggeredAtNs: p.exitTriggeredAt,
-    exitUnlockAtNs: p.exitUnlockAt,
-    createdAtHeight: p.createdAtHeight,
-    createdAtTimeNs: p.createdAtTime,
-  };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagin
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import type { ServiceHandlers } from "../../app/query-router.js";
 import type { ChainView } from "../../app/view.js";
+import type { Position, StoredPosition } from "../../core/position.js";
 
 export interface TierDef {
   id: number;
@@ -26,34 +27,14 @@ export interface TierDef {
   closeOnly: boolean;
 }
 
-/** A position as stored (times in unix ns, 0 = the zero time; accounts as core ids). */
-export interface StoredPosition {
-  id: bigint;
-  owner: number;
-  tierId: number;
-  delegator: number;
-  lastBonusAccrualNs: bigint;
-  lastEventSeq: bigint;
-  lastKnownBonded: boolean;
-  exitTriggeredAtNs: bigint;
-  exitUnlockAtNs: bigint;
-  createdAtHeight: bigint;
-  createdAtTimeNs: bigint;
-}
-
-/** A position with its live delegation: validator undefined when undelegated. */
-export interface LivePosition extends StoredPosition {
-  validator: number | undefined;
-  /** Raw Dec; 0 when undelegated. */
-  shares: bigint;
-  amount: bigint;
-}
+/** Positions as the core's decoder gives them (host/core/position.ts): stored fields and the live view. */
+export type { Position, StoredPosition };
 
 /** What the tier routes read; the node adapts the core's `Tiers` to it. */
 export interface TierQueries {
   params(): { targetBaseRewardsRate: bigint };
   tiers(): TierDef[];
-  position(id: bigint): LivePosition | undefined;
+  position(id: bigint): Position | undefined;
   /** Position ids, ascending, of one owner, one tier, or all. */
   positionIds(scope: { owner?: number; tier?: number }): OrderedIds;
   /** Pending base and bonus of a position at the last block's time; throws a GatewayError if the pool is short. */
@@ -104,13 +85,13 @@ export function rawPositionJson(p: StoredPosition, address: (id: number) => stri
     id: intString(p.id),
     owner: address(p.owner),
     tier_id: p.tierId,
-    last_bonus_accrual: time(p.lastBonusAccrualNs),
+    last_bonus_accrual: time(p.lastBonusAccrual),
     last_event_seq: intString(p.lastEventSeq),
     last_known_bonded: p.lastKnownBonded,
-    exit_triggered_at: time(p.exitTriggeredAtNs),
-    exit_unlock_at: time(p.exitUnlockAtNs),
+    exit_triggered_at: time(p.exitTriggeredAt),
+    exit_unlock_at: time(p.exitUnlockAt),
     created_at_height: intString(p.createdAtHeight),
-    created_at_time: time(p.createdAtTimeNs),
+    created_at_time: time(p.createdAtTime),
     delegator_address: address(p.delegator),
   };
 }
@@ -121,21 +102,21 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
   const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom, amount: `${amount}` }]);
   const address = (id: number) => directory.accountAddress(id) ?? "";
 
-  const positionView = (p: LivePosition) => ({
+  const positionView = (p: Position) => ({
     id: p.id, owner: address(p.owner), tierId: p.tierId, amount: `${p.amount}`,
     validator: p.validator === undefined ? "" : (directory.validatorAddress(p.validator) ?? ""),
-    delegatedShares: `${p.shares}`,
-    exitTriggeredAt: timestamp(p.exitTriggeredAtNs), exitUnlockAt: timestamp(p.exitUnlockAtNs),
-    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTimeNs), delegatorAddress: address(p.delegator),
+    delegatedShares: `${p.delegatedShares}`,
+    exitTriggeredAt: timestamp(p.exitTriggeredAt), exitUnlockAt: timestamp(p.exitUnlockAt),
+    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTime), delegatorAddress: address(p.delegator),
   });
   const positionRecord = (p: StoredPosition) => ({
-    id: p.id, owner: address(p.owner), tierId: p.tierId, lastBonusAccrual: timestamp(p.lastBonusAccrualNs),
+    id: p.id, owner: address(p.owner), tierId: p.tierId, lastBonusAccrual: timestamp(p.lastBonusAccrual),
     lastEventSeq: p.lastEventSeq, lastKnownBonded: p.lastKnownBonded,
-    exitTriggeredAt: timestamp(p.exitTriggeredAtNs), exitUnlockAt: timestamp(p.exitUnlockAtNs),
-    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTimeNs), delegatorAddress: address(p.delegator),
+    exitTriggeredAt: timestamp(p.exitTriggeredAt), exitUnlockAt: timestamp(p.exitUnlockAt),
+    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTime), delegatorAddress: address(p.delegator),
   });
 
-  const positionAt = (id: bigint): LivePosition => {
+  const positionAt = (id: bigint): Position => {
     const p = tiers.position(id);
     if (p === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, `position not found: position id ${id}`);
     return p;
@@ -152,7 +133,7 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
   };
 
   const NONE: OrderedIds = { walk: () => [], count: () => 0n };
-  const page = <T>(ids: OrderedIds, p: PageRequest | undefined, render: (p: LivePosition) => T) => {
+  const page = <T>(ids: OrderedIds, p: PageRequest | undefined, render: (p: Position) => T) => {
     const got = paginate(ids, pageRequestOf(p, options.maxPageLimit));
     return { positions: got.ids.map((id) => render(tiers.position(id)!)), pagination: got.pagination };
   };

@@ -6,8 +6,8 @@ import { TierError, type Tiers } from "../../core/tiers.js";
 import type { Ledger } from "../../core/ledger.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import type { OrderedIds } from "../../wire/pagination.js";
-import type { LivePosition, TierQueries } from "./queries.js";
-import { storedPosition, tierDef } from "./messages.js";
+import type { TierQueries } from "./queries.js";
+import { tierDef } from "./messages.js";
 
 /** How many ids one core call lists (its buffer holds more; this keeps a page's calls few). */
 const CHUNK = 512;
@@ -16,11 +16,7 @@ export function tierQueries(tiers: Tiers, ledger: Ledger): TierQueries {
   const view: TierQueries = {
     params: () => tiers.params(),
     tiers: () => tiers.tiers().map(tierDef),
-    position(id): LivePosition | undefined {
-      const p = tiers.position(id);
-      if (p === undefined) return undefined;
-      return { ...storedPosition(p), validator: p.validator, shares: p.delegatedShares, amount: p.amount };
-    },
+    position: (id) => tiers.position(id),
     positionIds({ owner, tier }): OrderedIds {
       const by = owner !== undefined ? { owner } : tier !== undefined ? { tier } : ("all" as const);
       const member = (id: bigint): boolean => {

@@ -1,0 +1,77 @@
+// The ledger's messages (x/staking, x/distribution, x/slashing): each in a store transaction
+// (transaction.ts), so a failure changes nothing.
+
+import * as tierOut from "../tier/out";
+import * as ledgerStaking from "../ledger/staking";
+import * as ledgerSlashing from "../ledger/slash";
+import { lo, hi, put } from "./operands";
+import { txBegin, inTransaction } from "./transaction";
+
+/** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
+export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.delegate(delegator, validator, lo(amount), hi(amount))));
+}
+/** MsgWithdrawDelegatorReward; the units paid to `dst`. */
+export function ledgerWithdrawRewards(dst: usize, delegator: u32, validator: u32): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.withdrawDelegatorReward(delegator, validator)));
+}
+/** MsgWithdrawValidatorCommission; the units paid to `dst`. */
+export function ledgerWithdrawCommission(dst: usize, validator: u32): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.withdrawValidatorCommission(validator)));
+}
+/** MsgCreateValidator with its self-delegation (integer at `amount`); commission Dec at `rate`. */
+export function ledgerCreateValidatorWithSelfDelegation(
+  id: u32, operator: u32, rate: usize, amount: usize, orderKey: u64,
+): i32 {
+  txBegin();
+  return inTransaction(
+    ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey),
+  );
+}
+/** MsgCreateValidator as a transaction sends it: also its operator's MinSelfDelegation (integer at `minSelf`). */
+export function ledgerCreateValidatorWithMinSelf(
+  id: u32, operator: u32, rate: usize, amount: usize, minSelf: usize, orderKey: u64,
+): i32 {
+  txBegin();
+  return inTransaction(
+    ledgerStaking.createValidator(id, operator, lo(rate), hi(rate), lo(amount), hi(amount), orderKey, lo(minSelf), hi(minSelf)),
+  );
+}
+/** MsgEditValidator: the commission rate (Dec at `rate`) if `setRate`, the minimum self-delegation (integer at `minSelf`) if `setMin`. */
+export function ledgerEditValidator(id: u32, setRate: i32, rate: usize, setMin: i32, minSelf: usize): i32 {
+  txBegin();
+  return inTransaction(ledgerStaking.editValidator(id, setRate != 0, lo(rate), hi(rate), setMin != 0, lo(minSelf), hi(minSelf)));
+}
+/** MsgUndelegate; the tokens unbonded to `dst`, the completion time from ledgerLastCompletion. */
+export function ledgerUndelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.undelegate(delegator, validator, lo(amount), hi(amount))));
+}
+/** MsgBeginRedelegate; the tokens moved to `dst`, the completion time from ledgerLastCompletion. */
+export function ledgerRedelegate(dst: usize, delegator: u32, src: u32, dstValidator: u32, amount: usize): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.redelegate(delegator, src, dstValidator, lo(amount), hi(amount))));
+}
+/** The completion time (unix ns) of the last undelegation or redelegation. */
+export function ledgerLastCompletion(): i64 {
+  return ledgerStaking.lastCompletion;
+}
+/** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
+export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
+  txBegin();
+  tierOut.resetEvents(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
+  return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
+}
+/** x/staking Jail until a time (unix ns; the signing info's jailed_until). */
+export function ledgerJail(validator: u32, untilNs: i64): i32 {
+  txBegin();
+  return inTransaction(ledgerSlashing.jail(validator, untilNs));
+}
+/** x/slashing MsgUnjail. */
+export function ledgerUnjail(validator: u32): i32 {
+  txBegin();
+  return inTransaction(ledgerSlashing.unjail(validator));
+}

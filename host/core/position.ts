@@ -1,0 +1,67 @@
+// A tier position as the host knows it: the one decoder of the core's position view
+// (assembly/abi/position.ts: the stored record's fields, then the live delegation).
+
+import type { Core } from "./core.js";
+import {
+  P_ID, P_OWNER, P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK,
+  P_HEIGHT, P_TIME, PV_DELEGATED, PV_UNBONDING, PV_AMOUNT, PV_SHARES,
+} from "./abi.gen.js";
+
+export type PositionStatus = "active" | "exiting" | "elapsed" | "unbonding" | "withdrawable";
+
+/** A position: the stored fields (times in unix ns, 0 = the zero time; accounts as core ids) and the live view. */
+export interface Position {
+  id: bigint;
+  owner: number;
+  tierId: number;
+  delegator: number;
+  /** The delegation's validator, or undefined when undelegated. */
+  validator: number | undefined;
+  /** The tokens its delegation, unbonding entry or balance holds now. */
+  amount: bigint;
+  /** Raw Dec; 0 when undelegated. */
+  delegatedShares: bigint;
+  lastBonusAccrual: bigint;
+  lastEventSeq: bigint;
+  lastKnownBonded: boolean;
+  exitTriggeredAt: bigint;
+  exitUnlockAt: bigint;
+  createdAtHeight: bigint;
+  createdAtTime: bigint;
+  delegated: boolean;
+  unbonding: boolean;
+}
+
+/** The stored fields alone (x/tieredrewards `Position`, as the raw queries and some events carry it). */
+export type StoredPosition = Omit<Position, "validator" | "amount" | "delegatedShares" | "delegated" | "unbonding">;
+
+/** The position view tiersPosition wrote at `p`. */
+export function readPosition(core: Core, p: number): Position {
+  const delegated = core.readU8(p + PV_DELEGATED) !== 0;
+  return {
+    id: core.readU64(p + P_ID),
+    owner: core.readU32(p + P_OWNER),
+    tierId: core.readU32(p + P_TIER),
+    delegator: core.readU32(p + P_DELEGATOR),
+    validator: delegated ? core.readU32(p + P_VALIDATOR) : undefined,
+    lastBonusAccrual: core.readI64(p + P_LAST_ACCRUAL),
+    lastEventSeq: core.readU64(p + P_LAST_SEQ),
+    lastKnownBonded: core.readU8(p + P_BONDED) !== 0,
+    delegated,
+    unbonding: core.readU8(p + PV_UNBONDING) !== 0,
+    exitTriggeredAt: core.readI64(p + P_TRIGGERED),
+    exitUnlockAt: core.readI64(p + P_UNLOCK),
+    createdAtHeight: core.readU64(p + P_HEIGHT),
+    createdAtTime: core.readI64(p + P_TIME),
+    amount: core.readU128(p + PV_AMOUNT),
+    delegatedShares: core.readU128(p + PV_SHARES),
+  };
+}
+
+/** Derived status at a block time (REFERENCE.md §13.22). */
+export function positionStatus(p: Position, nowNs: bigint): PositionStatus {
+  const elapsed = p.exitTriggeredAt !== 0n && nowNs >= p.exitUnlockAt;
+  if (p.delegated) return elapsed ? "elapsed" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
+  if (p.unbonding) return "unbonding";
+  return elapsed ? "withdrawable" : p.exitTriggeredAt !== 0n ? "exiting" : "active";
+}

@@ -1,0 +1,132 @@
+// The events of a tier message (REFERENCE.md §10, plus three of ours for decision 8 and deposits):
+// the decoder of the core's event records (assembly/abi/tier-event.ts).
+
+import type { Core } from "./core.js";
+import type { Tier } from "./tier.js";
+import type { Position } from "./position.js";
+import type { BlockOutcome } from "./ledger-records.js";
+import {
+  EV_TYPE, EV_TIER, EV_POSITION, EV_OWNER, EV_VALIDATOR, EV_DST_VALIDATOR, EV_FLAG, EV_AMOUNT, EV_AMOUNT2, EV_TIME,
+  EV_SIZE, EVT_TIER_CHANGED, EVT_POSITION_CREATED, EVT_DELEGATION_COMMITTED, EVT_BASE_REWARDS_CLAIMED,
+  EVT_BONUS_REWARDS_CLAIMED, EVT_POSITION_UNDELEGATED, EVT_POSITION_REDELEGATED, EVT_POSITION_AMOUNT_ADDED,
+  EVT_EXIT_TRIGGERED, EVT_EXIT_CLEARED, EVT_TIER_REWARDS_CLAIMED, EVT_POSITION_WITHDRAWN, EVT_EXIT_TIER_WITH_DELEGATION,
+  EVT_BONUS_OWED, EVT_OWED_BONUS_PAID, EVT_POOL_FUNDED, TIER_NEW, TIER_UPDATE, TIER_DELETE,
+} from "./abi.gen.js";
+
+export type TierChangeAction = "TIER_CHANGE_ACTION_NEW" | "TIER_CHANGE_ACTION_UPDATE" | "TIER_CHANGE_ACTION_DELETE";
+
+export type TierEvent =
+  | { type: "EventTierChanged"; action: TierChangeAction; tierId: number; tier?: Tier }
+  | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint; position?: Position }
+  | { type: "EventBaseRewardsClaimed" | "EventBonusRewardsClaimed"; positionId: bigint; owner: number; rewards: bigint }
+  | { type: "EventPositionUndelegated"; positionId: bigint; tierId: number; owner: number; validator: number; completionTime: bigint }
+  | { type: "EventPositionRedelegated"; positionId: bigint; tierId: number; owner: number; srcValidator: number; dstValidator: number; completionTime: bigint }
+  | { type: "EventPositionAmountAdded"; positionId: bigint; tierId: number; owner: number; sharesAdded: bigint; amountAdded: bigint }
+  | { type: "EventExitTriggered"; positionId: bigint; tierId: number; owner: number; exitUnlockAt: bigint }
+  | { type: "EventExitCleared"; positionId: bigint; tierId: number; owner: number }
+  | { type: "EventTierRewardsClaimed"; owner: number; baseRewards: bigint; bonusRewards: bigint }
+  | { type: "EventPositionWithdrawn"; positionId: bigint; tierId: number; owner: number; amount: bigint; position?: Position }
+  | { type: "EventExitTierWithDelegation"; positionId: bigint; tierId: number; owner: number; validator: number; transferredAmount: bigint; transferredShares: bigint; fullExit: boolean }
+  | { type: "EventBonusOwed"; positionId: bigint; owner: number; amount: bigint }
+  | { type: "EventOwedBonusPaid"; owner: number; amount: bigint; stillOwed: bigint }
+  | { type: "EventRewardsPoolFunded"; from: number; amount: bigint }
+  | { type: "EventBaseRewardsTopUp"; topUp: bigint };
+
+/** The per-block top-up as its event (none when nothing was topped up). */
+export function topUpEvent(outcome: BlockOutcome): TierEvent[] {
+  return outcome.topUp > 0n ? [{ type: "EventBaseRewardsTopUp", topUp: outcome.topUp }] : [];
+}
+
+const EVENT_NAMES: Record<number, TierEvent["type"]> = {
+  [EVT_TIER_CHANGED]: "EventTierChanged",
+  [EVT_POSITION_CREATED]: "EventPositionCreated",
+  [EVT_DELEGATION_COMMITTED]: "EventDelegationCommitted",
+  [EVT_BASE_REWARDS_CLAIMED]: "EventBaseRewardsClaimed",
+  [EVT_BONUS_REWARDS_CLAIMED]: "EventBonusRewardsClaimed",
+  [EVT_POSITION_UNDELEGATED]: "EventPositionUndelegated",
+  [EVT_POSITION_REDELEGATED]: "EventPositionRedelegated",
+  [EVT_POSITION_AMOUNT_ADDED]: "EventPositionAmountAdded",
+  [EVT_EXIT_TRIGGERED]: "EventExitTriggered",
+  [EVT_EXIT_CLEARED]: "EventExitCleared",
+  [EVT_TIER_REWARDS_CLAIMED]: "EventTierRewardsClaimed",
+  [EVT_POSITION_WITHDRAWN]: "EventPositionWithdrawn",
+  [EVT_EXIT_TIER_WITH_DELEGATION]: "EventExitTierWithDelegation",
+  [EVT_BONUS_OWED]: "EventBonusOwed",
+  [EVT_OWED_BONUS_PAID]: "EventOwedBonusPaid",
+  [EVT_POOL_FUNDED]: "EventRewardsPoolFunded",
+};
+const ACTIONS: Record<number, TierChangeAction> = {
+  [TIER_NEW]: "TIER_CHANGE_ACTION_NEW",
+  [TIER_UPDATE]: "TIER_CHANGE_ACTION_UPDATE",
+  [TIER_DELETE]: "TIER_CHANGE_ACTION_DELETE",
+};
+
+/** The last tier message's events (tiersEventsPtr, tiersEventCount). */
+export function readTierEvents(core: Core): TierEvent[] {
+  const c = core;
+  const base = c.exports.tiersEventsPtr();
+  const n = c.exports.tiersEventCount();
+  const out: TierEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = base + i * EV_SIZE;
+    const type = EVENT_NAMES[c.readU32(p + EV_TYPE)];
+    const tierId = c.readU32(p + EV_TIER);
+    const positionId = c.readU64(p + EV_POSITION);
+    const owner = c.readU32(p + EV_OWNER);
+    const validator = c.readU32(p + EV_VALIDATOR);
+    const dst = c.readU32(p + EV_DST_VALIDATOR);
+    const flag = c.readU32(p + EV_FLAG);
+    const amount = c.readU128(p + EV_AMOUNT);
+    const amount2 = c.readU128(p + EV_AMOUNT2);
+    const time = c.readI64(p + EV_TIME);
+    switch (type) {
+      case "EventTierChanged":
+        out.push({ type, action: ACTIONS[flag]!, tierId });
+        break;
+      case "EventPositionCreated":
+      case "EventDelegationCommitted":
+        out.push({ type, positionId, tierId, owner, validator, amount });
+        break;
+      case "EventBaseRewardsClaimed":
+      case "EventBonusRewardsClaimed":
+        out.push({ type, positionId, owner, rewards: amount });
+        break;
+      case "EventPositionUndelegated":
+        out.push({ type, positionId, tierId, owner, validator, completionTime: time });
+        break;
+      case "EventPositionRedelegated":
+        out.push({ type, positionId, tierId, owner, srcValidator: validator, dstValidator: dst, completionTime: time });
+        break;
+      case "EventPositionAmountAdded":
+        out.push({ type, positionId, tierId, owner, sharesAdded: amount2, amountAdded: amount });
+        break;
+      case "EventExitTriggered":
+        out.push({ type, positionId, tierId, owner, exitUnlockAt: time });
+        break;
+      case "EventExitCleared":
+        out.push({ type, positionId, tierId, owner });
+        break;
+      case "EventTierRewardsClaimed":
+        out.push({ type, owner, baseRewards: amount, bonusRewards: amount2 });
+        break;
+      case "EventPositionWithdrawn":
+        out.push({ type, positionId, tierId, owner, amount });
+        break;
+      case "EventExitTierWithDelegation":
+        out.push({ type, positionId, tierId, owner, validator, transferredAmount: amount, transferredShares: amount2, fullExit: flag !== 0 });
+        break;
+      case "EventBonusOwed":
+        out.push({ type, positionId, owner, amount });
+        break;
+      case "EventOwedBonusPaid":
+        out.push({ type, owner, amount, stillOwed: amount2 });
+        break;
+      case "EventRewardsPoolFunded":
+        out.push({ type, from: owner, amount });
+        break;
+      default:
+        throw new Error(`unknown tier event ${c.readU32(p + EV_TYPE)}`);
+    }
+  }
+  return out;
+}
