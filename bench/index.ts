@@ -1,9 +1,9 @@
 // Benchmark harness (`npm run bench`): the WASM core against plain TypeScript BigInt.
 //
-//   a. emission loop, blocks/s: core `advance` vs the BigInt loop (bench/baseline/emission-bigint.ts)
+//   a. emission loop, blocks/s: core `advance` vs the BigInt loop (model/emission-bigint.ts)
 //   b. one simulated year of blocks in the core, seconds
 //   c. Dec mul / quo ops/s: through DecOps (boundary crossing included), through the raw exports
-//      on fixed scratch slots, and in the BigInt model (bench/baseline/dec-bigint.ts)
+//      on fixed scratch slots, and in the BigInt model (model/dec-bigint.ts)
 //   d. the issue's targets, as PASS/MISS lines (reported, never failing the run)
 //   e. the ledger's per-block loop with 100 validators against the BigInt model (bench/ledger.ts),
 //      after a check of its chain against the model; one simulated year of it run for real, once
@@ -36,8 +36,8 @@ import { CORE_WASM } from "../host/core/node.js";
 import {
   DEFAULT_EMISSION_PARAMS, Emission, type BlockOutcome, type EmissionState,
 } from "../host/core/emission.js";
-import * as model from "./baseline/dec-bigint.js";
-import { CORE_LOW_BITS, EmissionBigInt } from "./baseline/emission-bigint.js";
+import * as model from "../model/dec-bigint.js";
+import { CORE_LOW_BITS, EmissionBigInt } from "../model/emission-bigint.js";
 
 // ---- configuration -------------------------------------------------------------------------
 

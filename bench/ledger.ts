@@ -9,7 +9,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import {
   LedgerBigInt, REWARDS_POOL, FEE_COLLECTOR, DISTRIBUTION, BONDED_POOL, NOT_BONDED_POOL,
-} from "./baseline/ledger-bigint.js";
+} from "../model/ledger-bigint.js";
 
 const E18 = 10n ** 18n;
 const VALIDATORS = 100;

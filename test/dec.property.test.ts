@@ -1,4 +1,4 @@
-// The core's Dec against the plain BigInt model (bench/baseline/dec-bigint.ts) on many operands
+// The core's Dec against the plain BigInt model (model/dec-bigint.ts) on many operands
 // from a fixed seed, weighted toward the edges: 0, 1, powers of two and ten, limb boundaries,
 // the u128 maximum. A result the model says needs more than 128 bits must be the overflow error.
 
@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { core, outcome, precedence } from "./helpers/core.js";
 import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
-import * as model from "../bench/baseline/dec-bigint.js";
+import * as model from "../model/dec-bigint.js";
 import { rng } from "./helpers/checks.js";
 
 const d = core.dec;

@@ -7,8 +7,8 @@ import { core } from "./helpers/core.js";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS, type EmissionParams } from "../host/core/emission.js";
-import * as model from "../bench/baseline/dec-bigint.js";
-import { EmissionBigInt } from "../bench/baseline/emission-bigint.js";
+import * as model from "../model/dec-bigint.js";
+import { EmissionBigInt } from "../model/emission-bigint.js";
 
 const E18 = 10n ** 18n;
 const em = new Emission(core);

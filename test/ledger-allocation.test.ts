@@ -14,7 +14,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, type Vote } from "../host/core/ledger.js";
 import {
   LedgerBigInt, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL, NOT_BONDED_POOL,
-} from "../bench/baseline/ledger-bigint.js";
+} from "../model/ledger-bigint.js";
 
 const E18 = 10n ** 18n;
 const SECOND = 1_000_000_000n;

@@ -1,4 +1,4 @@
-// The BigInt ledger model (bench/baseline/ledger-bigint.ts): hand-checked scenarios of F1 rewards,
+// The BigInt ledger model (model/ledger-bigint.ts): hand-checked scenarios of F1 rewards,
 // slashing, unbonding and redelegation; every message failure code; the top-up port against the
 // core and the golden vectors; and a seeded random run with the invariants checked every block.
 
@@ -8,7 +8,7 @@ import { computeTopUp, type TopUpInput } from "../host/core/rewards.js";
 import {
   BONDED_POOL, DISTRIBUTION, LedgerBigInt, NOT_BONDED_POOL, REWARDS_POOL, computeTopUpBigInt,
   type LedgerParams, type TxResult,
-} from "../bench/baseline/ledger-bigint.js";
+} from "../model/ledger-bigint.js";
 import { readVectors } from "./golden/vectors.js";
 import { core } from "./helpers/core.js";
 

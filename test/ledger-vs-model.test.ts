@@ -1,4 +1,4 @@
-// The core's ledger against the BigInt model of the SDK (bench/baseline/ledger-bigint.ts), block
+// The core's ledger against the BigInt model of the SDK (model/ledger-bigint.ts), block
 // by block: the same genesis, the same mint, the same random messages; after every block the
 // results and every visible number must be identical. The model is written from the SDK's code;
 // the core must agree with it to the last 10^-18.
@@ -12,7 +12,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import {
   LedgerBigInt, FEE_COLLECTOR, DISTRIBUTION, REWARDS_POOL, BONDED_POOL, NOT_BONDED_POOL,
-} from "../bench/baseline/ledger-bigint.js";
+} from "../model/ledger-bigint.js";
 
 const E18 = 10n ** 18n;
 const SECOND = 1_000_000_000n;

@@ -9,7 +9,7 @@ import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, type Vote } from "../host/core/ledger.js";
 import { computeTopUp } from "../host/core/rewards.js";
-import * as model from "../bench/baseline/dec-bigint.js";
+import * as model from "../model/dec-bigint.js";
 import { rejects } from "./helpers/checks.js";
 
 const E18 = 10n ** 18n;

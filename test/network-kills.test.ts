@@ -6,7 +6,8 @@
 // height, and every tx committed is on every node. Before, a CometBFT killed between the app's
 // FinalizeBlock and its own save of the block's responses could never start again.
 //
-// SEED=n picks other instants; KEEP_TESTNET=1 keeps the homes and logs.
+// SEED=n picks other instants; KEEP_TESTNET=1 keeps the homes and logs; `npm run soak:network --
+// --minutes 30` runs the kinds of kill in turn for that long instead.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -117,47 +118,74 @@ async function oneAppHash(from: bigint): Promise<bigint> {
   return top;
 }
 
-test("kill -9 node 1's CometBFT during heavy blocks, 12 times at seeded instants: it restarts every time, one app hash", async () => {
-  for (let k = 0; k < 12; k++) {
-    const heavy = flood(250);
-    await duringHeavyBlock(1, 40);
-    // A seeded instant inside the block's execution (or just past it: Commit, the next block).
-    await new Promise((r) => setTimeout(r, below(400)));
-    net.nodes[1]!.comet!.kill("SIGKILL");
-    await heavy;
-    const target = (await heightOf(0)) + 2n;
-    net.restartComet(1);
-    await waitFor(`node 1 back after kill ${k + 1}`, async () => (await heightOf(1)) >= target && (await inConsensus(1)));
-  }
-  await oneAppHash(1n);
-});
+/** kill -9 node 1's CometBFT at a seeded instant during a heavy block; it restarts and rejoins. */
+async function killComet(k: number): Promise<void> {
+  const heavy = flood(250);
+  await duringHeavyBlock(1, 40);
+  // A seeded instant inside the block's execution (or just past it: Commit, the next block).
+  await new Promise((r) => setTimeout(r, below(400)));
+  net.nodes[1]!.comet!.kill("SIGKILL");
+  await heavy;
+  const target = (await heightOf(0)) + 2n;
+  net.restartComet(1);
+  await waitFor(`node 1 back after CometBFT kill ${k}`, async () => (await heightOf(1)) >= target && (await inConsensus(1)));
+}
 
-test("kill -9 node 2's app alone during heavy blocks, then both processes of node 3: each restarts cleanly", async () => {
-  for (let k = 0; k < 3; k++) {
-    const heavy = flood(200);
-    await duringHeavyBlock(2, 40);
-    await new Promise((r) => setTimeout(r, below(300)));
-    net.nodes[2]!.app!.kill("SIGKILL");
-    await heavy;
-    // CometBFT stops itself when its app's connection breaks ("Did the application crash?"); both come back.
-    const comet = net.nodes[2]!.comet!;
-    await waitFor("node 2's CometBFT stops after its app", async () => comet.exitCode !== null || comet.signalCode !== null, 60_000);
-    net.start(2);
-    const target = (await heightOf(0)) + 2n;
-    await waitFor(`node 2 back after app kill ${k + 1}`, async () => (await heightOf(2)) >= target && (await inConsensus(2)));
-  }
-  for (let k = 0; k < 3; k++) {
-    const heavy = flood(200);
-    await duringHeavyBlock(3, 40);
-    await new Promise((r) => setTimeout(r, below(300)));
-    net.kill(3, true);
-    await heavy;
-    net.start(3);
-    const target = (await heightOf(0)) + 2n;
-    await waitFor(`node 3 back after kill ${k + 1} of both`, async () => (await heightOf(3)) >= target && (await inConsensus(3)));
-  }
-  await oneAppHash(1n);
-});
+/** kill -9 node 2's app alone during a heavy block; its CometBFT stops itself; both restart. */
+async function killApp(k: number): Promise<void> {
+  const heavy = flood(200);
+  await duringHeavyBlock(2, 40);
+  await new Promise((r) => setTimeout(r, below(300)));
+  net.nodes[2]!.app!.kill("SIGKILL");
+  await heavy;
+  // CometBFT stops itself when its app's connection breaks ("Did the application crash?"); both come back.
+  const comet = net.nodes[2]!.comet!;
+  await waitFor("node 2's CometBFT stops after its app", async () => comet.exitCode !== null || comet.signalCode !== null, 60_000);
+  net.start(2);
+  const target = (await heightOf(0)) + 2n;
+  await waitFor(`node 2 back after app kill ${k}`, async () => (await heightOf(2)) >= target && (await inConsensus(2)));
+}
+
+/** kill -9 both processes of node 3 during a heavy block; both restart. */
+async function killBoth(k: number): Promise<void> {
+  const heavy = flood(200);
+  await duringHeavyBlock(3, 40);
+  await new Promise((r) => setTimeout(r, below(300)));
+  net.kill(3, true);
+  await heavy;
+  net.start(3);
+  const target = (await heightOf(0)) + 2n;
+  await waitFor(`node 3 back after kill ${k} of both`, async () => (await heightOf(3)) >= target && (await inConsensus(3)));
+}
+
+// NETWORK_SOAK_MINUTES (npm run soak:network -- --minutes 30): the kinds of kill in turn until the
+// time is up, instead of the fixed counts below; not part of npm test.
+const soakMinutes = Number(process.env.NETWORK_SOAK_MINUTES ?? "0");
+
+if (soakMinutes > 0) {
+  test(`soak: kills of every kind in turn for ${soakMinutes} minutes, each restarting cleanly`, async () => {
+    const until = Date.now() + soakMinutes * 60_000;
+    const counts = { comet: 0, app: 0, both: 0 };
+    for (let k = 1; Date.now() < until; k++) {
+      if (k % 3 === 1) await killComet(++counts.comet);
+      else if (k % 3 === 2) await killApp(++counts.app);
+      else await killBoth(++counts.both);
+      process.stdout.write(`soak: ${Math.round((until - Date.now()) / 60_000)} min left; kills ${JSON.stringify(counts)}; heights ${(await Promise.all([0, 1, 2, 3].map(heightOf))).join(" ")}\n`);
+    }
+    await oneAppHash(1n);
+  });
+} else {
+  test("kill -9 node 1's CometBFT during heavy blocks, 12 times at seeded instants: it restarts every time, one app hash", async () => {
+    for (let k = 1; k <= 12; k++) await killComet(k);
+    await oneAppHash(1n);
+  });
+
+  test("kill -9 node 2's app alone during heavy blocks, then both processes of node 3: each restarts cleanly", async () => {
+    for (let k = 1; k <= 3; k++) await killApp(k);
+    for (let k = 1; k <= 3; k++) await killBoth(k);
+    await oneAppHash(1n);
+  });
+}
 
 test("nothing committed is lost: every committed tx is on every node with the same result", async () => {
   const top = await heightOf(0);

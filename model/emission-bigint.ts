@@ -14,8 +14,8 @@
 import { E18, approxRoot, mul } from "./dec-bigint.js";
 
 // The same shapes as the core's wrapper, so the harness drives both alike.
-export type { EmissionParams, EmissionState, BlockOutcome } from "../../host/core/emission.js";
-import type { EmissionParams, EmissionState, BlockOutcome } from "../../host/core/emission.js";
+export type { EmissionParams, EmissionState, BlockOutcome } from "../host/core/emission.js";
+import type { EmissionParams, EmissionState, BlockOutcome } from "../host/core/emission.js";
 
 const TABLE_ENTRIES = 64;
 /** The core's LOW_BITS (assembly/emission/emission.ts). */

@@ -10,7 +10,7 @@
 //
 // Same result shape as the core's computeTopUp (host/core/rewards.ts), so the two compare directly.
 
-import type { TopUpInput, TopUpResult } from "../../../host/core/rewards.js";
+import type { TopUpInput, TopUpResult } from "../../host/core/rewards.js";
 import { E18, mul, mulTruncate, quo, quoTruncate } from "../dec-bigint.js";
 
 export type { TopUpInput, TopUpResult };
