@@ -26,7 +26,7 @@ import { NodeChain } from "../host/drivers/embedded.js";
 import { NodeStore } from "../host/store/store.js";
 import { defaultGenesisJson, devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { run, type RunningNode } from "../host/main.js";
-import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/app/ante/secp256k1.js";
+import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/wire/secp256k1.js";
 import { median, loadAverage, progressOf } from "./stats.js";
 
 const RUNS = 5;

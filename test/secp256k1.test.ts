@@ -1,4 +1,4 @@
-// The signature verifier (host/app/ante/secp256k1.ts): libsecp256k1's native binding and @noble/curves
+// The signature verifier (host/wire/secp256k1.ts): libsecp256k1's native binding and @noble/curves
 // agree on every input, valid and hostile (high S, r or s zero or >= n, wrong key or message,
 // uncompressed and off-curve keys, bad lengths), and both follow the SDK's rule (low S only); the
 // node runs with the @noble fallback too (STAKING_ENGINE_SECP256K1=noble), with its notice.
@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/app/ante/secp256k1.js";
+import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/wire/secp256k1.js";
 import { devPrivateKey } from "../host/app/genesis.js";
 
 const N = secp256k1.Point.CURVE().n;
@@ -72,7 +72,7 @@ test("libsecp256k1 and @noble agree: valid, high-S, out-of-range, wrong key/mess
 
 test("the fallback: with STAKING_ENGINE_SECP256K1=noble the node verifies with @noble", () => {
   const r = spawnSync(process.execPath, ["--import", "tsx", "-e",
-    'const m = await import("./host/app/ante/secp256k1.ts"); console.log(m.secp256k1Backend);'], { env: { ...process.env, STAKING_ENGINE_SECP256K1: "noble" }, encoding: "utf8" });
+    'const m = await import("./host/wire/secp256k1.ts"); console.log(m.secp256k1Backend);'], { env: { ...process.env, STAKING_ENGINE_SECP256K1: "noble" }, encoding: "utf8" });
   assert.is(r.stdout.trim(), "noble", r.stderr);
 });
 

@@ -25,7 +25,8 @@ import {
   type Genesis,
   type Json,
 } from "../host/app/genesis.js";
-import { ChainStateError, EmissionChain, ADVANCE_CHUNK } from "../host/app/emission-chain.js";
+import { ChainStateError } from "../host/app/types.js";
+import { ADVANCE_CHUNK, NodeChain } from "../host/drivers/embedded.js";
 import { createApp, toGatewayError, MAX_ADVANCE_BLOCKS } from "../host/server/app.js";
 import {
   GrpcCode,
@@ -47,14 +48,16 @@ const LAUNCH = 9_850_000_000_000_000_000n;
 const GENESIS_NS = parseTimestamp("2026-01-01T00:00:00Z");
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-async function simulatedChain(genesis?: Genesis, blockTimeNs = 5n * S): Promise<EmissionChain> {
-  return new EmissionChain(await newCore(), genesis ?? parseGenesis(defaultGenesisJson(), core.dec), {
-    clock: "simulated",
-    blockTimeNs,
-  });
+/** The node's chain in memory on the default genesis (no database), its own core. */
+async function simulatedChain(blockTimeNs = 5n * S): Promise<NodeChain> {
+  return NodeChain.inMemory(await newCore(), defaultGenesisJson(), blockTimeNs);
 }
 
-async function appFor(chain: EmissionChain, chainSegment = "chainmain") {
+async function realClockChain(blockTimeNs: bigint, now?: () => bigint): Promise<NodeChain> {
+  return NodeChain.inMemory(await newCore(), defaultGenesisJson(), blockTimeNs, { clock: "real", ...(now ? { now } : {}) });
+}
+
+async function appFor(chain: NodeChain, chainSegment = "chainmain") {
   const app = createApp(chain, { chainSegment, logError: () => {} });
   const call = async (path: string, method = "GET") => {
     const res = await app.request(path, { method });
@@ -422,14 +425,11 @@ test("/dev/advance: by duration in whole blocks, argument errors, and long jumps
   const em = new Emission(core);
   em.configure(DEFAULT_EMISSION_PARAMS);
   em.setState({ height: 0n, totalSupply: LAUNCH, burned: 0n });
-  assert.equal(fresh.lastBlock(), em.advance(n + 5n));
+  assert.equal(fresh.emission.last(), em.advance(n + 5n));
 });
 
 test("a real-clock chain has no /dev/advance; unknown routes and methods answer the gateway's errors", async () => {
-  const chain = new EmissionChain(await newCore(), parseGenesis(defaultGenesisJson(), core.dec), {
-    clock: "real",
-    blockTimeNs: 5n * S,
-  });
+  const chain = await realClockChain(5n * S);
   const { app, call } = await appFor(chain);
   app.get("/boom", () => {
     throw new Error("secret at /work/main/host");
@@ -474,11 +474,7 @@ test("the chain segment is configurable", async () => {
 
 test("the real clock makes blocks on a timer, stamped with the wall clock, until stopped", async () => {
   let wall = GENESIS_NS + 1000n * S;
-  const chain = new EmissionChain(await newCore(), parseGenesis(defaultGenesisJson(), core.dec), {
-    clock: "real",
-    blockTimeNs: 2_000_000n,
-    now: () => wall,
-  });
+  const chain = await realClockChain(2_000_000n, () => wall);
   chain.start();
   const deadline = Date.now() + 2000;
   while (chain.latest.height < 3n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
@@ -491,14 +487,10 @@ test("the real clock makes blocks on a timer, stamped with the wall clock, until
   await new Promise((r) => setTimeout(r, 10));
   assert.is(chain.latest.height, h.height); // stopped
   const { last } = direct(h.height);
-  assert.equal(chain.lastBlock(), last);
+  assert.equal(chain.emission.last(), last);
 
   // No block before genesis time (as CometBFT): the clock waits.
-  const early = new EmissionChain(await newCore(), parseGenesis(defaultGenesisJson(), core.dec), {
-    clock: "real",
-    blockTimeNs: 1_000_000n,
-    now: () => GENESIS_NS - 3600n * S,
-  });
+  const early = await realClockChain(1_000_000n, () => GENESIS_NS - 3600n * S);
   early.start();
   await new Promise((r) => setTimeout(r, 15));
   early.stop();

@@ -12,7 +12,7 @@ import type { AminoMsg } from "@cosmjs/amino";
 import { defaultGenesisJson, devAddress, genesisWithOverride, mergeJson, type Json } from "../host/app/genesis.js";
 import { ValidationError } from "../host/errors.js";
 import { MessageRegistry } from "../host/app/registry.js";
-import { TxError } from "../host/app/errors.js";
+import { TxError } from "../host/wire/errors.js";
 import { registerTierMessages, TierMsgTypes as T, type MsgTierGov } from "../host/modules/tieredrewards/validate.js";
 import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../host/wire/duration.js";
 import { TierError, Tiers } from "../host/core/tiers.js";

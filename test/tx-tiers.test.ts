@@ -7,8 +7,8 @@ import { Secp256k1HdWallet, makeSignDoc, makeStdTx, type AminoMsg } from "@cosmj
 import { stringToPath } from "@cosmjs/crypto";
 import { accountAddressBytes, encodeAddress } from "../host/wire/address.js";
 import { MessageRegistry } from "../host/app/registry.js";
-import { TxError } from "../host/app/errors.js";
-import { moduleAddress } from "../host/modules/auth/keys.js";
+import { TxError } from "../host/wire/errors.js";
+import { moduleAddress } from "../host/wire/keys.js";
 import { verifyTx, type AccountInfo } from "../host/app/ante/verify.js";
 import {
   MAX_CLAIM_POSITIONS,

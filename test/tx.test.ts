@@ -19,13 +19,13 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64, hex } from "@scure/base";
 import { MSG_SEND, MessageRegistry, registerBankMessages, type MsgSend } from "../host/app/registry.js";
-import { TxError } from "../host/app/errors.js";
+import { TxError } from "../host/wire/errors.js";
 import { broadcastRequest, decodeTx as decodeTxBytes } from "../host/wire/amino/stdtx.js";
 
 /** A POSTed body's tx decoded, as the node takes it. */
 const decodeTx = (body: unknown) => decodeTxBytes(broadcastRequest(body).tx);
 import { makeSignDoc, serializeSignDoc } from "../host/wire/amino/sign-doc.js";
-import { moduleAddress, pubKeyAddress, verifySecp256k1 } from "../host/modules/auth/keys.js";
+import { moduleAddress, pubKeyAddress, verifySecp256k1 } from "../host/wire/keys.js";
 import { stringField, addressField, onlyFields } from "../host/wire/amino/fields.js";
 import { verifyTx, type AccountInfo, type VerifyContext } from "../host/app/ante/verify.js";
 

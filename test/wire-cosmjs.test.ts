@@ -16,7 +16,7 @@ import { loadCore } from "../host/core/core.js";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
 import { MessageRegistry, registerBankMessages } from "../host/app/registry.js";
-import { TxError } from "../host/app/errors.js";
+import { TxError } from "../host/wire/errors.js";
 import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { decodeTx } from "../host/wire/amino/stdtx.js";
 import { registerStakingMessages } from "../host/modules/staking/validate.js";

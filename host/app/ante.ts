@@ -4,9 +4,9 @@
 // denom, the gas checks, and DeductFees on what the signer's waiting txs left; in a block, the
 // ante's events (the fee's transfer, the tx's fee, sequences and signatures).
 
-import { SdkErrors, TxError } from "./errors.js";
-import { coinsString } from "../modules/bank/coins.js";
-import { moduleAddress } from "../modules/auth/keys.js";
+import { SdkErrors, TxError } from "../wire/errors.js";
+import { coinsString } from "../wire/coins.js";
+import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, requiredFees, staticGas } from "./gas.js";

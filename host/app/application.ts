@@ -316,8 +316,12 @@ export class Application implements ChainView {
     return this.s.emission.rateAt(this.s.last.height === 0n ? 1n : this.s.last.height);
   }
 
-  /** x/mint annual provisions (raw Dec) at the last block's rate on the current supply. */
+  /**
+   * x/mint's Minter.AnnualProvisions: the last block's, computed from the supply before its mint
+   * (as the chain stores it); before any block, block 1's.
+   */
   annualProvisions(): bigint {
+    if (this.s.last.height !== 0n) return this.s.emission.last().annualProvisions;
     return this.s.emission.provisions(this.inflation(), this.totalSupply()).annual;
   }
 

@@ -4,9 +4,9 @@
 // state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
 
 import { ModuleAccount } from "../core/ledger.js";
-import { SdkErrors, TxError } from "./errors.js";
+import { SdkErrors, TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
-import { moduleAddress } from "../modules/auth/keys.js";
+import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { storedTypeUrls, txBytesHash } from "../wire/tx.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";

@@ -12,7 +12,7 @@ import { base64 } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../wire/address.js";
-import { pubKeyAddress } from "../modules/auth/keys.js";
+import { pubKeyAddress } from "../wire/keys.js";
 import { ValidationError } from "../errors.js";
 import type { SlashingParams } from "../modules/slashing/keeper.js";
 import {

@@ -5,7 +5,7 @@
 import type { Ledger } from "../core/ledger.js";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { TierError } from "../core/tiers.js";
-import { SdkErrors, TxError, type ErrorKind } from "./errors.js";
+import { SdkErrors, TxError, type ErrorKind } from "../wire/errors.js";
 import type { MessageHandler } from "./context.js";
 
 /** The core's failure codes as the SDK's modules report them (codespace, code; assembly/errors.ts names each). */

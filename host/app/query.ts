@@ -27,10 +27,10 @@ import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { hex } from "@scure/base";
 import { SimulationError } from "./types.js";
-import { type NodeChain } from "../drivers/embedded.js";
+import type { Application } from "./application.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "../modules/auth/directory.js";
-import { moduleAddress } from "../modules/auth/keys.js";
-import { TxError } from "./errors.js";
+import { moduleAddress } from "../wire/keys.js";
+import { TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { decToRaw } from "../wire/amino/amino-json.js";
 import { txMsgDataHex } from "../wire/responses.js";
@@ -88,7 +88,7 @@ const BRIDGE_CACHE = 512;
  * The node's ABCI Query: `app` is its REST app (x/tieredrewards and x/inflation queries are its
  * handlers' JSON in protobuf).
  */
-export function createAbciQuery(node: NodeChain, app: Hono, chainSegment = "chainmain", router?: QueryRouter): AbciQuery {
+export function createAbciQuery(node: Application, app: Hono, chainSegment = "chainmain", router?: QueryRouter): AbciQuery {
   const handlers = new Map<string, (data: Uint8Array) => Promise<Uint8Array> | Uint8Array>();
   const denom = node.denom;
   // The typed handlers (app/query-router.ts): the same answers REST renders, in protobuf.

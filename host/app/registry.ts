@@ -4,8 +4,8 @@
 // that names its signer. A type not registered cannot be decoded and rejects the whole tx.
 // Modules register their own messages; bank's MsgSend is here as the worked example.
 
-import { coinsError, coinsString, type Coin } from "../modules/bank/coins.js";
-import { SdkErrors, TxError } from "./errors.js";
+import { coinsError, coinsString, type Coin } from "../wire/coins.js";
+import { SdkErrors, TxError } from "../wire/errors.js";
 import { addressField, coinsField, onlyFields, type JsonObject } from "../wire/amino/fields.js";
 
 /** What a validator knows about the chain. */

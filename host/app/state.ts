@@ -17,7 +17,7 @@ import { registerStakingMessages } from "../modules/staking/validate.js";
 import { registerTierMessages } from "../modules/tieredrewards/validate.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, type GasPrice } from "./gas.js";
-import { moduleAddress } from "../modules/auth/keys.js";
+import { moduleAddress } from "../wire/keys.js";
 import { NodeDirectory } from "../modules/auth/directory.js";
 import { StateHash } from "../store/state-hash.js";
 import { Mempool } from "./mempool.js";

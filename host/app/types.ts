@@ -3,7 +3,7 @@
 
 import type { TxEvent } from "./events.js";
 import type { BlockSummary } from "./view.js";
-import type { TxError } from "./errors.js";
+import type { TxError } from "../wire/errors.js";
 
 /** A transaction's result, as stored and as GET /cosmos/tx/v1beta1/txs/{hash} shows it. */
 export interface TxResult {

@@ -7,7 +7,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { base64 } from "@scure/base";
 import { devAddress, devPrivateKey } from "../app/genesis.js";
 import { makeSignDoc, signDocDigest } from "../wire/amino/sign-doc.js";
-import { PUBKEY_SECP256K1_TYPE } from "../modules/auth/keys.js";
+import { PUBKEY_SECP256K1_TYPE } from "../wire/keys.js";
 
 export interface AminoMsg {
   type: string;

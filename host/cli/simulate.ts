@@ -38,7 +38,7 @@ import { ChainStateError } from "../app/types.js";
 import { broadcastRequest } from "../wire/amino/stdtx.js";
 import { REWARDS_POOL_ADDRESS, mergeJson, type Genesis, type Json } from "../app/genesis.js";
 import { ValidationError } from "../errors.js";
-import { TxError } from "../app/errors.js";
+import { TxError } from "../wire/errors.js";
 import { type Command, type FlagSpecs, UsageError, formatFlags, groupThousands, oneLine } from "./common.js";
 import { Progress } from "./progress.js";
 import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate, withValidators } from "./genesis-input.js";

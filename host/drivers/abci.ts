@@ -17,7 +17,7 @@ import {
 import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
 import type { NodeChain } from "./embedded.js";
 import type { AbciQuery } from "../app/query.js";
-import { TxError } from "../app/errors.js";
+import { TxError } from "../wire/errors.js";
 import { resultData } from "../wire/tx.js";
 import { listen } from "../listen.js";
 

@@ -60,9 +60,9 @@ export class NodeChain extends Application {
     return new NodeChain(openState(core, genesisDoc, options), options);
   }
 
-  /** A chain in memory only, on a simulated clock (what-if runs such as the CLI's projection). */
-  static inMemory(core: Core, genesisDoc: Json, blockTimeNs: bigint): NodeChain {
-    return new NodeChain(memoryState(core, genesisDoc), { clock: "simulated", blockTimeNs });
+  /** A chain in memory only (what-if runs such as the CLI's projection): a simulated clock unless `clock` says otherwise. */
+  static inMemory(core: Core, genesisDoc: Json, blockTimeNs: bigint, options: Partial<ChainOptions> = {}): NodeChain {
+    return new NodeChain(memoryState(core, genesisDoc), { clock: "simulated", ...options, blockTimeNs });
   }
 
   protected override onHalted(failure: Error): void {

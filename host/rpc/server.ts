@@ -20,7 +20,7 @@ import { ChainStateError } from "../app/types.js";
 import type { NodeChain } from "../drivers/embedded.js";
 import type { TxResult } from "../app/types.js";
 export type { TxResult };
-import { TxError } from "../app/errors.js";
+import { TxError } from "../wire/errors.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { namedParams } from "./params.js";
 import { resultData, txBytesHash } from "../wire/tx.js";

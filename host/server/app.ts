@@ -16,7 +16,7 @@ import { type NodeChain } from "../drivers/embedded.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
 import { validDenom, type Genesis } from "../app/genesis.js";
-import { TxError } from "../app/errors.js";
+import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { isLegacyTx, storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { msgDataJson, txMsgDataHex } from "../wire/responses.js";

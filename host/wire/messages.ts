@@ -18,7 +18,7 @@ import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { base64 } from "@scure/base";
-import { decodeError } from "../app/errors.js";
+import { decodeError } from "./errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";

@@ -15,7 +15,7 @@ import { MsgSubmitProposal } from "cosmjs-types/cosmos/gov/v1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { decodeTxBytes } from "../../host/wire/tx.js";
 import { MAX_UNPACK_ANY_CALLS, MAX_UNPACK_ANY_DEPTH, anyDecodeWork } from "../../host/wire/messages.js";
-import { TxError } from "../../host/app/errors.js";
+import { TxError } from "../../host/wire/errors.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
 import { rng } from "../helpers/checks.js";

@@ -39,10 +39,10 @@
 
 import { base64, utf8 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../modules/bank/coins.js";
-import { GovErrors, SdkErrors, TxError } from "../errors.js";
+import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
+import { GovErrors, SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "../../modules/auth/keys.js";
+import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
 import type { MessageRegistry } from "../registry.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";

@@ -5,7 +5,7 @@
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
-import { moduleAddress } from "./keys.js";
+import { moduleAddress } from "../../wire/keys.js";
 
 /** Module account names by core id (SDK names, REFERENCE §1). */
 

@@ -1,12 +1,12 @@
 // x/bank's message: MsgSend (a send to the rewards pool is a deposit, EventRewardsPoolFunded).
 
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
-import { SdkErrors, TxError } from "../../app/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
 import { paying, type MessageHandlers } from "../../app/handlers.js";
 import { MSG_SEND, type MsgSend } from "../../app/registry.js";
 import { renderTierEvents } from "../tieredrewards/messages.js";
-import { coinsString } from "./coins.js";
+import { coinsString } from "../../wire/coins.js";
 import { coinText } from "../staking/keeper-helpers.js";
 
 export function registerBankHandlers(h: MessageHandlers): MessageHandlers {

@@ -22,7 +22,7 @@ import type { Tiers } from "../../core/tiers.js";
 import type { GovParams } from "./genesis.js";
 import { decString } from "../../wire/gateway-json.js";
 import { GovErrorKinds, GOV_LIMITS, VOTE_OPTIONS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
-import { SdkErrors, TxError } from "../../app/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import { typeUrlOfAmino } from "../../wire/messages.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import { event, type TxEvent } from "../../app/events.js";

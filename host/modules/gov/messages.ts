@@ -3,7 +3,7 @@
 
 import { inflationParamsFrom, type Json } from "../../app/genesis.js";
 import { ValidationError } from "../../errors.js";
-import { TxError } from "../../app/errors.js";
+import { TxError } from "../../wire/errors.js";
 import {
   GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
   type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,

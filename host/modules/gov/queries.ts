@@ -10,7 +10,7 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import type { NodeChain } from "../../drivers/embedded.js";
+import type { Application } from "../../app/application.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
 import { VOTE_OPTIONS } from "./validate.js";
@@ -21,7 +21,7 @@ import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-export function registerGovRoutes(app: Hono, node: NodeChain, options: { maxPageLimit?: number } = {}): void {
+export function registerGovRoutes(app: Hono, node: Application, options: { maxPageLimit?: number } = {}): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const denom = node.denom;
   const answer = (c: Context, handler: () => unknown) => {

@@ -3,9 +3,9 @@
 // msg server's first checks), in its order and with its errors. A proposal's messages are checked
 // with their own specs and must each be signed by the x/gov module account alone.
 
-import { moduleAddress } from "../auth/keys.js";
-import { coinsError, type Coin } from "../bank/coins.js";
-import { GovErrors, SdkErrors, TxError, decodeError, type ErrorKind } from "../../app/errors.js";
+import { moduleAddress } from "../../wire/keys.js";
+import { coinsError, type Coin } from "../../wire/coins.js";
+import { GovErrors, SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
 import { addressField, boolField, coinsField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";
 

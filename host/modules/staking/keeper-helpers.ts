@@ -1,9 +1,9 @@
 // What the staking-side handlers share: a coin's bond-denom amount and a validator's core id.
 
 import { CoreCode, CoreError } from "../../core/errors.js";
-import { SdkErrors, TxError } from "../../app/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { MessageContext } from "../../app/context.js";
-import type { Coin } from "../bank/coins.js";
+import type { Coin } from "../../wire/coins.js";
 
 /** The bond-denom amount of a coin, or the SDK's error for another denom. */
 export function bondAmount(coin: Coin, denom: string, what: string): bigint {

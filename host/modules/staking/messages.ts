@@ -2,7 +2,7 @@
 // evidence stand-in (chainmain-dev MsgSlashValidator). Validator creation and edits: validator-messages.ts.
 
 import { CoreCode, CoreError } from "../../core/errors.js";
-import { TxError } from "../../app/errors.js";
+import { TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
 import { paying, type MessageHandlers } from "../../app/handlers.js";
 import { decString, timestampString } from "../../wire/gateway-json.js";

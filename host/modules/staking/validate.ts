@@ -4,9 +4,9 @@
 
 import { base64 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { SdkErrors, TxError, decodeError } from "../../app/errors.js";
+import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
-import { parseIntString, denomError, type Coin } from "../bank/coins.js";
+import { parseIntString, denomError, type Coin } from "../../wire/coins.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";
 
 /** Validator operator addresses: the account prefix + `cncl` on the reference chain. */

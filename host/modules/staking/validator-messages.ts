@@ -9,8 +9,8 @@
 // self-delegation (within the validator's tokens).
 
 import { CoreCode, CoreError } from "../../core/errors.js";
-import { SdkErrors, TxError, type ErrorKind } from "../../app/errors.js";
-import { denomError } from "../bank/coins.js";
+import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
+import { denomError } from "../../wire/coins.js";
 import { type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
 import { MSG_CREATE_VALIDATOR, MSG_EDIT_VALIDATOR } from "./validate.js";
 import { event, type TxEvent } from "../../app/events.js";

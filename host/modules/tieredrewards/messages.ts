@@ -10,7 +10,7 @@ import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { TierError, type Position, type Tier, type TierEvent, type Tiers } from "../../core/tiers.js";
 import { decString, timestampString } from "../../wire/gateway-json.js";
 import { rawPositionJson, tierJson, type TierDef } from "./queries.js";
-import { TxError } from "../../app/errors.js";
+import { TxError } from "../../wire/errors.js";
 import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,
   type MsgUpdateTierParams, type PositionAmountMsg, type PositionMsg, type TierInput,

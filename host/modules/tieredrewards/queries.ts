@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { accountAddressBytes } from "../../wire/address.js";
 import { ModuleAccount } from "../../core/ledger.js";
-import { moduleAddress } from "../auth/keys.js";
+import { moduleAddress } from "../../wire/keys.js";
 import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampString } from "../../wire/gateway-json.js";
 import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
 import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";

@@ -9,8 +9,8 @@
 // nanoseconds: host/wire/duration.ts). Absent fields read as their zero values.
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { parseIntString, parseUint64String } from "../bank/coins.js";
-import { SdkErrors, TxError, decodeError, type ErrorKind } from "../../app/errors.js";
+import { parseIntString, parseUint64String } from "../../wire/coins.js";
+import { SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
 import { txDurationError } from "../../wire/duration.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
 import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";

@@ -17,7 +17,7 @@
 import { create, getOption, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { ScalarType } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
-import { decodeError } from "../../app/errors.js";
+import { decodeError } from "../errors.js";
 import { dont_omitempty, encoding, name as aminoName } from "../gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "../gen/cosmos_proto/cosmos_pb.js";
 

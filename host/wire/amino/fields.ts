@@ -5,8 +5,8 @@
 // fields nobody reads would be a trap.
 
 import { accountAddressBytes, encodeAddress } from "../address.js";
-import { parseCoins, parseUint64String, type Coin } from "../../modules/bank/coins.js";
-import { SdkErrors, TxError, decodeError } from "../../app/errors.js";
+import { parseCoins, parseUint64String, type Coin } from "../coins.js";
+import { SdkErrors, TxError, decodeError } from "../errors.js";
 
 /** A message value: a JSON object. */
 export type JsonObject = Readonly<Record<string, unknown>>;

@@ -18,10 +18,10 @@
 
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64, hex } from "@scure/base";
-import { parseCoins, parseUint64String, type Coin } from "../../modules/bank/coins.js";
-import { SdkErrors, TxError, decodeError } from "../../app/errors.js";
+import { parseCoins, parseUint64String, type Coin } from "../coins.js";
+import { SdkErrors, TxError, decodeError } from "../errors.js";
 import type { JsonObject } from "./fields.js";
-import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../../modules/auth/keys.js";
+import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../keys.js";
 import { canonicalJsonBytes, type AminoMsg, type StdFee } from "./sign-doc.js";
 import { decodeTxBytes, type ProtoTxInfo } from "../tx.js";
 

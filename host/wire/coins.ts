@@ -7,7 +7,7 @@
 // Leading zeros are refused (the SDK's big.Int parser would read `010` as octal 8: refusing them
 // keeps the signed text and its value from ever disagreeing).
 
-import { decodeError } from "../../app/errors.js";
+import { decodeError } from "./errors.js";
 
 export interface Coin {
   readonly denom: string;

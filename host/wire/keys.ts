@@ -7,11 +7,11 @@
 
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { createHash } from "node:crypto";
-import { verifyHashSecp256k1 } from "../../app/ante/secp256k1.js";
+import { verifyHashSecp256k1 } from "./secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { utf8 } from "@scure/base";
-import { encodeAddress } from "../../wire/address.js";
+import { encodeAddress } from "./address.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1), the default everywhere here. */
 export const DEFAULT_ACCOUNT_PREFIX = "cro";

@@ -1,0 +1,79 @@
+// The host's layers, held by its imports (docs/architecture.md): no import cycle, type imports
+// included; the application, the modules, the store, the wire and the core never import the
+// renderers (server/, rpc/), the drivers or the command line; the wire and the core import no
+// module. A change that breaks one names the edge.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const HOST = join(ROOT, "host");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "gen" ? [] : sources(path);
+    return path.endsWith(".ts") && !path.endsWith(".gen.ts") ? [path] : [];
+  });
+}
+
+const files = sources(HOST).map((f) => relative(ROOT, f));
+const SPEC = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+const imports = new Map<string, string[]>(files.map((f) => [f, [...readFileSync(join(ROOT, f), "utf8").matchAll(SPEC)].map((m) => {
+  const target = normalize(join(dirname(f), m[1]!));
+  return target.endsWith(".js") ? `${target.slice(0, -3)}.ts` : target;
+}).filter((t) => files.includes(t))]));
+
+/** host/<layer>/…: the first folder under host/ ("." for host/'s own files). */
+const layer = (f: string) => (f.split("/").length > 2 ? f.split("/")[1]! : ".");
+
+test("no import cycle in host/ (type imports included)", () => {
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    on.add(v);
+    for (const w of imports.get(v)!) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        on.delete(w);
+        component.push(w);
+        if (w === v) break;
+      }
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  assert.equal(cycles, [], `import cycles: ${cycles.map((c) => c.join(" → ")).join("; ")}`);
+});
+
+test("the application, modules, store, wire and core import no renderer, driver or command line", () => {
+  const inner = new Set(["app", "modules", "store", "wire", "core"]);
+  const outer = new Set(["server", "rpc", "drivers", "cli", "cometbft", "web"]);
+  const bad = [...imports].flatMap(([f, ts]) => (inner.has(layer(f)) ? ts.filter((t) => outer.has(layer(t))).map((t) => `${f} → ${t}`) : []));
+  assert.equal(bad, []);
+});
+
+test("the wire and the core import no module and no application", () => {
+  const bad = [...imports].flatMap(([f, ts]) =>
+    (layer(f) === "core" || layer(f) === "wire" ? ts.filter((t) => layer(t) === "modules" || layer(t) === "app" || layer(t) === "store").map((t) => `${f} → ${t}`) : []));
+  assert.equal(bad, []);
+});
+
+test.run();
