@@ -8,26 +8,27 @@
 
 import { create, fromBinary, fromJson, getOption, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import type { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
-import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
-import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import type { Description } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
-import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import type { Any } from "cosmjs-types/google/protobuf/any";
 import { base64 } from "@scure/base";
 import { decodeError } from "./errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
+import { dont_omitempty } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
+import { file_cosmos_bank_v1beta1_tx } from "./gen/cosmos/bank/v1beta1/tx_pb.js";
+import { file_cosmos_staking_v1beta1_tx } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
+import { file_cosmos_distribution_v1beta1_tx } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
+import { file_cosmos_slashing_v1beta1_tx } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
+import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
-/** The messages converted from their schema (proto/): chainmain's and x/gov v1's. */
-const SCHEMA_TX_FILES = [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx, file_cosmos_gov_v1_tx];
+/** The messages a tx may carry, converted from their schema (proto/): chainmain's and the SDK modules' the node executes. */
+const SCHEMA_TX_FILES = [
+  file_cosmos_bank_v1beta1_tx, file_cosmos_staking_v1beta1_tx, file_cosmos_distribution_v1beta1_tx, file_cosmos_slashing_v1beta1_tx,
+  file_cosmos_gov_v1_tx, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx,
+];
 
 export type AminoJson = { type: string; value: Record<string, unknown> };
 
@@ -67,159 +68,77 @@ interface Converter {
   readonly aminoType?: string;
 }
 
-const omitEmpty = (o: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== "" && v !== undefined));
-
-/** cosmos.base.v1beta1.Coin: `amount` always written (an empty Int is "0"), `denom` omitted if empty. */
-const coin = (c: Coin | undefined): Record<string, unknown> => omitEmpty({ amount: c?.amount || "0", denom: c?.denom ?? "" });
-
-const coinJson = (c: Coin | undefined) => ({ denom: c?.denom ?? "", amount: c?.amount ?? "" });
-
-/** A ts-proto codec (cosmjs-types) with its rules to amino JSON and to gateway JSON. */
-function sdk<T>(
-  type: string, codec: { decode(bytes: Uint8Array): T }, value: (m: T) => Record<string, unknown>,
-  json: (m: T) => Record<string, unknown>,
-): Converter {
-  return Object.assign((bytes: Uint8Array) => {
-    const m = codec.decode(bytes);
-    return { amino: { type, value: value(m) }, json: json(m) };
-  }, { aminoType: type });
-}
-
-const delegationJson = (m: MsgDelegate) => ({
-  delegator_address: m.delegatorAddress, validator_address: m.validatorAddress, amount: coinJson(m.amount),
-});
-
-/** A consensus key Any: its amino JSON (`{type, value}`, the key's base64) and its gateway JSON. */
-function consensusPubKey(any: Any | undefined): { amino: Record<string, unknown>; json: Record<string, unknown> } | undefined {
-  if (any === undefined) return undefined;
-  const known: Record<string, [string, { decode(b: Uint8Array): { key: Uint8Array } }]> = {
-    "/cosmos.crypto.ed25519.PubKey": ["tendermint/PubKeyEd25519", Ed25519PubKey],
-    "/cosmos.crypto.secp256k1.PubKey": ["tendermint/PubKeySecp256k1", Secp256k1PubKey],
-  };
-  const k = known[any.typeUrl];
-  if (k === undefined) throw decodeError(`unable to resolve type URL ${any.typeUrl}`);
-  const key = base64.encode(k[1].decode(any.value).key);
-  return { amino: { type: k[0], value: key }, json: { "@type": any.typeUrl, key } };
-}
-
-/** x/staking's Description: amino omits empty fields, the gateway shows them all. */
-const descriptionAmino = (d: Description | undefined) =>
-  omitEmpty({ moniker: d?.moniker, identity: d?.identity, website: d?.website, security_contact: d?.securityContact, details: d?.details });
-const descriptionJson = (d: Description | undefined) => ({
-  moniker: d?.moniker ?? "", identity: d?.identity ?? "", website: d?.website ?? "", security_contact: d?.securityContact ?? "", details: d?.details ?? "",
-});
-
-/** MsgCreateValidator: description, commission and value are amino.dont_omitempty; Decs as 18-decimal text (an empty one is zero). */
-const createValidator = sdk("cosmos-sdk/MsgCreateValidator", MsgCreateValidator, (m) => {
-  const c = m.commission;
-  const pub = consensusPubKey(m.pubkey);
-  return {
-    description: descriptionAmino(m.description),
-    commission: {
-      rate: decFromRaw(c?.rate || "0", "commission.rate"), max_rate: decFromRaw(c?.maxRate || "0", "commission.max_rate"),
-      max_change_rate: decFromRaw(c?.maxChangeRate || "0", "commission.max_change_rate"),
-    },
-    min_self_delegation: m.minSelfDelegation || "0",
-    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
-    ...(pub ? { pubkey: pub.amino } : {}),
-    value: coin(m.value),
-  };
-}, (m) => ({
-  description: descriptionJson(m.description),
-  commission: {
-    rate: decFromRaw(m.commission?.rate || "0", "commission.rate"), max_rate: decFromRaw(m.commission?.maxRate || "0", "commission.max_rate"),
-    max_change_rate: decFromRaw(m.commission?.maxChangeRate || "0", "commission.max_change_rate"),
-  },
-  min_self_delegation: m.minSelfDelegation, delegator_address: m.delegatorAddress, validator_address: m.validatorAddress,
-  pubkey: consensusPubKey(m.pubkey)?.json ?? null, value: coinJson(m.value),
-}));
-
-/** MsgEditValidator: commission_rate and min_self_delegation are nullable (an empty string: unchanged). */
-const editValidator = sdk("cosmos-sdk/MsgEditValidator", MsgEditValidator, (m) => ({
-  description: descriptionAmino(m.description),
-  ...omitEmpty({
-    validator_address: m.validatorAddress,
-    commission_rate: m.commissionRate === "" ? "" : decFromRaw(m.commissionRate, "commission_rate"),
-    min_self_delegation: m.minSelfDelegation,
-  }),
-}), (m) => ({
-  description: descriptionJson(m.description), validator_address: m.validatorAddress,
-  commission_rate: m.commissionRate === "" ? null : decFromRaw(m.commissionRate, "commission_rate"),
-  min_self_delegation: m.minSelfDelegation === "" ? null : m.minSelfDelegation,
-}));
-
-const SDK_MESSAGES: Record<string, Converter> = {
-  "/cosmos.staking.v1beta1.MsgCreateValidator": createValidator,
-  "/cosmos.staking.v1beta1.MsgEditValidator": editValidator,
-  "/cosmos.bank.v1beta1.MsgSend": sdk("cosmos-sdk/MsgSend", MsgSend, (m) => ({
-    ...omitEmpty({ from_address: m.fromAddress, to_address: m.toAddress }),
-    amount: m.amount.map(coin), // legacy_coins, dont_omitempty: [] when empty
-  }), (m) => ({ from_address: m.fromAddress, to_address: m.toAddress, amount: m.amount.map(coinJson) })),
-  "/cosmos.staking.v1beta1.MsgDelegate": sdk("cosmos-sdk/MsgDelegate", MsgDelegate, (m) => ({
-    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
-    amount: coin(m.amount),
-  }), delegationJson),
-  "/cosmos.staking.v1beta1.MsgUndelegate": sdk("cosmos-sdk/MsgUndelegate", MsgUndelegate, (m) => ({
-    ...omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
-    amount: coin(m.amount),
-  }), delegationJson),
-  "/cosmos.staking.v1beta1.MsgBeginRedelegate": sdk("cosmos-sdk/MsgBeginRedelegate", MsgBeginRedelegate, (m) => ({
-    ...omitEmpty({
-      delegator_address: m.delegatorAddress,
-      validator_src_address: m.validatorSrcAddress,
-      validator_dst_address: m.validatorDstAddress,
-    }),
-    amount: coin(m.amount),
-  }), (m) => ({
-    delegator_address: m.delegatorAddress, validator_src_address: m.validatorSrcAddress,
-    validator_dst_address: m.validatorDstAddress, amount: coinJson(m.amount),
-  })),
-  "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward": sdk(
-    "cosmos-sdk/MsgWithdrawDelegationReward", MsgWithdrawDelegatorReward,
-    (m) => omitEmpty({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
-    (m) => ({ delegator_address: m.delegatorAddress, validator_address: m.validatorAddress }),
-  ),
-  "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": sdk(
-    "cosmos-sdk/MsgWithdrawValidatorCommission", MsgWithdrawValidatorCommission,
-    (m) => omitEmpty({ validator_address: m.validatorAddress }),
-    (m) => ({ validator_address: m.validatorAddress }),
-  ),
-  // validator_addr carries amino.field_name "address" and dont_omitempty.
-  "/cosmos.slashing.v1beta1.MsgUnjail": sdk(
-    "cosmos-sdk/MsgUnjail", MsgUnjail, (m) => ({ address: m.validatorAddr }), (m) => ({ validator_addr: m.validatorAddr }),
-  ),
+/** Consensus keys inside a message (MsgCreateValidator's pubkey): amino's `{type, value}` and the gateway's JSON. */
+const PUBKEYS: Record<string, { amino: string; desc: DescMessage }> = {
+  "/cosmos.crypto.ed25519.PubKey": { amino: "tendermint/PubKeyEd25519", desc: Ed25519PubKeySchema },
+  "/cosmos.crypto.secp256k1.PubKey": { amino: "tendermint/PubKeySecp256k1", desc: Secp256k1PubKeySchema },
 };
 
-/** Messages known by their schema: every message of the chainmain and x/gov v1 tx files with a signer. */
+function pubKey(typeUrl: string, value: Uint8Array): DecodedAny {
+  const k = Object.hasOwn(PUBKEYS, typeUrl) ? PUBKEYS[typeUrl] : undefined;
+  if (k === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
+  const key = base64.encode((fromBinary(k.desc, value) as unknown as { key: Uint8Array }).key);
+  return { amino: { type: k.amino, value: key as unknown as Record<string, unknown> }, json: { "@type": typeUrl, key } };
+}
+
+/**
+ * Where a message's amino JSON is CosmJS's rather than the schema's: MsgCreateValidator's empty
+ * commission Decs, which CosmJS's converter writes as zero with 18 decimals.
+ */
+const AMINO_INPUT: Record<string, (m: Record<string, unknown>) => Record<string, unknown>> = {
+  "cosmos.staking.v1beta1.MsgCreateValidator": (m) => {
+    const c = m.commission as Record<string, string> | undefined;
+    if (c === undefined) return m;
+    return { ...m, commission: { ...c, rate: c.rate || "0", maxRate: c.maxRate || "0", maxChangeRate: c.maxChangeRate || "0" } };
+  },
+};
+
+/** Messages known by their schema: every message of the tx files with a signer. */
 function schemaMessages(): Record<string, Converter> {
   const out: Record<string, Converter> = {};
   for (const file of SCHEMA_TX_FILES) {
     for (const desc of file.messages as DescMessage[]) {
       if (desc.name.endsWith("Response")) continue;
-      // Lists of Any (a proposal's messages): each rendered by its own converter.
-      const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
-      out[`/${desc.typeName}`] = (bytes, nested) => {
+      const isAny = (f: DescMessage["fields"][number]) => f.message?.typeName === "google.protobuf.Any";
+      // Lists of Any (a proposal's messages): each rendered by its own converter; a single Any: a key.
+      const anyLists = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && isAny(f));
+      const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && isAny(f));
+      const anyFields = [...anyLists, ...anyOnes];
+      const fixup = AMINO_INPUT[desc.typeName];
+      const converter: Converter = (bytes, nested) => {
         const m = fromBinary(desc, bytes);
-        const plain = anys.length === 0 ? m : Object.assign(Object.create(null), m, Object.fromEntries(anys.map((f) => [f.localName, []])));
+        const fields = m as unknown as Record<string, unknown>;
+        const plain = anyFields.length === 0 ? m
+          : Object.assign(Object.create(null), m, Object.fromEntries(anyFields.map((f) => [f.localName, f.fieldKind === "list" ? [] : undefined])));
         const json = toJson(desc, plain, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, JsonValue>;
         // Each inner Any decoded once, for both renderings.
         const inner = new Map<object, DecodedAny>();
-        for (const f of anys) {
-          const items = (m as unknown as Record<string, { typeUrl: string; value: Uint8Array }[]>)[f.localName]!;
-          json[f.name] = items.map((a, i) => {
+        for (const f of anyLists) {
+          json[f.name] = (fields[f.localName] as { typeUrl: string; value: Uint8Array }[]).map((a, i) => {
             const d = nested(a.typeUrl, a.value, `${f.name}[${i}]`);
             inner.set(a, d);
             return { "@type": a.typeUrl, ...d.json } as JsonValue;
           });
         }
-        const amino = toAminoJson(desc, m, (a, path) => {
+        for (const f of anyOnes) {
+          const a = fields[f.localName] as { typeUrl: string; value: Uint8Array } | undefined;
+          if (a === undefined) {
+            json[f.name] = null;
+            continue;
+          }
+          const d = pubKey(a.typeUrl, a.value);
+          inner.set(a, d);
+          json[f.name] = d.json as JsonValue;
+        }
+        const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
+        const amino = toAminoJson(desc, source, (a, path) => {
           const d = inner.get(a);
           if (d === undefined) throw decodeError(`${path}: an Any outside the message's lists of messages`);
           return d.amino;
         });
         return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
       };
+      out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
     }
   }
   return out;
@@ -292,7 +211,10 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
   for (const field of desc.fields) {
     const v = out[field.name];
     if (v === undefined) continue;
-    if (field.fieldKind === "scalar" && getOption(field, cosmosScalar) === "cosmos.Dec") {
+    const custom = field.fieldKind === "scalar" ? getOption(field, cosmosScalar) : undefined;
+    if ((custom === "cosmos.Dec" || custom === "cosmos.Int") && v === "" && !getOption(field, dont_omitempty)) {
+      out[field.name] = null; // an unset (nullable) Int or Dec, as the gateway writes it
+    } else if (custom === "cosmos.Dec") {
       out[field.name] = decFromRaw(v as string, field.name);
     } else if (field.fieldKind === "message") {
       out[field.name] = decimalsInJson(field.message, v);
@@ -303,13 +225,12 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
   return out;
 }
 
-const CONVERTERS: Record<string, Converter> = { ...SDK_MESSAGES, ...schemaMessages() };
+const CONVERTERS: Record<string, Converter> = schemaMessages();
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
 /** Amino type name → the schema's descriptor. */
 const SCHEMA_BY_AMINO = new Map<string, DescMessage>();
-for (const [url, convert] of Object.entries(SDK_MESSAGES)) TYPE_URLS.set(convert.aminoType!, url);
 for (const file of SCHEMA_TX_FILES) {
   for (const desc of file.messages as DescMessage[]) {
     if (desc.name.endsWith("Response")) continue;

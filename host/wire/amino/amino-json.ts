@@ -4,21 +4,22 @@
 //
 // - zero scalars omitted unless dont_omitempty; uint64/int64 quoted, 32-bit integers and enums as
 //   numbers, bytes base64;
-// - cosmos.Int text as is ("" -> "0"); cosmos.Dec raw 18-decimal integer printed with its 18
-//   decimals ("40000000000000000" -> "0.040000000000000000", "" -> "0");
+// - cosmos.Int text as is; cosmos.Dec raw 18-decimal integer printed with its 18 decimals
+//   ("40000000000000000" -> "0.040000000000000000"); an empty one is unset: omitted, or "0" if
+//   dont_omitempty; a field's amino name (amino.field_name) where it has one;
 // - Duration as quoted nanoseconds, Timestamp RFC 3339 UTC (fraction only if non-zero);
 // - message fields are the reference's non-nullable ones: always written (absent = zero message);
 // - repeated fields omitted when empty unless dont_omitempty or legacy_coins.
 //
 // Key order does not matter here: the sign doc is serialized with sorted keys (tx/sign-doc.ts).
-// The project's chainmain schemas declare every field as the reference does, so this is the one
-// derivation for all of them; the Cosmos SDK's own messages are converted in messages.ts.
+// The project's schemas (chainmain's and the SDK's messages the node executes) declare every field
+// as the reference does, so this is the one derivation for all of them.
 
 import { create, getOption, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { ScalarType } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
 import { decodeError } from "../errors.js";
-import { dont_omitempty, encoding, name as aminoName } from "../gen/amino/amino_pb.js";
+import { dont_omitempty, encoding, field_name, name as aminoName } from "../gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "../gen/cosmos_proto/cosmos_pb.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -111,7 +112,7 @@ function messageJson(desc: DescMessage, value: Message | undefined, path: string
   const out: Record<string, Json> = {};
   for (const field of desc.fields) {
     const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`, resolveAny);
-    if (v !== undefined) out[field.name] = v;
+    if (v !== undefined) out[getOption(field, field_name) || field.name] = v;
   }
   return out;
 }
@@ -122,6 +123,8 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
   switch (field.fieldKind) {
     case "scalar": {
       const s = getOption(field, cosmosScalar);
+      // An empty Int or Dec is an unset (nullable) one: omitted unless dont_omitempty, then "0".
+      if ((s === "cosmos.Int" || s === "cosmos.Dec") && value === "" && !keep) return undefined;
       if (s === "cosmos.Int") return (value as string) || "0";
       if (s === "cosmos.Dec") return decFromRaw(value as string, path);
       if (!keep && isZeroScalar(value)) return undefined;
@@ -130,7 +133,8 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
     case "enum":
       return !keep && value === 0 ? undefined : (value as number);
     case "message":
-      // The reference's message fields are non-nullable: gogo always writes them.
+      // An unset Any is a nil interface (omitted); the reference's other message fields are non-nullable: always written.
+      if (value === undefined && field.message.typeName === "google.protobuf.Any") return undefined;
       return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
