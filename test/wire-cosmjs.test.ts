@@ -31,7 +31,8 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { txMsgDataHex } from "../host/wire/responses.js";
+import { dataHex, msgDataJson, txMsgData } from "../host/wire/responses.js";
+import { respond } from "../host/app/handlers.js";
 import { clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
 import { lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
@@ -107,12 +108,11 @@ test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, neve
   assert.ok((outcomes.get("sdk/2") ?? 0) > 0 && (outcomes.get("sdk/4") ?? 0) > 0, JSON.stringify([...outcomes]));
 });
 
-test("TxMsgData: WIRE.md's bytes for MsgLockTier's response (position 5)", () => {
-  const created = { type: `${T.slice(1)}EventPositionCreated`, attributes: [{ key: "position", value: JSON.stringify({ id: "5" }) }, { key: "msg_index", value: "0" }] };
-  const data = txMsgDataHex([`${T}MsgLockTier`], [created]);
+test("TxMsgData: WIRE.md's bytes for MsgLockTier's response (position 5), as the handler's typed response makes them", () => {
+  const data = dataHex(txMsgData([respond(MsgLockTierResponseSchema, { positionId: 5n }, []).response]));
   const url = hex.encode(new TextEncoder().encode(`${T}MsgLockTierResponse`)).toUpperCase();
   assert.is(data, `12350A2F${url}12020805`);
-  assert.is(txMsgDataHex(["/unknown.Msg"], []), "", "no data for a message without a known response");
+  assert.equal(msgDataJson(hex.decode(data.toLowerCase())).msg_responses, [{ "@type": `${T}MsgLockTierResponse`, position_id: "5" }]);
 });
 
 /** A committed tx's msg responses (tx_response.data, uppercase hex of TxMsgData). */

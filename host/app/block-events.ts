@@ -7,7 +7,8 @@
 
 import { decString } from "../wire/gateway-json.js";
 import type { TxEvent } from "./events.js";
-import { typedEvent } from "../modules/tieredrewards/messages.js";
+import { typedEvent } from "./events.js";
+import { EventBaseRewardsTopUpSchema } from "../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
 
 const E18 = 10n ** 18n;
 
@@ -41,7 +42,7 @@ export function beginBlockEvents(f: BeginBlockFacts): TxEvent[] {
     ],
   }];
   if (f.topUp > 0n) {
-    const e = typedEvent("EventBaseRewardsTopUp", { top_up: { denom: f.denom, amount: `${f.topUp}` } });
+    const e = typedEvent(EventBaseRewardsTopUpSchema, { topUp: { denom: f.denom, amount: `${f.topUp}` } });
     events.push({ type: e.type, attributes: [...e.attributes, MODE] });
   }
   return events;

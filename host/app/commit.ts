@@ -10,7 +10,6 @@ import { JOURNAL_ENTRY_SIZE, JOURNAL_SLOT, JOURNAL_TABLE, RECORD_KEY, RECORD_KEY
 import { consensusSet } from "../modules/staking/consensus-key.js";
 import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
-import { resultData } from "../wire/tx.js";
 import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "./header.js";
 import type { AppState } from "./state.js";
 import type { TxEvent } from "./events.js";
@@ -67,7 +66,7 @@ export function commitBlock(
   const store = s.store;
   const write = store === undefined ? () => {} : () => {
     const txs: StoredTx[] = results.map((r) => ({
-      hash: r.hash, height: r.height, index: r.index, tx: r.tx, code: r.code, codespace: r.codespace,
+      hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
       rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
     }));
     if (genesis) store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records);
@@ -126,7 +125,7 @@ function header(s: AppState, height: bigint, timeNs: bigint, results: TxResult[]
   });
   s.headerCarry = {
     signatures: stored.signatures,
-    results: results.map((r) => ({ code: r.code, data: resultData(r), gasWanted: r.gasWanted, gasUsed: r.gasUsed })),
+    results: results.map((r) => ({ code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed })),
     signers: next,
   };
   return { stored, hash: bytesToHex(hash).toUpperCase() };

@@ -32,5 +32,16 @@ export interface MessageContext {
   readonly validators: ValidatorRegistry;
 }
 
-/** A message's execution: its events, in the order the module emits them. */
-export type MessageHandler = (ctx: MessageContext, msg: unknown) => TxEvent[];
+/** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */
+export interface MsgResponse {
+  readonly typeUrl: string;
+  readonly value: Uint8Array;
+}
+
+/** What a message's execution gives: its events, in the order the module emits them, and its response. */
+export interface MessageOutcome {
+  events: TxEvent[];
+  response: MsgResponse;
+}
+
+export type MessageHandler = (ctx: MessageContext, msg: unknown) => MessageOutcome;

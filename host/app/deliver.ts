@@ -8,13 +8,15 @@ import { SdkErrors, TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
-import { storedTypeUrls, txBytesHash } from "../wire/tx.js";
+import { txBytesHash } from "../wire/tx.js";
+import { txMsgData } from "../wire/responses.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
 import { accountGas, outOfGasDetail, staticGas } from "./gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
 import type { TxEvent } from "./events.js";
+import type { MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
 import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
 
@@ -49,7 +51,7 @@ export function deliverDecided(s: AppState, tx: Uint8Array, height: bigint, inde
     } catch {
       // undecodable bytes: no fee, no gas
     }
-    return { hash: txBytesHash(tx), height, index, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], tx, timeNs, gasWanted, gasUsed };
+    return { hash: txBytesHash(tx), height, index, code: e.code, codespace: e.codespace, rawLog: e.log, events: [], tx, timeNs, gasWanted, gasUsed, data: new Uint8Array() };
   }
   return execute(s, v, height, index, timeNs, false);
 }
@@ -73,7 +75,7 @@ export function simulate(s: AppState, txBytes: Uint8Array): SimulationResult {
   const emptySignatures = decoded.signatures.filter((sig) => sig.signature.length === 0).length;
   const r = execute(s, verified, s.last.height + 1n, 0, s.last.timeNs, true, emptySignatures);
   if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
-  return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, typeUrls: storedTypeUrls(verified.bytes) ?? [] };
+  return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, data: r.data };
 }
 
 /**
@@ -87,8 +89,8 @@ function execute(
   const gasLimit = simulating ? (1n << 64n) - 1n : gasWanted;
   const ante = staticGas(tx.size, tx.signatureCount) + BigInt(emptySignatures) * SIM_SIGNATURE_GAS;
   let gasUsed = ante;
-  const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
-    hash: tx.txHash, height, index, code, codespace, rawLog, events, tx: tx.bytes, timeNs, gasWanted, gasUsed,
+  const result = (code: number, codespace: string, rawLog: string, events: TxEvent[], data: Uint8Array = new Uint8Array()): TxResult => ({
+    hash: tx.txHash, height, index, code, codespace, rawLog, events, tx: tx.bytes, timeNs, gasWanted, gasUsed, data,
   });
   const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
   const x = s.core.exports;
@@ -137,16 +139,18 @@ function execute(
     if (!simulating) x.storeTxBegin();
     s.txJournal.begin();
     const emitted: TxEvent[] = [];
+    const responses: MsgResponse[] = [];
     const ctx = s.messageContext(tx.signer, height, timeNs);
     for (let i = 0; i < tx.msgs.length; i++) {
       const m = tx.msgs[i]!;
       try {
         const handler = s.handlers.get(m.type);
         if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const own = messageEventFirst(handler(ctx, m.parsed));
+        const out = handler(ctx, m.parsed);
         gasUsed = ante + accountCost + s.meter.gas();
         if (gasUsed > gasLimit) throw outOfGas(m.type);
-        for (const e of own) emitted.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
+        for (const e of messageEventFirst(out.events)) emitted.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
+        responses.push(out.response);
       } catch (err) {
         gasUsed = ante + accountCost + s.meter.gas();
         if (!simulating) {
@@ -162,7 +166,7 @@ function execute(
       x.storeTxCommit();
       s.txJournal.release();
     }
-    return result(0, "", "", [...events, ...emitted]);
+    return result(0, "", "", [...events, ...emitted], txMsgData(responses));
   } finally {
     if (simulating) {
       x.storeTxAbort();
@@ -190,7 +194,7 @@ export function executeProposal(
       const handler = s.handlers.get(m.type);
       if (spec === undefined || handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
       const parsed = spec.validate(m.value, { prefix: ACCOUNT_PREFIX });
-      for (const e of messageEventFirst(handler(ctx, parsed))) events.push(e);
+      for (const e of messageEventFirst(handler(ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();
       s.txJournal.rollback();

@@ -6,7 +6,14 @@ import type { Ledger } from "../core/ledger.js";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { TierError } from "../core/tiers.js";
 import { SdkErrors, TxError, type ErrorKind } from "../wire/errors.js";
-import type { MessageHandler } from "./context.js";
+import { create, toBinary, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
+import type { MessageHandler, MessageOutcome } from "./context.js";
+import type { TxEvent } from "./events.js";
+
+/** A handler's outcome: its events and its typed response (the schema's response message). */
+export function respond<D extends DescMessage>(schema: D, init: MessageInitShape<D>, events: TxEvent[]): MessageOutcome {
+  return { events, response: { typeUrl: `/${schema.typeName}`, value: toBinary(schema, create(schema, init)) } };
+}
 
 /** The core's failure codes as the SDK's modules report them (codespace, code; assembly/errors.ts names each). */
 const CORE_TX_ERRORS: Partial<Record<number, ErrorKind>> = {

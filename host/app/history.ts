@@ -60,7 +60,7 @@ export class History {
   private storedResult(t: StoredTx): TxResult {
     const { body: _, ...row } = t;
     return {
-      ...row, tx: storedTxBytes(t), events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
+      ...row, tx: storedTxBytes(t), data: t.data ?? new Uint8Array(), events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
       gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
     };
   }

@@ -9,9 +9,7 @@ import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, emissionGenesisState, emissionParams,
 import { accountAddressBytes, encodeAddress } from "../wire/address.js";
 import { ValidatorRegistry, orderKey } from "../modules/staking/validators.js";
 import type { NodeStore } from "../store/store.js";
-import { resultData } from "../wire/tx.js";
 import { seedHash, type StoredHeader } from "./header.js";
-import { storedTxBytes } from "./history.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
 import type { AppState } from "./state.js";
 import { NodeStateError } from "./types.js";
@@ -120,7 +118,7 @@ export function restore(s: AppState, store: NodeStore): void {
     s.headerCarry = {
       signatures: (JSON.parse(last.header) as StoredHeader).signatures,
       results: store.txsAt(last.height).map((t) => ({
-        code: t.code, data: resultData({ code: t.code, tx: storedTxBytes(t), events: JSON.parse(t.events) }), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
+        code: t.code, data: t.data ?? new Uint8Array(), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
       })),
       signers: undefined,
     };

@@ -33,7 +33,6 @@ import { moduleAddress } from "../wire/keys.js";
 import { TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { decToRaw } from "../wire/amino/amino-json.js";
-import { txMsgDataHex } from "../wire/responses.js";
 import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 import { methodPath, type QueryRouter } from "./query-router.js";
 
@@ -145,14 +144,12 @@ export function createAbciQuery(node: Application, app: Hono, chainSegment = "ch
     if (req.txBytes.length === 0) throw new GrpcStatus("InvalidArgument", "empty txBytes is not allowed");
     try {
       const r = node.simulate(req.txBytes);
-      const dataHex = txMsgDataHex(r.typeUrls, r.events);
-      const msgData = dataHex === "" ? new Uint8Array() : hex.decode(dataHex.toLowerCase());
       return SimulateResponse.encode({
         gasInfo: { gasWanted: (1n << 64n) - 1n, gasUsed: r.gasUsed },
         result: {
-          data: msgData, log: "",
+          data: r.data, log: "",
           events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })) })),
-          msgResponses: dataHex === "" ? [] : TxMsgData.decode(msgData).msgResponses,
+          msgResponses: r.data.length === 0 ? [] : TxMsgData.decode(r.data).msgResponses,
         },
       }).finish();
     } catch (e) {

@@ -21,6 +21,8 @@ export interface TxResult {
   gasWanted: bigint;
   /** What the gas meter counted (above gasWanted for an out-of-gas tx, as the SDK reports). */
   gasUsed: bigint;
+  /** Its messages' responses, a TxMsgData's bytes (empty for a failed tx). */
+  data: Uint8Array;
 }
 
 /** A committed block, as commit listeners see it: its height (the last of a run) and its txs' results. */
@@ -51,12 +53,12 @@ export interface UncommittedBlock {
   committed: CommittedBlock;
 }
 
-/** Simulate's answer: gas, and the events and message type URLs of its would-be result. */
+/** Simulate's answer: gas, and the events and data (TxMsgData) of its would-be result. */
 export interface SimulationResult {
   gasWanted: bigint;
   gasUsed: bigint;
   events: TxEvent[];
-  typeUrls: string[];
+  data: Uint8Array;
 }
 
 export interface BlockHeader {

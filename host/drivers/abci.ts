@@ -18,7 +18,6 @@ import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
 import type { NodeChain } from "./embedded.js";
 import type { AbciQuery } from "../app/query.js";
 import { TxError } from "../wire/errors.js";
-import { resultData } from "../wire/tx.js";
 import { listen } from "../listen.js";
 
 /** What the ABCI connections need of the node. */
@@ -177,7 +176,7 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
     });
     const txResults: ExecTxResult[] = results.map((r) => ({
-      code: r.code, data: resultData(r), log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+      code: r.code, data: r.data, log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       events: r.events.map(attr), codespace: r.codespace,
     }));
     const response = Response.fromPartial({

@@ -23,7 +23,7 @@ export type { TxResult };
 import { TxError } from "../wire/errors.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { namedParams } from "./params.js";
-import { resultData, txBytesHash } from "../wire/tx.js";
+import { txBytesHash } from "../wire/tx.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
@@ -199,7 +199,7 @@ const rfc3339 = (ns: bigint) => timestampString(ns);
 
 /** ExecTxResult in gogo jsonpb (EmitDefaults): every field, int64 as strings, data base64. */
 function execTxResult(r: TxResult) {
-  const data = resultData(r);
+  const data = r.data;
   return {
     code: r.code,
     data: data.length === 0 ? null : base64.encode(data),

@@ -18,8 +18,8 @@ import { useCors } from "./cors.js";
 import { validDenom, type Genesis } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
-import { isLegacyTx, storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
-import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
+import { isLegacyTx, txBytesHash, txJson } from "../wire/tx.js";
+import { dataHex, msgDataJson } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
@@ -313,7 +313,7 @@ export function registerNodeRoutes(
       if (e instanceof TxError) throw new GatewayError(GrpcCode.UNKNOWN, `${e.log} with gas used: '0'`);
       throw e;
     }
-    const { data, msg_responses } = msgDataJson(txMsgDataHex(r.typeUrls, r.events));
+    const { data, msg_responses } = msgDataJson(r.data);
     return c.json({
       gas_info: { gas_wanted: SIMULATE_GAS_WANTED, gas_used: intString(r.gasUsed) },
       result: { data, log: "", events: r.events, msg_responses },
@@ -462,7 +462,7 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     txhash: r.hash,
     codespace: r.codespace,
     code: r.code,
-    data: r.code === 0 && r.tx !== undefined && r.events !== undefined ? msgData(r.tx, r.events) : "",
+    data: r.code === 0 && r.data !== undefined ? dataHex(r.data) : "",
     raw_log: r.rawLog,
     logs: [],
     info: "",
@@ -472,12 +472,6 @@ function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" |
     timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
     events: r.events ?? [],
   };
-}
-
-/** TxMsgData of a committed tx (host/wire/responses.ts); "" if it cannot be told. */
-function msgData(tx: Uint8Array, events: TxResult["events"]): string {
-  const urls = storedTypeUrls(tx);
-  return urls === undefined ? "" : txMsgDataHex(urls, events);
 }
 
 /**

@@ -48,6 +48,8 @@ export interface StoredTx {
   tx?: Uint8Array;
   /** What such an older row kept instead: the POSTed body `{tx_bytes, mode}` or `{tx, mode}` (app/history.ts reads it). */
   body?: string;
+  /** Its messages' responses (TxMsgData bytes; empty for a failed tx, and in rows from before they were kept). */
+  data?: Uint8Array;
   code: number;
   codespace: string;
   rawLog: string;
@@ -101,6 +103,7 @@ interface TxRow {
   idx: number;
   body: string;
   tx?: Buffer | null;
+  data?: Buffer | null;
   code: number;
   codespace: string;
   raw_log: string;
@@ -138,7 +141,7 @@ export class NodeStore {
         "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       this.insertTx = this.prepareWrite(
-        "INSERT INTO txs (hash, height, idx, body, tx, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO txs (hash, height, idx, body, tx, data, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       this.upsertRecord = this.prepareWrite(
         "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
@@ -207,7 +210,7 @@ export class NodeStore {
     );
     for (const t of txs) {
       this.insertTx.run(
-        t.hash, t.height, t.index, t.tx ?? null, t.code, t.codespace, t.rawLog, t.events,
+        t.hash, t.height, t.index, t.tx ?? null, t.data ?? null, t.code, t.codespace, t.rawLog, t.events,
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
       for (const a of indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
@@ -388,6 +391,7 @@ function addGasColumns(db: Database.Database): void {
 function addTxBytesColumn(db: Database.Database): void {
   const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
   if (!columns.includes("tx")) db.exec("ALTER TABLE txs ADD COLUMN tx BLOB");
+  if (!columns.includes("data")) db.exec("ALTER TABLE txs ADD COLUMN data BLOB");
 }
 
 /** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
@@ -426,6 +430,7 @@ function toBlock(r: BlockRow): StoredBlock {
 function toTx(r: TxRow): StoredTx {
   return {
     hash: r.hash, height: BigInt(r.height), index: r.idx, ...(r.tx != null ? { tx: new Uint8Array(r.tx) } : { body: r.body }),
+    ...(r.data != null ? { data: new Uint8Array(r.data) } : {}),
     code: r.code, codespace: r.codespace,
     rawLog: r.raw_log, events: r.events,
     gasWanted: r.gas_wanted == null ? null : BigInt(r.gas_wanted), gasUsed: r.gas_used == null ? null : BigInt(r.gas_used),

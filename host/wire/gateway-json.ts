@@ -164,6 +164,16 @@ export function timestampString(ns: bigint): string {
   return `${iso.slice(0, 19)}${nanosFraction(nanos)}Z`;
 }
 
+/** Seconds of 0001-01-01T00:00:00Z, the zero time a Timestamp field holds when unset. */
+const ZERO_TIME_S = -62_135_596_800n;
+
+/** A protobuf Timestamp of unix nanoseconds; 0 is the zero time (0001-01-01T00:00:00Z), as Go's time.Time{}. */
+export function timestampOf(ns: bigint): { seconds: bigint; nanos: number } {
+  if (ns === 0n) return { seconds: ZERO_TIME_S, nanos: 0 };
+  const [seconds, nanos] = floorDivMod(ns, NS_PER_S);
+  return { seconds, nanos: Number(nanos) };
+}
+
 /** Duration text of nanoseconds: `"31557600s"`, `"1.500s"`, `"-0.000000001s"`. */
 export function durationString(ns: bigint): string {
   const neg = ns < 0n;

@@ -25,7 +25,6 @@ import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
 import { decodeAny, typeUrlOfAmino } from "./messages.js";
-import { txMsgDataHex, type EventLike } from "./responses.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
 
@@ -249,11 +248,4 @@ export function storedTypeUrls(tx: Uint8Array): string[] | undefined {
 export function txBytesOfBody(body: string, canonical: (stdTx: unknown) => Uint8Array): Uint8Array {
   const stored = JSON.parse(body) as { tx_bytes?: string; tx?: unknown };
   return stored.tx_bytes !== undefined ? base64.decode(stored.tx_bytes) : canonical(stored.tx);
-}
-
-/** A tx result's `data`: the TxMsgData of its messages' responses (empty for a failed tx). */
-export function resultData(r: { code: number; tx: Uint8Array; events: readonly EventLike[] }): Uint8Array {
-  const urls = r.code === 0 ? storedTypeUrls(r.tx) : undefined;
-  const dataHex = urls === undefined ? "" : txMsgDataHex(urls, r.events);
-  return dataHex === "" ? new Uint8Array() : hex.decode(dataHex.toLowerCase());
 }

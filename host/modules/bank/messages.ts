@@ -3,7 +3,8 @@
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
-import { paying, type MessageHandlers } from "../../app/handlers.js";
+import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
+import { MsgSendResponseSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { MSG_SEND, type MsgSend } from "../../app/registry.js";
 import { renderTierEvents } from "../tieredrewards/messages.js";
 import { coinsString } from "../../wire/coins.js";
@@ -26,10 +27,10 @@ export function registerBankHandlers(h: MessageHandlers): MessageHandlers {
         ? renderTierEvents(ctx, paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events)
         : [];
       if (deposit.length === 0) paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount));
-      return [
+      return respond(MsgSendResponseSchema, {}, [
         event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
         ...deposit,
         event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
-      ];
+      ]);
     });
 }

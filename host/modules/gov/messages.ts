@@ -8,9 +8,13 @@ import {
   GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
   type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,
 } from "./validate.js";
-import type { MessageHandlers } from "../../app/handlers.js";
-import type { MessageContext } from "../../app/context.js";
-import type { TxEvent } from "../../app/events.js";
+import { respond, type MessageHandlers } from "../../app/handlers.js";
+import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { timestampOf } from "../../wire/gateway-json.js";
+import {
+  MsgCancelProposalResponseSchema, MsgDepositResponseSchema, MsgSubmitProposalResponseSchema, MsgVoteResponseSchema, MsgVoteWeightedResponseSchema,
+} from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
+import { MsgUpdateParamsResponseSchema as InflationUpdateParamsResponseSchema } from "../../wire/gen/chainmain/inflation/v1/tx_pb.js";
 
 const ACTIONS: Record<string, string> = {
   [GovMsgTypes.SubmitProposal]: "/cosmos.gov.v1.MsgSubmitProposal",
@@ -21,19 +25,26 @@ const ACTIONS: Record<string, string> = {
 };
 
 export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
-  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => TxEvent[]) =>
-    h.register(type, (ctx, msg) => [
-      ...run(ctx, msg),
-      { type: "message", attributes: [
+  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => MessageOutcome) =>
+    h.register(type, (ctx, msg) => {
+      const out = run(ctx, msg);
+      return { ...out, events: [...out.events, { type: "message", attributes: [
         { key: "action", value: ACTIONS[type]!, index: true }, { key: "sender", value: ctx.signer, index: true },
         { key: "module", value: "gov", index: true },
-      ] },
-    ]);
-  reg(GovMsgTypes.SubmitProposal, (ctx, m) => ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs).events);
-  reg(GovMsgTypes.Deposit, (ctx, m) => ctx.gov.deposit(m as MsgDeposit, ctx.timeNs));
-  reg(GovMsgTypes.Vote, (ctx, m) => ctx.gov.vote(m as MsgVote));
-  reg(GovMsgTypes.VoteWeighted, (ctx, m) => ctx.gov.vote(m as MsgVote));
-  reg(GovMsgTypes.CancelProposal, (ctx, m) => ctx.gov.cancel(m as MsgCancelProposal, ctx.timeNs));
+      ] }] };
+    });
+  reg(GovMsgTypes.SubmitProposal, (ctx, m) => {
+    const r = ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs);
+    return respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events);
+  });
+  reg(GovMsgTypes.Deposit, (ctx, m) => respond(MsgDepositResponseSchema, {}, ctx.gov.deposit(m as MsgDeposit, ctx.timeNs)));
+  reg(GovMsgTypes.Vote, (ctx, m) => respond(MsgVoteResponseSchema, {}, ctx.gov.vote(m as MsgVote)));
+  reg(GovMsgTypes.VoteWeighted, (ctx, m) => respond(MsgVoteWeightedResponseSchema, {}, ctx.gov.vote(m as MsgVote)));
+  reg(GovMsgTypes.CancelProposal, (ctx, m) => {
+    const msg = m as MsgCancelProposal;
+    const events = ctx.gov.cancel(msg, ctx.timeNs);
+    return respond(MsgCancelProposalResponseSchema, { proposalId: msg.proposalId, canceledTime: timestampOf(ctx.timeNs), canceledHeight: ctx.height }, events);
+  });
   // x/inflation: validate and replace every param (no event); the chain applies them from the next block.
   h.register(MSG_UPDATE_INFLATION_PARAMS, (ctx, m) => {
     const msg = m as MsgUpdateInflationParams;
@@ -45,10 +56,10 @@ export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
       throw e;
     }
     ctx.gov.setInflationParams(JSON.stringify(msg.params));
-    return [{ type: "message", attributes: [
+    return respond(InflationUpdateParamsResponseSchema, {}, [{ type: "message", attributes: [
       { key: "action", value: "/chainmain.inflation.v1.MsgUpdateParams", index: true }, { key: "sender", value: ctx.signer, index: true },
       { key: "module", value: "inflation", index: true },
-    ] }];
+    ] }]);
   });
   return h;
 }

@@ -4,7 +4,10 @@
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
-import { paying, type MessageHandlers } from "../../app/handlers.js";
+import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
+import { timestampOf } from "../../wire/gateway-json.js";
+import { MsgBeginRedelegateResponseSchema, MsgDelegateResponseSchema, MsgUndelegateResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import { MsgSlashValidatorResponseSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { decString, timestampString } from "../../wire/gateway-json.js";
 import { renderTierEvents } from "../tieredrewards/messages.js";
 import { MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_DEV_SLASH, type MsgDelegate, type MsgBeginRedelegate, type MsgDevSlash } from "./validate.js";
@@ -17,25 +20,25 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const amount = bondAmount(msg.amount, ctx.denom, "invalid delegation amount");
       const delegator = ctx.directory.ensure(msg.delegator);
       const shares = paying(ctx, delegator, amount, () => ctx.ledger.delegate(delegator, validatorId(ctx, msg.validator), amount), "delegate");
-      return [
+      return respond(MsgDelegateResponseSchema, {}, [
         event("delegate", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(amount, ctx.denom),
           new_shares: decString(shares),
         }),
         event("message", { action: "/cosmos.staking.v1beta1.MsgDelegate", sender: msg.delegator, module: "staking" }),
-      ];
+      ]);
     })
     .register(MSG_UNDELEGATE, (ctx, m) => {
       const msg = m as MsgDelegate;
       const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
       const r = ctx.ledger.undelegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
-      return [
+      return respond(MsgUndelegateResponseSchema, { completionTime: timestampOf(r.completionTime), amount: { denom: ctx.denom, amount: `${r.amount}` } }, [
         event("unbond", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(r.amount, ctx.denom),
           completion_time: timestampString(r.completionTime),
         }),
         event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
-      ];
+      ]);
     })
     .register(MSG_BEGIN_REDELEGATE, (ctx, m) => {
       const msg = m as MsgBeginRedelegate;
@@ -44,13 +47,13 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const dst = ctx.directory.validatorId(msg.dst);
       if (dst === undefined) throw new CoreError(CoreCode.BAD_REDELEGATION_DST);
       const r = ctx.ledger.redelegate(ctx.directory.ensure(msg.delegator), src, dst, amount);
-      return [
+      return respond(MsgBeginRedelegateResponseSchema, { completionTime: timestampOf(r.completionTime) }, [
         event("redelegate", {
           source_validator: msg.src, destination_validator: msg.dst, delegator: msg.delegator,
           amount: coinText(r.amount, ctx.denom), completion_time: timestampString(r.completionTime),
         }),
         event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
-      ];
+      ]);
     })
     .register(MSG_DEV_SLASH, (ctx, m) => {
       const msg = m as MsgDevSlash;
@@ -71,13 +74,13 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const burned = ctx.ledger.slash(id, infraction, power, fraction);
       const tierEvents = renderTierEvents(ctx, ctx.tiers.slashEvents());
       if (msg.jail) ctx.ledger.jail(id);
-      return [
+      return respond(MsgSlashValidatorResponseSchema, {}, [
         event("slash", {
           address: msg.validator, power: `${power}`, reason: "dev", jailed: msg.jail ? msg.validator : "",
           burned_coins: `${burned}`, infraction_height: `${infraction}`, slash_fraction: decString(fraction),
         }),
         ...tierEvents,
         event("message", { action: "/chainmain.dev.v1.MsgSlashValidator", sender: ctx.signer, module: "slashing" }),
-      ];
+      ]);
     });
 }

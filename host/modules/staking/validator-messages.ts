@@ -14,8 +14,9 @@ import { denomError } from "../../wire/coins.js";
 import { type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
 import { MSG_CREATE_VALIDATOR, MSG_EDIT_VALIDATOR } from "./validate.js";
 import { event, type TxEvent } from "../../app/events.js";
-import { paying, type MessageHandlers } from "../../app/handlers.js";
-import type { MessageContext } from "../../app/context.js";
+import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
+import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { MsgCreateValidatorResponseSchema, MsgEditValidatorResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { decString } from "../../wire/gateway-json.js";
 import { consensusAddressOf } from "./consensus-key.js";
 import { orderKey } from "./validators.js";
@@ -74,7 +75,7 @@ function decOf(ctx: MessageContext, text: string, what: string): bigint {
   }
 }
 
-function createValidator(ctx: MessageContext, m: unknown): TxEvent[] {
+function createValidator(ctx: MessageContext, m: unknown): MessageOutcome {
   const msg = m as MsgCreateValidator;
   // MsgCreateValidator.Validate
   if (msg.pubkey === undefined) throw new TxError(E.emptyPubKey);
@@ -122,13 +123,13 @@ function createValidator(ctx: MessageContext, m: unknown): TxEvent[] {
     operator: msg.validator, description: { ...d }, maxRate, maxChangeRate, updateTimeNs: ctx.timeNs, pub: msg.pubkey.key,
   });
   const amount = `${msg.value.amount}${ctx.denom}`;
-  return [
+  return respond(MsgCreateValidatorResponseSchema, {}, [
     event("create_validator", { validator: msg.validator, amount }),
     event("message", { action: "/cosmos.staking.v1beta1.MsgCreateValidator", sender: ctx.signer, module: "staking" }),
-  ];
+  ]);
 }
 
-function editValidator(ctx: MessageContext, m: unknown): TxEvent[] {
+function editValidator(ctx: MessageContext, m: unknown): MessageOutcome {
   const msg = m as MsgEditValidator;
   const d = msg.description;
   if (Object.values(d).every((x) => x === "")) throw new TxError(SdkErrors.InvalidRequest, "empty description");
@@ -164,10 +165,10 @@ function editValidator(ctx: MessageContext, m: unknown): TxEvent[] {
   });
   ctx.validators.edit(id, { ...meta, description, updateTimeNs: rate !== undefined ? ctx.timeNs : meta.updateTimeNs });
   const after = ctx.ledger.validator(id)!;
-  return [
+  return respond(MsgEditValidatorResponseSchema, {}, [
     event("edit_validator", { commission_rate: decString(after.commissionRate), min_self_delegation: `${after.minSelfDelegation}` }),
     event("message", { action: "/cosmos.staking.v1beta1.MsgEditValidator", sender: ctx.signer, module: "staking" }),
-  ];
+  ]);
 }
 
 /** x/staking's MsgCreateValidator and MsgEditValidator. */

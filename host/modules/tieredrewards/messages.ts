@@ -8,91 +8,81 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { TierError, type Position, type Tier, type TierEvent, type Tiers } from "../../core/tiers.js";
-import { decString, timestampString } from "../../wire/gateway-json.js";
-import { rawPositionJson, tierJson, type TierDef } from "./queries.js";
+import { decString, timestampOf } from "../../wire/gateway-json.js";
+import * as ev from "../../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
+import * as tx from "../../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
+import { positionRecord, tierMessage, type TierDef } from "./queries.js";
 import { TxError } from "../../wire/errors.js";
 import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,
   type MsgUpdateTierParams, type PositionAmountMsg, type PositionMsg, type TierInput,
 } from "./validate.js";
-import { paying, type MessageHandlers } from "../../app/handlers.js";
-import type { MessageContext } from "../../app/context.js";
-import type { TxEvent } from "../../app/events.js";
+import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
+import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { typedEvent, type TxEvent } from "../../app/events.js";
 
-const EVENT_PREFIX = "chainmain.tieredrewards.v1.";
 const E18 = 10n ** 18n;
 /** Candidates tried for a position's delegator address before (31). */
 const DELEGATOR_NONCES = 10;
 
-/** A typed event: every field's proto-JSON as its attribute, keys sorted. */
-export function typedEvent(name: string, fields: Record<string, unknown>): TxEvent {
-  return {
-    type: EVENT_PREFIX + name,
-    attributes: Object.keys(fields)
-      .sort()
-      .map((key) => ({ key, value: JSON.stringify(fields[key]), index: true })),
-  };
-}
+const ACTION_NUMBERS = { TIER_CHANGE_ACTION_NEW: 1, TIER_CHANGE_ACTION_UPDATE: 2, TIER_CHANGE_ACTION_DELETE: 3 } as const;
 
-/** Renders the core's tier events with bech32 addresses and the bond denom. */
+/** The core's tier events as the schema's typed events (event.proto), addresses bech32, coins in the bond denom. */
 export function renderTierEvents(ctx: MessageContext, events: readonly TierEvent[], claimedIds: readonly bigint[] = []): TxEvent[] {
   const dir = ctx.directory;
   const account = (id: number) => dir.accountAddress(id) ?? "";
   const validator = (id: number) => dir.validatorAddress(id) ?? "";
   const coin = (amount: bigint) => ({ denom: ctx.denom, amount: `${amount}` });
   const coins = (amount: bigint) => (amount === 0n ? [] : [coin(amount)]);
-  const time = (ns: bigint) => (ns === 0n ? "0001-01-01T00:00:00Z" : timestampString(ns));
-  const position = (p: Position | undefined) => (p === undefined ? null : rawPositionJson(p, account));
+  const position = (p: Position | undefined) => (p === undefined ? undefined : positionRecord(p, account));
   return events.map((e): TxEvent => {
     switch (e.type) {
       case "EventTierChanged":
-        return typedEvent(e.type, { action: e.action, tier: e.tier === undefined ? null : tierJson(tierDef(e.tier)) });
+        return typedEvent(ev.EventTierChangedSchema, { action: ACTION_NUMBERS[e.action], tier: e.tier === undefined ? undefined : tierMessage(tierDef(e.tier)) });
       case "EventPositionCreated":
+        return typedEvent(ev.EventPositionCreatedSchema, { position: position(e.position) });
       case "EventDelegationCommitted":
-        return typedEvent(e.type, { position: position(e.position) });
+        return typedEvent(ev.EventDelegationCommittedSchema, { position: position(e.position) });
       case "EventBaseRewardsClaimed":
+        return typedEvent(ev.EventBaseRewardsClaimedSchema, { positionId: e.positionId, owner: account(e.owner), rewards: coins(e.rewards) });
       case "EventBonusRewardsClaimed":
-        return typedEvent(e.type, { position_id: `${e.positionId}`, owner: account(e.owner), rewards: coins(e.rewards) });
+        return typedEvent(ev.EventBonusRewardsClaimedSchema, { positionId: e.positionId, owner: account(e.owner), rewards: coins(e.rewards) });
       case "EventPositionUndelegated":
-        return typedEvent(e.type, {
-          position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner), validator: validator(e.validator),
-          completion_time: time(e.completionTime),
+        return typedEvent(ev.EventPositionUndelegatedSchema, {
+          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), validator: validator(e.validator), completionTime: timestampOf(e.completionTime),
         });
       case "EventPositionRedelegated":
-        return typedEvent(e.type, {
-          position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner), src_validator: validator(e.srcValidator),
-          dst_validator: validator(e.dstValidator), completion_time: time(e.completionTime),
+        return typedEvent(ev.EventPositionRedelegatedSchema, {
+          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), srcValidator: validator(e.srcValidator),
+          dstValidator: validator(e.dstValidator), completionTime: timestampOf(e.completionTime),
         });
       case "EventPositionAmountAdded":
-        return typedEvent(e.type, {
-          position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner), shares_added: decString(e.sharesAdded),
-          amount_added: `${e.amountAdded}`,
+        return typedEvent(ev.EventPositionAmountAddedSchema, {
+          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), sharesAdded: `${e.sharesAdded}`, amountAdded: `${e.amountAdded}`,
         });
       case "EventExitTriggered":
-        return typedEvent(e.type, {
-          position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner), exit_unlock_at: time(e.exitUnlockAt),
-        });
+        return typedEvent(ev.EventExitTriggeredSchema, { positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), exitUnlockAt: timestampOf(e.exitUnlockAt) });
       case "EventExitCleared":
-        return typedEvent(e.type, { position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner) });
+        return typedEvent(ev.EventExitClearedSchema, { positionId: e.positionId, tierId: e.tierId, owner: account(e.owner) });
       case "EventTierRewardsClaimed":
-        return typedEvent(e.type, {
-          owner: account(e.owner), position_ids: claimedIds.map((id) => `${id}`), base_rewards: coins(e.baseRewards), bonus_rewards: coins(e.bonusRewards),
+        return typedEvent(ev.EventTierRewardsClaimedSchema, {
+          owner: account(e.owner), positionIds: [...claimedIds], baseRewards: coins(e.baseRewards), bonusRewards: coins(e.bonusRewards),
         });
       case "EventPositionWithdrawn":
-        return typedEvent(e.type, { position: position(e.position), amount: coins(e.amount) });
+        return typedEvent(ev.EventPositionWithdrawnSchema, { position: position(e.position), amount: coins(e.amount) });
       case "EventExitTierWithDelegation":
-        return typedEvent(e.type, {
-          position_id: `${e.positionId}`, tier_id: e.tierId, owner: account(e.owner), validator: validator(e.validator),
-          transferred_amount: `${e.transferredAmount}`, transferred_shares: decString(e.transferredShares), full_exit: e.fullExit,
+        return typedEvent(ev.EventExitTierWithDelegationSchema, {
+          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), validator: validator(e.validator),
+          transferredAmount: `${e.transferredAmount}`, transferredShares: `${e.transferredShares}`, fullExit: e.fullExit,
         });
       case "EventBonusOwed":
-        return typedEvent(e.type, { position_id: `${e.positionId}`, owner: account(e.owner), amount: coins(e.amount) });
+        return typedEvent(ev.EventBonusOwedSchema, { positionId: e.positionId, owner: account(e.owner), amount: coins(e.amount) });
       case "EventOwedBonusPaid":
-        return typedEvent(e.type, { owner: account(e.owner), amount: coins(e.amount), still_owed: coins(e.stillOwed) });
+        return typedEvent(ev.EventOwedBonusPaidSchema, { owner: account(e.owner), amount: coins(e.amount), stillOwed: coins(e.stillOwed) });
       case "EventRewardsPoolFunded":
-        return typedEvent(e.type, { from: account(e.from), amount: coins(e.amount) });
+        return typedEvent(ev.EventRewardsPoolFundedSchema, { from: account(e.from), amount: coins(e.amount) });
       case "EventBaseRewardsTopUp":
-        return typedEvent(e.type, { top_up: coin(e.topUp) });
+        return typedEvent(ev.EventBaseRewardsTopUpSchema, { topUp: coin(e.topUp) });
     }
   });
 }
@@ -161,82 +151,104 @@ function tierOf(ctx: MessageContext, t: TierInput): Tier {
   return { id: t.id, exitDuration: t.exitDurationSeconds, bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
 }
 
-/** Every x/tieredrewards message (REFERENCE §4), each followed by the SDK's `message` event. */
+/** Every x/tieredrewards message (REFERENCE §4), each followed by the SDK's `message` event, each with its typed response. */
 export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   const t = TierMsgTypes;
   const reg = {
-    register(type: string, handler: (ctx: MessageContext, msg: unknown) => TxEvent[]) {
+    register(type: string, handler: (ctx: MessageContext, msg: unknown) => MessageOutcome) {
       const action = `/chainmain.tieredrewards.v1.${type.slice(type.lastIndexOf("/") + 1)}`;
-      h.register(type, (ctx, msg) => [
-        ...handler(ctx, msg),
-        { type: "message", attributes: [
+      h.register(type, (ctx, msg) => {
+        const out = handler(ctx, msg);
+        return { ...out, events: [...out.events, { type: "message", attributes: [
           { key: "action", value: action, index: true }, { key: "sender", value: ctx.signer, index: true },
           { key: "module", value: "tieredrewards", index: true },
-        ] },
-      ]);
+        ] }] };
+      });
       return reg;
     },
   };
-  const events = (ctx: MessageContext, r: { events: readonly TierEvent[] }) => renderTierEvents(ctx, r.events);
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
-  /** A message on one position of its signer: `{owner, position_id}`. */
-  const onPosition = (run: (tiers: Tiers, owner: number, id: bigint) => { events: readonly TierEvent[] }) =>
-    (ctx: MessageContext, msg: unknown) => {
-      const m = msg as PositionMsg;
-      return events(ctx, run(ctx.tiers, owner(ctx, m), m.positionId));
-    };
+  const find = <K extends TierEvent["type"]>(events: readonly TierEvent[], type: K) =>
+    events.find((e): e is Extract<TierEvent, { type: K }> => e.type === type);
   /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
-  const open = (
+  const open = <D extends typeof tx.MsgLockTierResponseSchema | typeof tx.MsgCommitDelegationToTierResponseSchema>(
+    response: D,
     create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier, ctx: MessageContext) => { events: readonly TierEvent[] },
-  ) => (ctx: MessageContext, msg: unknown) => {
+  ) => (ctx: MessageContext, msg: unknown): MessageOutcome => {
     const m = msg as MsgLockTier;
     const delegatorAddress = positionDelegatorAddress(
       ctx.headerHash, m.owner, ctx.tiers.nextPositionId(), ctx.directory.accountPrefix,
       (a) => ctx.directory.accountId(a) !== undefined,
     );
     const ownerId = owner(ctx, m);
-    return events(ctx, create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m, ctx));
+    const r = create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m, ctx);
+    const made = r.events.find((e) => e.type === "EventPositionCreated" || e.type === "EventDelegationCommitted") as { positionId: bigint } | undefined;
+    return respond(response as typeof tx.MsgLockTierResponseSchema, { positionId: made?.positionId ?? 0n }, renderTierEvents(ctx, r.events));
   };
   reg
-    .register(t.LockTier, open((tiers, o, v, d, m, ctx) => paying(ctx, o, m.amount, () => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately))))
-    .register(t.CommitDelegationToTier, open((tiers, o, v, d, m) => tiers.commitDelegation(o, v, m.amount, m.tierId, d, m.triggerExitImmediately)))
+    .register(t.LockTier, open(tx.MsgLockTierResponseSchema, (tiers, o, v, d, m, ctx) => paying(ctx, o, m.amount, () => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately))))
+    .register(t.CommitDelegationToTier, open(tx.MsgCommitDelegationToTierResponseSchema, (tiers, o, v, d, m) => tiers.commitDelegation(o, v, m.amount, m.tierId, d, m.triggerExitImmediately)))
     .register(t.AddToTierPosition, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
       const o = owner(ctx, m);
-      return events(ctx, paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount)));
+      const r = paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount));
+      return respond(tx.MsgAddToTierPositionResponseSchema, { positionId: m.positionId }, renderTierEvents(ctx, r.events));
     })
-    .register(t.TriggerExitFromTier, onPosition((tiers, o, id) => tiers.triggerExit(o, id)))
-    .register(t.ClearPosition, onPosition((tiers, o, id) => tiers.clear(o, id)))
+    .register(t.TriggerExitFromTier, (ctx, msg) => {
+      const m = msg as PositionMsg;
+      const r = ctx.tiers.triggerExit(owner(ctx, m), m.positionId);
+      const e = find(r.events, "EventExitTriggered");
+      return respond(tx.MsgTriggerExitFromTierResponseSchema, { positionId: m.positionId, exitUnlockAt: timestampOf(e?.exitUnlockAt ?? 0n) }, renderTierEvents(ctx, r.events));
+    })
+    .register(t.ClearPosition, (ctx, msg) => {
+      const m = msg as PositionMsg;
+      return respond(tx.MsgClearPositionResponseSchema, { positionId: m.positionId }, renderTierEvents(ctx, ctx.tiers.clear(owner(ctx, m), m.positionId).events));
+    })
     .register(t.TierRedelegate, (ctx, msg) => {
       const m = msg as MsgTierRedelegate;
       const dst = validatorId(ctx, m.dstValidator);
-      return events(ctx, ctx.tiers.redelegate(owner(ctx, m), m.positionId, dst));
+      const r = ctx.tiers.redelegate(owner(ctx, m), m.positionId, dst);
+      const e = find(r.events, "EventPositionRedelegated");
+      return respond(tx.MsgTierRedelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderTierEvents(ctx, r.events));
     })
-    .register(t.TierUndelegate, onPosition((tiers, o, id) => tiers.undelegate(o, id)))
-    .register(t.WithdrawFromTier, onPosition((tiers, o, id) => tiers.withdraw(o, id)))
+    .register(t.TierUndelegate, (ctx, msg) => {
+      const m = msg as PositionMsg;
+      const r = ctx.tiers.undelegate(owner(ctx, m), m.positionId);
+      const e = find(r.events, "EventPositionUndelegated");
+      return respond(tx.MsgTierUndelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderTierEvents(ctx, r.events));
+    })
+    .register(t.WithdrawFromTier, (ctx, msg) => {
+      const m = msg as PositionMsg;
+      const r = ctx.tiers.withdraw(owner(ctx, m), m.positionId);
+      const amount = find(r.events, "EventPositionWithdrawn")?.amount ?? 0n;
+      return respond(tx.MsgWithdrawFromTierResponseSchema, { amount: amount === 0n ? [] : [{ denom: ctx.denom, amount: `${amount}` }] }, renderTierEvents(ctx, r.events));
+    })
     .register(t.ExitTierWithDelegation, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
-      return events(ctx, ctx.tiers.exitWithDelegation(owner(ctx, m), m.positionId, m.amount));
+      const r = ctx.tiers.exitWithDelegation(owner(ctx, m), m.positionId, m.amount);
+      const e = find(r.events, "EventExitTierWithDelegation");
+      return respond(tx.MsgExitTierWithDelegationResponseSchema, e === undefined ? {} : {
+        positionId: e.positionId, transferredAmount: `${e.transferredAmount}`, transferredShares: `${e.transferredShares}`, fullExit: e.fullExit,
+      }, renderTierEvents(ctx, r.events));
     })
     .register(t.ClaimTierRewards, (ctx, msg) => {
       const m = msg as MsgClaimTierRewards;
-      return renderTierEvents(ctx, ctx.tiers.claim(owner(ctx, m), m.positionIds).events, m.positionIds);
+      const r = ctx.tiers.claim(owner(ctx, m), m.positionIds);
+      const e = find(r.events, "EventTierRewardsClaimed");
+      const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom: ctx.denom, amount: `${amount}` }]);
+      return respond(tx.MsgClaimTierRewardsResponseSchema, e === undefined ? {} : {
+        baseRewards: coins(e.baseRewards), bonusRewards: coins(e.bonusRewards), positionIds: [...m.positionIds],
+      }, renderTierEvents(ctx, r.events, m.positionIds));
     })
     .register(t.UpdateParams, (ctx, msg) => {
       const m = msg as MsgUpdateTierParams;
       const rate = nonNegativeDec(ctx, m.targetBaseRewardsRate, "target base rewards rate");
       if (rate > E18) throw plainError(`target base rewards rate must not exceed 1.0 (100%): got ${decString(rate)}`);
       ctx.tiers.setTargetBaseRewardsRate(rate);
-      return [];
+      return respond(tx.MsgUpdateParamsResponseSchema, {}, []);
     })
-    .register(t.AddTier, (ctx, msg) => {
-      const tier = tierOf(ctx, (msg as MsgTierGov).tier);
-      return events(ctx, ctx.tiers.addTier(tier));
-    })
-    .register(t.UpdateTier, (ctx, msg) => {
-      const tier = tierOf(ctx, (msg as MsgTierGov).tier);
-      return events(ctx, ctx.tiers.updateTier(tier));
-    })
-    .register(t.DeleteTier, (ctx, msg) => events(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id)));
+    .register(t.AddTier, (ctx, msg) => respond(tx.MsgAddTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.addTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
+    .register(t.UpdateTier, (ctx, msg) => respond(tx.MsgUpdateTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.updateTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
+    .register(t.DeleteTier, (ctx, msg) => respond(tx.MsgDeleteTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id).events)));
   return h;
 }

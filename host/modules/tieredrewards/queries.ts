@@ -10,7 +10,7 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { accountAddressBytes } from "../../wire/address.js";
 import { ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
-import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampString } from "../../wire/gateway-json.js";
+import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampOf, timestampString } from "../../wire/gateway-json.js";
 import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
 import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
@@ -60,12 +60,21 @@ const time = (ns: bigint) => (ns === 0n ? ZERO_TIME : timestampString(ns));
 const ZERO_TIME = "0001-01-01T00:00:00Z";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-/** A Timestamp of unix nanoseconds (0: the zero time). */
-function timestamp(ns: bigint): Timestamp {
-  if (ns === 0n) return { $typeName: "google.protobuf.Timestamp", seconds: ZERO_TIME_S, nanos: 0 };
-  const s = ns / NS_PER_S;
-  const n = ns % NS_PER_S;
-  return { $typeName: "google.protobuf.Timestamp", seconds: n < 0n ? s - 1n : s, nanos: Number(n < 0n ? n + NS_PER_S : n) };
+const timestamp = timestampOf;
+
+/** A tier as the schema's Tier (its init shape): the tier queries' and the events' form. */
+export function tierMessage(t: TierDef) {
+  return { id: t.id, exitDuration: { seconds: t.exitDurationSeconds, nanos: 0 }, bonusApy: `${t.bonusApy}`, minLockAmount: `${t.minLockAmount}`, closeOnly: t.closeOnly };
+}
+
+/** A stored position as the schema's Position (its init shape): the raw queries' and the events' form. */
+export function positionRecord(p: StoredPosition, address: (id: number) => string) {
+  return {
+    id: p.id, owner: address(p.owner), tierId: p.tierId, lastBonusAccrual: timestamp(p.lastBonusAccrual),
+    lastEventSeq: p.lastEventSeq, lastKnownBonded: p.lastKnownBonded,
+    exitTriggeredAt: timestamp(p.exitTriggeredAt), exitUnlockAt: timestamp(p.exitUnlockAt),
+    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTime), delegatorAddress: address(p.delegator),
+  };
 }
 
 /** A tier as proto-JSON (REFERENCE §3.2): what the events that carry one write. */
@@ -109,12 +118,7 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
     exitTriggeredAt: timestamp(p.exitTriggeredAt), exitUnlockAt: timestamp(p.exitUnlockAt),
     createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTime), delegatorAddress: address(p.delegator),
   });
-  const positionRecord = (p: StoredPosition) => ({
-    id: p.id, owner: address(p.owner), tierId: p.tierId, lastBonusAccrual: timestamp(p.lastBonusAccrual),
-    lastEventSeq: p.lastEventSeq, lastKnownBonded: p.lastKnownBonded,
-    exitTriggeredAt: timestamp(p.exitTriggeredAt), exitUnlockAt: timestamp(p.exitUnlockAt),
-    createdAtHeight: p.createdAtHeight, createdAtTime: timestamp(p.createdAtTime), delegatorAddress: address(p.delegator),
-  });
+  const record = (p: StoredPosition) => positionRecord(p, address);
 
   const positionAt = (id: bigint): Position => {
     const p = tiers.position(id);
@@ -144,12 +148,7 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
 
   return {
     params: () => ({ params: { targetBaseRewardsRate: `${tiers.params().targetBaseRewardsRate}` } }),
-    tiers: () => ({
-      tiers: tiers.tiers().map((t) => ({
-        id: t.id, exitDuration: { seconds: t.exitDurationSeconds, nanos: 0 }, bonusApy: `${t.bonusApy}`,
-        minLockAmount: `${t.minLockAmount}`, closeOnly: t.closeOnly,
-      })),
-    }),
+    tiers: () => ({ tiers: tiers.tiers().map(tierMessage) }),
     rewardsPoolBalances: () => ({
       address: moduleAddress("rewards_pool", directory.accountPrefix), balances: coins(view.ledger.balance(ModuleAccount.rewardsPool)),
     }),
@@ -157,10 +156,10 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
     tierPositionsByOwner: (r) => page(ofOwner(r.owner), r.pagination, positionView),
     tierPositionsByTier: (r) => page(tiers.positionIds({ tier: r.tierId }), r.pagination, positionView),
     allTierPositions: (r) => page(tiers.positionIds({}), r.pagination, positionView),
-    rawTierPosition: (r) => ({ position: positionRecord(positionAt(r.positionId)) }),
-    rawTierPositionsByOwner: (r) => page(ofOwner(r.owner), r.pagination, positionRecord),
-    rawTierPositionsByTier: (r) => page(tiers.positionIds({ tier: r.tierId }), r.pagination, positionRecord),
-    rawAllTierPositions: (r) => page(tiers.positionIds({}), r.pagination, positionRecord),
+    rawTierPosition: (r) => ({ position: record(positionAt(r.positionId)) }),
+    rawTierPositionsByOwner: (r) => page(ofOwner(r.owner), r.pagination, record),
+    rawTierPositionsByTier: (r) => page(tiers.positionIds({ tier: r.tierId }), r.pagination, record),
+    rawAllTierPositions: (r) => page(tiers.positionIds({}), r.pagination, record),
     estimatePositionRewards: (r) => {
       const p = positionAt(r.positionId);
       if (p.validator === undefined) return { baseRewards: [], bonusRewards: [] };
