@@ -245,7 +245,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       resolveConfig(flagValues(fileArgs), {});
     } catch (e) {
       if (e instanceof ConfigFileError) throw new ConfigError(e.message);
-      if (e instanceof ConfigError) throw new ConfigError(e.message.replace(/^--([a-z-]+)/, `${given.config}: $1 =`));
+      if (e instanceof ConfigError) throw new ConfigError(e.message.replace(/^--([a-z-]+) /, `${given.config}: $1 = `).replace(/^--([a-z-]+):/, `${given.config}: $1:`));
       throw e;
     }
     // The environment's PORT and DB_PATH come above the file, the command line above both.
@@ -254,7 +254,12 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
   }
   if (values["print-config"]) {
     resolveConfig(values, env);
-    return { kind: "print-config", text: configFileText(FLAGS, values, CONFIG_HEADER) };
+    // The values a node would take for the flags whose defaults are applied after parsing.
+    const fallback = {
+      port: env.PORT ?? DEFAULTS.port, host: DEFAULTS.host, chain: DEFAULTS.chain, "block-time": DEFAULTS.blockTime, clock: DEFAULTS.clock,
+      db: env.DB_PATH ?? DEFAULTS.db, "rpc-port": (values.port ?? env.PORT) === "0" ? "0" : "26657", "rpc-host": DEFAULTS.host,
+    };
+    return { kind: "print-config", text: configFileText(FLAGS, { ...fallback, ...definedOnly(values) }, CONFIG_HEADER) };
   }
   return resolveConfig(values, env);
 }
@@ -265,6 +270,8 @@ const CONFIG_HEADER = [
 ];
 
 type FlagVals = ReturnType<typeof parseFlags<typeof FLAGS>>;
+
+const definedOnly = (v: FlagVals) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
 
 function flagValues(argv: string[]): FlagVals {
   try {
