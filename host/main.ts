@@ -311,7 +311,7 @@ export function startupWarnings(node: RunningNode, config: Config): string[] {
         `testing start a new database without --dev, or set app_state.gov.authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
     );
   }
-  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state; not for production.");
+  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state and POST /dev/faucet gives anyone the reserve's coins; not for production.");
   return out;
 }
 
