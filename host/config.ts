@@ -191,18 +191,9 @@ const FLAGS = {
     description: "error, warn, info (a line per block: height, txs, time, app hash) or debug (also a line per tx and per CometBFT block request); on stderr",
   },
   "log-format": { type: "string", value: "FORMAT", default: "text", description: "text, or json (one object per line, for log shippers)" },
-  keyring: {
-    type: "string", value: "FILE", shown: "none",
-    description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once",
-  },
-  "fund-amount": {
-    type: "string", value: "COINS", default: "100000000000000basecro",
-    description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)",
-  },
-  config: {
-    type: "string", value: "FILE", shown: "none",
-    description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db",
-  },
+  keyring: { type: "string", value: "FILE", shown: "none", description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once" },
+  "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
+  config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
   "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
@@ -265,10 +256,7 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
   return resolveConfig(values, env);
 }
 
-const CONFIG_HEADER = [
-  "The node's config file: npm start -- --config node.toml (each key is a flag's name; the command",
-  "line overrides it). Written by npm start --silent -- --print-config > node.toml",
-];
+const CONFIG_HEADER = ["The node's config file: npm start -- --config node.toml (keys: the flags' names; the command line overrides it)."];
 
 type FlagVals = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
