@@ -16,6 +16,7 @@ import { simulateCommand } from "./cli/simulate.js";
 import { govCommand } from "./cli/gov.js";
 import { validatorCommand } from "./cli/validator.js";
 import { testnetCommand } from "./cometbft/testnet-command.js";
+import { keysCommand } from "./cli/keys.js";
 
 export const COMMANDS: Record<string, Command> = {
   schedule,
@@ -26,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   gov: govCommand,
   validator: validatorCommand,
   testnet: testnetCommand,
+  keys: keysCommand,
 };
 
 const PROG = "host/cli.ts";

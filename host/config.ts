@@ -6,6 +6,7 @@ import { ValidationError } from "./errors.js";
 import { UsageError, formatFlags, parseFlags, type FlagSpecs } from "./flags.js";
 import { DEFAULT_LIMITS, type GasPriceText, type Limits } from "./limits.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./log.js";
+import { ConfigFileError, configFileArgs, configFileText } from "./config-file.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -50,10 +51,14 @@ export interface Config {
   /** The operator log's level and form (host/log.ts): a line per block at info, per tx at debug. */
   logLevel?: LogLevel;
   logFormat?: LogFormat;
+  /** `--keyring FILE` (dev mode): its keys are topped up to `fundAmount` from the reserve at start. */
+  keyring?: string;
+  /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
+  fundAmount?: { denom: string; amount: bigint }[];
 }
 
 /** What the command line asks for. */
-export type Invocation = { kind: "help" } | { kind: "run"; config: Config };
+export type Invocation = { kind: "help" } | { kind: "print-config"; text: string } | { kind: "run"; config: Config };
 
 /** A bad flag or value: printed as one `error: <message>` line, exit code 2. */
 export class ConfigError extends UsageError {
@@ -186,6 +191,10 @@ const FLAGS = {
     description: "error, warn, info (a line per block: height, txs, time, app hash) or debug (also a line per tx and per CometBFT block request); on stderr",
   },
   "log-format": { type: "string", value: "FORMAT", default: "text", description: "text, or json (one object per line, for log shippers)" },
+  keyring: { type: "string", value: "FILE", shown: "none", description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once" },
+  "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
+  config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
+  "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
@@ -205,7 +214,8 @@ export function helpText(): string {
     "positions/OWNER,positions_by_tier/ID,estimate_rewards/ID,voting_power/OWNER,...}, /SEGMENT/inflation/v1/params,",
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
-    "--clock simulated GET /dev/export; with --clock simulated POST /dev/advance. README.md lists every path.",
+    "--clock simulated GET /dev/export, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
+    "explorer on the dashboard; with --clock simulated POST /dev/advance. README.md lists every path.",
     "",
     "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
     "default schedule); fee.gas is its limit (out of gas: sdk 11, messages undone, fee charged). The block",
@@ -216,13 +226,52 @@ export function helpText(): string {
 
 /** Parse the command line and the environment; throws ConfigError on anything invalid. */
 export function parseConfig(argv: string[], env: Record<string, string | undefined> = {}): Invocation {
-  let values: ReturnType<typeof parseFlags<typeof FLAGS>>;
+  const given = flagValues(argv);
+  if (given.help) return { kind: "help" };
+  let values = given;
+  if (given.config !== undefined) {
+    let fileArgs: string[];
+    try {
+      fileArgs = configFileArgs(given.config, FLAGS);
+      // The file's values checked alone first, so a bad one is reported by its key in the file.
+      resolveConfig(flagValues(fileArgs), {});
+    } catch (e) {
+      if (e instanceof ConfigFileError) throw new ConfigError(e.message);
+      if (e instanceof ConfigError) throw new ConfigError(e.message.replace(/^--([a-z-]+) /, `${given.config}: $1 = `).replace(/^--([a-z-]+):/, `${given.config}: $1:`));
+      throw e;
+    }
+    // The environment's PORT and DB_PATH come above the file, the command line above both.
+    const dropped = new Set([...(env.PORT !== undefined ? ["--port"] : []), ...(env.DB_PATH !== undefined ? ["--db"] : [])]);
+    values = flagValues([...fileArgs.filter((a, i) => !dropped.has(a) && !dropped.has(fileArgs[i - 1]!)), ...argv]);
+  }
+  if (values["print-config"]) {
+    resolveConfig(values, env);
+    // The values a node would take for the flags whose defaults are applied after parsing.
+    const fallback = {
+      port: env.PORT ?? DEFAULTS.port, host: DEFAULTS.host, chain: DEFAULTS.chain, "block-time": DEFAULTS.blockTime, clock: DEFAULTS.clock,
+      db: env.DB_PATH ?? DEFAULTS.db, "rpc-port": (values.port ?? env.PORT) === "0" ? "0" : "26657", "rpc-host": DEFAULTS.host,
+    };
+    return { kind: "print-config", text: configFileText(FLAGS, { ...fallback, ...definedOnly(values) }, CONFIG_HEADER) };
+  }
+  return resolveConfig(values, env);
+}
+
+const CONFIG_HEADER = ["The node's config file: npm start -- --config node.toml (keys: the flags' names; the command line overrides it)."];
+
+type FlagVals = ReturnType<typeof parseFlags<typeof FLAGS>>;
+
+const definedOnly = (v: FlagVals) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
+
+function flagValues(argv: string[]): FlagVals {
   try {
-    values = parseFlags(argv, FLAGS);
+    return parseFlags(argv, FLAGS);
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
-  if (values.help) return { kind: "help" };
+}
+
+/** The flags' values (and the environment) as a checked Config. */
+function resolveConfig(values: FlagVals, env: Record<string, string | undefined>): Invocation & { kind: "run" } {
   const str = (name: "port" | "host" | "chain" | "block-time" | "clock" | "genesis" | "db"): string | undefined => values[name];
 
   const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
@@ -256,6 +305,12 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
+  if (values.keyring !== undefined) {
+    if (!config.dev) throw new ConfigError("--keyring: funding keys at start is a development power: add --dev or --clock simulated");
+    if (values.keyring.trim() === "") throw new ConfigError("--keyring: empty file name");
+    config.keyring = values.keyring;
+    config.fundAmount = parseFundAmount(values["fund-amount"]);
+  }
   if (values.abci !== undefined) {
     if (!/^tcp:\/\/[^:/]+:[0-9]{1,5}$/.test(values.abci)) throw new ConfigError(`--abci ${JSON.stringify(values.abci)}: expected tcp://HOST:PORT (e.g. tcp://127.0.0.1:26658)`);
     if (str("clock") !== undefined) throw new ConfigError("--abci: CometBFT makes the blocks; drop --clock");
@@ -273,6 +328,17 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
   }
   return { kind: "run", config };
+}
+
+/** `--fund-amount`: SDK coins text of whole base units, `100000000000000basecro` or `5basecro,7uatom`. */
+function parseFundAmount(text: string): { denom: string; amount: bigint }[] {
+  const coins = text.split(",").map((part) => {
+    const m = /^\s*([0-9]{1,39})(.+?)\s*$/.exec(part);
+    if (!m || !DENOM.test(m[2]!) || BigInt(m[1]!) === 0n) throw new ConfigError(`--fund-amount ${JSON.stringify(text)}: expected coins such as 100000000000000basecro (a positive whole number of base units, then the denom)`);
+    return { denom: m[2]!, amount: BigInt(m[1]!) };
+  });
+  if (new Set(coins.map((c) => c.denom)).size !== coins.length) throw new ConfigError(`--fund-amount ${JSON.stringify(text)}: a denom twice`);
+  return coins.sort((a, b) => (a.denom < b.denom ? -1 : 1));
 }
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {

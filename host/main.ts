@@ -33,6 +33,7 @@ import { createAbciQuery } from "./app/query.js";
 import { createQueryRouter } from "./app/queries.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
+import { startDevMode, type FundedKey } from "./dev-mode.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -42,6 +43,8 @@ export interface RunningNode {
   url: string;
   /** The CometBFT RPC's URL, e.g. `http://127.0.0.1:26657`, when it runs. */
   rpcUrl?: string;
+  /** Dev mode with --keyring: the keys topped up at start. */
+  funded?: FundedKey[];
   chain: NodeChain;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
@@ -113,6 +116,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
+  let rpcUrl: string | undefined;
+  const devMode = config.dev && !config.abci
+    ? startDevMode(app, chain, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
+    : undefined;
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, app, config.chainSegment, router);
   const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
@@ -126,11 +133,14 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     consensusAddresses: () => chain.directory.validatorIds().map((id) => chain.validators.key(id)!.address),
     slashing: chain.slashing,
   });
+  const funded = await devMode?.fundKeyring().catch(async (e: unknown) => {
+    await chain.close();
+    throw e;
+  });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);
   let address: AddressInfo;
   let rpcServer: Server | undefined;
-  let rpcUrl: string | undefined;
   let closeWebSocket = (): void => {};
   let abciServer: { close(): void } | undefined;
   // A listener that cannot start stops the node whole: what already listens is closed again.
@@ -138,13 +148,20 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   try {
     address = await listen(server, config.port, config.host);
     opened.push(server);
+    // Dev mode: the RPC's websocket on the REST port too, so the dashboard's explorer is live within its own origin.
+    if (devMode) closeWebSocket = attachWebSocket(server, chain, rpc);
     if (config.rpcPort !== undefined) {
       rpcServer = createServer(getRequestListener(rpc.app.fetch));
       answerClientErrors(rpcServer);
       const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
       opened.push(rpcServer);
       // Attached once listening: ws re-emits its server's errors, and a failed listen is listen()'s to report.
-      closeWebSocket = attachWebSocket(rpcServer, chain, rpc);
+      const closeRest = closeWebSocket;
+      const closeRpc = attachWebSocket(rpcServer, chain, rpc);
+      closeWebSocket = () => {
+        closeRest();
+        closeRpc();
+      };
       rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
     }
     if (config.abci) {
@@ -184,7 +201,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     });
     return closing;
   };
-  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), chain, server, close };
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), chain, server, close };
 }
 
 /** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */
@@ -294,7 +311,7 @@ export function startupWarnings(node: RunningNode, config: Config): string[] {
         `testing start a new database without --dev, or set app_state.gov.authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
     );
   }
-  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state; not for production.");
+  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state and POST /dev/faucet gives anyone the reserve's coins; not for production.");
   return out;
 }
 
@@ -328,6 +345,10 @@ export async function run(
       io.out(helpText().trimEnd());
       return 0;
     }
+    if (invocation.kind === "print-config") {
+      io.out(invocation.text.trimEnd());
+      return 0;
+    }
     config = invocation.config;
     const log = options.log ?? createLogger({ level: config.logLevel, format: config.logFormat, write: (line) => io.err(line) });
     node = await startNode(config, { ...options, log });
@@ -337,6 +358,7 @@ export async function run(
   }
   for (const w of startupWarnings(node, config)) io.err(w);
   io.out(startupLine(node, config));
+  for (const k of node.funded ?? []) io.out(`funded key ${k.name} ${k.address} to ${config.fundAmount?.map((c) => `${c.amount}${c.denom}`).join(",")} from the reserve: tx ${k.txhash}`);
   return node;
 }
 

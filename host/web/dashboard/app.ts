@@ -6,6 +6,8 @@ import {
   type Engine, type Estimate, type EstimateTier, formatPercent, formatTime, formatTokens, groupThousands, loadEngine,
   parseTokens, SECONDS_PER_YEAR, simulateInWorker,
 } from "../engine.js";
+import { devMode, startDevTools } from "./dev-tools.js";
+import { startExplorer } from "./explorer.js";
 
 const E18 = 10n ** 18n;
 const NS_PER_S = 1_000_000_000n;
@@ -32,7 +34,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
 const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
 const chain = `/${meta("chain-segment") || "chainmain"}`;
 
-async function getJson<T>(path: string): Promise<T> {
+async function getJson<T = any>(path: string): Promise<T> {
   const r = await fetch(path, { headers: { accept: "application/json" } });
   const body = await r.json().catch(() => null);
   if (!r.ok) throw new Error(`${path}: ${(body as { message?: string } | null)?.message ?? `HTTP ${r.status}`}`);
@@ -382,6 +384,21 @@ async function main(): Promise<void> {
     void showPositions(String(new FormData(e.target as HTMLFormElement).get("owner") ?? "").trim());
   });
   (globalThis as unknown as { __dashboardReady: boolean }).__dashboardReady = true;
+  await startDev().catch((e: Error) => {
+    set("explorer-live", `The explorer failed to start: ${e.message}`);
+  });
+}
+
+/** Dev mode only: the faucet, the Keplr button and the explorer (live over the node's websocket). */
+async function startDev(): Promise<void> {
+  const dev = await devMode();
+  (globalThis as unknown as { __devMode: boolean }).__devMode = dev.on;
+  if (!dev.on) return;
+  $("dev-tools").hidden = false;
+  $("explorer").hidden = false;
+  startDevTools({ chainInfo: dev.chainInfo, chainInfoError: dev.error });
+  await startExplorer(getJson, chain);
+  (globalThis as unknown as { __explorerReady: boolean }).__explorerReady = true;
 }
 
 main().catch((e: Error) => {

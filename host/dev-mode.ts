@@ -1,0 +1,61 @@
+// What a development node (--dev or --clock simulated) adds at start: the faucet and Keplr routes
+// (host/server/dev.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
+// reserve. Kept out of main.ts so a production node's start reads the same as before.
+
+import { existsSync } from "node:fs";
+import type { Hono } from "hono";
+import type { GasPrice } from "./app/gas.js";
+import { keyringAddresses } from "./cli/keyring.js";
+import { ConfigError, type Config } from "./config.js";
+import type { NodeChain } from "./drivers/embedded.js";
+import { registerDevRoutes, topUp } from "./server/dev.js";
+import { Faucet } from "./server/faucet.js";
+
+/** A keyring key funded at start. */
+export interface FundedKey {
+  name: string;
+  address: string;
+  /** The send's tx hash. */
+  txhash: string;
+}
+
+export interface DevMode {
+  faucet: Faucet;
+  /**
+   * Top up the keyring's keys; returns those whose send was admitted (in a block already on a
+   * simulated clock, in the next one on a real clock). Call once every route is registered.
+   */
+  fundKeyring(): Promise<FundedKey[]>;
+}
+
+/** Register the dev routes on `app` (before anything is asked of it: Hono fixes its routes then). */
+export function startDevMode(
+  app: Hono, chain: NodeChain, config: Config,
+  o: { minGasPrices: readonly GasPrice[]; rpcUrl: () => string | undefined; commitTimeoutMs?: number },
+): DevMode {
+  const faucet = new Faucet(chain, o.minGasPrices);
+  registerDevRoutes(app, chain, { faucet, ...o });
+  return { faucet, fundKeyring: () => fundKeyring(app, chain, config, faucet) };
+}
+
+async function fundKeyring(app: Hono, chain: NodeChain, config: Config, faucet: Faucet): Promise<FundedKey[]> {
+  if (config.keyring === undefined) return [];
+  if (!existsSync(config.keyring)) {
+    throw new ConfigError(`--keyring ${JSON.stringify(config.keyring)}: no such file (npm run keys -- add NAME --keyring ${config.keyring} makes it)`);
+  }
+  let keys: { name: string; address: string }[];
+  try {
+    keys = keyringAddresses(config.keyring);
+  } catch (e) {
+    throw new ConfigError(`--keyring ${(e as Error).message}`);
+  }
+  const sends = await topUp(app, faucet, keys.map((k) => k.address), config.fundAmount ?? []);
+  if (sends.length > 0 && chain.clock === "simulated") {
+    await chain.advance(1n);
+    for (const s of sends) {
+      const r = await s.included;
+      if (r.code !== 0) throw new Error(`funding ${s.address} from the reserve failed (code ${r.code}): ${r.rawLog}`);
+    }
+  }
+  return sends.map((s) => ({ name: keys.find((k) => k.address === s.address)!.name, address: s.address, txhash: s.hash }));
+}
