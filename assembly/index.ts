@@ -29,6 +29,8 @@ import * as tierParams from "./tier/params";
 import * as restore from "./ledger/restore";
 import * as ledgerWithdraw from "./ledger/withdraw";
 
+export * from "./genesis/place"; // placing an export's records (genesis from another chain)
+
 const SCRATCH_BYTES: i32 = 16 * 16;
 const TEXT_BYTES: i32 = 4096;
 const BUFFER_BYTES: i32 = 64 * 1024;

@@ -25,7 +25,7 @@ import type { ClockMode } from "../config.js";
 import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import {
-  ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionGenesisState, emissionParams, parseGenesis,
+  ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, parseGenesis,
   inflationParamsFrom, type Genesis, type Json,
 } from "./genesis.js";
 import { accountAddressBytes, encodeAddress } from "../wire/address.js";
@@ -47,12 +47,13 @@ import { StateHash } from "../store/state-hash.js";
 import { Mempool, type Pending } from "./mempool.js";
 import { NodeStore, type RecordChange, type StoredBlock, type StoredTx } from "../store/store.js";
 import { exportGenesis } from "./export.js";
+import { initChain } from "./genesis-init.js";
 import { beginBlockEvents } from "./block-events.js";
 import { consensusSet } from "../modules/staking/consensus-key.js";
 import { delegatedPositions, tallyView } from "../modules/gov/tally-view.js";
 import { Gov, type TallyCounts, type TallyView } from "../modules/gov/keeper.js";
 import { Slashing, consensusInfoText, parseConsensusInfo, slashingBeginBlock, type ConsensusInfo } from "../modules/slashing/keeper.js";
-import { ValidatorRegistry, orderKey } from "../modules/staking/validators.js";
+import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { UndoJournal } from "./journal.js";
 import { registerValidatorHandlers } from "../modules/staking/validator-messages.js";
 import type { ValidatorInfo } from "./view.js";
@@ -290,32 +291,29 @@ export class NodeChain implements ChainView {
       targetBaseRewardsRate: g.tieredrewards.params.targetBaseRewardsRate,
     });
     this.ledger.configureStaking(g.staking.maxValidators, g.staking.powerReduction, g.staking.unbondingTimeNs);
-    g.staking.validators.forEach((v, i) => this.validators.addGenesis(i, v));
   }
 
-  /** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0), tiers. */
+  /** Genesis into the core (genesis-init.ts): accounts, balances, gentxs or an exported state, tiers, x/gov's and x/slashing's records. */
   private initGenesis(): void {
     const g = this.genesis;
     if (g.nodeState) {
       this.importState(g.nodeState);
       return;
     }
-    this.emission.setState(emissionGenesisState(g));
-    for (const b of g.balances) this.ledger.genesisBalance(this.directory.ensure(b.address), b.amount);
-    this.burnIds = g.inflation.params.burnedAddresses.map((a) => this.directory.ensure(a));
-    this.burned = g.bank.burnedBalance;
-    g.staking.validators.forEach((v, i) => {
-      const account = this.directory.ensure(accountOf(v.operatorAddress));
-      this.ledger.createValidatorWithSelfDelegation(i, account, v.commissionRate, v.selfDelegation, orderKey(v.operatorAddress));
+    const deliverGenTx = (txBytes: Uint8Array) => {
+      // The SDK's ante handler checks a genesis block's signatures at account number 0.
+      const ctx = this.verifyContext(false);
+      const genesisCtx = { ...ctx, getAccount: (a: string) => { const x = ctx.getAccount(a); return x && { ...x, accountNumber: 0n }; } };
+      const v = verifyDecodedTx(decodeTx({ tx_bytes: base64.encode(txBytes), mode: "BROADCAST_MODE_SYNC" }), genesisCtx);
+      return this.deliver(v, g.height, 0, v.body, g.genesisTimeNs);
+    };
+    const { burnIds, burned } = initChain(g, {
+      core: this.core, ledger: this.ledger, tiers: this.tiers, emission: this.emission, directory: this.directory,
+      validators: this.validators, gov: this.gov, slashing: this.slashing, deliverGenTx,
     });
-    for (const t of g.tieredrewards.tiers) {
-      this.tiers.addTier({
-        id: t.id, exitDuration: t.exitDurationNs / 1_000_000_000n, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly,
-      });
-    }
-    if (g.tieredrewards.nextPositionId > 0n) this.tiers.setNextPositionId(g.tieredrewards.nextPositionId);
-    this.ledger.endBlock(0n, g.genesisTimeNs);
-    this.commit({ height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
+    this.burnIds = burnIds;
+    this.burned = burned;
+    this.commit({ height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
   }
 
   /** An exported state as this chain's first block (at the exported height): every record written. */
@@ -1304,7 +1302,7 @@ export class NodeChain implements ChainView {
 
   /** The last committed state as a genesis document (see host/app/export.ts); undefined without a database. */
   exportGenesis(): Json | undefined {
-    return this.store && exportGenesis(this.store);
+    return this.store && exportGenesis(this, this.core, this.store);
   }
 
   /** Invariants of the ledger and the positions (names of the broken ones). */
@@ -1418,9 +1416,3 @@ function authBytes(a: AccountRecord): Uint8Array {
   out.set(addr, 16);
   return out;
 }
-
-function accountOf(operator: string): string {
-  return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operator, VALIDATOR_PREFIX));
-}
-
-

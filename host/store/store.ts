@@ -145,8 +145,8 @@ export class NodeStore {
       this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
       this.upsertAccount = this.prepareWrite(
-        "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
-          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
+        "INSERT INTO accounts (id, address, sequence, pubkey, number) VALUES (?, ?, ?, ?, ?) " +
+          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey, number = excluded.number",
       );
     } catch (e) {
       db?.close();
@@ -214,7 +214,7 @@ export class NodeStore {
       if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
       else this.upsertRecord.run(c.table, c.key, c.bytes);
     }
-    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null);
+    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null, a.number === undefined ? null : `${a.number}`);
     for (const g of gov) {
       if (g.value === null) this.deleteGov.run(g.key);
       else this.upsertGov.run(g.key, g.value);
@@ -300,9 +300,12 @@ export class NodeStore {
 
   accounts(): AccountRecord[] {
     const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
-      id: number; address: string; sequence: string; pubkey: Buffer | null;
+      id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null;
     }[];
-    return rows.map((r) => ({ id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined }));
+    return rows.map((r) => ({
+      id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
+      ...(r.number == null ? {} : { number: BigInt(r.number) }),
+    }));
   }
 
   close(): void {
@@ -333,6 +336,7 @@ function setUp(db: Database.Database): void {
   addBlockEventsColumn(db);
   addBlockHeaderColumn(db);
   addBlockConsensusColumn(db);
+  addAccountNumberColumn(db);
   indexTxAttributes(db);
 }
 
@@ -396,6 +400,12 @@ function addBlockHeaderColumn(db: Database.Database): void {
 function addBlockConsensusColumn(db: Database.Database): void {
   const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
   if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
+}
+
+/** x/auth account numbers (decimal text): added to databases written before they were kept; NULL there = the core id. */
+function addAccountNumberColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(accounts)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("number")) db.exec("ALTER TABLE accounts ADD COLUMN number TEXT");
 }
 
 function toBlock(r: BlockRow): StoredBlock {

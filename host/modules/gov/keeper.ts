@@ -138,6 +138,11 @@ export class Gov {
     return this.inflation;
   }
 
+  /** The id the next proposal gets (x/gov's starting_proposal_id in an export). */
+  get nextProposalId(): bigint {
+    return this.nextId;
+  }
+
   /** The records changed since the last call, for the block's commit. */
   takeDirty(): ModuleRecord[] {
     const out = [...this.dirty].sort().map((key) => ({ key, value: this.recordText(key) }));
