@@ -47,7 +47,11 @@ export const CRO_METADATA: Json = {
 };
 
 /** A dev key's gentx: MsgCreateValidator of its operator (commission 0.1 / max 0.2 / max change 0.01), signed for `chainId`. */
-export function devGenTx(o: { chainId: string; key: number; selfDelegation: bigint; commissionRate?: bigint; description?: { moniker?: string; details?: string }; denom?: string }): Json {
+export function devGenTx(o: {
+  chainId: string; key: number; selfDelegation: bigint; commissionRate?: bigint; description?: { moniker?: string; details?: string }; denom?: string;
+  /** Its ed25519 consensus key (default: the one the node derives and signs with). */
+  consensusPubKey?: Uint8Array;
+}): Json {
   const operator = operatorOf(devAddress(o.key));
   const rate = o.commissionRate ?? 100_000_000_000_000_000n;
   return genTxJson({
@@ -56,7 +60,7 @@ export function devGenTx(o: { chainId: string; key: number; selfDelegation: bigi
       operatorAddress: operator,
       description: { moniker: o.description?.moniker ?? "", identity: "", website: "", securityContact: "", details: o.description?.details ?? "" },
       commissionRate: rate, maxRate: rate > 200_000_000_000_000_000n ? rate : 200_000_000_000_000_000n, maxChangeRate: 10_000_000_000_000_000n,
-      minSelfDelegation: 1n, selfDelegation: o.selfDelegation, consensusPubKey: consensusKey(o.chainId, operator).pub,
+      minSelfDelegation: 1n, selfDelegation: o.selfDelegation, consensusPubKey: o.consensusPubKey ?? consensusKey(o.chainId, operator).pub,
     },
   });
 }

@@ -14,12 +14,10 @@ import type { Core } from "../core/core.js";
 import { seedHash } from "./header.js";
 import { exportSdkGenesis, sdkDigest, type ExportSource } from "./genesis-export.js";
 import type { Ledger } from "../core/ledger.js";
-import type { Emission } from "../core/emission.js";
 
 /** The chain an export reads (NodeChain). */
 export interface ExportChain extends Omit<ExportSource, "core" | "store" | "inflationParams" | "minter" | "communityPool"> {
   readonly ledger: Ledger;
-  readonly emission: Emission;
   inflationParams(): ExportSource["inflationParams"];
   inflation(): bigint;
   annualProvisions(): bigint;
@@ -28,11 +26,8 @@ export interface ExportChain extends Omit<ExportSource, "core" | "store" | "infl
 export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore): Json {
   const last = store.lastBlock();
   if (store.genesis() === undefined || last === undefined) throw new Error(`${store.path}: not a node database`);
-  const e = chain.emission.last();
-  // x/mint's Minter: the last block's rate and annual provisions (on the supply before its mint)
-  const minter = e.height === last.height && e.annualProvisions > 0n
-    ? { inflation: e.rate, annualProvisions: e.annualProvisions }
-    : { inflation: chain.inflation(), annualProvisions: chain.annualProvisions() };
+  // x/mint's Minter as the node's query shows it (derivable after a restart: the rate on the current supply)
+  const minter = { inflation: chain.inflation(), annualProvisions: chain.annualProvisions() };
   const doc = exportSdkGenesis({
     genesis: chain.genesis, genesisDoc: chain.genesisDoc, core, store, directory: chain.directory, validators: chain.validators,
     gov: chain.gov, slashing: chain.slashing, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
@@ -56,7 +51,7 @@ export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore):
       address: a.address,
       sequence: `${a.sequence}`,
       ...(a.pubKey ? { pub_key: base64.encode(a.pubKey) } : {}),
-      ...(a.number === undefined ? {} : { number: `${a.number}` }),
+      number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
     })),
     sdk_digest: sdkDigest(doc),
   };

@@ -20,7 +20,7 @@ import { stakingJson, stakingParamsJson, type SdkEntry, type StakingState } from
 import { distributionJson, pairKey, type DistributionState } from "../modules/distribution/genesis.js";
 import { mintJson } from "../modules/mint/genesis.js";
 import { inflationJson, type InflationParams } from "../modules/inflation/genesis.js";
-import { tieredRewardsJson } from "../modules/tieredrewards/genesis.js";
+import { tieredRewardsJson, withGenesisMappings } from "../modules/tieredrewards/genesis.js";
 import { govJson } from "../modules/gov/genesis-state.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
@@ -161,15 +161,14 @@ function distributionState(core: CoreState, src: ExportSource, addressOf: (id: n
   };
 }
 
-/** The genesis's redelegation mappings (chain-main keeps them past maturity) and those of live position redelegations. */
+/** Those of live position redelegations and the genesis's (chain-main keeps them past maturity). */
 function mappings(core: CoreState, g: Genesis): { unbondingId: bigint; positionId: bigint }[] {
   const byDelegator = new Map(core.positions.map((p) => [p.delegator, p.id]));
-  const out = new Map(g.tieredrewards.mappings.map((m) => [m.unbondingId, m]));
-  for (const r of core.redelegations) {
-    const position = byDelegator.get(r.delegator);
-    if (position !== undefined && !out.has(r.id)) out.set(r.id, { unbondingId: r.id, positionId: position });
-  }
-  return [...out.values()];
+  const live = core.redelegations.flatMap((r) => {
+    const positionId = byDelegator.get(r.delegator);
+    return positionId === undefined ? [] : [{ unbondingId: r.id, positionId }];
+  });
+  return withGenesisMappings(live, g.tieredrewards.mappings);
 }
 
 /** CometBFT's genesis validators: the last validator set, by operator. */

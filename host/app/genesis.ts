@@ -100,7 +100,8 @@ function parseNodeState(v: Json | undefined): NodeState {
       address: address(ao.address, `${p}.address`, ACCOUNT_PREFIX),
       sequence: uint64(ao.sequence, `${p}.sequence`),
       pubKey: ao.pub_key === undefined || ao.pub_key === null ? undefined : base64Bytes(string(ao.pub_key, `${p}.pub_key`), `${p}.pub_key`),
-      ...(ao.number === undefined ? {} : { number: uint64(ao.number, `${p}.number`) }),
+      // absent: exported before numbers were kept (its id); null: no x/auth account
+      ...(ao.number === null ? {} : { number: ao.number === undefined ? BigInt(ao.id) : uint64(ao.number, `${p}.number`) }),
     };
   });
   let blockHash: string | undefined;

@@ -13,13 +13,15 @@ import { ChainStateError, type Advanced, type BlockHeader } from "../app/emissio
 import { SimulationError, type NodeChain, type SimulationResult, type TxResult } from "../app/application.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
-import { validDenom, type Genesis } from "../app/genesis.js";
+import { validDenom, type Genesis, type Json } from "../app/genesis.js";
 import { TxError } from "../app/errors.js";
 import { decodeTx, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { storedTypeUrls, txBytesHash, txJson } from "../wire/tx.js";
 import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { tierQueries } from "../modules/tieredrewards/view.js";
+import { withGenesisMappings } from "../modules/tieredrewards/genesis.js";
+import { denomMetadataJson } from "../modules/bank/genesis.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { registerCosmosRoutes } from "./cosmos.js";
@@ -237,10 +239,13 @@ export function registerNodeRoutes(
   registerCosmosRoutes(app, node, {
     maxPageLimit,
     communityTax: node.genesis.distribution.communityTax,
+    ...genesisKept(node.genesisDoc),
   });
   // Voting power by the gov tally's own function (host/modules/gov/keeper.ts), not a second formula.
+  const tierView = tierQueries(node.tiers, node.ledger);
   const queries = {
-    ...tierQueries(node.tiers, node.ledger),
+    ...tierView,
+    redelegationMappings: () => withGenesisMappings(tierView.redelegationMappings(), node.genesis.tieredrewards.mappings),
     votingPower: (owner: number) => node.ownerVotingPower(node.directory.accountAddress(owner) ?? ""),
     totalVotingPower: () => node.totalDelegatedVotingPower(),
   };
@@ -550,4 +555,15 @@ export function toGatewayError(
   }
   logError(err);
   return { code: GrpcCode.INTERNAL, message: "internal error" };
+}
+
+/** What the genesis document holds that the node keeps as given: x/bank's denom metadata, x/staking's historical_entries. */
+function genesisKept(doc: unknown): { denomMetadata?: unknown[]; historicalEntries?: number } {
+  const app = (doc as { app_state?: { bank?: { denom_metadata?: unknown }; staking?: { params?: { historical_entries?: unknown } } } }).app_state;
+  const metadata = app?.bank?.denom_metadata;
+  const entries = app?.staking?.params?.historical_entries;
+  return {
+    ...(Array.isArray(metadata) && metadata.length > 0 ? { denomMetadata: metadata.map((m) => denomMetadataJson(m as Json)) } : {}),
+    ...(typeof entries === "number" || typeof entries === "string" ? { historicalEntries: Number(entries) } : {}),
+  };
 }

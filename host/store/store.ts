@@ -214,7 +214,7 @@ export class NodeStore {
       if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
       else this.upsertRecord.run(c.table, c.key, c.bytes);
     }
-    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null, a.number === undefined ? null : `${a.number}`);
+    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null, a.number === undefined ? NO_ACCOUNT : `${a.number}`);
     for (const g of gov) {
       if (g.value === null) this.deleteGov.run(g.key);
       else this.upsertGov.run(g.key, g.value);
@@ -304,7 +304,8 @@ export class NodeStore {
     }[];
     return rows.map((r) => ({
       id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
-      ...(r.number == null ? {} : { number: BigInt(r.number) }),
+      // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
+      ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
     }));
   }
 
@@ -401,6 +402,9 @@ function addBlockConsensusColumn(db: Database.Database): void {
   const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
   if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
 }
+
+/** An address the directory knows that has no x/auth account (a burn address): its number column. */
+const NO_ACCOUNT = "-";
 
 /** x/auth account numbers (decimal text): added to databases written before they were kept; NULL there = the core id. */
 function addAccountNumberColumn(db: Database.Database): void {

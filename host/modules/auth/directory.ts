@@ -62,7 +62,7 @@ export interface AccountRecord {
   address: string;
   sequence: bigint;
   pubKey?: Uint8Array;
-  /** x/auth's account number; absent: the id (an account stored before numbers were kept). */
+  /** x/auth's account number; absent: no x/auth account (a burn address), or a module account of a chain made before numbers were kept (its id). */
   number?: bigint;
 }
 
@@ -147,8 +147,7 @@ export class NodeDirectory implements Directory {
 
   /** A persisted account, at restart; `persist` for one that must still be written (an import). */
   load(a: AccountRecord, persist = false): void {
-    // stored before numbers were kept: its number is its id, as it was then
-    this.put(a.number === undefined ? { ...a, number: BigInt(a.id) } : a);
+    this.put(a);
     if (persist) this.dirty.add(a);
   }
 

@@ -60,6 +60,9 @@ export function parseBank(v: Json | undefined, bondDenom: string, prefix: string
   if (array(bank.send_enabled ?? [], `${path}.send_enabled`).length > 0) fail("not supported by this node: must be empty", `${path}.send_enabled`);
   array(bank.denom_metadata ?? [], `${path}.denom_metadata`);
 
+  const sp = `${path}.supply`;
+  const given = coins(bank.supply, sp);
+  if (given.length > 0 && !given.some((c) => c.denom === bondDenom)) throw new ValidationError(`no supply of the mint denom ${bondDenom}`, sp);
   const bp = `${path}.balances`;
   const seen = new Set<string>();
   const balances = array(bank.balances ?? [], bp).map((b, i) => {
@@ -75,8 +78,7 @@ export function parseBank(v: Json | undefined, bondDenom: string, prefix: string
     return { address: addr, amount: held.reduce((t, c) => t + c.amount, 0n) };
   });
   const total = balances.reduce((t, b) => t + b.amount, 0n);
-  const sp = `${path}.supply`;
-  let supply = coins(bank.supply, sp);
+  let supply = given;
   if (supply.length === 0) supply = total > 0n ? [{ denom: bondDenom, amount: total }] : [];
   const bond = supply.find((c) => c.denom === bondDenom);
   if (!bond) throw new ValidationError(`no supply of the mint denom ${bondDenom}`, sp);
@@ -97,7 +99,21 @@ export function bankJson(
     balances: balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address))
       .map((b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
     supply: total === 0n ? [] : [{ denom, amount: `${total}` }],
-    denom_metadata: kept?.denom_metadata ?? [],
+    denom_metadata: Array.isArray(kept?.denom_metadata) ? kept.denom_metadata.map(denomMetadataJson) : [],
     send_enabled: kept?.send_enabled ?? [],
+  };
+}
+
+/** A denom's metadata as the SDK writes it (every field, defaults included), from the genesis's. */
+export function denomMetadataJson(v: Json): Json {
+  const m = (v ?? {}) as { [key: string]: Json };
+  const units = Array.isArray(m.denom_units) ? m.denom_units : [];
+  return {
+    description: m.description ?? "",
+    denom_units: units.map((u) => {
+      const x = (u ?? {}) as { [key: string]: Json };
+      return { denom: x.denom ?? "", exponent: x.exponent ?? 0, aliases: x.aliases ?? [] };
+    }),
+    base: m.base ?? "", display: m.display ?? "", name: m.name ?? "", symbol: m.symbol ?? "", uri: m.uri ?? "", uri_hash: m.uri_hash ?? "",
   };
 }

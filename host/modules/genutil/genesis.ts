@@ -13,6 +13,7 @@ import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { ValidationError } from "../../errors.js";
 import { decString } from "../../wire/gateway-json.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { pubKeyAddress } from "../auth/keys.js";
@@ -62,12 +63,19 @@ function parseGenTx(v: Json, p: string, dec: DecParser, bondDenom: string, prefi
   const mp = `${bp}.messages[0]`;
   const m = object(messages[0], mp, ["@type", "description", "commission", "min_self_delegation", "delegator_address", "validator_address", "pubkey", "value"]);
   if (string(m["@type"], `${mp}.@type`) !== CREATE_VALIDATOR) fail(`a gentx carries a ${CREATE_VALIDATOR}`, `${mp}.@type`);
-  const operatorAddress = address(m.validator_address, `${mp}.validator_address`, prefixes.validator);
+  let operatorAddress: string;
+  try {
+    operatorAddress = encodeAddress(prefixes.validator, accountAddressBytes(string(m.validator_address, `${mp}.validator_address`), prefixes.validator));
+  } catch (e) {
+    if (e instanceof ValidationError) throw e;
+    return fail(`invalid validator address: ${(e as Error).message}`, `${mp}.validator_address`);
+  }
   const signer = encodeAddress(prefixes.account, accountAddressBytes(operatorAddress, prefixes.validator));
   if (m.delegator_address !== undefined && m.delegator_address !== "" && address(m.delegator_address, `${mp}.delegator_address`, prefixes.account) !== signer) {
     fail("delegator address and validator address must match", `${mp}.delegator_address`);
   }
   const description = parseDescription(m.description, `${mp}.description`);
+  if (Object.values(description).every((x) => x === "")) fail("empty description", `${mp}.description`);
   const rates = parseCommissionRates(m.commission, `${mp}.commission`, dec);
   const vp = `${mp}.value`;
   const value = object(m.value, vp, ["denom", "amount"]);

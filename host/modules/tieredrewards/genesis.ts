@@ -175,3 +175,15 @@ export function tieredRewardsJson(g: TieredRewardsGenesis): Json {
     validator_event_seqs: [...g.seqs].map(([validator, seq]) => ({ validator, current_seq: `${seq}` })),
   };
 }
+
+/**
+ * The redelegation mappings the chain shows: those of live position redelegations and those the
+ * genesis brought (chain-main keeps a mapping past its redelegation's maturity), by unbonding id.
+ */
+export function withGenesisMappings(
+  live: { unbondingId: bigint; positionId: bigint }[], genesis: { unbondingId: bigint; positionId: bigint }[],
+): { unbondingId: bigint; positionId: bigint }[] {
+  const out = new Map(genesis.map((m) => [m.unbondingId, m]));
+  for (const m of live) if (!out.has(m.unbondingId)) out.set(m.unbondingId, m);
+  return [...out.values()].sort((a, b) => (a.unbondingId < b.unbondingId ? -1 : a.unbondingId > b.unbondingId ? 1 : 0));
+}
