@@ -146,7 +146,10 @@ export function withValidators(
     const operator = devAddress(NEW_OPERATOR_KEY + i);
     list.push({ address: operator, coins: [{ denom, amount: `${stake}` }] });
     accounts.push({ "@type": "/cosmos.auth.v1beta1.BaseAccount", address: operator, pub_key: null, account_number: `${number++}`, sequence: "0" });
-    validators.push({ operator: operatorOf(operator), rate: g.staking.validators[0]?.commissionRate ?? 100_000_000_000_000_000n, stake, description: undefined });
+    validators.push({
+      operator: operatorOf(operator), rate: g.staking.validators[0]?.commissionRate ?? 100_000_000_000_000_000n, stake,
+      description: { moniker: `scenario-validator-${NEW_OPERATOR_KEY + i}` }, // the SDK refuses an empty description
+    });
   }
   const genTxs: Json[] = validators.map((v, i) => {
     const rate = spec.commissions.length > 0 ? spec.commissions[i % spec.commissions.length]! : v.rate;
