@@ -10,7 +10,7 @@ import { base64 } from "@scure/base";
 import type { Core } from "../core/core.js";
 import { decodeCoreState, tableIds, type CoreState } from "../core/genesis-records.js";
 import type { NodeStore } from "../store/store.js";
-import { isObject, compareBytes, type Json } from "./genesis-json.js";
+import { addressOrder, isObject, type Json } from "./genesis-json.js";
 import { ACCOUNT_PREFIX, READ_SECTIONS, VALIDATOR_PREFIX, type Genesis } from "./genesis-sdk.js";
 export { sdkDigest } from "./genesis-sdk.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
@@ -26,7 +26,6 @@ import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
 import { slashingJson } from "../modules/slashing/genesis.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
-import { accountAddressBytes } from "../wire/address.js";
 
 /** What an export reads: the chain's stored state and its modules at the last committed block. */
 export interface ExportSource {
@@ -61,8 +60,8 @@ export function exportSdkGenesis(src: ExportSource): Json {
   const kept = (name: string) => (isObject(app[name]) ? (app[name] as Obj) : undefined);
   const out: Obj = {};
   for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
-  const accounts = src.directory.accounts().filter((a) => a.number !== undefined || a.id < 16)
-    .sort((a, b) => compareBytes(accountAddressBytes(a.address, ACCOUNT_PREFIX), accountAddressBytes(b.address, ACCOUNT_PREFIX)));
+  const byBytes = addressOrder(ACCOUNT_PREFIX, false);
+  const accounts = src.directory.accounts().filter((a) => a.number !== undefined || a.id < 16).sort((a, b) => byBytes(a.address, b.address));
   const foreign = foreignModules(g.sdk.auth);
   out.auth = {
     params: kept("auth")?.params ?? { ...AUTH_PARAMS },
@@ -173,7 +172,7 @@ function mappings(core: CoreState, g: Genesis): { unbondingId: bigint; positionI
 
 /** CometBFT's genesis validators: the last validator set, by operator. */
 function consensusValidators(s: StakingState): Json {
-  const order = (a: string, b: string) => compareBytes(accountAddressBytes(a, VALIDATOR_PREFIX), accountAddressBytes(b, VALIDATOR_PREFIX), true);
+  const order = addressOrder(VALIDATOR_PREFIX, true);
   return s.validators.filter((v) => (s.lastPowers.get(v.operator) ?? 0n) > 0n).sort((a, b) => order(a.operator, b.operator)).map((v) => ({
     address: bytesToHex(sha256(v.pub).subarray(0, 20)).toUpperCase(),
     pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(v.pub) },

@@ -189,7 +189,9 @@ export function dec(dp: DecParser): (v: Json | undefined, path: string) => bigin
  * key part: bank balances, validators, delegations) by length first.
  */
 export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: string, b: string) => number {
-  return (a, b) => compareBytes(accountAddressBytes(a, prefix), accountAddressBytes(b, prefix), lengthPrefixed);
+  const bytes = new Map<string, Uint8Array>(); // each address decoded once, not once per comparison
+  const of = (x: string) => bytes.get(x) ?? bytes.set(x, accountAddressBytes(x, prefix)).get(x)!;
+  return (a, b) => compareBytes(of(a), of(b), lengthPrefixed);
 }
 
 export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false): number {
