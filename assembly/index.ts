@@ -14,3 +14,4 @@ export * from "./exports/ledger-messages";
 export * from "./exports/ledger-queries";
 export * from "./exports/tier-messages";
 export * from "./exports/tier-queries";
+export * from "./genesis/place"; // an export's records placed (a genesis from another chain)

@@ -10,6 +10,7 @@ import { CoreError } from "./core/errors.js";
 import { type Command, EXIT_USAGE, UsageError, oneLine } from "./cli/common.js";
 import { schedule } from "./cli/schedule.js";
 import { replay } from "./cli/replay.js";
+import { exportCommand } from "./cli/export.js";
 import { projectCommand } from "./cli/project.js";
 import { estimateCommand } from "./cli/estimate.js";
 import { simulateCommand } from "./cli/simulate.js";
@@ -24,6 +25,7 @@ export const COMMANDS: Record<string, Command> = {
   project: projectCommand,
   estimate: estimateCommand,
   replay,
+  export: exportCommand,
   gov: govCommand,
   validator: validatorCommand,
   testnet: testnetCommand,

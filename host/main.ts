@@ -227,7 +227,7 @@ async function loadGenesis(config: Config, core: Core): Promise<Json> {
     if (config.genesisFile === undefined) {
       const doc = defaultGenesisJson();
       // Dev key 0 governs only a development chain; otherwise the reference's authority, x/gov.
-      if (!config.dev) ((doc as GenesisJson).app_state as GenesisJson).gov = { authority: GOV_MODULE_ADDRESS };
+      if (!config.dev) (((doc as GenesisJson).app_state as GenesisJson).node as GenesisJson).gov_authority = GOV_MODULE_ADDRESS;
       return doc;
     }
     const doc = await readGenesisDoc(config.genesisFile);
@@ -308,7 +308,7 @@ export function startupWarnings(node: RunningNode, config: Config): string[] {
     out.push(
       `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (README): ` +
         "anyone can add or rewrite tiers, change params and slash validators on this chain. For anything but local " +
-        `testing start a new database without --dev, or set app_state.gov.authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
+        `testing start a new database without --dev, or set app_state.node.gov_authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
     );
   }
   if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state and POST /dev/faucet gives anyone the reserve's coins; not for production.");

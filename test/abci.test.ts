@@ -27,10 +27,11 @@ const dir = await mkdtemp(join(tmpdir(), "abci-"));
 const [abciPort, rpcPort, p2pPort] = [await freePort(), await freePort(), await freePort()];
 const rpc = `http://127.0.0.1:${rpcPort}`;
 
-// The default genesis with its first validator only: one CometBFT validator has all the power.
-const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
-const validator = base.app_state.staking.validators[0]!;
-const genesis = mergeJson(base as unknown as Json, { app_state: { staking: { validators: [validator] } } } as unknown as Json);
+// The default genesis with its first validator (gentx) only: one CometBFT validator has all the power.
+const base = defaultGenesisJson() as { app_state: { genutil: { gen_txs: { body: { messages: { validator_address: string }[] } }[] } } };
+const gentx = base.app_state.genutil.gen_txs[0]!;
+const validator = { operator_address: gentx.body.messages[0]!.validator_address };
+const genesis = mergeJson(base as unknown as Json, { app_state: { genutil: { gen_txs: [gentx] } } } as unknown as Json);
 const genesisFile = join(dir, "genesis.json");
 await writeFile(genesisFile, JSON.stringify(genesis));
 const home = join(dir, "cometbft");

@@ -50,7 +50,7 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   const dbPath = nodes.freshDb();
   // x/gov with short periods (deposit 2 min, voting 1 min) and no quorum, so proposals end, pass, fail, drop within the run.
   const genesis = mergeJson(defaultGenesisJson(), {
-    app_state: { gov: { authority: devAddress(0), params: { quorum: "0", max_deposit_period: "120s", voting_period: "60s", expedited_voting_period: "30s", min_deposit: [{ denom: "basecro", amount: "100000000" }], expedited_min_deposit: [{ denom: "basecro", amount: "500000000" }] } } },
+    app_state: { node: { gov_authority: devAddress(0) }, gov: { params: { quorum: "0", max_deposit_period: "120s", voting_period: "60s", expedited_voting_period: "30s", min_deposit: [{ denom: "basecro", amount: "100000000" }], expedited_min_deposit: [{ denom: "basecro", amount: "500000000" }] } } },
   });
   const node: TestNode = await nodes.open({ dbPath, genesis });
   const signers: DevSigner[] = [];

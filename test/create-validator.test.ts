@@ -13,7 +13,7 @@ import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { consensusAddressOf } from "../host/modules/staking/consensus-key.js";
-import { defaultGenesisJson, devAddress, operatorOf, mergeJson, type Json } from "../host/app/genesis.js";
+import { defaultGenesisJson, devAddress, devGenTx, operatorOf, mergeJson, type Json } from "../host/app/genesis.js";
 import { chainRegistry, clientTxHash, keplrBody, protoSigner, type SignMode } from "./helpers/cosmjs.js";
 import { AminoTypes, createDefaultAminoConverters } from "@cosmjs/stargate";
 import { decodeAny } from "../host/wire/messages.js";
@@ -253,7 +253,8 @@ test("MsgCreateValidator refusals (the SDK's codes and texts); a refused one lea
 test("a genesis validator's consensus_pubkey is its key (the node cannot sign for it: its vote absent)", async () => {
   const pub = consensusPub("genesis");
   const base = defaultGenesisJson() as any;
-  base.app_state.staking.validators[0].consensus_pubkey = { "@type": "/cosmos.crypto.ed25519.PubKey", key: base64.encode(pub) };
+  // validator 1's gentx with that key, signed again by dev key 1
+  base.app_state.genutil.gen_txs[0] = devGenTx({ chainId: base.chain_id, key: 1, selfDelegation: 10n ** 18n, consensusPubKey: pub, description: { moniker: "local-validator-1" } });
   const node = await nodes.open({ genesis: mergeJson(base as Json, {}) });
   const v = (await node.get(`/cosmos/staking/v1beta1/validators/${operatorOf(devAddress(1))}`)).json.validator;
   assert.is(v.consensus_pubkey.key, base64.encode(pub));
@@ -262,7 +263,7 @@ test("a genesis validator's consensus_pubkey is its key (the node cannot sign fo
   const sigs = node.chain.blockTxs(node.chain.latestBlock().height)!.comet!.signatures;
   assert.is(sigs.filter((s) => s.block_id_flag === 1).length, 1);
   const bad = defaultGenesisJson() as any;
-  bad.app_state.staking.validators[1].consensus_pubkey = { "@type": "/cosmos.crypto.secp256k1.PubKey", key: base64.encode(pub) };
+  bad.app_state.genutil.gen_txs[1].body.messages[0].pubkey = { "@type": "/cosmos.crypto.secp256k1.PubKey", key: base64.encode(pub) };
   let error = "";
   try {
     await nodes.open({ genesis: bad as Json });

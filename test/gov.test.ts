@@ -24,10 +24,8 @@ test.after(h.remove);
 const govGenesis = (params: Record<string, Json> = {}): Json =>
   mergeJson(defaultGenesisJson(), {
     app_state: {
-      gov: {
-        authority: GOV_MODULE_ADDRESS,
-        params: { max_deposit_period: "3600s", voting_period: "600s", expedited_voting_period: "300s", ...params },
-      },
+      node: { gov_authority: GOV_MODULE_ADDRESS },
+      gov: { params: { max_deposit_period: "3600s", voting_period: "600s", expedited_voting_period: "300s", ...params } },
     },
   });
 

@@ -192,6 +192,8 @@ test("restart: same height, same state hash, balances intact; going on gives the
   const before = first.chain.latestBlock();
   const balance = first.chain.ledger.balance(accountId(first, devAddress(5)));
   const sequence = first.chain.directory.account(devAddress(5))!.sequence;
+  // x/mint's Minter is the last block's (from the supply before its mint): kept, not re-derived.
+  const minter = await first.get("/cosmos/mint/v1beta1/annual_provisions");
   await first.chain.close();
 
   const again = await open({ dbPath: first.dbPath });
@@ -202,6 +204,7 @@ test("restart: same height, same state hash, balances intact; going on gives the
     assert.is(again.chain.ledger.balance(accountId(again, devAddress(5))), balance);
     assert.is(again.chain.directory.account(devAddress(5))!.sequence, sequence);
     assert.equal(again.chain.checkInvariants(), []);
+    assert.equal(await again.get("/cosmos/mint/v1beta1/annual_provisions"), minter);
     await scenario(again, 2);
     // The same history without the restart.
     for (const step of [0, 1, 2]) await scenario(reference, step);
@@ -393,7 +396,14 @@ test("genesis of the node: every rule of the new sections, with the field's path
   const withBalances = (list: any[]) => ({ app_state: { bank: { balances: list } } });
   const staking = (o: any) => ({ app_state: { staking: o } });
   const params = (p: any) => staking({ params: { ...base.app_state.staking.params, ...p } });
-  const validator = (v: any) => staking({ validators: [{ ...base.app_state.staking.validators[0], ...v }] });
+  // A genesis validator is a gentx's MsgCreateValidator (SDK format): `validator` edits the first's message.
+  const genTxs = (list: any[]) => ({ app_state: { genutil: { gen_txs: list } } });
+  const validator = (m: any) => {
+    const t = structuredClone(base.app_state.genutil.gen_txs[0]);
+    Object.assign(t.body.messages[0], m);
+    return genTxs([t]);
+  };
+  const msg0 = base.app_state.genutil.gen_txs[0].body.messages[0];
   const tr = (o: any) => ({ app_state: { tieredrewards: o } });
   const tier = (t: any) => tr({ tiers: [{ ...base.app_state.tieredrewards.tiers[0], ...t }] });
 
@@ -402,19 +412,26 @@ test("genesis of the node: every rule of the new sections, with the field's path
   assert.match(err(withBalances([{ address: "cosmos1xyz", coins: [] }, ...balances])), "app_state.bank.balances[0].address: invalid address");
   assert.match(err(withBalances([{ ...balances[0], coins: [{ denom: "uatom", amount: "1" }] }])), "only the bond denom basecro can be held, got uatom");
   assert.match(err(withBalances([{ ...balances[0], coins: [{ denom: "basecro", amount: "0" }] }])), "coin 0basecro amount is not positive");
-  assert.match(err({ app_state: { bank: { burned_balance: "5" } } }), "burned_balance 5 differs from the burned addresses' balances 0");
+  // The burned balance is the burn addresses' balances (the node's former burned_balance field is refused by name).
+  assert.match(err({ app_state: { bank: { burned_balance: "5" } } }), 'app_state.bank: unknown field "burned_balance"');
+  const burn = base.app_state.inflation.params.burned_addresses[0];
+  const burning = [{ ...balances[0], coins: [{ denom: "basecro", amount: `${BigInt(balances[0].coins[0].amount) - 5n}` }] }, ...balances.slice(1), { address: burn, coins: [{ denom: "basecro", amount: "5" }] }];
+  assert.is(genesisWithOverride(withBalances(burning), core.dec).bank.burnedBalance, 5n);
   assert.match(err(params({ unbonding_time: "0s" })), "unbonding time must be positive: 0");
   assert.match(err(params({ unbonding_time: "28d" })), 'invalid duration "28d"');
   assert.match(err(params({ max_validators: 0 })), "max validators must be positive: 0");
-  assert.match(err(params({ power_reduction: "0" })), "power reduction must be a positive uint64: 0");
-  assert.match(err(validator({ operator_address: devAddress(1) })), "invalid validator address: invalid Bech32 prefix; expected crocncl, got cro");
-  assert.match(err(staking({ validators: [base.app_state.staking.validators[0], base.app_state.staking.validators[0]] })), "duplicate validator");
-  assert.match(err(validator({ commission_rate: "1.5" })), "commission rate cannot be more than 100%");
-  assert.match(err(validator({ self_delegation: "0" })), "self delegation must be positive: 0");
-  assert.match(err(validator({ description: { moniker: "m".repeat(71) } })), "app_state.staking.validators[0].description.moniker: invalid moniker length; got: 71, max: 70");
+  assert.match(err({ app_state: { node: { power_reduction: "0" } } }), "app_state.node.power_reduction: power reduction must be a positive uint64: 0");
+  const m0 = "app_state.genutil.gen_txs[0].body.messages[0]";
+  assert.match(err(validator({ validator_address: devAddress(1) })), `${m0}.validator_address: invalid validator address: invalid Bech32 prefix; expected crocncl, got cro`);
+  assert.match(err(genTxs([base.app_state.genutil.gen_txs[0], base.app_state.genutil.gen_txs[0]])), "app_state.genutil.gen_txs[1]: duplicate validator");
+  assert.match(err(validator({ commission: { ...msg0.commission, rate: "1.5" } })), `${m0}.commission: commission cannot be more than 100%`);
+  assert.match(err(validator({ value: { denom: "basecro", amount: "0" } })), `${m0}.value.amount: invalid delegation amount`);
+  assert.match(err(validator({ description: { moniker: "m".repeat(71) } })), `${m0}.description.moniker: invalid moniker length; got: 71, max: 70`);
   assert.match(err(validator({ description: { nickname: "x" } })), 'unknown field "nickname"');
   assert.match(err(validator({ description: { website: 5 } })), "description.website: must be a string");
-  assert.match(err(validator({ self_delegation: "1000000000000000000000" })), "less than the self delegation 1000000000000000000000");
+  assert.match(err(validator({ value: { denom: "basecro", amount: "1000000000000000000000" } })), "less than the self delegation 1000000000000000000000");
+  // The former format's validator entries are refused with a pointer to the new one.
+  assert.match(err(staking({ validators: [{ operator_address: msg0.validator_address, commission_rate: "0.1", self_delegation: "1" }] })), "app_state.staking.validators: this is the node's former genesis format");
   assert.match(err({ app_state: { distribution: { params: { community_tax: "1.1" } } } }), "community tax too large");
   assert.match(err(tr({ params: { target_base_rewards_rate: "-0.1" } })), "target base rewards rate cannot be negative: -0.100000000000000000");
   assert.match(err(tr({ params: { target_base_rewards_rate: "1.5" } })), "target base rewards rate must not exceed 1.0 (100%): got 1.500000000000000000");
@@ -427,19 +444,20 @@ test("genesis of the node: every rule of the new sections, with the field's path
   assert.match(err(tier({ min_lock_amount: null })), "min lock amount cannot be nil");
   assert.match(err(tier({ min_lock_amount: "-1" })), "min lock amount cannot be negative: -1");
   assert.match(err(tier({ close_only: "yes" })), "close_only: must be a boolean");
-  assert.match(err(tr({ positions: [{}] })), "app_state.tieredrewards.positions: not supported yet by this node: must be empty");
+  assert.match(err(tr({ positions: [{}] })), "app_state.tieredrewards.positions[0].id: missing");
   assert.match(err(tier({ exit_duration: "1.5s" })), 'app_state.tieredrewards.tiers[0].exit_duration: invalid duration "1.5s" (whole seconds');
-  assert.match(err({ app_state: { gov: { authority: "crocncl1xyz" } } }), "app_state.gov.authority: invalid authority address crocncl1xyz");
-  assert.match(err({ app_state: { gov: { authority: devAddress(1), other: 1 } } }), "app_state.gov");
+  assert.match(err({ app_state: { node: { gov_authority: "crocncl1xyz" } } }), "app_state.node.gov_authority: invalid authority address crocncl1xyz");
+  assert.match(err({ app_state: { node: { gov_authority: devAddress(1), other: 1 } } }), "app_state.node");
+  assert.match(err({ app_state: { gov: { authority: devAddress(1) } } }), "app_state.gov.authority: x/gov's genesis has no authority: the node's governance authority is app_state.node.gov_authority");
   const nodeState = { height: "5", time: "2026-01-01T00:00:25Z", records: [], accounts: [] };
   assert.match(err({ app_state: { node_state: { ...nodeState, block_hash: "ab".repeat(32) } } }), "app_state.node_state.block_hash: must be 64 upper-case hex digits");
   assert.is(genesisWithOverride({ app_state: { node_state: { ...nodeState, block_hash: "AB".repeat(32) } } }, core.dec).nodeState!.blockHash, "AB".repeat(32));
   // The authority: dev key 0 by default; the x/gov module account when the genesis says so.
   assert.is(genesisWithOverride({}, core.dec).gov.authority, devAddress(0));
   const reference = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
-  assert.is(genesisWithOverride({ app_state: { gov: { authority: reference.toUpperCase() } } }, core.dec).gov.authority, reference);
-  const { gov: _, ...noGov } = base.app_state;
-  assert.is(parseGenesis({ ...base, app_state: noGov }, core.dec).gov.authority, reference);
+  assert.is(genesisWithOverride({ app_state: { node: { gov_authority: reference.toUpperCase() } } }, core.dec).gov.authority, reference);
+  const { node: _, ...noNode } = base.app_state;
+  assert.is(parseGenesis({ ...base, app_state: noNode }, core.dec).gov.authority, reference);
 });
 
 test("a database that is not the node's, or was made by another core build, is refused with a clear error", async () => {
@@ -526,7 +544,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
   const state = (doc as any).app_state.node_state;
   assert.is(state.height, `${source.chain.latest.height}`);
   assert.ok(state.records.length > 20, `${state.records.length} records`);
-  assert.is(state.accounts.length, 10, "the 9 dev accounts and the burn address");
+  assert.is(state.accounts.length, 18, "the 9 dev accounts, the 8 module accounts and the burn address");
 
   const importedDb = freshDb();
   const imported = NodeChain.open(await loadCore(wasm), doc, { dbPath: importedDb, clock: "simulated", blockTimeNs: 5n * S });

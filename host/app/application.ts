@@ -321,8 +321,7 @@ export class Application implements ChainView {
    * (as the chain stores it); before any block, block 1's.
    */
   annualProvisions(): bigint {
-    if (this.s.last.height !== 0n) return this.s.emission.last().annualProvisions;
-    return this.s.emission.provisions(this.inflation(), this.totalSupply()).annual;
+    return this.s.minterAnnual();
   }
 
   totalSupply(): bigint {
@@ -387,7 +386,7 @@ export class Application implements ChainView {
 
   /** The last committed state as a genesis document (host/app/export.ts); undefined without a database. */
   exportGenesis(): Json | undefined {
-    return this.s.store && exportGenesis(this.s.store);
+    return this.s.store && exportGenesis(this, this.s.core, this.s.store);
   }
 
   /** Invariants of the ledger and the positions (names of the broken ones). */

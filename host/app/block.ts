@@ -37,6 +37,7 @@ export function runBlock(
     const { count, stepNs } = b.run;
     s.applyInflationParams();
     s.ledger.advance(Number(count), b.timeNs, stepNs);
+    s.restoredAnnual = undefined;
     commitBlock(s, { height: b.height + count - 1n, firstHeight: b.height, timeNs: b.timeNs, stepNs }, [], [], undefined, durability);
     return { results: [], events: [] };
   }
@@ -58,6 +59,7 @@ function beginBlock(s: AppState, height: bigint, timeNs: bigint): TxEvent[] {
   const bondedBefore = s.ledger.pool().bonded;
   const supplyBefore = s.ledger.totalSupply();
   const o = s.ledger.beginBlock(height, s.ledger.lastCommitVotes(), timeNs);
+  s.restoredAnnual = undefined;
   const minter = s.emission.last();
   return beginBlockEvents({
     bondedBefore, supplyBefore, inflation: minter.rate, annualProvisions: minter.annualProvisions,

@@ -58,7 +58,7 @@ export function commitBlock(
   if (made === undefined) s.headerCarry = { signatures: [], results: [], signers: undefined };
   const { events, consensus, ...row } = b;
   const block: StoredBlock = {
-    ...row, txCount: results.length, appHash, hash: blockHash, ...(events ? { events: JSON.stringify(events) } : {}),
+    ...row, txCount: results.length, appHash, hash: blockHash, annualProvisions: s.minterAnnual(), ...(events ? { events: JSON.stringify(events) } : {}),
     ...(made ? { header: JSON.stringify(made.stored) } : {}),
     ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
   };

@@ -3,8 +3,9 @@
 // core's parser (exact), integers as bigints, durations in whole seconds.
 
 import { ValidationError } from "../errors.js";
-import { decString } from "../wire/gateway-json.js";
-import { NS_PER_S, fitsDuration, jsonDurationError } from "../wire/duration.js";
+import { decString, parseTimestamp } from "../wire/gateway-json.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "../wire/duration.js";
+import { accountAddressBytes, encodeAddress } from "../wire/address.js";
 
 /** What parses decimal text into a raw Dec: the core's `core.dec`. */
 export interface DecParser {
@@ -117,3 +118,84 @@ export function duration(v: Json | undefined, path: string): bigint {
   return ns;
 }
 
+
+// ---- the SDK's genesis fields ----
+
+/** A bool (protobuf JSON writes false too). */
+export function bool(v: Json | undefined, path: string): boolean {
+  if (typeof v !== "boolean") fail(v === undefined || v === null ? "missing" : "must be true or false", path);
+  return v;
+}
+
+/** A canonical bech32 address with `prefix` (any length the SDK takes: 20-byte keys, 32-byte derived accounts). */
+export function address(v: Json | undefined, path: string, prefix: string): string {
+  const text = string(v, path);
+  try {
+    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+  } catch (e) {
+    return fail(`invalid address: ${(e as Error).message}`, path);
+  }
+}
+
+/**
+ * A protobuf Timestamp as nanoseconds since 1970, within what the core holds (int64 ns); the
+ * zero time (0001-01-01T00:00:00Z, Go's "never") and the Unix epoch are both 0, the core's "none".
+ */
+export function timestamp(v: Json | undefined, path: string): bigint {
+  const text = string(v, path);
+  if (text === ZERO_TIME) return 0n;
+  let ns: bigint;
+  try {
+    ns = parseTimestamp(text);
+  } catch (e) {
+    return fail((e as Error).message, path);
+  }
+  if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
+  return ns;
+}
+
+/** Go's zero time as protobuf JSON writes it. */
+export const ZERO_TIME = "0001-01-01T00:00:00Z";
+/** The Unix epoch as protobuf JSON writes it (x/staking's "never" for unbonding and jail times). */
+export const EPOCH_TIME = "1970-01-01T00:00:00Z";
+
+/** Coins or DecCoins of the bond denom only (the node holds one denom): their total, an Int or a raw Dec. */
+export function bondCoins(v: Json | undefined, path: string, denom: string, parse: (v: Json | undefined, path: string) => bigint): bigint {
+  let total = 0n;
+  array(v ?? [], path).forEach((c, i) => {
+    const p = `${path}[${i}]`;
+    const o = object(c, p, ["denom", "amount"]);
+    const d = string(o.denom, `${p}.denom`);
+    if (d !== denom) fail(`only the bond denom ${denom} can be held, got ${d}`, `${p}.denom`);
+    const a = parse(o.amount, `${p}.amount`);
+    if (a < 0n) fail(`negative amount ${o.amount}`, `${p}.amount`);
+    total += a;
+  });
+  return total;
+}
+
+/** `[{denom, amount}]` of the bond denom, empty for zero, as the SDK writes Coins and DecCoins. */
+export function bondCoinsJson(amount: bigint, denom: string, text: (v: bigint) => string = (v) => `${v}`): Json {
+  return amount === 0n ? [] : [{ denom, amount: text(amount) }];
+}
+
+/** A non-negative Dec as a raw value (the core's parser: exact, 18 decimals at most). */
+export function dec(dp: DecParser): (v: Json | undefined, path: string) => bigint {
+  return (v, path) => decimal(v, path, dp, "amount");
+}
+
+/**
+ * The SDK's store order of addresses, which its exports follow: by bytes, or (a length-prefixed
+ * key part: bank balances, validators, delegations) by length first.
+ */
+export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: string, b: string) => number {
+  const bytes = new Map<string, Uint8Array>(); // each address decoded once, not once per comparison
+  const of = (x: string) => bytes.get(x) ?? bytes.set(x, accountAddressBytes(x, prefix)).get(x)!;
+  return (a, b) => compareBytes(of(a), of(b), lengthPrefixed);
+}
+
+export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false): number {
+  if (lengthFirst && x.length !== y.length) return x.length - y.length;
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}

@@ -1,13 +1,17 @@
-// How the application's state comes to be: InitChain from a genesis (balances, burned addresses,
-// validators bonded by EndBlock at height 0, tiers), an exported state as the chain's first block,
-// or a restart from the database (every record back into the core, the state hash checked
-// against the last block's).
+// How the application's state comes to be: InitChain from the SDK's genesis document (accounts,
+// balances, gentxs or an exported chain's records: genesis-init.ts), an exported node's state as
+// the chain's first block, or a restart from the database (every record back into the core, the
+// state hash checked against the last block's).
 
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
-import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, emissionGenesisState, emissionParams, type Genesis } from "./genesis.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
-import { ValidatorRegistry, orderKey } from "../modules/staking/validators.js";
+import { emissionParams, type Genesis } from "./genesis.js";
+import { initChain } from "./genesis-init.js";
+import { ValidatorRegistry } from "../modules/staking/validators.js";
+import { decodeTx } from "../wire/amino/stdtx.js";
+import { verifyDecodedTx } from "./ante/verify.js";
+import { verifyContext } from "./ante.js";
+import { deliver } from "./deliver.js";
 import type { NodeStore } from "../store/store.js";
 import { seedHash, type StoredHeader } from "./header.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
@@ -23,32 +27,29 @@ export function configure(s: AppState): void {
     targetBaseRewardsRate: g.tieredrewards.params.targetBaseRewardsRate,
   });
   s.ledger.configureStaking(g.staking.maxValidators, g.staking.powerReduction, g.staking.unbondingTimeNs);
-  g.staking.validators.forEach((v, i) => s.validators.addGenesis(i, v));
 }
 
-/** Genesis into the core: balances, burned addresses, validators (bonded by EndBlock at height 0), tiers. */
+/** Genesis into the core (genesis-init.ts): accounts, balances, gentxs or an exported state, tiers, x/gov's and x/slashing's records. */
 export function initGenesis(s: AppState): void {
   const g = s.genesis;
   if (g.nodeState) {
     importState(s, g.nodeState);
     return;
   }
-  s.emission.setState(emissionGenesisState(g));
-  for (const b of g.balances) s.ledger.genesisBalance(s.directory.ensure(b.address), b.amount);
-  s.burnIds = g.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));
-  s.burned = g.bank.burnedBalance;
-  g.staking.validators.forEach((v, i) => {
-    const account = s.directory.ensure(accountOf(v.operatorAddress));
-    s.ledger.createValidatorWithSelfDelegation(i, account, v.commissionRate, v.selfDelegation, orderKey(v.operatorAddress));
+  const deliverGenTx = (txBytes: Uint8Array) => {
+    // The SDK's ante handler checks a genesis block's signatures at account number 0.
+    const ctx = verifyContext(s, false);
+    const genesisCtx = { ...ctx, getAccount: (a: string) => { const x = ctx.getAccount(a); return x && { ...x, accountNumber: 0n }; } };
+    return deliver(s, verifyDecodedTx(decodeTx(txBytes), genesisCtx), g.height, 0, g.genesisTimeNs);
+  };
+  const { burnIds, burned } = initChain(g, {
+    core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, deliverGenTx,
   });
-  for (const t of g.tieredrewards.tiers) {
-    s.tiers.addTier({
-      id: t.id, exitDuration: t.exitDurationNs / 1_000_000_000n, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly,
-    });
-  }
-  if (g.tieredrewards.nextPositionId > 0n) s.tiers.setNextPositionId(g.tieredrewards.nextPositionId);
-  s.ledger.endBlock(0n, g.genesisTimeNs);
-  commitBlock(s, { height: 0n, firstHeight: 0n, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
+  s.burnIds = burnIds;
+  s.burned = burned;
+  if (g.height > 0n) s.restoredAnnual = minterOf(s);
+  commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
 
 /** An exported state as this chain's first block (at the exported height): every record written. */
@@ -63,6 +64,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
   s.burned = s.burnIds.reduce((t, id) => t + s.ledger.balance(id), 0n);
   s.ledger.restore(state.height, s.burned);
   for (const g of state.gov) loadModuleRecord(s, g.key, g.value, true);
+  s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: state.height, firstHeight: state.height, timeNs: state.timeNs, stepNs: 0n }, [], records, state.blockHash);
   if (state.seedHash !== undefined) s.lastSeed = state.seedHash;
 }
@@ -111,6 +113,8 @@ export function restore(s: AppState, store: NodeStore): void {
   const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
   s.last = { height: last.height, timeNs, hash: last.hash, appHash: s.hash.hex(), txCount: last.txCount };
   s.durable = s.last;
+  // x/mint's Minter as the last block left it (older rows: derived from the supply after it)
+  if (last.height > 0n) s.restoredAnnual = last.annualProvisions ?? minterOf(s);
   s.lastSeed = last.header === undefined
     ? last.hash
     : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
@@ -144,6 +148,13 @@ export function checkStateFormat(source: string, format: number, core: Core): vo
   );
 }
 
-function accountOf(operator: string): string {
-  return encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(operator, VALIDATOR_PREFIX));
+/**
+ * x/mint's Minter.AnnualProvisions at a chain's first height here (an imported document, a
+ * restart): the document's, else the rate at that height on the supply now.
+ */
+function minterOf(s: AppState): bigint {
+  const kept = s.genesis.mint.minter?.annualProvisions;
+  if (kept !== undefined && !s.genesisCommitted) return kept;
+  const e = s.emission;
+  return e.provisions(e.rateAt(s.last.height === 0n ? s.genesis.height : s.last.height), e.last().totalSupply).annual;
 }

@@ -11,6 +11,7 @@ import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed255
 import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { tieredrewardsQueries, type TierQueries } from "../modules/tieredrewards/queries.js";
 import { tierQueries } from "../modules/tieredrewards/view.js";
+import { withGenesisMappings } from "../modules/tieredrewards/genesis.js";
 import { QueryRouter } from "./query-router.js";
 import type { Application } from "./application.js";
 
@@ -22,8 +23,11 @@ export const ANSWER_TYPES = createRegistry(
 
 /** x/tieredrewards' view of the chain; voting power by the gov tally's own function, not a second formula. */
 export function nodeTierQueries(app: Application): TierQueries {
+  const view = tierQueries(app.tiers, app.ledger);
   return {
-    ...tierQueries(app.tiers, app.ledger),
+    ...view,
+    // Mappings a genesis carried (an export's) answer beside the live ones.
+    redelegationMappings: () => withGenesisMappings(view.redelegationMappings(), app.genesis.tieredrewards.mappings),
     votingPower: (owner: number) => app.ownerVotingPower(app.directory.accountAddress(owner) ?? ""),
     totalVotingPower: () => app.totalDelegatedVotingPower(),
   };

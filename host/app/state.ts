@@ -104,6 +104,11 @@ export class AppState {
   lastSeed = "";
   burnIds: number[] = [];
   burned = 0n;
+  /**
+   * x/mint's Minter.AnnualProvisions while the core has run no block since this process began: the
+   * database's last block's (a restart), an imported document's; undefined: derived (minterAnnual).
+   */
+  restoredAnnual: bigint | undefined = undefined;
   /** The x/inflation params text last given to the emission engine (undefined: the genesis's). */
   appliedInflation: string | undefined;
   /** The last commit: records written or deleted, and milliseconds from journal to durable. */
@@ -162,6 +167,16 @@ export class AppState {
 
   tallyView(): TallyView {
     return tallyView(this.ledger, this.directory, this.tiers);
+  }
+
+  /**
+   * x/mint's Minter.AnnualProvisions: the last block's, from the supply before its mint (as the
+   * chain stores it); after a restart or an import, the one kept; before any block, block 1's.
+   */
+  minterAnnual(): bigint {
+    if (this.restoredAnnual !== undefined) return this.restoredAnnual;
+    if (this.last.height !== 0n) return this.emission.last().annualProvisions;
+    return this.emission.provisions(this.emission.rateAt(1n), this.emission.last().totalSupply).annual;
   }
 
   /** x/inflation's params now: the genesis's, or what a passed MsgUpdateParams set. */

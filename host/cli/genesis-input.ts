@@ -5,7 +5,7 @@
 import type { Core } from "../core/core.js";
 import { ValidationError } from "../errors.js";
 import {
-  REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
+  REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, devGenTx, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
 } from "../app/genesis.js";
 import { UsageError } from "./common.js";
 
@@ -98,26 +98,37 @@ export function withBlocksPerYear(doc: Json, blocksPerYear: bigint): Json {
 /** Dev keys of the validators a scenario adds (far from the keys the README and tests use). */
 const NEW_OPERATOR_KEY = 1000;
 
+/** The dev key operating `operator` (keys 0-8 and the scenario's), if any: its gentx can be signed again. */
+function devKeyOf(operator: string, count: number): number | undefined {
+  const keys = [...Array.from({ length: 9 }, (_, n) => n), ...Array.from({ length: count }, (_, i) => NEW_OPERATOR_KEY + i)];
+  return keys.find((n) => operatorOf(devAddress(n)) === operator);
+}
+
 /**
- * The genesis's validator set resized to `count`: the first ones kept, new operators (dev keys
- * 1000, 1001, ...) each funded from the reserve with `selfDelegation` (default: the first
- * validator's) and self-delegating it; commissions, when given, cycle by index over all of them.
- * max_validators grows to the count so that all can bond.
+ * The genesis's validator set (its gentxs) resized to `count`: the first ones kept, new operators
+ * (dev keys 1000, 1001, ...) each given an account, funded from the reserve with `selfDelegation`
+ * (default: the first validator's) and self-delegating it by a gentx; commissions, when given,
+ * cycle by index over all of them (their gentxs signed again by their dev keys). max_validators
+ * grows to the count so that all can bond.
  */
 export function withValidators(
   core: Core, doc: Json, spec: { count: number; commissions: readonly bigint[]; selfDelegation: bigint | null },
 ): Json {
   const g = validate(core, doc, "genesis");
   const copy = structuredClone(doc) as JsonObject;
+  const chainId = copy.chain_id as string;
   const staking = appState(copy).staking as JsonObject;
   const params = staking.params as JsonObject;
-  const kept = ((staking.validators as Json[] | undefined) ?? []).slice(0, spec.count) as JsonObject[];
+  const genutil = (appState(copy).genutil ?? { gen_txs: [] }) as JsonObject;
+  const kept = ((genutil.gen_txs as Json[] | undefined) ?? []).slice(0, spec.count);
   const stake = spec.selfDelegation ?? g.staking.validators[0]?.selfDelegation;
   if (stake === undefined) throw new UsageError("validators: the genesis has no validator to copy a self delegation from; give validators.self_delegation");
   const added = spec.count - kept.length;
   const reserve = reserveAddress();
   const bank = appState(copy).bank as JsonObject;
+  const auth = appState(copy).auth as JsonObject;
   const list = ((bank.balances as Json[] | undefined) ?? []).slice() as JsonObject[];
+  const accounts = ((auth.accounts as Json[] | undefined) ?? []).slice() as JsonObject[];
   const reserveIndex = g.balances.findIndex((b) => b.address === reserve);
   const denom = g.mint.params.mintDenom;
   if (added > 0) {
@@ -128,18 +139,29 @@ export function withValidators(
     }
     list[reserveIndex] = { ...list[reserveIndex]!, coins: held - needed > 0n ? [{ denom, amount: `${held - needed}` }] : [] };
   }
-  const validators: JsonObject[] = [...kept];
+  let number = g.sdk.auth.accounts.reduce((m, a) => (a.number >= m ? a.number + 1n : m), 0n);
+  const validators = g.staking.validators.slice(0, kept.length)
+    .map((v) => ({ operator: v.operatorAddress, rate: v.commissionRate, stake: v.selfDelegation, description: v.description as { moniker?: string; details?: string } | undefined }));
   for (let i = 0; i < added; i++) {
     const operator = devAddress(NEW_OPERATOR_KEY + i);
     list.push({ address: operator, coins: [{ denom, amount: `${stake}` }] });
-    validators.push({ operator_address: operatorOf(operator), commission_rate: kept[0]?.commission_rate ?? "0.100000000000000000", self_delegation: `${stake}` });
+    accounts.push({ "@type": "/cosmos.auth.v1beta1.BaseAccount", address: operator, pub_key: null, account_number: `${number++}`, sequence: "0" });
+    validators.push({
+      operator: operatorOf(operator), rate: g.staking.validators[0]?.commissionRate ?? 100_000_000_000_000_000n, stake,
+      description: { moniker: `scenario-validator-${NEW_OPERATOR_KEY + i}` }, // the SDK refuses an empty description
+    });
   }
-  if (spec.commissions.length > 0) {
-    validators.forEach((v, i) => (v.commission_rate = core.dec.format(spec.commissions[i % spec.commissions.length]!)));
-  }
-  staking.validators = validators;
+  const genTxs: Json[] = validators.map((v, i) => {
+    const rate = spec.commissions.length > 0 ? spec.commissions[i % spec.commissions.length]! : v.rate;
+    if (i < kept.length && rate === v.rate) return kept[i]!;
+    const key = devKeyOf(v.operator, spec.count);
+    if (key === undefined) throw new UsageError(`validators: the gentx of ${v.operator} is not a dev key's: its commission cannot be set`);
+    return devGenTx({ chainId, key, selfDelegation: v.stake, commissionRate: rate, denom, ...(v.description ? { description: v.description } : {}) });
+  });
+  appState(copy).genutil = { ...genutil, gen_txs: genTxs };
   const max = Number(params.max_validators ?? 0);
   if (max < spec.count) params.max_validators = spec.count;
   bank.balances = list;
+  auth.accounts = accounts;
   return copy;
 }

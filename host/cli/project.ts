@@ -315,7 +315,7 @@ async function run(argv: string[]): Promise<number> {
   const targetRate = f["target-rate"] === undefined ? undefined : parseFraction(core, "target-rate", f["target-rate"]);
   let doc = await genesisDoc(core, f.genesis);
   const g = validate(core, doc, "genesis");
-  if (g.nodeState) throw new UsageError("--genesis: an exported node state (app_state.node_state) cannot be projected; give a plain genesis");
+  if (g.nodeState || g.sdk.staking) throw new UsageError("--genesis: an exported state (app_state.node_state, or app_state.staking.validators) cannot be projected; give a new chain's genesis");
   if (targetRate !== undefined) doc = withTargetRate(core, doc, targetRate);
   if (pool !== undefined) doc = withPool(core, doc, pool);
   if (blockTimeNs !== undefined) doc = withBlocksPerYear(doc, YEAR_NS / blockTimeNs);

@@ -62,7 +62,7 @@ export async function scenarioGenesis(core: Core, s: Scenario): Promise<{ doc: J
   let doc = await genesisDoc(core, s.genesis ?? undefined);
   if (s.genesisOverride !== null) doc = mergeJson(doc, s.genesisOverride);
   let g = validate(core, doc, "genesis_override");
-  if (g.nodeState) throw new UsageError("genesis: an exported node state (app_state.node_state) cannot be simulated; give a plain genesis");
+  if (g.nodeState || g.sdk.staking) throw new UsageError("genesis: an exported state (app_state.node_state, or app_state.staking.validators) cannot be simulated; give a new chain's genesis");
   if (s.targetRate !== null) doc = withTargetRate(core, doc, s.targetRate);
   if (s.poolReserve !== null) {
     try {

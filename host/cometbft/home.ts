@@ -52,14 +52,14 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   if (!existsSync(COMETBFT)) throw new Error(`${COMETBFT} not found: run \`npm run cometbft\` (go install of cometbft ${COMETBFT_VERSION})`);
   const init = spawnSync(COMETBFT, ["init", "--home", home], { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`cometbft init: ${init.stderr}`);
-  const doc = o.genesis as { chain_id: string; genesis_time: string; app_state: Json };
+  const doc = o.genesis as { chain_id: string; genesis_time: string; initial_height?: number | string; app_state: Json };
   const chainId = doc.chain_id;
   const key = (operator: string) => consensusKey(chainId, operator);
   const pub = (operator: string) => ({ type: "tendermint/PubKeyEd25519", value: base64.encode(key(operator).pub) });
   const genesis = {
     genesis_time: doc.genesis_time,
     chain_id: chainId,
-    initial_height: "1",
+    initial_height: `${doc.initial_height ?? 1}`,
     consensus_params: {
       block: { max_bytes: "22020096", max_gas: "-1" },
       evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },

@@ -116,14 +116,15 @@ export async function startTestnet(o: {
   } else {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const base = defaultGenesisJson() as { app_state: { staking: { validators: { operator_address: string }[] } } };
-    const chosen = base.app_state.staking.validators.slice(0, o.validators);
+    type GenTx = { body: { messages: { validator_address: string }[] } };
+    const base = defaultGenesisJson() as { app_state: { genutil: { gen_txs: GenTx[] } } };
+    const chosen = base.app_state.genutil.gen_txs.slice(0, o.validators);
     genesis = mergeJson(
-      mergeJson(base as unknown as Json, { app_state: { staking: { validators: chosen }, gov: { authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
+      mergeJson(base as unknown as Json, { app_state: { genutil: { gen_txs: chosen }, node: { gov_authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
       o.genesisOverride ?? {},
     );
     await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
-    manifest = { basePort: o.basePort, blockInterval: o.blockInterval, nodes: chosen.map((v) => ({ operator: v.operator_address, id: "" })) };
+    manifest = { basePort: o.basePort, blockInterval: o.blockInterval, nodes: chosen.map((t) => ({ operator: t.body.messages[0]!.validator_address, id: "" })) };
   }
   const { basePort, blockInterval } = manifest;
   const validators = genesisValidators(await loadCoreFromFile(), genesis);

@@ -15,12 +15,13 @@ import { SimulationError, type SimulationResult, type TxResult } from "../app/ty
 import { type NodeChain } from "../drivers/embedded.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
-import { validDenom, type Genesis } from "../app/genesis.js";
+import { validDenom, type Genesis, type Json } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { isLegacyTx, txBytesHash, txJson } from "../wire/tx.js";
 import { dataHex, msgDataJson } from "../wire/responses.js";
 import { base64 } from "@scure/base";
+import { denomMetadataJson } from "../modules/bank/genesis.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { registerCosmosRoutes } from "./cosmos.js";
@@ -243,6 +244,7 @@ export function registerNodeRoutes(
   registerCosmosRoutes(app, node, {
     maxPageLimit,
     communityTax: node.genesis.distribution.communityTax,
+    ...genesisKept(node.genesisDoc),
   });
   registerQueryRoutes(app, options.router ?? createQueryRouter(node, { maxPageLimit }), chainSegment);
   registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
@@ -535,4 +537,15 @@ export function toGatewayError(
   }
   logError(err);
   return { code: GrpcCode.INTERNAL, message: "internal error" };
+}
+
+/** What the genesis document holds that the node keeps as given: x/bank's denom metadata, x/staking's historical_entries. */
+function genesisKept(doc: unknown): { denomMetadata?: unknown[]; historicalEntries?: number } {
+  const app = (doc as { app_state?: { bank?: { denom_metadata?: unknown }; staking?: { params?: { historical_entries?: unknown } } } }).app_state;
+  const metadata = app?.bank?.denom_metadata;
+  const entries = app?.staking?.params?.historical_entries;
+  return {
+    ...(Array.isArray(metadata) && metadata.length > 0 ? { denomMetadata: metadata.map((m) => denomMetadataJson(m as Json)) } : {}),
+    ...(typeof entries === "number" || typeof entries === "string" ? { historicalEntries: Number(entries) } : {}),
+  };
 }

@@ -48,6 +48,10 @@ export interface CosmosRouteOptions {
   maxPageLimit?: number;
   /** x/distribution's community tax (raw Dec); 0 if not given. */
   communityTax?: bigint;
+  /** The genesis's x/bank denom metadata (as given); absent: the node's own for the bond denom. */
+  denomMetadata?: readonly unknown[];
+  /** The genesis's x/staking historical_entries (kept, not used: the node keeps no historical info). */
+  historicalEntries?: number;
 }
 
 export function registerCosmosRoutes(app: Hono, view: ChainView, options: CosmosRouteOptions = {}): void {
@@ -267,7 +271,7 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
         unbonding_time: durationString(p.unbondingTimeNs),
         max_validators: p.maxValidators,
         max_entries: MAX_ENTRIES,
-        historical_entries: 0, // the ledger keeps no historical info
+        historical_entries: options.historicalEntries ?? 0, // the genesis's; the ledger keeps no historical info
         bond_denom: denom,
         min_commission_rate: decString(0n),
       },
@@ -339,7 +343,8 @@ export function registerCosmosRoutes(app: Hono, view: ChainView, options: Cosmos
   // ---- more of x/bank ----
   get("/cosmos/bank/v1beta1/params", () => ({ params: { send_enabled: [], default_send_enabled: true } }));
   const display = denom.startsWith("base") && denom.length > 4 ? denom.slice(4) : denom;
-  const metadata = {
+  const given = options.denomMetadata?.find((m) => (m as { base?: string }).base === denom);
+  const metadata = given ?? {
     description: `The native staking token of ${view.chainId}`,
     denom_units: [
       { denom, exponent: 0, aliases: [] },

@@ -32,6 +32,8 @@ export interface StoredBlock {
   txCount: number;
   appHash: string;
   hash: string;
+  /** x/mint's Minter.AnnualProvisions after the block (raw Dec; absent in older rows): a restart answers it. */
+  annualProvisions?: bigint;
   /** JSON text of the block's finalize-block events (a single block; absent in older rows). */
   events?: string;
   /** JSON text of the block's CometBFT header and precommits (header.ts; a single block of a node with a database). */
@@ -95,6 +97,7 @@ interface BlockRow {
   events?: string | null;
   header?: string | null;
   consensus?: string | null;
+  annual_provisions?: string | null;
 }
 
 interface TxRow {
@@ -138,7 +141,7 @@ export class NodeStore {
       if (!options.readonly) setUp(db);
       this.db = db;
       this.insertBlock = this.prepareWrite(
-        "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus, annual_provisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       this.insertTx = this.prepareWrite(
         "INSERT INTO txs (hash, height, idx, body, tx, data, code, codespace, raw_log, events, gas_wanted, gas_used) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -151,8 +154,8 @@ export class NodeStore {
       this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
       this.upsertAccount = this.prepareWrite(
-        "INSERT INTO accounts (id, address, sequence, pubkey) VALUES (?, ?, ?, ?) " +
-          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey",
+        "INSERT INTO accounts (id, address, sequence, pubkey, number) VALUES (?, ?, ?, ?, ?) " +
+          "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey, number = excluded.number",
       );
     } catch (e) {
       db?.close();
@@ -207,6 +210,7 @@ export class NodeStore {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
       block.events ?? null, block.header ?? null, block.consensus ?? null,
+      block.annualProvisions === undefined ? null : `${block.annualProvisions}`,
     );
     for (const t of txs) {
       this.insertTx.run(
@@ -220,7 +224,7 @@ export class NodeStore {
       if (c.bytes === null) this.deleteRecord.run(c.table, c.key);
       else this.upsertRecord.run(c.table, c.key, c.bytes);
     }
-    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null);
+    for (const a of accounts) this.upsertAccount.run(a.id, a.address, `${a.sequence}`, a.pubKey ?? null, a.number === undefined ? NO_ACCOUNT : `${a.number}`);
     for (const g of gov) {
       if (g.value === null) this.deleteGov.run(g.key);
       else this.upsertGov.run(g.key, g.value);
@@ -306,9 +310,13 @@ export class NodeStore {
 
   accounts(): AccountRecord[] {
     const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
-      id: number; address: string; sequence: string; pubkey: Buffer | null;
+      id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null;
     }[];
-    return rows.map((r) => ({ id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined }));
+    return rows.map((r) => ({
+      id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
+      // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
+      ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
+    }));
   }
 
   close(): void {
@@ -339,7 +347,9 @@ function setUp(db: Database.Database): void {
   addBlockEventsColumn(db);
   addBlockHeaderColumn(db);
   addBlockConsensusColumn(db);
+  addBlockMinterColumn(db);
   addTxBytesColumn(db);
+  addAccountNumberColumn(db);
   indexTxAttributes(db);
 }
 
@@ -412,6 +422,21 @@ function addBlockConsensusColumn(db: Database.Database): void {
   if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
 }
 
+/** x/mint's annual provisions after each block: added to databases written before they were kept, NULL there. */
+function addBlockMinterColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("annual_provisions")) db.exec("ALTER TABLE blocks ADD COLUMN annual_provisions TEXT");
+}
+
+/** An address the directory knows that has no x/auth account (a burn address): its number column. */
+const NO_ACCOUNT = "-";
+
+/** x/auth account numbers (decimal text): added to databases written before they were kept; NULL there = the core id. */
+function addAccountNumberColumn(db: Database.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(accounts)").all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes("number")) db.exec("ALTER TABLE accounts ADD COLUMN number TEXT");
+}
+
 function toBlock(r: BlockRow): StoredBlock {
   return {
     height: BigInt(r.height),
@@ -424,6 +449,7 @@ function toBlock(r: BlockRow): StoredBlock {
     ...(r.events != null ? { events: r.events } : {}),
     ...(r.header != null ? { header: r.header } : {}),
     ...(r.consensus != null ? { consensus: r.consensus } : {}),
+    ...(r.annual_provisions != null ? { annualProvisions: BigInt(r.annual_provisions) } : {}),
   };
 }
 

@@ -1,7 +1,10 @@
 // Who is who: bech32 account addresses ↔ the core's dense account ids, validator operators ↔
-// validator ids, and x/auth's account numbers and sequences. Module accounts have fixed ids 0-4;
+// validator ids, and x/auth's account numbers and sequences. Module accounts have fixed ids 0-7;
 // other accounts get ids from 16 in order of first appearance (genesis balances, then burned
-// addresses, then transactions), so a replay assigns the same ids. An account's number is its id.
+// addresses, then transactions), so a replay assigns the same ids. Core ids stay inside the node:
+// what queries and sign docs use is the account's x/auth number (the genesis's, then the next one
+// free at first appearance, as the SDK's NextAccountNumber); an account stored without one (a
+// database written before numbers were kept) is numbered by its id.
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
@@ -38,6 +41,8 @@ export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
   ["bonded_tokens_pool", ModuleAccount.bondedPool],
   ["not_bonded_tokens_pool", ModuleAccount.notBondedPool],
   ["gov", ModuleAccount.gov],
+  ["mint", 6],
+  ["tieredrewards", 7],
 ];
 
 /** Their x/auth permissions (the rewards pool has none: REFERENCE §1). */
@@ -48,6 +53,8 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   bonded_tokens_pool: ["burner", "staking"],
   not_bonded_tokens_pool: ["burner", "staking"],
   gov: ["burner"],
+  mint: ["minter"],
+  tieredrewards: ["staking"],
 };
 
 export interface AccountRecord {
@@ -55,6 +62,8 @@ export interface AccountRecord {
   address: string;
   sequence: bigint;
   pubKey?: Uint8Array;
+  /** x/auth's account number; absent: no x/auth account (a burn address), or a module account of a chain made before numbers were kept (its id). */
+  number?: bigint;
 }
 
 export class NodeDirectory implements Directory {
@@ -63,6 +72,8 @@ export class NodeDirectory implements Directory {
   private readonly validatorsByOperator = new Map<string, number>();
   private readonly operatorsById = new Map<number, string>();
   private nextId = FIRST_USER_ACCOUNT;
+  /** The SDK's global account number: what the next new account gets. */
+  private nextNumber = 0n;
   /** Accounts created or changed since the last `takeDirty`: what the next block persists. */
   private dirty = new Set<AccountRecord>();
 
@@ -77,16 +88,42 @@ export class NodeDirectory implements Directory {
     this.byAddress.set(a.address, a);
     this.byId.set(a.id, a);
     if (a.id >= this.nextId) this.nextId = a.id + 1;
+    if (a.number !== undefined && a.number >= this.nextNumber) this.nextNumber = a.number + 1n;
     return a;
   }
 
-  /** The id of a canonical address, assigning the next one on first appearance. */
+  /** The id of a canonical address, assigning the next id and account number on first appearance. */
   ensure(address: string): number {
     const known = this.byAddress.get(address);
     if (known) return known.id;
-    const a = this.put({ id: this.nextId, address, sequence: 0n });
+    const a = this.put({ id: this.nextId, address, sequence: 0n, number: this.nextNumber });
     this.dirty.add(a);
     return a.id;
+  }
+
+  /**
+   * Genesis: an address's id (the next one; a module account keeps its fixed id) and, when given,
+   * its x/auth number (unique: the genesis's parser sees to it), sequence and key. An address
+   * without a number has no x/auth account (a burn address). Persisted with the first block.
+   */
+  genesisAccount(address: string, o: { number?: bigint; sequence?: bigint; pubKey?: Uint8Array } = {}): number {
+    const a = this.byAddress.get(address) ?? this.put({ id: this.nextId, address, sequence: 0n });
+    if (o.number !== undefined) a.number = o.number;
+    if (o.sequence !== undefined) a.sequence = o.sequence;
+    if (o.pubKey !== undefined) a.pubKey = o.pubKey;
+    this.put(a);
+    this.dirty.add(a);
+    return a.id;
+  }
+
+  /** The number the next new account gets (the SDK's global account number). */
+  nextAccountNumber(): bigint {
+    return this.nextNumber;
+  }
+
+  /** Whether an address has an account number yet (module accounts get theirs at genesis). */
+  numbered(address: string): boolean {
+    return this.byAddress.get(address)?.number !== undefined;
   }
 
   /** A mark before a transaction's messages: the accounts created after it can be forgotten. */
@@ -102,6 +139,8 @@ export class NodeDirectory implements Directory {
       this.byId.delete(id);
       this.byAddress.delete(a.address);
       this.dirty.delete(a);
+      // numbers are handed out with ids, in order: the first forgotten one is the next again
+      if (a.number !== undefined && a.number < this.nextNumber) this.nextNumber = a.number;
     }
     this.nextId = mark;
   }
@@ -193,8 +232,9 @@ export class NodeDirectory implements Directory {
 
   account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined {
     const a = this.byAddress.get(canonical(address, this.accountPrefix));
-    if (!a) return undefined;
-    return { accountNumber: BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
+    // no number: a module account of a chain made before numbers were kept (its id), or no account
+    if (!a || (a.number === undefined && a.id >= FIRST_USER_ACCOUNT)) return undefined;
+    return { accountNumber: a.number ?? BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
   }
 }
 

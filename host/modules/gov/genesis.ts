@@ -1,61 +1,18 @@
-// The genesis's governance-side sections: x/gov v1 (`app_state.gov`: its authority and params)
-// and x/slashing (`app_state.slashing.params`), as the SDK v0.53 validates them.
+// x/gov v1's genesis (`app_state.gov`) as the SDK v0.53 writes and validates it: params, and an
+// exported chain's proposals (their messages converted to the amino JSON the node executes),
+// deposits, votes and next proposal id. The deprecated params sections and the constitution are
+// kept and exported again. The governance authority is the node's own setting (app_state.node).
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { ValidationError } from "../../errors.js";
-import { DEFAULT_SLASHING_PARAMS, type SlashingParams } from "../slashing/keeper.js";
 import { decString } from "../../wire/gateway-json.js";
 import {
   ONE, array, decimal, duration, fail, int, mergeJson, object, string, type DecParser, type Json,
 } from "../../app/genesis-json.js";
+import { parseGovState, type GovState } from "./genesis-state.js";
 
-/** x/slashing Params (SDK names): `{params: {signed_blocks_window, min_signed_per_window, downtime_jail_duration, slash_fraction_*}}`. */
-export function parseSlashing(v: Json | undefined, dec: DecParser): { params: SlashingParams } {
-  const path = "app_state.slashing";
-  if (v === undefined) return { params: { ...DEFAULT_SLASHING_PARAMS } };
-  const o = object(v, path, ["params"]);
-  const pp = `${path}.params`;
-  const p = object(o.params ?? {}, pp, ["signed_blocks_window", "min_signed_per_window", "downtime_jail_duration", "slash_fraction_double_sign", "slash_fraction_downtime"]);
-  const d = DEFAULT_SLASHING_PARAMS;
-  const fraction = (key: string, def: bigint) => {
-    if (p[key] === undefined) return def;
-    const r = decimal(p[key], `${pp}.${key}`, dec, key.replaceAll("_", " "));
-    if (r < 0n || r > ONE) fail(`${key.replaceAll("_", " ")} must be between 0 and 1: ${decString(r)}`, `${pp}.${key}`);
-    return r;
-  };
-  const window = p.signed_blocks_window === undefined ? d.signedBlocksWindow : int(p.signed_blocks_window, `${pp}.signed_blocks_window`);
-  if (window <= 0n) fail("signed blocks window must be positive", `${pp}.signed_blocks_window`);
-  const jail = p.downtime_jail_duration === undefined ? d.downtimeJailDurationNs : duration(p.downtime_jail_duration, `${pp}.downtime_jail_duration`);
-  if (jail <= 0n) fail("downtime jail duration must be positive", `${pp}.downtime_jail_duration`);
-  return {
-    params: {
-      signedBlocksWindow: window, minSignedPerWindow: fraction("min_signed_per_window", d.minSignedPerWindow), downtimeJailDurationNs: jail,
-      slashFractionDoubleSign: fraction("slash_fraction_double_sign", d.slashFractionDoubleSign),
-      slashFractionDowntime: fraction("slash_fraction_downtime", d.slashFractionDowntime),
-    },
-  };
-}
-
-/** x/gov v1 params (SDK v0.53 names); decimals raw, periods in ns, deposits in the bond denom. */
-export interface GovParams {
-  minDeposit: bigint;
-  expeditedMinDeposit: bigint;
-  maxDepositPeriodNs: bigint;
-  votingPeriodNs: bigint;
-  expeditedVotingPeriodNs: bigint;
-  quorum: bigint;
-  threshold: bigint;
-  vetoThreshold: bigint;
-  expeditedThreshold: bigint;
-  minInitialDepositRatio: bigint;
-  proposalCancelRatio: bigint;
-  /** Where a cancelled proposal's charge goes: an account address, or "" to burn it. */
-  proposalCancelDest: string;
-  burnVoteQuorum: boolean;
-  burnProposalDepositPrevote: boolean;
-  burnVoteVeto: boolean;
-  minDepositRatio: bigint;
-}
+export type { GovState } from "./genesis-state.js";
+import type { GovParams } from "./params.js";
+export type { GovParams } from "./params.js";
 
 /**
  * The SDK's DefaultParams with the bond denom: periods of 2 days (expedited voting 1 day), quorum
@@ -81,21 +38,20 @@ export const DEFAULT_GOV_PARAMS_JSON = {
   min_deposit_ratio: "0.010000000000000000",
 } as const;
 
+/** The keys of x/gov's GenesisState. */
+const GOV_KEYS = [
+  "starting_proposal_id", "deposits", "votes", "proposals", "deposit_params", "voting_params", "tally_params", "params", "constitution",
+];
+
 export function parseGov(
-  v: Json | undefined, dec: DecParser, denom: string, defaults: { authority: string; prefix: string },
-): { authority: string; params: GovParams } {
-  const ACCOUNT_PREFIX = defaults.prefix;
+  v: Json | undefined, dec: DecParser, denom: string, prefix: string,
+): { params: GovParams; state: GovState } {
+  const ACCOUNT_PREFIX = prefix;
   const path = "app_state.gov";
-  const g = v === undefined ? {} : object(v, path, ["authority", "params"]);
-  let authority = defaults.authority;
-  if (g.authority !== undefined) {
-    const text = string(g.authority, `${path}.authority`);
-    try {
-      authority = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX));
-    } catch (e) {
-      throw new ValidationError(`invalid authority address ${text}: ${(e as Error).message}`, `${path}.authority`);
-    }
+  if (v !== null && typeof v === "object" && !Array.isArray(v) && "authority" in v) {
+    fail("x/gov's genesis has no authority: the node's governance authority is app_state.node.gov_authority", `${path}.authority`);
   }
+  const g = v === undefined ? {} : object(v, path, GOV_KEYS);
   const pp = `${path}.params`;
   const merged = mergeJson(DEFAULT_GOV_PARAMS_JSON as unknown as Json, (g.params ?? {}) as Json);
   const p = object(merged, pp, Object.keys(DEFAULT_GOV_PARAMS_JSON));
@@ -155,6 +111,6 @@ export function parseGov(
       fail(`invalid proposal cancel dest: ${(e as Error).message}`, `${pp}.proposal_cancel_dest`);
     }
   }
-  return { authority, params };
+  return { params, state: parseGovState(g, path, dec, denom, prefix) };
 }
 

@@ -19,7 +19,7 @@ import type { ModuleRecord } from "../../store/records.js";
 import { ModuleAccount, type Ledger } from "../../core/ledger.js";
 import type { DecOps } from "../../core/core.js";
 import type { Tiers } from "../../core/tiers.js";
-import type { GovParams } from "./genesis.js";
+import type { GovParams } from "./params.js";
 import { decString } from "../../wire/gateway-json.js";
 import { GovErrorKinds, GOV_LIMITS, VOTE_OPTIONS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
@@ -136,6 +136,11 @@ export class Gov {
 
   inflationParams(): string | undefined {
     return this.inflation;
+  }
+
+  /** The id the next proposal gets (x/gov's starting_proposal_id in an export). */
+  get nextProposalId(): bigint {
+    return this.nextId;
   }
 
   /** The records changed since the last call, for the block's commit. */

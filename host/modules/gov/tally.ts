@@ -6,7 +6,7 @@
 // intermediate, mul and quo rounding half-even).
 
 import type { DecOps } from "../../core/core.js";
-import type { GovParams } from "./genesis.js";
+import type { GovParams } from "./params.js";
 
 const E18 = 10n ** 18n;
 

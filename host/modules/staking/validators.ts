@@ -1,14 +1,14 @@
 // x/staking's validator records beyond what the core keeps (tokens, shares, commission rate,
 // status): the description, the commission's max rate, max change rate and update time, and the
-// ed25519 consensus key. A genesis validator's are its genesis entry's (its consensus key given
-// there, or derived from the chain id and its operator: consensus-key.ts, the key the node signs
-// its own blocks with); a validator made by MsgCreateValidator brings its own key, and its record
-// is committed with the block (stored beside x/gov's records, keys `val/<id>`), hashed and exported.
+// ed25519 consensus key. Every validator's record is committed with the block that made it (a
+// gentx's or an exported validator's with the genesis block; stored beside x/gov's records, keys
+// `val/<id>`), hashed and exported. The node signs its own blocks for a validator whose key is the
+// one it derives from the chain id and the operator (consensus-key.ts).
 // Changes inside a tx are journaled: a failed tx leaves no validator behind.
 
 import { base64 } from "@scure/base";
 import { accountAddressBytes } from "../../wire/address.js";
-import { VALIDATOR_PREFIX, type GenesisValidator, type ValidatorDescription } from "../../app/genesis.js";
+import { VALIDATOR_PREFIX, type ValidatorDescription } from "../../app/genesis.js";
 import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
@@ -45,13 +45,11 @@ export class ValidatorRegistry {
   /** `undo`: the tx's undo steps (the node's, shared with x/gov's records). */
   constructor(private readonly chainId: string, private readonly directory: NodeDirectory, private readonly undo = new UndoJournal()) {}
 
-  /** A genesis validator (every start: the genesis is not stored as records). */
-  addGenesis(id: number, v: GenesisValidator): void {
-    this.directory.addValidator(id, v.operatorAddress);
-    const pub = v.consensusPubKey ?? consensusKey(this.chainId, v.operatorAddress).pub;
-    this.put(id, {
-      operator: v.operatorAddress, description: v.description, maxRate: v.commissionRate, maxChangeRate: 0n, updateTimeNs: 0n, pub,
-    });
+  /** An exported validator's record at genesis (persisted with the first block). */
+  place(id: number, meta: ValidatorMeta): void {
+    this.put(id, meta);
+    this.directory.addValidator(id, meta.operator);
+    this.dirty.add(id);
   }
 
   /** MsgCreateValidator's record (journaled; persisted with the block). */

@@ -1,0 +1,252 @@
+// The genesis document: the SDK's AppGenesis as chain-maind writes it (`genesis.json` after
+// collect-gentxs, or the output of `chain-maind export`), read module by module (host/modules/
+// <module>/genesis.ts) with every error naming its JSON path. The modules that change what the
+// node does are read; the others chain-main has (ibc, nft, authz, feegrant, group, upgrade, …) are
+// kept as they are and exported again. Two sections are the node's own, which chain-maind does not
+// read (it reads each module by its name): `app_state.node` (the governance authority of a local
+// chain, the power reduction) and `app_state.node_state` (an exported node's exact records).
+
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { ValidationError } from "../errors.js";
+import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
+import { parseTimestamp } from "../wire/gateway-json.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../wire/duration.js";
+import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
+import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { parseAuth, type AuthGenesis } from "../modules/auth/genesis.js";
+import { parseBank, type Coin } from "../modules/bank/genesis.js";
+import { parseMint, type MintGenesis } from "../modules/mint/genesis.js";
+import { parseInflation, type InflationParams } from "../modules/inflation/genesis.js";
+import { parseStaking, type StakingState } from "../modules/staking/genesis.js";
+import { parseDistribution, type DistributionState } from "../modules/distribution/genesis.js";
+import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tieredrewards/genesis.js";
+import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
+import { parseSlashing } from "../modules/slashing/genesis.js";
+import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
+import type { SigningInfo, SlashingParams } from "../modules/slashing/keeper.js";
+
+/** Bech32 prefix of account addresses (REFERENCE §1). */
+export const ACCOUNT_PREFIX = "cro";
+/** Bech32 prefix of validator operator addresses. */
+export const VALIDATOR_PREFIX = "crocncl";
+/** The rewards pool's module address (REFERENCE §1). */
+export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
+/** The x/gov module account: the reference's governance authority (REFERENCE §1). */
+export const GOV_MODULE_ADDRESS = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
+const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
+
+/** chain-main's modules (v1ac014c6's app_state), the node's own two sections, and modules older SDKs had. */
+export const KNOWN_SECTIONS = [
+  "06-solomachine", "07-tendermint", "auth", "authz", "bank", "chainmain", "circuit", "consensus", "distribution", "evidence",
+  "feegrant", "genutil", "gov", "group", "ibc", "inflation", "interchainaccounts", "mint", "nft", "slashing", "staking", "supply",
+  "tieredrewards", "transfer", "upgrade", "vesting", "capability", "crisis", "params", "node", "node_state",
+];
+/** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
+export const READ_SECTIONS = new Set([
+  "auth", "bank", "distribution", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
+]);
+
+/** A gentx's validator: what the CLI's projections read of a new chain's validators. */
+export type GenesisValidator = GenTxValidator;
+
+export interface StakingGenesis {
+  maxValidators: number;
+  unbondingTimeNs: bigint;
+  /** Tokens per unit of consensus power (the SDK's DefaultPowerReduction unless app_state.node says). */
+  powerReduction: bigint;
+  /** A new chain's validators (its gentxs'). */
+  validators: GenesisValidator[];
+}
+
+/**
+ * A node's whole state at a height, as exported: the core's records (table id, bytes; tied to the
+ * core build that wrote them) and the accounts with their sequences.
+ */
+export interface NodeState {
+  height: bigint;
+  timeNs: bigint;
+  /** The exporting node's hash of that block (absent: the importing node computes its own). */
+  blockHash?: string;
+  /** The block's seed hash (header.ts seedHash: what the next block's position addresses derive from); absent: blockHash. */
+  seedHash?: string;
+  /** x/gov's records (host/modules/gov/keeper.ts), key and JSON text. */
+  gov: { key: string; value: string }[];
+  /** The core's state format the records were written in (absent: 1, before formats were kept). */
+  stateFormat: number;
+  records: { table: number; bytes: Uint8Array }[];
+  accounts: { id: number; address: string; sequence: bigint; pubKey?: Uint8Array; number?: bigint }[];
+  /** sha256 of the SDK sections it was exported with (genesis-export.ts sdkDigest); absent: not checked. */
+  sdkDigest?: string;
+}
+
+/** A validated genesis. */
+export interface Genesis {
+  chainId: string;
+  /** Nanoseconds since the Unix epoch. */
+  genesisTimeNs: bigint;
+  /** The height of the state the document holds: initial_height - 1 (0: a new chain). */
+  height: bigint;
+  bank: {
+    /** Total supply by denom, sorted by denom; holds the bond denom. */
+    supply: Coin[];
+    /** Bond-denom balance held by the burned addresses, in total (part of the supply). */
+    burnedBalance: bigint;
+  };
+  mint: MintGenesis;
+  inflation: { params: InflationParams; decayEpochStart: bigint };
+  /** Bond-denom balances, in the genesis order (the order core account ids are assigned in). */
+  balances: { address: string; amount: bigint }[];
+  staking: StakingGenesis;
+  distribution: { communityTax: bigint };
+  tieredrewards: TieredRewardsGenesis;
+  /** Consensus params: the block gas limit, -1 = none. */
+  consensus: { maxGas: bigint };
+  /** The governance authority (the x/gov module account; a local chain may name a key) and x/gov's params. */
+  gov: { authority: string; params: GovParams };
+  slashing: { params: SlashingParams };
+  /** An exported node's state (GET /dev/export): the chain starts from it instead of the sections above. */
+  nodeState?: NodeState;
+  /** What InitChain places beyond params (genesis-init.ts). */
+  sdk: {
+    auth: AuthGenesis;
+    genTxs: GenTx[];
+    /** An exported chain's validators, delegations and entries; absent for a new chain. */
+    staking?: StakingState;
+    distribution: DistributionState;
+    gov: GovState;
+    /** Signing infos by consensus address (upper-case hex). */
+    signingInfos: Map<string, SigningInfo>;
+  };
+}
+
+/** sha256 (hex) of a document's SDK sections: all but `app_state.node_state`, keys sorted. */
+export function sdkDigest(doc: Json): string {
+  const o = doc as { [key: string]: Json };
+  const { node_state: _, ...app } = (isObject(o.app_state) ? o.app_state : {}) as { [key: string]: Json };
+  return bytesToHex(sha256(utf8ToBytes(sortedJsonStringify({ ...o, app_state: app }))));
+}
+
+/** A document chain-maind wrote (or this node exported): taken as it is, never laid over the default. */
+export function isCompleteDoc(doc: Json): boolean {
+  return isObject(doc) && (doc.app_name !== undefined || (isObject(doc.app_state) && doc.app_state.auth !== undefined));
+}
+
+/** Parse and validate a complete genesis document. First failure wins, as in the reference. */
+export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json | undefined) => NodeState): Genesis {
+  const root = object(doc, "genesis", ["app_name", "app_version", "genesis_time", "chain_id", "initial_height", "app_hash", "app_state", "consensus"]);
+  const chainId = string(root.chain_id, "chain_id");
+  if (chainId.trim() === "") throw new ValidationError("genesis doc must include non-empty chain_id", "chain_id");
+  if (chainId.length > 50) throw new ValidationError("chain_id in genesis doc is too long (max: 50)", "chain_id");
+  for (const k of ["app_name", "app_version"] as const) if (root[k] !== undefined) string(root[k], k);
+  if (root.app_hash !== undefined && root.app_hash !== null) string(root.app_hash, "app_hash");
+  let genesisTimeNs: bigint;
+  try {
+    genesisTimeNs = parseTimestamp(string(root.genesis_time, "genesis_time"));
+  } catch (e) {
+    if (e instanceof ValidationError) throw e;
+    throw new ValidationError((e as Error).message, "genesis_time");
+  }
+  coreTime(genesisTimeNs, root.genesis_time as string, "genesis_time");
+  const initialHeight = root.initial_height === undefined ? 1n : uint64(root.initial_height, "initial_height");
+  if (initialHeight === 0n) fail("initial_height cannot be 0", "initial_height");
+  const app = object(root.app_state, "app_state", KNOWN_SECTIONS);
+  if (isObject(app.staking) && Array.isArray(app.staking.validators) && app.staking.validators.some((v) => isObject(v) && "self_delegation" in v)) {
+    fail("this is the node's former genesis format: validators are gentxs (app_state.genutil.gen_txs) now; see the README", "app_state.staking.validators");
+  }
+  const node = parseNode(app.node);
+  const mint = parseMint(app.mint, dec);
+  const denom = mint.params.mintDenom;
+  const bank = parseBank(app.bank, denom, ACCOUNT_PREFIX);
+  const inflation = parseInflation(app.inflation, dec);
+  const auth = parseAuth(app.auth, ACCOUNT_PREFIX);
+  const staking = parseStaking(app.staking, dec, denom, PREFIXES);
+  const distribution = parseDistribution(app.distribution, dec, denom, PREFIXES);
+  const tieredrewards = parseTieredRewards(app.tieredrewards, dec, PREFIXES);
+  const gov = parseGov(app.gov, dec, denom, ACCOUNT_PREFIX);
+  const slashing = parseSlashing(app.slashing, dec, `${VALIDATOR_PREFIX}cons`);
+  const genTxs = parseGenutil(app.genutil, dec, denom, PREFIXES);
+  checkGenTxs(genTxs, auth, bank.balances);
+  const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
+  if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
+    fail("the SDK sections differ from those this state was exported with; remove app_state.node_state to start from the SDK sections", "app_state.node_state.sdk_digest");
+  }
+  const consensus = parseConsensus(root.consensus);
+  const burned = new Set(inflation.params.burnedAddresses);
+  return {
+    chainId, genesisTimeNs, height: initialHeight - 1n,
+    bank: { supply: bank.supply, burnedBalance: bank.balances.filter((b) => burned.has(b.address)).reduce((t, b) => t + b.amount, 0n) },
+    mint, inflation, balances: bank.balances,
+    staking: { ...staking.params, powerReduction: node.powerReduction, validators: genTxs.map((t) => t.validator) },
+    distribution: { communityTax: distribution.communityTax },
+    tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
+    ...(nodeState ? { nodeState } : {}),
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, signingInfos: slashing.infos },
+  };
+}
+
+/** The node's own settings (`app_state.node`): `{gov_authority, power_reduction}`. */
+function parseNode(v: Json | undefined): { govAuthority: string; powerReduction: bigint } {
+  const path = "app_state.node";
+  const o = v === undefined ? {} : object(v, path, ["gov_authority", "power_reduction"]);
+  let govAuthority = GOV_MODULE_ADDRESS;
+  if (o.gov_authority !== undefined) {
+    const text = string(o.gov_authority, `${path}.gov_authority`);
+    try {
+      govAuthority = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX));
+    } catch (e) {
+      throw new ValidationError(`invalid authority address ${text}: ${(e as Error).message}`, `${path}.gov_authority`);
+    }
+  }
+  const powerReduction = o.power_reduction === undefined ? 1_000_000n : int(o.power_reduction, `${path}.power_reduction`);
+  if (powerReduction <= 0n || powerReduction > MAX_U64) fail(`power reduction must be a positive uint64: ${powerReduction}`, `${path}.power_reduction`);
+  return { govAuthority, powerReduction };
+}
+
+/** A gentx's signer holds an account, and its self-delegation (SDK: the ante handler, then the message). */
+function checkGenTxs(genTxs: GenTx[], auth: AuthGenesis, balances: { address: string; amount: bigint }[]): void {
+  const accounts = new Set(auth.accounts.map((a) => a.address));
+  const funds = new Map(balances.map((b) => [b.address, b.amount]));
+  const operators = new Set<string>();
+  genTxs.forEach((t, i) => {
+    const p = `app_state.genutil.gen_txs[${i}]`;
+    if (!accounts.has(t.signer)) fail(`account ${t.signer} does not exist: the signer needs an account in app_state.auth.accounts`, p);
+    if (operators.has(t.validator.operatorAddress)) fail(`duplicate validator ${t.validator.operatorAddress}`, p);
+    operators.add(t.validator.operatorAddress);
+    const left = funds.get(t.signer) ?? 0n;
+    if (left < t.validator.selfDelegation) {
+      fail(`operator account ${t.signer} holds ${left}, less than the self delegation ${t.validator.selfDelegation}`, p);
+    }
+    funds.set(t.signer, left - t.validator.selfDelegation);
+  });
+}
+
+/**
+ * `consensus.params.block.max_gas` (the SDK's AppGenesis; CometBFT's consensus params): the most
+ * gas the txs of one block may ask for in all, -1 = no limit (CometBFT's default, and ours when
+ * absent). An int64 string, at least -1. The other consensus params and validators are kept.
+ */
+function parseConsensus(v: Json | undefined): Genesis["consensus"] {
+  if (v === undefined || v === null) return { maxGas: -1n };
+  const c = object(v, "consensus", ["params", "validators"]);
+  if (c.validators !== undefined && c.validators !== null) array(c.validators, "consensus.validators");
+  if (c.params === undefined || c.params === null) return { maxGas: -1n };
+  const p = object(c.params, "consensus.params", ["block", "evidence", "validator", "version", "abci", "synchrony", "feature"]);
+  if (p.block === undefined) return { maxGas: -1n };
+  const path = "consensus.params.block";
+  const b = object(p.block, path, ["max_gas", "max_bytes"]);
+  if (b.max_gas === undefined) return { maxGas: -1n };
+  const maxGas = int(b.max_gas, `${path}.max_gas`);
+  if (maxGas < -1n || maxGas >= 1n << 63n) fail("block.MaxGas must be greater or equal to -1 (and fit an int64)", `${path}.max_gas`);
+  return { maxGas };
+}
+
+/**
+ * A time the core can hold: int64 nanoseconds since the Unix epoch, 1677-09-21T00:12:43.145224192Z
+ * to 2262-04-11T23:47:16.854775807Z (the reference's Timestamp reaches years 1 to 9999; a time
+ * outside would reach the core wrapped, so it is refused here).
+ */
+export function coreTime(ns: bigint, text: string, path: string): void {
+  if (!fitsDuration(ns)) fail(`time ${JSON.stringify(text)} is outside this node's range: ${FIRST_TIME_TEXT} to ${LAST_TIME_TEXT} (int64 nanoseconds since 1970)`, path);
+}
+

@@ -1,0 +1,58 @@
+// `export --db PATH`: a stopped node's last committed state as the SDK's genesis document (what
+// GET /dev/export answers a running one): chain-maind, or a node (`--genesis FILE`), starts from it.
+
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { loadCoreFromFile } from "../core/node.js";
+import { NodeChain } from "../drivers/embedded.js";
+import { NodeStore } from "../store/store.js";
+import type { Json } from "../app/genesis.js";
+import { type Command, UsageError, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+
+const FLAGS = {
+  db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database (the node stopped)" },
+  out: { type: "string", value: "FILE", shown: "stdout", description: "where to write the document" },
+  "sdk-only": { type: "boolean", description: "without app_state.node_state (the node's exact records): the SDK's sections alone" },
+  help: { type: "boolean", short: "h", description: "show this help and exit" },
+} satisfies FlagSpecs;
+
+function usage(): string {
+  return [
+    "Usage: npm run export -- [--db PATH] [--out FILE] [--sdk-only]",
+    "",
+    "Write a stopped node's last committed state as a genesis document in the SDK's format, as",
+    "`chain-maind export` writes it (initial_height the next block). `--genesis FILE` starts a node",
+    "on it; chain-maind reads its module sections.",
+    "",
+    "Flags:",
+    formatFlags(FLAGS),
+  ].join("\n");
+}
+
+async function run(argv: string[]): Promise<number> {
+  const f = parseFlags(argv, FLAGS);
+  if (f.help) {
+    process.stdout.write(usage() + "\n");
+    return 0;
+  }
+  const db = f.db ?? process.env.DB_PATH ?? "./chain.db";
+  if (!existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
+  const probe = new NodeStore(db, { readonly: true });
+  const stored = probe.genesis();
+  probe.close();
+  if (stored === undefined) throw new UsageError(`--db ${db}: no genesis: not a node database`);
+  const chain = NodeChain.open(await loadCoreFromFile(), JSON.parse(stored) as Json, { dbPath: db, clock: "simulated", blockTimeNs: 1n });
+  let doc: Json;
+  try {
+    doc = chain.exportGenesis()!;
+  } finally {
+    await chain.close();
+  }
+  if (f["sdk-only"]) delete (doc as { app_state: { node_state?: Json } }).app_state.node_state;
+  const text = JSON.stringify(doc, null, 2) + "\n";
+  if (f.out === undefined) process.stdout.write(text);
+  else await writeFile(f.out, text);
+  return 0;
+}
+
+export const exportCommand: Command = { summary: "write a stopped node's state as the SDK's genesis document", usage, run };
