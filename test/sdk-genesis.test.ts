@@ -1,4 +1,4 @@
-// The SDK's genesis, both ways, against the real chain's record (../shared/reference-chain): the
+// The SDK's genesis, both ways, against the real chain's record (test/reference-chain, copied from ../shared/reference-chain): the
 // node started on chain-maind's genesis.json (its gentx delivered) and on its export at height 395
 // answers what chain-maind answered where the answer does not depend on later blocks; an export
 // imported and exported again is the same document; bad documents are refused with their path.
@@ -17,7 +17,7 @@ import { ValidationError } from "../host/errors.js";
 import { exportCommand } from "../host/cli/export.js";
 import { accountAddressBytes } from "../host/wire/address.js";
 
-const REF = join(import.meta.dirname, "../../shared/reference-chain");
+const REF = join(import.meta.dirname, "reference-chain");
 const read = (name: string): any => JSON.parse(readFileSync(join(REF, name), "utf8"));
 const genesisJson = read("genesis.json");
 const exported = read("export-height-395.json");
