@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
-import { TierError, type TierEvent } from "../host/core/tiers.js";
+import { TierError, type MessageEvent } from "../host/core/tiers.js";
 import { CoreError } from "../host/core/errors.js";
 import { rng } from "./helpers/checks.js";
 import { tierChain, E18, SECOND, MIN_LOCK, ALICE, BOB, OPS } from "./helpers/tiers.js";
@@ -26,7 +26,7 @@ async function run(seed: bigint) {
   const counts: Record<string, number> = {};
   let bonusPaid = 0n, deposits = 0n, owedIn = 0n, owedOut = 0n;
 
-  const account = (events: TierEvent[]) => {
+  const account = (events: MessageEvent[]) => {
     for (const e of events) {
       if (e.type === "EventBonusRewardsClaimed") bonusPaid += e.rewards;
       if (e.type === "EventOwedBonusPaid") (bonusPaid += e.amount), (owedOut += e.amount);
@@ -34,7 +34,7 @@ async function run(seed: bigint) {
       if (e.type === "EventRewardsPoolFunded") deposits += e.amount;
     }
   };
-  const attempt = (name: string, f: () => { events: TierEvent[] }) => {
+  const attempt = (name: string, f: () => { events: MessageEvent[] }) => {
     try {
       account(f().events);
       counts[name] = (counts[name] ?? 0) + 1;

@@ -59,8 +59,12 @@ test("not delegated → lock fresh tokens: an active position earning base plus 
   tierError(() => c.tiers.lock(ALICE, 1, MIN_LOCK - 1n, 0, d), 9);
   const r = c.tiers.lock(ALICE, 1, MIN_LOCK, 0, d);
   assert.is(r.positionId, 0n);
-  assert.equal(r.events.map((e) => e.type), ["EventPositionCreated"]);
-  assert.is((r.events[0] as { position?: { delegator: number } }).position?.delegator, d);
+  // x/bank's and x/distribution's events first, in the chain's order (the owner's tokens to the
+  // position's account, delegated from it, its withdraw address), then the tier's
+  assert.equal(r.events.map((e) => e.type), ["CoinTransfer", "CoinDelegation", "SetWithdrawAddress", "EventPositionCreated"]);
+  assert.equal(r.events[0], { type: "CoinTransfer", from: ALICE, to: d, amount: MIN_LOCK });
+  assert.equal(r.events[2], { type: "SetWithdrawAddress", delegator: d, address: ALICE });
+  assert.is((r.events[3] as { position?: { delegator: number } }).position?.delegator, d);
   assert.is(c.ledger.balance(ALICE), before - MIN_LOCK);
   const p = c.tiers.position(0n)!;
   assert.is(p.amount, MIN_LOCK);
@@ -88,7 +92,7 @@ test("base staking → commit an existing delegation (partial, no unbonding)", a
   c.block();
   const d = c.fresh();
   const r = c.tiers.commitDelegation(ALICE, 1, 2n * MIN_LOCK, 2, d);
-  assert.equal(r.events.map((e) => e.type), ["EventDelegationCommitted"]);
+  assert.equal(r.events.map((e) => e.type), ["CoinTransfer", "WithdrawRewards", "SetWithdrawAddress", "EventDelegationCommitted"]);
   const p = c.tiers.position(r.positionId)!;
   assert.is(p.amount, 2n * MIN_LOCK);
   assert.is(p.validator, 1);
@@ -132,7 +136,9 @@ test("exiting → cancel exit: active again, bonus resumes from now (also after 
   c.tiers.lock(ALICE, 1, MIN_LOCK, 0, c.fresh(), true);
   c.block(DAY);
   const r = c.tiers.clear(ALICE, 0n);
-  assert.equal(r.events.map((e) => e.type), ["EventBaseRewardsClaimed", "EventBonusRewardsClaimed", "EventExitCleared"]);
+  assert.equal(r.events.map((e) => e.type), [
+    "CoinTransfer", "WithdrawRewards", "EventBaseRewardsClaimed", "CoinTransfer", "EventBonusRewardsClaimed", "EventExitCleared",
+  ]);
   let p = c.tiers.position(0n)!;
   assert.is(positionStatus(p, c.now()), "active");
   assert.is(p.exitUnlockAt, 0n);
@@ -301,8 +307,13 @@ test("add to an active position: settles first, then more shares on the same val
   c.tiers.lock(ALICE, 1, MIN_LOCK, 2, c.fresh());
   c.block(10n * DAY);
   const r = c.tiers.add(ALICE, 0n, 7n * TOKEN);
-  assert.equal(r.events.map((e) => e.type), ["EventBaseRewardsClaimed", "EventBonusRewardsClaimed", "EventPositionAmountAdded"]);
-  assert.equal(r.events[2], { type: "EventPositionAmountAdded", positionId: 0n, tierId: 1, owner: ALICE, sharesAdded: 7n * TOKEN * E18, amountAdded: 7n * TOKEN });
+  // the new tokens in, the claim (base, bonus), the delegation's own withdrawal (zero), the new tokens delegated
+  assert.equal(r.events.map((e) => e.type), [
+    "CoinTransfer", "CoinTransfer", "WithdrawRewards", "EventBaseRewardsClaimed", "CoinTransfer", "EventBonusRewardsClaimed",
+    "WithdrawRewards", "CoinDelegation", "EventPositionAmountAdded",
+  ]);
+  assert.is((r.events[6] as { amount: bigint }).amount, 0n);
+  assert.equal(r.events[8], { type: "EventPositionAmountAdded", positionId: 0n, tierId: 1, owner: ALICE, sharesAdded: 7n * TOKEN * E18, amountAdded: 7n * TOKEN });
   const p = c.tiers.position(0n)!;
   assert.is(p.amount, MIN_LOCK + 7n * TOKEN);
   assert.is(p.lastBonusAccrual, c.now());

@@ -1,7 +1,6 @@
 // The ledger's messages (x/staking, x/distribution, x/slashing): each in a store transaction
 // (transaction.ts), so a failure changes nothing.
 
-import * as tierOut from "../tier/out";
 import * as ledgerStaking from "../ledger/staking";
 import * as ledgerSlashing from "../ledger/slash";
 import { lo, hi, put } from "./operands";
@@ -61,8 +60,7 @@ export function ledgerLastCompletion(): i64 {
 }
 /** x/staking Slash (by evidence or downtime handling); tokens burned from the validator to `dst`. */
 export function ledgerSlash(dst: usize, validator: u32, infractionHeight: u64, power: u64, fraction: usize): i32 {
-  txBegin();
-  tierOut.resetEvents(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
+  txBegin(); // the redelegation-slash hook's events (tiersEventsPtr) are the slash's
   return put(dst, inTransaction(ledgerSlashing.slash(validator, infractionHeight, power, lo(fraction), hi(fraction))));
 }
 /** x/staking Jail until a time (unix ns; the signing info's jailed_until). */

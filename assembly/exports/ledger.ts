@@ -1,6 +1,7 @@
 // The ledger (ledger/*.ts): its parameters, genesis, bank, validators and the per-block loop;
 // the restore of the derived state after the records were reloaded.
 
+import { beginMessage } from "../ledger/out";
 import { OK } from "../errors";
 import * as emission from "../emission/emission";
 import * as bank from "../ledger/bank";
@@ -62,7 +63,8 @@ export function ledgerTotalSupply(dst: usize): i32 {
 }
 /** x/bank MsgSend (and the ante handler's fee) of the bond denom: atomic, checked first. */
 export function ledgerSend(from: u32, to: u32, amount: usize): i32 {
-  return bank.transfer(from, to, lo(amount), hi(amount));
+  beginMessage();
+  return bank.send(from, to, lo(amount), hi(amount));
 }
 /**
  * x/bank BurnCoins of the bond denom: `amount` (integer at the pointer) leaves `account` (a module

@@ -3,7 +3,7 @@
 // tiersEventCount after it succeeds, its amounts with tiersResult (abi/tier-result.ts).
 
 import * as tierPositions from "../tier/positions";
-import * as tierOut from "../tier/out";
+import * as tierOut from "../ledger/out";
 import * as tierParams from "../tier/params";
 import { AMOUNT_A, AMOUNT_B } from "../abi/tier-result";
 import { lo, hi, store128 } from "./operands";

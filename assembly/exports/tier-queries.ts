@@ -6,7 +6,7 @@ import * as tables from "../store/table";
 import * as ledgerBlock from "../ledger/block";
 import * as tierPositions from "../tier/positions";
 import * as tierQueries from "../tier/queries";
-import * as tierOut from "../tier/out";
+import * as tierOut from "../ledger/out";
 import * as tierState from "../tier/state";
 import { LP_TARGET_RATE } from "../abi/ledger-params";
 import { U128_HIGH } from "../abi/operands";

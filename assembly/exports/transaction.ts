@@ -6,7 +6,7 @@
 import { OK } from "../errors";
 import * as tables from "../store/table";
 import * as emission from "../emission/emission";
-import * as tierOut from "../tier/out";
+import * as tierOut from "../ledger/out";
 import * as tierParams from "../tier/params";
 import { STATE_TOTAL_SUPPLY } from "../abi/emission-state";
 import { U128_HIGH } from "../abi/operands";
@@ -38,9 +38,10 @@ export function storeTxAbort(): void {
   hostTx = false;
 }
 
-/** A message's own transaction, unless it runs inside the host's. */
+/** A message's own transaction, unless it runs inside the host's; a fresh event list (ledger/out.ts). */
 export function txBegin(): void {
   if (!hostTx) tables.txBegin();
+  tierOut.beginMessage();
 }
 
 /** End a message's own transaction: commit on OK, else abort; returns `e`. */
@@ -54,10 +55,9 @@ export function inTransaction(e: i32): i32 {
   return e;
 }
 
-/** A tier message: its transaction and a fresh event list (tier/out.ts). */
+/** A tier message: its transaction and a fresh event list (ledger/out.ts). */
 export function tierBegin(): void {
   txBegin();
-  tierOut.resetEvents();
 }
 
 /** End a tier message: a failure leaves no events. */

@@ -1,10 +1,16 @@
 // x/bank for the bond denom: balances by dense account id (the host maps bech32 addresses to ids,
 // in order of first appearance, so a replay assigns the same ids). Module accounts have fixed ids.
-// Transfers check before they write: a failed one changes nothing.
+// Transfers check before they write: a failed one changes nothing. Inside a message, each movement
+// the SDK's bank keeper announces is recorded (out.ts) as it announces it: `send` as SendCoins
+// (coin_spent, coin_received, transfer, message), `delegateCoins` as DelegateCoins and
+// UndelegateCoins (coin_spent, coin_received); `transfer` announces nothing (the fee, whose events
+// the ante handler writes, and the blocks' own movements).
 
 import { OK, ERR_INSUFFICIENT_FUNDS, ERR_OVERFLOW, setErrorArg } from "../errors";
 import { setResult, resLo, resHi } from "../dec/dec";
 import { Table } from "../store/table";
+import { emit, isRecording } from "./out";
+import { EV_OWNER, EV_PEER, EV_AMOUNT, EVT_COIN_TRANSFER, EVT_COIN_DELEGATION } from "../abi/message-event";
 
 export const FEE_COLLECTOR: u32 = 0;
 export const DISTRIBUTION: u32 = 1;
@@ -81,5 +87,28 @@ export function transfer(from: u32, to: u32, lo: u64, hi: u64): i32 {
   if (e != OK) return e;
   e = credit(to, lo, hi);
   if (e != OK) credit(from, lo, hi); // put it back: the sum was there a moment ago
+  return e;
+}
+
+function record(type: u32, from: u32, to: u32, lo: u64, hi: u64): void {
+  if (!isRecording() || (lo | hi) == 0) return;
+  const ev = emit(type);
+  store<u32>(ev + <usize>EV_OWNER, from);
+  store<u32>(ev + <usize>EV_PEER, to);
+  store<u64>(ev + <usize>EV_AMOUNT, lo);
+  store<u64>(ev + <usize>EV_AMOUNT, hi, 8);
+}
+
+/** x/bank SendCoins (account or module to account or module): a transfer, announced. */
+export function send(from: u32, to: u32, lo: u64, hi: u64): i32 {
+  const e = transfer(from, to, lo, hi);
+  if (e == OK) record(EVT_COIN_TRANSFER, from, to, lo, hi);
+  return e;
+}
+
+/** x/bank DelegateCoins (account to a staking pool) or UndelegateCoins (back): a transfer, announced. */
+export function delegateCoins(from: u32, to: u32, lo: u64, hi: u64): i32 {
+  const e = transfer(from, to, lo, hi);
+  if (e == OK) record(EVT_COIN_DELEGATION, from, to, lo, hi);
   return e;
 }

@@ -8,6 +8,7 @@
 // A block that fails part-way leaves the core inconsistent, as a panic in BeginBlock halts the
 // reference chain: the host must halt and restart from its last committed state.
 
+import { endMessage } from "./out";
 import { OK, ERR_INVALID_PARAMS, ERR_NO_VALIDATOR, setErrorArg } from "../errors";
 import { POW18 } from "../math/limbs";
 import { resLo, resHi } from "../dec/dec";
@@ -77,6 +78,7 @@ function ensureScratch(count: i32): void {
  * commit order.
  */
 export function beginBlock(height: u64, timeNs: i64, votes: usize, count: i32): i32 {
+  endMessage(); // the block's own movements record no events (out.ts)
   if (height != load<u64>(emission.state + <usize>STATE_HEIGHT) + 1) {
     setErrorArg(<i64>height);
     return ERR_INVALID_PARAMS;
@@ -164,6 +166,7 @@ function beginBlockVotes(height: u64, timeNs: i64, count: i32): i32 {
  * straight from the set to BeginBlock's scratch as slots (`lastCommitSlots`): no lookups by id.
  */
 export function advance(count: i32, startTimeNs: i64, blockTimeNs: i64): i32 {
+  endMessage();
   for (let i = 0; i < count; i++) {
     ensureScratch(<i32>validators.slotCount);
     const slots = scratch + <usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE);

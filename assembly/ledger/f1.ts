@@ -17,7 +17,9 @@ import {
 } from "../abi/validator";
 import { POW18 } from "../math/limbs";
 import { delegations, D_SHARES, D_PREVIOUS_PERIOD, D_STAKE, D_HEIGHT, D_HAS_INFO } from "./delegations";
-import { transfer, DISTRIBUTION } from "./bank";
+import { send, DISTRIBUTION } from "./bank";
+import { emit, isRecording } from "./out";
+import { EV_OWNER, EV_VALIDATOR, EV_AMOUNT, EVT_WITHDRAW_REWARDS } from "../abi/message-event";
 import { toCommunityPool } from "./distribution";
 import { ld, ldh, put, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
 import { delegationRecipient } from "./withdraw";
@@ -240,8 +242,16 @@ export function withdrawRewards(vslot: u32, dslot: u32, delegator: u32, height: 
   // TruncateDecimal: whole units out, the decimal remainder to the community pool
   splitWhole(rLo, rHi);
   const uLo = wholeLo, uHi = wholeHi, rem = fraction;
-  e = transfer(DISTRIBUTION, delegationRecipient(delegator, dslot), uLo, uHi);
+  e = send(DISTRIBUTION, delegationRecipient(delegator, dslot), uLo, uHi);
   if (e != OK) return e;
+  if (isRecording()) {
+    // withdraw_rewards, after the payment, zero included (the SDK writes 0 of the bond denom)
+    const ev = emit(EVT_WITHDRAW_REWARDS);
+    store<u32>(ev + <usize>EV_OWNER, delegator);
+    store<u32>(ev + <usize>EV_VALIDATOR, <u32>load<u64>(validators.ptr(vslot)));
+    store<u64>(ev + <usize>EV_AMOUNT, uLo);
+    store<u64>(ev + <usize>EV_AMOUNT, uHi, 8);
+  }
   validators.touch(vslot);
   const v2 = validators.ptr(vslot);
   sub(oLo, oHi, rLo, rHi);
@@ -268,7 +278,7 @@ export function withdrawCommission(vslot: u32): i32 {
   let e = sub(ld(v2, V_OUTSTANDING), ldh(v2, V_OUTSTANDING), cLo - fraction, cHi - u64(cLo < fraction));
   if (e != OK) return invariant(12);
   put(v2, V_OUTSTANDING, resLo, resHi);
-  e = transfer(DISTRIBUTION, load<u32>(v2 + <usize>V_OPERATOR), uLo, uHi);
+  e = send(DISTRIBUTION, load<u32>(v2 + <usize>V_OPERATOR), uLo, uHi);
   if (e != OK) return e;
   return setResult(uLo, uHi);
 }

@@ -12,7 +12,7 @@ import {
   sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
 } from "../dec/dec";
 import * as emission from "../emission/emission";
-import { transfer, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
+import { send, delegateCoins, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
 import {
   validators, historical, historicalKey, createValidator as newValidator, slashEvents, E_PERIOD,
 } from "./validators";
@@ -78,9 +78,9 @@ export function delegateTokens(
   if (e != OK) return e;
   v = validators.ptr(vslot);
   const dstBonded = load<u8>(v + <usize>V_STATUS) == STATUS_BONDED;
-  if (fromAccount) e = transfer(delegator, dstBonded ? BONDED_POOL : NOT_BONDED_POOL, amountLo, amountHi);
-  else if (!srcBonded && dstBonded) e = transfer(NOT_BONDED_POOL, BONDED_POOL, amountLo, amountHi);
-  else if (srcBonded && !dstBonded) e = transfer(BONDED_POOL, NOT_BONDED_POOL, amountLo, amountHi);
+  if (fromAccount) e = delegateCoins(delegator, dstBonded ? BONDED_POOL : NOT_BONDED_POOL, amountLo, amountHi);
+  else if (!srcBonded && dstBonded) e = send(NOT_BONDED_POOL, BONDED_POOL, amountLo, amountHi);
+  else if (srcBonded && !dstBonded) e = send(BONDED_POOL, NOT_BONDED_POOL, amountLo, amountHi);
   if (e != OK) return e;
   // AddTokensFromDel
   let sLo: u64, sHi: u64;
@@ -265,7 +265,7 @@ export function removeValidator(vslot: u32): i32 {
     const uLo = wholeLo, uHi = wholeHi;
     e = toCommunityPool(fraction, 0);
     if (e != OK) return e;
-    e = transfer(DISTRIBUTION, operator, uLo, uHi);
+    e = send(DISTRIBUTION, operator, uLo, uHi);
     if (e != OK) return e;
   }
   e = toCommunityPool(oLo, oHi);
@@ -339,7 +339,7 @@ export function undelegateShares(delegator: u32, vslot: u32, ds: u32, sLo: u64, 
   if (e != OK) return e;
   const outLo = resLo, outHi = resHi;
   if (wasBonded) {
-    e = transfer(BONDED_POOL, NOT_BONDED_POOL, outLo, outHi);
+    e = send(BONDED_POOL, NOT_BONDED_POOL, outLo, outHi);
     if (e != OK) return e;
   }
   const completion = unbondingCompletion(<i64>cellLo(BLOCK_TIME));

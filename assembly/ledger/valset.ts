@@ -3,6 +3,7 @@
 // bond / begin-unbonding transitions with their pool moves, and unbonding validators maturing.
 // The ranking is kept from block to block and insertion-sorted: O(validators) when little moves.
 
+import { endMessage } from "./out";
 import { OK, ERR_INVALID_PARAMS, setErrorArg } from "../errors";
 import { transfer, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
 import { validators } from "./validators";
@@ -188,6 +189,7 @@ export function restoreRanking(): void {
 export let updates: u32 = 0;
 
 export function endBlock(height: u64, timeNs: i64): i32 {
+  endMessage(); // after the block's messages: its own movements record no events (out.ts)
   if (!stakingDirty && timeNs < nextValidatorMaturity) {
     updates = 0;
     const e = completeMature(timeNs);

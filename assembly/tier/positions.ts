@@ -16,7 +16,7 @@ import {
 import { add, sub, cmp, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN } from "../dec/dec";
 import { POW18 } from "../math/limbs";
 import { segmentBonus } from "../rewards/bonus";
-import { balanceOf, transfer, REWARDS_POOL, FIRST_USER_ACCOUNT } from "../ledger/bank";
+import { balanceOf, send, REWARDS_POOL, FIRST_USER_ACCOUNT } from "../ledger/bank";
 import { validators } from "../ledger/validators";
 import { V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../abi/validator";
 import { delegations, delegationKey, D_SHARES } from "../ledger/delegations";
@@ -41,15 +41,15 @@ import {
 } from "../abi/position";
 import { T_EXIT, T_APY, T_MIN_LOCK, T_CLOSE_ONLY, T_COUNT, T_HEAD, T_TAIL } from "../abi/tier";
 import { tokensPerShare } from "./hooks";
-import { emit } from "./out";
+import { emit } from "../ledger/out";
 import {
   EV_TIER, EV_POSITION, EV_OWNER, EV_VALIDATOR, EV_DST_VALIDATOR, EV_FLAG, EV_AMOUNT, EV_AMOUNT2, EV_TIME,
   EVT_TIER_CHANGED, EVT_POSITION_CREATED, EVT_DELEGATION_COMMITTED, EVT_BASE_REWARDS_CLAIMED,
   EVT_BONUS_REWARDS_CLAIMED, EVT_POSITION_UNDELEGATED, EVT_POSITION_REDELEGATED, EVT_POSITION_AMOUNT_ADDED,
   EVT_EXIT_TRIGGERED, EVT_EXIT_CLEARED, EVT_TIER_REWARDS_CLAIMED, EVT_POSITION_WITHDRAWN,
   EVT_EXIT_TIER_WITH_DELEGATION, EVT_BONUS_OWED, EVT_OWED_BONUS_PAID, EVT_POOL_FUNDED, TIER_NEW, TIER_UPDATE,
-  TIER_DELETE,
-} from "../abi/tier-event";
+  TIER_DELETE, EVT_SET_WITHDRAW_ADDRESS, EV_PEER,
+} from "../abi/message-event";
 
 const NANOS: i64 = 1_000_000_000;
 /** ClaimTierRewards takes at most this many ids (the reference's code; ADR-006 says 500). */
@@ -271,7 +271,7 @@ function payBonus(ps: u32, strict: bool): i32 {
     put(ev, EV_AMOUNT, oLo, oHi);
   }
   if ((payLo | payHi) == 0) return setResult(0, 0);
-  e = transfer(REWARDS_POOL, owner, payLo, payHi);
+  e = send(REWARDS_POOL, owner, payLo, payHi);
   if (e != OK) return e;
   const ev = emit(EVT_BONUS_REWARDS_CLAIMED);
   store<u64>(ev + <usize>EV_POSITION, id);
@@ -360,6 +360,9 @@ function openPosition(owner: u32, tierId: u32, delegator: u32, validator: u32, t
   listAppend(globals, 0, G_HEAD, G_TAIL, G_COUNT, id, P_ALL_PREV, P_ALL_NEXT);
   bumpDelegated(validator, 1);
   setRewardRecipient(delegator, owner);
+  const w = emit(EVT_SET_WITHDRAW_ADDRESS); // x/distribution's SetWithdrawAddr announces it
+  store<u32>(w + <usize>EV_OWNER, delegator);
+  store<u32>(w + <usize>EV_PEER, owner);
   const ev = emit(type);
   store<u64>(ev + <usize>EV_POSITION, id);
   store<u32>(ev + <usize>EV_TIER, tierId);
@@ -423,7 +426,7 @@ export function lock(owner: u32, tierId: u32, aLo: u64, aHi: u64, validator: u32
   }
   e = freshDelegator(owner, delegator);
   if (e != OK) return e;
-  e = transfer(owner, delegator, aLo, aHi);
+  e = send(owner, delegator, aLo, aHi);
   if (e != OK) return e;
   const vs = validators.find(<u64>validator);
   if (vs < 0) return ERR_NO_VALIDATOR;
@@ -473,7 +476,7 @@ export function addToPosition(owner: u32, id: u64, aLo: u64, aHi: u64): i32 {
   if (load<u8>(tiers.ptr(<u32>ts) + <usize>T_CLOSE_ONLY) != 0) return ERR_TR_CLOSE_ONLY;
   const delegator = load<u32>(positions.ptr(ps) + <usize>P_DELEGATOR);
   const validator = load<u32>(positions.ptr(ps) + <usize>P_VALIDATOR);
-  e = transfer(owner, delegator, aLo, aHi);
+  e = send(owner, delegator, aLo, aHi);
   if (e != OK) return e;
   resetClaimTotals();
   e = claim(ps, true);
@@ -621,7 +624,7 @@ export function withdrawPosition(owner: u32, id: u64): i32 {
   const delegator = load<u32>(positions.ptr(ps) + <usize>P_DELEGATOR);
   balanceOf(delegator);
   const aLo = resLo, aHi = resHi;
-  e = transfer(delegator, owner, aLo, aHi);
+  e = send(delegator, owner, aLo, aHi);
   if (e != OK) return e;
   put(positionEvent(EVT_POSITION_WITHDRAWN, ps), EV_AMOUNT, aLo, aHi);
   closePosition(ps);
@@ -675,7 +678,7 @@ export function exitWithDelegation(owner: u32, id: u64, aLo: u64, aHi: u64): i32
   store<u32>(ev + <usize>EV_FLAG, full ? 1 : 0);
   if (full) {
     balanceOf(delegator);
-    e = transfer(delegator, owner, resLo, resHi);
+    e = send(delegator, owner, resLo, resHi);
     if (e != OK) return e;
     bumpDelegated(validator, -1);
     closePosition(ps);
@@ -752,7 +755,7 @@ function payOwed(owner: u32): i32 {
     pHi = resHi;
   }
   if ((pLo | pHi) == 0) return OK;
-  const e = transfer(REWARDS_POOL, owner, pLo, pHi);
+  const e = send(REWARDS_POOL, owner, pLo, pHi);
   if (e != OK) return e;
   owners.touch(<u32>s);
   sub(wLo, wHi, pLo, pHi);
@@ -769,7 +772,7 @@ function payOwed(owner: u32): i32 {
 /** A deposit into the rewards pool (governance, protocol revenue). */
 export function fundRewardsPool(from: u32, aLo: u64, aHi: u64): i32 {
   if ((aLo | aHi) == 0) return invalidRequest(1);
-  const e = transfer(from, REWARDS_POOL, aLo, aHi);
+  const e = send(from, REWARDS_POOL, aLo, aHi);
   if (e != OK) return e;
   const ev = emit(EVT_POOL_FUNDED);
   store<u32>(ev + <usize>EV_OWNER, from);

@@ -207,9 +207,12 @@ export function executeProposal(
   return { ok: true, events };
 }
 
-/** baseapp's order for a message's events: the `message` event (action, sender, module) first, then the handler's. */
+/**
+ * baseapp's order for a message's events: the `message` event naming its action (action, sender,
+ * module) first, then the handler's (x/bank's own `message` events carry a sender alone).
+ */
 function messageEventFirst(events: TxEvent[]): TxEvent[] {
-  const at = events.findIndex((e) => e.type === "message");
+  const at = events.findIndex((e) => e.type === "message" && e.attributes.some((a) => a.key === "action"));
   if (at <= 0) return events;
   return [events[at]!, ...events.slice(0, at), ...events.slice(at + 1)];
 }

@@ -1,6 +1,7 @@
 // The core's ledger (assembly/ledger/*.ts): balances, validators and the per-block rewards loop.
 // Accounts and validators are dense ids; the host maps addresses to them.
 
+import { readMessageEvents, type MessageEvent } from "./message-events.js";
 import type { Core } from "./core.js";
 import { CoreCode } from "./errors.js";
 import { LP_COMMUNITY_TAX, LP_TARGET_RATE, VOTE_SIZE, DV_SIZE, UV_SIZE, RV_SIZE, U32_BYTES } from "./abi.gen.js";
@@ -317,6 +318,14 @@ export class Ledger {
    * The ledger's invariants (assembly/ledger/invariants.ts): the names of the broken ones, empty
    * when all hold. O(state): for startup and tests.
    */
+  /**
+   * The events of the last message call (send, delegate, undelegate, redelegate, the withdrawals,
+   * a validator's creation): x/bank's coin movements and x/distribution's, in order.
+   */
+  events(): MessageEvent[] {
+    return readMessageEvents(this.core);
+  }
+
   checkInvariants(): string[] {
     const bits = this.core.exports.ledgerCheckInvariants();
     return INVARIANTS.filter((_, i) => (bits & (1 << i)) !== 0);

@@ -8,7 +8,7 @@ import { CoreError, CoreCode, TIER_CODESPACE, TIER_MESSAGES, tieredRewardsCode }
 import { protoDurationError } from "../wire/duration.js";
 import { readPosition, type Position } from "./position.js";
 import { readTier, type Tier } from "./tier.js";
-import { readTierEvents, type TierEvent } from "./tier-events.js";
+import { readMessageEvents, type MessageEvent } from "./message-events.js";
 import {
   AMOUNT_A, AMOUNT_B, LIST_ALL, LIST_OF_OWNER, LIST_OF_TIER, VD_OUT_SEQ, VD_OUT_POSITIONS, VEV_HEIGHT, VEV_TIME,
   VEV_TYPE, VEV_TOKENS_PER_SHARE, VEV_REFS, U32_BYTES, U64_BYTES,
@@ -16,7 +16,7 @@ import {
 
 export { positionStatus, type Position, type PositionStatus, type StoredPosition } from "./position.js";
 export { DEFAULT_TIERS, type Tier } from "./tier.js";
-export { topUpEvent, type TierChangeAction, type TierEvent } from "./tier-events.js";
+export { topUpEvent, type TierChangeAction, type MessageEvent } from "./message-events.js";
 
 /** ClaimTierRewards takes 1..300 ids. */
 export const MAX_CLAIM_IDS = 300;
@@ -36,7 +36,7 @@ export class TierError extends Error {
 }
 
 export interface MessageResult {
-  events: TierEvent[];
+  events: MessageEvent[];
 }
 
 export class Tiers {
@@ -185,7 +185,7 @@ export class Tiers {
    * The events of the last successful Ledger.slash: bonus settled (paid or owed) for positions
    * whose redelegation entries it slashed (REFERENCE.md §7). Read right after the slash.
    */
-  slashEvents(): TierEvent[] {
+  slashEvents(): MessageEvent[] {
     return this.events();
   }
 
@@ -315,7 +315,7 @@ export class Tiers {
     };
   }
 
-  private withTier(events: TierEvent[], tier: Tier | undefined): TierEvent[] {
+  private withTier(events: MessageEvent[], tier: Tier | undefined): MessageEvent[] {
     return events.map((e) => (e.type === "EventTierChanged" ? { ...e, tier } : e));
   }
 
@@ -374,8 +374,8 @@ export class Tiers {
     return [c.readU128(c.slot(6) + AMOUNT_A), c.readU128(c.slot(6) + AMOUNT_B)];
   }
 
-  private events(): TierEvent[] {
-    return readTierEvents(this.core);
+  private events(): MessageEvent[] {
+    return readMessageEvents(this.core);
   }
 }
 

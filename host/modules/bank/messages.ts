@@ -6,7 +6,7 @@ import { event } from "../../app/events.js";
 import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
 import { MsgSendResponseSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { MSG_SEND, type MsgSend } from "../../app/registry.js";
-import { renderTierEvents } from "../tieredrewards/messages.js";
+import { renderMessageEvents } from "../../app/message-events.js";
 import { coinsString } from "../../wire/coins.js";
 import { coinText } from "../staking/keeper-helpers.js";
 
@@ -23,14 +23,12 @@ export function registerBankHandlers(h: MessageHandlers): MessageHandlers {
       const from = ctx.directory.ensure(msg.fromAddress);
       // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
       // same transfer, announced by EventRewardsPoolFunded.
-      const deposit = to === ModuleAccount.rewardsPool && amount > 0n
-        ? renderTierEvents(ctx, paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events)
-        : [];
-      if (deposit.length === 0) paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount));
+      const events = to === ModuleAccount.rewardsPool && amount > 0n
+        ? paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events
+        : (paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount)), ctx.ledger.events());
       return respond(MsgSendResponseSchema, {}, [
-        event("transfer", { recipient: msg.toAddress, sender: msg.fromAddress, amount: coinText(amount, ctx.denom) }),
-        ...deposit,
         event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
+        ...renderMessageEvents(ctx, events),
       ]);
     });
 }

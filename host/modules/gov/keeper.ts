@@ -14,6 +14,7 @@
 // regular one with the regular voting period. Deposits are refunded, or burned when the tally
 // says so (veto with burn_vote_veto, no quorum with burn_vote_quorum).
 
+import { sendCoinsEvents } from "../bank/events.js";
 import { UndoJournal } from "../../app/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { ModuleAccount, type Ledger } from "../../core/ledger.js";
@@ -267,7 +268,7 @@ export class Gov {
     this.putDeposit(id, depositor, (this.deposits.get(`${pad(id)}/${depositor}`) ?? 0n) + amount);
     const events = [
       ...transferEvents(depositor, this.deps.govAddress, amount, this.deps.denom),
-      event("proposal_deposit", { amount: coinText(amount, this.deps.denom), proposal_id: `${id}`, depositor }),
+      event("proposal_deposit", { depositor, amount: coinText(amount, this.deps.denom), proposal_id: `${id}` }),
     ];
     if (alone && p.status === ProposalStatus.DepositPeriod && updated.status === ProposalStatus.VotingPeriod) {
       events.push(event("proposal_deposit", { voting_period_start: `${id}` }));
@@ -497,14 +498,9 @@ const reviveVote = (o: unknown) => reviveBig(o) as Vote;
 
 export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
 
+/** x/bank SendCoins' events (none for nothing sent). */
 function transferEvents(from: string, to: string, amount: bigint, denom: string): TxEvent[] {
-  if (amount === 0n) return [];
-  const a = coinText(amount, denom);
-  return [
-    event("coin_spent", { spender: from, amount: a }),
-    event("coin_received", { receiver: to, amount: a }),
-    event("transfer", { recipient: to, sender: from, amount: a }),
-  ];
+  return amount === 0n ? [] : sendCoinsEvents(from, to, coinText(amount, denom));
 }
 
 /** Vote options as x/gov's event renders WeightedVoteOptions. */

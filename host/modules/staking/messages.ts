@@ -9,7 +9,7 @@ import { timestampOf } from "../../wire/gateway-json.js";
 import { MsgBeginRedelegateResponseSchema, MsgDelegateResponseSchema, MsgUndelegateResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { MsgSlashValidatorResponseSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { decString, timestampString } from "../../wire/gateway-json.js";
-import { renderTierEvents } from "../tieredrewards/messages.js";
+import { renderMessageEvents } from "../../app/message-events.js";
 import { MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_DEV_SLASH, type MsgDelegate, type MsgBeginRedelegate, type MsgDevSlash } from "./validate.js";
 import { bondAmount, coinText, validatorId } from "./keeper-helpers.js";
 
@@ -21,11 +21,12 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const delegator = ctx.directory.ensure(msg.delegator);
       const shares = paying(ctx, delegator, amount, () => ctx.ledger.delegate(delegator, validatorId(ctx, msg.validator), amount), "delegate");
       return respond(MsgDelegateResponseSchema, {}, [
+        event("message", { action: "/cosmos.staking.v1beta1.MsgDelegate", sender: msg.delegator, module: "staking" }),
+        ...renderMessageEvents(ctx, ctx.ledger.events()),
         event("delegate", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(amount, ctx.denom),
           new_shares: decString(shares),
         }),
-        event("message", { action: "/cosmos.staking.v1beta1.MsgDelegate", sender: msg.delegator, module: "staking" }),
       ]);
     })
     .register(MSG_UNDELEGATE, (ctx, m) => {
@@ -33,11 +34,12 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
       const r = ctx.ledger.undelegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
       return respond(MsgUndelegateResponseSchema, { completionTime: timestampOf(r.completionTime), amount: { denom: ctx.denom, amount: `${r.amount}` } }, [
+        event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
+        ...renderMessageEvents(ctx, ctx.ledger.events()),
         event("unbond", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(r.amount, ctx.denom),
           completion_time: timestampString(r.completionTime),
         }),
-        event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
       ]);
     })
     .register(MSG_BEGIN_REDELEGATE, (ctx, m) => {
@@ -48,11 +50,12 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       if (dst === undefined) throw new CoreError(CoreCode.BAD_REDELEGATION_DST);
       const r = ctx.ledger.redelegate(ctx.directory.ensure(msg.delegator), src, dst, amount);
       return respond(MsgBeginRedelegateResponseSchema, { completionTime: timestampOf(r.completionTime) }, [
+        event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
+        ...renderMessageEvents(ctx, ctx.ledger.events()),
         event("redelegate", {
-          source_validator: msg.src, destination_validator: msg.dst, delegator: msg.delegator,
+          source_validator: msg.src, destination_validator: msg.dst,
           amount: coinText(r.amount, ctx.denom), completion_time: timestampString(r.completionTime),
         }),
-        event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
       ]);
     })
     .register(MSG_DEV_SLASH, (ctx, m) => {
@@ -72,7 +75,7 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
       const power = v.lastPower > 0n ? v.lastPower : v.tokens / ctx.powerReduction;
       const infraction = msg.infractionHeight === 0n ? ctx.height : msg.infractionHeight;
       const burned = ctx.ledger.slash(id, infraction, power, fraction);
-      const tierEvents = renderTierEvents(ctx, ctx.tiers.slashEvents());
+      const tierEvents = renderMessageEvents(ctx, ctx.tiers.slashEvents());
       if (msg.jail) ctx.ledger.jail(id);
       return respond(MsgSlashValidatorResponseSchema, {}, [
         event("slash", {

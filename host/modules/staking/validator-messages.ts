@@ -8,6 +8,7 @@
 // (at most once in 24 h, within the max rate and the max daily change) and a higher minimum
 // self-delegation (within the validator's tokens).
 
+import { renderMessageEvents } from "../../app/message-events.js";
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
@@ -124,8 +125,9 @@ function createValidator(ctx: MessageContext, m: unknown): MessageOutcome {
   });
   const amount = `${msg.value.amount}${ctx.denom}`;
   return respond(MsgCreateValidatorResponseSchema, {}, [
-    event("create_validator", { validator: msg.validator, amount }),
     event("message", { action: "/cosmos.staking.v1beta1.MsgCreateValidator", sender: ctx.signer, module: "staking" }),
+    ...renderMessageEvents(ctx, ctx.ledger.events()),
+    event("create_validator", { validator: msg.validator, amount }),
   ]);
 }
 

@@ -7,7 +7,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { TierError, type Position, type Tier, type TierEvent, type Tiers } from "../../core/tiers.js";
+import { TierError, type Position, type Tier, type MessageEvent, type Tiers } from "../../core/tiers.js";
 import { decString, timestampOf } from "../../wire/gateway-json.js";
 import * as ev from "../../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
 import * as tx from "../../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
@@ -19,78 +19,11 @@ import {
 } from "./validate.js";
 import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
-import { typedEvent, type TxEvent } from "../../app/events.js";
+import { renderMessageEvents } from "../../app/message-events.js";
 
 const E18 = 10n ** 18n;
 /** Candidates tried for a position's delegator address before (31). */
 const DELEGATOR_NONCES = 10;
-
-const ACTION_NUMBERS = { TIER_CHANGE_ACTION_NEW: 1, TIER_CHANGE_ACTION_UPDATE: 2, TIER_CHANGE_ACTION_DELETE: 3 } as const;
-
-/** The core's tier events as the schema's typed events (event.proto), addresses bech32, coins in the bond denom. */
-export function renderTierEvents(ctx: MessageContext, events: readonly TierEvent[], claimedIds: readonly bigint[] = []): TxEvent[] {
-  const dir = ctx.directory;
-  const account = (id: number) => dir.accountAddress(id) ?? "";
-  const validator = (id: number) => dir.validatorAddress(id) ?? "";
-  const coin = (amount: bigint) => ({ denom: ctx.denom, amount: `${amount}` });
-  const coins = (amount: bigint) => (amount === 0n ? [] : [coin(amount)]);
-  const position = (p: Position | undefined) => (p === undefined ? undefined : positionRecord(p, account));
-  return events.map((e): TxEvent => {
-    switch (e.type) {
-      case "EventTierChanged":
-        return typedEvent(ev.EventTierChangedSchema, { action: ACTION_NUMBERS[e.action], tier: e.tier === undefined ? undefined : tierMessage(tierDef(e.tier)) });
-      case "EventPositionCreated":
-        return typedEvent(ev.EventPositionCreatedSchema, { position: position(e.position) });
-      case "EventDelegationCommitted":
-        return typedEvent(ev.EventDelegationCommittedSchema, { position: position(e.position) });
-      case "EventBaseRewardsClaimed":
-        return typedEvent(ev.EventBaseRewardsClaimedSchema, { positionId: e.positionId, owner: account(e.owner), rewards: coins(e.rewards) });
-      case "EventBonusRewardsClaimed":
-        return typedEvent(ev.EventBonusRewardsClaimedSchema, { positionId: e.positionId, owner: account(e.owner), rewards: coins(e.rewards) });
-      case "EventPositionUndelegated":
-        return typedEvent(ev.EventPositionUndelegatedSchema, {
-          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), validator: validator(e.validator), completionTime: timestampOf(e.completionTime),
-        });
-      case "EventPositionRedelegated":
-        return typedEvent(ev.EventPositionRedelegatedSchema, {
-          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), srcValidator: validator(e.srcValidator),
-          dstValidator: validator(e.dstValidator), completionTime: timestampOf(e.completionTime),
-        });
-      case "EventPositionAmountAdded":
-        return typedEvent(ev.EventPositionAmountAddedSchema, {
-          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), sharesAdded: `${e.sharesAdded}`, amountAdded: `${e.amountAdded}`,
-        });
-      case "EventExitTriggered":
-        return typedEvent(ev.EventExitTriggeredSchema, { positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), exitUnlockAt: timestampOf(e.exitUnlockAt) });
-      case "EventExitCleared":
-        return typedEvent(ev.EventExitClearedSchema, { positionId: e.positionId, tierId: e.tierId, owner: account(e.owner) });
-      case "EventTierRewardsClaimed":
-        return typedEvent(ev.EventTierRewardsClaimedSchema, {
-          owner: account(e.owner), positionIds: [...claimedIds], baseRewards: coins(e.baseRewards), bonusRewards: coins(e.bonusRewards),
-        });
-      case "EventPositionWithdrawn":
-        return typedEvent(ev.EventPositionWithdrawnSchema, { position: position(e.position), amount: coins(e.amount) });
-      case "EventExitTierWithDelegation":
-        return typedEvent(ev.EventExitTierWithDelegationSchema, {
-          positionId: e.positionId, tierId: e.tierId, owner: account(e.owner), validator: validator(e.validator),
-          transferredAmount: `${e.transferredAmount}`, transferredShares: `${e.transferredShares}`, fullExit: e.fullExit,
-        });
-      case "EventBonusOwed":
-        return typedEvent(ev.EventBonusOwedSchema, { positionId: e.positionId, owner: account(e.owner), amount: coins(e.amount) });
-      case "EventOwedBonusPaid":
-        return typedEvent(ev.EventOwedBonusPaidSchema, { owner: account(e.owner), amount: coins(e.amount), stillOwed: coins(e.stillOwed) });
-      case "EventRewardsPoolFunded":
-        return typedEvent(ev.EventRewardsPoolFundedSchema, { from: account(e.from), amount: coins(e.amount) });
-      case "EventBaseRewardsTopUp":
-        return typedEvent(ev.EventBaseRewardsTopUpSchema, { topUp: coin(e.topUp) });
-    }
-  });
-}
-
-/** The core's tier as the routes' tier shape. */
-export function tierDef(t: Tier): TierDef {
-  return { id: t.id, exitDurationSeconds: t.exitDuration, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
-}
 
 /**
  * A fresh account for a new position, as the reference derives it (REFERENCE §3.3):
@@ -168,12 +101,12 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
     },
   };
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
-  const find = <K extends TierEvent["type"]>(events: readonly TierEvent[], type: K) =>
-    events.find((e): e is Extract<TierEvent, { type: K }> => e.type === type);
+  const find = <K extends MessageEvent["type"]>(events: readonly MessageEvent[], type: K) =>
+    events.find((e): e is Extract<MessageEvent, { type: K }> => e.type === type);
   /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
   const open = <D extends typeof tx.MsgLockTierResponseSchema | typeof tx.MsgCommitDelegationToTierResponseSchema>(
     response: D,
-    create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier, ctx: MessageContext) => { events: readonly TierEvent[] },
+    create: (tiers: Tiers, owner: number, validator: number, delegator: number, m: MsgLockTier, ctx: MessageContext) => { events: readonly MessageEvent[] },
   ) => (ctx: MessageContext, msg: unknown): MessageOutcome => {
     const m = msg as MsgLockTier;
     const delegatorAddress = positionDelegatorAddress(
@@ -183,7 +116,7 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
     const ownerId = owner(ctx, m);
     const r = create(ctx.tiers, ownerId, validatorId(ctx, m.validator), ctx.directory.ensure(delegatorAddress), m, ctx);
     const made = r.events.find((e) => e.type === "EventPositionCreated" || e.type === "EventDelegationCommitted") as { positionId: bigint } | undefined;
-    return respond(response as typeof tx.MsgLockTierResponseSchema, { positionId: made?.positionId ?? 0n }, renderTierEvents(ctx, r.events));
+    return respond(response as typeof tx.MsgLockTierResponseSchema, { positionId: made?.positionId ?? 0n }, renderMessageEvents(ctx, r.events));
   };
   reg
     .register(t.LockTier, open(tx.MsgLockTierResponseSchema, (tiers, o, v, d, m, ctx) => paying(ctx, o, m.amount, () => tiers.lock(o, m.tierId, m.amount, v, d, m.triggerExitImmediately))))
@@ -192,36 +125,36 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       const m = msg as PositionAmountMsg;
       const o = owner(ctx, m);
       const r = paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount));
-      return respond(tx.MsgAddToTierPositionResponseSchema, { positionId: m.positionId }, renderTierEvents(ctx, r.events));
+      return respond(tx.MsgAddToTierPositionResponseSchema, { positionId: m.positionId }, renderMessageEvents(ctx, r.events));
     })
     .register(t.TriggerExitFromTier, (ctx, msg) => {
       const m = msg as PositionMsg;
       const r = ctx.tiers.triggerExit(owner(ctx, m), m.positionId);
       const e = find(r.events, "EventExitTriggered");
-      return respond(tx.MsgTriggerExitFromTierResponseSchema, { positionId: m.positionId, exitUnlockAt: timestampOf(e?.exitUnlockAt ?? 0n) }, renderTierEvents(ctx, r.events));
+      return respond(tx.MsgTriggerExitFromTierResponseSchema, { positionId: m.positionId, exitUnlockAt: timestampOf(e?.exitUnlockAt ?? 0n) }, renderMessageEvents(ctx, r.events));
     })
     .register(t.ClearPosition, (ctx, msg) => {
       const m = msg as PositionMsg;
-      return respond(tx.MsgClearPositionResponseSchema, { positionId: m.positionId }, renderTierEvents(ctx, ctx.tiers.clear(owner(ctx, m), m.positionId).events));
+      return respond(tx.MsgClearPositionResponseSchema, { positionId: m.positionId }, renderMessageEvents(ctx, ctx.tiers.clear(owner(ctx, m), m.positionId).events));
     })
     .register(t.TierRedelegate, (ctx, msg) => {
       const m = msg as MsgTierRedelegate;
       const dst = validatorId(ctx, m.dstValidator);
       const r = ctx.tiers.redelegate(owner(ctx, m), m.positionId, dst);
       const e = find(r.events, "EventPositionRedelegated");
-      return respond(tx.MsgTierRedelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderTierEvents(ctx, r.events));
+      return respond(tx.MsgTierRedelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderMessageEvents(ctx, r.events));
     })
     .register(t.TierUndelegate, (ctx, msg) => {
       const m = msg as PositionMsg;
       const r = ctx.tiers.undelegate(owner(ctx, m), m.positionId);
       const e = find(r.events, "EventPositionUndelegated");
-      return respond(tx.MsgTierUndelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderTierEvents(ctx, r.events));
+      return respond(tx.MsgTierUndelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderMessageEvents(ctx, r.events));
     })
     .register(t.WithdrawFromTier, (ctx, msg) => {
       const m = msg as PositionMsg;
       const r = ctx.tiers.withdraw(owner(ctx, m), m.positionId);
       const amount = find(r.events, "EventPositionWithdrawn")?.amount ?? 0n;
-      return respond(tx.MsgWithdrawFromTierResponseSchema, { amount: amount === 0n ? [] : [{ denom: ctx.denom, amount: `${amount}` }] }, renderTierEvents(ctx, r.events));
+      return respond(tx.MsgWithdrawFromTierResponseSchema, { amount: amount === 0n ? [] : [{ denom: ctx.denom, amount: `${amount}` }] }, renderMessageEvents(ctx, r.events));
     })
     .register(t.ExitTierWithDelegation, (ctx, msg) => {
       const m = msg as PositionAmountMsg;
@@ -229,7 +162,7 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       const e = find(r.events, "EventExitTierWithDelegation");
       return respond(tx.MsgExitTierWithDelegationResponseSchema, e === undefined ? {} : {
         positionId: e.positionId, transferredAmount: `${e.transferredAmount}`, transferredShares: `${e.transferredShares}`, fullExit: e.fullExit,
-      }, renderTierEvents(ctx, r.events));
+      }, renderMessageEvents(ctx, r.events));
     })
     .register(t.ClaimTierRewards, (ctx, msg) => {
       const m = msg as MsgClaimTierRewards;
@@ -238,7 +171,7 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom: ctx.denom, amount: `${amount}` }]);
       return respond(tx.MsgClaimTierRewardsResponseSchema, e === undefined ? {} : {
         baseRewards: coins(e.baseRewards), bonusRewards: coins(e.bonusRewards), positionIds: [...m.positionIds],
-      }, renderTierEvents(ctx, r.events, m.positionIds));
+      }, renderMessageEvents(ctx, r.events, m.positionIds));
     })
     .register(t.UpdateParams, (ctx, msg) => {
       const m = msg as MsgUpdateTierParams;
@@ -247,8 +180,8 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       ctx.tiers.setTargetBaseRewardsRate(rate);
       return respond(tx.MsgUpdateParamsResponseSchema, {}, []);
     })
-    .register(t.AddTier, (ctx, msg) => respond(tx.MsgAddTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.addTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
-    .register(t.UpdateTier, (ctx, msg) => respond(tx.MsgUpdateTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.updateTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
-    .register(t.DeleteTier, (ctx, msg) => respond(tx.MsgDeleteTierResponseSchema, {}, renderTierEvents(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id).events)));
+    .register(t.AddTier, (ctx, msg) => respond(tx.MsgAddTierResponseSchema, {}, renderMessageEvents(ctx, ctx.tiers.addTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
+    .register(t.UpdateTier, (ctx, msg) => respond(tx.MsgUpdateTierResponseSchema, {}, renderMessageEvents(ctx, ctx.tiers.updateTier(tierOf(ctx, (msg as MsgTierGov).tier)).events)))
+    .register(t.DeleteTier, (ctx, msg) => respond(tx.MsgDeleteTierResponseSchema, {}, renderMessageEvents(ctx, ctx.tiers.deleteTier((msg as MsgDeleteTier).id).events)));
   return h;
 }

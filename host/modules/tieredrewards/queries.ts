@@ -16,6 +16,7 @@ import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagin
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import type { ServiceHandlers } from "../../app/query-router.js";
 import type { ChainView } from "../../app/view.js";
+import type { Tier } from "../../core/tier.js";
 import type { Position, StoredPosition } from "../../core/position.js";
 
 export interface TierDef {
@@ -207,4 +208,9 @@ export function registerOwedBonusRoute(app: Hono, view: ChainView, tiers: TierQu
     const owed = owner === undefined ? 0n : tiers.owedBonus(owner);
     return c.json({ owed: owed === 0n ? [] : [coin(view.denom, owed)] });
   });
+}
+
+/** The core's tier as the routes' tier shape. */
+export function tierDef(t: Tier): TierDef {
+  return { id: t.id, exitDurationSeconds: t.exitDuration, bonusApy: t.bonusApy, minLockAmount: t.minLockAmount, closeOnly: t.closeOnly };
 }

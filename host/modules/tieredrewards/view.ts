@@ -7,7 +7,7 @@ import type { Ledger } from "../../core/ledger.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import type { OrderedIds } from "../../wire/pagination.js";
 import type { TierQueries } from "./queries.js";
-import { tierDef } from "./messages.js";
+import { tierDef } from "./queries.js";
 
 /** How many ids one core call lists (its buffer holds more; this keeps a page's calls few). */
 const CHUNK = 512;

@@ -1,5 +1,7 @@
-// The events of a tier message (REFERENCE.md §10, plus three of ours for decision 8 and deposits):
-// the decoder of the core's event records (assembly/abi/tier-event.ts).
+// The events of the last core message, in the order they happened: x/bank's coin movements and
+// x/distribution's withdrawals and withdraw addresses as the SDK's keepers announce them inside a
+// message, and the tier events (REFERENCE.md §10, plus three of ours for decision 8 and deposits):
+// the decoder of the core's event records (assembly/abi/message-event.ts, assembly/ledger/out.ts).
 
 import type { Core } from "./core.js";
 import type { Tier } from "./tier.js";
@@ -7,7 +9,7 @@ import type { Position } from "./position.js";
 import type { BlockOutcome } from "./ledger-records.js";
 import {
   EV_TYPE, EV_TIER, EV_POSITION, EV_OWNER, EV_VALIDATOR, EV_DST_VALIDATOR, EV_FLAG, EV_AMOUNT, EV_AMOUNT2, EV_TIME,
-  EV_SIZE, EVT_TIER_CHANGED, EVT_POSITION_CREATED, EVT_DELEGATION_COMMITTED, EVT_BASE_REWARDS_CLAIMED,
+  EV_PEER, EV_SIZE, EVT_COIN_TRANSFER, EVT_COIN_DELEGATION, EVT_WITHDRAW_REWARDS, EVT_SET_WITHDRAW_ADDRESS, EVT_TIER_CHANGED, EVT_POSITION_CREATED, EVT_DELEGATION_COMMITTED, EVT_BASE_REWARDS_CLAIMED,
   EVT_BONUS_REWARDS_CLAIMED, EVT_POSITION_UNDELEGATED, EVT_POSITION_REDELEGATED, EVT_POSITION_AMOUNT_ADDED,
   EVT_EXIT_TRIGGERED, EVT_EXIT_CLEARED, EVT_TIER_REWARDS_CLAIMED, EVT_POSITION_WITHDRAWN, EVT_EXIT_TIER_WITH_DELEGATION,
   EVT_BONUS_OWED, EVT_OWED_BONUS_PAID, EVT_POOL_FUNDED, TIER_NEW, TIER_UPDATE, TIER_DELETE,
@@ -15,7 +17,7 @@ import {
 
 export type TierChangeAction = "TIER_CHANGE_ACTION_NEW" | "TIER_CHANGE_ACTION_UPDATE" | "TIER_CHANGE_ACTION_DELETE";
 
-export type TierEvent =
+export type MessageEvent =
   | { type: "EventTierChanged"; action: TierChangeAction; tierId: number; tier?: Tier }
   | { type: "EventPositionCreated" | "EventDelegationCommitted"; positionId: bigint; tierId: number; owner: number; validator: number; amount: bigint; position?: Position }
   | { type: "EventBaseRewardsClaimed" | "EventBonusRewardsClaimed"; positionId: bigint; owner: number; rewards: bigint }
@@ -30,14 +32,22 @@ export type TierEvent =
   | { type: "EventBonusOwed"; positionId: bigint; owner: number; amount: bigint }
   | { type: "EventOwedBonusPaid"; owner: number; amount: bigint; stillOwed: bigint }
   | { type: "EventRewardsPoolFunded"; from: number; amount: bigint }
-  | { type: "EventBaseRewardsTopUp"; topUp: bigint };
+  | { type: "EventBaseRewardsTopUp"; topUp: bigint }
+  /** x/bank SendCoins: coin_spent, coin_received, transfer, message. */
+  | { type: "CoinTransfer"; from: number; to: number; amount: bigint }
+  /** x/bank DelegateCoins / UndelegateCoins: coin_spent, coin_received. */
+  | { type: "CoinDelegation"; from: number; to: number; amount: bigint }
+  /** x/distribution withdraw_rewards (after the payment; zero too). */
+  | { type: "WithdrawRewards"; delegator: number; validator: number; amount: bigint }
+  /** x/distribution set_withdraw_address. */
+  | { type: "SetWithdrawAddress"; delegator: number; address: number };
 
 /** The per-block top-up as its event (none when nothing was topped up). */
-export function topUpEvent(outcome: BlockOutcome): TierEvent[] {
+export function topUpEvent(outcome: BlockOutcome): MessageEvent[] {
   return outcome.topUp > 0n ? [{ type: "EventBaseRewardsTopUp", topUp: outcome.topUp }] : [];
 }
 
-const EVENT_NAMES: Record<number, TierEvent["type"]> = {
+const EVENT_NAMES: Record<number, MessageEvent["type"]> = {
   [EVT_TIER_CHANGED]: "EventTierChanged",
   [EVT_POSITION_CREATED]: "EventPositionCreated",
   [EVT_DELEGATION_COMMITTED]: "EventDelegationCommitted",
@@ -54,6 +64,10 @@ const EVENT_NAMES: Record<number, TierEvent["type"]> = {
   [EVT_BONUS_OWED]: "EventBonusOwed",
   [EVT_OWED_BONUS_PAID]: "EventOwedBonusPaid",
   [EVT_POOL_FUNDED]: "EventRewardsPoolFunded",
+  [EVT_COIN_TRANSFER]: "CoinTransfer",
+  [EVT_COIN_DELEGATION]: "CoinDelegation",
+  [EVT_WITHDRAW_REWARDS]: "WithdrawRewards",
+  [EVT_SET_WITHDRAW_ADDRESS]: "SetWithdrawAddress",
 };
 const ACTIONS: Record<number, TierChangeAction> = {
   [TIER_NEW]: "TIER_CHANGE_ACTION_NEW",
@@ -61,12 +75,12 @@ const ACTIONS: Record<number, TierChangeAction> = {
   [TIER_DELETE]: "TIER_CHANGE_ACTION_DELETE",
 };
 
-/** The last tier message's events (tiersEventsPtr, tiersEventCount). */
-export function readTierEvents(core: Core): TierEvent[] {
+/** The last core message's events (tiersEventsPtr, tiersEventCount). */
+export function readMessageEvents(core: Core): MessageEvent[] {
   const c = core;
   const base = c.exports.tiersEventsPtr();
   const n = c.exports.tiersEventCount();
-  const out: TierEvent[] = [];
+  const out: MessageEvent[] = [];
   for (let i = 0; i < n; i++) {
     const p = base + i * EV_SIZE;
     const type = EVENT_NAMES[c.readU32(p + EV_TYPE)];
@@ -79,6 +93,7 @@ export function readTierEvents(core: Core): TierEvent[] {
     const amount = c.readU128(p + EV_AMOUNT);
     const amount2 = c.readU128(p + EV_AMOUNT2);
     const time = c.readI64(p + EV_TIME);
+    const peer = c.readU32(p + EV_PEER);
     switch (type) {
       case "EventTierChanged":
         out.push({ type, action: ACTIONS[flag]!, tierId });
@@ -124,8 +139,18 @@ export function readTierEvents(core: Core): TierEvent[] {
       case "EventRewardsPoolFunded":
         out.push({ type, from: owner, amount });
         break;
+      case "CoinTransfer":
+      case "CoinDelegation":
+        out.push({ type, from: owner, to: peer, amount });
+        break;
+      case "WithdrawRewards":
+        out.push({ type, delegator: owner, validator, amount });
+        break;
+      case "SetWithdrawAddress":
+        out.push({ type, delegator: owner, address: peer });
+        break;
       default:
-        throw new Error(`unknown tier event ${c.readU32(p + EV_TYPE)}`);
+        throw new Error(`unknown message event ${c.readU32(p + EV_TYPE)}`);
     }
   }
   return out;
