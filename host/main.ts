@@ -104,12 +104,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     if (e instanceof NodeStateError) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const app = createApp(chain, {
-    chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
-  });
   const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });
+  const app = createApp(chain, {
+    chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
+  });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    router,
     dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
@@ -123,8 +122,6 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
     chainId: chain.chainId,
-    consensusAddresses: () => chain.directory.validatorIds().map((id) => chain.validators.key(id)!.address),
-    slashing: chain.slashing,
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
   answerClientErrors(server);

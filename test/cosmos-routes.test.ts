@@ -1,7 +1,8 @@
-// The Cosmos query routes (host/server/cosmos.ts) in-process over a ChainView built on a bare
-// Ledger: a genesis of three validators and a few accounts, some blocks, an undelegation, a
-// redelegation and a slash; every response checked for its exact gateway shape and against the
-// ledger's own numbers; every error for its HTTP status, code and message.
+// The Cosmos query routes (x/auth, x/bank, x/staking and x/distribution's typed handlers, served
+// by the query router) in-process over a ChainView built on a bare Ledger: a genesis of three
+// validators and a few accounts, some blocks, an undelegation, a redelegation and a slash; every
+// response checked for its exact gateway shape and against the ledger's own numbers; every error
+// for its HTTP status, code and message.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -11,7 +12,8 @@ import { loadCoreFromFile } from "../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, FIRST_USER_ACCOUNT, ModuleAccount as M } from "../host/core/ledger.js";
 import { encodeAddress } from "../host/wire/address.js";
-import { registerCosmosRoutes } from "../host/server/cosmos.js";
+import { cosmosQueryRouter } from "../host/app/queries.js";
+import { registerQueryRoutes } from "../host/server/query-routes.js";
 import { errorBody, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
 import type { ChainView, Directory } from "../host/app/view.js";
@@ -90,7 +92,7 @@ async function setup() {
     latestBlock: () => ({ height, timeNs: height * 5n * SECOND, hash: "00", appHash: "00", txCount: 0 }),
   };
   const app = new Hono();
-  registerCosmosRoutes(app, view);
+  registerQueryRoutes(app, cosmosQueryRouter(view), "chainmain");
   app.onError((err, c) => {
     const { code, message } = toGatewayError(err);
     return c.json(errorBody(code, message), httpStatusFromCode(code) as ContentfulStatusCode);

@@ -1,24 +1,63 @@
 // The node's query router: every module's typed query handlers (modules/<module>/queries.ts),
 // answered by REST (server/) and by CometBFT's abci_query (app/query.ts) alike.
 
-import { createRegistry } from "@bufbuild/protobuf";
-import { Query as TierQuery } from "../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import { file_cosmos_auth_v1beta1_query } from "../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import { createRegistry, type DescFile, type DescMethod } from "@bufbuild/protobuf";
+import { file_chainmain_tieredrewards_v1_query, Query as TierQuery } from "../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
+import { file_chainmain_inflation_v1_query, Query as InflationQuery } from "../wire/gen/chainmain/inflation/v1/query_pb.js";
+import { file_cosmos_auth_v1beta1_query, Query as AuthQuery } from "../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import { file_cosmos_bank_v1beta1_query, Query as BankQuery } from "../wire/gen/cosmos/bank/v1beta1/query_pb.js";
+import { file_cosmos_staking_v1beta1_query, Query as StakingQuery } from "../wire/gen/cosmos/staking/v1beta1/query_pb.js";
+import { file_cosmos_distribution_v1beta1_query, Query as DistributionQuery } from "../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
+import { file_cosmos_mint_v1beta1_query, Query as MintQuery } from "../wire/gen/cosmos/mint/v1beta1/query_pb.js";
+import { file_cosmos_slashing_v1beta1_query, Query as SlashingQuery } from "../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
+import { file_cosmos_gov_v1_query, Query as GovQuery } from "../wire/gen/cosmos/gov/v1/query_pb.js";
+import { file_cosmos_gov_v1beta1_query, Query as GovV1beta1Query } from "../wire/gen/cosmos/gov/v1beta1/query_pb.js";
 import { file_cosmos_gov_v1_tx } from "../wire/gen/cosmos/gov/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { decodeAny } from "../wire/messages.js";
+import { authQueries } from "../modules/auth/queries.js";
+import { bankQueries, supplyOfQuery } from "../modules/bank/queries.js";
+import { stakingQueries } from "../modules/staking/queries.js";
+import { distributionQueries } from "../modules/distribution/queries.js";
+import { mintQueries, type MintView } from "../modules/mint/queries.js";
+import { inflationQueries, type InflationView } from "../modules/inflation/queries.js";
+import { slashingQueries } from "../modules/slashing/queries.js";
+import { govQueries, govV1beta1Queries } from "../modules/gov/queries.js";
 import { tieredrewardsQueries, type TierQueries } from "../modules/tieredrewards/queries.js";
 import { tierQueries } from "../modules/tieredrewards/view.js";
-import { QueryRouter } from "./query-router.js";
+import { QueryRouter, type AnyJson } from "./query-router.js";
 import type { Application } from "./application.js";
+import type { ChainView } from "./view.js";
 
 /** The Any payloads the answers carry (accounts, public keys, proposal messages). */
 export const ANSWER_TYPES = createRegistry(
   file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
   file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys,
 );
+
+/** The query services the node answers: every method of each has a handler (test/query-router). */
+const QUERY_FILES: readonly DescFile[] = [
+  file_cosmos_auth_v1beta1_query, file_cosmos_bank_v1beta1_query, file_cosmos_staking_v1beta1_query,
+  file_cosmos_distribution_v1beta1_query, file_cosmos_mint_v1beta1_query, file_cosmos_slashing_v1beta1_query,
+  file_cosmos_gov_v1_query, file_cosmos_gov_v1beta1_query, file_chainmain_tieredrewards_v1_query, file_chainmain_inflation_v1_query,
+];
+
+/** Every query method the node knows. */
+export function queryMethods(): DescMethod[] {
+  return QUERY_FILES.flatMap((f) => f.services.flatMap((s) => s.methods));
+}
+
+/** An SDK message inside an answer (a proposal's) that the schema does not describe: the tx decoder's gateway JSON of it. */
+const sdkMessageJson: AnyJson = (typeUrl, value) => {
+  try {
+    return decodeAny(typeUrl, value, "").json as never;
+  } catch {
+    return undefined;
+  }
+};
 
 /** x/tieredrewards' view of the chain; voting power by the gov tally's own function, not a second formula. */
 export function nodeTierQueries(app: Application): TierQueries {
@@ -29,7 +68,38 @@ export function nodeTierQueries(app: Application): TierQueries {
   };
 }
 
+/** x/auth, x/bank, x/staking and x/distribution over a chain view (the node's, or a test's bare ledger). */
+export function cosmosQueryRouter(
+  view: ChainView, options: { maxPageLimit?: number; communityTax?: bigint; supplyOf?: (denom: string) => bigint } = {},
+): QueryRouter {
+  const { maxPageLimit } = options;
+  return new QueryRouter(ANSWER_TYPES, sdkMessageJson)
+    .add(AuthQuery, authQueries(view.directory))
+    .add(BankQuery, bankQueries(view, { maxPageLimit, ...(options.supplyOf ? { supplyOf: options.supplyOf } : {}) }))
+    .add(StakingQuery, stakingQueries(view, { maxPageLimit }))
+    .add(DistributionQuery, distributionQueries(view, { communityTax: options.communityTax ?? 0n }));
+}
+
 /** Every module's handlers over the application. */
 export function createQueryRouter(app: Application, options: { maxPageLimit?: number } = {}): QueryRouter {
-  return new QueryRouter(ANSWER_TYPES).add(TierQuery, tieredrewardsQueries(app, nodeTierQueries(app), options));
+  const { maxPageLimit } = options;
+  return cosmosQueryRouter(app, { maxPageLimit, communityTax: app.genesis.distribution.communityTax, supplyOf: (d) => app.supplyOf(d) })
+    .add(MintQuery, mintQueries(app))
+    .add(InflationQuery, inflationQueries(app))
+    .add(SlashingQuery, slashingQueries({
+      consensusPrefix: `${app.directory.validatorPrefix}cons`,
+      consensusAddresses: () => app.directory.validatorIds().map((id) => app.validators.key(id)!.address),
+      slashing: app.slashing,
+    }))
+    .add(GovQuery, govQueries(app, { maxPageLimit }))
+    .add(GovV1beta1Query, govV1beta1Queries(app, { maxPageLimit }))
+    .add(TierQuery, tieredrewardsQueries(app, nodeTierQueries(app), { maxPageLimit }));
+}
+
+/** The emission-only chain's queries (x/mint, x/inflation, the supply of a denom). */
+export function emissionQueryRouter(chain: MintView & InflationView & { supplyOf(denom: string): bigint }): QueryRouter {
+  return new QueryRouter(ANSWER_TYPES)
+    .add(MintQuery, mintQueries(chain))
+    .add(InflationQuery, inflationQueries(chain))
+    .add(BankQuery, supplyOfQuery((d) => chain.supplyOf(d)));
 }

@@ -23,10 +23,8 @@ import { msgDataJson, txMsgDataHex } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
-import { registerCosmosRoutes } from "./cosmos.js";
-import { registerGovRoutes } from "../modules/gov/queries.js";
 import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
-import { createQueryRouter, nodeTierQueries } from "../app/queries.js";
+import { emissionQueryRouter, nodeTierQueries } from "../app/queries.js";
 import type { QueryRouter } from "../app/query-router.js";
 import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
@@ -70,6 +68,8 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** The node serves the CometBFT service's block routes itself (comet.ts): no header-only blocks/latest here. */
   cometRoutes?: boolean;
+  /** The typed queries (app/queries.ts); the emission chain's when absent. */
+  router?: QueryRouter;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -111,44 +111,8 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
     paths.push(path);
   };
 
-  // ---- x/inflation (chain-main) ----
-  get(`/${options.chainSegment}/inflation/v1/params`, (c) => {
-    const p = chain.inflationParams?.() ?? chain.genesis.inflation.params;
-    return c.json({
-      params: {
-        max_supply: intString(p.maxSupply),
-        burned_addresses: [...p.burnedAddresses],
-        decay_rate: decString(p.decayRate),
-      },
-    });
-  });
-
-  // ---- x/mint ----
-  get("/cosmos/mint/v1beta1/params", (c) => {
-    const p = chain.genesis.mint.params;
-    return c.json({
-      params: {
-        mint_denom: p.mintDenom,
-        inflation_rate_change: decString(p.inflationRateChange),
-        inflation_max: decString(p.inflationMax),
-        inflation_min: decString(p.inflationMin),
-        goal_bonded: decString(p.goalBonded),
-        blocks_per_year: intString(p.blocksPerYear),
-      },
-    });
-  });
-  get("/cosmos/mint/v1beta1/inflation", (c) => c.json({ inflation: decString(chain.inflation()) }));
-  get("/cosmos/mint/v1beta1/annual_provisions", (c) =>
-    c.json({ annual_provisions: decString(chain.annualProvisions()) }),
-  );
-
-  // ---- x/bank ----
-  get("/cosmos/bank/v1beta1/supply/by_denom", (c) => {
-    const denom = c.req.query("denom") ?? "";
-    // The SDK's SupplyOf: sdk.ValidateDenom, then the amount (0 for a denom never minted).
-    if (!validDenom(denom)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid denom: ${denom}`);
-    return c.json({ amount: coin(denom, chain.supplyOf(denom)) });
-  });
+  // The queries: the node's router (every module's), or the emission chain's (x/mint, x/inflation, the supply).
+  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment);
 
   // ---- CometBFT service ----
   if (!options.cometRoutes) {
@@ -232,21 +196,13 @@ export function registerNodeRoutes(
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
     /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */
     commitTimeoutMs?: number;
-    /** The typed queries (app/queries.ts); one is made over `node` when absent. */
-    router?: QueryRouter;
     /** Under CometBFT (--abci): txs go to its mempool (broadcast_tx_sync), not the node's. */
     broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
   },
 ): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
-  registerCosmosRoutes(app, node, {
-    maxPageLimit,
-    communityTax: node.genesis.distribution.communityTax,
-  });
-  registerQueryRoutes(app, options.router ?? createQueryRouter(node, { maxPageLimit }), chainSegment);
   registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
-  registerGovRoutes(app, node, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     const text = await c.req.text();

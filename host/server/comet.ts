@@ -6,12 +6,15 @@
 // address.
 
 import type { Context, Hono } from "hono";
+import { create } from "@bufbuild/protobuf";
 import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../wire/address.js";
 import type { createRpc } from "../rpc/server.js";
-import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "../wire/gateway-json.js";
-import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../modules/slashing/keeper.js";
+import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
+import { gatewayJson } from "../wire/gateway-render.js";
+import { pageRequestFromHttp } from "../wire/gateway-request.js";
 import { pageQuery, paginateArray } from "../wire/cosmos-pagination.js";
+import { PageResponseSchema } from "../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 
@@ -23,10 +26,6 @@ export interface CometRouteOptions {
   /** The app's version (package.json). */
   appVersion: string;
   chainId: string;
-  /** Every validator's consensus address (upper-case hex; each has a signing info). */
-  consensusAddresses: () => string[];
-  /** x/slashing's params and its signing infos by consensus address (hex), kept under CometBFT. */
-  slashing?: Slashing;
 }
 
 const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
@@ -83,7 +82,7 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
     return h;
   };
   const validatorSet = async (c: Context, height: bigint | undefined) => {
-    const q = pageQuery(c);
+    const q = pageQuery(pageRequestFromHttp({ path: {}, query: (name) => c.req.queries(name) ?? [] }));
     const r = await call("validators", { ...(height === undefined ? {} : { height: `${height}` }), page: "1", per_page: "100" });
     const all = (r.validators as any[]).map((v, i) => ({ v, i }));
     const { items, pagination } = paginateArray(all, (x) => BigInt(x.i), q);
@@ -95,7 +94,7 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
         voting_power: v.voting_power,
         proposer_priority: v.proposer_priority,
       })),
-      pagination,
+      pagination: gatewayJson(PageResponseSchema, create(PageResponseSchema, pagination)),
     };
   };
 
@@ -130,44 +129,6 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   app.get(`${base}/blocks/:height`, async (c) => c.json(await blockAt(await heightOf(c))));
   app.get(`${base}/validatorsets/latest`, async (c) => c.json(await validatorSet(c, undefined)));
   app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
-
-  // ---- x/slashing ----
-  // A jailed validator here may unjail at once (no downtime jail period runs): jailed_until is zero.
-  // Signing infos: x/slashing's (under CometBFT, from its commit votes), zeros until a validator has one.
-  const signingInfos = () =>
-    o.consensusAddresses().map((hexAddress) => {
-      const i = o.slashing?.info(hexAddress);
-      return {
-        address: consensusAddress(hexAddress),
-        start_height: `${i?.startHeight ?? 0n}`,
-        index_offset: `${i?.indexOffset ?? 0n}`,
-        jailed_until: timestampString(i?.jailedUntilNs ?? 0n),
-        tombstoned: i?.tombstoned ?? false,
-        missed_blocks_counter: `${i?.missedBlocksCounter ?? 0n}`,
-      };
-    });
-  const p = o.slashing?.params ?? DEFAULT_SLASHING_PARAMS;
-  const slashingParams = {
-    signed_blocks_window: `${p.signedBlocksWindow}`,
-    min_signed_per_window: decString(p.minSignedPerWindow),
-    downtime_jail_duration: durationString(p.downtimeJailDurationNs),
-    slash_fraction_double_sign: decString(p.slashFractionDoubleSign),
-    slash_fraction_downtime: decString(p.slashFractionDowntime),
-  };
-  app.get("/cosmos/slashing/v1beta1/params", (c) => c.json({ params: slashingParams }));
-  app.get("/cosmos/slashing/v1beta1/signing_infos", (c) => {
-    const all = signingInfos();
-    return c.json({ info: all, pagination: { next_key: null, total: intString(BigInt(all.length)) } });
-  });
-  app.get("/cosmos/slashing/v1beta1/signing_infos/:cons_address", (c) => {
-    const asked = c.req.param("cons_address");
-    if (!asked.startsWith(`${o.consensusPrefix}1`)) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid consensus address: expected prefix ${o.consensusPrefix}`);
-    }
-    const info = signingInfos().find((i) => i.address === asked);
-    if (info === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, "SigningInfo not found");
-    return c.json({ val_signing_info: info });
-  });
 
   app.get("/cosmos/base/node/v1beta1/config", (c) =>
     c.json({ minimum_gas_price: o.minimumGasPrice, pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0" }),
