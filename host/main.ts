@@ -113,7 +113,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const query = createAbciQuery(chain, app, config.chainSegment, router);
+  const query = createAbciQuery(chain, router);
   const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
