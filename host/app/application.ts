@@ -14,6 +14,7 @@
 
 import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
+import { decToRaw } from "../wire/amino/amino-json.js";
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
 import type { Genesis, Json } from "./genesis.js";
@@ -316,9 +317,20 @@ export class Application implements ChainView {
     return this.s.emission.rateAt(this.s.last.height === 0n ? 1n : this.s.last.height);
   }
 
-  /** x/mint annual provisions (raw Dec) at the last block's rate on the current supply. */
+  /**
+   * x/mint's Minter.AnnualProvisions (raw Dec): the last block's rate on the supply before that
+   * block's mint, as its BeginBlocker stored it; before any block, what block 1 will use.
+   */
   annualProvisions(): bigint {
-    return this.s.emission.provisions(this.inflation(), this.totalSupply()).annual;
+    const height = this.s.last.height;
+    if (height === 0n) return this.s.emission.provisions(this.inflation(), this.totalSupply()).annual;
+    const m = this.s.emission.last();
+    if (m.height === height && m.annualProvisions !== 0n) return m.annualProvisions;
+    // A restarted core has not run the block: its mint event says what it stored (a run of empty
+    // blocks keeps none; the supply after its mint is then the nearest known).
+    const mint = this.blockTxs(height)?.events.find((e) => e.type === "mint");
+    const text = mint?.attributes.find((a) => a.key === "annual_provisions")?.value;
+    return text === undefined ? this.s.emission.provisions(this.inflation(), this.totalSupply()).annual : BigInt(decToRaw(text));
   }
 
   totalSupply(): bigint {
