@@ -114,7 +114,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, router);
-  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
+  let rpcListen: string | undefined;
+  const rpc = createRpc(chain, {
+    query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs, rpcAddress: () => rpcListen,
+  });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
@@ -142,7 +145,9 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       opened.push(rpcServer);
       // Attached once listening: ws re-emits its server's errors, and a failed listen is listen()'s to report.
       closeWebSocket = attachWebSocket(rpcServer, chain, rpc);
-      rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+      const hostPort = `${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+      rpcUrl = `http://${hostPort}`;
+      rpcListen = `tcp://${hostPort}`;
     }
     if (config.abci) {
       abciServer = await startAbciServer(config.abci, {

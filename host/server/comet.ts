@@ -15,6 +15,7 @@ import { gatewayJson } from "../wire/gateway-render.js";
 import { pageRequestFromHttp } from "../wire/gateway-request.js";
 import { pageQuery, paginateArray } from "../wire/cosmos-pagination.js";
 import { PageResponseSchema } from "../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { gatewayBlock, gatewayBlockId } from "./blocks.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 
@@ -38,37 +39,9 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   };
   const consensusAddress = (hexText: string) => encodeAddress(o.consensusPrefix, hex.decode(hexText.toLowerCase()));
 
-  const blockId = (id: { hash: string; parts: { total: number; hash: string } }) => ({
-    hash: b64(id.hash), part_set_header: { total: id.parts.total, hash: b64(id.parts.hash) },
-  });
-  const blockJson = (r: any, sdk: boolean) => {
-    const h = r.block.header;
-    const c = r.block.last_commit;
-    return {
-      header: {
-        version: { block: h.version.block, app: h.version.app ?? "0" },
-        chain_id: h.chain_id,
-        height: h.height,
-        time: h.time,
-        last_block_id: blockId(h.last_block_id),
-        last_commit_hash: b64(h.last_commit_hash),
-        data_hash: b64(h.data_hash),
-        validators_hash: b64(h.validators_hash),
-        next_validators_hash: b64(h.next_validators_hash),
-        consensus_hash: b64(h.consensus_hash),
-        app_hash: b64(h.app_hash),
-        last_results_hash: b64(h.last_results_hash),
-        evidence_hash: b64(h.evidence_hash),
-        proposer_address: sdk ? consensusAddress(h.proposer_address) : b64(h.proposer_address),
-      },
-      data: { txs: r.block.data.txs ?? [] },
-      evidence: { evidence: [] },
-      last_commit: { height: c.height, round: c.round, block_id: blockId(c.block_id), signatures: [] },
-    };
-  };
   const blockAt = async (height: bigint | undefined) => {
     const r = await call("block", height === undefined ? {} : { height: `${height}` });
-    return { block_id: blockId(r.block_id), block: blockJson(r, false), sdk_block: blockJson(r, true) };
+    return { block_id: gatewayBlockId(r.block_id), block: gatewayBlock(r), sdk_block: gatewayBlock(r, o.consensusPrefix) };
   };
   const heightOf = async (c: Context): Promise<bigint> => {
     const text = c.req.param("height") ?? "";
