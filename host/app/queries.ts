@@ -17,16 +17,30 @@ import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tiered
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { file_cosmos_upgrade_v1beta1_query, Query as UpgradeQuery } from "../wire/gen/cosmos/upgrade/v1beta1/query_pb.js";
+import { file_cosmos_consensus_v1_query, Query as ConsensusQuery } from "../wire/gen/cosmos/consensus/v1/query_pb.js";
+import { file_cosmos_evidence_v1beta1_query, Query as EvidenceQuery } from "../wire/gen/cosmos/evidence/v1beta1/query_pb.js";
+import { file_cosmos_feegrant_v1beta1_query, Query as FeegrantQuery } from "../wire/gen/cosmos/feegrant/v1beta1/query_pb.js";
+import { file_cosmos_authz_v1beta1_query, Query as AuthzQuery } from "../wire/gen/cosmos/authz/v1beta1/query_pb.js";
+import { file_ibc_applications_transfer_v1_query, Query as TransferQuery } from "../wire/gen/ibc/applications/transfer/v1/query_pb.js";
+import { file_chainmain_supply_v1_query, Query as SupplyQuery } from "../wire/gen/chainmain/supply/v1/query_pb.js";
 import { decodeAny } from "../wire/messages.js";
 import { authQueries } from "../modules/auth/queries.js";
 import { bankQueries, supplyOfQuery } from "../modules/bank/queries.js";
-import { stakingQueries } from "../modules/staking/queries.js";
+import { stakingQueries, type BlockHeaderAt } from "../modules/staking/queries.js";
 import { distributionQueries } from "../modules/distribution/queries.js";
 import { mintQueries, type MintView } from "../modules/mint/queries.js";
 import { inflationQueries, type InflationView } from "../modules/inflation/queries.js";
 import { slashingQueries } from "../modules/slashing/queries.js";
 import { govQueries, govV1beta1Queries } from "../modules/gov/queries.js";
 import { tieredrewardsQueries, type TierQueries } from "../modules/tieredrewards/queries.js";
+import { upgradeQueries } from "../modules/upgrade/queries.js";
+import { consensusQueries } from "../modules/consensus/queries.js";
+import { evidenceQueries } from "../modules/evidence/queries.js";
+import { feegrantQueries } from "../modules/feegrant/queries.js";
+import { authzQueries } from "../modules/authz/queries.js";
+import { transferQueries } from "../modules/ibc/queries.js";
+import { supplyQueries } from "../modules/supply/queries.js";
 import { tierQueries } from "../modules/tieredrewards/view.js";
 import { QueryRouter, type AnyJson } from "./query-router.js";
 import type { Application } from "./application.js";
@@ -43,6 +57,8 @@ const QUERY_FILES: readonly DescFile[] = [
   file_cosmos_auth_v1beta1_query, file_cosmos_bank_v1beta1_query, file_cosmos_staking_v1beta1_query,
   file_cosmos_distribution_v1beta1_query, file_cosmos_mint_v1beta1_query, file_cosmos_slashing_v1beta1_query,
   file_cosmos_gov_v1_query, file_cosmos_gov_v1beta1_query, file_chainmain_tieredrewards_v1_query, file_chainmain_inflation_v1_query,
+  file_cosmos_upgrade_v1beta1_query, file_cosmos_consensus_v1_query, file_cosmos_evidence_v1beta1_query, file_cosmos_feegrant_v1beta1_query,
+  file_cosmos_authz_v1beta1_query, file_ibc_applications_transfer_v1_query, file_chainmain_supply_v1_query,
 ];
 
 /** Every query method the node knows. */
@@ -70,20 +86,34 @@ export function nodeTierQueries(app: Application): TierQueries {
 
 /** x/auth, x/bank, x/staking and x/distribution over a chain view (the node's, or a test's bare ledger). */
 export function cosmosQueryRouter(
-  view: ChainView, options: { maxPageLimit?: number; communityTax?: bigint; supplyOf?: (denom: string) => bigint } = {},
+  view: ChainView,
+  options: { maxPageLimit?: number; communityTax?: bigint; supplyOf?: (denom: string) => bigint; blockHeader?: BlockHeaderAt } = {},
 ): QueryRouter {
   const { maxPageLimit } = options;
   return new QueryRouter(ANSWER_TYPES, sdkMessageJson)
-    .add(AuthQuery, authQueries(view.directory))
+    .add(AuthQuery, authQueries(view.directory, { maxPageLimit }))
     .add(BankQuery, bankQueries(view, { maxPageLimit, ...(options.supplyOf ? { supplyOf: options.supplyOf } : {}) }))
-    .add(StakingQuery, stakingQueries(view, { maxPageLimit }))
-    .add(DistributionQuery, distributionQueries(view, { communityTax: options.communityTax ?? 0n }));
+    .add(StakingQuery, stakingQueries(view, { maxPageLimit, ...(options.blockHeader ? { blockHeader: options.blockHeader } : {}) }))
+    .add(DistributionQuery, distributionQueries(view, { communityTax: options.communityTax ?? 0n, maxPageLimit }));
+}
+
+/** A stored block's header: the one the node made (CometBFT's), or what a run of empty blocks keeps. */
+function blockHeader(app: Application, height: bigint): ReturnType<BlockHeaderAt> {
+  const b = app.blockTxs(height);
+  if (b === undefined) return undefined;
+  const h = b.comet?.header;
+  return {
+    chainId: b.header.chainId, timeNs: b.header.timeNs, appHash: h?.app_hash ?? app.blockTxs(height - 1n)?.appHash,
+    nextValidatorsHash: h?.next_validators_hash, proposer: h?.proposer_address,
+  };
 }
 
 /** Every module's handlers over the application. */
 export function createQueryRouter(app: Application, options: { maxPageLimit?: number } = {}): QueryRouter {
   const { maxPageLimit } = options;
-  return cosmosQueryRouter(app, { maxPageLimit, communityTax: app.genesis.distribution.communityTax, supplyOf: (d) => app.supplyOf(d) })
+  return cosmosQueryRouter(app, {
+    maxPageLimit, communityTax: app.genesis.distribution.communityTax, supplyOf: (d) => app.supplyOf(d), blockHeader: (h) => blockHeader(app, h),
+  })
     .add(MintQuery, mintQueries(app))
     .add(InflationQuery, inflationQueries(app))
     .add(SlashingQuery, slashingQueries({
@@ -93,7 +123,14 @@ export function createQueryRouter(app: Application, options: { maxPageLimit?: nu
     }))
     .add(GovQuery, govQueries(app, { maxPageLimit }))
     .add(GovV1beta1Query, govV1beta1Queries(app, { maxPageLimit }))
-    .add(TierQuery, tieredrewardsQueries(app, nodeTierQueries(app), { maxPageLimit }));
+    .add(TierQuery, tieredrewardsQueries(app, nodeTierQueries(app), { maxPageLimit }))
+    .add(UpgradeQuery, upgradeQueries())
+    .add(ConsensusQuery, consensusQueries(app))
+    .add(EvidenceQuery, evidenceQueries({ maxPageLimit }))
+    .add(FeegrantQuery, feegrantQueries(app.directory, { maxPageLimit }))
+    .add(AuthzQuery, authzQueries(app.directory, { maxPageLimit }))
+    .add(TransferQuery, transferQueries())
+    .add(SupplyQuery, supplyQueries(app));
 }
 
 /** The emission-only chain's queries (x/mint, x/inflation, the supply of a denom). */

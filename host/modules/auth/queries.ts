@@ -3,7 +3,9 @@
 // the params the ante handler applies, the bech32 prefix and the address of an account number.
 // REST and abci_query render the same answers (app/query-router.ts).
 
+import { hex } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { sdkAny } from "../../wire/any.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { FIRST_USER_ACCOUNT } from "../../core/ledger.js";
@@ -26,6 +28,15 @@ export function accountText(dir: Directory, text: string): string {
   }
 }
 
+/** An account address as the SDK's address codec reads it, its error passed on as is (gRPC Unknown, 500). */
+export function codecAddress(dir: Directory, text: string): Uint8Array {
+  try {
+    return accountAddressBytes(text, dir.accountPrefix);
+  } catch (e) {
+    throw new GatewayError(GrpcCode.UNKNOWN, (e as Error).message);
+  }
+}
+
 function checksumFails(dir: Directory, text: string): boolean {
   try {
     accountAddressBytes(text, dir.accountPrefix);
@@ -35,8 +46,23 @@ function checksumFails(dir: Directory, text: string): boolean {
   }
 }
 
+/** Accounts (ids) in the order of their address bytes, as the SDK's stores keep them. */
+export function byAddressBytes(dir: Directory, ids: readonly number[]): { id: number; address: string }[] {
+  const keyed = ids.flatMap((id) => {
+    const address = dir.accountAddress(id);
+    return address === undefined ? [] : [{ id, address, key: hex.encode(accountAddressBytes(address, dir.accountPrefix)) }];
+  });
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ id, address }) => ({ id, address }));
+}
+
+/** A list's positions as its page keys (the node's 8-byte keys over a list ordered otherwise than by id). */
+export const indexKey = <T>(list: readonly T[]): ((t: T) => bigint) => {
+  const at = new Map(list.map((t, i) => [t, BigInt(i)]));
+  return (t) => at.get(t)!;
+};
+
 /** x/auth's Query service over the chain's directory of accounts. */
-export function authQueries(dir: Directory): ServiceHandlers<typeof Query> {
+export function authQueries(dir: Directory, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
   const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : sdkAny(PubKeySchema, { key }));
   const baseAccount = (address: string, a: NonNullable<ReturnType<Directory["account"]>>) => ({
     address, pubKey: pubKey(a.pubKey), accountNumber: a.accountNumber, sequence: a.sequence,
@@ -65,6 +91,11 @@ export function authQueries(dir: Directory): ServiceHandlers<typeof Query> {
   };
 
   return {
+    accounts: (r) => {
+      const all = byAddressBytes(dir, dir.accountIds()).filter(({ address }) => dir.account(address) !== undefined);
+      const { items, pagination } = paginateArray(all, indexKey(all), pageQuery(r.pagination, options.maxPageLimit));
+      return { accounts: items.map(({ address }) => account(address)), pagination };
+    },
     account: (r) => ({ account: account(r.address) }),
     accountInfo: (r) => {
       const address = accountText(dir, r.address);

@@ -9,7 +9,7 @@ import { validDenom } from "../../app/genesis.js";
 import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import type { ServiceHandlers } from "../../app/query-router.js";
 import type { ChainView } from "../../app/view.js";
-import { accountText } from "../auth/queries.js";
+import { accountText, byAddressBytes, indexKey } from "../auth/queries.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
@@ -67,6 +67,19 @@ export function bankQueries(
       const { items, pagination } = paginateArray([metadata], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
       return { metadatas: items, pagination };
     },
+    // Every holder of the denom, in the order of their address bytes (the SDK's denom index).
+    denomOwners: (r) => {
+      if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+      const holders = r.denom !== denom ? [] : byAddressBytes(directory, directory.accountIds())
+        .map(({ id, address }) => ({ address, balance: { denom, amount: `${ledger.balance(id)}` } }))
+        .filter((o) => o.balance.amount !== "0");
+      const { items, pagination } = paginateArray(holders, indexKey(holders), pageQuery(r.pagination, options.maxPageLimit));
+      return { denomOwners: items, pagination };
+    },
+    // No denom has a send setting of its own (the params' default holds for all): an empty list,
+    // paged when no denoms are named, as the SDK pages its store.
+    sendEnabled: (r) => r.denoms.length > 0 ? { sendEnabled: [] }
+      : { sendEnabled: [], pagination: paginateArray([], () => 0n, pageQuery(r.pagination, options.maxPageLimit)).pagination },
     denomMetadata: (r) => {
       if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
       if (r.denom !== denom) throw notFound(`client metadata for denom ${r.denom}`);

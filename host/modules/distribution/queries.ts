@@ -5,7 +5,8 @@
 // answers (app/query-router.ts).
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
-import { allPages } from "../../wire/cosmos-pagination.js";
+import { accountAddressBytes } from "../../wire/address.js";
+import { allPages, pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import type { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
 import type { ServiceHandlers } from "../../app/query-router.js";
 import type { ChainView } from "../../app/view.js";
@@ -13,9 +14,10 @@ import { accountText } from "../auth/queries.js";
 import { validatorIdOf } from "../staking/queries.js";
 
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
+const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
 /** x/distribution's Query service; `communityTax` the params' (raw Dec, 0 if not given). */
-export function distributionQueries(view: ChainView, options: { communityTax?: bigint } = {}): ServiceHandlers<typeof Query> {
+export function distributionQueries(view: ChainView, options: { communityTax?: bigint; maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
   const { ledger, directory: dir, denom } = view;
   const decCoins = (raw: bigint) => (raw === 0n ? [] : [{ denom, amount: `${raw}` }]);
   const accountId = (text: string): { address: string; id?: number } => {
@@ -61,6 +63,17 @@ export function distributionQueries(view: ChainView, options: { communityTax?: b
     delegatorWithdrawAddress: (r) => {
       const who = accountId(r.delegatorAddress);
       return { withdrawAddress: who.id === undefined ? who.address : (dir.accountAddress(ledger.withdrawAddress(who.id)) ?? "") };
+    },
+    // The core keeps a validator's slash fractions inside its F1 records, not as events by
+    // period: none are listed.
+    validatorSlashes: (r) => {
+      if (r.endingHeight < r.startingHeight) throw invalid(`starting height greater than ending height (${r.startingHeight} > ${r.endingHeight})`);
+      try {
+        accountAddressBytes(r.validatorAddress, dir.validatorPrefix);
+      } catch {
+        throw invalid("invalid validator address");
+      }
+      return { slashes: [], pagination: paginateArray([], () => 0n, pageQuery(r.pagination, options.maxPageLimit)).pagination };
     },
     delegatorValidators: (r) => ({ validators: delegationsOf(accountId(r.delegatorAddress).id).map((d) => validatorAddress(d.validator)) }),
   };

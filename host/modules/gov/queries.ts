@@ -130,6 +130,8 @@ export function govQueries(node: GovView, options: { maxPageLimit?: number } = {
     summary: p.summary, proposer: p.proposer, expedited: p.expedited, failedReason: p.failedReason,
   });
   return {
+    // No constitution was ever set (the genesis's is empty).
+    constitution: () => ({ constitution: "" }),
     params: (r) => a.params(r.paramsType),
     proposals: (r) => {
       const got = a.proposals(r);

@@ -6,6 +6,7 @@
 // big-endian. A bad address is 400 code 3; an unknown validator or delegation 404 code 5
 // (DESIGN.md decision 6). REST and abci_query render the same answers (app/query-router.ts).
 
+import { hex } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { sdkAny } from "../../wire/any.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
@@ -65,8 +66,11 @@ export function validatorMessage(view: ChainView, id: number, v: ValidatorRecord
   };
 }
 
-/** x/staking's Query service over the chain's ledger. */
-export function stakingQueries(view: ChainView, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
+/** A stored block's header (CometBFT's JSON: hashes as hex), for x/staking's HistoricalInfo. */
+export type BlockHeaderAt = (height: bigint) => { chainId: string; timeNs: bigint; appHash?: string; nextValidatorsHash?: string; proposer?: string } | undefined;
+
+/** x/staking's Query service over the chain's ledger; `blockHeader` the node's stored blocks. */
+export function stakingQueries(view: ChainView, options: { maxPageLimit?: number; blockHeader?: BlockHeaderAt } = {}): ServiceHandlers<typeof Query> {
   const { ledger, directory: dir, denom } = view;
   const page = (p: Parameters<typeof pageQuery>[0]) => pageQuery(p, options.maxPageLimit);
   /** An account address: canonical text and core id (undefined: never seen on the chain). */
@@ -186,6 +190,24 @@ export function stakingQueries(view: ChainView, options: { maxPageLimit?: number
       return {
         unbondingResponses: items.map((x) => ({ delegatorAddress: accountAddress(x.delegator), validatorAddress: validatorAddress(val), entries: x.entries.map(unbondingEntry) })),
         pagination,
+      };
+    },
+    // The header as the SDK stores it (baseapp's partial header: chain id, height, time, the
+    // next validators, the app hash and the proposer). The node keeps no past validator sets
+    // (historical_entries 0): the set is empty.
+    historicalInfo: (r) => {
+      if (r.height < 0n) throw invalid("height cannot be negative");
+      const h = r.height === 0n ? undefined : options.blockHeader?.(r.height);
+      if (h === undefined) throw notFound(`historical info for height ${r.height} not found`);
+      const bytes = (hexText: string | undefined) => (hexText === undefined || hexText === "" ? new Uint8Array() : hex.decode(hexText.toLowerCase()));
+      return {
+        hist: {
+          header: {
+            version: {}, chainId: h.chainId, height: r.height, time: timestamp(h.timeNs), lastBlockId: { partSetHeader: {} },
+            nextValidatorsHash: bytes(h.nextValidatorsHash), appHash: bytes(h.appHash), proposerAddress: bytes(h.proposer),
+          },
+          valset: [],
+        },
       };
     },
     pool: () => {
