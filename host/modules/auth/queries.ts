@@ -117,10 +117,11 @@ export function authQueries(dir: Directory, options: { maxPageLimit?: number } =
       if (a === undefined) throw notFound(`account ${r.name} not found`);
       return { account: a };
     },
+    // The path's `id` (int64) is no longer served: the account number comes as `account_id`.
     accountAddressByID: (r) => {
-      if (r.id < 0n) throw invalid("invalid account number");
-      const address = r.id < BigInt(Number.MAX_SAFE_INTEGER) ? dir.accountAddress(Number(r.id)) : undefined;
-      if (address === undefined || dir.account(address) === undefined) throw notFound(`account address not found for account number ${r.id}`);
+      if (r.id !== 0n) throw invalid("requesting with id isn't supported, try to request using account-id");
+      const address = r.accountId < BigInt(Number.MAX_SAFE_INTEGER) ? dir.accountAddress(Number(r.accountId)) : undefined;
+      if (address === undefined || dir.account(address) === undefined) throw notFound(`account address not found with account number ${r.accountId}`);
       return { accountAddress: address };
     },
   };

@@ -90,7 +90,8 @@ function govAnswers(node: GovView, maxPageLimit?: number) {
       const id = proposalId(r.proposalId);
       const voter = address(r.voter, "voter");
       const v = node.gov.voteOf(id, voter);
-      if (v === undefined) throw notFound(`voter: ${voter} not found for proposal: ${id}`);
+      // The SDK answers a missing vote as a bad request (InvalidArgument), not NotFound.
+      if (v === undefined) throw invalid(`voter: ${voter} not found for proposal: ${id}`);
       return v;
     },
     deposits(r: { proposalId: bigint; pagination?: PageRequest }) {
@@ -102,7 +103,8 @@ function govAnswers(node: GovView, maxPageLimit?: number) {
       const id = proposalId(r.proposalId);
       const depositor = address(r.depositor, "depositor");
       const amount = node.gov.depositOf(id, depositor);
-      if (amount === undefined) throw notFound(`depositer: ${depositor} not found for proposal: ${id}`);
+      // The collection's own error, as the SDK passes it on.
+      if (amount === undefined) throw notFound(`collections: not found: key '("${id}", "${depositor}")' of type github.com/cosmos/gogoproto/cosmos.gov.v1.Deposit`);
       return { deposit: { proposalId: id, depositor, amount: coins(amount) } };
     },
     tally(id: bigint): TallyCounts {

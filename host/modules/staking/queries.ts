@@ -3,8 +3,10 @@
 // it), delegations with their balances, unbondings and redelegations grouped per pair as the SDK
 // does, the pool and the params. Lists come from the ledger in ascending id order (account or
 // validator id, not address bytes as the SDK's stores); `next_key` is that id, 8 bytes
-// big-endian. A bad address is 400 code 3; an unknown validator or delegation 404 code 5
-// (DESIGN.md decision 6). REST and abci_query render the same answers (app/query-router.ts).
+// big-endian. An account address that does not decode is 400 code 3; a validator address that
+// does not decode is the address codec's own error, which the SDK's queries return as it is (gRPC
+// Unknown: 500 code 2); an unknown validator or delegation is 404 code 5. REST and abci_query
+// render the same answers (app/query-router.ts).
 
 import { hex } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
@@ -27,14 +29,14 @@ const STATUS_NAMES = ["BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING", "BOND_STA
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-/** A validator operator address that must exist: its core id (400 for bad text, 404 for unknown). */
+/** A validator operator address that must exist: its core id (500 for text the codec refuses, 404 for unknown). */
 export function validatorIdOf(view: ChainView, text: string): number {
   const dir = view.directory;
   let bytes: Uint8Array;
   try {
     bytes = accountAddressBytes(text, dir.validatorPrefix);
   } catch (e) {
-    throw invalid(`invalid validator address: ${(e as Error).message}`);
+    throw new GatewayError(GrpcCode.UNKNOWN, (e as Error).message);
   }
   const id = dir.validatorId(encodeAddress(dir.validatorPrefix, bytes));
   if (id === undefined || view.ledger.validator(id) === undefined) throw notFound(`validator ${text} not found`);
