@@ -7,6 +7,7 @@
 
 import type { Hono } from "hono";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { timestamp as unixTimestamp } from "../../wire/timestamp.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../auth/keys.js";
@@ -63,13 +64,8 @@ const time = (ns: bigint) => (ns === 0n ? ZERO_TIME : timestampString(ns));
 const ZERO_TIME = "0001-01-01T00:00:00Z";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-/** A Timestamp of unix nanoseconds (0: the zero time). */
-function timestamp(ns: bigint): Timestamp {
-  if (ns === 0n) return { $typeName: "google.protobuf.Timestamp", seconds: ZERO_TIME_S, nanos: 0 };
-  const s = ns / NS_PER_S;
-  const n = ns % NS_PER_S;
-  return { $typeName: "google.protobuf.Timestamp", seconds: n < 0n ? s - 1n : s, nanos: Number(n < 0n ? n + NS_PER_S : n) };
-}
+/** A Timestamp of unix nanoseconds (0: the zero time, a position's "never"). */
+const timestamp = (ns: bigint): Timestamp => (ns === 0n ? { ...unixTimestamp(0n), seconds: ZERO_TIME_S } : unixTimestamp(ns));
 
 /** A tier as proto-JSON (REFERENCE §3.2): what the events that carry one write. */
 export function tierJson(t: TierDef) {
