@@ -21,6 +21,7 @@ import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../host/app/genesis.
 import { MsgAddTierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { keplrBody, protoSigner } from "./helpers/cosmjs.js";
 import { overHttp, wasm } from "./helpers/node.js";
+import { COMETBFT_VERSION } from "../host/cometbft/home.js";
 
 interface Recorded {
   path: string;
@@ -147,6 +148,13 @@ test("every recorded path answers with the chain's status, code and JSON shape, 
   const same = RECORDED.length - Object.keys(differing).length;
   console.log(`reference shapes: ${same} of ${RECORDED.length} paths as the chain answers them`);
   assert.equal(Object.keys(differing).sort(), Object.keys(KNOWN).sort(), JSON.stringify(differing, null, 1).slice(0, 3000));
+});
+
+test("node_info: the CometBFT version the node runs under, the RPC's own address (no port it does not listen on)", async () => {
+  const info = (await http.get("/cosmos/base/tendermint/v1beta1/node_info")).json.default_node_info;
+  assert.is(`v${info.version}`, COMETBFT_VERSION);
+  const rpcAddress = running.rpcUrl!.replace(/^http:/, "tcp:");
+  assert.equal([info.listen_addr, info.other.rpc_address], [rpcAddress, rpcAddress]);
 });
 
 test("the comparison sees what differs: a key, a type, null for a list, an Any's fields", () => {
