@@ -107,12 +107,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     if (e instanceof NodeStateError) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const app = createApp(chain, {
-    chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true,
-  });
   const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });
+  const app = createApp(chain, {
+    chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
+  });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    router,
     dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
@@ -121,8 +120,11 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     ? startDevMode(app, chain, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
     : undefined;
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const query = createAbciQuery(chain, app, config.chainSegment, router);
-  const rpc = createRpc(chain, { query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs });
+  const query = createAbciQuery(chain, router);
+  let rpcListen: string | undefined;
+  const rpc = createRpc(chain, {
+    query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs, rpcAddress: () => rpcListen,
+  });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
     consensusPrefix: `${chain.directory.validatorPrefix}cons`,
@@ -130,8 +132,6 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
     chainId: chain.chainId,
-    consensusAddresses: () => chain.directory.validatorIds().map((id) => chain.validators.key(id)!.address),
-    slashing: chain.slashing,
   });
   const funded = await devMode?.fundKeyring().catch(async (e: unknown) => {
     await chain.close();
@@ -162,7 +162,9 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
         closeRest();
         closeRpc();
       };
-      rpcUrl = `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+      const hostPort = `${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+      rpcUrl = `http://${hostPort}`;
+      rpcListen = `tcp://${hostPort}`;
     }
     if (config.abci) {
       abciServer = await startAbciServer(config.abci, {

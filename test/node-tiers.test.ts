@@ -371,7 +371,8 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
     const delegator = (await node.get(`/chainmain/tieredrewards/v1/position/${p0}`)).json.position.delegator_address;
     const entry = (await node.get(`/cosmos/staking/v1beta1/delegators/${delegator}/redelegations`)).json.redelegation_responses[0].entries[0];
     assert.equal((await node.get("/chainmain/tieredrewards/v1/redelegation_mappings")).json, {
-      redelegation_mappings: [{ unbonding_id: entry.redelegation_entry.unbonding_id, position_id: `${p0}` }],
+      // The entry's id is a JSON number (RedelegationResponse is Go's encoding/json, as on the chain), the mapping's a uint64 string.
+      redelegation_mappings: [{ unbonding_id: `${entry.redelegation_entry.unbonding_id}`, position_id: `${p0}` }],
       pagination: { next_key: null, total: "1" },
     });
     const quick = await ok(node, 7, [lockTierMsg(u7, 4, 50n * CRO, v[3]!, true)]);
@@ -551,10 +552,11 @@ test("tier routes on the node: positions by owner / tier / all with pagination, 
       delegator_address: p1.delegator_address,
     });
 
-    // Errors: unknown id 404 code 5, bad id 400 code 3 (live and raw).
+    // Errors: unknown id the module's 500 (tieredrewards 18), bad id 400 code 3 (live and raw).
     for (const prefix of ["", "/raw"]) {
       const missing = await node.get(`${TR}${prefix}/position/999`);
-      assert.equal([missing.status, missing.json], [404, { code: 5, message: "position not found: position id 999", details: [] }]);
+      // The module's error as the chain returns it (docs/decisions.md 6).
+      assert.equal([missing.status, missing.json], [500, { code: 2, message: "codespace tieredrewards code 18: position not found: position id 999", details: [] }]);
       const bad = await node.get(`${TR}${prefix}/position/abc`);
       assert.equal([bad.status, bad.json.code], [400, 3]);
       assert.is(bad.json.message, 'type mismatch, parameter: position_id, error: strconv.ParseUint: parsing "abc": invalid syntax');
@@ -563,7 +565,7 @@ test("tier routes on the node: positions by owner / tier / all with pagination, 
     const badOwner = await node.get(`${TR}/positions/cro1notanaddress`);
     assert.equal([badOwner.status, badOwner.json.code], [400, 3]);
     assert.match(badOwner.json.message, /^invalid address: /);
-    assert.equal((await node.get(`${TR}/estimate_rewards/999`)).status, 404);
+    assert.equal((await node.get(`${TR}/estimate_rewards/999`)).status, 500, "an unknown position: the module's error, as the chain");
 
     // An hour on: the small position's bonus fits the pool, the large one's does not.
     await node.post("/dev/advance?duration=1h");

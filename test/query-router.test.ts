@@ -81,6 +81,7 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   validator_address: { validatorAddress: v1 }, delegator_address: { delegatorAddress: me }, name: { name: "distribution" },
   denom: { denom: "basecro" }, position_id: { positionId: 0n }, tier_id: { tierId: 1 }, validator: { validator: v1 }, id: { id: 1n },
   params_type: { paramsType: "tallying" }, proposal_id: { proposalId: 1n }, voter: { voter: me }, depositor: { depositor: me },
+  grantee: { grantee: me }, granter: { granter: me },
 };
 const sampleRequest = (m: DescMethod) => {
   const init: Record<string, unknown> = {};

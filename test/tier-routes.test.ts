@@ -171,9 +171,10 @@ routes("a position: the reference's example, live and raw", async () => {
 });
 
 routes("unknown and malformed ids and addresses", async () => {
-  assert.equal(await get("/chainmain/tieredrewards/v1/position/999", 404), {
-    code: 5,
-    message: "position not found: position id 999",
+  // The module's error as the chain returns it (docs/decisions.md 6).
+  assert.equal(await get("/chainmain/tieredrewards/v1/position/999", 500), {
+    code: 2,
+    message: "codespace tieredrewards code 18: position not found: position id 999",
     details: [],
   });
   const bad = await get("/chainmain/tieredrewards/v1/position/x7", 400);

@@ -14,6 +14,7 @@
 
 import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
+import { decToRaw } from "../wire/amino/amino-json.js";
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
 import type { Genesis, Json } from "./genesis.js";

@@ -9,8 +9,11 @@ import {
   create, fromBinary, getOption, toBinary, type DescMessage, type DescMethod, type DescService, type JsonValue, type Message,
   type MessageInitShape, type MessageShape, type Registry,
 } from "@bufbuild/protobuf";
+import { base64 } from "@scure/base";
 import { http } from "../wire/gen/google/api/http_pb.js";
-import { gatewayJson } from "../wire/gateway-render.js";
+import { gatewayJson, type AnyJson } from "../wire/gateway-render.js";
+
+export type { AnyJson };
 import { requestFromHttp, type HttpParams } from "../wire/gateway-request.js";
 
 type Method<I extends DescMessage, O extends DescMessage> = DescMethod & { input: I; output: O };
@@ -39,8 +42,11 @@ interface Entry {
 export class QueryRouter {
   private readonly byPath = new Map<string, Entry>();
 
-  /** `registry` names the Any payloads answers carry (accounts, keys, proposal messages). */
-  constructor(private readonly registry: Registry) {}
+  /**
+   * `registry` names the Any payloads answers carry (accounts, keys, proposal messages);
+   * `anyJson` renders those it cannot name (the SDK's messages in a proposal).
+   */
+  constructor(private readonly registry: Registry, private readonly anyJson?: AnyJson) {}
 
   /** One service's handlers; a method registered twice is a bug. */
   add<S extends DescService>(service: S, handlers: ServiceHandlers<S>): this {
@@ -74,7 +80,7 @@ export class QueryRouter {
       const path = pattern.value.replace(/^\/chainmain\//, `/${chainSegment}/`).replace(/\{(\w+)\}/g, ":$1");
       out.push({
         path, method,
-        answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry),
+        answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
       });
     }
     return out;
@@ -83,3 +89,36 @@ export class QueryRouter {
 
 /** The gRPC method name (`/cosmos.bank.v1beta1.Query/Balance`) of a query method. */
 export const methodPath = (m: DescMethod): string => `/${m.parent.typeName}/${m.name}`;
+
+/**
+ * A query method's REST URL for a request, as a client of grpc-gateway writes it (the inverse of
+ * requestFromHttp): the route's `{field}`s from the request, its other set scalar fields as the
+ * query string (a message's fields as `field.sub=`). Undefined for a method without a GET route.
+ */
+export function routeOf(method: DescMethod, chainSegment = "chainmain"): ((req: Message) => string) | undefined {
+  const template = getOption(method, http)?.pattern;
+  if (template?.case !== "get") return undefined;
+  const path = template.value.replace(/^\/chainmain\//, `/${chainSegment}/`);
+  const inPath = new Set([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  return (req) => {
+    const r = req as unknown as Record<string, unknown>;
+    const fields = method.input.fields;
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(scalarText(r[fields.find((f) => f.name === name)!.localName])));
+    const q = new URLSearchParams();
+    const add = (prefix: string, desc: DescMessage, msg: Record<string, unknown>) => {
+      for (const f of desc.fields) {
+        if (prefix === "" && inPath.has(f.name)) continue;
+        const v = msg[f.localName];
+        if (f.fieldKind === "message" && v !== undefined) add(`${prefix}${f.name}.`, f.message, v as Record<string, unknown>);
+        else if (f.fieldKind === "scalar" && v !== undefined && !isDefault(v)) q.set(`${prefix}${f.name}`, scalarText(v));
+      }
+    };
+    add("", method.input, r);
+    const qs = q.toString();
+    return qs === "" ? url : `${url}?${qs}`;
+  };
+}
+
+const isDefault = (v: unknown): boolean => v === "" || v === false || v === 0 || v === 0n || (v instanceof Uint8Array && v.length === 0);
+
+const scalarText = (v: unknown): string => (v instanceof Uint8Array ? base64.encode(v) : String(v ?? ""));

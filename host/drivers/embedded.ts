@@ -37,7 +37,12 @@ export const ADVANCE_CHUNK = 65_536n;
 /** Consecutive real-clock headers are at least this far apart, as CometBFT's time iota. */
 const MIN_TIME_STEP_NS = 1_000_000n;
 
-export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
+/**
+ * The wall clock in nanoseconds, as Go's time.Now gives CometBFT's headers: the milliseconds of
+ * Date.now(), the finer digits from the monotonic clock (so a block's time carries nanoseconds,
+ * as the chain's do, and the wall clock's own adjustments still hold).
+ */
+export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
 
 export class NodeChain extends Application {
   readonly clock: ClockMode;

@@ -14,7 +14,7 @@
 
 import { Hono, type Context } from "hono";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
 import { ChainStateError } from "../app/types.js";
 import type { NodeChain } from "../drivers/embedded.js";
@@ -27,20 +27,21 @@ import { txBytesHash } from "../wire/tx.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
-import { blockIdJson, validatorsHash, type CommitSigJson } from "../app/header.js";
+import { cometBlock } from "./blocks.js";
+import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../server/cors.js";
 
-/** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it). */
-export const COMETBFT_VERSION = "0.38.17";
+/** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it): the one the node runs under (cometbft/home.ts). */
+export const COMETBFT_VERSION = CONSENSUS_VERSION.replace(/^v/, "");
 
 export interface RpcOptions {
   /** ABCI Query (abci-query.ts). */
   query: AbciQuery;
   /** How long broadcast_tx_commit waits for the tx's block (default COMMIT_TIMEOUT_MS, 10 s as CometBFT). */
   commitTimeoutMs?: number;
-  /** The RPC's own address, for `status`. */
-  rpcAddress?: string;
+  /** The RPC's own address once it listens (`tcp://host:port`), for `status`; undefined: it does not. */
+  rpcAddress?: () => string | undefined;
   /** A request body larger than this is refused (CometBFT's max_body_bytes, 1 MB). */
   maxBodyBytes?: number;
   /** `--cors-origins`; undefined: no CORS headers (CometBFT's default). */
@@ -221,8 +222,6 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
   const chainId = node.chainId;
   /** The bonded validators, by power (the set a block's header commits to); addresses as hex. */
   const validatorSet = () => node.consensusValidators().map((v) => ({ ...v, hex: bytesToHex(v.address).toUpperCase() }));
-  const currentValidatorsHash = () => bytesToHex(validatorsHash(node.consensusValidators())).toUpperCase();
-  const emptyHash = bytesToHex(sha256(new Uint8Array())).toUpperCase();
 
   const heightParam = (p: Params, form: "json" | "uri"): bigint => {
     const latest = node.latest.height;
@@ -233,61 +232,11 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     return h;
   };
 
-  const blockIdOf = (hash: string) => blockIdJson(hexToBytes(hash.toLowerCase()));
   const emptyBlockId = { hash: "", parts: { total: 0, hash: "" } };
-
   const blockAt = (height: bigint) => {
-    const b = node.blockTxs(height);
+    const b = cometBlock(node, height);
     if (!b) throw internal(`could not find block at height ${height}`);
-    const txs = b.txs.map((t) => base64.encode(t.tx));
-    const last = height > 1n ? node.blockTxs(height - 1n) : undefined;
-    // The header the node made at the block's commit (header.ts): CometBFT's fields and hash, and
-    // the previous block's precommits as its last commit.
-    if (b.comet !== undefined) {
-      const lastCommit = last
-        ? { height: int(height - 1n), round: 0, block_id: b.comet.header.last_block_id, signatures: last.comet?.signatures ?? [] }
-        : { height: "0", round: 0, block_id: emptyBlockId, signatures: [] };
-      return {
-        block_id: blockIdJson(hexToBytes(b.hash.toLowerCase())),
-        block: { header: b.comet.header, data: { txs }, evidence: { evidence: [] }, last_commit: lastCommit },
-        signatures: b.comet.signatures,
-        raw: b,
-      };
-    }
-    // A block inside a run of empty blocks (made in one call, stored as one row) or from a
-    // database written before headers were kept: its fields derived from the row.
-    const set = validatorSet();
-    const proposer = set.length === 0 ? "" : set[Number(height % BigInt(set.length))]!.hex;
-    const vh = currentValidatorsHash();
-    const header = {
-      version: { block: "11" },
-      chain_id: chainId,
-      height: int(height),
-      time: rfc3339(b.header.timeNs),
-      last_block_id: last ? blockIdOf(last.hash) : emptyBlockId,
-      last_commit_hash: last ? bytesToHex(sha256(utf8ToBytes(`commit|${last.hash}`))).toUpperCase() : emptyHash,
-      data_hash: bytesToHex(sha256(utf8ToBytes(b.txs.map((t) => t.hash).join(",")))).toUpperCase(),
-      validators_hash: vh,
-      next_validators_hash: vh,
-      consensus_hash: bytesToHex(sha256(utf8ToBytes(`consensus|${chainId}`))).toUpperCase(),
-      app_hash: (last?.appHash ?? b.appHash).toUpperCase(),
-      last_results_hash: emptyHash,
-      evidence_hash: emptyHash,
-      proposer_address: proposer || "0".repeat(40),
-    };
-    return {
-      block_id: blockIdOf(b.hash),
-      block: {
-        header,
-        data: { txs },
-        evidence: { evidence: [] },
-        last_commit: last
-          ? { height: int(height - 1n), round: 0, block_id: blockIdOf(last.hash), signatures: [] }
-          : { height: "0", round: 0, block_id: emptyBlockId, signatures: [] },
-      },
-      signatures: [] as CommitSigJson[],
-      raw: b,
-    };
+    return b;
   };
   const blockJson = (height: bigint) => {
     const { block_id, block } = blockAt(height);
@@ -356,12 +305,13 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
         node_info: {
           protocol_version: { p2p: "8", block: "11", app: "0" },
           id: bytesToHex(sha256(utf8ToBytes(`node-id|${chainId}`)).subarray(0, 20)),
-          listen_addr: "tcp://127.0.0.1:26656",
+          // No P2P here: the one CometBFT port the node listens on is its RPC's.
+          listen_addr: o.rpcAddress?.() ?? "",
           network: chainId,
           version: COMETBFT_VERSION,
           channels: "40202122233038606100",
           moniker: "tiered-rewards-engine",
-          other: { tx_index: "on", rpc_address: o.rpcAddress ?? "tcp://127.0.0.1:26657" },
+          other: { tx_index: "on", rpc_address: o.rpcAddress?.() ?? "" },
         },
         sync_info: {
           latest_block_hash: b?.hash ?? "",

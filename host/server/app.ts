@@ -11,32 +11,29 @@ import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
 import { ChainStateError, type BlockHeader } from "../app/types.js";
 import type { Advanced } from "../drivers/embedded.js";
-import { SimulationError, type SimulationResult, type TxResult } from "../app/types.js";
+import { SimulationError, type SimulationResult } from "../app/types.js";
 import { type NodeChain } from "../drivers/embedded.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
-import { validDenom, type Genesis, type Json } from "../app/genesis.js";
+import type { Genesis, Json } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
-import { isLegacyTx, txBytesHash, txJson } from "../wire/tx.js";
+import { txBytesHash } from "../wire/tx.js";
 import { dataHex, msgDataJson } from "../wire/responses.js";
 import { base64 } from "@scure/base";
 import { denomMetadataJson } from "../modules/bank/genesis.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
-import { registerCosmosRoutes } from "./cosmos.js";
-import { registerGovRoutes } from "../modules/gov/queries.js";
 import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
-import { createQueryRouter, nodeTierQueries } from "../app/queries.js";
+import { emissionQueryRouter, nodeTierQueries } from "../app/queries.js";
 import type { QueryRouter } from "../app/query-router.js";
 import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
+import { registerTxQueryRoutes, txResponse } from "./tx-queries.js";
 import {
   GatewayError,
   GrpcCode,
   codeFromHttpStatus,
-  coin,
-  decString,
   errorBody,
   httpStatusFromCode,
   intString,
@@ -71,6 +68,8 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** The node serves the CometBFT service's block routes itself (comet.ts): no header-only blocks/latest here. */
   cometRoutes?: boolean;
+  /** The typed queries (app/queries.ts); the emission chain's when absent. */
+  router?: QueryRouter;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -112,44 +111,8 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
     paths.push(path);
   };
 
-  // ---- x/inflation (chain-main) ----
-  get(`/${options.chainSegment}/inflation/v1/params`, (c) => {
-    const p = chain.inflationParams?.() ?? chain.genesis.inflation.params;
-    return c.json({
-      params: {
-        max_supply: intString(p.maxSupply),
-        burned_addresses: [...p.burnedAddresses],
-        decay_rate: decString(p.decayRate),
-      },
-    });
-  });
-
-  // ---- x/mint ----
-  get("/cosmos/mint/v1beta1/params", (c) => {
-    const p = chain.genesis.mint.params;
-    return c.json({
-      params: {
-        mint_denom: p.mintDenom,
-        inflation_rate_change: decString(p.inflationRateChange),
-        inflation_max: decString(p.inflationMax),
-        inflation_min: decString(p.inflationMin),
-        goal_bonded: decString(p.goalBonded),
-        blocks_per_year: intString(p.blocksPerYear),
-      },
-    });
-  });
-  get("/cosmos/mint/v1beta1/inflation", (c) => c.json({ inflation: decString(chain.inflation()) }));
-  get("/cosmos/mint/v1beta1/annual_provisions", (c) =>
-    c.json({ annual_provisions: decString(chain.annualProvisions()) }),
-  );
-
-  // ---- x/bank ----
-  get("/cosmos/bank/v1beta1/supply/by_denom", (c) => {
-    const denom = c.req.query("denom") ?? "";
-    // The SDK's SupplyOf: sdk.ValidateDenom, then the amount (0 for a denom never minted).
-    if (!validDenom(denom)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid denom: ${denom}`);
-    return c.json({ amount: coin(denom, chain.supplyOf(denom)) });
-  });
+  // The queries: the node's router (every module's), or the emission chain's (x/mint, x/inflation, the supply).
+  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment);
 
   // ---- CometBFT service ----
   if (!options.cometRoutes) {
@@ -223,9 +186,9 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * REST body `{"tx": StdTx (amino JSON), "mode": "sync"|"async"|"block"}`; `sync`/`async` answer
  * once the tx is checked and queued, `block` once it is in a committed block or, at most
  * COMMIT_TIMEOUT_MS later, with 504 and the tx's hash. A rejected tx is
- * HTTP 200 with its code, as the gateway answers BroadcastTx. `GET /cosmos/tx/v1beta1/txs/{hash}`
- * gives a committed tx's result. `GET /dev/export` (dev mode): the last committed state as a genesis. And the
- * queries over the node's state: the Cosmos paths (cosmos.ts) and x/tieredrewards' (tiers.ts).
+ * HTTP 200 with its code, as the gateway answers BroadcastTx. Simulate; the tx service's queries
+ * (tx-queries.ts); `GET /dev/export` (dev mode): the last committed state as a genesis; the owed
+ * bonus and the dashboard. The query services' routes are the query router's (createApp).
  */
 export function registerNodeRoutes(
   app: Hono, node: NodeChain, chainSegment: string,
@@ -233,22 +196,13 @@ export function registerNodeRoutes(
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
     /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */
     commitTimeoutMs?: number;
-    /** The typed queries (app/queries.ts); one is made over `node` when absent. */
-    router?: QueryRouter;
     /** Under CometBFT (--abci): txs go to its mempool (broadcast_tx_sync), not the node's. */
     broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
   },
 ): void {
   const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
-  registerCosmosRoutes(app, node, {
-    maxPageLimit,
-    communityTax: node.genesis.distribution.communityTax,
-    ...genesisKept(node.genesisDoc),
-  });
-  registerQueryRoutes(app, options.router ?? createQueryRouter(node, { maxPageLimit }), chainSegment);
   registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
-  registerGovRoutes(app, node, { maxPageLimit });
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     const text = await c.req.text();
@@ -321,72 +275,7 @@ export function registerNodeRoutes(
       result: { data, log: "", events: r.events, msg_responses },
     });
   });
-  app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
-    const hash = c.req.param("hash");
-    if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);
-    const r = node.txResult(hash);
-    if (!r) throw new GatewayError(GrpcCode.NOT_FOUND, `tx not found: ${hash.toUpperCase()}`);
-    return c.json(committedTxJson(r));
-  });
-  // GetTxsEvent (v0.50+): `query` in CometBFT's event query language, `page` from 1, `limit`
-  // (default 100, at most CometBFT's 100), `order_by`; `events` (deprecated) is ignored.
-  app.get("/cosmos/tx/v1beta1/txs", (c) => {
-    const query = c.req.query("query") ?? "";
-    if (query === "") throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "query cannot be empty");
-    const page = positiveParam(c.req.query("page"), "page") ?? 1;
-    const limit = Math.min(positiveParam(c.req.query("limit"), "limit") ?? 100, 100);
-    const order = c.req.query("order_by") ?? "ORDER_BY_UNSPECIFIED";
-    if (!["ORDER_BY_UNSPECIFIED", "ORDER_BY_ASC", "ORDER_BY_DESC", "0", "1", "2"].includes(order)) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `order_by: invalid value ${JSON.stringify(order)} for enum cosmos.tx.v1beta1.OrderBy`);
-    }
-    const found = node.searchTxs(query, { page, limit, desc: order === "ORDER_BY_DESC" || order === "2" });
-    const pages = Math.max(1, Math.ceil(found.total / limit));
-    if (page > pages) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `page should be within [1, ${pages}] range, given ${page}`);
-    }
-    const rendered = found.txs.map(committedTxJson);
-    return c.json({
-      txs: rendered.map((t) => t.tx), tx_responses: rendered.map((t) => t.tx_response), pagination: null, total: `${found.total}`,
-    });
-  });
-  // GetBlockWithTxs: a block's txs (`pagination`: offset/limit over them) and its header.
-  app.get("/cosmos/tx/v1beta1/txs/block/:height", (c) => {
-    const text = c.req.param("height");
-    if (!/^[0-9]{1,19}$/.test(text)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid height: ${JSON.stringify(text)}`);
-    const height = BigInt(text);
-    const latest = node.latest.height;
-    if (height < 1n || height > latest) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `requested height ${height} but latest height is ${latest}`);
-    }
-    const b = node.blockTxs(height);
-    if (!b) throw new GatewayError(GrpcCode.NOT_FOUND, `block ${height} not found`);
-    const offset = Number(c.req.query("pagination.offset") ?? "0");
-    const limit = Number(c.req.query("pagination.limit") ?? "100");
-    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "pagination.offset and pagination.limit must be non-negative integers");
-    }
-    const page = b.txs.slice(offset, offset + (limit === 0 ? 100 : limit));
-    return c.json({
-      txs: page.map((r) => committedTxJson(r).tx),
-      block_id: null,
-      block: { header: headerJson(b.header), data: { txs: b.txs.map((r) => base64.encode(r.tx)) } },
-      pagination: { next_key: null, total: `${b.txs.length}` },
-    });
-  });
-}
-
-/** A committed tx as GetTx renders it: `tx` (proto JSON, or the legacy amino StdTx) and `tx_response`. */
-function committedTxJson(r: TxResult): { tx: unknown; tx_response: Record<string, unknown> } {
-  if (isLegacyTx(r.tx)) return { tx: JSON.parse(new TextDecoder().decode(r.tx)), tx_response: txResponse(r) };
-  const tx = txJson(r.tx);
-  return { tx, tx_response: { ...txResponse(r), tx: { "@type": "/cosmos.tx.v1beta1.Tx", ...tx } } };
-}
-
-/** A positive integer query parameter, or undefined when absent ("0" means the default, as the SDK). */
-function positiveParam(text: string | undefined, name: string): number | undefined {
-  if (text === undefined || text === "" || text === "0") return undefined;
-  if (!/^[0-9]{1,9}$/.test(text)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `${name}: ${JSON.stringify(text)} is not a positive integer`);
-  return Number(text);
+  registerTxQueryRoutes(app, node);
 }
 
 /** Simulate runs on an infinite gas meter: its limit, MaxUint64, is the answer's gas_wanted. */
@@ -457,25 +346,6 @@ function protoRequestBytes(body: unknown): Uint8Array | undefined {
   return bytes;
 }
 
-/** A tx result as the gateway renders `TxResponse` (the tx itself as the amino JSON received). */
-function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codespace" | "rawLog"> & Partial<TxResult>) {
-  return {
-    height: intString(r.height),
-    txhash: r.hash,
-    codespace: r.codespace,
-    code: r.code,
-    data: r.code === 0 && r.data !== undefined ? dataHex(r.data) : "",
-    raw_log: r.rawLog,
-    logs: [],
-    info: "",
-    gas_wanted: intString(r.gasWanted ?? 0n),
-    gas_used: intString(r.gasUsed ?? 0n),
-    tx: null,
-    timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs),
-    events: r.events ?? [],
-  };
-}
-
 /**
  * Whether JSON text nests arrays and objects deeper than `max`: one pass over the text counting
  * brackets outside strings, so a hostile body is refused before a parser (and a walk over its
@@ -537,15 +407,4 @@ export function toGatewayError(
   }
   logError(err);
   return { code: GrpcCode.INTERNAL, message: "internal error" };
-}
-
-/** What the genesis document holds that the node keeps as given: x/bank's denom metadata, x/staking's historical_entries. */
-function genesisKept(doc: unknown): { denomMetadata?: unknown[]; historicalEntries?: number } {
-  const app = (doc as { app_state?: { bank?: { denom_metadata?: unknown }; staking?: { params?: { historical_entries?: unknown } } } }).app_state;
-  const metadata = app?.bank?.denom_metadata;
-  const entries = app?.staking?.params?.historical_entries;
-  return {
-    ...(Array.isArray(metadata) && metadata.length > 0 ? { denomMetadata: metadata.map((m) => denomMetadataJson(m as Json)) } : {}),
-    ...(typeof entries === "number" || typeof entries === "string" ? { historicalEntries: Number(entries) } : {}),
-  };
 }

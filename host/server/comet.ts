@@ -6,12 +6,16 @@
 // address.
 
 import type { Context, Hono } from "hono";
+import { create } from "@bufbuild/protobuf";
 import { base64, hex } from "@scure/base";
 import { encodeAddress } from "../wire/address.js";
 import type { createRpc } from "../rpc/server.js";
-import { GatewayError, GrpcCode, decString, durationString, intString, timestampString } from "../wire/gateway-json.js";
-import { DEFAULT_SLASHING_PARAMS, type Slashing } from "../modules/slashing/keeper.js";
+import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
+import { gatewayJson } from "../wire/gateway-render.js";
+import { pageRequestFromHttp } from "../wire/gateway-request.js";
 import { pageQuery, paginateArray } from "../wire/cosmos-pagination.js";
+import { PageResponseSchema } from "../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { gatewayBlock, gatewayBlockId } from "./blocks.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 
@@ -23,10 +27,6 @@ export interface CometRouteOptions {
   /** The app's version (package.json). */
   appVersion: string;
   chainId: string;
-  /** Every validator's consensus address (upper-case hex; each has a signing info). */
-  consensusAddresses: () => string[];
-  /** x/slashing's params and its signing infos by consensus address (hex), kept under CometBFT. */
-  slashing?: Slashing;
 }
 
 const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
@@ -39,37 +39,9 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   };
   const consensusAddress = (hexText: string) => encodeAddress(o.consensusPrefix, hex.decode(hexText.toLowerCase()));
 
-  const blockId = (id: { hash: string; parts: { total: number; hash: string } }) => ({
-    hash: b64(id.hash), part_set_header: { total: id.parts.total, hash: b64(id.parts.hash) },
-  });
-  const blockJson = (r: any, sdk: boolean) => {
-    const h = r.block.header;
-    const c = r.block.last_commit;
-    return {
-      header: {
-        version: { block: h.version.block, app: h.version.app ?? "0" },
-        chain_id: h.chain_id,
-        height: h.height,
-        time: h.time,
-        last_block_id: blockId(h.last_block_id),
-        last_commit_hash: b64(h.last_commit_hash),
-        data_hash: b64(h.data_hash),
-        validators_hash: b64(h.validators_hash),
-        next_validators_hash: b64(h.next_validators_hash),
-        consensus_hash: b64(h.consensus_hash),
-        app_hash: b64(h.app_hash),
-        last_results_hash: b64(h.last_results_hash),
-        evidence_hash: b64(h.evidence_hash),
-        proposer_address: sdk ? consensusAddress(h.proposer_address) : b64(h.proposer_address),
-      },
-      data: { txs: r.block.data.txs ?? [] },
-      evidence: { evidence: [] },
-      last_commit: { height: c.height, round: c.round, block_id: blockId(c.block_id), signatures: [] },
-    };
-  };
   const blockAt = async (height: bigint | undefined) => {
     const r = await call("block", height === undefined ? {} : { height: `${height}` });
-    return { block_id: blockId(r.block_id), block: blockJson(r, false), sdk_block: blockJson(r, true) };
+    return { block_id: gatewayBlockId(r.block_id), block: gatewayBlock(r), sdk_block: gatewayBlock(r, o.consensusPrefix) };
   };
   const heightOf = async (c: Context): Promise<bigint> => {
     const text = c.req.param("height") ?? "";
@@ -83,7 +55,7 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
     return h;
   };
   const validatorSet = async (c: Context, height: bigint | undefined) => {
-    const q = pageQuery(c);
+    const q = pageQuery(pageRequestFromHttp({ path: {}, query: (name) => c.req.queries(name) ?? [] }));
     const r = await call("validators", { ...(height === undefined ? {} : { height: `${height}` }), page: "1", per_page: "100" });
     const all = (r.validators as any[]).map((v, i) => ({ v, i }));
     const { items, pagination } = paginateArray(all, (x) => BigInt(x.i), q);
@@ -95,7 +67,7 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
         voting_power: v.voting_power,
         proposer_priority: v.proposer_priority,
       })),
-      pagination,
+      pagination: gatewayJson(PageResponseSchema, create(PageResponseSchema, pagination)),
     };
   };
 
@@ -130,44 +102,6 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   app.get(`${base}/blocks/:height`, async (c) => c.json(await blockAt(await heightOf(c))));
   app.get(`${base}/validatorsets/latest`, async (c) => c.json(await validatorSet(c, undefined)));
   app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
-
-  // ---- x/slashing ----
-  // A jailed validator here may unjail at once (no downtime jail period runs): jailed_until is zero.
-  // Signing infos: x/slashing's (under CometBFT, from its commit votes), zeros until a validator has one.
-  const signingInfos = () =>
-    o.consensusAddresses().map((hexAddress) => {
-      const i = o.slashing?.info(hexAddress);
-      return {
-        address: consensusAddress(hexAddress),
-        start_height: `${i?.startHeight ?? 0n}`,
-        index_offset: `${i?.indexOffset ?? 0n}`,
-        jailed_until: timestampString(i?.jailedUntilNs ?? 0n),
-        tombstoned: i?.tombstoned ?? false,
-        missed_blocks_counter: `${i?.missedBlocksCounter ?? 0n}`,
-      };
-    });
-  const p = o.slashing?.params ?? DEFAULT_SLASHING_PARAMS;
-  const slashingParams = {
-    signed_blocks_window: `${p.signedBlocksWindow}`,
-    min_signed_per_window: decString(p.minSignedPerWindow),
-    downtime_jail_duration: durationString(p.downtimeJailDurationNs),
-    slash_fraction_double_sign: decString(p.slashFractionDoubleSign),
-    slash_fraction_downtime: decString(p.slashFractionDowntime),
-  };
-  app.get("/cosmos/slashing/v1beta1/params", (c) => c.json({ params: slashingParams }));
-  app.get("/cosmos/slashing/v1beta1/signing_infos", (c) => {
-    const all = signingInfos();
-    return c.json({ info: all, pagination: { next_key: null, total: intString(BigInt(all.length)) } });
-  });
-  app.get("/cosmos/slashing/v1beta1/signing_infos/:cons_address", (c) => {
-    const asked = c.req.param("cons_address");
-    if (!asked.startsWith(`${o.consensusPrefix}1`)) {
-      throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid consensus address: expected prefix ${o.consensusPrefix}`);
-    }
-    const info = signingInfos().find((i) => i.address === asked);
-    if (info === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, "SigningInfo not found");
-    return c.json({ val_signing_info: info });
-  });
 
   app.get("/cosmos/base/node/v1beta1/config", (c) =>
     c.json({ minimum_gas_price: o.minimumGasPrice, pruning_keep_recent: "0", pruning_interval: "0", halt_height: "0" }),

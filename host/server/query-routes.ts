@@ -3,9 +3,17 @@
 
 import type { Hono } from "hono";
 import type { QueryRouter } from "../app/query-router.js";
+import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 
 export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment: string): void {
-  for (const route of router.routes(chainSegment)) {
+  const routes = router.routes(chainSegment);
+  for (const route of routes) {
     app.get(route.path, (c) => c.json(route.answer({ path: c.req.param() as Record<string, string>, query: (name) => c.req.queries(name) ?? [] })));
+  }
+  // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).
+  for (const path of new Set(routes.map((r) => r.path))) {
+    app.all(path, () => {
+      throw new GatewayError(GrpcCode.UNIMPLEMENTED, "Method Not Allowed");
+    });
   }
 }

@@ -17,6 +17,8 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  */
 export function accountAddressBytes(text: string, prefix: string): Uint8Array {
   if (text.trim().length === 0) throw new Error("empty address string is not allowed");
+  const malformed = goBech32Error(text);
+  if (malformed !== undefined) throw new Error(`decoding bech32 failed: ${malformed}`);
   let hrp: string;
   let bytes: Uint8Array;
   try {
@@ -32,6 +34,22 @@ export function accountAddressBytes(text: string, prefix: string): Uint8Array {
     throw new Error(`address max length is ${MAX_ADDRESS_BYTES}, got ${bytes.length}: unknown address`);
   }
   return bytes;
+}
+
+/**
+ * What Go's bech32 decoder (cosmos/btcutil) says first of text it cannot split into a prefix, a
+ * separator and a checksum, in its order: length, characters, case, the separator's place.
+ */
+function goBech32Error(text: string): string | undefined {
+  if (text.length < 8) return `invalid bech32 string length ${text.length}`;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 33 || c > 126) return `invalid character in string: '${ch}'`;
+  }
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return "string not all lowercase or all uppercase";
+  const one = text.lastIndexOf("1");
+  if (one < 1 || one + 7 > text.length) return `invalid separator index ${one}`;
+  return undefined;
 }
 
 /** The bech32 text of an address's bytes. */

@@ -1,11 +1,15 @@
-// The Cosmos SDK's `query.Paginate` for the Cosmos routes (cosmos.ts, comet.ts) over ascending
-// keys: `pagination.key` is the next record's key, 8 bytes big-endian in base64; an omitted limit
-// counts the total. (The tier routes page an OrderedIds: pagination.ts.)
+// The Cosmos SDK's `query.Paginate` for the SDK modules' queries (bank, staking, distribution,
+// gov, slashing, the CometBFT service) over ascending keys: the request's PageRequest (as the
+// gateway parsed it from `pagination.*`, or as abci_query carried it), `key` the next record's
+// key, 8 bytes big-endian (a node rule: a key this node returned); an omitted limit counts the
+// total. The answer's PageResponse as the schema's init shape. (The tier queries page an
+// OrderedIds: pagination.ts.)
 
-import type { Context } from "hono";
+import { base64 } from "@scure/base";
 import { DEFAULT_LIMITS } from "../limits.js";
 import type { Page } from "../core/ledger.js";
-import { GatewayError, GrpcCode, intString } from "./gateway-json.js";
+import type { PageRequest } from "./gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { GatewayError, GrpcCode } from "./gateway-json.js";
 
 /** The SDK's query.DefaultLimit. */
 const DEFAULT_LIMIT = 100;
@@ -20,46 +24,30 @@ export interface PageQuery {
   reverse: boolean;
 }
 
-interface Pagination {
-  next_key: string | null;
-  total: string;
+/** A PageResponse: `next_key` empty on the last page (null in JSON). */
+export interface Pagination {
+  nextKey: Uint8Array;
+  total: bigint;
 }
 
-/** `pagination.*` query parameters, with the gateway's messages for values that do not parse. */
-export function pageQuery(c: Context, maxLimit: number = DEFAULT_LIMITS.maxPageLimit): PageQuery {
-  const uint = (name: string): bigint => {
-    const text = c.req.query(`pagination.${name}`);
-    if (text === undefined || text === "") return 0n;
-    if (!/^[0-9]+$/.test(text) || BigInt(text) >= 1n << 64n) {
-      throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
-    }
-    return BigInt(text);
-  };
-  const bool = (name: string): boolean => {
-    const text = c.req.query(`pagination.${name}`);
-    if (text === undefined || text === "") return false;
-    if (["1", "t", "T", "true", "TRUE", "True"].includes(text)) return true;
-    if (["0", "f", "F", "false", "FALSE", "False"].includes(text)) return false;
-    throw invalid(`type mismatch, parameter: pagination.${name}, error: strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
-  };
-  const keyText = c.req.query("pagination.key");
+/** A request's pagination under the node's rules (8-byte keys, `--max-page-limit`), with x/bank's texts. */
+export function pageQuery(p: PageRequest | undefined, maxLimit: number = DEFAULT_LIMITS.maxPageLimit): PageQuery {
   let key: bigint | undefined;
-  if (keyText !== undefined && keyText !== "") {
-    const bytes = /^[A-Za-z0-9+/_-]*={0,2}$/.test(keyText) ? Buffer.from(keyText, "base64") : undefined;
-    if (bytes === undefined || bytes.length !== 8) throw invalid(`invalid pagination key ${JSON.stringify(keyText)}`);
-    key = bytes.readBigUInt64BE(0);
+  if (p !== undefined && p.key.length > 0) {
+    if (p.key.length !== 8) throw invalid(`invalid pagination key ${JSON.stringify(base64.encode(p.key))}`);
+    key = new DataView(p.key.buffer, p.key.byteOffset, 8).getBigUint64(0);
   }
-  const q = { key, offset: uint("offset"), limit: uint("limit"), countTotal: bool("count_total"), reverse: bool("reverse") };
+  const q = { key, offset: p?.offset ?? 0n, limit: p?.limit ?? 0n, countTotal: p?.countTotal ?? false, reverse: p?.reverse ?? false };
   if (q.key !== undefined && q.offset > 0n) throw invalid("paginate: invalid request, either offset or key is expected, got both");
   if (q.limit > BigInt(maxLimit)) throw invalid(`pagination.limit ${q.limit} is above the maximum ${maxLimit} (--max-page-limit)`);
   return q;
 }
 
-function keyText(key: bigint | undefined): string | null {
-  if (key === undefined) return null;
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(key);
-  return b.toString("base64");
+function keyBytes(key: bigint | undefined): Uint8Array {
+  if (key === undefined) return new Uint8Array();
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, key);
+  return b;
 }
 
 /** Limit 0 means the default, and then the total is counted (the SDK's rule). */
@@ -86,10 +74,7 @@ export function paginateArray<T>(all: readonly T[], keyOf: (t: T) => bigint, q: 
   const after = ordered[from + limit];
   return {
     items,
-    pagination: {
-      next_key: keyText(after === undefined ? undefined : keyOf(after)),
-      total: intString(q.key === undefined && countTotal ? BigInt(all.length) : 0n),
-    },
+    pagination: { nextKey: keyBytes(after === undefined ? undefined : keyOf(after)), total: q.key === undefined && countTotal ? BigInt(all.length) : 0n },
   };
 }
 
@@ -109,10 +94,7 @@ export function paginateCore<T>(
     next = p.nextKey;
     total = p.total;
   }
-  return {
-    items: items.slice(offset),
-    pagination: { next_key: keyText(next), total: intString(q.key === undefined && countTotal ? BigInt(total) : 0n) },
-  };
+  return { items: items.slice(offset), pagination: { nextKey: keyBytes(next), total: q.key === undefined && countTotal ? BigInt(total) : 0n } };
 }
 
 /** Every record of a paged core query. */

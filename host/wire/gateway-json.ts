@@ -105,6 +105,14 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * A module's registered error (errorsmod) as the SDK's gRPC server returns it to the gateway: its
+ * GRPCStatus, Unknown (HTTP 500), with the text `codespace <space> code <n>: <message>`.
+ */
+export function moduleError(codespace: string, code: number, message: string): GatewayError {
+  return new GatewayError(GrpcCode.UNKNOWN, `codespace ${codespace} code ${code}: ${message}`);
+}
+
 // ---- values -------------------------------------------------------------------------------
 
 const DEC_DECIMALS = 18;

@@ -5,21 +5,31 @@
 // 9 fraction digits and Duration as "1.5s"; Any as {"@type", ...its fields}; and the SDK's custom
 // types: a LegacyDec (cosmos.Dec, in a string or in bytes) as 18-decimal text, an empty Int as "0".
 // One function for every query's answer: REST is this rendering of the typed response, abci_query
-// its binary encoding.
+// its binary encoding. A message marked `(gateway.go_json)` (its Go type implements
+// json.Marshaler, as x/staking's RedelegationResponse) is written by Go's encoding/json instead.
 
 import { ScalarType, fromBinary, getOption, isFieldSet, type DescField, type DescMessage, type JsonValue, type Message, type Registry } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
+import { go_json as goJsonOption } from "./gen/gateway/json_pb.js";
 import { decString, durationString, timestampString } from "./gateway-json.js";
 
 const NS_PER_S = 1_000_000_000n;
 
-/** The gateway JSON of `msg` (of schema `desc`); `registry` resolves Any payloads. */
-export function gatewayJson(desc: DescMessage, msg: Message, registry?: Registry): JsonValue {
-  return messageJson(desc, msg as unknown as Record<string, unknown>, registry);
+/** An Any payload the registry cannot name, as JSON (its fields, without `@type`), or undefined. */
+export type AnyJson = (typeUrl: string, value: Uint8Array) => Record<string, JsonValue> | undefined;
+
+interface Resolver {
+  registry?: Registry;
+  fallback?: AnyJson;
 }
 
-function messageJson(desc: DescMessage, msg: Record<string, unknown>, registry: Registry | undefined): JsonValue {
+/** The gateway JSON of `msg` (of schema `desc`); `registry` (then `fallback`) resolves Any payloads. */
+export function gatewayJson(desc: DescMessage, msg: Message, registry?: Registry, fallback?: AnyJson): JsonValue {
+  return messageJson(desc, msg as unknown as Record<string, unknown>, { registry, fallback });
+}
+
+function messageJson(desc: DescMessage, msg: Record<string, unknown>, registry: Resolver): JsonValue {
   switch (desc.typeName) {
     case "google.protobuf.Timestamp":
       return timestampString((msg.seconds as bigint) * NS_PER_S + BigInt(msg.nanos as number));
@@ -28,6 +38,7 @@ function messageJson(desc: DescMessage, msg: Record<string, unknown>, registry: 
     case "google.protobuf.Any":
       return anyJson(msg.typeUrl as string, msg.value as Uint8Array, registry);
   }
+  if (getOption(desc, goJsonOption)) return goJson(desc, msg);
   const out: Record<string, JsonValue> = {};
   for (const field of desc.fields) {
     if (field.oneof !== undefined) {
@@ -45,7 +56,7 @@ function messageJson(desc: DescMessage, msg: Record<string, unknown>, registry: 
   return out;
 }
 
-function fieldValue(field: DescField, v: unknown, registry: Registry | undefined): JsonValue {
+function fieldValue(field: DescField, v: unknown, registry: Resolver): JsonValue {
   switch (field.fieldKind) {
     case "scalar":
       return scalarJson(field, field.scalar, v);
@@ -103,11 +114,61 @@ function enumJson(values: readonly { number: number; name: string }[], n: number
 }
 
 /** An Any: its type URL and its payload's fields (a payload the registry cannot name: its bytes). */
-function anyJson(typeUrl: string, value: Uint8Array, registry: Registry | undefined): JsonValue {
+function anyJson(typeUrl: string, value: Uint8Array, registry: Resolver): JsonValue {
   if (typeUrl === "") return null;
   const name = typeUrl.slice(typeUrl.lastIndexOf("/") + 1);
-  const desc = registry?.getMessage(name);
-  if (desc === undefined) return { "@type": typeUrl, value: base64.encode(value) };
+  const desc = registry.registry?.getMessage(name);
+  if (desc === undefined) {
+    const json = registry.fallback?.(typeUrl, value);
+    return json === undefined ? { "@type": typeUrl, value: base64.encode(value) } : { "@type": typeUrl, ...json };
+  }
   const body = messageJson(desc, fromBinary(desc, value) as unknown as Record<string, unknown>, registry);
   return { "@type": typeUrl, ...(body as Record<string, JsonValue>) };
+}
+
+/**
+ * Go's encoding/json of a gogoproto struct (a type whose MarshalJSON is `json.Marshal` of an
+ * alias): plain scalars carry `omitempty` and vanish at zero, Int/Dec and messages are always
+ * written, a nil list is null, int64 and uint64 are numbers, a time.Time is RFC 3339 with its
+ * fraction's trailing zeros trimmed.
+ */
+function goJson(desc: DescMessage, msg: Record<string, unknown>): JsonValue {
+  if (desc.typeName === "google.protobuf.Timestamp") return goTimeString((msg.seconds as bigint) * NS_PER_S + BigInt(msg.nanos as number));
+  const out: Record<string, JsonValue> = {};
+  for (const field of desc.fields) {
+    const v = msg[field.localName];
+    if (field.fieldKind === "message") {
+      out[field.name] = isFieldSet(msg as unknown as Message, field) ? goJson(field.message, v as Record<string, unknown>) : null;
+    } else if (field.fieldKind === "list") {
+      const items = (v ?? []) as unknown[];
+      out[field.name] = items.length === 0 ? null
+        : items.map((x) => (field.listKind === "message" ? goJson(field.message, x as Record<string, unknown>) : goScalar(field, x)));
+    } else if (field.fieldKind === "scalar" && CUSTOM_TYPES.has(getOption(field, cosmosScalar))) {
+      out[field.name] = scalarJson(field, field.scalar, v);
+    } else if (v !== undefined && v !== "" && v !== 0 && v !== 0n && v !== false && !(v instanceof Uint8Array && v.length === 0)) {
+      out[field.name] = goScalar(field, v);
+    }
+  }
+  return out;
+}
+
+/** gogoproto customtypes (math.Int, LegacyDec): non-nullable structs, so no `omitempty` applies. */
+const CUSTOM_TYPES = new Set(["cosmos.Int", "cosmos.Dec"]);
+
+function goScalar(field: DescField, v: unknown): JsonValue {
+  if (typeof v === "bigint") {
+    // Heights and ids: a JSON number, as Go writes an int64 (exact below 2^53, which they stay).
+    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${field.name} ${v} is past a JSON number's exact range`);
+    return Number(v);
+  }
+  if (v instanceof Uint8Array) return base64.encode(v);
+  return v as JsonValue;
+}
+
+/** Go's time.Time MarshalJSON: RFC 3339 with up to 9 fraction digits, trailing zeros trimmed. */
+function goTimeString(ns: bigint): string {
+  const text = timestampString(ns);
+  const m = /^(.*?)(?:\.(\d+))?Z$/.exec(text)!;
+  const frac = (m[2] ?? "").replace(/0+$/, "");
+  return `${m[1]}${frac === "" ? "" : `.${frac}`}Z`;
 }

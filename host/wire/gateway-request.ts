@@ -8,6 +8,7 @@
 import { ScalarType, create, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { base64, base64urlnopad } from "@scure/base";
 import { GatewayError, GrpcCode } from "./gateway-json.js";
+import { PageRequestSchema, type PageRequest } from "./gen/cosmos/base/query/v1beta1/pagination_pb.js";
 
 /** A request's parameters: the path's by name, and the query string's values of a name. */
 export interface HttpParams {
@@ -22,6 +23,14 @@ export function requestFromHttp<T extends Message>(desc: DescMessage, params: Ht
   const msg = create(desc) as unknown as Record<string, unknown>;
   fill(desc, msg, "", params, true);
   return msg as unknown as T;
+}
+
+/** `pagination.*` alone, for a route with no request message of ours (the CometBFT service's); undefined if none is given. */
+export function pageRequestFromHttp(params: HttpParams): PageRequest | undefined {
+  if (!hasAny(PageRequestSchema, "pagination.", params)) return undefined;
+  const msg = create(PageRequestSchema) as unknown as Record<string, unknown>;
+  fill(PageRequestSchema, msg, "pagination.", params, false);
+  return msg as unknown as PageRequest;
 }
 
 function fill(desc: DescMessage, msg: Record<string, unknown>, prefix: string, params: HttpParams, top: boolean): void {

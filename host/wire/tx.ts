@@ -25,6 +25,7 @@ import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
 import { decodeAny, typeUrlOfAmino } from "./messages.js";
+import { timestampString } from "./gateway-json.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
 
@@ -205,6 +206,8 @@ export function txJson(txBytes: Uint8Array): Record<string, unknown> {
       messages: body.messages.map((m, i) => anyJson(m.typeUrl, m.value, `body.messages[${i}]`)),
       memo: body.memo,
       timeout_height: body.timeoutHeight.toString(),
+      unordered: body.unordered,
+      timeout_timestamp: body.timeoutTimestamp === undefined ? null : timestampString(body.timeoutTimestamp.seconds * 1_000_000_000n + BigInt(body.timeoutTimestamp.nanos)),
       extension_options: [],
       non_critical_extension_options: body.nonCriticalExtensionOptions.map((a) => ({ "@type": a.typeUrl })),
     },

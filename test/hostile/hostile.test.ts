@@ -41,6 +41,10 @@ test("judge: refuses what is not a clean refusal", () => {
   assert.is(judge(tx, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).label, "200 sdk/4");
   assert.ok(judge({ ...tx, expect: "413" }, 400, gw(3), ct).failure, "a 400 where a 413 is due");
   assert.ok(judge({ method: "GET", path: "/cosmos/bank/v1beta1/supply", note: "" }, 200, "{}", ct).failure, "a 200 on a GET");
+  const query = { method: "GET" as const, path: "/cosmos/staking/v1beta1/validators/x", note: "" };
+  assert.is(judge(query, 500, gw(2), ct).failure, undefined, "a query's 500 Unknown: the chain's answer for a codec's error");
+  assert.ok(judge(query, 500, gw(13), ct).failure, "a query's 500 Internal: a bug");
+  assert.ok(judge(tx, 500, gw(2), ct).failure, "a tx route's 500");
   // Dot segments that resolve to `/` reach the dashboard: its page is a right answer, nothing else is.
   assert.is(judge({ method: "GET", path: "/dev/..", note: "" }, 200, "<!doctype html>", "text/html; charset=utf-8").failure, undefined);
   assert.ok(judge({ method: "GET", path: "/dev/..", note: "" }, 200, "{}", ct).failure, "JSON at / is not the dashboard");

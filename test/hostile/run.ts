@@ -49,7 +49,8 @@ const TX_ROUTES = new Set(["/txs", "/cosmos/tx/v1beta1/txs"]);
 
 /**
  * Judges one answer: a 4xx with the gateway's error body, 501 Unimplemented (code 12) for a path
- * or method the gateway does not route, or (tx routes) 200 with a non-zero tx code.
+ * or method the gateway does not route, (tx routes) 200 with a non-zero tx code, or (a GET) the
+ * chain's 500 Unknown (code 2) for a codec's or module's error passed through (decisions.md 6).
  */
 export function judge(req: HostileRequest, status: number, text: string, contentType: string | null): Outcome {
   let json: any;
@@ -58,7 +59,7 @@ export function judge(req: HostileRequest, status: number, text: string, content
   } catch {
     json = undefined;
   }
-  if ((status >= 400 && status < 500) || (status === 501 && json?.code === 12)) {
+  if ((status >= 400 && status < 500) || (status === 501 && json?.code === 12) || (status === 500 && req.method === "GET" && json?.code === 2)) {
     const label = `${status}`;
     const isJson = contentType?.includes("application/json") ?? false;
     const ok = isJson && json !== null && typeof json === "object" && typeof json.code === "number" && json.code !== 0 &&

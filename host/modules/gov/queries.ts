@@ -1,208 +1,192 @@
-// x/gov v1's queries over REST, as the gateway renders them (SDK v0.53 paths, names and errors):
-// params, proposals (filtered by status, voter, depositor), a proposal, its votes and deposits,
-// and its tally (the live tally during the voting period, the final one after). The same answers
-// reach abci_query through the query router (proto/cosmos/gov/v1/query.proto's routes).
-// x/gov v1beta1's legacy queries (wallets and explorers still call them) answer from the same
-// state as the SDK's legacy query server converts it: a proposal's `content` is its first message,
-// tallies are yes/abstain/no/no_with_veto, votes carry only their weighted options, and the params
-// query returns all three legacy params objects (the requested one filled).
+// x/gov's queries, one typed handler per method of its v1 Query service and of v1beta1's (the
+// legacy one wallets and explorers still call): params, proposals (filtered by status, voter,
+// depositor), a proposal, its votes and deposits, and its tally (the live tally during the voting
+// period, the final one after). v1beta1 answers from the same state as the SDK's legacy query
+// server converts it: a proposal's `content` is its first message, tallies are
+// yes/abstain/no/no_with_veto, votes carry only their weighted options, and the params query
+// returns all three legacy params objects (the requested one filled). REST and abci_query render
+// the same answers (app/query-router.ts).
 
-import type { Context, Hono } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import type { Application } from "../../app/application.js";
-import { DEFAULT_LIMITS } from "../../limits.js";
-import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
-import { VOTE_OPTIONS } from "./validate.js";
-import { gatewayJsonOfAmino, typeUrlOfAmino } from "../../wire/messages.js";
-import { GatewayError, GrpcCode, decString, durationString, errorBody, timestampString } from "../../wire/gateway-json.js";
+import { GatewayError, GrpcCode, decString } from "../../wire/gateway-json.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
+import { duration, timestamp } from "../../wire/timestamp.js";
+import type { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
+import type { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_pb.js";
+import type { ServiceHandlers } from "../../app/query-router.js";
+import type { Directory } from "../../app/view.js";
+import { ProposalStatus, type Gov, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
+import { proposalMessageAny } from "./proposal-any.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 
-export function registerGovRoutes(app: Hono, node: Application, options: { maxPageLimit?: number } = {}): void {
-  const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
-  const denom = node.denom;
-  const answer = (c: Context, handler: () => unknown) => {
-    try {
-      return c.json(handler() as object);
-    } catch (e) {
-      if (!(e instanceof GatewayError)) throw e;
-      return c.json(errorBody(e.code, e.message), e.status as ContentfulStatusCode);
-    }
-  };
-  /** A v1 route, and its v1beta1 twin answering the v1 answer converted by `legacy`. */
-  const get = (path: string, handler: (c: Context) => unknown, legacy: (v1: any) => unknown): void => {
-    app.get(`/cosmos/gov/v1${path}`, (c) => answer(c, () => handler(c)));
-    app.get(`/cosmos/gov/v1beta1${path}`, (c) => answer(c, () => legacy(handler(c))));
-  };
-  const proposalId = (c: Context): bigint => {
-    const text = c.req.param("proposal_id") ?? "";
-    if (!/^[0-9]+$/.test(text) || BigInt(text) >= 1n << 64n) {
-      throw invalid(`type mismatch, parameter: proposal_id, error: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
-    }
-    const id = BigInt(text);
+/** What x/gov's queries read. */
+export interface GovView {
+  readonly gov: Gov;
+  readonly denom: string;
+  readonly directory: Directory;
+  /** A proposal's tally now (during its voting period). */
+  currentTally(proposalId: bigint): TallyCounts | undefined;
+}
+
+type PageRequest = Parameters<typeof pageQuery>[0];
+
+/** The v1 answers, each v1beta1 answer their conversion. */
+function govAnswers(node: GovView, maxPageLimit?: number) {
+  const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom: node.denom, amount: `${amount}` }]);
+  const proposalId = (id: bigint): bigint => {
     if (id === 0n) throw invalid("proposal id can not be 0");
     return id;
   };
   const proposal = (id: bigint): Proposal => {
-    const p = node.gov.proposal(id);
+    const p = node.gov.proposal(proposalId(id));
     if (p === undefined) throw notFound(`proposal ${id} doesn't exist`);
     return p;
   };
   const address = (text: string, what: string): string => {
     if (text === "") throw invalid(`empty ${what} address`);
+    const prefix = node.directory.accountPrefix;
     try {
-      return encodeAddress(node.directory.accountPrefix, accountAddressBytes(text, node.directory.accountPrefix));
+      return encodeAddress(prefix, accountAddressBytes(text, prefix));
     } catch (e) {
       throw invalid(`invalid ${what} address: ${(e as Error).message}`);
     }
   };
-  const coins = (amount: bigint) => (amount === 0n ? [] : [{ denom, amount: `${amount}` }]);
+  const page = <T>(all: T[], p: PageRequest) => paginateArray(all.map((x, i) => ({ x, key: BigInt(i) })), (e) => e.key, pageQuery(p, maxPageLimit));
 
-  get("/params/:params_type", (c) => {
-    const type = c.req.param("params_type") ?? "";
-    const p = node.gov.params;
-    const params = {
-      min_deposit: coins(p.minDeposit),
-      max_deposit_period: durationString(p.maxDepositPeriodNs),
-      voting_period: durationString(p.votingPeriodNs),
-      quorum: decString(p.quorum),
-      threshold: decString(p.threshold),
-      veto_threshold: decString(p.vetoThreshold),
-      min_initial_deposit_ratio: decString(p.minInitialDepositRatio),
-      proposal_cancel_ratio: decString(p.proposalCancelRatio),
-      proposal_cancel_dest: p.proposalCancelDest,
-      expedited_voting_period: durationString(p.expeditedVotingPeriodNs),
-      expedited_threshold: decString(p.expeditedThreshold),
-      expedited_min_deposit: coins(p.expeditedMinDeposit),
-      burn_vote_quorum: p.burnVoteQuorum,
-      burn_proposal_deposit_prevote: p.burnProposalDepositPrevote,
-      burn_vote_veto: p.burnVoteVeto,
-      min_deposit_ratio: decString(p.minDepositRatio),
-    };
-    const legacy = { voting_params: null as unknown, deposit_params: null as unknown, tally_params: null as unknown };
-    if (type === "voting") legacy.voting_params = { voting_period: params.voting_period };
-    else if (type === "deposit") legacy.deposit_params = { min_deposit: params.min_deposit, max_deposit_period: params.max_deposit_period };
-    else if (type === "tallying") legacy.tally_params = { quorum: params.quorum, threshold: params.threshold, veto_threshold: params.veto_threshold };
-    else throw invalid(`unknown params type: ${type}`);
-    return { ...legacy, params };
-  }, (v1) => ({
-    voting_params: v1.voting_params ?? { voting_period: "0s" },
-    deposit_params: v1.deposit_params ?? { min_deposit: [], max_deposit_period: "0s" },
-    tally_params: v1.tally_params ?? { quorum: decString(0n), threshold: decString(0n), veto_threshold: decString(0n) },
-  }));
-
-  get("/proposals", (c) => {
-    const statusText = c.req.query("proposal_status") ?? "";
-    let status: number | undefined;
-    if (statusText !== "") {
-      status = /^[0-9]+$/.test(statusText) ? Number(statusText) : PROPOSAL_STATUS_NAMES.indexOf(statusText as (typeof PROPOSAL_STATUS_NAMES)[number]);
-      if (status < 0 || status >= PROPOSAL_STATUS_NAMES.length) {
-        throw invalid(`type mismatch, parameter: proposal_status, error: ${statusText} is not valid`);
-      }
-    }
-    const voter = c.req.query("voter");
-    const depositor = c.req.query("depositor");
-    const list = node.gov.listProposals({
-      ...(status !== undefined ? { status } : {}),
-      ...(voter ? { voter: address(voter, "voter") } : {}),
-      ...(depositor ? { depositor: address(depositor, "depositor") } : {}),
-    });
-    const { items, pagination } = paginateArray(list, (p) => p.id, pageQuery(c, maxPageLimit));
-    return { proposals: items.map((p) => proposalJson(p, denom)), pagination };
-  }, (v1) => ({ proposals: v1.proposals.map(legacyProposal), pagination: v1.pagination }));
-
-  get("/proposals/:proposal_id", (c) => ({ proposal: proposalJson(proposal(proposalId(c)), denom) }), (v1) => ({ proposal: legacyProposal(v1.proposal) }));
-
-  get("/proposals/:proposal_id/votes", (c) => {
-    const id = proposalId(c);
-    const votes = node.gov.listVotes(id).map((v, i) => ({ v, key: BigInt(i) }));
-    const { items, pagination } = paginateArray(votes, (x) => x.key, pageQuery(c, maxPageLimit));
-    return { votes: items.map((x) => voteJson(x.v)), pagination };
-  }, (v1) => ({ votes: v1.votes.map(legacyVote), pagination: v1.pagination }));
-
-  get("/proposals/:proposal_id/votes/:voter", (c) => {
-    const id = proposalId(c);
-    const voter = address(c.req.param("voter") ?? "", "voter");
-    const v = node.gov.voteOf(id, voter);
-    if (v === undefined) throw notFound(`voter: ${voter} not found for proposal: ${id}`);
-    return { vote: voteJson(v) };
-  }, (v1) => ({ vote: legacyVote(v1.vote) }));
-
-  get("/proposals/:proposal_id/deposits", (c) => {
-    const id = proposalId(c);
-    const deposits = node.gov.listDeposits(id).map((d, i) => ({ d, key: BigInt(i) }));
-    const { items, pagination } = paginateArray(deposits, (x) => x.key, pageQuery(c, maxPageLimit));
-    return { deposits: items.map(({ d }) => ({ proposal_id: `${id}`, depositor: d.depositor, amount: coins(d.amount) })), pagination };
-  }, same);
-
-  get("/proposals/:proposal_id/deposits/:depositor", (c) => {
-    const id = proposalId(c);
-    const depositor = address(c.req.param("depositor") ?? "", "depositor");
-    const amount = node.gov.depositOf(id, depositor);
-    if (amount === undefined) throw notFound(`depositer: ${depositor} not found for proposal: ${id}`);
-    return { deposit: { proposal_id: `${id}`, depositor, amount: coins(amount) } };
-  }, same);
-
-  get("/proposals/:proposal_id/tally", (c) => {
-    const p = proposal(proposalId(c));
-    if (p.status === ProposalStatus.VotingPeriod) return { tally: tallyJson(node.currentTally(p.id)!) };
-    return { tally: tallyJson(p.finalTally) };
-  }, (v1) => ({ tally: legacyTally(v1.tally) }));
-}
-
-const same = (v1: unknown) => v1;
-
-/** v1beta1's TallyResult: the v1 counts under their old names. */
-const legacyTally = (t: ReturnType<typeof tallyJson>) => ({ yes: t.yes_count, abstain: t.abstain_count, no: t.no_count, no_with_veto: t.no_with_veto_count });
-
-/** ConvertToLegacyProposal: `content` is the first message (null for a proposal without messages). */
-const legacyProposal = (p: ReturnType<typeof proposalJson>) => ({
-  proposal_id: p.id,
-  content: (p.messages as unknown[])[0] ?? null,
-  status: p.status,
-  final_tally_result: legacyTally(p.final_tally_result as ReturnType<typeof tallyJson>),
-  submit_time: p.submit_time,
-  deposit_end_time: p.deposit_end_time,
-  total_deposit: p.total_deposit,
-  voting_start_time: p.voting_start_time,
-  voting_end_time: p.voting_end_time,
-});
-
-/** ConvertToLegacyVote: the weighted options; the deprecated single option left unspecified. */
-const legacyVote = (v: ReturnType<typeof voteJson>) => ({ proposal_id: v.proposal_id, voter: v.voter, option: "VOTE_OPTION_UNSPECIFIED", options: v.options });
-
-/** Gateway JSON of a proposal (x/gov v1 Proposal). */
-export function proposalJson(p: Proposal, denom: string): Record<string, unknown> {
-  const time = (ns: bigint | null) => (ns === null ? null : timestampString(ns));
   return {
-    id: `${p.id}`,
-    messages: p.messages.map((m) => ({ "@type": typeUrlOfAmino(m.type) ?? m.type, ...(gatewayJsonOfAmino(m.type, m.value) ?? m.value) })),
-    status: PROPOSAL_STATUS_NAMES[p.status],
-    final_tally_result: tallyJson(p.finalTally),
-    submit_time: time(p.submitTimeNs),
-    deposit_end_time: time(p.depositEndTimeNs),
-    total_deposit: p.totalDeposit === 0n ? [] : [{ denom, amount: `${p.totalDeposit}` }],
-    voting_start_time: time(p.votingStartTimeNs),
-    voting_end_time: time(p.votingEndTimeNs),
-    metadata: p.metadata,
-    title: p.title,
-    summary: p.summary,
-    proposer: p.proposer,
-    expedited: p.expedited,
-    failed_reason: p.failedReason,
+    params(type: string) {
+      const p = node.gov.params;
+      const params = {
+        minDeposit: coins(p.minDeposit), maxDepositPeriod: duration(p.maxDepositPeriodNs), votingPeriod: duration(p.votingPeriodNs),
+        quorum: decString(p.quorum), threshold: decString(p.threshold), vetoThreshold: decString(p.vetoThreshold),
+        minInitialDepositRatio: decString(p.minInitialDepositRatio), proposalCancelRatio: decString(p.proposalCancelRatio),
+        proposalCancelDest: p.proposalCancelDest, expeditedVotingPeriod: duration(p.expeditedVotingPeriodNs),
+        expeditedThreshold: decString(p.expeditedThreshold), expeditedMinDeposit: coins(p.expeditedMinDeposit),
+        burnVoteQuorum: p.burnVoteQuorum, burnProposalDepositPrevote: p.burnProposalDepositPrevote, burnVoteVeto: p.burnVoteVeto,
+        minDepositRatio: decString(p.minDepositRatio),
+      };
+      if (type === "voting") return { votingParams: { votingPeriod: params.votingPeriod }, params };
+      if (type === "deposit") return { depositParams: { minDeposit: params.minDeposit, maxDepositPeriod: params.maxDepositPeriod }, params };
+      if (type === "tallying") return { tallyParams: { quorum: params.quorum, threshold: params.threshold, vetoThreshold: params.vetoThreshold }, params };
+      throw invalid(`unknown params type: ${type}`);
+    },
+    proposals(r: { proposalStatus: number; voter: string; depositor: string; pagination?: PageRequest }) {
+      const list = node.gov.listProposals({
+        ...(r.proposalStatus !== 0 ? { status: r.proposalStatus } : {}),
+        ...(r.voter !== "" ? { voter: address(r.voter, "voter") } : {}),
+        ...(r.depositor !== "" ? { depositor: address(r.depositor, "depositor") } : {}),
+      });
+      const { items, pagination } = page(list, r.pagination);
+      return { proposals: items.map((e) => e.x), pagination };
+    },
+    proposal,
+    votes(r: { proposalId: bigint; pagination?: PageRequest }) {
+      const { items, pagination } = page(node.gov.listVotes(proposalId(r.proposalId)), r.pagination);
+      return { votes: items.map((e) => e.x), pagination };
+    },
+    vote(r: { proposalId: bigint; voter: string }) {
+      const id = proposalId(r.proposalId);
+      const voter = address(r.voter, "voter");
+      const v = node.gov.voteOf(id, voter);
+      // The SDK answers a missing vote as a bad request (InvalidArgument), not NotFound.
+      if (v === undefined) throw invalid(`voter: ${voter} not found for proposal: ${id}`);
+      return v;
+    },
+    deposits(r: { proposalId: bigint; pagination?: PageRequest }) {
+      const id = proposalId(r.proposalId);
+      const { items, pagination } = page(node.gov.listDeposits(id), r.pagination);
+      return { deposits: items.map(({ x }) => ({ proposalId: id, depositor: x.depositor, amount: coins(x.amount) })), pagination };
+    },
+    deposit(r: { proposalId: bigint; depositor: string }) {
+      const id = proposalId(r.proposalId);
+      const depositor = address(r.depositor, "depositor");
+      const amount = node.gov.depositOf(id, depositor);
+      // The collection's own error, as the SDK passes it on.
+      if (amount === undefined) throw notFound(`collections: not found: key '("${id}", "${depositor}")' of type github.com/cosmos/gogoproto/cosmos.gov.v1.Deposit`);
+      return { deposit: { proposalId: id, depositor, amount: coins(amount) } };
+    },
+    tally(id: bigint): TallyCounts {
+      const p = proposal(id);
+      return p.status === ProposalStatus.VotingPeriod ? node.currentTally(p.id)! : p.finalTally;
+    },
+    coins,
   };
 }
 
-export const tallyJson = (t: TallyCounts) => ({
-  yes_count: `${t.yes}`, abstain_count: `${t.abstain}`, no_count: `${t.no}`, no_with_veto_count: `${t.noWithVeto}`,
-});
+const time = (ns: bigint | null) => (ns === null ? undefined : timestamp(ns));
+const tallyV1 = (t: TallyCounts) => ({ yesCount: `${t.yes}`, abstainCount: `${t.abstain}`, noCount: `${t.no}`, noWithVetoCount: `${t.noWithVeto}` });
+const tallyV1beta1 = (t: TallyCounts) => ({ yes: `${t.yes}`, abstain: `${t.abstain}`, no: `${t.no}`, noWithVeto: `${t.noWithVeto}` });
+const voteV1 = (v: Vote) => ({ proposalId: v.proposalId, voter: v.voter, options: v.options.map((o) => ({ option: o.option, weight: decString(o.weight) })), metadata: v.metadata });
+/** ConvertToLegacyVote: the weighted options (raw Decs); the deprecated single option left unspecified. */
+const voteV1beta1 = (v: Vote) => ({ proposalId: v.proposalId, voter: v.voter, option: 0, options: v.options.map((o) => ({ option: o.option, weight: `${o.weight}` })) });
 
-export const voteJson = (v: Vote) => ({
-  proposal_id: `${v.proposalId}`,
-  voter: v.voter,
-  options: v.options.map((o) => ({ option: VOTE_OPTIONS[o.option], weight: decString(o.weight) })),
-  metadata: v.metadata,
-});
+/** x/gov v1's Query service. */
+export function govQueries(node: GovView, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof QueryV1> {
+  const a = govAnswers(node, options.maxPageLimit);
+  const proposalV1 = (p: Proposal) => ({
+    id: p.id, messages: p.messages.map(proposalMessageAny), status: p.status, finalTallyResult: tallyV1(p.finalTally),
+    submitTime: time(p.submitTimeNs), depositEndTime: time(p.depositEndTimeNs), totalDeposit: a.coins(p.totalDeposit),
+    votingStartTime: time(p.votingStartTimeNs), votingEndTime: time(p.votingEndTimeNs), metadata: p.metadata, title: p.title,
+    summary: p.summary, proposer: p.proposer, expedited: p.expedited, failedReason: p.failedReason,
+  });
+  return {
+    // No constitution was ever set (the genesis's is empty).
+    constitution: () => ({ constitution: "" }),
+    params: (r) => a.params(r.paramsType),
+    proposals: (r) => {
+      const got = a.proposals(r);
+      return { proposals: got.proposals.map(proposalV1), pagination: got.pagination };
+    },
+    proposal: (r) => ({ proposal: proposalV1(a.proposal(r.proposalId)) }),
+    votes: (r) => {
+      const got = a.votes(r);
+      return { votes: got.votes.map(voteV1), pagination: got.pagination };
+    },
+    vote: (r) => ({ vote: voteV1(a.vote(r)) }),
+    deposits: (r) => a.deposits(r),
+    deposit: (r) => a.deposit(r),
+    tallyResult: (r) => ({ tally: tallyV1(a.tally(r.proposalId)) }),
+  };
+}
+
+/** x/gov v1beta1's legacy Query service: the v1 answers as the SDK's legacy query server converts them. */
+export function govV1beta1Queries(node: GovView, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof QueryV1beta1> {
+  const a = govAnswers(node, options.maxPageLimit);
+  /** ConvertToLegacyProposal: `content` is the first message (unset for a proposal without messages). */
+  const proposalV1beta1 = (p: Proposal) => ({
+    proposalId: p.id, content: p.messages.length === 0 ? undefined : proposalMessageAny(p.messages[0]!), status: p.status,
+    finalTallyResult: tallyV1beta1(p.finalTally), submitTime: time(p.submitTimeNs), depositEndTime: time(p.depositEndTimeNs),
+    totalDeposit: a.coins(p.totalDeposit), votingStartTime: time(p.votingStartTimeNs), votingEndTime: time(p.votingEndTimeNs),
+  });
+  /** A LegacyDec in bytes: its 18-decimal integer's text. */
+  const raw = (dec: bigint) => new TextEncoder().encode(`${dec}`);
+  return {
+    // The legacy params are non-nullable: the ones not asked are written as zero values.
+    params: (r) => {
+      const v1: { votingParams?: object; depositParams?: object; tallyParams?: object } = a.params(r.paramsType);
+      const p = node.gov.params;
+      return {
+        votingParams: { votingPeriod: duration(v1.votingParams ? p.votingPeriodNs : 0n) },
+        depositParams: v1.depositParams ? { minDeposit: a.coins(p.minDeposit), maxDepositPeriod: duration(p.maxDepositPeriodNs) } : { minDeposit: [], maxDepositPeriod: duration(0n) },
+        tallyParams: v1.tallyParams
+          ? { quorum: raw(p.quorum), threshold: raw(p.threshold), vetoThreshold: raw(p.vetoThreshold) }
+          : { quorum: raw(0n), threshold: raw(0n), vetoThreshold: raw(0n) },
+      };
+    },
+    proposals: (r) => {
+      const got = a.proposals(r);
+      return { proposals: got.proposals.map(proposalV1beta1), pagination: got.pagination };
+    },
+    proposal: (r) => ({ proposal: proposalV1beta1(a.proposal(r.proposalId)) }),
+    votes: (r) => {
+      const got = a.votes(r);
+      return { votes: got.votes.map(voteV1beta1), pagination: got.pagination };
+    },
+    vote: (r) => ({ vote: voteV1beta1(a.vote(r)) }),
+    deposits: (r) => a.deposits(r),
+    deposit: (r) => a.deposit(r),
+    tallyResult: (r) => ({ tally: tallyV1beta1(a.tally(r.proposalId)) }),
+  };
+}

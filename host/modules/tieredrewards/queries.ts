@@ -1,16 +1,18 @@
 // x/tieredrewards' queries (REFERENCE §8), one typed handler per method of its Query service:
 // params, tiers, the rewards pool, positions (live view and stored records) by id, owner, tier and
 // all with pagination, reward estimates, voting power, validator data, redelegation mappings. REST
-// and abci_query render the same answers (app/query-router.ts). Unknown ids answer NotFound
-// (HTTP 404, decision 6). Beside the service, the owner's owed bonus (DESIGN decision 8), a REST
-// route of the node's own.
+// and abci_query render the same answers (app/query-router.ts). An unknown position is the
+// module's error as the chain returns it (tieredrewards code 18, HTTP 500: docs/decisions.md 6).
+// Beside the service, the owner's owed bonus (DESIGN decision 8), a REST route of the node's own.
 
 import type { Hono } from "hono";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { timestamp as unixTimestamp } from "../../wire/timestamp.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
-import { coin, decString, GatewayError, GrpcCode, durationString, intString, timestampOf, timestampString } from "../../wire/gateway-json.js";
+import { coin, decString, GatewayError, GrpcCode, durationString, intString, moduleError, timestampString } from "../../wire/gateway-json.js";
+import { TIER_CODESPACE, TIER_MESSAGES } from "../../core/errors.js";
 import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
 import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
@@ -54,6 +56,8 @@ export interface TierQueries {
 }
 
 const NS_PER_S = 1_000_000_000n;
+/** x/tieredrewards' ErrPositionNotFound. */
+const POSITION_NOT_FOUND = 18;
 /** 0001-01-01T00:00:00Z: a position's time that was never set (not exiting). */
 const ZERO_TIME_S = -62_135_596_800n;
 
@@ -61,7 +65,8 @@ const time = (ns: bigint) => (ns === 0n ? ZERO_TIME : timestampString(ns));
 const ZERO_TIME = "0001-01-01T00:00:00Z";
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-const timestamp = timestampOf;
+/** A Timestamp of unix nanoseconds (0: the zero time, a position's "never"). */
+const timestamp = (ns: bigint): Timestamp => (ns === 0n ? { ...unixTimestamp(0n), seconds: ZERO_TIME_S } : unixTimestamp(ns));
 
 /** A tier as the schema's Tier (its init shape): the tier queries' and the events' form. */
 export function tierMessage(t: TierDef) {
@@ -123,7 +128,7 @@ export function tieredrewardsQueries(view: ChainView, tiers: TierQueries, option
 
   const positionAt = (id: bigint): Position => {
     const p = tiers.position(id);
-    if (p === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, `position not found: position id ${id}`);
+    if (p === undefined) throw moduleError(TIER_CODESPACE, POSITION_NOT_FOUND, `${TIER_MESSAGES[POSITION_NOT_FOUND]}: position id ${id}`);
     return p;
   };
 

@@ -1,0 +1,98 @@
+// x/bank's queries, one typed handler per method of its Query service: balances (all, spendable,
+// by denom), the supply (all, of a denom), params, and the bond denom's metadata. One denom is
+// held here: every other denom's balance and supply is zero. REST and abci_query render the same
+// answers (app/query-router.ts).
+
+import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
+import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
+import { validDenom } from "../../app/genesis.js";
+import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
+import type { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+
+/** A denom's metadata as the schema's Metadata (its init shape). */
+export type MetadataShape = MessageInitShape<typeof MetadataSchema>;
+import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ChainView } from "../../app/view.js";
+import { accountText, byAddressBytes, indexKey } from "../auth/queries.js";
+
+const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
+const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
+
+/** Decimal places of the display denom (1 cro = 10^8 basecro). */
+const DISPLAY_EXPONENT = 8;
+
+/** The SDK's SupplyOf: sdk.ValidateDenom, then the amount (0 for a denom never minted). */
+export function supplyOfQuery(supplyOf: (denom: string) => bigint): ServiceHandlers<typeof Query> {
+  return {
+    supplyOf: (r) => {
+      if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+      return { amount: { denom: r.denom, amount: `${supplyOf(r.denom)}` } };
+    },
+  };
+}
+
+/**
+ * x/bank's Query service over the chain's ledger; `supplyOf` the minted supply of a denom;
+ * `metadata` the genesis's denom metadata (x/bank's section: what the chain answers), else the
+ * bond denom's as the node describes it.
+ */
+export function bankQueries(
+  view: ChainView, options: { maxPageLimit?: number; supplyOf?: (denom: string) => bigint; metadata?: readonly MetadataShape[] } = {},
+): ServiceHandlers<typeof Query> {
+  const { ledger, directory, denom } = view;
+  const balanceOf = (address: string): bigint => {
+    const id = directory.accountId(accountText(directory, address));
+    return id === undefined ? 0n : ledger.balance(id);
+  };
+  // No vesting accounts: every balance is spendable (tier-locked tokens are delegated, not held),
+  // so the spendable queries answer as the balance queries.
+  const balances = (r: { address: string; pagination?: Parameters<typeof pageQuery>[0] }) => {
+    const amount = balanceOf(r.address);
+    const coins = amount === 0n ? [] : [{ denom, amount: `${amount}` }];
+    const { items, pagination } = paginateArray(coins, () => 0n, pageQuery(r.pagination, options.maxPageLimit));
+    return { balances: items, pagination };
+  };
+  const balance = (r: { address: string; denom: string }) => {
+    const amount = balanceOf(r.address);
+    if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+    return { balance: { denom: r.denom, amount: `${r.denom === denom ? amount : 0n}` } };
+  };
+  const display = denom.startsWith("base") && denom.length > 4 ? denom.slice(4) : denom;
+  const metadata = options.metadata?.find((m) => m.base === denom) ?? {
+    description: `The native staking token of ${view.chainId}`,
+    denomUnits: [{ denom, exponent: 0, aliases: [] }, ...(display !== denom ? [{ denom: display, exponent: DISPLAY_EXPONENT, aliases: [] }] : [])],
+    base: denom, display, name: display.toUpperCase(), symbol: display.toUpperCase(), uri: "", uriHash: "",
+  };
+  return {
+    ...supplyOfQuery(options.supplyOf ?? ((d) => (d === denom ? ledger.totalSupply() : 0n))),
+    balance, allBalances: balances, spendableBalances: balances, spendableBalanceByDenom: balance,
+    totalSupply: (r) => {
+      const { items, pagination } = paginateArray([{ denom, amount: `${ledger.totalSupply()}` }], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
+      return { supply: items, pagination };
+    },
+    params: () => ({ params: { sendEnabled: [], defaultSendEnabled: true } }),
+    denomsMetadata: (r) => {
+      const { items, pagination } = paginateArray([metadata], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
+      return { metadatas: items, pagination };
+    },
+    // Every holder of the denom, in the order of their address bytes (the SDK's denom index).
+    denomOwners: (r) => {
+      if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+      const holders = r.denom !== denom ? [] : byAddressBytes(directory, directory.accountIds())
+        .map(({ id, address }) => ({ address, balance: { denom, amount: `${ledger.balance(id)}` } }))
+        .filter((o) => o.balance.amount !== "0");
+      const { items, pagination } = paginateArray(holders, indexKey(holders), pageQuery(r.pagination, options.maxPageLimit));
+      return { denomOwners: items, pagination };
+    },
+    // No denom has a send setting of its own (the params' default holds for all): an empty list,
+    // paged when no denoms are named, as the SDK pages its store.
+    sendEnabled: (r) => r.denoms.length > 0 ? { sendEnabled: [] }
+      : { sendEnabled: [], pagination: paginateArray([], () => 0n, pageQuery(r.pagination, options.maxPageLimit)).pagination },
+    denomMetadata: (r) => {
+      if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+      if (r.denom !== denom) throw notFound(`client metadata for denom ${r.denom}`);
+      return { metadata };
+    },
+  };
+}
