@@ -128,11 +128,11 @@ export class NodeDirectory implements Directory {
     return this.byAddress.get(address);
   }
 
-  /** After a delivered transaction: the signer's sequence moves on and its key is known. */
+  /** After a delivered transaction: the signer's sequence moves on and its key is known (an impersonated signer's: empty, kept). */
   bumpSequence(address: string, pubKey: Uint8Array): void {
     const a = this.byAddress.get(address)!;
     a.sequence += 1n;
-    a.pubKey = pubKey;
+    if (pubKey.length > 0) a.pubKey = pubKey;
     this.dirty.add(a);
   }
 
