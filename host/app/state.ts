@@ -112,8 +112,11 @@ export class AppState {
   /** Dev mode's impersonated addresses (drivers/cheats.ts): their txs are admitted without a signature check. */
   readonly impersonated = new Set<string>();
 
-  /** `carry`: a dev-mode revert's (drivers/cheats.ts) parsed genesis and state hash, kept rather than made again. */
-  constructor(core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined, carry: { genesis?: Genesis; hash?: StateHash } = {}) {
+  /** `carry`: what a dev-mode revert (drivers/cheats.ts) keeps: the parsed genesis, the state hash, the directory (emptied). */
+  constructor(
+    core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined,
+    carry: { genesis?: Genesis; hash?: StateHash; directory?: NodeDirectory } = {},
+  ) {
     this.core = core;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.minGasPrices = options.minGasPrices ?? [];
@@ -127,7 +130,7 @@ export class AppState {
     this.ledger = new Ledger(core);
     this.tiers = new Tiers(core);
     this.emission = new Emission(core);
-    this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
+    this.directory = carry.directory ?? new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
     this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerSlashingHandlers(
       registerDistributionHandlers(registerStakingHandlers(registerBankHandlers(new MessageHandlers())))))));

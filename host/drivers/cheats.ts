@@ -130,7 +130,9 @@ export class DevChain extends NodeChain {
     this.adoptFile(snap.file);
     const store = new NodeStore(this.dbPath);
     old.hash.undoTo(snap.hashMark);
-    const next = new AppState(old.core, old.genesisDoc, this.options, store, { genesis: old.genesis, hash: old.hash });
+    // The same directory object, emptied: query routes hold it (the keepers over the core hold only the core).
+    old.directory.reset();
+    const next = new AppState(old.core, old.genesisDoc, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory });
     configure(next);
     // What configure wrote into the core is in the image too: the image is the core's whole state.
     restoreImage(old.core, snap.image);

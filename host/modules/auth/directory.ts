@@ -70,7 +70,15 @@ export class NodeDirectory implements Directory {
     readonly accountPrefix: string,
     readonly validatorPrefix: string,
   ) {
-    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, accountPrefix), sequence: 0n });
+    this.reset();
+  }
+
+  /** Back to the module accounts alone (dev mode's revert reloads it: the query routes keep this object). */
+  reset(): void {
+    for (const m of [this.byAddress, this.byId, this.validatorsByOperator, this.operatorsById]) m.clear();
+    this.dirty = new Set();
+    this.nextId = FIRST_USER_ACCOUNT;
+    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, this.accountPrefix), sequence: 0n });
   }
 
   private put(a: AccountRecord): AccountRecord {
