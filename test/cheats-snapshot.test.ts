@@ -142,15 +142,19 @@ test("after reverts the database restarts (its state hash checked) and replays f
   assert.is(await balanceOf(node, fresh(3)), 42n);
 });
 
-test("on a real clock with --dev too: revert goes back to the snapshot's height and the clock goes on", async () => {
+test("on a real clock with --dev too: set-balance makes its block at once; revert goes back to the snapshot and the clock goes on", async () => {
   const real = await startNode(["--clock", "real", "--block-time", "50ms", "--dev", "--rpc-port", "off", "--db", join(dir, "real.db")]);
   try {
     await until(() => real.chain.latest.height >= 2n, "two blocks");
     const snap = await dev(real, "snapshot");
     const at = BigInt(snap.json.height);
     await until(() => real.chain.latest.height >= at + 3n, "three more blocks");
+    const set = await dev(real, "set-balance", { address: fresh(4), amount: "77basecro" });
+    assert.ok(BigInt(set.json.height) > at + 3n, "set-balance made its block at once");
+    assert.is(await balanceOf(real, fresh(4)), 77n);
     const r = await dev(real, "revert", { id: snap.json.id });
     assert.is(r.json.height, `${at}`);
+    assert.is(await balanceOf(real, fresh(4)), 0n);
     await until(() => real.chain.latest.height > at, "a block after the revert");
     assert.equal(real.chain.checkInvariants(), []);
   } finally {

@@ -195,25 +195,18 @@ export class DevChain extends NodeChain {
 
   /**
    * The bond denom balance of `address` set to `amount` by the next block (the supply adjusted);
-   * `mine`: that block now on a simulated clock, else awaited on a real one. Resolves to the
+   * `mine`: that block made now (on a real clock too, at the wall clock's time). Resolves to the
    * height of the block (undefined when not mined).
    */
   async setBalance(address: string, amount: bigint, mine: boolean): Promise<bigint | undefined> {
     const id = this.directory.accountId(address);
     if (id !== undefined && id < FIRST_USER_ACCOUNT) throw new CheatError("invalid", `address ${address} is a module account: its balance is its module's`);
-    const cheat = { address, amount };
-    await this.enqueue(() => {
+    return this.enqueue(() => {
       this.assertLive();
-      this.pendingBalances.push(cheat);
-    });
-    if (!mine) return undefined;
-    if (this.clock === "simulated") return (await this.advance(1n)).header.height;
-    return new Promise<bigint>((resolve) => {
-      const off = this.onCommit((b) => {
-        if (this.pendingBalances.includes(cheat)) return;
-        off();
-        resolve(b.height);
-      });
+      this.pendingBalances.push({ address, amount });
+      if (!mine) return undefined;
+      this.blockNow();
+      return this.latest.height;
     });
   }
 

@@ -94,16 +94,19 @@ export class NodeChain extends Application {
     const { verified, pending } = this.checkTx(tx, "mempool");
     const included = new Promise<TxResult>((resolve, reject) => pending!.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
-    if (this.automine) void this.enqueue(() => this.mineOne()).catch(() => {}); // a halt is reported by onHalted
+    // --automine: a block of the oldest waiting tx (if any is left); a halt is reported by onHalted.
+    if (this.automine) void this.enqueue(() => this.pending > 0 && this.blockNow(1)).catch(() => {});
     return { hash: verified.txHash, included };
   }
 
-  /** `--automine`: a block of the oldest waiting tx (if any is left), at the clock's next time. */
-  private mineOne(): void {
-    if (this.stopped || this.pending === 0) return;
+  /** A block now (of at most `maxTxs` waiting txs), at the clock's next time: the simulated one's, or now on the real clock. */
+  protected blockNow(maxTxs?: number): void {
+    if (this.stopped) return;
     const floor = this.latest.timeNs + MIN_TIME_STEP_NS;
     const now = this.now();
-    this.produceWithMempool(this.clock === "simulated" ? this.nextBlockTime() : now > floor ? now : floor, 1);
+    const timeNs = this.clock === "simulated" ? this.nextBlockTime() : now > floor ? now : floor;
+    if (timeNs > MAX_DURATION_NS) throw new ValidationError(`a block at ${timeNs} ns since 1970 is past the last time the chain can hold (${LAST_TIME_TEXT})`);
+    this.produceWithMempool(timeNs, maxTxs);
   }
 
   /** The simulated clock's next block time: the one dev mode set, else a block time after the last block. */
