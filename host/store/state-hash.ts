@@ -52,15 +52,6 @@ export class StateHash {
     }
   }
 
-  /** Forget every mark (nothing will be undone). */
-  clearMarks(): void {
-    this.marks.length = 0;
-  }
-
-  get markDepth(): number {
-    return this.marks.length;
-  }
-
   private keep(id: string): void {
     const top = this.marks[this.marks.length - 1];
     if (top !== undefined && !top.has(id)) top.set(id, this.digests.get(id));
