@@ -28,6 +28,7 @@ import { rpcMain } from "./rpc.js";
 import { scenarioMain } from "./scenario.js";
 import { networkMain } from "./network.js";
 import { decodeMain } from "./decode.js";
+import { snapshotMain } from "./snapshot.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -173,7 +174,7 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig|rpc|scenario|network|decode]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc|scenario|network|decode|snapshot]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -186,13 +187,14 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
       "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
       "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
-      "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx",
+      "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
+      "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network" && a !== "decode") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network, decode)`);
+  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network" && a !== "decode" && a !== "snapshot") {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network, decode, snapshot)`);
     process.exit(2);
   }
 }
@@ -202,6 +204,7 @@ if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
 if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
 if (sectionArgs.includes("network")) process.exit(await networkMain());
 if (sectionArgs.includes("decode")) process.exit(await decodeMain());
+if (sectionArgs.includes("snapshot")) process.exit(await snapshotMain());
 
 // ---- setup ---------------------------------------------------------------------------------
 

@@ -55,6 +55,8 @@ export interface Config {
   keyring?: string;
   /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
   fundAmount?: { denom: string; amount: bigint }[];
+  /** `--automine` (dev mode): a block for each tx, at once. */
+  automine?: boolean;
 }
 
 /** What the command line asks for. */
@@ -193,6 +195,7 @@ const FLAGS = {
   "log-format": { type: "string", value: "FORMAT", default: "text", description: "text, or json (one object per line, for log shippers)" },
   keyring: { type: "string", value: "FILE", shown: "none", description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once" },
   "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
+  automine: { type: "boolean", description: "dev mode: a block for each tx CheckTx admits, at once (as Hardhat's automine), on either clock" },
   config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
   "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
@@ -215,7 +218,8 @@ export function helpText(): string {
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
     "--clock simulated GET /dev/export, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
-    "explorer on the dashboard; with --clock simulated POST /dev/advance. README.md lists every path.",
+    "explorer on the dashboard, the cheat codes POST /dev/{snapshot,revert,set-balance,impersonate,stop-impersonating}",
+    "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. README lists every path.",
     "",
     "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
     "default schedule); fee.gas is its limit (out of gas: sdk 11, messages undone, fee charged). The block",
@@ -305,6 +309,8 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
+  if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");
+  if (values.automine) config.automine = true;
   if (values.keyring !== undefined) {
     if (!config.dev) throw new ConfigError("--keyring: funding keys at start is a development power: add --dev or --clock simulated");
     if (values.keyring.trim() === "") throw new ConfigError("--keyring: empty file name");

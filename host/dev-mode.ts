@@ -1,5 +1,5 @@
 // What a development node (--dev or --clock simulated) adds at start: the faucet and Keplr routes
-// (host/server/dev.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
+// (host/server/dev.ts), the cheat codes' routes (host/server/cheats.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
 // reserve. Kept out of main.ts so a production node's start reads the same as before.
 
 import { existsSync } from "node:fs";
@@ -7,8 +7,9 @@ import type { Hono } from "hono";
 import type { GasPrice } from "./app/gas.js";
 import { keyringAddresses } from "./cli/keyring.js";
 import { ConfigError, type Config } from "./config.js";
-import type { NodeChain } from "./drivers/embedded.js";
+import type { DevChain } from "./drivers/cheats.js";
 import { registerDevRoutes, topUp } from "./server/dev.js";
+import { registerCheatRoutes } from "./server/cheats.js";
 import { Faucet } from "./server/faucet.js";
 
 /** A keyring key funded at start. */
@@ -30,15 +31,16 @@ export interface DevMode {
 
 /** Register the dev routes on `app` (before anything is asked of it: Hono fixes its routes then). */
 export function startDevMode(
-  app: Hono, chain: NodeChain, config: Config,
+  app: Hono, chain: DevChain, config: Config,
   o: { minGasPrices: readonly GasPrice[]; rpcUrl: () => string | undefined; commitTimeoutMs?: number },
 ): DevMode {
   const faucet = new Faucet(chain, o.minGasPrices);
   registerDevRoutes(app, chain, { faucet, ...o });
+  registerCheatRoutes(app, chain);
   return { faucet, fundKeyring: () => fundKeyring(app, chain, config, faucet) };
 }
 
-async function fundKeyring(app: Hono, chain: NodeChain, config: Config, faucet: Faucet): Promise<FundedKey[]> {
+async function fundKeyring(app: Hono, chain: DevChain, config: Config, faucet: Faucet): Promise<FundedKey[]> {
   if (config.keyring === undefined) return [];
   if (!existsSync(config.keyring)) {
     throw new ConfigError(`--keyring ${JSON.stringify(config.keyring)}: no such file (npm run keys -- add NAME --keyring ${config.keyring} makes it)`);
@@ -51,7 +53,7 @@ async function fundKeyring(app: Hono, chain: NodeChain, config: Config, faucet: 
   }
   const sends = await topUp(app, faucet, keys.map((k) => k.address), config.fundAmount ?? []);
   if (sends.length > 0 && chain.clock === "simulated") {
-    await chain.advance(1n);
+    if (!chain.automine) await chain.advance(1n); // --automine made their blocks already
     for (const s of sends) {
       const r = await s.included;
       if (r.code !== 0) throw new Error(`funding ${s.address} from the reserve failed (code ${r.code}): ${r.rawLog}`);

@@ -20,6 +20,9 @@ import {
 } from "./app/genesis.js";
 import { wallClockNs } from "./drivers/embedded.js";
 import { NodeChain } from "./drivers/embedded.js";
+import { DevChain } from "./drivers/cheats.js";
+import { imageable } from "./core/image.js";
+import { devMethods } from "./rpc/dev.js";
 import { NodeStateError } from "./app/types.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
@@ -75,7 +78,10 @@ const SHUTDOWN_GRACE_MS = 5_000;
 export async function startNode(config: Config, options: StartOptions = {}): Promise<RunningNode> {
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const log = options.log ?? silentLogger;
-  const core = options.core ?? (await loadCoreFromFile());
+  const devChain = config.dev && !config.abci;
+  let core = options.core ?? (await loadCoreFromFile());
+  // Dev mode's snapshots copy the core's memory and globals: a core given without them is replaced.
+  if (devChain && !imageable(core)) core = await loadCoreFromFile();
   const genesis = await loadGenesis(config, core);
   const limits = config.limits ?? DEFAULT_LIMITS;
   const minGasPrices = (config.minGasPrices ?? []).map((p) => {
@@ -87,12 +93,13 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   });
   let chain: NodeChain;
   try {
-    chain = NodeChain.open(core, genesis, {
+    chain = (devChain ? DevChain : NodeChain).open(core, genesis, {
       dbPath: config.dbPath,
       // Under CometBFT (--abci) no clock of the node's own makes blocks, and CometBFT makes the headers.
       clock: config.abci ? "simulated" : config.clock,
       ...(config.abci ? { headers: false } : {}),
       blockTimeNs: config.blockTimeNs,
+      automine: devChain && config.automine === true,
       limits,
       minGasPrices,
       onHalt: (e) => {
@@ -116,7 +123,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   let rpcUrl: string | undefined;
-  const devMode = config.dev && !config.abci
+  const devMode = chain instanceof DevChain
     ? startDevMode(app, chain, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
     : undefined;
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
@@ -124,6 +131,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let rpcListen: string | undefined;
   const rpc = createRpc(chain, {
     query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs, rpcAddress: () => rpcListen,
+    ...(chain instanceof DevChain ? { extra: devMethods(chain) } : {}),
   });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
@@ -313,7 +321,7 @@ export function startupWarnings(node: RunningNode, config: Config): string[] {
         `testing start a new database without --dev, or set app_state.node.gov_authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
     );
   }
-  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state and POST /dev/faucet gives anyone the reserve's coins; not for production.");
+  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state, POST /dev/faucet gives anyone the reserve's coins and the cheat codes (/dev/set-balance, /dev/revert, ...) rewrite the chain; not for production.");
   return out;
 }
 

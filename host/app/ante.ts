@@ -103,8 +103,9 @@ export function verifyContext(s: AppState, check: boolean) {
     getAccount: (address: string) => {
       const a = s.directory.account(address);
       if (!a) return undefined;
-      return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence };
+      return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
     },
+    impersonated: (address: string) => s.impersonated.has(address),
     // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
     maxMemoCharacters: check ? s.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
     txSigLimit: check ? s.limits.txSigLimit : Number.MAX_SAFE_INTEGER,

@@ -35,6 +35,7 @@ import { simulate } from "./deliver.js";
 import { runBlock, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
 import { checkStateFormat, configure, initGenesis, restore } from "./init.js";
+import { blockCheatsOf } from "./cheats.js";
 import { History, storedTxBytes, type BlockWithTxs } from "./history.js";
 import { AppState, type AdmissionOptions } from "./state.js";
 import type { Pending } from "./mempool.js";
@@ -95,8 +96,8 @@ export function memoryState(core: Core, genesisDoc: Json, options: AdmissionOpti
 }
 
 export class Application implements ChainView {
-  protected readonly s: AppState;
-  private readonly history: History;
+  protected s: AppState;
+  private history: History;
   private readonly haltCallback: (error: Error) => void;
   private haltReason: Error | null = null;
 
@@ -192,9 +193,16 @@ export class Application implements ChainView {
     return this.s.uncommitted?.height;
   }
 
-  /** The txs CheckTx admitted, to make a block of: those whose gas limits fit `maxGas` (< 0: all); the rest wait. */
-  protected reapMempool(maxGas: bigint): PendingTx[] {
-    return this.s.mempool.reap(maxGas);
+  /** The txs CheckTx admitted, to make a block of: at most `maxTxs`, whose gas limits fit `maxGas` (< 0: all); the rest wait. */
+  protected reapMempool(maxGas: bigint, maxTxs?: number): PendingTx[] {
+    return this.s.mempool.reap(maxGas, maxTxs);
+  }
+
+  /** Dev mode's revert (drivers/cheats.ts): `next` in place of the state, the commit listeners kept. */
+  protected replaceState(next: AppState): void {
+    for (const l of this.s.commitListeners) next.commitListeners.add(l);
+    this.s = next;
+    this.history = new History(next.genesis.chainId, next.store);
   }
 
   /** CometBFT's recheck after a commit: the check state starts again from the committed block. */
@@ -416,7 +424,10 @@ function replayBlock(s: AppState, row: StoredBlock, txs: StoredTx[]): void {
   if (row.height !== row.firstHeight) throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} holds txs`);
   // A block CometBFT decided kept the commit info it was given: x/slashing runs from it again.
   const consensus = row.consensus === undefined ? undefined : parseConsensusInfo(row.consensus);
-  runBlock(s, { height: row.height, timeNs: row.timeNs, txs: txs.map((t) => ({ tx: storedTxBytes(t) })), ...(consensus ? { consensus } : {}) }, "now", (results) => {
+  // Dev mode's cheat codes are in the block's events (cheats.ts): made again, as before its txs.
+  const cheats = blockCheatsOf(row.events);
+  const input = { height: row.height, timeNs: row.timeNs, txs: txs.map((t) => ({ tx: storedTxBytes(t) })), ...(consensus ? { consensus } : {}), ...(cheats ? { cheats } : {}) };
+  runBlock(s, input, "now", (results) => {
     results.forEach((r, i) => {
       const stored = txs[i]!;
       if (stored.gasUsed !== null && stored.gasUsed !== r.gasUsed) {

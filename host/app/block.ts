@@ -7,6 +7,7 @@
 import { slashingBeginBlock, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import { beginBlockEvents } from "./block-events.js";
+import { applyBalanceCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
 import { commitBlock } from "./commit.js";
 import { deliver, deliverDecided, executeProposal } from "./deliver.js";
 import type { TxEvent } from "./events.js";
@@ -25,6 +26,8 @@ export interface BlockInput {
   txs?: readonly BlockTx[];
   /** CometBFT's commit info (the last commit's votes, double-sign evidence): x/slashing runs from it. */
   consensus?: ConsensusInfo;
+  /** Dev mode's cheat codes (cheats.ts): balances set before BeginBlock; a replay's impersonated signers. */
+  cheats?: BlockCheats;
 }
 
 /** Run and commit a block (or a run of empty blocks); `check` sees the txs' results before EndBlock. */
@@ -33,7 +36,7 @@ export function runBlock(
 ): { results: TxResult[]; events: TxEvent[] } {
   const txs = b.txs ?? [];
   if (b.run !== undefined) {
-    if (txs.length > 0 || b.consensus !== undefined) throw new RangeError("a run of empty blocks holds no txs and no commit info");
+    if (txs.length > 0 || b.consensus !== undefined || b.cheats !== undefined) throw new RangeError("a run of empty blocks holds no txs, commit info or cheats");
     const { count, stepNs } = b.run;
     s.applyInflationParams();
     s.ledger.advance(Number(count), b.timeNs, stepNs);
@@ -42,9 +45,11 @@ export function runBlock(
     return { results: [], events: [] };
   }
   const { height, timeNs, consensus } = b;
-  const events = beginBlock(s, height, timeNs);
+  const unsigned = b.cheats?.unsigned ?? unsignedSigners(txs);
+  const events = [...applyBalanceCheats(s, b.cheats?.balances ?? []), ...unsignedEvents(unsigned), ...beginBlock(s, height, timeNs)];
   if (consensus) events.push(...slashingBeginBlock(s.slashing, s.ledger, s.directory, (a) => s.validators.byConsensusAddress(a), consensus, height, timeNs));
-  const results = txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs)));
+  const results = withUnsigned(s, unsigned, () =>
+    txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs))));
   check(results);
   events.push(...govEndBlock(s, height, timeNs));
   s.syncBurned();

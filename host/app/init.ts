@@ -73,7 +73,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * A record of the table x/gov, x/slashing and the validator registry share, to its module by its
  * key; `imported`: from an exported state, so written with the first block.
  */
-function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
+export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
   const module = key.startsWith("s/") ? s.slashing : ValidatorRegistry.owns(key) ? s.validators : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);

@@ -79,15 +79,16 @@ export class Mempool<R> {
 
   /**
    * The txs in arrival order while the sum of their gas limits stays within `maxGas` (< 0: no
-   * limit; CometBFT's ReapMaxBytesMaxGas stops at the first that does not fit); the rest wait,
-   * their check state kept.
+   * limit; CometBFT's ReapMaxBytesMaxGas stops at the first that does not fit), at most `maxTxs`;
+   * the rest wait, their check state kept.
    */
-  reap(maxGas: bigint): Pending<R>[] {
-    let take = this.txs.length;
+  reap(maxGas: bigint, maxTxs = Infinity): Pending<R>[] {
+    const most = Math.min(this.txs.length, maxTxs);
+    let take = most;
     if (maxGas >= 0n) {
       let sum = 0n;
       take = 0;
-      for (const p of this.txs) {
+      for (const p of this.txs.slice(0, most)) {
         if (sum + p.verified.fee.gas > maxGas) break;
         sum += p.verified.fee.gas;
         take++;

@@ -143,7 +143,9 @@ export function createQueryRouter(app: Application, options: { maxPageLimit?: nu
     .add(SlashingQuery, slashingQueries({
       consensusPrefix: `${app.directory.validatorPrefix}cons`,
       consensusAddresses: () => app.directory.validatorIds().map((id) => app.validators.key(id)!.address),
-      slashing: app.slashing,
+      get slashing() {
+        return app.slashing; // read per request: a dev-mode revert replaces the keepers
+      },
     }))
     .add(GovQuery, govQueries(app, { maxPageLimit }))
     .add(GovV1beta1Query, govV1beta1Queries(app, { maxPageLimit }))

@@ -78,7 +78,7 @@ export class AppState {
   readonly slashing: Slashing;
   /** Validators' descriptions, commission limits and consensus keys. */
   readonly validators: ValidatorRegistry;
-  readonly hash = new StateHash();
+  readonly hash: StateHash;
   /** Undo steps of the tx being executed, for the records kept beside the core's (x/gov's, the validators'). */
   readonly txJournal = new UndoJournal();
   readonly store: NodeStore | undefined;
@@ -114,21 +114,28 @@ export class AppState {
   /** The last commit: records written or deleted, and milliseconds from journal to durable. */
   lastCommit = { records: 0, ms: 0 };
   readonly commitListeners = new Set<(b: CommittedBlock) => void>();
+  /** Dev mode's impersonated addresses (drivers/cheats.ts): their txs are admitted without a signature check. */
+  readonly impersonated = new Set<string>();
 
-  constructor(core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined) {
+  /** `carry`: what a dev-mode revert (drivers/cheats.ts) keeps: the parsed genesis, the state hash, the directory (emptied). */
+  constructor(
+    core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined,
+    carry: { genesis?: Genesis; hash?: StateHash; directory?: NodeDirectory } = {},
+  ) {
     this.core = core;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.minGasPrices = options.minGasPrices ?? [];
     this.meter = new StoreMeter(core);
     this.genesisDoc = genesisDoc;
-    this.genesis = parseGenesis(genesisDoc, core.dec);
+    this.genesis = carry.genesis ?? parseGenesis(genesisDoc, core.dec);
+    this.hash = carry.hash ?? new StateHash();
     this.denom = bondDenom(this.genesis);
     this.store = store;
     this.makesHeaders = options.headers ?? store !== undefined;
     this.ledger = new Ledger(core);
     this.tiers = new Tiers(core);
     this.emission = new Emission(core);
-    this.directory = new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
+    this.directory = carry.directory ?? new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
     this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
     this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerSlashingHandlers(
       registerDistributionHandlers(registerStakingHandlers(registerBankHandlers(new MessageHandlers())))))));

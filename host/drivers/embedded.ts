@@ -3,7 +3,9 @@
 // limits fit the consensus max_gas, in arrival order, run through FinalizeBlock and made durable
 // by Commit at once. The real clock makes a block every block time on a wall-clock grid; the
 // simulated clock makes blocks on request (`advance`), jumping ahead in runs of empty blocks made
-// in one core call. Under CometBFT (drivers/abci.ts) the same object serves, its clock idle.
+// in one core call, each block a block time after the last (or at the time dev mode set for the
+// next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
+// same object serves, its clock idle.
 
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Core } from "../core/core.js";
@@ -13,6 +15,7 @@ import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
 import { Application, memoryState, openState, type ApplicationOptions, type OpenOptions } from "../app/application.js";
 import type { AppState } from "../app/state.js";
+import type { BalanceCheat } from "../app/cheats.js";
 import { ChainStateError, type BlockHeader, type TxResult } from "../app/types.js";
 
 export interface ChainOptions {
@@ -21,6 +24,8 @@ export interface ChainOptions {
   blockTimeNs: bigint;
   /** The wall clock in nanoseconds since the Unix epoch (real clock headers); replaceable in tests. */
   now?: () => bigint;
+  /** A block for each tx CheckTx admits, at once (`--automine`). */
+  automine?: boolean;
 }
 
 export interface NodeChainOptions extends ChainOptions, OpenOptions {}
@@ -47,10 +52,15 @@ export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n + (proc
 export class NodeChain extends Application {
   readonly clock: ClockMode;
   readonly blockTimeNs: bigint;
+  readonly automine: boolean;
   private readonly now: () => bigint;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The simulated clock's next block time when dev mode set it (drivers/cheats.ts); else a block time after the last. */
+  protected nextTimeNs: bigint | undefined;
+  /** Dev mode's setBalance (drivers/cheats.ts): set by the next block, before its BeginBlock. */
+  protected pendingBalances: BalanceCheat[] = [];
 
   constructor(s: AppState, options: ChainOptions & ApplicationOptions) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -58,6 +68,7 @@ export class NodeChain extends Application {
     this.clock = options.clock;
     this.blockTimeNs = options.blockTimeNs;
     this.now = options.now ?? wallClockNs;
+    this.automine = options.automine === true;
   }
 
   /** The node's database (see Application): new from `genesisDoc`, or restored. */
@@ -88,47 +99,73 @@ export class NodeChain extends Application {
     const { verified, pending } = this.checkTx(tx, "mempool");
     const included = new Promise<TxResult>((resolve, reject) => pending!.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
+    // --automine: a block of the oldest waiting tx (if any is left); a halt is reported by onHalted.
+    if (this.automine) void this.enqueue(() => this.pending > 0 && this.blockNow(1)).catch(() => {});
     return { hash: verified.txHash, included };
   }
 
+  /** A block now (of at most `maxTxs` waiting txs), at the clock's next time: the simulated one's, or now on the real clock. */
+  protected blockNow(maxTxs?: number): void {
+    if (this.stopped) return;
+    const floor = this.latest.timeNs + MIN_TIME_STEP_NS;
+    const now = this.now();
+    const timeNs = this.clock === "simulated" ? this.nextBlockTime() : now > floor ? now : floor;
+    if (timeNs > MAX_DURATION_NS) throw new ValidationError(`a block at ${timeNs} ns since 1970 is past the last time the chain can hold (${LAST_TIME_TEXT})`);
+    this.produceWithMempool(timeNs, maxTxs);
+  }
+
+  /** The simulated clock's next block time: the one dev mode set, else a block time after the last block. */
+  nextBlockTime(): bigint {
+    return this.nextTimeNs ?? this.latest.timeNs + this.blockTimeNs;
+  }
+
+  /** Run `work` after the advances and cheats queued before it (one at a time, as blocks are made). */
+  protected enqueue<T>(work: () => T | Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
   /**
-   * Simulated clock: `blocks` blocks; the first carries the mempool's transactions, the rest are
-   * made in runs of up to ADVANCE_CHUNK per core call, the event loop getting a turn between.
+   * Simulated clock: `blocks` blocks, the first at the next block time, each next one `stepNs`
+   * later (default: the block time); the first carries the mempool's transactions (and dev mode's
+   * balances), the rest are made in runs of up to ADVANCE_CHUNK per core call, the event loop
+   * getting a turn between.
    */
-  advance(blocks: bigint): Promise<Advanced> {
+  advance(blocks: bigint, stepNs: bigint = this.blockTimeNs): Promise<Advanced> {
     if (this.clock !== "simulated") {
       return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
     }
     if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
-    // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
-    const lastNs = this.simulatedTime(this.latest.height + blocks);
-    if (lastNs > MAX_DURATION_NS) {
-      return Promise.reject(new ValidationError(
-        `${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`,
-      ));
-    }
+    if (stepNs <= 0n) return Promise.reject(new RangeError("the time between blocks must be positive"));
     const run = async (): Promise<Advanced> => {
+      // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
+      const lastNs = blocks === 0n ? 0n : this.nextBlockTime() + (blocks - 1n) * stepNs;
+      if (lastNs > MAX_DURATION_NS) {
+        throw new ValidationError(`${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`);
+      }
       const from = this.latest.height;
       let left = blocks;
       while (left > 0n && !this.stopped) {
-        if (this.pending > 0) {
-          this.produceWithMempool(this.simulatedTime(this.latest.height + 1n));
+        const start = this.latest.height === from ? this.nextBlockTime() : this.latest.timeNs + stepNs;
+        if (this.pending > 0 || this.pendingBalances.length > 0) {
+          this.produceWithMempool(start);
           left -= 1n;
         } else {
           let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
-          const start = this.simulatedTime(this.latest.height + 1n);
           // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
           // after a deposit or voting period's end, and that block is made alone.
           const deadline = this.gov.nextDeadline();
           if (deadline !== undefined) {
-            const before = deadline <= start ? 0n : (deadline - start + this.blockTimeNs - 1n) / this.blockTimeNs;
+            const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
             if (before < n) n = before;
           }
           if (n === 0n) {
             this.produceWithMempool(start);
             left -= 1n;
           } else {
-            this.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs: this.blockTimeNs } });
+            this.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs } });
+            this.nextTimeNs = undefined;
             this.commit();
             left -= n;
           }
@@ -137,21 +174,17 @@ export class NodeChain extends Application {
       }
       return { blocks: this.latest.height - from, header: this.latest };
     };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.enqueue(run);
   }
 
-  private simulatedTime(height: bigint): bigint {
-    return this.genesis.genesisTimeNs + height * this.blockTimeNs;
-  }
-
-  /** One block of the mempool's txs that fit the block's gas, at `timeNs`; their promises settled. */
-  private produceWithMempool(timeNs: bigint): void {
-    const batch = this.reapMempool(this.genesis.consensus.maxGas);
+  /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
+  private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
+    const batch = this.reapMempool(this.genesis.consensus.maxGas, maxTxs);
+    const balances = this.pendingBalances.splice(0);
     let results: TxResult[];
     try {
-      results = this.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch }).results;
+      results = this.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch, ...(balances.length > 0 ? { cheats: { balances } } : {}) }).results;
+      this.nextTimeNs = undefined;
       this.commit();
     } catch (e) {
       const failure = new ChainStateError(`chain halted at height ${this.latestDurable().height}: ${(e as Error).message}`);

@@ -38,12 +38,11 @@ const ARG_NAMES: Readonly<Record<string, readonly string[]>> = {
   broadcast_evidence: ["evidence"],
 };
 
-/** The params of a call to `method` as named arguments; a string saying what is wrong otherwise. */
-export function namedParams(method: string, params: unknown): Record<string, unknown> | string {
+/** The params of a call to `method` (argument names: `names`, else CometBFT's) as named arguments; a string saying what is wrong otherwise. */
+export function namedParams(method: string, params: unknown, names: readonly string[] = ARG_NAMES[method] ?? []): Record<string, unknown> | string {
   if (params === undefined || params === null) return {};
   if (typeof params !== "object") return "params must be an object of named arguments or an array of positional ones";
   if (!Array.isArray(params)) return params as Record<string, unknown>;
-  const names = ARG_NAMES[method] ?? [];
   if (params.length > names.length) {
     return `error converting json params to arguments: expected ${names.length} parameters (${JSON.stringify(names)}), got ${params.length}`;
   }

@@ -46,9 +46,11 @@ export interface RpcOptions {
   maxBodyBytes?: number;
   /** `--cors-origins`; undefined: no CORS headers (CometBFT's default). */
   corsOrigins?: CorsOrigins;
+  /** Methods beyond CometBFT's (dev mode's dev_ methods, rpc/dev.ts) and their positional argument names. */
+  extra?: { methods: Record<string, (p: Params) => Promise<unknown>>; argNames: Record<string, readonly string[]> };
 }
 
-class RpcError extends Error {
+export class RpcError extends Error {
   constructor(readonly code: number, message: string, readonly data = "") {
     super(message);
   }
@@ -74,7 +76,7 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
   newBlockValue: (height: bigint) => unknown;
   txValue: (r: TxResult) => unknown;
 } {
-  const methods = rpcMethods(node, o);
+  const methods: Record<string, Method> = { ...rpcMethods(node, o), ...o.extra?.methods };
   const app = new Hono();
   useCors(app, o.corsOrigins);
   const maxBody = o.maxBodyBytes ?? 1_000_000;
@@ -84,7 +86,7 @@ export function createRpc(node: NodeChain, o: RpcOptions): {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
       if (handler === undefined) throw new RpcError(-32601, "Method not found", "");
-      const named = namedParams(method, params);
+      const named = namedParams(method, params, o.extra?.argNames[method]);
       if (typeof named === "string") throw invalidParams(named);
       return { jsonrpc: "2.0", id, result: await handler(named, form) };
     } catch (e) {

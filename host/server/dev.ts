@@ -58,8 +58,8 @@ export function registerDevRoutes(app: Hono, node: NodeChain, o: DevRouteOptions
     const summary = { from: o.faucet.address, to: body.address, amount: coins.map((k) => ({ denom: k.denom, amount: `${k.amount}` })), txhash: sent.hash };
     // A simulated clock makes the next block now unless told to leave the send for a later advance.
     if (node.clock === "simulated") {
-      if (body.mine === false) return c.json({ ...summary, height: "0", code: 0, note: "in the mempool: it lands in the next block (POST /dev/advance?blocks=1)" });
-      await node.advance(1n);
+      if (body.mine === false && !node.automine) return c.json({ ...summary, height: "0", code: 0, note: "in the mempool: it lands in the next block (POST /dev/advance?blocks=1)" });
+      if (!node.automine) await node.advance(1n); // --automine made its block already
     }
     const r = await awaitInclusion(sent.included, o.commitTimeoutMs);
     if (r === undefined) {

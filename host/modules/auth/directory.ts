@@ -81,7 +81,15 @@ export class NodeDirectory implements Directory {
     readonly accountPrefix: string,
     readonly validatorPrefix: string,
   ) {
-    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, accountPrefix), sequence: 0n });
+    this.reset();
+  }
+
+  /** Back to the module accounts alone (dev mode's revert reloads it: the query routes keep this object). */
+  reset(): void {
+    for (const m of [this.byAddress, this.byId, this.validatorsByOperator, this.operatorsById]) m.clear();
+    this.dirty = new Set();
+    this.nextId = FIRST_USER_ACCOUNT;
+    for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, this.accountPrefix), sequence: 0n });
   }
 
   private put(a: AccountRecord): AccountRecord {
@@ -167,11 +175,11 @@ export class NodeDirectory implements Directory {
     return this.byAddress.get(address);
   }
 
-  /** After a delivered transaction: the signer's sequence moves on and its key is known. */
+  /** After a delivered transaction: the signer's sequence moves on and its key is known (an impersonated signer's: empty, kept). */
   bumpSequence(address: string, pubKey: Uint8Array): void {
     const a = this.byAddress.get(address)!;
     a.sequence += 1n;
-    a.pubKey = pubKey;
+    if (pubKey.length > 0) a.pubKey = pubKey;
     this.dirty.add(a);
   }
 

@@ -1,0 +1,232 @@
+// Dev mode's chain (--dev or --clock simulated): the embedded driver plus the cheat codes a dApp's
+// tests use, as Anvil and Hardhat have them for Ethereum; REST (server/cheats.ts) and JSON-RPC
+// (rpc/dev.ts) call them.
+//
+// - snapshot / revert: a snapshot is a copy of the database (blocks, txs, tx index, records,
+//   accounts), an image of the core (core/image.ts: its memory and globals), the accounts, a
+//   mark in the state hash and the mempool's txs. A revert puts the copy in place of the
+//   database and builds the application's state again from the image, the accounts, the module
+//   records and the hash taken back to its mark: O(state) copies, no record re-read or re-hashed
+//   (a restart's restore re-hashes every record: seconds at 100k accounts). The snapshot reverted
+//   to and every later one are gone after, as in Anvil.
+// - the simulated clock: mine(blocks, interval), setNextBlockTime, advanceTime.
+// - setBalance: a balance set by the next block before its BeginBlock, the supply following
+//   (app/cheats.ts: an event of the block, so a replay makes it again); impersonate /
+//   stopImpersonating: txs of those addresses are admitted without a signature check.
+//
+// Seam for dumpState / loadState (the SDK export format, not here): a state loaded is a database
+// made from the export, put in place as a revert puts a snapshot's (`adoptFile`) and opened by
+// openState on a fresh core (loadCoreFromFile: a full restore, no image), every snapshot dropped.
+
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Core } from "../core/core.js";
+import { captureImage, imageable, restoreImage, type CoreImage } from "../core/image.js";
+import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
+import { MAX_DURATION_NS, LAST_TIME_TEXT } from "../wire/duration.js";
+import { ValidationError } from "../errors.js";
+import type { Json } from "../app/genesis.js";
+import { openState } from "../app/application.js";
+import { AppState } from "../app/state.js";
+import { configure, loadModuleRecord } from "../app/init.js";
+import type { BalanceCheat } from "../app/cheats.js";
+import type { AccountRecord } from "../modules/auth/directory.js";
+import { NodeStore } from "../store/store.js";
+import { ChainStateError, NodeStateError } from "../app/types.js";
+import { NodeChain, type Advanced, type NodeChainOptions } from "./embedded.js";
+import { CheatError } from "./cheat-input.js";
+
+interface Snapshot {
+  readonly id: string;
+  readonly file: string;
+  readonly image: CoreImage;
+  readonly hashMark: number;
+  readonly accounts: AccountRecord[];
+  readonly fields: Pick<AppState, "last" | "durable" | "lastSeed" | "headerCarry" | "burnIds" | "burned" | "appliedInflation" | "lastCommit">;
+  readonly mempool: Uint8Array[];
+  readonly nextTimeNs: bigint | undefined;
+  readonly pendingBalances: BalanceCheat[];
+}
+
+export class DevChain extends NodeChain {
+  private readonly snapshots: Snapshot[] = [];
+  private snapshotCount = 0;
+  private readonly dbPath: string;
+  private readonly options: NodeChainOptions;
+
+  /** The node's database as NodeChain.open opens it; the core must export its globals (core/node.ts loadCoreFromFile). */
+  static override open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
+    if (!imageable(core)) throw new Error("dev mode's snapshots need a core that exports its globals: load it with loadCoreFromFile (core/image.ts)");
+    return new DevChain(openState(core, genesisDoc, options), options);
+  }
+
+  private constructor(s: AppState, options: NodeChainOptions) {
+    super(s, options);
+    this.options = options;
+    this.dbPath = options.dbPath;
+    rmSync(this.snapshotDir, { recursive: true, force: true }); // a previous run's, never reverted to
+  }
+
+  private get snapshotDir(): string {
+    return `${this.dbPath}.snapshots`;
+  }
+
+  // ---- snapshot / revert ----
+
+  /** The whole chain now (state, blocks, tx index, mempool, pending cheats): its id, "0x1" first. */
+  snapshot(): Promise<{ id: string; height: bigint }> {
+    return this.enqueue(() => {
+      this.assertLive();
+      const s = this.s;
+      mkdirSync(this.snapshotDir, { recursive: true });
+      const n = ++this.snapshotCount;
+      const file = join(this.snapshotDir, `${n}.db`);
+      s.store!.copyTo(file);
+      this.snapshots.push({
+        id: `0x${n.toString(16)}`, file, image: captureImage(s.core), hashMark: s.hash.mark(),
+        accounts: s.directory.accounts().map((a) => ({ ...a })),
+        fields: {
+          last: s.last, durable: s.durable, lastSeed: s.lastSeed, headerCarry: s.headerCarry, burnIds: s.burnIds, burned: s.burned,
+          appliedInflation: s.appliedInflation, lastCommit: s.lastCommit,
+        },
+        mempool: s.mempool.txBytes(), nextTimeNs: this.nextTimeNs, pendingBalances: [...this.pendingBalances],
+      });
+      return { id: `0x${n.toString(16)}`, height: s.last.height };
+    });
+  }
+
+  /**
+   * The chain back to snapshot `id`: that snapshot and the later ones are used up. The mempool is
+   * the snapshot's (its txs checked again); txs waiting since are dropped, their waiters told so.
+   */
+  revert(id: string): Promise<{ height: bigint; mempool: number }> {
+    return this.enqueue(() => {
+      this.assertLive();
+      const at = this.snapshots.findIndex((x) => x.id === id);
+      if (at < 0) throw new CheatError("not-found", `no snapshot ${id}: never taken, or used up by a revert to it or to an earlier one`);
+      const [snap, ...later] = this.snapshots.splice(at);
+      for (const x of later) rmSync(x.file, { force: true });
+      const dropped = this.s.mempool.reap(-1n);
+      this.guard(() => this.replaceState(this.fromSnapshot(snap!)));
+      const gone = new ChainStateError(`the chain was reverted to snapshot ${id} before this tx was in a block`);
+      for (const p of dropped) p.done.forEach((f) => f.reject(gone));
+      this.nextTimeNs = snap!.nextTimeNs;
+      this.pendingBalances = [...snap!.pendingBalances];
+      for (const tx of snap!.mempool) {
+        try {
+          this.checkTx(tx, "mempool");
+        } catch {
+          // checked at the snapshot against the same state: only a changed node limit refuses it
+        }
+      }
+      return { height: this.latest.height, mempool: this.pending };
+    });
+  }
+
+  /** The state of a snapshot: its database in place, the core from its image, the host's parts rebuilt. */
+  private fromSnapshot(snap: Snapshot): AppState {
+    const old = this.s;
+    old.store!.close();
+    this.adoptFile(snap.file);
+    const store = new NodeStore(this.dbPath);
+    old.hash.undoTo(snap.hashMark);
+    // The same directory object, emptied: query routes hold it (the keepers over the core hold only the core).
+    old.directory.reset();
+    const next = new AppState(old.core, old.genesisDoc, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory });
+    configure(next);
+    // What configure wrote into the core is in the image too: the image is the core's whole state.
+    restoreImage(old.core, snap.image);
+    for (const a of snap.accounts) next.directory.load(a);
+    for (const g of store.govRecords()) loadModuleRecord(next, g.key, g.value, false);
+    Object.assign(next, snap.fields);
+    next.genesisCommitted = true;
+    for (const a of old.impersonated) next.impersonated.add(a);
+    if (next.hash.hex() !== next.last.appHash) {
+      throw new NodeStateError(`snapshot ${snap.id}: state hash ${next.hash.hex()} after the revert differs from block ${next.last.height}'s ${next.last.appHash}`);
+    }
+    return next;
+  }
+
+  /** `file` becomes the database (the old one's WAL removed first: SQLite would apply it to the new file). */
+  private adoptFile(file: string): void {
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
+    renameSync(file, this.dbPath);
+  }
+
+  // ---- the simulated clock ----
+
+  /** `blocks` blocks (default 1), the first at the next block time, then `intervalNs` apart (default: the block time). */
+  async mine(blocks: bigint, intervalNs?: bigint): Promise<Advanced> {
+    this.requireSimulated("mine");
+    if (intervalNs !== undefined && intervalNs <= 0n) throw new CheatError("invalid", "interval: must be positive");
+    return this.advance(blocks, intervalNs).catch((e: unknown) => {
+      throw e instanceof ValidationError ? new CheatError("invalid", e.message) : e;
+    });
+  }
+
+  /** The next block's time (after the last block's); later blocks follow it a block time apart. */
+  async setNextBlockTime(timeNs: bigint): Promise<{ nextBlockTimeNs: bigint }> {
+    this.requireSimulated("setNextBlockTime");
+    return this.enqueue(() => {
+      if (timeNs <= this.latest.timeNs) {
+        throw new CheatError("invalid", `time: ${timeNs} ns is not after the last block's time (${this.latest.timeNs} ns, height ${this.latest.height})`);
+      }
+      return { nextBlockTimeNs: this.setNext(timeNs) };
+    });
+  }
+
+  /** The next block's time `durationNs` later than it would be (a gap in the chain's time). */
+  async advanceTime(durationNs: bigint): Promise<{ nextBlockTimeNs: bigint }> {
+    this.requireSimulated("advanceTime");
+    return this.enqueue(() => ({ nextBlockTimeNs: this.setNext(this.nextBlockTime() + durationNs) }));
+  }
+
+  private setNext(timeNs: bigint): bigint {
+    if (timeNs > MAX_DURATION_NS) throw new CheatError("invalid", `time: past the last time the chain can hold (${LAST_TIME_TEXT})`);
+    this.nextTimeNs = timeNs;
+    return timeNs;
+  }
+
+  private requireSimulated(cheat: string): void {
+    if (this.clock !== "simulated") throw new CheatError("unavailable", `${cheat}: blocks are made by the real clock; start the node with --clock simulated`);
+  }
+
+  // ---- accounts ----
+
+  /**
+   * The bond denom balance of `address` set to `amount` by the next block (the supply adjusted);
+   * `mine`: that block made now (on a real clock too, at the wall clock's time). Resolves to the
+   * height of the block (undefined when not mined).
+   */
+  async setBalance(address: string, amount: bigint, mine: boolean): Promise<bigint | undefined> {
+    const id = this.directory.accountId(address);
+    if (id !== undefined && id < FIRST_USER_ACCOUNT) throw new CheatError("invalid", `address ${address} is a module account: its balance is its module's`);
+    return this.enqueue(() => {
+      this.assertLive();
+      this.pendingBalances.push({ address, amount });
+      if (!mine) return undefined;
+      this.blockNow();
+      return this.latest.height;
+    });
+  }
+
+  /** Txs of `address` are admitted unsigned (any key, any or an empty signature); fees and sequences still apply. */
+  impersonate(address: string): string[] {
+    this.s.impersonated.add(address);
+    return this.impersonating();
+  }
+
+  /** Whether `address` was impersonated; its txs need signatures again. */
+  stopImpersonating(address: string): boolean {
+    return this.s.impersonated.delete(address);
+  }
+
+  impersonating(): string[] {
+    return [...this.s.impersonated];
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    rmSync(this.snapshotDir, { recursive: true, force: true });
+  }
+}

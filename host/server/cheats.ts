@@ -1,0 +1,119 @@
+// Dev mode's cheat codes (drivers/cheats.ts) over REST: POST /dev/<name in kebab case> with a JSON
+// object of named arguments, answered in the gateway's JSON (int64 as strings, times RFC 3339),
+// a bad argument 400 code 3, an unknown snapshot 404 code 5, a cheat the clock cannot do 400
+// code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (rpc/dev.ts).
+
+import type { Hono } from "hono";
+import type { DevChain } from "../drivers/cheats.js";
+import * as input from "../drivers/cheat-input.js";
+import { CheatError } from "../drivers/cheat-input.js";
+import { GatewayError, GrpcCode, coin, intString, timestampString } from "../wire/gateway-json.js";
+
+type Args = Record<string, unknown>;
+
+/** Each cheat code: its arguments in positional order, and its call. */
+export interface Cheat {
+  readonly args: readonly string[];
+  call(chain: DevChain, a: Args): Promise<unknown>;
+}
+
+const header = (chain: DevChain) => ({ chain_id: chain.chainId, height: intString(chain.latest.height), time: timestampString(chain.latest.timeNs) });
+
+export const CHEATS: Readonly<Record<string, Cheat>> = {
+  snapshot: {
+    args: [],
+    call: async (chain) => {
+      const s = await chain.snapshot();
+      return { id: s.id, height: intString(s.height) };
+    },
+  },
+  revert: {
+    args: ["id"],
+    call: async (chain, a) => {
+      const id = input.snapshotId(a.id);
+      const r = await chain.revert(id);
+      return { reverted: true, id, height: intString(r.height), mempool_txs: r.mempool };
+    },
+  },
+  mine: {
+    args: ["blocks", "interval"],
+    call: async (chain, a) => {
+      const interval = a.interval === undefined || a.interval === null ? undefined : input.duration(a.interval, "interval");
+      const done = await chain.mine(input.blockCount(a.blocks), interval);
+      return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(chain.nextBlockTime()) };
+    },
+  },
+  setNextBlockTime: {
+    args: ["time"],
+    call: async (chain, a) => ({ next_block_time: timestampString((await chain.setNextBlockTime(input.time(a.time, "time"))).nextBlockTimeNs) }),
+  },
+  advanceTime: {
+    args: ["duration"],
+    call: async (chain, a) => ({ next_block_time: timestampString((await chain.advanceTime(input.duration(a.duration, "duration"))).nextBlockTimeNs) }),
+  },
+  setBalance: {
+    args: ["address", "amount", "mine"],
+    call: async (chain, a) => {
+      const address = input.address(a.address, chain.directory.accountPrefix);
+      const amount = input.balance(a.amount, chain.bondDenom);
+      const height = await chain.setBalance(address, amount, input.flag(a.mine, "mine", true));
+      const id = chain.directory.accountId(address);
+      const supply = coin(chain.bondDenom, chain.totalSupply());
+      if (height === undefined) return { address, balance: coin(chain.bondDenom, amount), height: "0", supply, note: "set by the next block" };
+      return { address, balance: coin(chain.bondDenom, id === undefined ? 0n : chain.ledger.balance(id)), height: intString(height), supply };
+    },
+  },
+  impersonate: {
+    args: ["address"],
+    call: async (chain, a) => {
+      const address = input.address(a.address, chain.directory.accountPrefix);
+      return { address, impersonating: chain.impersonate(address) };
+    },
+  },
+  stopImpersonating: {
+    args: ["address"],
+    call: async (chain, a) => {
+      const address = input.address(a.address, chain.directory.accountPrefix);
+      return { address, was_impersonating: chain.stopImpersonating(address), impersonating: chain.impersonating() };
+    },
+  },
+};
+
+/** A cheat's named arguments checked against its list (an unknown one is a CheatError). */
+export function checkArgs(name: string, a: Args): Args {
+  const known = CHEATS[name]!.args;
+  for (const key of Object.keys(a)) {
+    if (!known.includes(key)) throw new CheatError("invalid", `unknown argument ${JSON.stringify(key)}${known.length ? ` (${known.join(", ")})` : " (none)"}`);
+  }
+  return a;
+}
+
+/** `setNextBlockTime` -> `set-next-block-time`. */
+export const routeOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+export function registerCheatRoutes(app: Hono, chain: DevChain): void {
+  for (const name of Object.keys(CHEATS)) {
+    app.post(`/dev/${routeOf(name)}`, async (c) => {
+      const text = await c.req.text();
+      let body: unknown = {};
+      if (text.trim() !== "") {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `expected a JSON object of arguments (${CHEATS[name]!.args.join(", ") || "none"})`);
+        }
+      }
+      if (typeof body !== "object" || body === null || Array.isArray(body)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "expected a JSON object of named arguments");
+      try {
+        return c.json(await CHEATS[name]!.call(chain, checkArgs(name, body as Args)));
+      } catch (e) {
+        throw e instanceof CheatError ? gatewayError(e) : e;
+      }
+    });
+  }
+}
+
+function gatewayError(e: CheatError): GatewayError {
+  const code = e.kind === "invalid" ? GrpcCode.INVALID_ARGUMENT : e.kind === "not-found" ? GrpcCode.NOT_FOUND : GrpcCode.FAILED_PRECONDITION;
+  return new GatewayError(code, e.message);
+}
