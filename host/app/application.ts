@@ -5,7 +5,7 @@
 // A block: BeginBlock (mint, top-up, distribution) with the last validator set's votes, the
 // mempool's transactions in arrival order while their gas limits fit the consensus max_gas (fee
 // and sequence first, then the messages as one store transaction: a failing message, or running
-// out of gas (gas.ts), reverts the tx but not its fee and sequence, as in the SDK), EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
+// out of gas (gas/), reverts the tx but not its fee and sequence, as in the SDK), EndBlock (validator set, maturities), then one SQLite transaction. The simulated clock makes
 // runs of empty blocks in one core call (Ledger.advance) and stores each run as one row.
 //
 // A failure inside a block (a bug, a disk that refuses the commit) leaves the core part-way: the
@@ -37,7 +37,10 @@ import { registerGovMessages, type ProposalMessage } from "../modules/gov/valida
 import { registerStakingMessages } from "../modules/staking/validate.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
-import { StoreMeter, accountGas, outOfGasDetail, requiredFees, staticGas, type GasPrice } from "./gas.js";
+import { StoreMeter, outOfGasDetail, requiredFees, staticGas, type GasPrice } from "./gas.js";
+import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
+import { nodeView } from "./gas/view.js";
+import { typeUrlOfAmino } from "../wire/messages.js";
 import { registerTierMessages } from "../modules/tieredrewards/validate.js";
 import { storedTypeUrls } from "../wire/tx.js";
 import { moduleAddress } from "../modules/auth/keys.js";
@@ -546,7 +549,7 @@ export class NodeChain implements ChainView {
   abciCheckTx(body: unknown): { hash: string; gasWanted: bigint; gasUsed: bigint } {
     const verified = this.check(body, false);
     this.mempool.add({ verified, body: verified.body, done: [] });
-    return { hash: verified.txHash, gasWanted: verified.fee.gas, gasUsed: staticGas(verified.size, verified.signers.length) };
+    return { hash: verified.txHash, gasWanted: verified.fee.gas, gasUsed: this.anteGas(verified, verified.fee.gas) };
   }
 
   /**
@@ -556,7 +559,7 @@ export class NodeChain implements ChainView {
    */
   checkTx(body: unknown): { hash: string; gasWanted: bigint; gasUsed: bigint } {
     const v = this.check(body, false);
-    return { hash: v.txHash, gasWanted: v.fee.gas, gasUsed: staticGas(v.size, v.signers.length) };
+    return { hash: v.txHash, gasWanted: v.fee.gas, gasUsed: this.anteGas(v, v.fee.gas) };
   }
 
   private check(body: unknown, forMempool: boolean): VerifiedTx {
@@ -604,8 +607,12 @@ export class NodeChain implements ChainView {
     if (maxGas >= 0n && gas > maxGas) {
       throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
     }
-    const ante = staticGas(tx.size, tx.signatureCount);
-    if (ante > gas) throw new TxError(SdkErrors.OutOfGas, outOfGasDetail("txSize", gas, ante));
+    try {
+      this.anteGas(tx, gas);
+    } catch (e) {
+      if (!(e instanceof OutOfGas)) throw e;
+      throw new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gas, e.used));
+    }
     const required = requiredFees(this.minGasPrices, gas);
     if (required.length === 0) return;
     const paid = (denom: string) => tx.fee.amount.filter((c) => c.denom === denom).reduce((t, c) => t + c.amount, 0n);
@@ -655,10 +662,10 @@ export class NodeChain implements ChainView {
   }
 
   /**
-   * DeliverTx: the fee and the sequence (ante), then every message in one store transaction. The
-   * gas meter (gas.ts) counts the tx's bytes and signatures, then the store operations of the fee,
-   * the sequence and each message; past the tx's gas limit the tx fails with sdk 11 and its
-   * messages are undone, its fee and sequence stay (as in the SDK).
+   * DeliverTx: the fee and the sequence (ante), then every message in one store transaction. Gas
+   * is the chain's (host/app/gas/): the SDK's KV-store schedule over the accesses its ante handler
+   * and keepers make; past the limit in the ante the tx fails before its fee and sequence, past it
+   * in a message the messages are undone and the fee and sequence stay (as in the SDK).
    */
   private deliver(tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint): TxResult {
     return this.execute(tx, height, index, body, timeNs, false);
@@ -669,8 +676,8 @@ export class NodeChain implements ChainView {
    * state (the last committed block plus the mempool's sequences) as the next block's, with no
    * signature check (wallets send empty signatures), no gas limit and no minimum gas price, as the
    * SDK's simulate mode; every change is undone after. Gas as the SDK counts it in simulate mode:
-   * the tx's bytes plus, for each signer whose signature is empty, the size of a placeholder
-   * amino StdSignature (SIM_SIGNATURE_BYTES), then the same meter as DeliverTx. Throws TxError.
+   * the tx's bytes plus, for each signer whose signature is empty, its account and the size of a
+   * placeholder amino StdSignature (host/app/gas/ante.ts), then the same model as DeliverTx. Throws TxError.
    */
   simulate(txBytes: Uint8Array): SimulationResult {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.header.height}: ${this.haltReason.message}`);
@@ -685,8 +692,7 @@ export class NodeChain implements ChainView {
       }
     }
     this.checkFeePayable(verified.feePayer, this.bondFee(verified), this.mempool.owedFees(verified.feePayer));
-    const emptySignatures = decoded.signatures.filter((s) => s.signature.length === 0).length;
-    const r = this.execute(verified, this.header.height + 1n, 0, verified.body, this.header.timeNs, true, emptySignatures);
+    const r = this.execute(verified, this.header.height + 1n, 0, verified.body, this.header.timeNs, true);
     if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
     return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, typeUrls: storedTypeUrls(verified.body) ?? [] };
   }
@@ -696,16 +702,15 @@ export class NodeChain implements ChainView {
    * all of it, always undone, the signer's account restored, no gas limit.
    */
   private execute(
-    tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint, simulating: boolean, emptySignatures = 0,
+    tx: VerifiedTx, height: bigint, index: number, body: string, timeNs: bigint, simulating: boolean,
   ): TxResult {
     const gasWanted = tx.fee.gas;
     const gasLimit = simulating ? (1n << 64n) - 1n : gasWanted;
-    const ante = staticGas(tx.size, tx.signatureCount) + BigInt(emptySignatures) * SIM_SIGNATURE_GAS;
-    let gasUsed = ante;
+    let gasUsed = 0n;
     const result = (code: number, codespace: string, rawLog: string, events: TxEvent[]): TxResult => ({
       hash: tx.txHash, height, index, code, codespace, rawLog, events, body, timeNs, gasWanted, gasUsed,
     });
-    const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
+    const outOfGas = (e: OutOfGas) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gasWanted, e.used));
     const x = this.core.exports;
     if (!simulating) {
       // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
@@ -725,55 +730,63 @@ export class NodeChain implements ChainView {
       }
     }
     const fee = this.bondFee(tx);
+    // --- The chain's gas (host/app/gas/): the ante handler on the state before it; out of gas there
+    // fails the tx before its fee and sequence, as the SDK's ante does.
+    const gas = this.txGas(height, timeNs, gasLimit);
+    try {
+      gas.ante(anteTxOf(tx, fee, (t) => typeUrlOfAmino(t) ?? t), simulating);
+    } catch (e) {
+      if (!(e instanceof OutOfGas)) throw e;
+      gasUsed = e.used;
+      const f = outOfGas(e);
+      return result(f.code, f.codespace, f.log, []);
+    }
+    gasUsed = gas.consumed;
+    // ---
     // What an abort must restore beyond the core's records: the accounts created since here, and
     // (simulating) the signer's sequence.
     const accountsMark = this.directory.checkpoint();
     const restoreSigners = simulating ? tx.signers.map((s) => this.directory.saveAccount(s.address)) : [];
     if (simulating) x.storeTxBegin();
     try {
-      this.meter.reset();
       const payer = this.directory.ensure(tx.feePayer);
-      // Simulating a tx without a fee (CosmJS and Keplr estimate gas so, then pay one): its
-      // transfer is metered anyway, with one base unit, so the estimate covers the tx they sign.
-      // The SDK charges nothing there, but its store gas is far above ours, so a client's 1.3x
-      // margin covers the fee's transfer on the reference and would not here.
-      const metered = simulating && fee === 0n && this.ledger.balance(payer) > 0n ? 1n : fee;
-      if (simulating) this.meter.reset(); // that look at the balance is not the tx's
-      this.ledger.send(payer, ModuleAccount.feeCollector, metered);
-      let accountCost = 0n;
-      for (const s of tx.signers) {
-        this.directory.bumpSequence(s.address, s.pubKey);
-        accountCost += accountGas(16 + s.address.length); // its auth record: id, sequence, address
-      }
-      gasUsed = ante + accountCost + this.meter.gas();
+      this.ledger.send(payer, ModuleAccount.feeCollector, fee);
+      for (const s of tx.signers) this.directory.bumpSequence(s.address, s.pubKey);
       const anteEvents = this.anteEvents(tx, fee);
-      if (gasUsed > gasLimit) {
-        const e = outOfGas("ante");
-        return result(e.code, e.codespace, e.log, anteEvents);
-      }
       if (!simulating) x.storeTxBegin();
       this.txJournal.begin();
       const events: TxEvent[] = [];
       const ctx = this.messageContext(tx.signer, height, timeNs);
       for (let i = 0; i < tx.msgs.length; i++) {
         const m = tx.msgs[i]!;
+        let failed: TxError | undefined;
         try {
           const handler = this.handlers.get(m.type);
           if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-          const emitted = messageEventFirst(handler(ctx, m.parsed));
-          gasUsed = ante + accountCost + this.meter.gas();
-          if (gasUsed > gasLimit) throw outOfGas(m.type);
+          // --- chain gas: the message's keeper accesses, planned on the state before it runs, settled after.
+          const plan = gas.plan(m.type, typeUrlOfAmino(m.type) ?? m.type, m.parsed);
+          this.meter.reset();
+          let emitted: TxEvent[] = [];
+          try {
+            emitted = messageEventFirst(handler(ctx, m.parsed));
+          } catch (err) {
+            failed = messageFailure(err, i);
+          }
+          gas.settle(plan, failed, () => this.meter.gas(), m.type);
+          gasUsed = gas.consumed;
+          // ---
+          if (failed) throw failed;
           for (const e of emitted) {
             events.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
           }
         } catch (err) {
-          gasUsed = ante + accountCost + this.meter.gas();
+          if (err instanceof OutOfGas) gasUsed = err.used;
           if (!simulating) {
             x.storeTxAbort();
             this.txJournal.rollback();
             this.directory.rollback(accountsMark);
           }
-          const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
+          const f = err instanceof OutOfGas ? outOfGas(err) : err === failed ? failed! : messageFailure(err, i);
           return result(f.code, f.codespace, f.log, anteEvents);
         }
       }
@@ -790,6 +803,26 @@ export class NodeChain implements ChainView {
         for (const restore of restoreSigners) restore();
       }
     }
+  }
+
+  /** A tx's gas meter over the node's state as the SDK's keepers see it (host/app/gas/). */
+  private txGas(height: bigint, timeNs: bigint, limit: bigint): TxGas {
+    const view = nodeView({
+      core: this.core, ledger: this.ledger, tiers: this.tiers, directory: this.directory, validators: this.validators,
+      denom: this.denom, communityTax: this.genesis.distribution.communityTax, genesisTimeNs: this.genesis.genesisTimeNs,
+    });
+    const context = () => ({
+      govParams: this.gov.params, parseDec: (t: string) => this.core.dec.parse(t),
+      nextProposalId: this.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n),
+    });
+    return new TxGas(view, { height, timeNs }, limit, context);
+  }
+
+  /** The ante handler's gas at CheckTx (the next block's height and time); throws OutOfGas past `limit`. */
+  private anteGas(tx: VerifiedTx, limit: bigint): bigint {
+    const gas = this.txGas(this.header.height + 1n, this.header.timeNs, limit);
+    gas.ante(anteTxOf(tx, this.bondFee(tx), (t) => typeUrlOfAmino(t) ?? t), false);
+    return gas.consumed;
   }
 
   /**
@@ -1345,10 +1378,6 @@ function messageEventFirst(events: TxEvent[]): TxEvent[] {
   if (at <= 0) return events;
   return [events[at]!, ...events.slice(0, at), ...events.slice(at + 1)];
 }
-
-/** What the SDK's simulate mode adds per empty signature (ConsumeTxSizeGasDecorator): 10 x (an
- *  amino StdSignature of a secp256k1 key and a 64-byte signature, 106 bytes, + 6). */
-export const SIM_SIGNATURE_GAS = 10n * (106n + 6n);
 
 /** A tx that fails in simulation, and the gas it had used (the SDK's answer names both). */
 export class SimulationError extends Error {

@@ -103,6 +103,9 @@ export interface CoreExports {
   ledgerEndBlock(height: bigint, timeNs: bigint): Code;
   ledgerLastCommitVotes(out: Ptr): number;
   ledgerDelegationShares(dst: Ptr, delegator: number, validator: number): Code;
+  ledgerHistoricalPtr(validator: number, period: bigint): Ptr;
+  ledgerDelegationPtr(delegator: number, validator: number): Ptr;
+  ledgerLastEntryId(): bigint;
   ledgerDelegation(dst: Ptr, delegator: number, validator: number): Code;
   ledgerDelegatorDelegations(out: Ptr, delegator: number, start: bigint, limit: number): number;
   ledgerValidatorDelegations(out: Ptr, validator: number, start: bigint, limit: number): number;
