@@ -21,13 +21,12 @@ import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { toBase64 } from "@cosmjs/encoding";
 import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { gasTrace } from "../host/app/gas/tx-gas.js";
-import type { Access } from "../host/app/gas/meter.js";
+import { KV_GAS, type Access } from "../host/app/gas/meter.js";
+import { moduleAccountValue } from "../host/app/gas/records.js";
 import { nodeHarness, type TestNode } from "./helpers/node.js";
 import { chainRegistry, keplrBody, protoSigner } from "./helpers/cosmjs.js";
 import { encodeObjectOf, haveReference, readReference, recordedTxs, referenceCommission, referenceGenesis, type RecordedTx } from "./helpers/reference-chain.js";
-import { moduleAccountValue } from "../host/app/gas/records.js";
 import { EXTRA_FEE, extraWorkload, type ExtraTx } from "./helpers/extra-workload.js";
-import { KV_GAS } from "../host/app/gas/meter.js";
 
 const h = await nodeHarness({ prefix: "gas-chain-" });
 const SECOND = 1_000_000_000n;

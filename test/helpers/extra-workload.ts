@@ -1,7 +1,7 @@
 // More txs after the recorded workload, for paths it does not take: a send that creates its
 // recipient's account, a tx of two messages with a memo, an undelegation of a whole delegation, a
 // second unbonding entry, a claim over a delegated and an unbonding position, a position's full
-// exit with its delegation, a withdrawal from the tier. Their gas on the chain (`chainGas`) was
+// exit with its delegation, a withdrawal from the tier, a validator's commission. Their gas on the chain (`chainGas`) was
 // measured by running chain-main 1ac014c6's app on the SDK v0.53.6 (built as
 // ../shared/reference-chain/README.md says) in process, from the recorded genesis, on the recorded
 // txs and then these, at these heights.
@@ -51,6 +51,9 @@ export function extraWorkload(): ExtraTx[] {
     ] },
     { label: "lock tier 4, exit at once", height: 125, signer: 8, memo: "", chainGas: 195015n, messages: [
       { "@type": "/chainmain.tieredrewards.v1.MsgLockTier", owner: devAddress(8), id: 4, amount: "10000000000", validator_address: val1, trigger_exit_immediately: true },
+    ] },
+    { label: "withdraw the validator's commission", height: 126, signer: 1, memo: "", chainGas: 76794n, messages: [
+      { "@type": "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", validator_address: val1 },
     ] },
     { label: "full exit with the delegation", height: 195, signer: 8, memo: "", chainGas: 272950n, messages: [
       { "@type": "/chainmain.tieredrewards.v1.MsgExitTierWithDelegation", owner: devAddress(8), position_id: "4", amount: "10000000000" },

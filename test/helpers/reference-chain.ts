@@ -4,22 +4,21 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { create, fromJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { MsgWithdrawDelegatorReward } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgVote } from "cosmjs-types/cosmos/gov/v1/tx";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { fromBase64 } from "@cosmjs/encoding";
-import { devAddress, type Json } from "../../host/app/genesis.js";
-import { GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, operatorOf } from "../../host/app/genesis.js";
+import { GOV_MODULE_ADDRESS, type Json } from "../../host/app/genesis.js";
 import { decToRaw } from "../../host/wire/amino/amino-json.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { MsgSubmitProposalSchema } from "../../host/wire/gen/cosmos/gov/v1/tx_pb.js";
 import { ROOT } from "./cli.js";
 
-/** The recorded files, beside the repository (../shared/reference-chain); undefined when absent. */
+/** The recorded files, beside the repository (../shared/reference-chain); tests skip when they are absent. */
 export const REFERENCE_DIR = join(ROOT, "..", "shared", "reference-chain");
 export const haveReference = (): boolean => existsSync(join(REFERENCE_DIR, "workload-results.json"));
 export const readReference = (file: string): any => JSON.parse(readFileSync(join(REFERENCE_DIR, file), "utf8"));
@@ -29,7 +28,7 @@ export const readReference = (file: string): any => JSON.parse(readFileSync(join
  * (commission 0.1), dev keys 2-8 with 1 M CRO, the 5 B CRO rewards pool; 120 s unbonding; tiers 1-3
  * and tier 4 (60 s exit, bonus 0.05); gov deposit 10,000 CRO, deposit period 60 s, voting 30 s
  * (expedited 15 s); the gov module account as the authority. The format cannot say the
- * validator's max rate (0.2) and max change rate (0.01): `fixValidator` sets them after start.
+ * validator's max rate (0.2) and max change rate (0.01): `referenceCommission()`, set after start.
  */
 export function referenceGenesis(): Json {
   const g = readReference("genesis.json");
@@ -75,8 +74,6 @@ export function referenceCommission(): { maxRate: bigint; maxChangeRate: bigint 
   return { maxRate: BigInt(decToRaw(c.max_rate)), maxChangeRate: BigInt(decToRaw(c.max_change_rate)) };
 }
 
-export { REWARDS_POOL_ADDRESS, devAddress, operatorOf };
-
 const tierMessages = new Map<string, DescMessage>(file_chainmain_tieredrewards_v1_tx.messages.map((d) => [`/${d.typeName}`, d]));
 
 /** proto JSON's field names in lowerCamelCase, as cosmjs-types' fromJSON reads them. */
@@ -103,6 +100,8 @@ export function encodeObjectOf(m: any): EncodeObject {
       return { typeUrl, value: MsgBeginRedelegate.fromJSON(json) };
     case "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward":
       return { typeUrl, value: MsgWithdrawDelegatorReward.fromJSON(json) };
+    case "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission":
+      return { typeUrl, value: MsgWithdrawValidatorCommission.fromJSON(json) };
     case "/cosmos.gov.v1.MsgVote":
       return { typeUrl, value: MsgVote.fromJSON(json) };
     case "/cosmos.staking.v1beta1.MsgCreateValidator": {
@@ -132,16 +131,13 @@ function submitProposal(json: any) {
     const { ["@type"]: typeUrl, ...rest } = inner;
     const desc = tierMessages.get(typeUrl)!;
     const value = fromJson(desc, rawDecs(rest) as JsonValue);
-    return { typeUrl, value: toBinaryOf(desc, value) };
+    return { typeUrl, value: toBinary(desc, value) };
   });
   return create(MsgSubmitProposalSchema, {
     messages, initialDeposit: json.initial_deposit, proposer: json.proposer, metadata: json.metadata, title: json.title,
     summary: json.summary, expedited: json.expedited,
   });
 }
-
-import { toBinary } from "@bufbuild/protobuf";
-const toBinaryOf = (desc: DescMessage, value: any): Uint8Array => toBinary(desc, value);
 
 /** One recorded tx of the workload: its result row, its messages, its signer and mode, its block. */
 export interface RecordedTx {

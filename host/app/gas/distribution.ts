@@ -161,6 +161,22 @@ export function withdrawRewards(k: Sim, del: string, op: string): bigint {
   return paid;
 }
 
+/** MsgWithdrawValidatorCommission: the commission (its remainder kept), the outstanding rewards, the payment. */
+export function withdrawCommission(k: Sim, op: string): void {
+  const c = k.commission(op);
+  k.meter.get("distribution", Key.commission, decCoinsValue(k.denom, c), "GetValidatorAccumulatedCommission");
+  k.check("distribution:7", c === 0n);
+  const paid = c / E18;
+  k.setCommission(op, c - paid * E18);
+  k.meter.set("distribution", Key.commission, decCoinsValue(k.denom, c - paid * E18), "SetValidatorAccumulatedCommission");
+  setOutstanding(k, op, getOutstanding(k, op) - paid * E18);
+  if (paid === 0n) return;
+  const account = k.view.operatorAccount(op);
+  const to = k.withdrawAddress(account);
+  k.meter.get("distribution", Key.withdrawAddr(addrLen(account)), to ? addrLen(to) : 0, "GetDelegatorWithdrawAddr");
+  sendFromModuleToAccount(k, "distribution", to ?? account, paid);
+}
+
 /** AfterValidatorCreated: initializeValidator's four records. */
 export function initializeValidator(k: Sim, op: string): void {
   getValidator(k, op, "AfterValidatorCreated");

@@ -3,14 +3,14 @@
 
 import { MSG_SEND, type MsgSend } from "../registry.js";
 import {
-  MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD,
-  type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward,
+  MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
+  type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
 import { TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg } from "../../modules/tieredrewards/validate.js";
 import { GovMsgTypes, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { sendCoins, sendEnabled } from "./bank.js";
-import { withdrawRewards } from "./distribution.js";
+import { withdrawCommission, withdrawRewards } from "./distribution.js";
 import { msgSubmitProposal, msgVote } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
 import * as tiers from "./tiers.js";
@@ -51,6 +51,7 @@ const MODELS: Record<string, Model> = {
     const m = msg as MsgWithdrawDelegationReward;
     withdrawRewards(k, m.delegator, m.validator);
   },
+  [MSG_WITHDRAW_VALIDATOR_COMMISSION]: (k, msg) => withdrawCommission(k, (msg as MsgWithdrawValidatorCommission).validator),
   [MSG_CREATE_VALIDATOR]: (k, msg, c) => {
     const m = msg as MsgCreateValidator;
     const dec = (t: string) => c.parseDec(t);

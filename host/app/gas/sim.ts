@@ -121,6 +121,12 @@ export class Sim {
   setOutstanding(operator: string, amount: bigint): void {
     this.put(`out/${operator}`, amount);
   }
+  commission(operator: string): bigint {
+    return this.load(`comm/${operator}`, () => this.view.commission(operator));
+  }
+  setCommission(operator: string, amount: bigint): void {
+    this.put(`comm/${operator}`, amount);
+  }
   startingInfo(delegator: string, operator: string): { previousPeriod: bigint; stake: bigint; height: bigint } | undefined {
     return this.load(`start/${delegator}/${operator}`, () => this.view.startingInfo(delegator, operator));
   }

@@ -9,8 +9,7 @@ import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "./di
 import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "./stake.js";
 import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "./staking.js";
 import type { Sim } from "./sim.js";
-import type { PositionView } from "./view.js";
-import { addrLen } from "./view.js";
+import { addrLen, type PositionView } from "./view.js";
 
 const TR = "tieredrewards";
 const SECONDS_PER_YEAR = 31_557_600n;
