@@ -73,6 +73,8 @@ const EXACT = new Set([
   "clear-position (cancel exit of posA)", "INVALID unknown-tier", "INVALID below-tier-min", "INVALID unknown-position claim",
   "INVALID insufficient-funds send", "INVALID bad-denom send (no balance)", "INVALID bad-denom delegate", "INVALID out-of-gas (gas 60000)",
   "gov-vote validator", "gov-vote tier owner",
+  // after the workload
+  "send to a new account", "send + delegate, memo", "withdraw rewards from val2", "withdraw the validator's commission",
 ]);
 
 /** What the node refuses at CheckTx where the chain fails the tx in its block (issue 25 item 3): no gas to compare. */
