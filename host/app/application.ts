@@ -814,6 +814,7 @@ export class NodeChain implements ChainView {
     const context = () => ({
       govParams: this.gov.params, parseDec: (t: string) => this.core.dec.parse(t),
       nextProposalId: this.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n),
+      proposal: (id: bigint) => this.gov.proposal(id), deposit: (id: bigint, depositor: string) => this.gov.depositOf(id, depositor),
     });
     return new TxGas(view, { height, timeNs }, limit, context);
   }

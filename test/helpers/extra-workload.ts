@@ -1,12 +1,13 @@
 // More txs after the recorded workload, for paths it does not take: a send that creates its
 // recipient's account, a tx of two messages with a memo, an undelegation of a whole delegation, a
 // second unbonding entry, a claim over a delegated and an unbonding position, a position's full
-// exit with its delegation, a withdrawal from the tier, a validator's commission. Their gas on the chain (`chainGas`) was
+// exit with its delegation, a withdrawal from the tier, a validator's commission, a proposal's
+// deposit in two parts. Their gas on the chain (`chainGas`) was
 // measured by running chain-main 1ac014c6's app on the SDK v0.53.6 (built as
 // ../shared/reference-chain/README.md says) in process, from the recorded genesis, on the recorded
 // txs and then these, at these heights.
 
-import { devAddress, operatorOf } from "../../host/app/genesis.js";
+import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../../host/app/genesis.js";
 
 export interface ExtraTx {
   label: string;
@@ -54,6 +55,17 @@ export function extraWorkload(): ExtraTx[] {
     ] },
     { label: "withdraw the validator's commission", height: 126, signer: 1, memo: "", chainGas: 76794n, messages: [
       { "@type": "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", validator_address: val1 },
+    ] },
+    { label: "submit a proposal with a tenth of the deposit", height: 127, signer: 5, memo: "", chainGas: 133726n, messages: [{
+      "@type": "/cosmos.gov.v1.MsgSubmitProposal",
+      messages: [{
+        "@type": "/chainmain.tieredrewards.v1.MsgAddTier", authority: GOV_MODULE_ADDRESS,
+        tier: { id: 6, exit_duration: "7884000s", bonus_apy: "0.030000000000000000", min_lock_amount: "10000000000", close_only: false },
+      }],
+      initial_deposit: [coin("100000000000")], proposer: devAddress(5), metadata: "", title: "tier 6", summary: "a 3-month tier", expedited: false,
+    }] },
+    { label: "deposit the rest: voting starts", height: 128, signer: 6, memo: "", chainGas: 107894n, messages: [
+      { "@type": "/cosmos.gov.v1.MsgDeposit", proposal_id: "2", depositor: devAddress(6), amount: [coin("900000000000")] },
     ] },
     { label: "full exit with the delegation", height: 195, signer: 8, memo: "", chainGas: 272950n, messages: [
       { "@type": "/chainmain.tieredrewards.v1.MsgExitTierWithDelegation", owner: devAddress(8), position_id: "4", amount: "10000000000" },

@@ -9,7 +9,7 @@ import type { EncodeObject } from "@cosmjs/proto-signing";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
-import { MsgVote } from "cosmjs-types/cosmos/gov/v1/tx";
+import { MsgDeposit, MsgVote } from "cosmjs-types/cosmos/gov/v1/tx";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { fromBase64 } from "@cosmjs/encoding";
 import { GOV_MODULE_ADDRESS, type Json } from "../../host/app/genesis.js";
@@ -102,6 +102,8 @@ export function encodeObjectOf(m: any): EncodeObject {
       return { typeUrl, value: MsgWithdrawDelegatorReward.fromJSON(json) };
     case "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission":
       return { typeUrl, value: MsgWithdrawValidatorCommission.fromJSON(json) };
+    case "/cosmos.gov.v1.MsgDeposit":
+      return { typeUrl, value: MsgDeposit.fromJSON(json) };
     case "/cosmos.gov.v1.MsgVote":
       return { typeUrl, value: MsgVote.fromJSON(json) };
     case "/cosmos.staking.v1beta1.MsgCreateValidator": {

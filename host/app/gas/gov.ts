@@ -53,6 +53,29 @@ function proposalValue(p: ProposalFields, denom: string): number {
   );
 }
 
+/** A proposal as the node keeps it (host/modules/gov/keeper.ts), for its record's size. */
+export interface NodeProposal {
+  id: bigint;
+  messages: readonly { type: string; value: unknown }[];
+  status: number;
+  submitTimeNs: bigint;
+  depositEndTimeNs: bigint;
+  totalDeposit: bigint;
+  votingStartTimeNs: bigint | null;
+  votingEndTimeNs: bigint | null;
+  metadata: string;
+  title: string;
+  summary: string;
+  proposer: string;
+  expedited: boolean;
+}
+
+const messagesSize = (messages: readonly { type: string; value: unknown }[]): number =>
+  messages.reduce((n, x) => {
+    const a = anyOfAmino(x.type, x.value);
+    return n + lenField(2, any(a.typeUrl, a.value.length));
+  }, 0);
+
 export interface SubmitFields {
   proposer: string;
   messages: readonly { type: string; value: unknown }[];
@@ -79,10 +102,7 @@ export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId
   k.meter.get(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
   k.meter.set(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
   params(k, gp);
-  const messages = m.messages.reduce((n, x) => {
-    const a = anyOfAmino(x.type, x.value);
-    return n + lenField(2, any(a.typeUrl, a.value.length));
-  }, 0);
+  const messages = messagesSize(m.messages);
   const now = k.block.timeNs;
   const p: ProposalFields = {
     id: nextId, messages, status: 1, submitNs: now, depositEndNs: now + gp.maxDepositPeriodNs, deposit: 0n,
@@ -91,11 +111,25 @@ export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId
   setProposal(k, p);
   k.meter.set(GOV, Key.proposalQueue, U64_VALUE, "InactiveProposalsQueue");
   k.meter.charge(3n * KV_GAS.writePerByte * BigInt(proposalValue(p, k.denom)), "submit proposal");
-  addDeposit(k, p, m.proposer, m.deposit, gp);
+  addDeposit(k, p, m.proposer, m.deposit, gp, 0n);
 }
 
-function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint, gp: GovParams): void {
-  k.meter.get(GOV, Key.proposal, proposalValue(p, k.denom), "Proposals");
+/** MsgDeposit on a proposal the node holds (and the depositor's earlier deposit on it). */
+export function msgDeposit(k: Sim, m: { depositor: string; amount: bigint }, gp: GovParams, p: NodeProposal | undefined, earlier: bigint | undefined): void {
+  const fields: ProposalFields | undefined = p && {
+    id: p.id, messages: messagesSize(p.messages), status: p.status, submitNs: p.submitTimeNs, depositEndNs: p.depositEndTimeNs,
+    deposit: p.totalDeposit, ...(p.votingStartTimeNs === null ? {} : { votingStartNs: p.votingStartTimeNs }),
+    ...(p.votingEndTimeNs === null ? {} : { votingEndNs: p.votingEndTimeNs }), metadata: p.metadata, title: p.title,
+    summary: p.summary, proposer: p.proposer, expedited: p.expedited,
+  };
+  k.meter.get(GOV, Key.proposal, fields ? proposalValue(fields, k.denom) : 0, "Proposals");
+  k.check("gov:2", fields === undefined);
+  k.check("gov:3", fields!.status !== 1 && fields!.status !== 2);
+  addDeposit(k, fields!, m.depositor, m.amount, gp, earlier ?? 0n, true);
+}
+
+function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint, gp: GovParams, earlier: bigint, read = false): void {
+  if (!read) k.meter.get(GOV, Key.proposal, proposalValue(p, k.denom), "Proposals");
   params(k, gp);
   if (amount > 0n) sendFromAccountToModule(k, depositor, "gov", amount);
   const after = { ...p, deposit: p.deposit + amount };
@@ -109,8 +143,8 @@ function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint
     k.meter.del(GOV, Key.proposalQueue, "InactiveProposalsQueue");
     k.meter.set(GOV, Key.proposalQueue, U64_VALUE, "ActiveProposalsQueue");
   }
-  k.meter.get(GOV, Key.deposit(addrLen(depositor)), 0, "Deposits");
-  k.meter.set(GOV, Key.deposit(addrLen(depositor)), depositValue(p.id, depositor, k.denom, amount), "SetDeposit");
+  k.meter.get(GOV, Key.deposit(addrLen(depositor)), earlier > 0n ? depositValue(p.id, depositor, k.denom, earlier) : 0, "Deposits");
+  k.meter.set(GOV, Key.deposit(addrLen(depositor)), depositValue(p.id, depositor, k.denom, earlier + amount), "SetDeposit");
 }
 
 /** MsgVote / MsgVoteWeighted: the voting-period check, the vote. */

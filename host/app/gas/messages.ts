@@ -7,11 +7,11 @@ import {
   type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
 import { TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg } from "../../modules/tieredrewards/validate.js";
-import { GovMsgTypes, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
+import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { sendCoins, sendEnabled } from "./bank.js";
 import { withdrawCommission, withdrawRewards } from "./distribution.js";
-import { msgSubmitProposal, msgVote } from "./gov.js";
+import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
 import * as tiers from "./tiers.js";
 import type { Sim } from "./sim.js";
@@ -21,6 +21,8 @@ import type { Sim } from "./sim.js";
 export interface ModelContext {
   govParams: GovParams;
   nextProposalId: bigint;
+  proposal(id: bigint): NodeProposal | undefined;
+  deposit(id: bigint, depositor: string): bigint | undefined;
   parseDec(text: string): bigint;
 }
 
@@ -77,6 +79,11 @@ const MODELS: Record<string, Model> = {
     msgSubmitProposal(k, { ...m, deposit }, c.govParams, c.nextProposalId);
   },
   // MsgVote stores NewNonSplitVoteOption: the weight LegacyOneDec().String().
+  [GovMsgTypes.Deposit]: (k, msg, c) => {
+    const m = msg as MsgDeposit;
+    const amount = m.amount.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
+    msgDeposit(k, { depositor: m.depositor, amount }, c.govParams, c.proposal(m.proposalId), c.deposit(m.proposalId, m.depositor));
+  },
   [GovMsgTypes.Vote]: (k, msg) => msgVote(k, { ...(msg as MsgVote), options: (msg as MsgVote).options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
   [GovMsgTypes.VoteWeighted]: (k, msg) => msgVote(k, msg as MsgVote),
 };
