@@ -76,8 +76,9 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   const signer = await devSigner(0);
   const reserve = devAddress(0);
   const v0 = operatorOf(devAddress(1));
-  const noFee = { amount: [], gas: "200000" };
-  const fee = { amount: [{ denom: "basecro", amount: `${50n * UNIT}` }], gas: "200000" }; // 1,200 tokens a year in 24 payments
+  // The chain's gas (host/app/gas/): a lock uses about 210,000, a claim of two positions more.
+  const noFee = { amount: [], gas: "600000" };
+  const fee = { amount: [{ denom: "basecro", amount: `${50n * UNIT}` }], gas: "600000" }; // 1,200 tokens a year in 24 payments
 
   /** Post these txs (each one message list, in order) and make their block. */
   const block = async (n: TestNode, txs: { msgs: any[]; fee?: typeof fee }[]) => {

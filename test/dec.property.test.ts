@@ -5,7 +5,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { core, outcome, precedence } from "./helpers/core.js";
-import { CoreError } from "../host/core/errors.js";
 import { U128_MAX } from "../host/core/core.js";
 import * as model from "../model/dec-bigint.js";
 import { rng } from "./helpers/checks.js";

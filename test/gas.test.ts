@@ -1,6 +1,7 @@
-// Issue 10, "Deliver 3": a deterministic gas meter (host/app/gas.ts), the per-tx gas limit
-// (out of gas: sdk 11, messages undone, fee and sequence kept), gas_wanted / gas_used stored and
-// compared by replay, the block gas limit (consensus max_gas) and --minimum-gas-prices.
+// Issue 10, "Deliver 3" (with issue 25's chain gas, host/app/gas/): a deterministic gas meter, the
+// per-tx gas limit (out of gas: sdk 11 at the first charge past it, messages undone, fee and
+// sequence kept; below the ante handler's gas it is refused at CheckTx), gas_wanted / gas_used
+// stored and compared by replay, the block gas limit (consensus max_gas) and --minimum-gas-prices.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -35,13 +36,14 @@ test("out of gas: sdk 11 with the SDK's log, the message undone, the fee charged
   const before5 = balance(node, u5);
   const before7 = balance(node, u7);
   const seq = node.chain.directory.account(u5)!.sequence;
-  // 20,000 gas covers the tx's bytes and signature (checked at CheckTx), not the send's store writes.
-  const r = await include(node, await signedBy(node, 5, [sendMsg(u5, u7, 1_000_000n)], { fee: fee("20000") }));
+  // 70,000 gas covers the ante handler (checked at CheckTx: ~61,000 for an account's first tx, its
+  // key set), not the send's store writes (the chain's send uses 81,618).
+  const r = await include(node, await signedBy(node, 5, [sendMsg(u5, u7, 1_000_000n)], { fee: fee("70000") }));
   assert.is(r.code, 11);
   assert.is(r.codespace, "sdk");
-  assert.match(r.raw_log, /^out of gas in location: [^;]+; gasWanted: 20000, gasUsed: (\d+): out of gas$/);
-  assert.is(r.gas_wanted, "20000");
-  assert.ok(BigInt(r.gas_used) > 20000n, r.gas_used);
+  assert.match(r.raw_log, /^out of gas in location: (ReadFlat|ReadPerByte|WriteFlat|WritePerByte|Has|Delete); gasWanted: 70000, gasUsed: (\d+): out of gas$/);
+  assert.is(r.gas_wanted, "70000");
+  assert.ok(BigInt(r.gas_used) > 70000n, r.gas_used);
   assert.is(r.raw_log.match(/gasUsed: (\d+)/)![1], r.gas_used);
   assert.is(balance(node, u7), before7, "the send is undone");
   assert.is(balance(node, u5), before5 - 5000n, "the fee is charged");
@@ -53,11 +55,15 @@ test("out of gas: sdk 11 with the SDK's log, the message undone, the fee charged
   assert.is(balance(node, u7), before7 + 1_000_000n);
 });
 
-test("a gas limit below the tx's size and signature gas is refused at CheckTx (sdk 11); 0 is sdk 41", async () => {
+test("a gas limit below the ante handler's gas is refused at CheckTx (sdk 11) where it runs out; 0 is sdk 41", async () => {
   const node = await h.open();
+  // The circuit breaker's Has (1,000), then x/auth's params read: past 2,000 at its first per-byte charge.
   const r = await node.post("/txs", await signedBy(node, 5, [sendMsg(u5, u7, 1n)], { fee: fee("2000") }));
   assert.is(r.json.tx_response.code, 11);
-  assert.match(r.json.tx_response.raw_log, /^out of gas in location: txSize; gasWanted: 2000, gasUsed: \d+: out of gas$/);
+  assert.is(r.json.tx_response.raw_log, "out of gas in location: ReadPerByte; gasWanted: 2000, gasUsed: 2003: out of gas");
+  // Past the params, the tx's bytes: txSize.
+  const size = await node.post("/txs", await signedBy(node, 5, [sendMsg(u5, u7, 1n)], { fee: fee("2100") }));
+  assert.match(size.json.tx_response.raw_log, /^out of gas in location: txSize; gasWanted: 2100, gasUsed: \d+: out of gas$/);
   const zero = await node.post("/txs", await signedBy(node, 5, [sendMsg(u5, u7, 1n)], { fee: fee("0") }));
   assert.is(zero.json.tx_response.code, 41);
   const huge = await node.post("/txs", await signedBy(node, 5, [sendMsg(u5, u7, 1n)], { fee: fee("9223372036854775808") }));
@@ -68,6 +74,8 @@ test("a gas limit below the tx's size and signature gas is refused at CheckTx (s
 test("gas_used scales with the work, is stored, and is identical after replay (which compares it)", async () => {
   const dbPath = h.freshDb();
   const node = await openNode({ dbPath });
+  // An account's first tx also stores its key (x/auth SetPubKey): the txs compared come after it.
+  await include(node, await signedBy(node, 5, [sendMsg(u5, u6, 1n)]));
   const one = await include(node, await signedBy(node, 5, [sendMsg(u5, u6, 1n)]));
   const ten = await include(node, await signedBy(node, 5, Array.from({ length: 10 }, () => sendMsg(u5, u6, 1n))));
   assert.is(one.code, 0);
@@ -84,15 +92,15 @@ test("gas_used scales with the work, is stored, and is identical after replay (w
   await node.chain.close();
 
   const replayed = NodeChain.replay(await loadCore(wasm), dbPath);
-  assert.is(replayed.height, 3n);
+  assert.is(replayed.height, 4n);
 
   // Replay does compare: a stored gas_used that the re-execution does not reproduce is a divergence.
   const db = new Database(dbPath);
-  db.prepare("UPDATE txs SET gas_used = '1' WHERE height = 2").run();
+  db.prepare("UPDATE txs SET gas_used = '1' WHERE height = 3").run();
   db.close();
   assert.throws(
     () => NodeChain.replay(loadCoreSync(), dbPath),
-    (e: Error) => e instanceof NodeStateError && /replay diverged at height 2: tx [0-9A-F]{64} used \d+ gas, stored 1/.test(e.message),
+    (e: Error) => e instanceof NodeStateError && /replay diverged at height 3: tx [0-9A-F]{64} used \d+ gas, stored 1/.test(e.message),
   );
 });
 
@@ -105,6 +113,7 @@ test.before(async () => {
 test("a database from before gas was metered and block events were kept opens (columns added), shows 0 gas and no events for its old rows, and replays", async () => {
   const dbPath = h.freshDb();
   const node = await openNode({ dbPath });
+  await include(node, await signedBy(node, 5, [sendMsg(u5, u6, 1n)])); // the account's key stored: the next txs cost alike
   const r = await include(node, await signedBy(node, 5, [sendMsg(u5, u6, 1n)]));
   await node.chain.close();
   // The txs table as it was before the gas columns.
@@ -120,7 +129,7 @@ test("a database from before gas was metered and block events were kept opens (c
   assert.equal(reopened.chain.blockTxs(BigInt(r.height))!.events, [], "an old block's events were not kept");
   assert.equal(reopened.chain.blockTxs(BigInt(next.height))!.events.map((e) => e.type).slice(0, 1), ["mint"]);
   await reopened.chain.close();
-  assert.is(NodeChain.replay(await loadCore(wasm), dbPath).height, 2n);
+  assert.is(NodeChain.replay(await loadCore(wasm), dbPath).height, 3n);
 });
 
 function withMaxGas(maxGas: string): Json {
@@ -221,7 +230,7 @@ test("mode block answers with the tx's gas_wanted and gas_used, as GET shows the
   assert.is(got.json.tx_response.gas_wanted, r.gas_wanted);
 });
 
-test("the meter's static part: 10 per tx byte and 1,000 per signature", () => {
+test("the meter's static part: 10 per tx byte and 1,000 per signature (a tx that fails to decode in a block)", () => {
   assert.is(staticGas(700, 1), 8_000n);
   assert.is(staticGas(0, 0), 0n);
 });

@@ -60,10 +60,11 @@ const wait = (node: TestNode, seconds: number) => node.post(`/dev/advance?blocks
 
 test("a gov-only message outside a proposal is refused with the reference's error", async () => {
   const node = await h.open({ genesis: govGenesis() });
-  const r = await node.post("/txs", await signedBy(node, 0, [tierGovMsg("MsgAddTier", devAddress(0), newTier)]));
-  assert.is(r.json.tx_response.code, 13);
-  assert.is(r.json.tx_response.codespace, "gov");
-  assert.match(r.json.tx_response.raw_log, `invalid authority; expected ${GOV_MODULE_ADDRESS}, got ${devAddress(0)}`);
+  // Accepted at CheckTx (the authority is the message server's check), failed in its block.
+  const r = await committedTx(node, 0, [tierGovMsg("MsgAddTier", devAddress(0), newTier)]);
+  assert.is(r.code, 13);
+  assert.is(r.codespace, "gov");
+  assert.match(r.raw_log, `invalid authority; expected ${GOV_MODULE_ADDRESS}, got ${devAddress(0)}`);
   node.chain.close();
 });
 
@@ -131,9 +132,9 @@ test("a failing message fails the proposal and changes nothing; the reason is ke
 test("submit refuses: a message not signed by x/gov (13), no title, an unknown proposal (2), a vote outside voting (3)", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const me = devAddress(5);
-  const wrong = await node.post("/txs", await signedBy(node, 5, [submitMsg(me, [tierGovMsg("MsgAddTier", me, newTier)], MIN_DEPOSIT)]));
-  assert.is(wrong.json.tx_response.code, 13);
-  assert.match(wrong.json.tx_response.raw_log, `${me}: expected gov account as only signer for proposal message`);
+  const wrong = await committedTx(node, 5, [submitMsg(me, [tierGovMsg("MsgAddTier", me, newTier)], MIN_DEPOSIT)]);
+  assert.is(wrong.code, 13);
+  assert.match(wrong.raw_log, `${me}: expected gov account as only signer for proposal message`);
   const vote = await node.post("/txs", await signedBy(node, 5, [voteMsg(7n, me, 1)]));
   await node.post("/dev/advance?blocks=1");
   const voted = (await node.get(`/cosmos/tx/v1beta1/txs/${vote.json.tx_response.txhash}`)).json.tx_response;
@@ -306,8 +307,8 @@ test("x/inflation MsgUpdateParams: only by proposal; a passed one replaces the p
     type: "chainmain/inflation/MsgUpdateParams",
     value: { authority: GOV_MODULE_ADDRESS, params: { max_supply: "0", burned_addresses: ["cro1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqtcgxmv"], decay_rate: decay } },
   });
-  const direct = await node.post("/txs", await signedBy(node, 0, [{ ...update("0.05"), value: { ...update("0.05").value, authority: devAddress(0) } }]));
-  assert.is(direct.json.tx_response.code, 13);
+  const direct = await committedTx(node, 0, [{ ...update("0.05"), value: { ...update("0.05").value, authority: devAddress(0) } }]);
+  assert.is(direct.code, 13);
   await committedTx(node, 5, [submitMsg(devAddress(5), [update("2")], MIN_DEPOSIT, { title: "bad" })]);
   await committedTx(node, 5, [submitMsg(devAddress(5), [update("0")], MIN_DEPOSIT, { title: "no more decay" })]);
   for (const n of [1, 2, 3]) await committedTx(node, n, [voteMsg(1n, devAddress(n), 1), voteMsg(2n, devAddress(n), 1)]);

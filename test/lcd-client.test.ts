@@ -17,7 +17,7 @@ import { run, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
 import { delegateMsg, sendMsg, undelegateMsg } from "./helpers/dev-signer.js";
-import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
+import { committedTx, wasm, overHttp } from "./helpers/node.js";
 
 // The package's CommonJS build (its ES build imports extensionless paths, for bundlers).
 const { cosmos } = createRequire(import.meta.url)("interchain") as { cosmos: typeof Cosmos };

@@ -5,7 +5,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { CoreError } from "../host/core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT, type Vote } from "../host/core/ledger.js";
 import { computeTopUp } from "../host/core/rewards.js";

@@ -40,7 +40,7 @@ test("--dev: off by default on a real clock, on with the flag or the simulated c
 });
 
 test("real clock, no --dev: no /dev routes, x/gov is the authority, dev key 0's governance fails, no warning", async () => {
-  const { node, err } = await start([]);
+  const { node, err } = await start(["--block-time", "1s"]);
   try {
     assert.equal(err, []);
     assert.is(node.chain.genesis.gov.authority, GOV_MODULE_ADDRESS);
@@ -52,8 +52,16 @@ test("real clock, no --dev: no /dev routes, x/gov is the authority, dev key 0's 
     const acct = node.chain.directory.account(s.address)!;
     const body = await s.sign([updateTierParamsMsg(s.address, "0.5")], { chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence });
     const r = (await (await fetch(`${node.url}/txs`, { method: "POST", body: JSON.stringify(body) })).json()) as any;
-    assert.equal([r.tx_response.codespace, r.tx_response.code], ["gov", 13]);
-    assert.match(r.tx_response.raw_log, `expected ${GOV_MODULE_ADDRESS}`);
+    assert.is(r.tx_response.code, 0, "accepted at CheckTx: the authority is the message server's check, in the block");
+    let res = await fetch(`${node.url}/cosmos/tx/v1beta1/txs/${r.tx_response.txhash}`);
+    for (const until = Date.now() + 30_000; res.status !== 200 && Date.now() < until; ) {
+      await new Promise((done) => setTimeout(done, 100));
+      res = await fetch(`${node.url}/cosmos/tx/v1beta1/txs/${r.tx_response.txhash}`);
+    }
+    assert.is(res.status, 200, "the tx entered a block (1 s blocks)");
+    const got = ((await res.json()) as any).tx_response;
+    assert.equal([got.codespace, got.code], ["gov", 13]);
+    assert.match(got.raw_log, `expected ${GOV_MODULE_ADDRESS}`);
   } finally {
     await node.close();
   }

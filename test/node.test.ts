@@ -14,7 +14,7 @@ import { NodeChain } from "../host/drivers/embedded.js";
 import { NodeStateError } from "../host/app/types.js";
 import { defaultGenesisJson, devAddress, genesisWithOverride, parseGenesis, type Json } from "../host/app/genesis.js";
 import { ValidationError } from "../host/errors.js";
-import { devSigner, delegateMsg, undelegateMsg, sendMsg, withdrawMsg, FEE } from "./helpers/dev-signer.js";
+import { devSigner, delegateMsg, undelegateMsg, sendMsg, withdrawMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, signedBy, wasm, type TestNode as Node } from "./helpers/node.js";
 import { ROOT, cli } from "./helpers/cli.js";
 
@@ -96,7 +96,7 @@ test("POST /txs: a signed delegation is checked, queued, included in the next bl
   }
 });
 
-test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown type, signer not the owner, unknown account; nothing queued", async () => {
+test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown type, signer not the owner, unknown account; nothing queued; a zero delegation fails in its block", async () => {
   const node = await open();
   try {
     const user = devAddress(5);
@@ -121,8 +121,6 @@ test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown 
     const stranger = await devSigner(20);
     const strangerBody = await stranger.sign([sendMsg(stranger.address, user, 1n)], { chainId: node.chain.chainId, accountNumber: 0n, sequence: 0n });
     assert.equal((await code(strangerBody)).slice(0, 2), ["sdk", 9]);
-    const badAmount = await signedBy(node, 5, [delegateMsg(user, val, 0n)]);
-    assert.equal((await code(badAmount)).slice(0, 2), ["sdk", 18]);
     const badBody = await node.app.request("/txs", { method: "POST", body: "{" });
     assert.is(badBody.status, 400);
     assert.is(node.chain.pending, 0);
@@ -131,6 +129,17 @@ test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown 
     assert.is((await code(await signedBy(node, 5, [delegateMsg(user, val, 100n)], { sequence: 1n })))[1], 0);
     assert.is((await code(good))[1], 19, "the same tx again: already in the mempool");
     assert.is(node.chain.pending, 2);
+    // A zero delegation passes CheckTx (x/staking checks the amount in its server, in the block),
+    // and fails there with its fee and sequence taken.
+    const badAmount = await signedBy(node, 5, [delegateMsg(user, val, 0n)], { sequence: 2n });
+    const [, accepted, , ] = await code(badAmount);
+    assert.is(accepted, 0, "accepted at check");
+    const hash = (await node.post("/cosmos/tx/v1beta1/txs", badAmount)).json.tx_response;
+    assert.is(hash.code, 19, "queued once");
+    await node.post("/dev/advance?blocks=1");
+    const results = (await node.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`tx.height=${node.chain.latestBlock().height}`)}`)).json.tx_responses as { code: number; codespace: string; raw_log: string }[];
+    assert.equal(results.map((r) => [r.codespace, r.code]), [["", 0], ["", 0], ["sdk", 18]]);
+    assert.match(results[2]!.raw_log, "invalid delegation amount");
   } finally {
     await node.chain.close();
   }

@@ -25,7 +25,7 @@ import { loadCore } from "../host/core/core.js";
 import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../host/app/genesis.js";
 import { methodPath, queryMethods, routeOf } from "../host/app/query.js";
 import { delegateMsg, sendMsg, tierGovMsg, undelegateMsg } from "./helpers/dev-signer.js";
-import { committedTx, wasm, type TestNode, overHttp } from "./helpers/node.js";
+import { committedTx, wasm, overHttp } from "./helpers/node.js";
 
 const dir = await mkdtemp(join(tmpdir(), "query-router-"));
 const started = await run(

@@ -22,14 +22,12 @@ import {
   genesisWithOverride,
   parseGenesis,
   readGenesisFile,
-  type Genesis,
   type Json,
 } from "../host/app/genesis.js";
 import { ChainStateError } from "../host/app/types.js";
 import { ADVANCE_CHUNK, NodeChain } from "../host/drivers/embedded.js";
 import { createApp, toGatewayError, MAX_ADVANCE_BLOCKS } from "../host/server/app.js";
 import {
-  GrpcCode,
   decString,
   durationString,
   httpStatusFromCode,

@@ -15,8 +15,13 @@ import { join } from "node:path";
 import { CLI, ROOT } from "./helpers/cli.js";
 
 const root = await mkdtemp(join(tmpdir(), "testnet-supervise-"));
-// Below the ephemeral range; two nodes take PORT..PORT+13.
-const basePort = 20_000 + Math.floor(Math.random() * 1_200) * 10;
+// Below the ephemeral range; two nodes take PORT..PORT+13, and each test has its own ports (a
+// failed test's network, stopped only after the suite, never holds the next test's).
+const firstPort = 20_000 + Math.floor(Math.random() * 1_100) * 10;
+let basePort = firstPort;
+test.before.each(() => {
+  basePort += 20;
+});
 const launched: Launcher[] = [];
 let runs = 0;
 
@@ -118,7 +123,7 @@ test("--keep-going: the same failure reported, the other node kept running until
   const held = await hold(basePort + 10);
   try {
     const l = launch("--validators", "2", "--base-port", String(basePort), "--block-interval", "300ms", "--keep-going");
-    await waitFor(l, matching(/validator 1: its app \(pid [0-9]+\) exited with code 1; last lines of .*\n  \| .*EADDRINUSE/), "the report");
+    await waitFor(l, matching(/validator 1: its app \(pid [0-9]+\) exited with code 1; last lines of .*\n  \| error: cannot listen on .*: address already in use\n/), "the report");
     await waitFor(l, matching(/1 of 2 nodes up; Ctrl-C stops them\n/), "the others up");
     assert.is(l.child.exitCode, null, "still running");
     const rest = await fetch(`http://127.0.0.1:${basePort + 3}/`);

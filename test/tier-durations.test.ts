@@ -137,7 +137,7 @@ test("MsgAddTier / MsgUpdateTier: out of range is the reference's decode error (
       } catch (e) {
         assert.instance(e, TxError);
         const t = e as TxError;
-        assert.equal([t.codespace, t.code, t.log, t.stage], ["undefined", 1, txLog(c.error), "check"]);
+        assert.equal([t.codespace, t.code, t.log, t.stage], ["undefined", 1, txLog(c.error), "decode"]);
       }
     }
     const neg = validate(type, { authority: GOV, tier: { id: 4, exit_duration: "-5s", bonus_apy: "0.01" } }) as MsgTierGov;

@@ -9,7 +9,7 @@ import { FIRST_USER_ACCOUNT } from "../host/core/ledger.js";
 import { TierError, type MessageEvent } from "../host/core/tiers.js";
 import { CoreError } from "../host/core/errors.js";
 import { rng } from "./helpers/checks.js";
-import { tierChain, E18, SECOND, MIN_LOCK, ALICE, BOB, OPS } from "./helpers/tiers.js";
+import { tierChain, E18, SECOND, MIN_LOCK, ALICE, BOB } from "./helpers/tiers.js";
 
 const USERS = [ALICE, BOB, FIRST_USER_ACCOUNT + 5, FIRST_USER_ACCOUNT + 6];
 const BLOCKS = 2000;

@@ -4,10 +4,9 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ModuleAccount as M } from "../host/core/ledger.js";
 import { positionStatus, topUpEvent, DEFAULT_TIERS, TierError } from "../host/core/tiers.js";
 import {
-  tierChain, expectedSegment, decQuo, E18, SECOND, DAY, UNBONDING, ALICE, BOB, MIN_LOCK, TOKEN, OPS, type TierChain,
+  tierChain, expectedSegment, decQuo, E18, SECOND, DAY, UNBONDING, ALICE, BOB, MIN_LOCK, TOKEN, type TierChain,
 } from "./helpers/tiers.js";
 
 const YEAR = 31_536_000n * SECOND;

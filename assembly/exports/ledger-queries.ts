@@ -8,6 +8,8 @@ import * as ledgerStaking from "../ledger/staking";
 import * as ledgerValset from "../ledger/valset";
 import * as ledgerInvariants from "../ledger/invariants";
 import * as ledgerDelegations from "../ledger/delegations";
+import * as ledgerValidators from "../ledger/validators";
+import * as ledgerGlobals from "../ledger/globals";
 import * as ledgerQueries from "../ledger/queries";
 import * as ledgerWithdraw from "../ledger/withdraw";
 import { U128_HIGH } from "../abi/operands";
@@ -29,6 +31,20 @@ export function ledgerPendingRewards(dst: usize, delegator: u32, validator: u32)
 /** The ledger's invariants: 0 if all hold, else a bit set (ledger/invariants.ts). O(state). */
 export function ledgerCheckInvariants(): i32 {
   return ledgerInvariants.check();
+}
+/** The F1 historical record of (validator, period) (ledger/validators.ts H_* fields), or 0: for gas sizes. */
+export function ledgerHistoricalPtr(validator: u32, period: u64): usize {
+  const slot = ledgerValidators.historical.find(ledgerValidators.historicalKey(validator, period));
+  return slot < 0 ? 0 : ledgerValidators.historical.ptr(<u32>slot);
+}
+/** The last unbonding entry id handed out (x/staking's UnbondingID sequence; 0: none yet): for gas sizes. */
+export function ledgerLastEntryId(): u64 {
+  return ledgerGlobals.cellLo(ledgerGlobals.ENTRY_SEQUENCE);
+}
+/** A delegation's record (ledger/delegations.ts D_* fields: shares, starting info), or 0: for gas sizes. */
+export function ledgerDelegationPtr(delegator: u32, validator: u32): usize {
+  const slot = ledgerDelegations.delegations.find(ledgerDelegations.delegationKey(delegator, validator));
+  return slot < 0 ? 0 : ledgerDelegations.delegations.ptr(<u32>slot);
 }
 /** A delegation's shares (Dec) to `dst`; NO_DELEGATION if none. */
 export function ledgerDelegationShares(dst: usize, delegator: u32, validator: u32): i32 {

@@ -9,7 +9,10 @@ import { coinsString } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
-import { outOfGasDetail, requiredFees, staticGas } from "./gas.js";
+import { outOfGasDetail, requiredFees } from "./gas.js";
+import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
+import { nodeView } from "./gas/view.js";
+import { typeUrlOfAmino } from "../wire/messages.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
@@ -65,8 +68,12 @@ function checkGas(s: AppState, tx: VerifiedTx): void {
   if (maxGas >= 0n && gas > maxGas) {
     throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
   }
-  const ante = staticGas(tx.size, tx.signatureCount);
-  if (ante > gas) throw new TxError(SdkErrors.OutOfGas, outOfGasDetail("txSize", gas, ante));
+  try {
+    anteGas(s, tx, gas);
+  } catch (e) {
+    if (!(e instanceof OutOfGas)) throw e;
+    throw new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gas, e.used));
+  }
   const required = requiredFees(s.minGasPrices, gas);
   if (required.length === 0) return;
   const paid = (denom: string) => tx.fee.amount.filter((c) => c.denom === denom).reduce((t, c) => t + c.amount, 0n);
@@ -76,6 +83,27 @@ function checkGas(s: AppState, tx: VerifiedTx): void {
       `insufficient fees; got: ${coinsString(tx.fee.amount.filter((c) => c.amount !== 0n))} required: ${coinsString(required)}`,
     );
   }
+}
+
+/** A tx's gas meter over the node's state as the SDK's keepers see it (host/app/gas/, docs/gas.md). */
+export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint): TxGas {
+  const view = nodeView({
+    core: s.core, ledger: s.ledger, tiers: s.tiers, directory: s.directory, validators: s.validators,
+    denom: s.denom, communityTax: s.genesis.distribution.communityTax, genesisTimeNs: s.genesis.genesisTimeNs,
+  });
+  const context = () => ({
+    govParams: s.gov.params, parseDec: (t: string) => s.core.dec.parse(t),
+    nextProposalId: s.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n),
+    proposal: (id: bigint) => s.gov.proposal(id), deposit: (id: bigint, depositor: string) => s.gov.depositOf(id, depositor),
+  });
+  return new TxGas(view, { height, timeNs }, limit, context);
+}
+
+/** The ante handler's gas at CheckTx (the next block's height and time); throws OutOfGas past `limit`. */
+export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint): bigint {
+  const gas = txGas(s, s.last.height + 1n, s.last.timeNs, limit);
+  gas.ante(anteTxOf(tx, s.bondFee(tx), (t) => typeUrlOfAmino(t) ?? t), false);
+  return gas.consumed;
 }
 
 /** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
@@ -98,7 +126,6 @@ export function verifyContext(s: AppState, check: boolean) {
     chainId: s.genesis.chainId,
     registry: s.registry,
     prefix: ACCOUNT_PREFIX,
-    govAuthority: s.genesis.gov.authority,
     height: s.last.height + 1n,
     getAccount: (address: string) => {
       const a = s.directory.account(address);

@@ -14,7 +14,6 @@
 
 import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
-import { decToRaw } from "../wire/amino/amino-json.js";
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
 import type { Genesis, Json } from "./genesis.js";
@@ -29,8 +28,7 @@ import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { MessageRegistry } from "./registry.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
-import { staticGas } from "./gas.js";
-import { checkTx } from "./ante.js";
+import { anteGas, checkTx } from "./ante.js";
 import { simulate } from "./deliver.js";
 import { runBlock, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
@@ -152,7 +150,7 @@ export class Application implements ChainView {
   checkTx(tx: Uint8Array, mode: "mempool" | "check"): { verified: VerifiedTx; pending?: PendingTx; gasUsed: bigint } {
     this.assertLive();
     const verified = checkTx(this.s, decodeTx(tx), mode === "mempool");
-    const gasUsed = staticGas(verified.size, verified.signers.length);
+    const gasUsed = anteGas(this.s, verified, verified.fee.gas);
     if (mode === "check") return { verified, gasUsed };
     const pending: PendingTx = { verified, done: [] };
     this.s.mempool.add(pending);

@@ -1,28 +1,28 @@
 // A tx in a block: the ante (fee and sequence, kept even when the messages fail), then every
-// message in one store transaction, metered (gas.ts): a failing message, or running out of gas,
-// undoes the messages, as the SDK's cached context does. Simulate runs the same path on the check
+// message in one store transaction, metered as the chain meters it (host/app/gas/: the SDK's
+// KV-store schedule over the accesses its ante handler and keepers make): a failing message, or
+// running out of gas, undoes the messages, as the SDK's cached context does; out of gas in the
+// ante fails the tx before its fee and sequence. Simulate runs the same path on the check
 // state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
 
 import { ModuleAccount } from "../core/ledger.js";
-import { SdkErrors, TxError } from "../wire/errors.js";
+import { GovErrors, SdkErrors, TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { txBytesHash } from "../wire/tx.js";
 import { txMsgData } from "../wire/responses.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";
-import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
-import { accountGas, outOfGasDetail, staticGas } from "./gas.js";
-import { anteEvents, checkFeeDenoms, checkFeePayable, verifyContext } from "./ante.js";
+import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
+import { outOfGasDetail, staticGas } from "./gas.js";
+import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
+import { typeUrlOfAmino } from "../wire/messages.js";
+import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
 import type { TxEvent } from "./events.js";
 import type { MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
 import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
-
-/** What the SDK's simulate mode adds per empty signature (ConsumeTxSizeGasDecorator): 10 x (an
- *  amino StdSignature of a secp256k1 key and a 64-byte signature, 106 bytes, + 6). */
-export const SIM_SIGNATURE_GAS = 10n * (106n + 6n);
 
 /**
  * DeliverTx of a tx CheckTx verified (the embedded mempool's): the fee and the sequence (ante),
@@ -61,8 +61,8 @@ export function deliverDecided(s: AppState, tx: Uint8Array, height: bigint, inde
  * state (the last committed block plus the mempool's sequences) as the next block's, with no
  * signature check (wallets send empty signatures), no gas limit and no minimum gas price, as the
  * SDK's simulate mode; every change is undone after. Gas as the SDK counts it in simulate mode:
- * the tx's bytes plus, for each signer whose signature is empty, the size of a placeholder
- * amino StdSignature (SIM_SIGNATURE_GAS), then the same meter as DeliverTx. Throws TxError.
+ * the tx's bytes plus, for each signer whose signature is empty, its account and the size of a
+ * placeholder amino StdSignature (host/app/gas/ante.ts), then the same model as DeliverTx. Throws TxError.
  */
 export function simulate(s: AppState, txBytes: Uint8Array): SimulationResult {
   const decoded = decodeTx(txBytes, { simulate: true });
@@ -72,8 +72,7 @@ export function simulate(s: AppState, txBytes: Uint8Array): SimulationResult {
   const verified = verifyDecodedTx(decoded, { ...verifyContext(s, true), simulate: true });
   checkFeeDenoms(s, verified);
   checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
-  const emptySignatures = decoded.signatures.filter((sig) => sig.signature.length === 0).length;
-  const r = execute(s, verified, s.last.height + 1n, 0, s.last.timeNs, true, emptySignatures);
+  const r = execute(s, verified, s.last.height + 1n, 0, s.last.timeNs, true);
   if (r.code !== 0) throw new SimulationError(TxError.rendered(r.codespace, r.code, r.rawLog), r.gasUsed);
   return { gasWanted: verified.fee.gas, gasUsed: r.gasUsed, events: r.events, data: r.data };
 }
@@ -83,16 +82,15 @@ export function simulate(s: AppState, txBytes: Uint8Array): SimulationResult {
  * all of it, always undone, the signer's account restored, no gas limit.
  */
 function execute(
-  s: AppState, tx: VerifiedTx, height: bigint, index: number, timeNs: bigint, simulating: boolean, emptySignatures = 0,
+  s: AppState, tx: VerifiedTx, height: bigint, index: number, timeNs: bigint, simulating: boolean,
 ): TxResult {
   const gasWanted = tx.fee.gas;
   const gasLimit = simulating ? (1n << 64n) - 1n : gasWanted;
-  const ante = staticGas(tx.size, tx.signatureCount) + BigInt(emptySignatures) * SIM_SIGNATURE_GAS;
-  let gasUsed = ante;
+  let gasUsed = 0n;
   const result = (code: number, codespace: string, rawLog: string, events: TxEvent[], data: Uint8Array = new Uint8Array()): TxResult => ({
     hash: tx.txHash, height, index, code, codespace, rawLog, events, tx: tx.bytes, timeNs, gasWanted, gasUsed, data,
   });
-  const outOfGas = (where: string) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(where, gasWanted, gasUsed));
+  const outOfGas = (e: OutOfGas) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gasWanted, e.used));
   const x = s.core.exports;
   if (!simulating) {
     // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
@@ -100,6 +98,9 @@ function execute(
       const sequence = s.directory.account(signer.address)?.sequence;
       if (sequence !== signer.sequence) {
         const e = new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${sequence}, got ${signer.sequence}`);
+        // Charged as a decided block's tx refused at verification is (deliverDecided): a replay
+        // re-verifies it there, and must find the same gas.
+        gasUsed = staticGas(tx.size, tx.signatureCount);
         return result(e.code, e.codespace, e.log, []);
       }
     }
@@ -112,30 +113,28 @@ function execute(
     }
   }
   const fee = s.bondFee(tx);
+  // The ante handler's gas on the state before it: out of gas there fails the tx before its fee
+  // and sequence, as the SDK's ante does.
+  const gas = txGas(s, height, timeNs, gasLimit);
+  try {
+    gas.ante(anteTxOf(tx, fee, (t) => typeUrlOfAmino(t) ?? t), simulating);
+  } catch (e) {
+    if (!(e instanceof OutOfGas)) throw e;
+    gasUsed = e.used;
+    const f = outOfGas(e);
+    return result(f.code, f.codespace, f.log, []);
+  }
+  gasUsed = gas.consumed;
   // What an abort must restore beyond the core's records: the accounts created since here, and
   // (simulating) the signer's sequence.
   const accountsMark = s.directory.checkpoint();
   const restoreSigners = simulating ? tx.signers.map((signer) => s.directory.saveAccount(signer.address)) : [];
   if (simulating) x.storeTxBegin();
   try {
-    s.meter.reset();
     const payer = s.directory.ensure(tx.feePayer);
-    // Simulating a tx without a fee (CosmJS and Keplr estimate gas so, then pay one): its
-    // transfer is metered anyway, with one base unit, so the estimate covers the tx they sign.
-    const metered = simulating && fee === 0n && s.ledger.balance(payer) > 0n ? 1n : fee;
-    if (simulating) s.meter.reset(); // that look at the balance is not the tx's
-    s.ledger.send(payer, ModuleAccount.feeCollector, metered);
-    let accountCost = 0n;
-    for (const signer of tx.signers) {
-      s.directory.bumpSequence(signer.address, signer.pubKey);
-      accountCost += accountGas(16 + signer.address.length); // its auth record: id, sequence, address
-    }
-    gasUsed = ante + accountCost + s.meter.gas();
+    s.ledger.send(payer, ModuleAccount.feeCollector, fee);
+    for (const signer of tx.signers) s.directory.bumpSequence(signer.address, signer.pubKey);
     const events = anteEvents(s, tx, fee);
-    if (gasUsed > gasLimit) {
-      const e = outOfGas("ante");
-      return result(e.code, e.codespace, e.log, events);
-    }
     if (!simulating) x.storeTxBegin();
     s.txJournal.begin();
     const emitted: TxEvent[] = [];
@@ -143,22 +142,44 @@ function execute(
     const ctx = s.messageContext(tx.signer, height, timeNs);
     for (let i = 0; i < tx.msgs.length; i++) {
       const m = tx.msgs[i]!;
+      let failed: TxError | undefined;
       try {
         const handler = s.handlers.get(m.type);
         if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const out = handler(ctx, m.parsed);
-        gasUsed = ante + accountCost + s.meter.gas();
-        if (gasUsed > gasLimit) throw outOfGas(m.type);
+        const typeUrl = typeUrlOfAmino(m.type) ?? m.type;
+        let parsed: unknown;
+        try {
+          parsed = validated(s, m);
+        } catch (err) {
+          // refused by its server's stateless checks, before any store access: the router's charge only
+          failed = messageFailure(err, i);
+          gas.route(typeUrl);
+          gasUsed = gas.consumed;
+          throw failed;
+        }
+        // The message's keeper accesses, planned on the state before it runs, settled after (a
+        // failed message is charged up to the check that failed it).
+        const plan = gas.plan(m.type, typeUrl, parsed);
+        s.meter.reset();
+        let out: ReturnType<typeof handler> | undefined;
+        try {
+          out = handler(ctx, parsed);
+        } catch (err) {
+          failed = messageFailure(err, i);
+        }
+        gas.settle(plan, failed, () => s.meter.gas(), m.type);
+        gasUsed = gas.consumed;
+        if (failed || out === undefined) throw failed;
         for (const e of messageEventFirst(out.events)) emitted.push({ ...e, attributes: [...e.attributes, { key: "msg_index", value: `${i}`, index: true }] });
         responses.push(out.response);
       } catch (err) {
-        gasUsed = ante + accountCost + s.meter.gas();
+        if (err instanceof OutOfGas) gasUsed = err.used;
         if (!simulating) {
           x.storeTxAbort();
           s.txJournal.rollback();
           s.directory.rollback(accountsMark);
         }
-        const f = err instanceof TxError && err.is(SdkErrors.OutOfGas) ? err : messageFailure(err, i);
+        const f = err instanceof OutOfGas ? outOfGas(err) : err === failed ? failed! : messageFailure(err, i);
         return result(f.code, f.codespace, f.log, events);
       }
     }
@@ -175,6 +196,20 @@ function execute(
       for (const restore of restoreSigners) restore();
     }
   }
+}
+
+/**
+ * A message's own rules, as its server checks them before it touches the store (no message the
+ * node runs keeps a ValidateBasic in SDK v0.53, so none of this is CheckTx's): a governance
+ * message's authority first (gov 13), then the registry's rule, which gives the handler its input.
+ */
+function validated(s: AppState, m: VerifiedMsg): unknown {
+  if (m.governance) {
+    const gov = s.genesis.gov.authority;
+    if (m.signer !== gov) throw new TxError(GovErrors.InvalidSigner, `invalid authority; expected ${gov}, got ${m.signer}`);
+  }
+  if (m.invalid !== undefined) throw m.invalid;
+  return m.parsed;
 }
 
 /** A passed proposal's messages, in order, signed by x/gov: all or none (the SDK's cached context). */

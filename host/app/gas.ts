@@ -1,14 +1,8 @@
-// Gas: what a transaction weighs, with the Cosmos SDK's default gas schedule (WIRE.md §3d). The
-// meter is deterministic: the same tx on the same state uses the same gas, in a block and in a
-// replay. It charges
-//   - the tx's size: TxSizeCostPerByte x the length of the canonical StdTx bytes its hash covers;
-//   - each signature: SigVerifyCostSecp256k1;
-//   - every store operation the core makes (assembly/store/table.ts counts them): a read (a key
-//     lookup) ReadCostFlat + ReadCostPerByte x the record's bytes, a write WriteCostFlat +
-//     WriteCostPerByte x the record's bytes, a delete DeleteCost;
-//   - the signer's account (kept by the host): one read and one write of its auth record.
-// Figures are not the reference's to the unit (our records are not its KV pairs), but they scale
-// with the work as its do.
+// Gas outside the chain's model (host/app/gas/ meters what the SDK's keepers access): the price
+// of the core's own store operations (assembly/store/table.ts counts them) for a message no model
+// covers yet — a read ReadCostFlat + ReadCostPerByte x the record's bytes, a write WriteCostFlat +
+// WriteCostPerByte x the record's bytes, a delete DeleteCost — the tx size and signature charge of
+// a tx that fails to decode in a block, the out-of-gas text, and --minimum-gas-prices' fees.
 
 import type { Core } from "../core/core.js";
 import {
@@ -48,13 +42,6 @@ export function storeGas(c: StoreCounters): bigint {
 /** What the ante handler charges before any store access: the tx's bytes and its signatures. */
 export function staticGas(txBytes: number, signatures: number): bigint {
   return BigInt(txBytes) * GasSchedule.txSizeCostPerByte + BigInt(signatures) * GasSchedule.sigVerifyCostSecp256k1;
-}
-
-/** Reading and writing back the signer's account record of `bytes` bytes (sequence increment). */
-export function accountGas(bytes: number): bigint {
-  const s = GasSchedule;
-  const n = BigInt(bytes);
-  return s.readCostFlat + n * s.readCostPerByte + s.writeCostFlat + n * s.writeCostPerByte;
 }
 
 /** The core's gas counters: reset them, and read the gas of what happened since. */

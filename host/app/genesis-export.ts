@@ -21,7 +21,7 @@ import { distributionJson, pairKey, type DistributionState } from "../modules/di
 import { mintJson } from "../modules/mint/genesis.js";
 import { inflationJson, type InflationParams } from "../modules/inflation/genesis.js";
 import { tieredRewardsJson, withGenesisMappings } from "../modules/tieredrewards/genesis.js";
-import { govJson } from "../modules/gov/genesis-state.js";
+import { govJson } from "../modules/gov/genesis-export.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
 import { slashingJson } from "../modules/slashing/genesis.js";

@@ -24,7 +24,7 @@ import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tiered
 import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
 import { parseSlashing } from "../modules/slashing/genesis.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
-import type { SigningInfo, SlashingParams } from "../modules/slashing/keeper.js";
+import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
 export const ACCOUNT_PREFIX = "cro";

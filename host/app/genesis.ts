@@ -5,7 +5,6 @@
 // number is refused wherever an amount or a rate is expected.
 
 import { readFile } from "node:fs/promises";
-import { base64 } from "@scure/base";
 import { ValidationError } from "../errors.js";
 import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
 import { parseTimestamp } from "../wire/gateway-json.js";

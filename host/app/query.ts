@@ -7,7 +7,6 @@
 
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
-import { hex } from "@scure/base";
 import { SimulationError } from "./types.js";
 import type { Application } from "./application.js";
 import { TxError } from "../wire/errors.js";

@@ -1,7 +1,7 @@
 // What a simulation returns (host/cli/simulate.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
-import type { Genesis } from "../app/genesis.js";
+import type { Genesis } from "../app/genesis-sdk.js";
 
 export interface SimRow {
   month: number;

@@ -54,7 +54,9 @@ export type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 const E18 = 10n ** 18n;
 export const YEAR_NS = 31_557_600n * 1_000_000_000n;
 const MAX_CLAIM = 300;
-const NO_FEE = { amount: [] as { denom: string; amount: string }[], gas: "200000" };
+/** The chain's gas (host/app/gas/): a lock uses about 210,000, a claim about 100,000 a position. */
+const GAS_LIMIT = "100000000";
+const NO_FEE = { amount: [] as { denom: string; amount: string }[], gas: GAS_LIMIT };
 const EVENT = "chainmain.tieredrewards.v1.";
 
 /** The genesis document and block time of a scenario. */
@@ -408,7 +410,7 @@ export async function simulate(
     for (const plan of list) {
       const built = plan.build();
       if (!built || !acct) continue;
-      const fee = built.fee === 0n ? NO_FEE : { amount: [coin(built.fee)], gas: "200000" };
+      const fee = built.fee === 0n ? NO_FEE : { amount: [coin(built.fee)], gas: GAS_LIMIT };
       const body = signer.sign(built.msgs, fee, chain.chainId, acct.accountNumber, seq);
       try {
         const { included } = chain.submit(broadcastRequest(body).tx);

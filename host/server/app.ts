@@ -15,13 +15,12 @@ import { SimulationError, type SimulationResult } from "../app/types.js";
 import { type NodeChain } from "../drivers/embedded.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
 import { useCors } from "./cors.js";
-import type { Genesis, Json } from "../app/genesis.js";
+import type { Genesis } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
 import { txBytesHash } from "../wire/tx.js";
-import { dataHex, msgDataJson } from "../wire/responses.js";
+import { msgDataJson } from "../wire/responses.js";
 import { base64 } from "@scure/base";
-import { denomMetadataJson } from "../modules/bank/genesis.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
@@ -200,7 +199,6 @@ export function registerNodeRoutes(
     broadcastTo?: (txBytes: Uint8Array) => Promise<{ hash: string; code: number; codespace: string; log: string }>;
   },
 ): void {
-  const maxPageLimit = options.maxPageLimit ?? DEFAULT_LIMITS.maxPageLimit;
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
   registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
   registerWebRoutes(app, { chainSegment });

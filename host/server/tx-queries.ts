@@ -7,11 +7,10 @@ import type { NodeChain } from "../drivers/embedded.js";
 import type { TxResult } from "../app/types.js";
 import { isLegacyTx, txJson } from "../wire/tx.js";
 import { dataHex } from "../wire/responses.js";
-import { GatewayError, GrpcCode, intString, timestampString } from "../wire/gateway-json.js";
+import { GatewayError, GrpcCode, intString, timestampSeconds } from "../wire/gateway-json.js";
 import { cometBlock } from "../rpc/blocks.js";
 import { gatewayBlock, gatewayBlockId } from "./blocks.js";
 
-const NS_PER_S = 1_000_000_000n;
 
 export function registerTxQueryRoutes(app: Hono, node: NodeChain): void {
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
@@ -98,7 +97,7 @@ export function txResponse(r: Pick<TxResult, "hash" | "height" | "code" | "codes
     gas_used: intString(r.gasUsed ?? 0n),
     tx: null,
     // The block's time as the SDK formats it here: RFC 3339 in whole seconds.
-    timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampString(r.timeNs - (((r.timeNs % NS_PER_S) + NS_PER_S) % NS_PER_S)),
+    timestamp: r.timeNs === undefined || r.height === 0n ? "" : timestampSeconds(r.timeNs),
     events: r.events ?? [],
   };
 }

@@ -56,7 +56,8 @@ export const GovErrors = {
  *   CheckTx, is included in a block and fails there: its fee is charged and its sequence consumed.
  *   The node decides which of the two it mirrors; both carry the same code and log.
  */
-export type TxErrorStage = "check" | "execute";
+/** "decode": the SDK's tx decoder raises it, so CheckTx refuses the tx whatever the error's code. */
+export type TxErrorStage = "check" | "execute" | "decode";
 
 /** A rejected transaction, ready for the REST layer: `{codespace, code, raw_log: log}`. */
 export class TxError extends Error {

@@ -172,6 +172,11 @@ export function timestampString(ns: bigint): string {
   return `${iso.slice(0, 19)}${nanosFraction(nanos)}Z`;
 }
 
+/** RFC 3339 in whole seconds, as Go's time.RFC3339 formats a time (the fraction dropped): x/staking's events, a tx's timestamp. */
+export function timestampSeconds(ns: bigint): string {
+  return timestampString(ns - floorDivMod(ns, NS_PER_S)[1]);
+}
+
 /** Seconds of 0001-01-01T00:00:00Z, the zero time a Timestamp field holds when unset. */
 const ZERO_TIME_S = -62_135_596_800n;
 

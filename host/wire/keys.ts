@@ -5,7 +5,6 @@
 // turn a valid signature into a second valid one (n - s) for the same transaction.
 // All crypto and encodings come from @noble/* and @scure/base.
 
-import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { createHash } from "node:crypto";
 import { verifyHashSecp256k1 } from "./secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";

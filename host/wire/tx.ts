@@ -16,7 +16,7 @@
 
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { createHash } from "node:crypto";
-import { base64, hex } from "@scure/base";
+import { base64 } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";

@@ -1,7 +1,9 @@
 // The quick variant of `npm run test:hostile` (issue 10): a few dozen requests of every hostile
 // class, from the same generator and seed, against a node and a control node in lockstep, and the
 // socket classes against a node on a real port. Every answer must be a 4xx with the gateway's error
-// body or a refused tx (code ≠ 0), and the node's state hash must equal the control's after each class.
+// body or a refused tx (code ≠ 0) — or a tx accepted at CheckTx (the SDK checks a message's fields
+// in its server) that fails in its block past the ante handler, sent to the control too — and the
+// node's state hash must equal the control's after each class.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -37,7 +39,9 @@ test("judge: refuses what is not a clean refusal", () => {
   assert.is(judge(tx, 400, gw(3), ct).failure, undefined);
   assert.ok(judge(tx, 500, gw(13), ct).failure, "a 500");
   assert.ok(judge(tx, 400, "Bad Request", "text/plain").failure, "a 400 without the gateway body");
-  assert.ok(judge(tx, 200, JSON.stringify({ tx_response: { code: 0, codespace: "" } }), ct).failure, "an accepted tx");
+  assert.ok(judge(tx, 200, JSON.stringify({ tx_response: { code: 0, codespace: "", txhash: "AB" } }), ct).failure, "an accepted tx");
+  const deferred = judge(tx, 200, JSON.stringify({ tx_response: { code: 0, codespace: "", txhash: "AB" } }), ct, true);
+  assert.equal([deferred.failure, deferred.acceptedHash], [undefined, "AB"], "accepted where a message server's check is due: judged by its block");
   assert.is(judge(tx, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).label, "200 sdk/4");
   assert.ok(judge({ ...tx, expect: "413" }, 400, gw(3), ct).failure, "a 400 where a 413 is due");
   assert.ok(judge({ method: "GET", path: "/cosmos/bank/v1beta1/supply", note: "" }, 200, "{}", ct).failure, "a 200 on a GET");

@@ -28,6 +28,12 @@ export interface Outcome {
   label: string;
   /** Why it is not an acceptable answer, if it is not. */
   failure?: string;
+  /**
+   * A tx accepted at CheckTx whose fault only its message's server sees (the SDK v0.53 checks a
+   * message's fields in its server, in the block, not in CheckTx): its hash, to be judged by its
+   * block's result (it must fail there, past the ante handler).
+   */
+  acceptedHash?: string;
 }
 
 export interface ClassReport {
@@ -52,7 +58,7 @@ const TX_ROUTES = new Set(["/txs", "/cosmos/tx/v1beta1/txs"]);
  * or method the gateway does not route, (tx routes) 200 with a non-zero tx code, or (a GET) the
  * chain's 500 Unknown (code 2) for a codec's or module's error passed through (decisions.md 6).
  */
-export function judge(req: HostileRequest, status: number, text: string, contentType: string | null): Outcome {
+export function judge(req: HostileRequest, status: number, text: string, contentType: string | null, deferred = false): Outcome {
   let json: any;
   try {
     json = JSON.parse(text);
@@ -72,7 +78,9 @@ export function judge(req: HostileRequest, status: number, text: string, content
     const r = json?.tx_response;
     if (!r || typeof r.code !== "number") return { label: "200", failure: `no tx_response: ${text.slice(0, 120)}` };
     const label = `200 ${r.codespace || "?"}/${r.code}`;
-    if (r.code === 0) return { label: "200 accepted", failure: `accepted (code 0, tx ${r.txhash})` };
+    if (r.code === 0) {
+      return deferred ? { label: "200 accepted, to fail in its block", acceptedHash: r.txhash } : { label: "200 accepted", failure: `accepted (code 0, tx ${r.txhash})` };
+    }
     if (req.expect === "413") return { label, failure: `expected 413, got 200 ${r.codespace}/${r.code}: ${String(r.raw_log).slice(0, 100)}` };
     return { label };
   }
@@ -105,7 +113,7 @@ async function bounded<T>(p: Promise<T>, ms: number): Promise<T | "timeout"> {
 }
 
 /** Sends one request to an in-process app and judges the answer. */
-async function sendInProcess(node: TestNode, req: HostileRequest, timeoutMs: number): Promise<Outcome> {
+async function sendInProcess(node: TestNode, req: HostileRequest, timeoutMs: number, deferred = false): Promise<Outcome> {
   const headers: Record<string, string> = {};
   const ct = req.contentType === undefined ? "application/json" : req.contentType;
   if (ct !== null && req.method === "POST") headers["content-type"] = ct;
@@ -121,7 +129,34 @@ async function sendInProcess(node: TestNode, req: HostileRequest, timeoutMs: num
     return { label: "crash", failure: `the request threw: ${(e as Error).stack ?? e}` };
   }
   if (r === "timeout") return { label: "hang", failure: `no answer within ${timeoutMs} ms` };
-  return judge(req, r.status, r.text, r.ct);
+  return judge(req, r.status, r.text, r.ct, deferred);
+}
+
+/** Codes of the ante handler's stages: a tx the node accepted at CheckTx must not fail with these in its block. */
+const ANTE_CODES = new Set(["sdk/4", "sdk/8", "sdk/13", "sdk/15", "sdk/32", "sdk/2"]);
+
+/**
+ * A class's txs accepted at CheckTx (acceptedHash): each is sent to the control too (both nodes
+ * then carry the same txs into their blocks, so their state hashes stay comparable), and after the
+ * blocks each must have failed in its block with a message server's error, on both.
+ */
+async function judgeAccepted(node: TestNode, control: TestNode, accepted: { req: HostileRequest; hash: string }[], report: ClassReport): Promise<void> {
+  const fail = (req: HostileRequest, label: string, why: string) => {
+    report.failureCount++;
+    if (report.failures.length < failureSample) report.failures.push({ note: req.note, path: `${req.method} ${req.path.slice(0, 120)}`, label, why });
+  };
+  for (const { req, hash } of accepted) {
+    const res = await node.app.request(`/cosmos/tx/v1beta1/txs/${hash}`);
+    const json = (await res.json()) as any;
+    const r = json?.tx_response;
+    const code = `${r?.codespace || "?"}/${r?.code}`;
+    if (res.status !== 200 || typeof r?.code !== "number") fail(req, "accepted", `accepted at CheckTx, not in a block (${res.status})`);
+    else if (r.code === 0) fail(req, "accepted", `accepted and succeeded in its block (tx ${hash})`);
+    else if (ANTE_CODES.has(code)) fail(req, code, `accepted at CheckTx, then failed the ante handler in its block: ${r.raw_log}`);
+    const c = await control.app.request(`/cosmos/tx/v1beta1/txs/${hash}`);
+    const cr = ((await c.json()) as any)?.tx_response;
+    if (cr?.code !== r?.code || cr?.gas_used !== r?.gas_used) fail(req, "control", `the control's result differs: ${cr?.codespace}/${cr?.code} gas ${cr?.gas_used} vs ${code} gas ${r?.gas_used}`);
+  }
 }
 
 export interface RunOptions {
@@ -220,8 +255,16 @@ export async function runLockstep(o: RunOptions): Promise<ClassReport[]> {
     const reports: ClassReport[] = [];
     for (const cls of HOSTILE_CLASSES) {
       if (o.exclude?.includes(cls.name) || (o.only && !o.only.includes(cls.name))) continue;
-      const report = await runClass(cls, ctx, o, (req) => sendInProcess(node, req, timeoutMs));
-      if (node.chain.pending > 0) report.after.push(`${node.chain.pending} hostile tx(s) entered the mempool`);
+      const accepted: { req: HostileRequest; hash: string }[] = [];
+      const report = await runClass(cls, ctx, o, async (req) => {
+        const out = await sendInProcess(node, req, timeoutMs, true);
+        if (out.acceptedHash === undefined) return out;
+        accepted.push({ req, hash: out.acceptedHash });
+        const mirrored = await sendInProcess(control, req, timeoutMs, true);
+        if (mirrored.acceptedHash !== out.acceptedHash) return { label: out.label, failure: `the control answered ${mirrored.label} (${mirrored.failure ?? ""})` };
+        return out;
+      });
+      if (node.chain.pending > accepted.length) report.after.push(`${node.chain.pending - accepted.length} hostile tx(s) entered the mempool unreported`);
       // A legitimate tx on both: the node still takes the next sequence of an account the class never touched.
       report.after.push(...(await applyToBoth(node, control, ctx, [
         { n: 7, msgs: [sendMsg(devAddress(7), devAddress(5), 1n)], memo: `after ${cls.name}` },
@@ -229,6 +272,7 @@ export async function runLockstep(o: RunOptions): Promise<ClassReport[]> {
       await node.chain.advance(BLOCKS_PER_CLASS);
       await control.chain.advance(BLOCKS_PER_CLASS);
       if (node.chain.halted) report.after.push(`the node halted: ${node.chain.halted.message}`);
+      await judgeAccepted(node, control, accepted, report);
       const a = node.chain.latestBlock();
       const b = control.chain.latestBlock();
       report.nodeHash = a.appHash;

@@ -1,10 +1,13 @@
 // Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one
-// form): the checks of the SDK's CheckTx, in its order, and the one handler check every governance
-// message shares (the authority).
+// form): the checks of the SDK v0.53's CheckTx, in its order. The messages' own rules are not
+// among them: no message the node executes keeps a ValidateBasic in v0.53, so their checks (the
+// registry's rules past decoding, a governance message's authority) are the message servers',
+// run in the block (deliver.ts validated): such a tx enters a block, pays its fee and fails there.
 //
 //  1. decode (stdtx.ts); no messages -> sdk 18.
-//  2. every message type registered (else it cannot be decoded: sdk 2) and its value valid (the
-//     registry's rule: the SDK's ValidateBasic / first handler checks).
+//  2. every message type registered (else it cannot be decoded: sdk 2) and its value decodable
+//     (the registry's rule: its parse errors, sdk 2, are the decoder's; what else it finds is kept
+//     for the block); its signer (GetSigners: a signer field that is no address is sdk 7).
 //  3. tx ValidateBasic: gas <= 2^63-1 (18), no negative fee (13), at least one signature (15), one
 //     signature per distinct signer (4 `wrong number of signers`; a protobuf tx's fee.payer that no
 //     message names is one more signer, as GetSigners). A legacy amino StdTx takes one signer.
@@ -29,9 +32,6 @@
 //     with the `sequenceProbe` sequences on either side of the account's (default 2: the replay
 //     of the last txs, a client a step or two ahead). Each probe is one more verification, paid
 //     only by failing txs: at most 2 x sequenceProbe of them; 0 turns probing off.
-//  8. governance messages: the signer (their `authority`) is the gov module account, else gov 13
-//     `invalid authority; expected <gov>, got <x>`. On the reference this is a handler error: the
-//     tx is included and fails, so the error has stage `execute` (see errors.ts).
 //
 // Accounts: an address that has never received funds has no account on chain and cannot sign
 // (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
@@ -40,9 +40,9 @@
 import { base64, utf8 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
-import { GovErrors, SdkErrors, TxError } from "../../wire/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import { DEFAULT_ACCOUNT_PREFIX, moduleAddress, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
+import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
 import type { MessageRegistry } from "../registry.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -68,8 +68,6 @@ export interface VerifyContext {
   readonly maxMemoCharacters?: number;
   /** x/auth `tx_sig_limit`; default 7. */
   readonly txSigLimit?: number;
-  /** Signer required by governance messages; default the `gov` module account's address. */
-  readonly govAuthority?: string;
   /** The height of the block the tx would enter (for a protobuf tx's timeout height); unchecked when absent. */
   readonly height?: bigint;
   /** The SDK's simulate mode: signatures are not verified (they may be empty), gas may be 0. */
@@ -84,8 +82,9 @@ export interface VerifiedMsg {
   readonly type: string;
   /** The value as received (and signed). */
   readonly value: JsonObject;
-  /** What the registry's rule returned. */
-  readonly parsed: unknown;
+  /** What the registry's rule returned, or the error its server will fail the message with (in the block). */
+  readonly parsed?: unknown;
+  readonly invalid?: TxError;
   /** Canonical bech32 address of the signer field. */
   readonly signer: string;
   readonly governance: boolean;
@@ -159,9 +158,15 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   for (const m of tx.msgs) {
     const spec = ctx.registry.get(m.type);
     if (spec === undefined) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(m.type)}`);
-    const parsed = spec.validate(m.value, { prefix });
     const signer = spec.signerOf ? spec.signerOf(m.value, { prefix }) : signerAddress(m.value, spec.signerField, prefix);
-    msgs.push({ type: m.type, value: m.value, parsed, signer, governance: spec.governance === true });
+    let rule: { parsed: unknown } | { invalid: TxError };
+    try {
+      rule = { parsed: spec.validate(m.value, { prefix }) };
+    } catch (e) {
+      if (!(e instanceof TxError) || e.is(SdkErrors.TxDecode) || e.stage === "decode") throw e;
+      rule = { invalid: e };
+    }
+    msgs.push({ type: m.type, value: m.value, ...rule, signer, governance: spec.governance === true });
     if (!signers.includes(signer)) signers.push(signer);
   }
 
@@ -256,15 +261,6 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   });
   const first = verified[0]!;
   const signDoc = tx.proto === undefined ? makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence) : undefined;
-
-  // 8. Governance messages: only the gov module account may send them.
-  for (const m of msgs) {
-    if (!m.governance) continue;
-    const gov = ctx.govAuthority ?? moduleAddress("gov", prefix);
-    if (m.signer !== gov) {
-      throw new TxError(GovErrors.InvalidSigner, `invalid authority; expected ${gov}, got ${m.signer}`, "execute");
-    }
-  }
 
   return {
     signer,

@@ -7,15 +7,15 @@ import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
 import { MsgSendResponseSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { MSG_SEND, type MsgSend } from "../../app/registry.js";
 import { renderMessageEvents } from "../../app/message-events.js";
-import { coinsString } from "../../wire/coins.js";
-import { coinText } from "../staking/keeper-helpers.js";
 
 export function registerBankHandlers(h: MessageHandlers): MessageHandlers {
   return h
     .register(MSG_SEND, (ctx, m) => {
       const msg = m as MsgSend;
-      if (msg.amount.some((c) => c.denom !== ctx.denom)) {
-        throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0 is smaller than ${coinsString(msg.amount)}`);
+      // x/bank's SendCoins, coin by coin: no balance of another denom (0 of it) is ever enough
+      const other = msg.amount.find((c) => c.denom !== ctx.denom);
+      if (other !== undefined) {
+        throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0${other.denom} is smaller than ${other.amount}${other.denom}`);
       }
       const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
       const to = ctx.directory.ensure(msg.toAddress);

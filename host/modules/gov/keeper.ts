@@ -19,10 +19,9 @@ import { UndoJournal } from "../../app/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { ModuleAccount, type Ledger } from "../../core/ledger.js";
 import type { DecOps } from "../../core/core.js";
-import type { Tiers } from "../../core/tiers.js";
 import type { GovParams } from "./params.js";
 import { decString } from "../../wire/gateway-json.js";
-import { GovErrorKinds, GOV_LIMITS, VOTE_OPTIONS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
+import { GovErrorKinds, GOV_LIMITS, checkWeightedOptions, type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgVote, type ProposalMessage, type WeightedOption } from "./validate.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { typeUrlOfAmino } from "../../wire/messages.js";
 import type { NodeDirectory } from "../auth/directory.js";
@@ -30,37 +29,8 @@ import { event, type TxEvent } from "../../app/events.js";
 import { positionsPower, tallyDecision, tallyResults, type TallyCounts, type TallyView, type Vote } from "./tally.js";
 
 export type { TallyCounts, TallyView, Vote };
-
-export const ProposalStatus = {
-  DepositPeriod: 1,
-  VotingPeriod: 2,
-  Passed: 3,
-  Rejected: 4,
-  Failed: 5,
-} as const;
-export const PROPOSAL_STATUS_NAMES = [
-  "PROPOSAL_STATUS_UNSPECIFIED", "PROPOSAL_STATUS_DEPOSIT_PERIOD", "PROPOSAL_STATUS_VOTING_PERIOD",
-  "PROPOSAL_STATUS_PASSED", "PROPOSAL_STATUS_REJECTED", "PROPOSAL_STATUS_FAILED",
-] as const;
-
-export interface Proposal {
-  id: bigint;
-  /** Amino type and value (as signed, or as the node converts a protobuf message for amino sign bytes). */
-  messages: { type: string; value: Record<string, unknown> }[];
-  status: number;
-  finalTally: TallyCounts;
-  submitTimeNs: bigint;
-  depositEndTimeNs: bigint;
-  totalDeposit: bigint;
-  votingStartTimeNs: bigint | null;
-  votingEndTimeNs: bigint | null;
-  metadata: string;
-  title: string;
-  summary: string;
-  proposer: string;
-  expedited: boolean;
-  failedReason: string;
-}
+export { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
+import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
 export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
@@ -503,9 +473,9 @@ function transferEvents(from: string, to: string, amount: bigint, denom: string)
   return amount === 0n ? [] : sendCoinsEvents(from, to, coinText(amount, denom));
 }
 
-/** Vote options as x/gov's event renders WeightedVoteOptions. */
+/** Vote options as x/gov v0.53's proposal_vote event writes them: the WeightedVoteOptions' JSON (options by number). */
 export function optionsText(options: Vote["options"]): string {
-  return options.map((o) => `option:${VOTE_OPTIONS[o.option]} weight:"${decString(o.weight)}"`).join("\n");
+  return JSON.stringify(options.map((o) => ({ option: o.option, weight: decString(o.weight) })));
 }
 
 export type { WeightedOption };

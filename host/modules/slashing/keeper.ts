@@ -13,35 +13,9 @@ import { encodeAddress } from "../../wire/address.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { event, type TxEvent } from "../../app/events.js";
+import { type SigningInfo, type SlashingParams } from "./params.js";
 
-export interface SlashingParams {
-  signedBlocksWindow: bigint;
-  /** Raw Dec. */
-  minSignedPerWindow: bigint;
-  downtimeJailDurationNs: bigint;
-  /** Raw Decs. */
-  slashFractionDoubleSign: bigint;
-  slashFractionDowntime: bigint;
-}
-
-/** The SDK's DefaultParams. */
-export const DEFAULT_SLASHING_PARAMS: SlashingParams = {
-  signedBlocksWindow: 100n,
-  minSignedPerWindow: 5n * 10n ** 17n,
-  downtimeJailDurationNs: 600n * 1_000_000_000n,
-  slashFractionDoubleSign: 5n * 10n ** 16n,
-  slashFractionDowntime: 10n ** 16n,
-};
-
-export interface SigningInfo {
-  startHeight: bigint;
-  indexOffset: bigint;
-  jailedUntilNs: bigint;
-  tombstoned: boolean;
-  missedBlocksCounter: bigint;
-  /** Indices (in the window) of the blocks missed. */
-  missed: number[];
-}
+export { DEFAULT_SLASHING_PARAMS, type SigningInfo, type SlashingParams } from "./params.js";
 
 /** What the slashing module asks the chain to do to a validator. */
 export interface Punishment {

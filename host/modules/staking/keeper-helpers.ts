@@ -5,10 +5,10 @@ import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { MessageContext } from "../../app/context.js";
 import type { Coin } from "../../wire/coins.js";
 
-/** The bond-denom amount of a coin, or the SDK's error for another denom. */
-export function bondAmount(coin: Coin, denom: string, what: string): bigint {
+/** The bond-denom amount of a coin, or the SDK's error for another denom (x/staking's msg server: delegate, undelegate, redelegate alike). */
+export function bondAmount(coin: Coin, denom: string): bigint {
   if (coin.denom !== denom) {
-    throw new TxError(SdkErrors.InvalidRequest, `invalid coin denomination: got ${coin.denom}, expected ${denom}: ${what}`);
+    throw new TxError(SdkErrors.InvalidRequest, `invalid coin denomination: got ${coin.denom}, expected ${denom}`);
   }
   return coin.amount;
 }

@@ -8,7 +8,7 @@ import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import { MsgBeginRedelegateResponseSchema, MsgDelegateResponseSchema, MsgUndelegateResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { MsgSlashValidatorResponseSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
-import { decString, timestampString } from "../../wire/gateway-json.js";
+import { decString, timestampSeconds } from "../../wire/gateway-json.js";
 import { renderMessageEvents } from "../../app/message-events.js";
 import { MSG_DELEGATE, MSG_UNDELEGATE, MSG_BEGIN_REDELEGATE, MSG_DEV_SLASH, type MsgDelegate, type MsgBeginRedelegate, type MsgDevSlash } from "./validate.js";
 import { bondAmount, coinText, validatorId } from "./keeper-helpers.js";
@@ -17,7 +17,7 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
   return h
     .register(MSG_DELEGATE, (ctx, m) => {
       const msg = m as MsgDelegate;
-      const amount = bondAmount(msg.amount, ctx.denom, "invalid delegation amount");
+      const amount = bondAmount(msg.amount, ctx.denom);
       const delegator = ctx.directory.ensure(msg.delegator);
       const shares = paying(ctx, delegator, amount, () => ctx.ledger.delegate(delegator, validatorId(ctx, msg.validator), amount), "delegate");
       return respond(MsgDelegateResponseSchema, {}, [
@@ -31,20 +31,20 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
     })
     .register(MSG_UNDELEGATE, (ctx, m) => {
       const msg = m as MsgDelegate;
-      const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
+      const amount = bondAmount(msg.amount, ctx.denom);
       const r = ctx.ledger.undelegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
       return respond(MsgUndelegateResponseSchema, { completionTime: timestampOf(r.completionTime), amount: { denom: ctx.denom, amount: `${r.amount}` } }, [
         event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
         ...renderMessageEvents(ctx, ctx.ledger.events()),
         event("unbond", {
           validator: msg.validator, delegator: msg.delegator, amount: coinText(r.amount, ctx.denom),
-          completion_time: timestampString(r.completionTime),
+          completion_time: timestampSeconds(r.completionTime),
         }),
       ]);
     })
     .register(MSG_BEGIN_REDELEGATE, (ctx, m) => {
       const msg = m as MsgBeginRedelegate;
-      const amount = bondAmount(msg.amount, ctx.denom, "invalid shares amount");
+      const amount = bondAmount(msg.amount, ctx.denom);
       const src = validatorId(ctx, msg.src);
       const dst = ctx.directory.validatorId(msg.dst);
       if (dst === undefined) throw new CoreError(CoreCode.BAD_REDELEGATION_DST);
@@ -54,7 +54,7 @@ export function registerStakingHandlers(h: MessageHandlers): MessageHandlers {
         ...renderMessageEvents(ctx, ctx.ledger.events()),
         event("redelegate", {
           source_validator: msg.src, destination_validator: msg.dst,
-          amount: coinText(r.amount, ctx.denom), completion_time: timestampString(r.completionTime),
+          amount: coinText(r.amount, ctx.denom), completion_time: timestampSeconds(r.completionTime),
         }),
       ]);
     })

@@ -14,7 +14,7 @@ import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
 import { type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
 import { MSG_CREATE_VALIDATOR, MSG_EDIT_VALIDATOR } from "./validate.js";
-import { event, type TxEvent } from "../../app/events.js";
+import { event } from "../../app/events.js";
 import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
 import { MsgCreateValidatorResponseSchema, MsgEditValidatorResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";

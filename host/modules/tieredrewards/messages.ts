@@ -7,11 +7,9 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import { TierError, type Position, type Tier, type MessageEvent, type Tiers } from "../../core/tiers.js";
+import { TierError, type Tier, type MessageEvent, type Tiers } from "../../core/tiers.js";
 import { decString, timestampOf } from "../../wire/gateway-json.js";
-import * as ev from "../../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
 import * as tx from "../../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
-import { positionRecord, tierMessage, type TierDef } from "./queries.js";
 import { TxError } from "../../wire/errors.js";
 import {
   TierMsgTypes, type MsgClaimTierRewards, type MsgDeleteTier, type MsgLockTier, type MsgTierGov, type MsgTierRedelegate,

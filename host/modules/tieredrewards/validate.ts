@@ -296,7 +296,7 @@ function tierField(value: JsonObject, type: string): TierInput {
   // Beyond int64 nanoseconds the reference's tx decoder refuses the tx (host/wire/duration.ts): an
   // unregistered error, so codespace "undefined", code 1, at CheckTx. Never wrapped.
   const outOfRange = txDurationError(seconds);
-  if (outOfRange !== undefined) throw new TxError({ codespace: "undefined", code: 1, description: outOfRange });
+  if (outOfRange !== undefined) throw new TxError({ codespace: "undefined", code: 1, description: outOfRange }, undefined, "decode");
   return {
     id: uint32Field(tier, "id", at),
     exitDurationSeconds: seconds,

@@ -1,0 +1,105 @@
+// Which model meters which message: the message's amino type to its keeper path. A message with
+// no model here is metered the old way (the core's store counters, host/app/gas.ts).
+
+import { MSG_SEND, type MsgSend } from "../registry.js";
+import {
+  MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
+  type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
+} from "../../modules/staking/validate.js";
+import { TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg } from "../../modules/tieredrewards/validate.js";
+import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
+import type { GovParams } from "../../modules/gov/genesis.js";
+import { sendCoins, sendEnabled } from "./bank.js";
+import { withdrawCommission, withdrawRewards } from "./distribution.js";
+import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
+import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
+import * as tiers from "./tiers.js";
+import type { Sim } from "./sim.js";
+
+
+/** What a message model needs besides the state: the governance params and the next proposal id. */
+export interface ModelContext {
+  govParams: GovParams;
+  nextProposalId: bigint;
+  proposal(id: bigint): NodeProposal | undefined;
+  deposit(id: bigint, depositor: string): bigint | undefined;
+  parseDec(text: string): bigint;
+}
+
+type Model = (k: Sim, msg: unknown, c: ModelContext) => void;
+
+function send(k: Sim, msg: unknown): void {
+  const m = msg as MsgSend;
+  k.check("sdk:10", m.amount.length === 0 || m.amount.some((c) => c.amount <= 0n));
+  sendEnabled(k, m.amount.map((c) => c.denom));
+  for (const c of m.amount) sendCoins(k, m.fromAddress, m.toAddress, c.amount, c.denom);
+}
+
+const MODELS: Record<string, Model> = {
+  [MSG_SEND]: send,
+  [MSG_DELEGATE]: (k, msg) => {
+    const m = msg as MsgDelegate;
+    msgDelegate(k, { delegator: m.delegator, validator: m.validator, amount: m.amount.amount, denom: m.amount.denom });
+  },
+  [MSG_UNDELEGATE]: (k, msg) => {
+    const m = msg as MsgDelegate;
+    msgUndelegate(k, { delegator: m.delegator, validator: m.validator, amount: m.amount.amount, denom: m.amount.denom });
+  },
+  [MSG_BEGIN_REDELEGATE]: (k, msg) => {
+    const m = msg as MsgBeginRedelegate;
+    msgBeginRedelegate(k, { delegator: m.delegator, src: m.src, dst: m.dst, amount: m.amount.amount, denom: m.amount.denom });
+  },
+  [MSG_WITHDRAW_DELEGATION_REWARD]: (k, msg) => {
+    const m = msg as MsgWithdrawDelegationReward;
+    withdrawRewards(k, m.delegator, m.validator);
+  },
+  [MSG_WITHDRAW_VALIDATOR_COMMISSION]: (k, msg) => withdrawCommission(k, (msg as MsgWithdrawValidatorCommission).validator),
+  [MSG_CREATE_VALIDATOR]: (k, msg, c) => {
+    const m = msg as MsgCreateValidator;
+    const dec = (t: string) => c.parseDec(t);
+    msgCreateValidator(k, {
+      operator: m.validator, account: m.delegator || accountOf(k, m.validator), pubKeyLen: m.pubkey?.key.length ?? 32, description: m.description,
+      rate: dec(m.commission.rate), maxRate: dec(m.commission.maxRate), maxChangeRate: dec(m.commission.maxChangeRate),
+      minSelfDelegation: m.minSelfDelegation, amount: m.value.amount, denom: m.value.denom,
+    });
+  },
+  [TierMsgTypes.LockTier]: (k, msg) => tiers.msgLockTier(k, lock(msg)),
+  [TierMsgTypes.CommitDelegationToTier]: (k, msg) => tiers.msgCommitDelegationToTier(k, lock(msg)),
+  [TierMsgTypes.AddToTierPosition]: (k, msg) => tiers.msgAddToTierPosition(k, msg as PositionAmountMsg),
+  [TierMsgTypes.TriggerExitFromTier]: (k, msg) => tiers.msgTriggerExit(k, msg as PositionMsg),
+  [TierMsgTypes.ClearPosition]: (k, msg) => tiers.msgClearPosition(k, msg as PositionMsg),
+  [TierMsgTypes.TierRedelegate]: (k, msg) => tiers.msgTierRedelegate(k, msg as MsgTierRedelegate),
+  [TierMsgTypes.TierUndelegate]: (k, msg) => tiers.msgTierUndelegate(k, msg as PositionMsg),
+  [TierMsgTypes.WithdrawFromTier]: (k, msg) => tiers.msgWithdrawFromTier(k, msg as PositionMsg),
+  [TierMsgTypes.ExitTierWithDelegation]: (k, msg) => tiers.msgExitTierWithDelegation(k, msg as PositionAmountMsg),
+  [TierMsgTypes.ClaimTierRewards]: (k, msg) => tiers.msgClaimTierRewards(k, msg as MsgClaimTierRewards),
+  [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
+    const m = msg as MsgSubmitProposal;
+    const deposit = m.initialDeposit.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
+    msgSubmitProposal(k, { ...m, deposit }, c.govParams, c.nextProposalId);
+  },
+  // MsgVote stores NewNonSplitVoteOption: the weight LegacyOneDec().String().
+  [GovMsgTypes.Deposit]: (k, msg, c) => {
+    const m = msg as MsgDeposit;
+    const amount = m.amount.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
+    msgDeposit(k, { depositor: m.depositor, amount }, c.govParams, c.proposal(m.proposalId), c.deposit(m.proposalId, m.depositor));
+  },
+  [GovMsgTypes.Vote]: (k, msg) => msgVote(k, { ...(msg as MsgVote), options: (msg as MsgVote).options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
+  [GovMsgTypes.VoteWeighted]: (k, msg) => msgVote(k, msg as MsgVote),
+};
+
+const lock = (msg: unknown) => {
+  const m = msg as MsgLockTier;
+  return { owner: m.owner, tierId: m.tierId, amount: m.amount, validator: m.validator, triggerExitImmediately: m.triggerExitImmediately };
+};
+
+/** A validator operator's own account address (same bytes, the account prefix). */
+function accountOf(k: Sim, operator: string): string {
+  return k.view.operatorAccount(operator);
+}
+
+/** The model of a message type, or undefined: metered the old way. */
+export function messageModel(type: string): Model | undefined {
+  return MODELS[type];
+}
+

@@ -1,0 +1,141 @@
+// The Cosmos SDK's gas meter and KV-store gas schedule (store/types/gas.go KVGasConfig and
+// store/gaskv): every access its keepers make is charged by a flat cost and a cost per byte of its
+// key and value, each in its own ConsumeGas call with its own descriptor, so an out-of-gas stops at
+// the first charge past the limit and names it (`ReadFlat`, `WritePerByte`, `txSize`, ...).
+
+/** DefaultKVStoreGasConfig (cosmossdk.io/store v1.1.2 types/gas.go KVGasConfig). */
+export const KV_GAS = {
+  has: 1000n,
+  delete: 1000n,
+  readFlat: 1000n,
+  readPerByte: 3n,
+  writeFlat: 2000n,
+  writePerByte: 30n,
+  iterNextFlat: 30n,
+} as const;
+
+/** x/auth params: tx_size_cost_per_byte and sig_verify_cost_secp256k1 (their defaults). */
+export const AUTH_GAS = { txSizeCostPerByte: 10n, sigVerifySecp256k1: 1000n, sigVerifyEd25519: 590n } as const;
+
+/** The SDK's descriptors (store/types/gas.go, x/auth/ante). */
+export const GasDesc = {
+  has: "Has",
+  delete: "Delete",
+  readFlat: "ReadFlat",
+  readPerByte: "ReadPerByte",
+  writeFlat: "WriteFlat",
+  writePerByte: "WritePerByte",
+  iterNextFlat: "IterNextFlat",
+  valuePerByte: "ValuePerByte",
+  txSize: "txSize",
+  sigSecp256k1: "ante verify: secp256k1",
+} as const;
+
+/** ErrorOutOfGas: where the meter went past its limit and what it had consumed then. */
+export class OutOfGas extends Error {
+  constructor(readonly descriptor: string, readonly used: bigint) {
+    super(`out of gas in location: ${descriptor}`);
+  }
+}
+
+/** One store access, for tests and docs/gas.md: store, operation, key and value bytes, gas. */
+export interface Access {
+  store: string;
+  op: "get" | "set" | "has" | "del" | "iter" | "gas";
+  key: number;
+  value: number;
+  gas: bigint;
+  what: string;
+}
+
+/** basicGasMeter: consumed += amount, then past the limit it throws (consumed stays past it). */
+export class GasMeter {
+  consumed = 0n;
+  /** When set, every access is recorded here. */
+  trace?: Access[];
+
+  constructor(readonly limit: bigint = (1n << 64n) - 1n) {}
+
+  consume(amount: bigint, descriptor: string): void {
+    this.consumed += amount;
+    if (this.consumed > this.limit) throw new OutOfGas(descriptor, this.consumed);
+  }
+
+  private record(store: string, op: Access["op"], key: number, value: number, before: bigint, what: string): void {
+    this.trace?.push({ store, op, key, value, gas: this.consumed - before, what });
+  }
+
+  /** gaskv Get: flat, then per byte of the key, then of the value (0 when absent). */
+  get(store: string, key: number, value: number, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.consume(KV_GAS.readFlat, GasDesc.readFlat);
+      this.consume(KV_GAS.readPerByte * BigInt(key), GasDesc.readPerByte);
+      this.consume(KV_GAS.readPerByte * BigInt(value), GasDesc.readPerByte);
+    } finally {
+      this.record(store, "get", key, value, before, what);
+    }
+  }
+
+  /** gaskv Set. */
+  set(store: string, key: number, value: number, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.consume(KV_GAS.writeFlat, GasDesc.writeFlat);
+      this.consume(KV_GAS.writePerByte * BigInt(key), GasDesc.writePerByte);
+      this.consume(KV_GAS.writePerByte * BigInt(value), GasDesc.writePerByte);
+    } finally {
+      this.record(store, "set", key, value, before, what);
+    }
+  }
+
+  has(store: string, key: number, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.consume(KV_GAS.has, GasDesc.has);
+    } finally {
+      this.record(store, "has", key, 0, before, what);
+    }
+  }
+
+  del(store: string, key: number, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.consume(KV_GAS.delete, GasDesc.delete);
+    } finally {
+      this.record(store, "del", key, 0, before, what);
+    }
+  }
+
+  /**
+   * An iterator over `items` ([key, value] bytes of each) advanced `nexts` times: opening charges
+   * the first item's bytes (if any) and a flat step; each Next charges the item it leaves and a step.
+   */
+  iter(store: string, items: readonly (readonly [number, number])[], nexts: number, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.step(items[0]);
+      for (let i = 0; i < nexts; i++) this.step(items[i]);
+    } finally {
+      this.record(store, "iter", items.length, nexts, before, what);
+    }
+  }
+
+  private step(item: readonly [number, number] | undefined): void {
+    if (item !== undefined) {
+      this.consume(KV_GAS.readPerByte * BigInt(item[0]), GasDesc.valuePerByte);
+      this.consume(KV_GAS.readPerByte * BigInt(item[1]), GasDesc.valuePerByte);
+    }
+    this.consume(KV_GAS.iterNextFlat, GasDesc.iterNextFlat);
+  }
+
+  /** A charge that is not a store access (tx size, signatures, x/gov's proposal bytes). */
+  charge(amount: bigint, descriptor: string, what = ""): void {
+    const before = this.consumed;
+    try {
+      this.consume(amount, descriptor);
+    } finally {
+      this.record("", "gas", 0, 0, before, what || descriptor);
+    }
+  }
+}
