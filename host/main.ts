@@ -21,6 +21,7 @@ import {
 import { wallClockNs } from "./drivers/embedded.js";
 import { NodeChain } from "./drivers/embedded.js";
 import { NodeStateError } from "./app/types.js";
+import { StateTooLarge } from "./core/memory.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";
@@ -104,7 +105,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
-    if (e instanceof NodeStateError) throw e;
+    if (e instanceof NodeStateError || e instanceof StateTooLarge) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const app = createApp(chain, {

@@ -13,6 +13,7 @@ import { outOfGasDetail, requiredFees, staticGas } from "./gas.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
+import { coreMemory, mib } from "../core/memory.js";
 
 /**
  * CheckTx of a decoded tx against the check state. `forMempool`: it is to wait in the mempool
@@ -32,6 +33,7 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
     );
   }
   if (forMempool && s.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+  checkMemoryRoom(s);
   // Before any message is validated: a tx of more messages than the node takes costs nothing more.
   if (decoded.msgs.length > limits.maxMsgsPerTx) {
     throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
@@ -43,6 +45,20 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
   // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
   checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
   return verified;
+}
+
+/**
+ * The state's room in the core's memory: a block cannot be refused, so a tx is, once the state
+ * and the next growth of its tables (each a doubling into a fresh block) would pass the ceiling.
+ */
+export function checkMemoryRoom(s: AppState): void {
+  const m = coreMemory(s.core, s.limits.coreMemoryBytes);
+  if (m.used + m.growth + m.margin <= m.ceiling) return;
+  throw new TxError(
+    SdkErrors.MempoolIsFull,
+    `the state is at the core's memory bound: ${mib(m.used)} used, ${mib(m.growth + m.margin)} kept for its tables' next growth, ` +
+      `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (README, "Bounds")`,
+  );
 }
 
 /** Fees in the bond denom only (another denom is refused unless zero). */

@@ -19,6 +19,7 @@ import type { Tiers } from "../core/tiers.js";
 import type { Genesis, Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
 import { exportGenesis } from "./export.js";
+import { coreMemory, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
@@ -387,6 +388,11 @@ export class Application implements ChainView {
   /** The last committed state as a genesis document (host/app/export.ts); undefined without a database. */
   exportGenesis(): Json | undefined {
     return this.s.store && exportGenesis(this, this.s.core, this.s.store);
+  }
+
+  /** The core's memory: bytes used, its tables' next growth, the ceiling (host/core/memory.ts). */
+  coreMemory(): CoreMemory {
+    return coreMemory(this.s.core, this.s.limits.coreMemoryBytes);
   }
 
   /** Invariants of the ledger and the positions (names of the broken ones). */

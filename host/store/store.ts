@@ -303,6 +303,12 @@ export class NodeStore {
     return row ? BigInt(row.time_ns) : 0n;
   }
 
+  /** Records per core table (a restart reserves their room first). */
+  recordCounts(): Map<number, number> {
+    const rows = this.db.prepare("SELECT tbl, COUNT(*) AS n FROM records GROUP BY tbl").all() as { tbl: number; n: number }[];
+    return new Map(rows.map((r) => [r.tbl, r.n]));
+  }
+
   *records(): IterableIterator<{ table: number; key: Uint8Array; bytes: Uint8Array }> {
     const rows = this.db.prepare("SELECT tbl, key, bytes FROM records").iterate() as Iterable<{ tbl: number; key: Buffer; bytes: Buffer }>;
     for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
