@@ -19,7 +19,7 @@ import type { Tiers } from "../core/tiers.js";
 import type { Genesis, Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
 import { exportGenesis } from "./export.js";
-import { coreMemory, type CoreMemory } from "../core/memory.js";
+import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
@@ -393,6 +393,11 @@ export class Application implements ChainView {
   /** The core's memory: bytes used, its tables' next growth, the ceiling (host/core/memory.ts). */
   coreMemory(): CoreMemory {
     return coreMemory(this.s.core, this.s.limits.coreMemoryBytes);
+  }
+
+  /** The core's tables: records, slot and index bytes (host/core/memory.ts). */
+  coreTables(): ReturnType<typeof tableStats> {
+    return tableStats(this.s.core);
   }
 
   /** Invariants of the ledger and the positions (names of the broken ones). */

@@ -49,6 +49,14 @@ export interface CoreMemory {
   margin: number;
 }
 
+/** Each table's live records, slot bytes, capacity and index bytes. */
+export function tableStats(core: Core): { table: number; name: string; records: number; slotBytes: number; capacity: number; indexBytes: number }[] {
+  const x = core.exports;
+  return TABLE_NAMES.map((name, table) => ({
+    table, name, records: x.storeSize(table), slotBytes: x.storeSlotBytes(table), capacity: x.storeCapacity(table), indexBytes: x.storeIndexSize(table) * INDEX_ENTRY_BYTES,
+  }));
+}
+
 /** What the core's memory holds now, and what its tables' next growth would take. */
 export function coreMemory(core: Core, ceiling: number): CoreMemory {
   const x = core.exports;
