@@ -9,6 +9,7 @@
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { NodeChain } from "../host/drivers/embedded.js";
+import { useNativeEd25519 } from "../host/drivers/ed25519-native.js";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { devAddress, operatorOf, readGenesisDoc, type Json } from "../host/app/genesis.js";
 import { createApp, registerNodeRoutes } from "../host/server/app.js";
@@ -33,6 +34,7 @@ const dbBytes = () => [dbPath!, `${dbPath}-wal`].reduce((t, f) => t + (() => { t
 const out: Record<string, unknown> = { accounts };
 
 async function main(): Promise<void> {
+  useNativeEd25519(); // as host/main.ts's node signs its precommits
   await rm(dbPath!, { force: true });
   const core = await loadCoreFromFile();
   let t = performance.now();

@@ -22,6 +22,7 @@ import { wallClockNs } from "./drivers/embedded.js";
 import { NodeChain } from "./drivers/embedded.js";
 import { NodeStateError } from "./app/types.js";
 import { StateTooLarge } from "./core/memory.js";
+import { useNativeEd25519 } from "./drivers/ed25519-native.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";
@@ -74,6 +75,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Build the node and start serving. A bad genesis is a ConfigError; a busy port an Error. */
 export async function startNode(config: Config, options: StartOptions = {}): Promise<RunningNode> {
+  useNativeEd25519();
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const log = options.log ?? silentLogger;
   const core = options.core ?? (await loadCoreFromFile());
