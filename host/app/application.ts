@@ -16,7 +16,7 @@ import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
-import type { Genesis, Json } from "./genesis.js";
+import { slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
 import { exportGenesis } from "./export.js";
 import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
@@ -73,7 +73,9 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions): A
       initGenesis(s);
       return s;
     }
-    const s = new AppState(core, JSON.parse(stored) as Json, options, store);
+    // The parameters only (the records are in the database): a mainnet-sized genesis is not parsed again.
+    const slim = store.genesisSlim() ?? JSON.stringify(slimGenesisDoc(JSON.parse(stored) as Json));
+    const s = new AppState(core, JSON.parse(slim) as Json, options, store, true);
     configure(s);
     restore(s, store);
     return s;

@@ -62,8 +62,16 @@ export interface HeaderCarry {
 }
 
 export class AppState {
-  readonly genesis: Genesis;
-  readonly genesisDoc: Json;
+  /** The genesis's parameters (and, until its block is committed, its records). */
+  get genesis(): Genesis {
+    return this.parsed;
+  }
+  /** The whole genesis document: kept until its block is committed, then read from the database when asked. */
+  get genesisDoc(): Json {
+    return this.doc ?? (JSON.parse(this.store!.genesis()!) as Json);
+  }
+  private parsed: Genesis;
+  private doc: Json | undefined;
   readonly denom: string;
   readonly core: Core;
   readonly ledger: Ledger;
@@ -115,14 +123,18 @@ export class AppState {
   lastCommit = { records: 0, ms: 0 };
   readonly commitListeners = new Set<(b: CommittedBlock) => void>();
 
-  constructor(core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined) {
+  /**
+   * `genesisDoc`: the document a new chain starts from; on a restart (`restarted`), its records left
+   * out (slimGenesisDoc), the database holding them and the whole document.
+   */
+  constructor(core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined, restarted = false) {
     this.core = core;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.minGasPrices = options.minGasPrices ?? [];
     this.meter = new StoreMeter(core);
-    this.genesisDoc = genesisDoc;
-    this.genesis = parseGenesis(genesisDoc, core.dec);
-    this.denom = bondDenom(this.genesis);
+    this.doc = restarted ? undefined : genesisDoc;
+    this.parsed = parseGenesis(genesisDoc, core.dec);
+    this.denom = bondDenom(this.parsed);
     this.store = store;
     this.makesHeaders = options.headers ?? store !== undefined;
     this.ledger = new Ledger(core);
@@ -139,6 +151,16 @@ export class AppState {
     }, this.txJournal);
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.durable = this.last;
+  }
+
+  /**
+   * The genesis block is in the database: keep only the document's parameters (`slim`), not its
+   * records (a mainnet-sized genesis is gigabytes of JS objects); the document is read back when asked.
+   */
+  forgetGenesisRecords(slim: Json): void {
+    if (this.store === undefined) return;
+    this.doc = undefined;
+    this.parsed = parseGenesis(slim, this.core.dec);
   }
 
   /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */

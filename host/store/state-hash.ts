@@ -3,8 +3,7 @@
 // the sum in O(changes) whatever the size of the state; the order records were written in, or
 // reloaded in, does not matter.
 
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { createHash } from "node:crypto";
 
 const MOD = 1n << 256n;
 
@@ -43,5 +42,6 @@ function digest(table: number, bytes: Uint8Array): bigint {
   const input = new Uint8Array(4 + bytes.length);
   new DataView(input.buffer).setUint32(0, table, true);
   input.set(bytes, 4);
-  return BigInt(`0x${bytesToHex(sha256(input))}`);
+  // node:crypto's sha256 (native; the browser bundles' shim is @noble's): a restart hashes every record.
+  return BigInt(`0x${createHash("sha256").update(input).digest("hex")}`);
 }

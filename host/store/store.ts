@@ -174,6 +174,12 @@ export class NodeStore {
     return storedGenesis(this.db);
   }
 
+  /** The genesis without its records (slimGenesisDoc), kept beside it since this build; undefined in older databases. */
+  genesisSlim(): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'genesis_slim'").get() as { value: string } | undefined;
+    return row?.value;
+  }
+
   /** The core's state format the records were written in (databases before formats were kept: 1). */
   stateFormat(): number {
     return storedStateFormat(this.db);
@@ -182,9 +188,11 @@ export class NodeStore {
   /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
   commitGenesis(
     genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
+    slimJson?: string,
   ): void {
     this.db.transaction(() => {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      if (slimJson !== undefined) this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis_slim', ?)").run(slimJson);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
       this.writeBlock(block, [], changes, accounts, gov);
     })();
