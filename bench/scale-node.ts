@@ -4,7 +4,8 @@
 // signed sends, the queries explorers make (p50/p99 over the REST routes, in-process) and the
 // database's size. Prints one JSON line on stdout; progress on stderr.
 //
-//   node --import tsx bench/scale-node.ts GENESIS.json DB ACCOUNTS
+//   node --import tsx bench/scale-node.ts import GENESIS.json DB ACCOUNTS   (a new database from the document)
+//   node --import tsx bench/scale-node.ts run GENESIS.json DB ACCOUNTS      (a restart of it, in a fresh process, then the rest)
 
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -17,7 +18,7 @@ import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
 import { percentile, progressOf } from "./stats.js";
 
-const [file, dbPath, accountsText] = process.argv.slice(2);
+const [mode, file, dbPath, accountsText] = process.argv.slice(2);
 const accounts = Number(accountsText);
 const progress = progressOf(`scale ${accounts}`);
 const BLOCK_TIME = 5_000_000_000n;
@@ -33,8 +34,8 @@ const mem = () => {
 const dbBytes = () => [dbPath!, `${dbPath}-wal`].reduce((t, f) => t + (() => { try { return statSync(f).size; } catch { return 0; } })(), 0);
 const out: Record<string, unknown> = { accounts };
 
-async function main(): Promise<void> {
-  useNativeEd25519(); // as host/main.ts's node signs its precommits
+/** The document into a new database; the import's time and memory. */
+async function importDoc(): Promise<void> {
   await rm(dbPath!, { force: true });
   const core = await loadCoreFromFile();
   let t = performance.now();
@@ -48,14 +49,21 @@ async function main(): Promise<void> {
   out.readMs = performance.now() - t;
   progress(`read in ${(out.readMs as number).toFixed(0)} ms; importing`);
   t = performance.now();
-  let chain = NodeChain.open(core, doc, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
+  const chain = NodeChain.open(core, doc, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.importMs = performance.now() - t;
   doc = {};
   out.afterImport = { ...mem(), core: chain.coreMemory().used };
   await chain.close();
-  progress(`imported in ${(out.importMs as number).toFixed(0)} ms; restarting`);
-  t = performance.now();
-  chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
+}
+
+async function main(): Promise<void> {
+  useNativeEd25519(); // as host/main.ts's node signs its precommits
+  let t = performance.now();
+  if (mode === "import") {
+    await importDoc();
+    return;
+  }
+  const chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.restartMs = performance.now() - t;
   const m = chain.coreMemory();
   out.afterRestart = { ...mem(), core: m.used, growth: m.growth };

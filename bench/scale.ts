@@ -41,17 +41,19 @@ export async function scaleMain(): Promise<number> {
     }
     const docBytes = statSync(file).size;
     progress(`${n} accounts: ${f0(docBytes / MiB)} MiB document; import, restart, blocks, queries (load ${loadAverage()})`);
-    const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", WORKER, file, join(DIR, `node-${n}.db`), `${n}`], {
-      encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 26,
-    });
-    const line = r.stdout.trim().split("\n").pop() ?? "";
-    let res: any;
-    try {
-      res = JSON.parse(line);
-    } catch {
-      res = { accounts: n, error: `the worker ended (${r.status ?? r.signal}) without a result` };
-    }
-    results.push({ ...res, docBytes, genMs, counts: scaleCounts(n), load: loadAverage() });
+    const worker = (mode: string) => {
+      const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", WORKER, mode, file, join(DIR, `node-${n}.db`), `${n}`], {
+        encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 26,
+      });
+      try {
+        return JSON.parse(r.stdout.trim().split("\n").pop() ?? "");
+      } catch {
+        return { error: `the ${mode} worker ended (${r.status ?? r.signal}) without a result` };
+      }
+    };
+    const imported = worker("import");
+    const res = imported.importError || imported.error ? imported : { ...imported, ...worker("run") };
+    results.push({ ...res, accounts: n, docBytes, genMs, counts: scaleCounts(n), load: loadAverage() });
   }
   for (const r of results) report(r);
   writeFileSync(join(DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify(results, null, 2));
@@ -68,7 +70,7 @@ function report(r: any): void {
     return;
   }
   console.log(`  import ${f1(r.importMs / 1000)} s (reading the file ${f1(r.readMs / 1000)} s); restart ${f1(r.restartMs / 1000)} s`);
-  console.log(`  RSS after import ${f0(r.afterImport.rss / MiB)} MiB, after restart ${f0(r.afterRestart.rss / MiB)} MiB (JS heap ${f0(r.afterRestart.heapUsed / MiB)} MiB), ` +
+  console.log(`  RSS after import ${f0(r.afterImport.rss / MiB)} MiB; restarted (a fresh process) ${f0(r.afterRestart.rss / MiB)} MiB (JS heap ${f0(r.afterRestart.heapUsed / MiB)} MiB), ` +
     `after the queries ${f0(r.afterQueries.rss / MiB)} MiB; core memory ${f1(r.afterRestart.core / MiB)} MiB (+${f1(r.afterRestart.growth / MiB)} MiB for its tables' next growth)`);
   const per = r.tables.filter((t: any) => t.records >= 100).map((t: any) => `${t.name} ${t.records.toLocaleString("en")} x ${f0(t.slotBytes + t.indexBytes / t.records)} B`);
   console.log(`  core bytes per record (slot + index): ${per.join(", ")}`);

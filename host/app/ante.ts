@@ -52,14 +52,22 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
  * and the next growth of its tables (each a doubling into a fresh block) would pass the ceiling.
  */
 export function checkMemoryRoom(s: AppState): void {
-  const m = coreMemory(s.core, s.limits.coreMemoryBytes);
-  if (m.used + m.growth + m.margin <= m.ceiling) return;
-  throw new TxError(
-    SdkErrors.MempoolIsFull,
-    `the state is at the core's memory bound: ${mib(m.used)} used, ${mib(m.growth + m.margin)} kept for its tables' next growth, ` +
-      `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (README, "Bounds")`,
-  );
+  // The core's memory changes with blocks only: measured once per block.
+  let room = memoryRoom.get(s);
+  if (room === undefined || room.height !== s.last.height) {
+    const m = coreMemory(s.core, s.limits.coreMemoryBytes);
+    room = {
+      height: s.last.height,
+      refusal: m.used + m.growth + m.margin <= m.ceiling ? undefined
+        : `the state is at the core's memory bound: ${mib(m.used)} used, ${mib(m.growth + m.margin)} kept for its tables' next growth, ` +
+          `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (README, "Bounds")`,
+    };
+    memoryRoom.set(s, room);
+  }
+  if (room.refusal !== undefined) throw new TxError(SdkErrors.MempoolIsFull, room.refusal);
 }
+
+const memoryRoom = new WeakMap<AppState, { height: bigint; refusal: string | undefined }>();
 
 /** Fees in the bond denom only (another denom is refused unless zero). */
 export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {

@@ -66,15 +66,14 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions): A
   // The format is checked before the store's setup writes anything to an existing database.
   const store = new NodeStore(options.dbPath, { checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core) });
   try {
-    const stored = store.genesis();
-    if (stored === undefined) {
+    // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
+    const slim = store.genesisSlim() ?? slimOf(store.genesis());
+    if (slim === undefined) {
       const s = new AppState(core, genesisDoc, options, store);
       configure(s);
       initGenesis(s);
       return s;
     }
-    // The parameters only (the records are in the database): a mainnet-sized genesis is not parsed again.
-    const slim = store.genesisSlim() ?? JSON.stringify(slimGenesisDoc(JSON.parse(stored) as Json));
     const s = new AppState(core, JSON.parse(slim) as Json, options, store, true);
     configure(s);
     restore(s, store);
@@ -84,6 +83,9 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions): A
     throw e;
   }
 }
+
+/** A database's genesis without its records (one written before the slim copy was kept). */
+const slimOf = (doc: string | undefined): string | undefined => (doc === undefined ? undefined : JSON.stringify(slimGenesisDoc(JSON.parse(doc) as Json)));
 
 /**
  * A chain on `genesisDoc` in memory only (no database): for what-if runs such as the CLI's

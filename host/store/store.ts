@@ -137,7 +137,7 @@ export class NodeStore {
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-      if (options.checkFormat && storedGenesis(db) !== undefined) options.checkFormat(storedStateFormat(db));
+      if (options.checkFormat && hasGenesis(db)) options.checkFormat(storedStateFormat(db));
       if (!options.readonly) setUp(db);
       this.db = db;
       this.insertBlock = this.prepareWrite(
@@ -337,6 +337,12 @@ export class NodeStore {
     this.db.close();
     this.unlock();
   }
+}
+
+/** Whether the database holds a genesis (without reading it: it may be most of the database). */
+function hasGenesis(db: Database.Database): boolean {
+  const meta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  return meta !== undefined && db.prepare("SELECT 1 FROM meta WHERE key = 'genesis'").get() !== undefined;
 }
 
 function storedGenesis(db: Database.Database): string | undefined {
