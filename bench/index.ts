@@ -27,6 +27,7 @@ import { sigMain } from "./sig.js";
 import { rpcMain } from "./rpc.js";
 import { scenarioMain } from "./scenario.js";
 import { networkMain } from "./network.js";
+import { scaleMain } from "./scale.js";
 import { decodeMain } from "./decode.js";
 import { snapshotMain } from "./snapshot.js";
 import os from "node:os";
@@ -174,7 +175,7 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig|rpc|scenario|network|decode|snapshot]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc|scenario|network|scale|decode|snapshot]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -187,14 +188,18 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
       "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
       "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
+      "  scale     only the mainnet-sized state: genesis documents of 10k, 100k and 1M accounts (100 validators,\n" +
+      "         a delegation each, a tier position per 10; BENCH_SCALE_SIZES=10000,100000 for others): import,\n" +
+      "         restart, RSS, core memory and bytes per record, empty and 1,000-tx blocks, query p50/p99, SQLite size\n" +
       "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
       "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore",
   );
   process.exit(0);
 }
 for (const a of sectionArgs) {
-  if (a !== "load" && a !== "sig" && a !== "rpc" && a !== "scenario" && a !== "network" && a !== "decode" && a !== "snapshot") {
-    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: load, sig, rpc, scenario, network, decode, snapshot)`);
+  const known = ["load", "sig", "rpc", "scenario", "network", "scale", "decode", "snapshot"];
+  if (!known.includes(a)) {
+    console.error(`error: unknown bench section ${JSON.stringify(a)} (known: ${known.join(", ")})`);
     process.exit(2);
   }
 }
@@ -203,6 +208,7 @@ if (sectionArgs.includes("sig")) process.exit(await sigMain());
 if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
 if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
 if (sectionArgs.includes("network")) process.exit(await networkMain());
+if (sectionArgs.includes("scale")) process.exit(await scaleMain());
 if (sectionArgs.includes("decode")) process.exit(await decodeMain());
 if (sectionArgs.includes("snapshot")) process.exit(await snapshotMain());
 

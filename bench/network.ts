@@ -1,10 +1,14 @@
-// `npm run bench -- network`: signed-tx throughput and commit-to-commit time of a 4-validator
-// CometBFT network of this node (host/cometbft/testnet.ts, 1 s blocks) against the single-process node
-// (its own real clock, 1 s blocks), in the same run. The same CosmJS-signed protobuf txs (keys 5-8,
-// consecutive sequences) go to each one's CometBFT RPC with broadcast_tx_sync; the figure is txs
-// over the time from the first send to the block that holds the last.
+// `npm run bench -- network`: signed-tx throughput and commit latency of CometBFT networks of this
+// node (host/cometbft/testnet.ts, 1 s blocks) of 1, 4 and 10 validators (BENCH_NETWORK_SIZES) against
+// the single-process node (its own real clock, 1 s blocks), in the same run, the load average
+// beside each. The same CosmJS-signed protobuf txs (keys 5-8, consecutive sequences) go to each
+// one's RPC with broadcast_tx_sync; throughput is txs over the time from the first send to the
+// block that holds the last; latency is a tx's send to the time of the block that holds it (a
+// sample of them). Each network's start-up (launch to block 1 on every node) and RSS per node
+// (app and CometBFT) are reported too.
 
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,12 +19,15 @@ import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
-import { loadAverage, median, progressOf } from "./stats.js";
+import { loadAverage, median, percentile, progressOf } from "./stats.js";
 
 const TXS_PER_KEY = 150;
 const KEYS = [5, 6, 7, 8];
+/** Every this many txs of a key, one's latency is sampled. */
+const LATENCY_EVERY = 10;
 const progress = progressOf("network");
 const MAIN = fileURLToPath(new URL("../host/main.ts", import.meta.url));
+const MiB = 2 ** 20;
 
 /** TxRaw bytes of MsgSends, per key with consecutive sequences from the account's current one. */
 async function signTxs(rpc: string, chainId: string): Promise<Uint8Array[][]> {
@@ -51,15 +58,20 @@ async function rpcCall(rpc: string, method: string, params: Record<string, unkno
   return body.result ?? { error: body.error };
 }
 
-/** Send every tx (the keys in parallel, each key's in order); seconds to the block with the last. */
-async function throughput(rpc: string, txs: Uint8Array[][]): Promise<{ seconds: number; committed: number }> {
+interface Throughput { seconds: number; committed: number; latencyP50: number; latencyP99: number }
+
+/** Send every tx (the keys in parallel, each key's in order); seconds to the block with the last, and sampled latencies. */
+async function throughput(rpc: string, txs: Uint8Array[][]): Promise<Throughput> {
   const started = performance.now();
+  const sampled: { hash: string; sentMs: number }[] = [];
   const hashes = await Promise.all(txs.map(async (list) => {
     let last = "";
-    for (const tx of list) {
+    for (const [i, tx] of list.entries()) {
+      const sentMs = Date.now();
       const r = await rpcCall(rpc, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
       if (r?.code !== 0) throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
       last = r.hash;
+      if (i % LATENCY_EVERY === 0) sampled.push({ hash: r.hash, sentMs });
     }
     return last;
   }));
@@ -68,7 +80,16 @@ async function throughput(rpc: string, txs: Uint8Array[][]): Promise<{ seconds: 
     if (found.every((f) => f?.height)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { seconds: (performance.now() - started) / 1000, committed: txs.flat().length };
+  const seconds = (performance.now() - started) / 1000;
+  const blockTime = new Map<string, number>();
+  const latencies: number[] = [];
+  for (const s of sampled) {
+    const t = await rpcCall(rpc, "tx", { hash: Buffer.from(s.hash, "hex").toString("base64") });
+    if (!t?.height) continue;
+    if (!blockTime.has(t.height)) blockTime.set(t.height, Date.parse((await rpcCall(rpc, "block", { height: t.height })).block.header.time));
+    latencies.push(Math.max(0, blockTime.get(t.height)! - s.sentMs));
+  }
+  return { seconds, committed: txs.flat().length, latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99) };
 }
 
 /** Median interval (ms) between the last `n` blocks' times. */
@@ -83,36 +104,87 @@ async function blockInterval(rpc: string, n = 20): Promise<number> {
   return median(times.slice(1).map((t, i) => t - times[i]!));
 }
 
-export async function networkMain(): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), "bench-network-"));
-  let single: ChildProcess | undefined;
-  const net = await startTestnet({ validators: 4, dir: join(dir, "net"), basePort: 20_000 + Math.floor(Math.random() * 1_200) * 10, blockInterval: "1s" });
+/** A process's resident memory (VmRSS), bytes; 0 once it has gone. */
+function rssOf(pid: number | undefined): number {
   try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const waitHeight = async (rpc: string, h: bigint) => {
+  while (((await cometStatus(rpc))?.height ?? 0n) < h) await new Promise((r) => setTimeout(r, 200));
+};
+
+interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number }
+
+async function network(dir: string, validators: number): Promise<Row> {
+  const t0 = performance.now();
+  const net = await startTestnet({ validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s" });
+  try {
+    await Promise.all(net.nodes.map((n) => waitHeight(n.rpc, 1n)));
+    const startS = (performance.now() - t0) / 1000;
     const rpc = net.nodes[0]!.rpc;
-    progress("4-validator network starting");
-    while (((await cometStatus(rpc))?.height ?? 0n) < 3n) await new Promise((r) => setTimeout(r, 200));
-    const txs = await signTxs(rpc, "chainmain-local");
-    progress(`network: ${txs.flat().length} txs (load ${loadAverage()})`);
-    const n = await throughput(rpc, txs);
-    const nInterval = await blockInterval(rpc);
+    await waitHeight(rpc, 3n);
+    const appRss = median(net.nodes.map((n) => rssOf(n.app?.pid)));
+    const cometRss = median(net.nodes.map((n) => rssOf(n.comet?.pid)));
+    const txs = await signTxs(rpc, net.chainId);
+    const load = loadAverage();
+    progress(`${validators} validators up in ${startS.toFixed(1)} s; ${txs.flat().length} txs (load ${load})`);
+    const tput = await throughput(rpc, txs);
+    return { label: `${validators} validator${validators === 1 ? "" : "s"}`, tput, interval: await blockInterval(rpc), load, startS, appRss, cometRss };
+  } finally {
+    await net.stop();
+  }
+}
 
-    const port = 19_000 + Math.floor(Math.random() * 900);
-    single = spawn(process.execPath, ["--import", "tsx", MAIN, "--port", `${port}`, "--rpc-port", `${port + 1}`, "--block-time", "1s", "--db", join(dir, "single.db")], { stdio: "ignore" });
+async function singleNode(dir: string): Promise<Row> {
+  const port = 19_000 + Math.floor(Math.random() * 900);
+  const single: ChildProcess = spawn(process.execPath, [
+    "--import", "tsx", MAIN, "--port", `${port}`, "--rpc-port", `${port + 1}`, "--block-time", "1s", "--db", join(dir, "single.db"),
+  ], { stdio: "ignore" });
+  try {
     const srpc = `http://127.0.0.1:${port + 1}`;
-    while (((await cometStatus(srpc))?.height ?? 0n) < 3n) await new Promise((r) => setTimeout(r, 200));
+    await waitHeight(srpc, 3n);
+    const appRss = rssOf(single.pid);
     const stxs = await signTxs(srpc, "chainmain-local");
-    progress(`single node: ${stxs.flat().length} txs (load ${loadAverage()})`);
-    const s = await throughput(srpc, stxs);
-    const sInterval = await blockInterval(srpc);
+    const load = loadAverage();
+    progress(`single node: ${stxs.flat().length} txs (load ${load})`);
+    const tput = await throughput(srpc, stxs);
+    return { label: "single node", tput, interval: await blockInterval(srpc), load, appRss };
+  } finally {
+    single.kill("SIGTERM");
+    await new Promise((r) => single.once("exit", r));
+  }
+}
 
-    console.log(`network of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; load ${loadAverage()})`);
-    console.log(`  4 validators: ${n.committed} signed txs in ${n.seconds.toFixed(1)} s = ${(n.committed / n.seconds).toFixed(0)} tx/s; commit-to-commit median ${nInterval} ms`);
-    console.log(`  single node : ${s.committed} signed txs in ${s.seconds.toFixed(1)} s = ${(s.committed / s.seconds).toFixed(0)} tx/s; commit-to-commit median ${sInterval} ms`);
-    console.log(`  ratio network / single: ${((n.committed / n.seconds) / (s.committed / s.seconds)).toFixed(2)}x`);
+export async function networkMain(): Promise<number> {
+  const sizes = (process.env.BENCH_NETWORK_SIZES ?? "1,4,10").split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 100)) {
+    console.error(`error: BENCH_NETWORK_SIZES=${process.env.BENCH_NETWORK_SIZES}: validator counts 1 to 100, e.g. 1,4,10`);
+    return 2;
+  }
+  const dir = await mkdtemp(join(tmpdir(), "bench-network-"));
+  try {
+    // The single node first and last: the ratio takes the mean of the two (the machine's load drifts).
+    const rows: Row[] = [await singleNode(dir)];
+    for (const n of sizes) rows.push(await network(dir, n));
+    rows.push(await singleNode(dir));
+    const single = [rows[0]!, rows[rows.length - 1]!];
+    const singleRate = single.reduce((t, r) => t + r.tput.committed / r.tput.seconds, 0) / 2;
+    console.log(`networks of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; ${KEYS.length} senders, broadcast_tx_sync)`);
+    for (const r of rows) {
+      const rate = r.tput.committed / r.tput.seconds;
+      const ratio = r.label === "single node" ? "" : `, ${(rate / singleRate).toFixed(2)}x the single node`;
+      const mem = r.appRss === undefined ? "" : `; RSS per node: app ${(r.appRss / MiB).toFixed(0)} MiB${r.cometRss ? `, CometBFT ${(r.cometRss / MiB).toFixed(0)} MiB` : ""}`;
+      const start = r.startS === undefined ? "" : `; started in ${r.startS.toFixed(1)} s`;
+      console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
+        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem} (load ${r.load})`);
+    }
     return 0;
   } finally {
-    single?.kill("SIGTERM");
-    await net.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -171,6 +171,7 @@ const FLAGS = {
     type: "string", value: "N", default: `${DEFAULT_LIMITS.maxPageLimit}`,
     description: "largest pagination.limit a query takes (400 beyond; page on with next_key)",
   },
+  "core-memory-limit": { type: "string", value: "BYTES", default: `${DEFAULT_LIMITS.coreMemoryBytes}`, description: "the core's memory ceiling (at most 4 GiB): a bigger state is refused at start, txs near it" },
   "rpc-port": {
     type: "string", value: "N|off", shown: "26657 (any free port with --port 0)",
     description: "CometBFT RPC port (JSON-RPC over HTTP POST and GET /METHOD?...: status, abci_query, broadcast_tx_*, tx, tx_search, block, ...); off = none",
@@ -303,6 +304,7 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
       mempoolMaxTxs: parseCount("--mempool-size", values["mempool-size"]),
       mempoolMaxBytes: parseCount("--mempool-max-bytes", values["mempool-max-bytes"]),
       maxPageLimit: parseCount("--max-page-limit", values["max-page-limit"]),
+      coreMemoryBytes: Math.min(parseCount("--core-memory-limit", values["core-memory-limit"]), DEFAULT_LIMITS.coreMemoryBytes),
     },
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
     logLevel: oneOf("--log-level", values["log-level"], LOG_LEVELS),

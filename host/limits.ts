@@ -22,6 +22,11 @@ export interface Limits {
   mempoolMaxBytes: number;
   /** Largest `pagination.limit` a query takes (400 beyond). */
   maxPageLimit: number;
+  /**
+   * The core's memory ceiling, bytes (a 32-bit WASM memory: at most 4 GiB): a state that would not
+   * fit is refused at start, and txs once the next block's growth would pass it (host/core/memory.ts).
+   */
+  coreMemoryBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = {
@@ -34,6 +39,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   mempoolMaxTxs: 5_000,
   mempoolMaxBytes: 1_073_741_824,
   maxPageLimit: 1_000,
+  coreMemoryBytes: 2 ** 32,
 };
 
 /** A minimum gas price as the flag gives it: a decimal amount of a denom per unit of gas. */

@@ -24,6 +24,8 @@ import { DevChain } from "./drivers/cheats.js";
 import { imageable } from "./core/image.js";
 import { devMethods } from "./rpc/dev.js";
 import { NodeStateError } from "./app/types.js";
+import { StateTooLarge } from "./core/memory.js";
+import { useNativeEd25519 } from "./drivers/ed25519-native.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
 import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";
@@ -76,6 +78,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Build the node and start serving. A bad genesis is a ConfigError; a busy port an Error. */
 export async function startNode(config: Config, options: StartOptions = {}): Promise<RunningNode> {
+  useNativeEd25519();
   const logError = options.logError ?? ((e: unknown) => console.error(e));
   const log = options.log ?? silentLogger;
   const devChain = config.dev && !config.abci;
@@ -111,7 +114,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
-    if (e instanceof NodeStateError) throw e;
+    if (e instanceof NodeStateError || e instanceof StateTooLarge) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });

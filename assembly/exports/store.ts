@@ -76,3 +76,29 @@ export function storeGasCountersReset(): void {
 export function storeRestore(table: i32, src: usize): void {
   tables.tableAt(table).restore(src);
 }
+/** Room for `n` records in `table` at once (restore, import): see Table.reserve. */
+export function storeReserve(table: i32, n: u32): void {
+  tables.tableAt(table).reserve(n);
+}
+/** Slots `table`'s records block holds now. */
+export function storeCapacity(table: i32): u32 {
+  return tables.tableAt(table).capacity;
+}
+/** Bytes of one slot of `table` (record and header). */
+export function storeSlotBytes(table: i32): u32 {
+  return tables.tableAt(table).slotBytes;
+}
+/** Entries of `table`'s hash index (12 bytes each). */
+export function storeIndexSize(table: i32): u32 {
+  return tables.tableAt(table).indexSize;
+}
+/**
+ * The top of the heap: every byte below it is taken (the stub runtime's bump allocator never
+ * reuses a block but the last one). Allocating a minimal block and freeing it again (it is the
+ * last) reads it without moving it.
+ */
+export function heapTop(): usize {
+  const p = heap.alloc(0);
+  heap.free(p);
+  return p;
+}

@@ -146,6 +146,35 @@ export class Table {
     return this.live;
   }
 
+  /** Slots the records block holds before it must grow (by doubling, into a fresh block). */
+  get capacity(): u32 {
+    return this.recordCapacity;
+  }
+
+  /** Bytes of a slot: the record rounded up to 8, with its 8-byte header. */
+  get slotBytes(): u32 {
+    return this.stride;
+  }
+
+  /** Entries of the hash index (a power of two; it doubles past 3/4 full). */
+  get indexSize(): u32 {
+    return this.indexCapacity;
+  }
+
+  /**
+   * Room for `n` live records at once (a restart or an import knows how many it will place): one
+   * records block and one index of their final size, instead of the doublings' discarded blocks.
+   */
+  reserve(n: u32): void {
+    if (n > this.recordCapacity) {
+      this.records = grow(this.records, <usize>this.slotsUsed * this.stride, <usize>n * this.stride);
+      this.recordCapacity = n;
+    }
+    let cap = this.indexCapacity;
+    while ((<u64>n + 1) * 4 > <u64>cap * 3) cap *= 2;
+    if (cap > this.indexCapacity) this.growIndex(cap);
+  }
+
   /** Slots ever handed out (live, freed or free): iterate 0..slotCount and test `isLive`. */
   get slotCount(): u32 {
     return this.slotsUsed;

@@ -16,6 +16,7 @@ import { typeUrlOfAmino } from "../wire/messages.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
+import { coreMemory, mib } from "../core/memory.js";
 
 /**
  * CheckTx of a decoded tx against the check state. `forMempool`: it is to wait in the mempool
@@ -35,6 +36,7 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
     );
   }
   if (forMempool && s.mempool.has(decoded.hash)) throw new TxError(SdkErrors.TxInMempoolCache);
+  checkMemoryRoom(s);
   // Before any message is validated: a tx of more messages than the node takes costs nothing more.
   if (decoded.msgs.length > limits.maxMsgsPerTx) {
     throw new TxError(SdkErrors.InvalidRequest, `too many messages: ${decoded.msgs.length} (max: ${limits.maxMsgsPerTx})`);
@@ -47,6 +49,28 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
   checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
   return verified;
 }
+
+/**
+ * The state's room in the core's memory: a block cannot be refused, so a tx is, once the state
+ * and the next growth of its tables (each a doubling into a fresh block) would pass the ceiling.
+ */
+export function checkMemoryRoom(s: AppState): void {
+  // The core's memory changes with blocks only: measured once per block.
+  let room = memoryRoom.get(s);
+  if (room === undefined || room.height !== s.last.height) {
+    const m = coreMemory(s.core, s.limits.coreMemoryBytes);
+    room = {
+      height: s.last.height,
+      refusal: m.used + m.growth + m.margin <= m.ceiling ? undefined
+        : `the state is at the core's memory bound: ${mib(m.used)} used, ${mib(m.growth + m.margin)} kept for its tables' next growth, ` +
+          `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (README, "Bounds")`,
+    };
+    memoryRoom.set(s, room);
+  }
+  if (room.refusal !== undefined) throw new TxError(SdkErrors.MempoolIsFull, room.refusal);
+}
+
+const memoryRoom = new WeakMap<AppState, { height: bigint; refusal: string | undefined }>();
 
 /** Fees in the bond denom only (another denom is refused unless zero). */
 export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {

@@ -16,9 +16,10 @@ import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
-import type { Genesis, Json } from "./genesis.js";
+import { slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
 import { exportGenesis } from "./export.js";
+import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
@@ -65,14 +66,15 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions): A
   // The format is checked before the store's setup writes anything to an existing database.
   const store = new NodeStore(options.dbPath, { checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core) });
   try {
-    const stored = store.genesis();
-    if (stored === undefined) {
+    // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
+    const slim = store.genesisSlim() ?? slimOf(store.genesis());
+    if (slim === undefined) {
       const s = new AppState(core, genesisDoc, options, store);
       configure(s);
       initGenesis(s);
       return s;
     }
-    const s = new AppState(core, JSON.parse(stored) as Json, options, store);
+    const s = new AppState(core, JSON.parse(slim) as Json, options, store, { restarted: true });
     configure(s);
     restore(s, store);
     return s;
@@ -81,6 +83,9 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions): A
     throw e;
   }
 }
+
+/** A database's genesis without its records (one written before the slim copy was kept). */
+const slimOf = (doc: string | undefined): string | undefined => (doc === undefined ? undefined : JSON.stringify(slimGenesisDoc(JSON.parse(doc) as Json)));
 
 /**
  * A chain on `genesisDoc` in memory only (no database): for what-if runs such as the CLI's
@@ -394,6 +399,16 @@ export class Application implements ChainView {
   /** The last committed state as a genesis document (host/app/export.ts); undefined without a database. */
   exportGenesis(): Json | undefined {
     return this.s.store && exportGenesis(this, this.s.core, this.s.store);
+  }
+
+  /** The core's memory: bytes used, its tables' next growth, the ceiling (host/core/memory.ts). */
+  coreMemory(): CoreMemory {
+    return coreMemory(this.s.core, this.s.limits.coreMemoryBytes);
+  }
+
+  /** The core's tables: records, slot and index bytes (host/core/memory.ts). */
+  coreTables(): ReturnType<typeof tableStats> {
+    return tableStats(this.s.core);
   }
 
   /** Invariants of the ledger and the positions (names of the broken ones). */

@@ -12,6 +12,7 @@ import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keepe
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
 import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "./header.js";
 import type { AppState } from "./state.js";
+import { slimGenesisDoc } from "./genesis.js";
 import type { TxEvent } from "./events.js";
 import type { Durability, TxResult, UncommittedBlock } from "./types.js";
 import type { BlockSummary } from "./view.js";
@@ -69,7 +70,11 @@ export function commitBlock(
       hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
       rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
     }));
-    if (genesis) store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records);
+    if (genesis) {
+      const slim = slimGenesisDoc(s.genesisDoc);
+      store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+      s.forgetGenesisRecords(slim);
+    }
     else store.commitBlock(block, txs, changes, accounts, records);
   };
   const summary: BlockSummary = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };

@@ -24,6 +24,7 @@ import { consensusAddressOf } from "../modules/staking/consensus-key.js";
 import { orderKey, type ValidatorRegistry } from "../modules/staking/validators.js";
 import { pairKey } from "../modules/distribution/genesis.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, type Genesis } from "./genesis-sdk.js";
+import { TABLE_NAMES } from "../core/memory.js";
 
 /** What InitChain works on: the chain's keepers, and how it delivers a gentx. */
 export interface InitChainHost {
@@ -207,10 +208,10 @@ function placeTiers(g: Genesis, h: InitChainHost, placer: GenesisPlacer, validat
   const delegatedTo = new Map<string, string>();
   for (const d of s?.delegations ?? []) delegatedTo.set(d.delegator, d.validator);
   for (const u of s?.unbondings ?? []) if (!delegatedTo.has(u.delegator)) delegatedTo.set(u.delegator, u.validator);
-  const positions = [...t.positions].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const positions = t.positions.map((p, i) => ({ p, i })).sort((a, b) => (a.p.id < b.p.id ? -1 : 1));
   if (positions.length > 0 && s === undefined) throw new ValidationError("positions need their delegations (app_state.staking)", "app_state.tieredrewards.positions");
-  for (const p of positions) {
-    const path = `app_state.tieredrewards.positions[${t.positions.indexOf(p)}]`;
+  for (const { p, i } of positions) {
+    const path = `app_state.tieredrewards.positions[${i}]`;
     const validator = delegatedTo.get(p.delegator);
     at(path, () => placer.position({
       id: p.id, owner: idOf(h.directory, p.owner), tier: p.tierId, delegator: idOf(h.directory, p.delegator),
@@ -219,6 +220,41 @@ function placeTiers(g: Genesis, h: InitChainHost, placer: GenesisPlacer, validat
     }));
   }
   if (t.nextPositionId > 0n) at("app_state.tieredrewards.next_position_id", () => placer.nextPositionId(t.nextPositionId));
+}
+
+/**
+ * How many records of each core table a document places (host/core/memory.ts: checked against the
+ * core's memory and reserved before anything is placed): its balances, delegations (one list head
+ * per delegator), F1 records, entries, withdraw addresses, positions (their delegators' accounts too).
+ */
+export function genesisRecordCounts(g: Genesis): Map<number, number> {
+  const s = g.sdk.staking;
+  const d = g.sdk.distribution;
+  const t = g.tieredrewards;
+  const count = new Map<number, number>();
+  const add = (name: string, n: number) => {
+    const id = TABLE_NAMES.indexOf(name);
+    count.set(id, (count.get(id) ?? 0) + n);
+  };
+  add("balances", g.balances.length + t.positions.length);
+  add("validators", (s?.validators.length ?? 0) + g.sdk.genTxs.length);
+  add("historical rewards", d.historical.length + g.sdk.genTxs.length);
+  add("slash events", d.slashEvents.length);
+  add("delegations", (s?.delegations.length ?? 0) + g.sdk.genTxs.length);
+  add("delegator lists", new Set(s?.delegations.map((x) => x.delegator)).size + g.sdk.genTxs.length);
+  add("validator lists", (s?.validators.length ?? 0) + g.sdk.genTxs.length);
+  const unbondings = s?.unbondings.reduce((n, u) => n + u.entries.length, 0) ?? 0;
+  add("unbonding entries", unbondings);
+  add("unbonding lists", s?.unbondings.length ?? 0);
+  add("unbonding pairs", s?.unbondings.length ?? 0);
+  add("redelegation entries", s?.redelegations.reduce((n, r) => n + r.entries.length, 0) ?? 0);
+  add("redelegation lists", s?.redelegations.length ?? 0);
+  add("withdraw addresses", d.withdrawAddresses.size);
+  add("positions", t.positions.length);
+  add("position owners", new Set(t.positions.map((p) => p.owner)).size);
+  add("positions by delegator", t.positions.length);
+  add("validator events", t.events.length);
+  return count;
 }
 
 /** The account (`cro1…`) of a `crocncl1…` operator. */

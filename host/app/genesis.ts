@@ -66,6 +66,44 @@ export async function readGenesisFile(path: string, dec: DecParser): Promise<Gen
   }
 }
 
+/** The record lists of each section: what a restarted node has in its database instead. */
+const BULK: Record<string, readonly string[]> = {
+  auth: ["accounts"],
+  bank: ["balances"],
+  staking: ["last_validator_powers", "validators", "delegations", "unbonding_delegations", "redelegations"],
+  distribution: [
+    "delegator_withdraw_infos", "outstanding_rewards", "validator_accumulated_commissions", "validator_historical_rewards",
+    "validator_current_rewards", "delegator_starting_infos", "validator_slash_events",
+  ],
+  tieredrewards: ["positions", "validator_events", "validator_event_seqs"],
+  gov: ["deposits", "votes", "proposals"],
+  slashing: ["signing_infos", "missed_blocks"],
+  genutil: ["gen_txs"],
+};
+
+/**
+ * A genesis document without its records (accounts, balances, validators, delegations, F1
+ * records, positions, proposals, signing infos, gentxs, node_state): its parameters, which are all
+ * a restart takes from it (the records are in the database). Small whatever the state's size.
+ */
+export function slimGenesisDoc(doc: Json): Json {
+  const root = doc as { app_state?: Record<string, Json> };
+  const app: Record<string, Json> = { ...(root.app_state ?? {}) };
+  delete app.node_state;
+  for (const [section, lists] of Object.entries(BULK)) {
+    const v = app[section];
+    if (!isObject(v)) continue;
+    const copy: Record<string, Json> = { ...v };
+    for (const l of lists) if (Array.isArray(copy[l])) copy[l] = [];
+    app[section] = copy;
+  }
+  // x/bank checks that balances add up to the supply: one balance stands for them all.
+  const bank = (root.app_state ?? {}).bank as { balances?: { address: string }[]; supply?: Json } | undefined;
+  const first = bank?.balances?.[0];
+  if (first && Array.isArray(bank.supply) && bank.supply.length > 0) (app.bank as Record<string, Json>).balances = [{ address: first.address, coins: bank.supply }];
+  return { ...(doc as object), app_state: app } as Json;
+}
+
 /** Parse and validate a complete genesis document. First failure wins, as in the reference. */
 export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   return parseSdkGenesis(doc, dec, parseNodeState);

@@ -6,7 +6,8 @@
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { emissionParams, type Genesis } from "./genesis.js";
-import { initChain } from "./genesis-init.js";
+import { genesisRecordCounts, initChain } from "./genesis-init.js";
+import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
@@ -42,6 +43,7 @@ export function initGenesis(s: AppState): void {
     const genesisCtx = { ...ctx, getAccount: (a: string) => { const x = ctx.getAccount(a); return x && { ...x, accountNumber: 0n }; } };
     return deliver(s, verifyDecodedTx(decodeTx(txBytes), genesisCtx), g.height, 0, g.genesisTimeNs);
   };
+  reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
     validators: s.validators, gov: s.gov, slashing: s.slashing, deliverGenTx,
@@ -55,6 +57,9 @@ export function initGenesis(s: AppState): void {
 /** An exported state as this chain's first block (at the exported height): every record written. */
 function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): void {
   checkStateFormat("app_state.node_state", state.stateFormat, s.core);
+  const counts = new Map<number, number>();
+  for (const r of state.records) counts.set(r.table, (counts.get(r.table) ?? 0) + 1);
+  reserveState(s.core, counts, s.limits.coreMemoryBytes, "app_state.node_state");
   const records = state.records.map((r) => {
     restoreRecord(s, r.table, r.bytes, "node_state");
     return { table: r.table, key: recordKey(r.bytes), bytes: Buffer.from(r.bytes) };
@@ -96,6 +101,7 @@ export function restore(s: AppState, store: NodeStore): void {
   const last = store.lastBlock();
   if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
   s.genesisCommitted = true;
+  reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
   for (const r of store.records()) restoreRecord(s, r.table, r.bytes, store.path);
   for (const a of store.accounts()) {
     s.directory.load(a);

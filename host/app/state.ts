@@ -62,8 +62,16 @@ export interface HeaderCarry {
 }
 
 export class AppState {
-  readonly genesis: Genesis;
-  readonly genesisDoc: Json;
+  /** The genesis's parameters (and, until its block is committed, its records). */
+  get genesis(): Genesis {
+    return this.parsed;
+  }
+  /** The whole genesis document: kept until its block is committed, then read from the database when asked. */
+  get genesisDoc(): Json {
+    return this.doc ?? (JSON.parse(this.store!.genesis()!) as Json);
+  }
+  private parsed: Genesis;
+  private doc: Json | undefined;
   readonly denom: string;
   readonly core: Core;
   readonly ledger: Ledger;
@@ -117,19 +125,23 @@ export class AppState {
   /** Dev mode's impersonated addresses (drivers/cheats.ts): their txs are admitted without a signature check. */
   readonly impersonated = new Set<string>();
 
-  /** `carry`: what a dev-mode revert (drivers/cheats.ts) keeps: the parsed genesis, the state hash, the directory (emptied). */
+  /**
+   * `genesisDoc`: the document a new chain starts from; on a restart (`carry.restarted`), its records
+   * left out (slimGenesisDoc), the database holding them and the whole document. The rest of `carry`:
+   * what a dev-mode revert (drivers/cheats.ts) keeps: the parsed genesis, the state hash, the directory (emptied).
+   */
   constructor(
     core: Core, genesisDoc: Json, options: AdmissionOptions, store: NodeStore | undefined,
-    carry: { genesis?: Genesis; hash?: StateHash; directory?: NodeDirectory } = {},
+    carry: { genesis?: Genesis; hash?: StateHash; directory?: NodeDirectory; restarted?: boolean } = {},
   ) {
     this.core = core;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.minGasPrices = options.minGasPrices ?? [];
     this.meter = new StoreMeter(core);
-    this.genesisDoc = genesisDoc;
-    this.genesis = carry.genesis ?? parseGenesis(genesisDoc, core.dec);
+    this.doc = carry.restarted ? undefined : genesisDoc;
+    this.parsed = carry.genesis ?? parseGenesis(genesisDoc, core.dec);
     this.hash = carry.hash ?? new StateHash();
-    this.denom = bondDenom(this.genesis);
+    this.denom = bondDenom(this.parsed);
     this.store = store;
     this.makesHeaders = options.headers ?? store !== undefined;
     this.ledger = new Ledger(core);
@@ -146,6 +158,16 @@ export class AppState {
     }, this.txJournal);
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.durable = this.last;
+  }
+
+  /**
+   * The genesis block is in the database: keep only the document's parameters (`slim`), not its
+   * records (a mainnet-sized genesis is gigabytes of JS objects); the document is read back when asked.
+   */
+  forgetGenesisRecords(slim: Json): void {
+    if (this.store === undefined) return;
+    this.doc = undefined;
+    this.parsed = parseGenesis(slim, this.core.dec);
   }
 
   /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */

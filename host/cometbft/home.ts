@@ -15,11 +15,22 @@ import type { Json } from "../app/genesis.js";
 import type { Core } from "../core/core.js";
 import { NodeChain } from "../drivers/embedded.js";
 
-/** A genesis's bonded validators as CometBFT's genesis lists them: operator and consensus power (`core`: a fresh one, used up). */
-export function genesisValidators(core: Core, genesis: Json): { operator: string; power: bigint }[] {
+/** A validator as CometBFT's genesis lists it: operator, consensus power and ed25519 public key. */
+export interface CometValidator {
+  operator: string;
+  power: bigint;
+  pub: Uint8Array;
+}
+
+/** A genesis's bonded validators as CometBFT's genesis lists them (`core`: a fresh one, used up). */
+export function genesisValidators(core: Core, genesis: Json): CometValidator[] {
   const chain = NodeChain.inMemory(core, genesis, 1_000_000_000n);
+  const chainId = (genesis as { chain_id: string }).chain_id;
   return chain.directory.validatorIds()
-    .map((id) => ({ operator: chain.directory.validatorAddress(id)!, power: chain.ledger.validator(id)!.lastPower }))
+    .map((id) => {
+      const operator = chain.directory.validatorAddress(id)!;
+      return { operator, power: chain.ledger.validator(id)!.lastPower, pub: chain.validators.key(id)?.pub ?? consensusKey(chainId, operator).pub };
+    })
     .filter((v) => v.power > 0n);
 }
 
@@ -36,14 +47,18 @@ export interface HomeOptions {
   seed?: Uint8Array;
   /** CometBFT's mempool.broadcast (default true): false keeps this node's txs out of its peers' mempools. */
   mempoolBroadcast?: boolean;
-  /** Every validator of the genesis, with its consensus power. */
-  validators: { operator: string; power: bigint }[];
+  /** Every validator of the genesis, with its consensus power and key. */
+  validators: CometValidator[];
   abci: string;
   rpcPort: number;
   p2pPort: number;
+  /** The address CometBFT's RPC and P2P listen on (default 127.0.0.1; 0.0.0.0 for every interface). */
+  listen?: string;
+  /** The address peers are told to dial (CometBFT's external_address, `host:port`); default none. */
+  externalAddress?: string;
   /** CometBFT's timeout_commit (e.g. "200ms", "1s"). */
   blockInterval: string;
-  /** Other nodes: `id@127.0.0.1:port`. */
+  /** Other nodes: `id@host:port`. */
   peers?: string[];
 }
 
@@ -55,7 +70,6 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   const doc = o.genesis as { chain_id: string; genesis_time: string; initial_height?: number | string; app_state: Json };
   const chainId = doc.chain_id;
   const key = (operator: string) => consensusKey(chainId, operator);
-  const pub = (operator: string) => ({ type: "tendermint/PubKeyEd25519", value: base64.encode(key(operator).pub) });
   const genesis = {
     genesis_time: doc.genesis_time,
     chain_id: chainId,
@@ -67,7 +81,9 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
       version: { app: "0" },
       abci: { vote_extensions_enable_height: "0" },
     },
-    validators: o.validators.map((v) => ({ address: key(v.operator).address, pub_key: pub(v.operator), power: `${v.power}`, name: v.operator })),
+    validators: o.validators.map((v) => ({
+      address: consensusAddressOf(v.pub), pub_key: { type: "tendermint/PubKeyEd25519", value: base64.encode(v.pub) }, power: `${v.power}`, name: v.operator,
+    })),
     app_hash: "",
     app_state: doc.app_state,
   };
@@ -94,8 +110,10 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   let toml = await readFile(join(home, "config", "config.toml"), "utf8");
   toml = set(toml, null, "proxy_app", JSON.stringify(o.abci));
   toml = set(toml, null, "moniker", JSON.stringify(o.operator.slice(-8)));
-  toml = set(toml, "rpc", "laddr", JSON.stringify(`tcp://127.0.0.1:${o.rpcPort}`));
-  toml = set(toml, "p2p", "laddr", JSON.stringify(`tcp://127.0.0.1:${o.p2pPort}`));
+  const listen = o.listen ?? "127.0.0.1";
+  toml = set(toml, "rpc", "laddr", JSON.stringify(`tcp://${listen}:${o.rpcPort}`));
+  toml = set(toml, "p2p", "laddr", JSON.stringify(`tcp://${listen}:${o.p2pPort}`));
+  if (o.externalAddress !== undefined) toml = set(toml, "p2p", "external_address", JSON.stringify(o.externalAddress));
   toml = set(toml, "p2p", "addr_book_strict", "false");
   toml = set(toml, "p2p", "allow_duplicate_ip", "true");
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));

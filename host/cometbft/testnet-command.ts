@@ -13,15 +13,27 @@ import { LOG_FORMATS, LOG_LEVELS } from "../log.js";
 import { headerAppHash, readManifest, startTestnet, type Testnet, type TestnetNode } from "./testnet.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
 import { Supervisor, nodeName, waitForHeight } from "./testnet-supervise.js";
+import { countValidators, readTestnetGenesis } from "./testnet-genesis.js";
+import { initCommand, nodeCommand } from "./testnet-hosts.js";
 
+/** x/staking's max_validators in the generated genesis: more would not all be bonded. */
+const MAX_VALIDATORS = 100;
+const MAX_FULL_NODES = 20;
 /** How often --until-height prints the heights. */
 const HEIGHTS_EVERY_MS = 5_000;
 
 const FLAGS = {
-  validators: { type: "string", value: "N", default: "4", description: "how many validators (1 to 4: the default genesis's)" },
+  validators: {
+    type: "string", value: "N", default: "4",
+    description: `how many validators (1 to ${MAX_VALIDATORS}): up to 4 the default genesis's (dev keys 1-4), more a generated genesis (dev keys 105, 106, … beyond 4; equal stakes)`,
+  },
+  genesis: {
+    type: "string", value: "FILE",
+    description: "run this SDK genesis document instead (chain-maind's genesis.json or an export): its bonded validators are the network's; their consensus keys must be the ones the node derives",
+  },
   "full-nodes": {
     type: "string", value: "N", default: "0",
-    description: "also N full nodes (0 to 4), each with a fresh ed25519 consensus key: a MsgCreateValidator with that key makes one a validator",
+    description: `also N full nodes (0 to ${MAX_FULL_NODES}), each with a fresh ed25519 consensus key: a MsgCreateValidator with that key makes one a validator`,
   },
   dir: { type: "string", value: "DIR", default: "./testnet", description: "the nodes' homes, databases and logs (remade unless --resume)" },
   resume: { type: "boolean", description: "start the network in --dir again where it stopped (its chain, keys and ports), nothing remade" },
@@ -44,10 +56,13 @@ const FLAGS = {
 
 function usage(): string {
   return [
-    "Usage: npm run testnet -- [--validators N] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
+    "Usage: npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
+    "       npm run testnet -- init --hosts H1,H2,… --out DIR    (a network across machines: npm run testnet -- init --help)",
+    "       npm run testnet -- node --home DIR/H1                (run one host's node of it)",
     "",
-    "A real CometBFT v0.38 network on loopback: N validators (the default genesis's, x/gov the",
-    "authority), each a CometBFT process and this node (npm start -- --abci) as its application.",
+    "A real CometBFT v0.38 network on loopback: N validators (a generated genesis, x/gov the",
+    "authority, or --genesis FILE's), each a CometBFT process and this node (npm start -- --abci) as",
+    "its application; each validator's home (DIR/nodeI) keeps its keys (operator_key.json: a dev key).",
     "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
     "A node whose process ends or that does not answer is reported (with the end of its log) and",
     "the network is stopped, exit code 1, unless --keep-going.",
@@ -71,13 +86,16 @@ function oneOf(flag: string, text: string, allowed: readonly string[]): string {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv[0] === "init") return initCommand(argv.slice(1));
+  if (argv[0] === "node") return nodeCommand(argv.slice(1));
   const f = parseFlags(argv, FLAGS);
   if (f.help) {
     process.stdout.write(usage() + "\n");
     return 0;
   }
-  const validators = Number(parseCount("validators", f.validators, { min: 1n, max: 4n }));
-  const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: 4n }));
+  const validators = Number(parseCount("validators", f.validators, { min: 1n, max: BigInt(MAX_VALIDATORS) }));
+  const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: BigInt(MAX_FULL_NODES) }));
+  const genesis = f.genesis === undefined || f.resume ? undefined : await readTestnetGenesis(f.genesis);
   let basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65000n }));
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   parseDuration("block-interval", f["block-interval"]);
@@ -85,7 +103,7 @@ async function run(argv: string[]): Promise<number> {
   const stallMs = parseDuration("stall-timeout", f["stall-timeout"]);
   const appArgs = ["--log-level", oneOf("log-level", f["log-level"], LOG_LEVELS), "--log-format", oneOf("log-format", f["log-format"], LOG_FORMATS)];
   const keepGoing = f["keep-going"];
-  let nodeCount = validators + fullNodes;
+  let nodeCount = (genesis === undefined ? validators : countValidators(genesis)) + fullNodes;
   if (f.resume) {
     const m = await readManifest(f.dir);
     basePort = m.basePort;
@@ -110,6 +128,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     net = await startTestnet({
       validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, appArgs, checkPorts: false, onExit: sup.onExit,
+      ...(genesis === undefined ? {} : { genesis }),
     });
     const keys = new Map<number, string>();
     for (let i = 0; i < fullNodes && interrupted === undefined; i++) {

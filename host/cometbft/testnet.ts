@@ -9,9 +9,10 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCoreFromFile } from "../core/node.js";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, mergeJson, type Json } from "../app/genesis.js";
+import { mergeJson, type Json } from "../app/genesis.js";
 import { UsageError } from "../flags.js";
-import { COMETBFT, genesisValidators, writeCometHome } from "./home.js";
+import { COMETBFT, writeCometHome } from "./home.js";
+import { generatedGenesis, operatorKeyJson, testnetValidators } from "./testnet-genesis.js";
 import { ensureCometbft } from "./install.js";
 import { NODE_STRIDE, assertPortsFree } from "./testnet-ports.js";
 
@@ -92,7 +93,11 @@ export async function readManifest(dir: string): Promise<Manifest> {
  * where it stopped (its genesis, homes, databases and ports: testnet.json), nothing remade.
  */
 export async function startTestnet(o: {
-  validators: number; dir: string; basePort: number; blockInterval: string; genesisOverride?: Json; resume?: boolean;
+  /** How many validators a generated genesis has (testnet-genesis.ts); ignored with `genesis` or `resume`. */
+  validators: number; dir: string; basePort: number; blockInterval: string;
+  /** An SDK genesis document to run instead of a generated one: its bonded validators are the network's. */
+  genesis?: Json;
+  genesisOverride?: Json; resume?: boolean;
   /** More flags for every node's app (e.g. --log-level debug). */
   appArgs?: string[];
   /** Check every node's ports are free before starting it (default true); a supervisor reports a taken one instead. */
@@ -104,7 +109,7 @@ export async function startTestnet(o: {
   const dir = resolve(o.dir);
   const genesisFile = join(dir, "genesis.json");
   const manifestFile = join(dir, "testnet.json");
-  let manifest: Manifest;
+  let manifest: Manifest | undefined;
   let genesis: Json;
   if (o.resume) {
     manifest = await readManifest(dir);
@@ -116,18 +121,12 @@ export async function startTestnet(o: {
   } else {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    type GenTx = { body: { messages: { validator_address: string }[] } };
-    const base = defaultGenesisJson() as { app_state: { genutil: { gen_txs: GenTx[] } } };
-    const chosen = base.app_state.genutil.gen_txs.slice(0, o.validators);
-    genesis = mergeJson(
-      mergeJson(base as unknown as Json, { app_state: { genutil: { gen_txs: chosen }, node: { gov_authority: GOV_MODULE_ADDRESS } } } as unknown as Json),
-      o.genesisOverride ?? {},
-    );
+    genesis = mergeJson(o.genesis ?? generatedGenesis(o.validators), o.genesisOverride ?? {});
     await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
-    manifest = { basePort: o.basePort, blockInterval: o.blockInterval, nodes: chosen.map((t) => ({ operator: t.body.messages[0]!.validator_address, id: "" })) };
   }
+  const validators = testnetValidators(await loadCoreFromFile(), genesis, o.genesis === undefined ? "the generated genesis" : "--genesis");
+  manifest ??= { basePort: o.basePort, blockInterval: o.blockInterval, nodes: validators.map((v) => ({ operator: v.operator, id: "" })) };
   const { basePort, blockInterval } = manifest;
-  const validators = genesisValidators(await loadCoreFromFile(), genesis);
   const checkPorts = o.checkPorts ?? true;
   if (checkPorts) await assertPortsFree(manifest.nodes.map((_, i) => basePort + NODE_STRIDE * i));
   const nodeAt = (i: number, operator: string): TestnetNode => {
@@ -150,6 +149,8 @@ export async function startTestnet(o: {
     for (const n of nodes) {
       await mkdir(join(dir, `node${n.index}`), { recursive: true });
       ids[n.index] = await home(n, []);
+      const operatorKey = operatorKeyJson(validators[n.index]!);
+      if (operatorKey !== undefined) await writeFile(join(dir, `node${n.index}`, "operator_key.json"), operatorKey, { mode: 0o600 });
     }
     for (const n of nodes) {
       await home(n, nodes.filter((m) => m !== n).map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`));

@@ -132,7 +132,8 @@ export class DevChain extends NodeChain {
     old.hash.undoTo(snap.hashMark);
     // The same directory object, emptied: query routes hold it (the keepers over the core hold only the core).
     old.directory.reset();
-    const next = new AppState(old.core, old.genesisDoc, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory });
+    // The document itself is the database's (restarted): the parsed genesis is carried over.
+    const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
     configure(next);
     // What configure wrote into the core is in the image too: the image is the core's whole state.
     restoreImage(old.core, snap.image);

@@ -4,8 +4,7 @@
 // reloaded in, does not matter. Dev mode's snapshots (drivers/cheats.ts) set marks: from a mark
 // on, the first digest each record had is kept, so going back to the mark costs O(changes).
 
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { createHash } from "node:crypto";
 
 const MOD = 1n << 256n;
 
@@ -71,5 +70,6 @@ function digest(table: number, bytes: Uint8Array): bigint {
   const input = new Uint8Array(4 + bytes.length);
   new DataView(input.buffer).setUint32(0, table, true);
   input.set(bytes, 4);
-  return BigInt(`0x${bytesToHex(sha256(input))}`);
+  // node:crypto's sha256 (native; the browser bundles' shim is @noble's): a restart hashes every record.
+  return BigInt(`0x${createHash("sha256").update(input).digest("hex")}`);
 }

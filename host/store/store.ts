@@ -138,7 +138,7 @@ export class NodeStore {
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-      if (options.checkFormat && storedGenesis(db) !== undefined) options.checkFormat(storedStateFormat(db));
+      if (options.checkFormat && hasGenesis(db)) options.checkFormat(storedStateFormat(db));
       if (!options.readonly) setUp(db);
       this.db = db;
       this.insertBlock = this.prepareWrite(
@@ -175,6 +175,12 @@ export class NodeStore {
     return storedGenesis(this.db);
   }
 
+  /** The genesis without its records (slimGenesisDoc), kept beside it since this build; undefined in older databases. */
+  genesisSlim(): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'genesis_slim'").get() as { value: string } | undefined;
+    return row?.value;
+  }
+
   /** The core's state format the records were written in (databases before formats were kept: 1). */
   stateFormat(): number {
     return storedStateFormat(this.db);
@@ -183,9 +189,11 @@ export class NodeStore {
   /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
   commitGenesis(
     genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
+    slimJson?: string,
   ): void {
     this.db.transaction(() => {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      if (slimJson !== undefined) this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis_slim', ?)").run(slimJson);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
       this.writeBlock(block, [], changes, accounts, gov);
     })();
@@ -304,6 +312,12 @@ export class NodeStore {
     return row ? BigInt(row.time_ns) : 0n;
   }
 
+  /** Records per core table (a restart reserves their room first). */
+  recordCounts(): Map<number, number> {
+    const rows = this.db.prepare("SELECT tbl, COUNT(*) AS n FROM records GROUP BY tbl").all() as { tbl: number; n: number }[];
+    return new Map(rows.map((r) => [r.tbl, r.n]));
+  }
+
   *records(): IterableIterator<{ table: number; key: Uint8Array; bytes: Uint8Array }> {
     const rows = this.db.prepare("SELECT tbl, key, bytes FROM records").iterate() as Iterable<{ tbl: number; key: Buffer; bytes: Buffer }>;
     for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
@@ -335,6 +349,12 @@ export class NodeStore {
     this.db.close();
     this.unlock();
   }
+}
+
+/** Whether the database holds a genesis (without reading it: it may be most of the database). */
+function hasGenesis(db: Database.Database): boolean {
+  const meta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  return meta !== undefined && db.prepare("SELECT 1 FROM meta WHERE key = 'genesis'").get() !== undefined;
 }
 
 function storedGenesis(db: Database.Database): string | undefined {

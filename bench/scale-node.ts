@@ -1,0 +1,139 @@
+// One size of `npm run bench -- scale`, in a process of its own (its RSS is the node's): import the
+// document into a new database (NodeChain.open, as `npm start -- --genesis FILE` does), restart
+// from the database, then measure the core's memory by table, an empty block and a block of 1,000
+// signed sends, the queries explorers make (p50/p99 over the REST routes, in-process) and the
+// database's size. Prints one JSON line on stdout; progress on stderr.
+//
+//   node --import tsx bench/scale-node.ts import GENESIS.json DB ACCOUNTS   (a new database from the document)
+//   node --import tsx bench/scale-node.ts run GENESIS.json DB ACCOUNTS      (a restart of it, in a fresh process, then the rest)
+
+import { statSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { NodeChain } from "../host/drivers/embedded.js";
+import { useNativeEd25519 } from "../host/drivers/ed25519-native.js";
+import { loadCoreFromFile } from "../host/core/node.js";
+import { devAddress, operatorOf, readGenesisDoc, type Json } from "../host/app/genesis.js";
+import { createApp, registerNodeRoutes } from "../host/server/app.js";
+import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
+import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
+import { percentile, progressOf } from "./stats.js";
+
+const [mode, file, dbPath, accountsText] = process.argv.slice(2);
+const accounts = Number(accountsText);
+const progress = progressOf(`scale ${accounts}`);
+const BLOCK_TIME = 5_000_000_000n;
+const QUERIES = 200;
+const TXS = 1_000;
+const SIGNERS = [5, 6, 7, 8];
+
+const mem = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+};
+const dbBytes = () => [dbPath!, `${dbPath}-wal`].reduce((t, f) => t + (() => { try { return statSync(f).size; } catch { return 0; } })(), 0);
+const out: Record<string, unknown> = { accounts };
+
+/** The document into a new database; the import's time and memory. */
+async function importDoc(): Promise<void> {
+  await rm(dbPath!, { force: true });
+  const core = await loadCoreFromFile();
+  let t = performance.now();
+  let doc: Json;
+  try {
+    doc = await readGenesisDoc(file!);
+  } catch (e) {
+    out.importError = (e as Error).message;
+    return;
+  }
+  out.readMs = performance.now() - t;
+  progress(`read in ${(out.readMs as number).toFixed(0)} ms; importing`);
+  t = performance.now();
+  const chain = NodeChain.open(core, doc, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
+  out.importMs = performance.now() - t;
+  doc = {};
+  out.afterImport = { ...mem(), core: chain.coreMemory().used };
+  await chain.close();
+}
+
+async function main(): Promise<void> {
+  useNativeEd25519(); // as host/main.ts's node signs its precommits
+  let t = performance.now();
+  if (mode === "import") {
+    await importDoc();
+    return;
+  }
+  const chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
+  out.restartMs = performance.now() - t;
+  const m = chain.coreMemory();
+  out.afterRestart = { ...mem(), core: m.used, growth: m.growth };
+  out.tables = chain.coreTables().filter((r) => r.records > 0);
+
+  progress("an empty block");
+  const empty: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    t = performance.now();
+    await chain.advance(1n);
+    empty.push(performance.now() - t);
+  }
+  out.emptyBlockMs = percentile(empty, 50);
+
+  progress(`signing ${TXS} sends`);
+  const signers = await Promise.all(SIGNERS.map((n) => devSigner(n)));
+  const bodies: Uint8Array[] = [];
+  for (let i = 0; i < TXS; i++) {
+    const s = signers[i % signers.length]!;
+    const acct = chain.directory.account(s.address)!;
+    const body = await s.sign([sendMsg(s.address, devAddress(50_000 + i), 1_000n)], {
+      chainId: chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence + BigInt(Math.floor(i / signers.length)),
+    });
+    bodies.push(new TextEncoder().encode(JSON.stringify(body.tx)));
+  }
+  t = performance.now();
+  const included = bodies.map((b) => chain.submit(b).included);
+  out.checkTxMs = performance.now() - t;
+  t = performance.now();
+  await chain.advance(1n);
+  out.block1000Ms = performance.now() - t;
+  const results = await Promise.all(included);
+  out.block1000Failed = results.filter((r) => r.code !== 0).length;
+
+  progress("queries");
+  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: 1 << 20 });
+  registerNodeRoutes(app, chain, "chainmain", { dev: false, maxJsonDepth: 64, maxPageLimit: 1000 });
+  let seed = 12345;
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const operator = (v: number) => chain.directory.validatorAddress(v) ?? operatorOf(devAddress(1));
+  const kinds: Record<string, () => string> = {
+    "a delegator's delegations": () => `/cosmos/staking/v1beta1/delegations/${accountAddress(rand(accounts))}`,
+    "a delegator's rewards": () => `/cosmos/distribution/v1beta1/delegators/${accountAddress(rand(accounts))}/rewards`,
+    "a validator's delegations (page of 100)": () => `/cosmos/staking/v1beta1/validators/${operator(rand(SCALE_VALIDATORS))}/delegations?pagination.limit=100`,
+    "positions by owner": () => `/chainmain/tieredrewards/v1/positions/${accountAddress(rand(Math.ceil(accounts / POSITION_EVERY)) * POSITION_EVERY)}`,
+    "positions by tier (page of 100)": () => `/chainmain/tieredrewards/v1/positions_by_tier/${1 + rand(3)}?pagination.limit=100`,
+  };
+  const queries: Record<string, { p50: number; p99: number; failed: number }> = {};
+  for (const [name, path] of Object.entries(kinds)) {
+    const ms: number[] = [];
+    let failed = 0;
+    for (let i = 0; i < QUERIES; i++) {
+      const p = path();
+      const q0 = performance.now();
+      const r = await app.request(p);
+      await r.text();
+      ms.push(performance.now() - q0);
+      if (r.status !== 200) failed++;
+    }
+    queries[name] = { p50: percentile(ms, 50), p99: percentile(ms, 99), failed };
+  }
+  out.queries = queries;
+  out.afterQueries = mem();
+  await chain.close();
+  out.dbBytes = dbBytes();
+  out.records = (out.tables as { records: number }[]).reduce((n, r) => n + r.records, 0);
+}
+
+await main().catch((e: Error) => {
+  out.error = e.message;
+});
+process.stdout.write(JSON.stringify(out) + "\n");
+process.exit(0);
