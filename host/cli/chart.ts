@@ -18,7 +18,7 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
   const months = sim.rows.map((r) => `${r.month}`);
   const tokens = (v: bigint) => Number(wholeTokens(v));
   const pct = (v: bigint | null) => (v === null ? null : Number(decPercent(v, 4)));
-  const tierIds = sim.rows[0]?.tierApys.map((t) => t.tier) ?? [];
+  const tierIds = sim.rows[0]?.tiers.map((t) => t.tier) ?? [];
   const panel = (i: number) => ({ left: 110, right: 40, top: 70 + i * 280, height: 190 });
   const xAxis = (i: number) => ({
     type: "category", gridIndex: i, data: months, name: "month", nameLocation: "middle", nameGap: 25, boundaryGap: false,
@@ -33,10 +33,13 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
         : {}),
     },
     { name: "base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false, data: sim.rows.map((r) => pct(r.baseApy)) },
-    ...tierIds.map((id, k) => ({
-      name: `tier ${id} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false,
-      data: sim.rows.map((r) => pct(r.tierApys[k]?.totalApy ?? null)),
-    })),
+    ...tierIds.flatMap((id, k) => [{
+      name: `tier ${id} paid APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false,
+      data: sim.rows.map((r) => pct(r.tiers[k]?.paidApy ?? null)),
+    }, {
+      name: `tier ${id} nominal APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false, lineStyle: { type: "dashed" },
+      data: sim.rows.map((r) => pct(r.tiers[k]?.nominalApy ?? null)),
+    }]),
   ];
   return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
     { type: "value", gridIndex: 0, name: "supply (tokens)", scale: true },
@@ -89,7 +92,7 @@ export function sweepChart(rows: RunSummary[], keys: SweptKey[], title = "Sweep"
   const pct = (dec: string) => Number(decPercent(decRaw(dec), 4));
   if (keys.length === 1) {
     const [k] = keys as [SweptKey];
-    const tierNames = Object.keys(rows[0]?.mean_tier_apys ?? {});
+    const tierNames = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
     const panel = (i: number) => ({ left: 110, right: 40, top: 95 + i * 270, height: 180 });
     const xAxis = (i: number) => ({ type: "category", gridIndex: i, data: k.values, name: k.key, nameLocation: "middle", nameGap: 25 });
     return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
@@ -105,7 +108,7 @@ export function sweepChart(rows: RunSummary[], keys: SweptKey[], title = "Sweep"
       { name: "supply at horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))) },
       { name: "mean base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_base_apy)) },
       ...tierNames.map((t) => ({
-        name: `mean ${t} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_tier_apys[t] ?? "0")),
+        name: `mean ${t} paid APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_tier_paid_apys[t] ?? "0")),
       })),
     ]), WIDTH, HEIGHT);
   }
