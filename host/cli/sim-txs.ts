@@ -51,14 +51,12 @@ export function sendPlans(chain: NodeChain, signer: DevKeySigner, plans: readonl
     const built = plan.build();
     if (!built) continue;
     const amount = built.fee === 0n ? [] : [{ denom, amount: `${built.fee}` }];
-    const sign = (gas: bigint): Uint8Array => {
-      const fee: Fee = { amount, gas: `${gas}` };
-      return broadcastRequest(signer.sign(built.msgs, fee, chain.chainId, acct.accountNumber, seq).tx).tx;
-    };
     try {
-      const { gasUsed } = chain.simulate(sign(0n));
+      // Simulated unsigned with gas 0, as CosmJS simulates; then signed for 1.4x the gas used.
+      const { gasUsed } = chain.simulate(broadcastRequest(signer.unsigned(built.msgs, { amount, gas: "0" })).tx);
       const gas = autoGas(gasUsed);
-      const { included } = chain.submit(sign(gas));
+      const fee: Fee = { amount, gas: `${gas}` };
+      const { included } = chain.submit(broadcastRequest(signer.sign(built.msgs, fee, chain.chainId, acct.accountNumber, seq)).tx);
       sent.push({ plan, fee: built.fee, gas, included });
       seq++;
     } catch (e) {
