@@ -165,12 +165,15 @@ function beginBlockVotes(height: u64, timeNs: i64, count: i32): i32 {
  */
 export function advance(count: i32, startTimeNs: i64, blockTimeNs: i64): i32 {
   for (let i = 0; i < count; i++) {
+    // Only the run's last block's annual provisions are ever read (by the host, after the run).
+    emission.setSkipAnnual(i < count - 1);
     ensureScratch(<i32>validators.slotCount);
     const slots = scratch + <usize>(TOPUP_IN_SIZE + TOPUP_OUT_SIZE);
     const votes = lastCommitSlots(slots, slots + <usize>(scratchVotes * VOTE_SIZE));
     const height = load<u64>(emission.state + <usize>STATE_HEIGHT) + 1;
     const time = startTimeNs + <i64>i * blockTimeNs;
     let e = beginBlockVotes(height, time, votes);
+    emission.setSkipAnnual(false);
     if (e != OK) return e;
     e = endBlock(height, time);
     if (e != OK) return e;

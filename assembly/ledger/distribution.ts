@@ -130,15 +130,33 @@ export function allocateTokens(
     e = toCommunityPool(fLo, fHi);
     return e != OK ? e : setResult(feesLo, feesHi);
   }
-  e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
-  if (e != OK) return e;
-  const multLo = resLo, multHi = resHi;
+  let multLo: u64, multHi: u64;
+  if ((feesHi | keepHi) == 0) {
+    // Dec(fees) MulTruncate keep = fees x 10^18 x keep / 10^18: exactly fees x keep
+    multLo = mulWide(feesLo, keepLo);
+    multHi = wideHi;
+  } else {
+    e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    multLo = resLo;
+    multHi = resHi;
+  }
   let leftLo = fLo, leftHi = fHi;
   // The fast path: every share and commission by products of 10^9-digits (see `allocateFast`)
   if (totalHi == 0 && (topUps == 0 || (topHi == 0 && topLo < POW18))) {
-    divByPow18(0, 0, multHi, multLo);
-    if (q1 == 0 && q0 < POW18) {
-      e = allocateFast(votes, count, totalLo, multLo, multHi, q0, qRem, topUps, topLo, fLo, fHi);
+    // M's quotient by 10^18 fits one word when its high word is below 10^18: one division step
+    let mq: u64, mr: u64, mqHi: u64 = 0;
+    if (multHi < POW18) {
+      mq = divWordByPow18(multHi, multLo);
+      mr = qRem;
+    } else {
+      divByPow18(0, 0, multHi, multLo);
+      mq = q0;
+      mqHi = q1;
+      mr = qRem;
+    }
+    if (mqHi == 0 && mq < POW18) {
+      e = allocateFast(votes, count, totalLo, multLo, multHi, mq, mr, topUps, topLo, fLo, fHi);
       if (e != OK) return e;
       e = toCommunityPool(fastLeftLo, fastLeftHi);
       return e != OK ? e : setResult(feesLo, feesHi);

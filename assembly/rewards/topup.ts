@@ -115,11 +115,20 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
   e = sub(POW18, 0, ld(input, TOPUP_IN_COMMUNITY_TAX), ld(input, TOPUP_IN_COMMUNITY_TAX + 8));
   if (e != OK) return e;
   const keepLo = resLo, keepHi = resHi;
-  e = fromInt(ld(input, TOPUP_IN_FEE_COLLECTOR), ld(input, TOPUP_IN_FEE_COLLECTOR + 8));
-  if (e != OK) return e;
-  e = mulRounded(resLo, resHi, keepLo, keepHi, ROUND_TRUNCATE);
-  if (e != OK) return e;
-  const defLo = resLo, defHi = resHi;
+  const feeLo = ld(input, TOPUP_IN_FEE_COLLECTOR), feeHi = ld(input, TOPUP_IN_FEE_COLLECTOR + 8);
+  let defLo: u64, defHi: u64;
+  if ((feeHi | keepHi) == 0) {
+    // Dec(fee) MulTruncate keep = fee x 10^18 x keep / 10^18: exactly fee x keep, no fraction to cut
+    defLo = mulWide(feeLo, keepLo);
+    defHi = wideHi;
+  } else {
+    e = fromInt(feeLo, feeHi);
+    if (e != OK) return e;
+    e = mulRounded(resLo, resHi, keepLo, keepHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    defLo = resLo;
+    defHi = resHi;
+  }
   st(out, TOPUP_OUT_DEFAULT, defLo, defHi);
 
   // shortfall = TruncateInt(target - default), truncated toward zero on either side of zero
