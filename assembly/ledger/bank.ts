@@ -96,3 +96,55 @@ export function transfer(from: u32, to: u32, lo: u64, hi: u64): i32 {
   if (e != OK) credit(from, lo, hi); // put it back: the sum was there a moment ago
   return e;
 }
+
+// Record-level access for BeginBlock, which moves the same four module balances every block: look
+// each up once (`moduleSlot`), then move amounts between the records with the checks and journal
+// writes of credit / debit (no record is inserted meanwhile, so the slots stay valid).
+
+/** The slot of a module account's balance record, or -1 if it has none yet. */
+export function moduleSlot(account: u32): i32 {
+  return findBalance(account);
+}
+
+/** The balance (u128) of the record at `slot`. */
+// @ts-ignore: decorator
+@inline
+export function balancePtr(slot: u32): usize {
+  return balances.ptr(slot) + <usize>BALANCE;
+}
+
+/** credit() on a record: fails, changing nothing, past 2^128. */
+export function addBalance(slot: u32, lo: u64, hi: u64): i32 {
+  const p = balancePtr(slot);
+  const oLo = load<u64>(p), oHi = load<u64>(p, 8);
+  const nlo = oLo + lo;
+  const nhi = oHi + hi + u64(nlo < lo);
+  if (nhi < oHi || (nhi == oHi && nlo < oLo)) return ERR_OVERFLOW;
+  balances.touchQuick(slot);
+  store<u64>(p, nlo);
+  store<u64>(p, nhi, 8);
+  return OK;
+}
+
+/** transfer() between records: checked first, a failure changes nothing; a zero amount touches nothing. */
+export function moveBalance(from: u32, to: u32, lo: u64, hi: u64): i32 {
+  if ((lo | hi) == 0) return OK;
+  const p = balancePtr(from);
+  const hLo = load<u64>(p), hHi = load<u64>(p, 8);
+  if (hHi < hi || (hHi == hi && hLo < lo)) {
+    setErrorArg(<i64>load<u64>(balances.ptr(from)));
+    return ERR_INSUFFICIENT_FUNDS;
+  }
+  const q = balancePtr(to);
+  const oLo = load<u64>(q), oHi = load<u64>(q, 8);
+  const nlo = oLo + lo;
+  const nhi = oHi + hi + u64(nlo < lo);
+  if (nhi < oHi || (nhi == oHi && nlo < oLo)) return ERR_OVERFLOW;
+  balances.touchQuick(from);
+  store<u64>(p, hLo - lo);
+  store<u64>(p, hHi - hi - u64(hLo < lo), 8);
+  balances.touchQuick(to);
+  store<u64>(q, nlo);
+  store<u64>(q, nhi, 8);
+  return OK;
+}

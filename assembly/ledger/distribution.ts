@@ -76,6 +76,26 @@ function creditBoth(p: usize, tLo: u64, tHi: u64, fLo: u64, fHi: u64, c1Lo: u64,
   return addAt(p, V_OUTSTANDING, oLo, oHi);
 }
 
+/** `creditBoth` with its sums and fields inline (the fast path's): the same writes and failures. */
+// @ts-ignore: decorator
+@inline
+function creditBothFast(p: usize, tLo: u64, tHi: u64, fLo: u64, fHi: u64, c1Lo: u64, c1Hi: u64, c2Lo: u64, c2Hi: u64): i32 {
+  const cLo = c1Lo + c2Lo;
+  const cH = c1Hi + c2Hi;
+  const cHi = cH + u64(cLo < c1Lo);
+  if (cH < c1Hi || cHi < cH) return ERR_OVERFLOW;
+  const oLo = tLo + fLo;
+  const oH = tHi + fHi;
+  const oHi = oH + u64(oLo < tLo);
+  if (oH < tHi || oHi < oH) return ERR_OVERFLOW;
+  const sLo = oLo - cLo, sHi = oHi - cHi - u64(oLo < cLo); // c <= t + f: each commission is at most its share
+  let e = addField(p, V_COMMISSION, cLo, cHi);
+  if (e != OK) return e;
+  e = addField(p, V_CURRENT_REWARDS, sLo, sHi);
+  if (e != OK) return e;
+  return addField(p, V_OUTSTANDING, oLo, oHi);
+}
+
 /** The record updates of `allocateToValidator` (touched record at `p`) given its commission. */
 // @ts-ignore: decorator
 @inline
@@ -110,9 +130,16 @@ export function allocateTokens(
 ): i32 {
   balanceOf(FEE_COLLECTOR);
   const feesLo = resLo, feesHi = resHi;
-  let e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
+  const e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
   if (e != OK) return e;
-  e = fromInt(feesLo, feesHi);
+  return allocateFees(votes, count, keepLo, keepHi, topUps, topLo, topHi, feesLo, feesHi);
+}
+
+/** `allocateTokens` once the fee collector's `fees` have moved to distribution (the caller moved them). */
+export function allocateFees(
+  votes: usize, count: i32, keepLo: u64, keepHi: u64, topUps: usize, topLo: u64, topHi: u64, feesLo: u64, feesHi: u64,
+): i32 {
+  let e = fromInt(feesLo, feesHi);
   if (e != OK) return e;
   const fLo = resLo, fHi = resHi;
   let totalLo: u64 = 0, totalHi: u64 = 0;
@@ -389,7 +416,7 @@ function allocateFast(
           kLo = resLo;
           kHi = resHi;
         }
-        e = creditBoth(p, tLo, tHi, rLo, rHi, kLo, kHi, cLo, cHi);
+        e = creditBothFast(p, tLo, tHi, rLo, rHi, kLo, kHi, cLo, cHi);
       }
       if (e != OK) return e;
       if (leftHi < rHi || (leftHi == rHi && leftLo < rLo)) return ERR_OVERFLOW; // the fractions sum to at most 1
