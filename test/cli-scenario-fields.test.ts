@@ -117,6 +117,26 @@ test("bonded_ratio: bonded tokens, the top-up and runway while the pool pays, th
   assert.ok(row(down, 3).bonded < row(down, 2).bonded);
 });
 
+test("bonded_ratio below what the reserve can undelegate: a failure, not a silent no-op", async () => {
+  const s = await run(with_({ bonded_ratio: [{ month: 0, ratio: "0.2" }] }));
+  assert.is(s.failures.length, 1);
+  assert.match(s.failures[0]!.log, /the bonded ratio cannot go that low/);
+  assert.is(row(s, 1).failedTxs, 1);
+});
+
+test("start: a running chain's time, height (its inflation then) and supply", async () => {
+  const s = await ok({ months: 1, block_time: "1h", start: { time: "2027-06-01T00:00:00Z", height: "3000000", supply: "99000000000" } });
+  assert.is(row(s, 0).timeNs, BigInt(Date.UTC(2027, 5, 1)) * 1_000_000n);
+  assert.is(row(s, 0).totalSupply, 99_000_000_000n * UNIT);
+  const { Emission } = await import("../host/core/emission.js");
+  const { emissionParams, genesisWithOverride } = await import("../host/app/genesis.js");
+  const core = await loadCore(wasm);
+  const e = new Emission(core);
+  e.configure(emissionParams(genesisWithOverride({}, core.dec)));
+  assert.is(row(s, 0).inflation, e.rateAt(3_000_001n), "the chain's next block's inflation");
+  assert.ok(row(s, 1).inflation < row(s, 0).inflation, "decaying on");
+});
+
 test("cohorts: tokens in the tier from their month, and the bonus paid to them", async () => {
   const s = await ok({ months: 4, block_time: "1h", cohorts: [{ month: 1, tier: 3, amount: "1000000000" }] });
   assert.is(tier(row(s, 1), 3).tokens, 0n);

@@ -4,7 +4,8 @@
 // --set), validated.
 
 import type { Core } from "../core/core.js";
-import { mergeJson, type Genesis, type Json } from "../app/genesis.js";
+import { emissionParams, mergeJson, type Genesis, type Json } from "../app/genesis.js";
+import { Emission } from "../core/emission.js";
 import { ValidationError } from "../errors.js";
 import { UsageError } from "./common.js";
 import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate, withValidators } from "./genesis-input.js";
@@ -26,6 +27,7 @@ export async function scenarioGenesis(core: Core, s: Scenario): Promise<Scenario
   let g = validate(core, doc, "genesis_override");
   if (g.nodeState) throw new UsageError("genesis: an exported node state (app_state.node_state) cannot be simulated; give a plain genesis");
   if (s.targetRate !== null) doc = withTargetRate(core, doc, s.targetRate);
+  if (s.start?.supply != null) doc = withSupply(core, doc, s.start.supply);
   if (s.poolReserve !== null) {
     try {
       doc = withPool(core, doc, s.poolReserve);
@@ -34,6 +36,7 @@ export async function scenarioGenesis(core: Core, s: Scenario): Promise<Scenario
       throw e;
     }
   }
+  if (s.start !== null) doc = withStart(core, doc, s.start);
   if (s.validators !== null) doc = withValidators(core, doc, s.validators);
   let blockTimeNs = s.blockTimeNs;
   if (blockTimeNs !== null) doc = withBlocksPerYear(doc, YEAR_NS / blockTimeNs);
@@ -44,6 +47,45 @@ export async function scenarioGenesis(core: Core, s: Scenario): Promise<Scenario
   g = validate(core, doc, "genesis with the scenario's overrides");
   checkAgainstGenesis(s, g);
   return { doc, blockTimeNs, genesis: g };
+}
+
+type JsonObject = { [key: string]: Json };
+
+/** The total supply made `supply` base units by the reserve's balance (dev key 0), the difference minted or taken at genesis. */
+function withSupply(core: Core, doc: Json, supply: bigint): Json {
+  const g = validate(core, doc, "genesis");
+  const reserve = reserveAddress();
+  const denom = g.mint.params.mintDenom;
+  const current = g.bank.supply.find((c) => c.denom === denom)?.amount ?? 0n;
+  const i = g.balances.findIndex((b) => b.address === reserve);
+  if (i < 0) throw new ValidationError(`the genesis has no reserve account (dev key 0, ${reserve}) to make the supply up with`, "start.supply");
+  const balance = g.balances[i]!.amount + supply - current;
+  if (balance < 0n) throw new ValidationError(`${current - supply} base units below the genesis's supply: more than the reserve holds`, "start.supply");
+  const copy = structuredClone(doc) as JsonObject;
+  const bank = (copy.app_state as JsonObject).bank as JsonObject;
+  const list = (bank.balances as Json[]).slice();
+  list[i] = { ...(list[i] as JsonObject), coins: balance > 0n ? [{ denom, amount: `${balance}` }] : [] };
+  bank.balances = list;
+  bank.supply = (bank.supply as JsonObject[]).map((c) => (c.denom === denom ? { ...c, amount: `${supply}` } : c));
+  return copy;
+}
+
+/**
+ * A running chain's start: its time as the genesis time; at its height, the inflation of its next
+ * block (the genesis's schedule, computed by the core) as the base rate, decaying on from there.
+ */
+function withStart(core: Core, doc: Json, start: NonNullable<Scenario["start"]>): Json {
+  const copy = structuredClone(doc) as JsonObject;
+  if (start.time !== null) copy.genesis_time = start.time;
+  if (start.height !== null && start.height > 0n) {
+    const g = validate(core, doc, "genesis");
+    const emission = new Emission(core);
+    emission.configure(emissionParams(g));
+    const rate = core.dec.format(emission.rateAt(start.height + 1n));
+    const mint = (copy.app_state as JsonObject).mint as JsonObject;
+    mint.params = { ...(mint.params as JsonObject), inflation_min: rate, inflation_max: rate };
+  }
+  return copy;
 }
 
 /** What the genesis must have for the scenario: the cohorts' tiers and validators, a signable authority. */

@@ -224,6 +224,8 @@ export class ScenarioPlanner {
               left -= take;
               return -take;
             });
+            // The reserve undelegates only what it delegated: a lower ratio is out of its reach.
+            if (left > 0n) return { fail: `the bonded ratio cannot go that low: ${left} base units more are bonded than the reserve delegated` };
           }
           const msgs = moves.flatMap((v, i): AminoMsg[] => v === 0n ? [] : [{
             type: v > 0n ? "cosmos-sdk/MsgDelegate" : "cosmos-sdk/MsgUndelegate",

@@ -22,10 +22,10 @@ export function autoGas(gasUsed: bigint): bigint {
   return (gasUsed * GAS_MULTIPLIER_TENTHS + 5n) / 10n;
 }
 
-/** One scenario action: the tx's messages and fee when its block comes (null: nothing to do). */
+/** One scenario action: the tx's messages and fee when its block comes (null: nothing to do; fail: it cannot be done, and why). */
 export interface Plan {
   what: string;
-  build(): { msgs: AminoMsg[]; fee: bigint } | null;
+  build(): { msgs: AminoMsg[]; fee: bigint } | { fail: string } | null;
   /** After the block: its result (code 0 or not). */
   after?(r: TxResult, height: bigint): void;
 }
@@ -50,6 +50,10 @@ export function sendPlans(chain: NodeChain, signer: DevKeySigner, plans: readonl
   for (const plan of plans) {
     const built = plan.build();
     if (!built) continue;
+    if ("fail" in built) {
+      failures.push({ height, what: plan.what, log: built.fail });
+      continue;
+    }
     const amount = built.fee === 0n ? [] : [{ denom, amount: `${built.fee}` }];
     try {
       // Simulated unsigned with gas 0, as CosmJS simulates; then signed for 1.4x the gas used.
