@@ -20,6 +20,7 @@ import {
 import { project } from "../host/cli/project.js";
 import { sweepChart } from "../host/cli/chart.js";
 import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { expectedSeconds, expectedTxs, roughDuration } from "../host/cli/sweep-command.js";
 import { UsageError } from "../host/cli/common.js";
 import { ValidationError } from "../host/errors.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
@@ -309,6 +310,25 @@ sweep("--chart over a sweep of a third key is refused (chart-layout.test.ts draw
     () => sweepChart([], [{ key: "a", values: ["1"] }, { key: "b", values: ["1"] }, { key: "c", values: ["1"] }]),
     (e: unknown) => e instanceof UsageError && /one or two keys/.test((e as Error).message),
   );
+});
+
+sweep("a sweep says its expected duration before it starts: each run's blocks and txs at the speed measured then, dealt to the threads", async () => {
+  const core = await loadCore(wasm);
+  const s = parseScenario({
+    months: 24, fees: { per_year: "10", payments_per_month: 3 }, claims: { every_months: 2 },
+    cohorts: [{ month: 0, tier: 1, amount: "1000" }, { month: 1, tier: 2, amount: "1000", exit: 5, on_unlock: "undelegate" }],
+    phases: [{ name: "a", month: 0 }, { name: "b", month: 20, revenue_per_month: "5" }], governance: [{ month: 3, target_rate: "0.02" }],
+  } as never, core.dec);
+  // 72 fee payments, 11 claims, 1 + 4 cohort steps, 4 revenue months, 1 governance change
+  assert.is(expectedTxs(s), 72 + 11 + 5 + 4 + 1);
+  assert.is(expectedSeconds([3, 1, 1, 1], 2), 3, "the long run on one thread, the three short ones on the other");
+  assert.is(expectedSeconds([2, 2, 2], 2), 4);
+  assert.is(roughDuration(40), "about 40 s");
+  assert.is(roughDuration(1500), "about 25 min");
+  const r = await cli("simulate", "--set", "months=1", "--set", "block_time=1h", "--sweep", "pool.reserve=1,2", "--csv");
+  assert.is(r.code, 0, r.stderr);
+  const first = r.stderr.split("\n")[0]!;
+  assert.match(first, /^sweep: 2 runs, 1,460 blocks and about 0 scenario txs in all, on [12] thread\(s\): expected about \d+ (s|min) \(measured now: [\d,]+ blocks\/s and [\d.]+ ms a tx per thread\)$/);
 });
 
 sweep("sweep values: exact decimal ranges, lists, and errors", async () => {

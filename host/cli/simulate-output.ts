@@ -177,8 +177,11 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
   const paid: Record<string, string | null> = {};
   const nominal: Record<string, string | null> = {};
   for (const [k, t] of (sim.rows[0]?.tiers ?? []).entries()) {
-    paid[`tier${t.tier}`] = dec(meanOf(months.flatMap((r) => (r.tiers[k]?.paidApy == null ? [] : [r.tiers[k]!.paidApy!]))));
-    nominal[`tier${t.tier}`] = dec(meanOf(months.flatMap((r) => (r.tiers[k]?.nominalApy == null ? [] : [r.tiers[k]!.nominalApy!]))));
+    // Both means over the months the tier's paid APY was measured (all months if never): comparable.
+    const measured = months.filter((r) => r.tiers[k]?.paidApy != null);
+    const over = measured.length > 0 ? measured : months;
+    paid[`tier${t.tier}`] = dec(meanOf(measured.map((r) => r.tiers[k]!.paidApy!)));
+    nominal[`tier${t.tier}`] = dec(meanOf(over.flatMap((r) => (r.tiers[k]?.nominalApy == null ? [] : [r.tiers[k]!.nominalApy!]))));
   }
   const first = failureReasons(sim.failures, 1)[0];
   return {

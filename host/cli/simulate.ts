@@ -144,6 +144,15 @@ export async function simulateWithProgress(file: string | undefined, sets: strin
   }
 }
 
+/** A scenario file's projection kept for `estimate --scenario` (host/cli/projection-cache.ts); a failure to keep it only warns. */
+async function keepProjection(core: Awaited<ReturnType<typeof loadCoreFromFile>>, file: string, sim: Simulation): Promise<void> {
+  const { projectionKey, writeProjection } = await import("./projection-cache.js");
+  const { doc, scenario } = await loadScenario(core, file, []);
+  const setup = await scenarioGenesis(core, scenario);
+  await writeProjection(await projectionKey(doc, setup.doc, setup.blockTimeNs), sim)
+    .catch((e: Error) => process.stderr.write(`warning: the projection could not be kept for estimate --scenario (${e.message})\n`));
+}
+
 /** Failed scenario txs on stderr: a warning, or under --strict the error the run ends with. */
 export function reportFailures(sim: Simulation, strict: boolean, shown: boolean): number {
   const lines = failureLines(sim);
@@ -174,6 +183,7 @@ async function run(argv: string[]): Promise<number> {
   }
   if (f.sweep.length > 0) return runSweepCommand(f);
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
+  if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
   if (f.chart !== undefined) {
     const { simulationChart } = await import("./chart.js"); // ECharts only when a chart is asked for
     await writeChart(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));

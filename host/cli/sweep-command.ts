@@ -1,6 +1,6 @@
 // `simulate --sweep`: every point validated up front (a bad value is a usage error before any
-// thread starts), the expected duration printed before the runs start (the points' blocks over
-// this machine's block rate, measured now on a short run of the chain, across the threads), then
+// thread starts), the expected duration printed before the runs start (each point's blocks and
+// scenario txs at this machine's speed, measured now on short runs, across the threads), then
 // the runs on worker threads with progress, and their summaries as a table, CSV, JSON or chart.
 
 import { availableParallelism } from "node:os";
@@ -8,25 +8,48 @@ import { basename } from "node:path";
 import type { Core } from "../core/core.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { defaultGenesisJson } from "../app/genesis.js";
+import { defaultGenesisJson, mergeJson } from "../app/genesis.js";
 import { ValidationError } from "../errors.js";
 import { UsageError, groupThousands } from "./common.js";
 import { Progress } from "./progress.js";
 import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
+import { simulate } from "./sim-run.js";
+import { phaseAt } from "./sim-plans.js";
+import { defaultScenarioJson, parseScenario, type Scenario } from "./scenario.js";
 import { renderSweep, sweepCsv } from "./simulate-output.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
 import { writeChart } from "./chart-file.js";
 import type { SimFlags } from "./simulate.js";
 
 const CALIBRATION_BLOCKS = 200_000n;
+const CALIBRATION_TXS = 60;
 
-/** Blocks per second of the chain's block loop on this machine now: a short run of the default genesis. */
-export async function measureBlockRate(core: Core): Promise<number> {
+/**
+ * This machine's speed now: blocks per second of the chain's block loop (a short run of the default
+ * genesis), and seconds per scenario tx (a month of 1 h blocks with fee payments as txs, less its blocks).
+ */
+export async function measureSpeed(core: Core, txCore: Core): Promise<{ blocksPerSec: number; txSeconds: number }> {
   const chain = NodeChain.inMemory(core, defaultGenesisJson(), 5_000_000_000n);
   await chain.advance(1000n); // past the first blocks' one-off work
-  const t = performance.now();
+  let t = performance.now();
   await chain.advance(CALIBRATION_BLOCKS);
-  return Number(CALIBRATION_BLOCKS) / ((performance.now() - t) / 1000);
+  const blocksPerSec = Number(CALIBRATION_BLOCKS) / ((performance.now() - t) / 1000);
+  const s = parseScenario(mergeJson(defaultScenarioJson(), { months: 1, block_time: "1h", fees: { per_year: "1200000", payments_per_month: CALIBRATION_TXS } }), txCore.dec);
+  const setup = await scenarioGenesis(txCore, s);
+  t = performance.now();
+  const sim = await simulate(txCore, s, setup);
+  const seconds = (performance.now() - t) / 1000 - Number(sim.blocksPerMonth) / blocksPerSec;
+  return { blocksPerSec, txSeconds: Math.max(0, seconds) / Math.max(1, sim.txs) };
+}
+
+/** About how many txs a scenario sends (fee payments, claims, cohorts' steps, deposits, governance, bonded-ratio moves). */
+export function expectedTxs(s: Scenario): number {
+  const fees = s.fees.perYear > 0n ? s.months * s.fees.paymentsPerMonth : 0;
+  const claims = s.cohorts.length > 0 && s.claims.everyMonths > 0 ? Math.floor((s.months - 1) / s.claims.everyMonths) : 0;
+  const cohorts = s.cohorts.reduce((t, c) => t + 1 + (typeof c.exit === "number" ? 1 : 0) + (c.onUnlock === "undelegate" ? 2 : 0), 0);
+  let revenue = 0;
+  for (let m = 0; m < s.months; m++) if ((phaseAt(s, m)?.revenuePerMonth ?? 0n) > 0n) revenue++;
+  return fees + claims + cohorts + revenue + s.inflows.length + s.governance.length + s.bondedRatio.length;
 }
 
 /** Seconds as "about 25 min" / "about 40 s". */
@@ -37,15 +60,15 @@ export function roughDuration(seconds: number): string {
 }
 
 /**
- * The expected wall time of runs of these block counts on `threads` threads at `rate` blocks/s per
- * thread: the runs dealt to the threads in order as they free up (as runSweep does).
+ * The expected wall time of runs of these seconds each on `threads` threads: the runs dealt to the
+ * threads in order as they free up (as runSweep does).
  */
-export function expectedSeconds(blocks: bigint[], rate: number, threads: number): number {
-  const free = new Array<number>(Math.max(1, Math.min(threads, blocks.length))).fill(0);
-  for (const b of blocks) {
+export function expectedSeconds(runs: number[], threads: number): number {
+  const free = new Array<number>(Math.max(1, Math.min(threads, runs.length))).fill(0);
+  for (const r of runs) {
     let i = 0;
     for (let k = 1; k < free.length; k++) if (free[k]! < free[i]!) i = k;
-    free[i]! += Number(b) / rate;
+    free[i]! += r;
   }
   return Math.max(...free);
 }
@@ -58,22 +81,27 @@ export async function runSweepCommand(f: SimFlags): Promise<number> {
   }
   const points = grid(swept);
   const blocks: bigint[] = [];
+  const txs: number[] = [];
   for (const p of points) {
     const { scenario: sc } = await loadScenario(core, f.scenario, [...f.set, ...p]);
     try {
       const setup = await scenarioGenesis(core, sc);
       blocks.push(BigInt(sc.months) * (setup.genesis.mint.params.blocksPerYear / 12n));
+      txs.push(expectedTxs(sc));
     } catch (e) {
       if (e instanceof ValidationError) throw new UsageError(`--sweep ${p.join(" ")}: scenario: ${e.message}`);
       throw e;
     }
   }
   const threads = Math.min(availableParallelism(), points.length);
-  const rate = await measureBlockRate(await loadCoreFromFile());
+  const speed = await measureSpeed(await loadCoreFromFile(), await loadCoreFromFile());
   const total = blocks.reduce((t, b) => t + b, 0n);
+  const allTxs = txs.reduce((t, x) => t + x, 0);
+  const seconds = points.map((_, i) => Number(blocks[i]!) / speed.blocksPerSec + txs[i]! * speed.txSeconds);
   process.stderr.write(
-    `sweep: ${points.length} runs, ${groupThousands(total)} blocks in all, on ${threads} thread(s): expected ${roughDuration(expectedSeconds(blocks, rate, threads))} ` +
-      `(this machine makes about ${groupThousands(BigInt(Math.round(rate)))} blocks/s per thread now; scenario txs add to it)\n`,
+    `sweep: ${points.length} runs, ${groupThousands(total)} blocks and about ${groupThousands(BigInt(allTxs))} scenario txs in all, on ${threads} thread(s): ` +
+      `expected ${roughDuration(expectedSeconds(seconds, threads))} (measured now: ${groupThousands(BigInt(Math.round(speed.blocksPerSec)))} blocks/s ` +
+      `and ${(speed.txSeconds * 1000).toFixed(1)} ms a tx per thread)\n`,
   );
   const progress = new Progress(process.stderr);
   const started = Date.now();
