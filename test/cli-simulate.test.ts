@@ -437,6 +437,29 @@ scen("the command line: --help, --csv, a bad --set and a bad file are usage erro
   assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
 });
 
+scen("failed txs: a warning on stderr and a count in every output; --strict makes them an error (exit 1, the output still printed)", async () => {
+  // A 30 M pool the top-ups empty in month 2: the claims of a tier-3 cohort fail from month 1's on.
+  const sets = ["--set", "months=3", "--set", "block_time=1h", "--set", "pool.reserve=30000000", "--set", 'cohorts=[{"tier":3,"amount":"1000000000"}]'];
+  const [table, csv, json, strict] = await Promise.all([
+    cli("simulate", ...sets), cli("simulate", ...sets, "--csv"), cli("simulate", ...sets, "--json"), cli("simulate", ...sets, "--csv", "--strict"),
+  ]);
+  assert.is(table.code, 0, table.stderr);
+  assert.match(table.stdout, /3 scenario txs, 2 FAILED\./);
+  assert.match(table.stdout, /\n2 of 3 scenario txs failed: what the scenario meant by them did not happen\.\n  2 x month 1: claim \(first at height 731, month 2\): simulation: .*insufficient bonus pool balance/);
+  assert.match(table.stderr, /^warning: 2 of 3 scenario txs failed: .* \(listed under the table\)\nwarning: --strict makes failed scenario txs an error\n$/m);
+  assert.is(csv.code, 0);
+  const rows = csv.stdout.trimEnd().split("\n");
+  const col = rows[0]!.split(",").indexOf("failed_txs");
+  assert.equal(rows.slice(1).map((r) => r.split(",")[col]), ["0", "0", "1", "1"]);
+  assert.match(csv.stderr, /^warning: 2 of 3 scenario txs failed: [^\n]*\n  2 x month 1: claim/m, "CSV readers are told on stderr, with the reasons");
+  const j = JSON.parse(json.stdout);
+  assert.is(j.failed_txs, 2);
+  assert.equal(j.failures.map((f: any) => [f.height, f.month, f.what]), [["731", 2, "month 1: claim"], ["1461", 3, "month 2: claim"]]);
+  assert.is(strict.code, 1);
+  assert.is(strict.stdout, csv.stdout, "the output is printed all the same");
+  assert.match(strict.stderr, /^error: 2 of 3 scenario txs failed: what the scenario meant by them did not happen\. \(--strict\)\n/);
+});
+
 scen("validators: a set of N with cycled commissions, the new operators funded from the reserve; errors name the field", async () => {
   const core = await loadCore(wasm);
   const doc = applySet(defaultScenarioJson(), 'validators={"count":10,"commissions":["0.05","0.2"],"self_delegation":"1000000"}');
