@@ -19,7 +19,6 @@ import { defaultScenarioJson, parseScenario, type Scenario } from "./scenario.js
 import { renderSweep, sweepCsv } from "./simulate-output.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
 import { writeChart } from "./chart-file.js";
-import type { SimFlags } from "./simulate.js";
 
 const CALIBRATION_BLOCKS = 200_000n;
 const CALIBRATION_TXS = 60;
@@ -73,7 +72,18 @@ export function expectedSeconds(runs: number[], threads: number): number {
   return Math.max(...free);
 }
 
-export async function runSweepCommand(f: SimFlags): Promise<number> {
+/** What a sweep takes of `simulate`'s flags. */
+export interface SweepFlags {
+  scenario: string | undefined;
+  set: string[];
+  sweep: string[];
+  chart: string | undefined;
+  json: boolean;
+  csv: boolean;
+  strict: boolean;
+}
+
+export async function runSweepCommand(f: SweepFlags): Promise<number> {
   const core = await loadCoreFromFile();
   const swept = f.sweep.map((x) => sweepValues(core, x));
   if (f.chart !== undefined && swept.length > 2) {
