@@ -223,4 +223,15 @@ test("genesis_override and genesis: the launch supply", async () => {
   }
 });
 
+test("the actor's signatures: libsecp256k1's where it loads are noble's (a browser's), byte for byte", async () => {
+  const { nobleSign, signDigest } = await import("../host/cli/sim-signer.js");
+  const { devPrivateKey } = await import("../host/app/genesis.js");
+  const { sha256 } = await import("@noble/hashes/sha2.js");
+  assert.ok(signDigest !== nobleSign, "the native binding loaded here");
+  for (let i = 0; i < 20; i++) {
+    const digest = sha256(new TextEncoder().encode(`sign doc ${i}`));
+    assert.equal([...signDigest(digest, devPrivateKey(i % 3))], [...nobleSign(digest, devPrivateKey(i % 3))], `digest ${i}`);
+  }
+});
+
 test.run();
