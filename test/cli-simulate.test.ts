@@ -11,20 +11,23 @@ import { ModuleAccount } from "../host/core/ledger.js";
 import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/app/genesis.js";
 import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../host/cli/scenario.js";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  COLUMNS, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, summarize, type Simulation,
+  COLUMNS, tierColumns, loadScenario, scenarioGenesis, simulate, simulationCsv, simulationJson, summarize, type Simulation,
 } from "../host/cli/simulate.js";
 import { project } from "../host/cli/project.js";
-import { simulationChart, sweepChart } from "../host/cli/chart.js";
-import { grid, runSweep, sweepValues, type RunSummary } from "../host/cli/sweep.js";
+import { sweepChart } from "../host/cli/chart.js";
+import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { expectedSeconds, expectedTxs, roughDuration } from "../host/cli/sweep-command.js";
 import { UsageError } from "../host/cli/common.js";
 import { ValidationError } from "../host/errors.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
 import { devSigner, lockTierMsg, positionMsg, claimTierMsg, sendMsg } from "./helpers/dev-signer.js";
 import { cli } from "./helpers/cli.js";
+import { broadcastRequest } from "../host/wire/amino/stdtx.js";
+import { autoGas } from "../host/cli/sim-txs.js";
 
 const HOUR_NS = 3_600_000_000_000n;
 const BPM = 8766n / 12n; // 730 blocks a month at 1h blocks
@@ -76,19 +79,33 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   const signer = await devSigner(0);
   const reserve = devAddress(0);
   const v0 = operatorOf(devAddress(1));
-  // The chain's gas (host/app/gas/): a lock uses about 210,000, a claim of two positions more.
-  const noFee = { amount: [], gas: "600000" };
-  const fee = { amount: [{ denom: "basecro", amount: `${50n * UNIT}` }], gas: "600000" }; // 1,200 tokens a year in 24 payments
+  const noFee = { amount: [] as { denom: string; amount: string }[], gas: "0" };
+  const fee = { amount: [{ denom: "basecro", amount: `${50n * UNIT}` }], gas: "0" }; // 1,200 tokens a year in 24 payments
 
-  /** Post these txs (each one message list, in order) and make their block. */
+  /**
+   * Post these txs (each one message list, in order) as CosmJS's fee "auto" does, and make their
+   * block: each simulated first over REST (signed with gas 0), then signed with Math.round(gas used
+   * x 1.4) and posted; one whose simulation fails is not posted (CosmJS throws), and counted.
+   */
+  let refused = 0;
   const block = async (n: TestNode, txs: { msgs: any[]; fee?: typeof fee }[]) => {
     const acct = n.chain.directory.account(reserve)!;
     let seq = acct.sequence;
     for (const t of txs) {
-      const body = await signer.sign(t.msgs, { chainId: n.chain.chainId, accountNumber: acct.accountNumber, sequence: seq++, fee: t.fee ?? noFee });
-      const r = await n.post("/txs", body);
+      const withGas = async (gas: bigint) => signer.sign(t.msgs, {
+        chainId: n.chain.chainId, accountNumber: acct.accountNumber, sequence: seq, fee: { ...(t.fee ?? noFee), gas: `${gas}` },
+      });
+      const sim = await n.post("/cosmos/tx/v1beta1/simulate", { tx_bytes: Buffer.from(broadcastRequest(await withGas(0n)).tx).toString("base64") });
+      if (sim.status !== 200) {
+        refused++;
+        continue;
+      }
+      const gas = (BigInt(sim.json.gas_info.gas_used) * 14n + 5n) / 10n;
+      assert.is(gas, autoGas(BigInt(sim.json.gas_info.gas_used)));
+      const r = await n.post("/txs", await withGas(gas));
       assert.is(r.status, 200);
       assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+      seq++;
     }
     await n.chain.advance(1n);
   };
@@ -100,9 +117,10 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   const plan = new Map<bigint, { msgs: any[]; fee?: typeof fee }[]>();
   const add = (h: bigint, ...t: { msgs: any[]; fee?: typeof fee }[]) => plan.set(h, [...(plan.get(h) ?? []), ...t]);
   add(1n, { msgs: [lockTierMsg(reserve, 3, 1_000_000_000n * UNIT, v0, true)] }, { msgs: [lockTierMsg(reserve, 4, 100_000_000n * UNIT, v0, true)] }, selfFee); // positions 0, 1
-  // Position 1 unlocks 30 days after block 1 (1 h): block 721; it unbonds 28 days (672 blocks), withdrawn the block after.
-  add(721n, { msgs: [positionMsg("MsgTierUndelegate", reserve, 1n)] });
-  add(721n + 672n + 1n, { msgs: [positionMsg("MsgWithdrawFromTier", reserve, 1n)] });
+  // Position 1 unlocks 30 days after block 1 (1 h): block 721's time; a wallet's simulation (on the
+  // last block's state and time) passes from block 722 on. It unbonds 28 days (672 blocks), withdrawn the block after.
+  add(722n, { msgs: [positionMsg("MsgTierUndelegate", reserve, 1n)] });
+  add(722n + 672n + 1n, { msgs: [positionMsg("MsgWithdrawFromTier", reserve, 1n)] });
   add(BPM + 1n, { msgs: [lockTierMsg(reserve, 1, 500_000_000n * UNIT, v0, false)] }, claim([0n]), selfFee); // position 2
   add(2n * BPM + 1n, { msgs: [positionMsg("MsgTriggerExitFromTier", reserve, 2n)] }, { msgs: [sendMsg(reserve, REWARDS_POOL_ADDRESS, 10_000_000n * UNIT)] }, claim([0n, 2n]), selfFee);
   for (let m = 3n; m < 6n; m++) add(m * BPM + 1n, claim([0n, 2n]), selfFee);
@@ -148,8 +166,11 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   assert.is(rows[1]!.positions, 1, "position 1 undelegated at its unlock in month 1");
   assert.is(rows[2]!.positions, 2);
   assert.is(node.chain.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
-  // After the pool ran dry the claims fail on the chain as on the node ("insufficient bonus pool balance").
-  assert.ok(result.failures.length > 0 && result.failures.every((f) => /insufficient bonus pool balance/.test(f.log)), `${result.failures[0]?.what}: ${result.failures[0]?.log}`);
+  // After the pool ran dry the claims fail their simulation on the chain as on the node ("insufficient
+  // bonus pool balance"), and are not sent, as a wallet would not send them; nothing else fails.
+  assert.ok(result.failures.length > 0 && result.failures.every((f) => /^simulation: .*insufficient bonus pool balance/.test(f.log)), `${result.failures[0]?.what}: ${result.failures[0]?.log}`);
+  assert.is(result.failures.length, refused, "the node refused as many in simulation");
+  assert.ok(result.rows.every((r, i) => i === 0 || r.failedTxs === result.failures.filter((f) => f.height > result.rows[i - 1]!.height && f.height <= r.height).length));
 });
 
 sim("a scenario without actions is the projection: the same supply, pool, bonded and inflation each month", async () => {
@@ -192,7 +213,8 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
   assert.is(j.blocks_per_month, "730");
   assert.is(j.block_time, "3600s");
   assert.is(j.rows.length, 3);
-  const tierCols = ["tier1_total_apy", "tier2_total_apy", "tier3_total_apy"];
+  const tierCols = [1, 2, 3].flatMap((t) => tierColumns(t));
+  assert.equal(tierColumns(2), ["tier2_paid_apy", "tier2_nominal_apy", "tier2_bonus_paid", "tier2_tokens"]);
   for (const row of j.rows) {
     assert.equal(Object.keys(row), [...COLUMNS, ...tierCols]);
     for (const c of ["height", "total_supply", "circulating_supply", "minted", "fees", "top_up_paid", "bonus_paid", "owed_bonus", "rewards_pool", "pool_inflows", "bonded"]) {
@@ -209,11 +231,23 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
   assert.is(j.rows[2].phase, "revenue");
   assert.is(j.rows[2].pool_inflows, `${5n * UNIT}`);
   assert.is(j.rows[1].open_positions, "1");
-  // tier 2's total APY = base APY x (1 - 0.1 commission) + 0.04
+  // tier 2's nominal APY = base APY x (1 - 0.1 commission) + 0.04; its paid APY has nothing to
+  // measure in month 1 (no tokens at its start), then the bonus month 2's claim paid over the cohort's tokens
   const base = core.dec.parse(j.rows[1].base_apy);
-  assert.is(j.rows[1].tier2_total_apy, core.dec.format((base * 9n) / 10n + core.dec.parse("0.04")));
+  assert.is(j.rows[1].tier2_nominal_apy, core.dec.format((base * 9n) / 10n + core.dec.parse("0.04")));
+  assert.is(j.rows[1].tier2_paid_apy, null);
+  assert.is(j.rows[1].tier2_tokens, `${1000n * UNIT}`);
+  assert.is(j.rows[0].tier2_tokens, "0");
+  assert.ok(BigInt(j.rows[2].tier2_bonus_paid) > 0n, "month 2's claim paid month 1's bonus");
+  const base2 = core.dec.parse(j.rows[2].base_apy);
+  const paidBonus = (BigInt(j.rows[2].tier2_bonus_paid) * 10n ** 18n * 8766n) / (1000n * UNIT * 730n);
+  assert.is(j.rows[2].tier2_paid_apy, core.dec.format((base2 * 9n) / 10n + paidBonus));
+  assert.is(j.rows[1].tier1_tokens, "0");
+  assert.is(j.rows[2].tier1_paid_apy, null, "no tier-1 tokens: nothing measured");
   assert.is(j.pool_dry, null);
-  assert.equal(j.failed_txs, []);
+  assert.is(j.failed_txs, 0);
+  assert.equal(j.failures, []);
+  assert.ok(j.rows.every((r: any) => r.failed_txs === "0"));
 
   const lines = simulationCsv(core, result).trimEnd().split("\n");
   assert.is(lines[0], [...COLUMNS, ...tierCols].join(","));
@@ -224,24 +258,26 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
   });
 });
 
-schema("--chart: an SVG with its three panels' axes, every series in the legend and the pool-dry mark", async () => {
-  const result = await runScenario({ months: 6, block_time: "1h", pool: { reserve: "50000000" }, cohorts: [{ month: 0, tier: 3, amount: "1000000000" }] });
-  assert.ok(result.poolDry !== null);
-  const svg = simulationChart(result, "test chart");
-  assert.match(svg, /^<svg [^>]*width="960" height="900"[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-  assert.ok(svg.trimEnd().endsWith("</svg>"));
-  const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-  for (const t of ["test chart", "supply (tokens)", "rewards pool (tokens)", "APY (%)", "total supply", "circulating", "rewards pool", "base APY", "tier 1 total APY", "tier 2 total APY", "tier 3 total APY", `pool dry: month ${result.poolDry!.month}`]) {
-    assert.ok(texts.includes(t), `text ${JSON.stringify(t)} in the SVG`);
+schema("--chart FILE.png and FILE.svg from the command line; another extension is a usage error", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "simulate-chart-"));
+  try {
+    const png = join(dir, "run.png");
+    const svg = join(dir, "run.svg");
+    const [a, b, bad] = await Promise.all([
+      cli("simulate", "--set", "months=2", "--set", "block_time=1h", "--chart", png, "--csv"),
+      cli("simulate", "--set", "months=2", "--set", "block_time=1h", "--chart", svg, "--csv"),
+      cli("simulate", "--set", "months=2", "--chart", join(dir, "run.jpg")),
+    ]);
+    assert.is(a.code, 0, a.stderr);
+    assert.is(b.code, 0, b.stderr);
+    const bytes = await readFile(png);
+    assert.equal([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], "a PNG");
+    assert.match(await readFile(svg, "utf8"), /^<svg /);
+    assert.is(bad.code, 2);
+    assert.match(bad.stderr, /^error: --chart .*run\.jpg: the file must end in \.svg or \.png\n$/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  assert.is(texts.filter((t) => t === "month").length, 3, "three month axes");
-  for (let m = 0; m <= 6; m++) assert.ok(texts.filter((t) => t === `${m}`).length >= 3, `month ${m} labelled on each axis`);
-  // One polyline per series: 2 supply + 1 pool + 1 base + 3 tiers.
-  // (month 0 has no APY: the APY lines have one point fewer.)
-  const lines = [...svg.matchAll(/<path d="(M[^"]*)"[^>]*stroke="(#[0-9a-f]+)" stroke-width="2"/g)].filter((m) => m[1]!.split("L").length >= 5);
-  assert.equal(lines.map((m) => m[1]!.split("L").length), [7, 7, 7, 6, 6, 6, 6]);
-  assert.is(new Set(lines.map((m) => m[2])).size, 7, "seven colours");
-  assert.is(simulationChart(result, "test chart"), svg, "deterministic");
 });
 
 schema.run();
@@ -269,41 +305,30 @@ sweep("a run's result is the same alone or in a sweep on worker threads (summary
   assert.ok(swept[0]!.app_hash !== swept[1]!.app_hash);
 });
 
-/** A run summary for the chart tests: the pool dry at `dry` (null: lasted the 24 months). */
-const summaryRow = (sets: string[], dry: number | null, baseApy: string): RunSummary => ({
-  sets, pool_dry_height: dry === null ? null : `${dry * 730}`, pool_dry_time: dry === null ? null : "2027-01-01T00:00:00Z",
-  pool_dry_month: dry, months: 24, supply_at_horizon: "9900000000000000000", pool_at_horizon: "0",
-  mean_base_apy: baseApy, mean_tier_apys: { tier1: "0.05" }, failed_txs: 0, app_hash: "AB",
-});
-const svgTexts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-
-sweep("--chart over a sweep: small multiples for one key, heat maps for two; a third key is refused", () => {
-  const one = sweepChart(
-    [summaryRow(["pool.reserve=1"], 3, "0.03"), summaryRow(["pool.reserve=2"], 9, "0.029"), summaryRow(["pool.reserve=3"], null, "0.028")],
-    [{ key: "pool.reserve", values: ["1", "2", "3"] }], "one key",
-  );
-  assert.match(one, /^<svg [^>]*width="960" height="900"/);
-  const t1 = svgTexts(one);
-  for (const t of ["one key", "pool runway (months)", "supply at horizon (tokens)", "mean APY (%)", "pool runway", "mean base APY", "mean tier1 total APY", "lasted"]) {
-    assert.ok(t1.includes(t), `text ${JSON.stringify(t)}`);
-  }
-  assert.is(t1.filter((t) => t === "pool.reserve").length, 3, "the swept key names each panel's axis");
-  assert.is(sweepChart(
-    [summaryRow(["pool.reserve=1"], 3, "0.03"), summaryRow(["pool.reserve=2"], 9, "0.029"), summaryRow(["pool.reserve=3"], null, "0.028")],
-    [{ key: "pool.reserve", values: ["1", "2", "3"] }], "one key",
-  ), one, "deterministic");
-
-  const rows = ["0", "5"].flatMap((a) => ["0.4", "0.6"].map((b) => summaryRow([`fees=${a}`, `ratio=${b}`], a === "0" ? 6 : null, b === "0.4" ? "0.03" : "0.02")));
-  const two = sweepChart(rows, [{ key: "fees", values: ["0", "5"] }, { key: "ratio", values: ["0.4", "0.6"] }], "two keys");
-  const t2 = svgTexts(two);
-  for (const t of ["two keys", "pool runway (months)", "mean base APY (%)", "fees", "ratio", "0.4", "0.6"]) assert.ok(t2.includes(t), `text ${JSON.stringify(t)}`);
-  // Each cell labelled with its value: runway 6 where fees are 0, the 24-month horizon where the pool lasted.
-  assert.is(t2.filter((t) => t === "6").length, 2);
-  assert.is(t2.filter((t) => t === "24").length, 2);
+sweep("--chart over a sweep of a third key is refused (chart-layout.test.ts draws the others)", () => {
   assert.throws(
-    () => sweepChart(rows, [{ key: "a", values: ["1"] }, { key: "b", values: ["1"] }, { key: "c", values: ["1"] }]),
+    () => sweepChart([], [{ key: "a", values: ["1"] }, { key: "b", values: ["1"] }, { key: "c", values: ["1"] }]),
     (e: unknown) => e instanceof UsageError && /one or two keys/.test((e as Error).message),
   );
+});
+
+sweep("a sweep says its expected duration before it starts: each run's blocks and txs at the speed measured then, dealt to the threads", async () => {
+  const core = await loadCore(wasm);
+  const s = parseScenario({
+    months: 24, fees: { per_year: "10", payments_per_month: 3 }, claims: { every_months: 2 },
+    cohorts: [{ month: 0, tier: 1, amount: "1000" }, { month: 1, tier: 2, amount: "1000", exit: 5, on_unlock: "undelegate" }],
+    phases: [{ name: "a", month: 0 }, { name: "b", month: 20, revenue_per_month: "5" }], governance: [{ month: 3, target_rate: "0.02" }],
+  } as never, core.dec);
+  // 72 fee payments, 11 claims, 1 + 4 cohort steps, 4 revenue months, 1 governance change
+  assert.is(expectedTxs(s), 72 + 11 + 5 + 4 + 1);
+  assert.is(expectedSeconds([3, 1, 1, 1], 2), 3, "the long run on one thread, the three short ones on the other");
+  assert.is(expectedSeconds([2, 2, 2], 2), 4);
+  assert.is(roughDuration(40), "about 40 s");
+  assert.is(roughDuration(1500), "about 25 min");
+  const r = await cli("simulate", "--set", "months=1", "--set", "block_time=1h", "--sweep", "pool.reserve=1,2", "--csv");
+  assert.is(r.code, 0, r.stderr);
+  const first = r.stderr.split("\n")[0]!;
+  assert.match(first, /^sweep: 2 runs, 1,460 blocks and about 0 scenario txs in all, on [12] thread\(s\): expected about \d+ (s|min) \(measured now: [\d,]+ blocks\/s and [\d.]+ ms a tx per thread\)$/);
 });
 
 sweep("sweep values: exact decimal ranges, lists, and errors", async () => {
@@ -404,12 +429,35 @@ scen("the command line: --help, --csv, a bad --set and a bad file are usage erro
   assert.match(help.stdout, /Usage: npm run simulate/);
   assert.match(help.stdout, /--set KEY=VALUE/);
   assert.is(csv.code, 0, csv.stderr);
-  assert.is(csv.stdout.split("\n")[0], [...COLUMNS, "tier1_total_apy", "tier2_total_apy", "tier3_total_apy"].join(","));
+  assert.is(csv.stdout.split("\n")[0], [...COLUMNS, ...[1, 2, 3].flatMap((t) => tierColumns(t))].join(","));
   assert.is(csv.stdout.trimEnd().split("\n").length, 3);
   assert.is(bad.code, 2);
   assert.is(bad.stderr, 'error: scenario: fees.growth: not a non-negative decimal: "lots"\n');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
+});
+
+scen("failed txs: a warning on stderr and a count in every output; --strict makes them an error (exit 1, the output still printed)", async () => {
+  // A 30 M pool the top-ups empty in month 2: the claims of a tier-3 cohort fail from month 1's on.
+  const sets = ["--set", "months=3", "--set", "block_time=1h", "--set", "pool.reserve=30000000", "--set", 'cohorts=[{"tier":3,"amount":"1000000000"}]'];
+  const [table, csv, json, strict] = await Promise.all([
+    cli("simulate", ...sets), cli("simulate", ...sets, "--csv"), cli("simulate", ...sets, "--json"), cli("simulate", ...sets, "--csv", "--strict"),
+  ]);
+  assert.is(table.code, 0, table.stderr);
+  assert.match(table.stdout, /3 scenario txs, 2 FAILED\./);
+  assert.match(table.stdout, /\n2 of 3 scenario txs failed: what the scenario meant by them did not happen\.\n  2 x month 1: claim \(first at height 731, month 2\): simulation: .*insufficient bonus pool balance/);
+  assert.match(table.stderr, /^warning: 2 of 3 scenario txs failed: .* \(listed under the table\)\nwarning: --strict makes failed scenario txs an error\n$/m);
+  assert.is(csv.code, 0);
+  const rows = csv.stdout.trimEnd().split("\n");
+  const col = rows[0]!.split(",").indexOf("failed_txs");
+  assert.equal(rows.slice(1).map((r) => r.split(",")[col]), ["0", "0", "1", "1"]);
+  assert.match(csv.stderr, /^warning: 2 of 3 scenario txs failed: [^\n]*\n  2 x month 1: claim/m, "CSV readers are told on stderr, with the reasons");
+  const j = JSON.parse(json.stdout);
+  assert.is(j.failed_txs, 2);
+  assert.equal(j.failures.map((f: any) => [f.height, f.month, f.what]), [["731", 2, "month 1: claim"], ["1461", 3, "month 2: claim"]]);
+  assert.is(strict.code, 1);
+  assert.is(strict.stdout, csv.stdout, "the output is printed all the same");
+  assert.match(strict.stderr, /^error: 2 of 3 scenario txs failed: what the scenario meant by them did not happen\. \(--strict\)\n/);
 });
 
 scen("validators: a set of N with cycled commissions, the new operators funded from the reserve; errors name the field", async () => {

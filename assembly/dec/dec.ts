@@ -265,6 +265,8 @@ export function mulIntQuoInt(alo: u64, ahi: u64, blo: u64, bhi: u64, clo: u64, c
 
 /** a * b for an integer b, exact (MulInt). */
 export function mulInt(alo: u64, ahi: u64, blo: u64, bhi: u64): i32 {
+  // One-word operands (every per-block amount): one 64x64 product, which always fits.
+  if ((ahi | bhi) == 0) return ok(alo * blo, mulHi(alo, blo));
   mul256(alo, ahi, blo, bhi);
   if ((p2 | p3) != 0) return ERR_OVERFLOW;
   return ok(p0, p1);
@@ -336,6 +338,8 @@ export function power(alo: u64, ahi: u64, n: u64): i32 {
 
 /** Integer part, truncated (TruncateInt); the result is an integer, not a Dec. */
 export function truncateInt(alo: u64, ahi: u64): i32 {
+  // Below 10^18 x 2^64 (every per-block amount) the quotient is one word: one division step.
+  if (ahi < POW18) return ok(divWordByPow18(ahi, alo), 0);
   divByPow18(0, 0, ahi, alo);
   return ok(q0, q1);
 }

@@ -40,6 +40,43 @@ const fSquares: usize = memory.data(TABLE_ENTRIES * 16, 16); // d_k of f = x^(1/
 const LOW_BITS: i32 = 12;
 const fLow: usize = memory.data((1 << LOW_BITS) * 16, 16);
 
+// f^r by block offset r, filled as the first month runs: every later month reads its offsets'
+// powers instead of multiplying them again (the same values: f^r depends on r alone). Sized to the
+// month when that is at most FRAC_TABLE_MAX entries (32 MB); `fracFilled` entries are valid.
+const FRAC_TABLE_MAX: u64 = 1 << 22;
+let fracTable: usize = 0;
+let fracCapacity: u64 = 0;
+let fracFilled: u64 = 0;
+
+// @ts-ignore: decorator
+@inline
+function fracAt(r: u64): u64 {
+  if (r < fracFilled) return load<u64>(fracTable + <usize>(r << 3));
+  return fracFill(r);
+}
+
+/** f^r, filling the table up to r first (in order, once: offsets past a restart's are filled then). */
+function fracFill(r: u64): u64 {
+  const before = rateError;
+  while (fracFilled <= r && fracFilled < fracCapacity) {
+    rateError = OK;
+    const f = fracPower(fracFilled);
+    if (rateError != OK) break; // not tabled: the caller's own product reports it
+    store<u64>(fracTable + <usize>(fracFilled << 3), f);
+    fracFilled++;
+  }
+  rateError = before;
+  if (r < fracFilled) return load<u64>(fracTable + <usize>(r << 3));
+  return fracPower(r);
+}
+
+/** Skip the exact annual provisions in `advance`: a ledger run's blocks but its last (only the host reads them). */
+let skipAnnual = false;
+
+export function setSkipAnnual(skip: bool): void {
+  skipAnnual = skip;
+}
+
 let baseLo: u64 = 0, baseHi: u64 = 0;
 let decayActive = false;
 let epoch: u64 = 0;
@@ -253,6 +290,11 @@ export function configure(): i32 {
   decayActive = decayLo != 0 && epoch != 0 && blocksPerMonth != 0;
   cachedMonth = u64.MAX_VALUE;
   factorIterations = 0;
+  fracFilled = 0;
+  if (decayActive && blocksPerMonth <= FRAC_TABLE_MAX && fracCapacity < blocksPerMonth) {
+    fracTable = heap.alloc(<usize>(blocksPerMonth << 3));
+    fracCapacity = blocksPerMonth;
+  }
   if (decayActive) {
     const xLo = POW18 - decayLo;
     // n = e / m < 2^64 / m and r < m: squares beyond those exponents' top bits are never used.
@@ -312,7 +354,7 @@ function decayedRate(n: u64, r: u64): i32 {
   const e = monthPower(n); // x^n <= 1: one word
   if (e != OK) return e;
   rateError = OK;
-  const rate = mulRate(baseLo, mulRate(monthLo, fracPower(r)));
+  const rate = mulRate(baseLo, mulRate(monthLo, fracAt(r)));
   return rateError != OK ? rateError : setResult(rate, 0);
 }
 
@@ -324,7 +366,10 @@ function decayedRatePair(n: u64, r: u64): i32 {
   const e = monthPower(n);
   if (e != OK) return e;
   rateError = OK;
-  fracPowerPair(r, r + 1);
+  if (fracCapacity >= blocksPerMonth) {
+    fracA = fracAt(r);
+    fracB = fracAt(r + 1);
+  } else fracPowerPair(r, r + 1);
   const ia = mulRate(monthLo, fracA);
   const ib = mulRate(monthLo, fracB);
   rateA = mulRate(baseLo, ia);
@@ -526,8 +571,8 @@ export function advance(count: u64): i32 {
   }
   if (height != start) {
     // Annual provisions of the last block (exact; the loop needs only its truncated quotient).
-    provisions(rLo, rHi, sbLo, sbHi);
-    saveState(height, supplyLo, supplyHi, rLo, rHi, annualLo, annualHi, pLo, pHi, mLo, mHi);
+    if (!skipAnnual) provisions(rLo, rHi, sbLo, sbHi);
+    saveState(height, supplyLo, supplyHi, rLo, rHi, skipAnnual ? 0 : annualLo, skipAnnual ? 0 : annualHi, pLo, pHi, mLo, mHi);
   }
   return e;
 }

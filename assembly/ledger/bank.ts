@@ -24,9 +24,22 @@ export const FIRST_USER_ACCOUNT: u32 = 16;
 const BALANCE: i32 = 8;
 export const balances = new Table(24);
 
+// The module accounts' slots as last found: every block reads and writes them several times, and a
+// checked guess (Table.findHint) spares the index probe. Slots change only by removal and reuse.
+const moduleSlots = new StaticArray<i32>(<i32>FIRST_USER_ACCOUNT);
+
+// @ts-ignore: decorator
+@inline
+function findBalance(account: u32): i32 {
+  if (account >= FIRST_USER_ACCOUNT) return balances.find(<u64>account);
+  const slot = balances.findHint(<u64>account, unchecked(moduleSlots[account]) - 1);
+  unchecked(moduleSlots[account] = slot + 1); // 0: unknown (a fresh array is zeros)
+  return slot;
+}
+
 /** The balance of `account` into the result registers. */
 export function balanceOf(account: u32): i32 {
-  const slot = balances.find(<u64>account);
+  const slot = findBalance(account);
   if (slot < 0) return setResult(0, 0);
   const p = balances.ptr(<u32>slot);
   return setResult(load<u64>(p, BALANCE), load<u64>(p, BALANCE + 8));
@@ -36,7 +49,7 @@ export function balanceOf(account: u32): i32 {
 export function credit(account: u32, lo: u64, hi: u64): i32 {
   if ((lo | hi) == 0) return OK;
   // one lookup: the slot found is the one written (upsert only for a new account)
-  const found = balances.find(<u64>account);
+  const found = findBalance(account);
   let oLo: u64 = 0, oHi: u64 = 0;
   if (found >= 0) {
     const p = balances.ptr(<u32>found);
@@ -62,7 +75,7 @@ export function credit(account: u32, lo: u64, hi: u64): i32 {
 /** Take from a balance; ERR_INSUFFICIENT_FUNDS (errorArg = account) if it holds less. */
 export function debit(account: u32, lo: u64, hi: u64): i32 {
   if ((lo | hi) == 0) return OK;
-  const found = balances.find(<u64>account);
+  const found = findBalance(account);
   let have_lo: u64 = 0, have_hi: u64 = 0;
   if (found >= 0) {
     const p = balances.ptr(<u32>found);
@@ -111,4 +124,56 @@ export function delegateCoins(from: u32, to: u32, lo: u64, hi: u64): i32 {
   const e = transfer(from, to, lo, hi);
   if (e == OK) record(EVT_COIN_DELEGATION, from, to, lo, hi);
   return e;
+}
+
+// Record-level access for BeginBlock, which moves the same four module balances every block: look
+// each up once (`moduleSlot`), then move amounts between the records with the checks and journal
+// writes of credit / debit (no record is inserted meanwhile, so the slots stay valid).
+
+/** The slot of a module account's balance record, or -1 if it has none yet. */
+export function moduleSlot(account: u32): i32 {
+  return findBalance(account);
+}
+
+/** The balance (u128) of the record at `slot`. */
+// @ts-ignore: decorator
+@inline
+export function balancePtr(slot: u32): usize {
+  return balances.ptr(slot) + <usize>BALANCE;
+}
+
+/** credit() on a record: fails, changing nothing, past 2^128. */
+export function addBalance(slot: u32, lo: u64, hi: u64): i32 {
+  const p = balancePtr(slot);
+  const oLo = load<u64>(p), oHi = load<u64>(p, 8);
+  const nlo = oLo + lo;
+  const nhi = oHi + hi + u64(nlo < lo);
+  if (nhi < oHi || (nhi == oHi && nlo < oLo)) return ERR_OVERFLOW;
+  balances.touchQuick(slot);
+  store<u64>(p, nlo);
+  store<u64>(p, nhi, 8);
+  return OK;
+}
+
+/** transfer() between records: checked first, a failure changes nothing; a zero amount touches nothing. */
+export function moveBalance(from: u32, to: u32, lo: u64, hi: u64): i32 {
+  if ((lo | hi) == 0) return OK;
+  const p = balancePtr(from);
+  const hLo = load<u64>(p), hHi = load<u64>(p, 8);
+  if (hHi < hi || (hHi == hi && hLo < lo)) {
+    setErrorArg(<i64>load<u64>(balances.ptr(from)));
+    return ERR_INSUFFICIENT_FUNDS;
+  }
+  const q = balancePtr(to);
+  const oLo = load<u64>(q), oHi = load<u64>(q, 8);
+  const nlo = oLo + lo;
+  const nhi = oHi + hi + u64(nlo < lo);
+  if (nhi < oHi || (nhi == oHi && nlo < oLo)) return ERR_OVERFLOW;
+  balances.touchQuick(from);
+  store<u64>(p, hLo - lo);
+  store<u64>(p, hHi - hi - u64(hLo < lo), 8);
+  balances.touchQuick(to);
+  store<u64>(q, nlo);
+  store<u64>(q, nhi, 8);
+  return OK;
 }

@@ -76,6 +76,26 @@ function creditBoth(p: usize, tLo: u64, tHi: u64, fLo: u64, fHi: u64, c1Lo: u64,
   return addAt(p, V_OUTSTANDING, oLo, oHi);
 }
 
+/** `creditBoth` with its sums and fields inline (the fast path's): the same writes and failures. */
+// @ts-ignore: decorator
+@inline
+function creditBothFast(p: usize, tLo: u64, tHi: u64, fLo: u64, fHi: u64, c1Lo: u64, c1Hi: u64, c2Lo: u64, c2Hi: u64): i32 {
+  const cLo = c1Lo + c2Lo;
+  const cH = c1Hi + c2Hi;
+  const cHi = cH + u64(cLo < c1Lo);
+  if (cH < c1Hi || cHi < cH) return ERR_OVERFLOW;
+  const oLo = tLo + fLo;
+  const oH = tHi + fHi;
+  const oHi = oH + u64(oLo < tLo);
+  if (oH < tHi || oHi < oH) return ERR_OVERFLOW;
+  const sLo = oLo - cLo, sHi = oHi - cHi - u64(oLo < cLo); // c <= t + f: each commission is at most its share
+  let e = addField(p, V_COMMISSION, cLo, cHi);
+  if (e != OK) return e;
+  e = addField(p, V_CURRENT_REWARDS, sLo, sHi);
+  if (e != OK) return e;
+  return addField(p, V_OUTSTANDING, oLo, oHi);
+}
+
 /** The record updates of `allocateToValidator` (touched record at `p`) given its commission. */
 // @ts-ignore: decorator
 @inline
@@ -110,9 +130,16 @@ export function allocateTokens(
 ): i32 {
   balanceOf(FEE_COLLECTOR);
   const feesLo = resLo, feesHi = resHi;
-  let e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
+  const e = transfer(FEE_COLLECTOR, DISTRIBUTION, feesLo, feesHi);
   if (e != OK) return e;
-  e = fromInt(feesLo, feesHi);
+  return allocateFees(votes, count, keepLo, keepHi, topUps, topLo, topHi, feesLo, feesHi);
+}
+
+/** `allocateTokens` once the fee collector's `fees` have moved to distribution (the caller moved them). */
+export function allocateFees(
+  votes: usize, count: i32, keepLo: u64, keepHi: u64, topUps: usize, topLo: u64, topHi: u64, feesLo: u64, feesHi: u64,
+): i32 {
+  let e = fromInt(feesLo, feesHi);
   if (e != OK) return e;
   const fLo = resLo, fHi = resHi;
   let totalLo: u64 = 0, totalHi: u64 = 0;
@@ -130,15 +157,33 @@ export function allocateTokens(
     e = toCommunityPool(fLo, fHi);
     return e != OK ? e : setResult(feesLo, feesHi);
   }
-  e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
-  if (e != OK) return e;
-  const multLo = resLo, multHi = resHi;
+  let multLo: u64, multHi: u64;
+  if ((feesHi | keepHi) == 0) {
+    // Dec(fees) MulTruncate keep = fees x 10^18 x keep / 10^18: exactly fees x keep
+    multLo = mulWide(feesLo, keepLo);
+    multHi = wideHi;
+  } else {
+    e = mulRounded(fLo, fHi, keepLo, keepHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    multLo = resLo;
+    multHi = resHi;
+  }
   let leftLo = fLo, leftHi = fHi;
   // The fast path: every share and commission by products of 10^9-digits (see `allocateFast`)
   if (totalHi == 0 && (topUps == 0 || (topHi == 0 && topLo < POW18))) {
-    divByPow18(0, 0, multHi, multLo);
-    if (q1 == 0 && q0 < POW18) {
-      e = allocateFast(votes, count, totalLo, multLo, multHi, q0, qRem, topUps, topLo, fLo, fHi);
+    // M's quotient by 10^18 fits one word when its high word is below 10^18: one division step
+    let mq: u64, mr: u64, mqHi: u64 = 0;
+    if (multHi < POW18) {
+      mq = divWordByPow18(multHi, multLo);
+      mr = qRem;
+    } else {
+      divByPow18(0, 0, multHi, multLo);
+      mq = q0;
+      mqHi = q1;
+      mr = qRem;
+    }
+    if (mqHi == 0 && mq < POW18) {
+      e = allocateFast(votes, count, totalLo, multLo, multHi, mq, mr, topUps, topLo, fLo, fHi);
       if (e != OK) return e;
       e = toCommunityPool(fastLeftLo, fastLeftHi);
       return e != OK ? e : setResult(feesLo, feesHi);
@@ -371,7 +416,7 @@ function allocateFast(
           kLo = resLo;
           kHi = resHi;
         }
-        e = creditBoth(p, tLo, tHi, rLo, rHi, kLo, kHi, cLo, cHi);
+        e = creditBothFast(p, tLo, tHi, rLo, rHi, kLo, kHi, cLo, cHi);
       }
       if (e != OK) return e;
       if (leftHi < rHi || (leftHi == rHi && leftLo < rLo)) return ERR_OVERFLOW; // the fractions sum to at most 1

@@ -115,11 +115,20 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
   e = sub(POW18, 0, ld(input, TOPUP_IN_COMMUNITY_TAX), ld(input, TOPUP_IN_COMMUNITY_TAX + 8));
   if (e != OK) return e;
   const keepLo = resLo, keepHi = resHi;
-  e = fromInt(ld(input, TOPUP_IN_FEE_COLLECTOR), ld(input, TOPUP_IN_FEE_COLLECTOR + 8));
-  if (e != OK) return e;
-  e = mulRounded(resLo, resHi, keepLo, keepHi, ROUND_TRUNCATE);
-  if (e != OK) return e;
-  const defLo = resLo, defHi = resHi;
+  const feeLo = ld(input, TOPUP_IN_FEE_COLLECTOR), feeHi = ld(input, TOPUP_IN_FEE_COLLECTOR + 8);
+  let defLo: u64, defHi: u64;
+  if ((feeHi | keepHi) == 0) {
+    // Dec(fee) MulTruncate keep = fee x 10^18 x keep / 10^18: exactly fee x keep, no fraction to cut
+    defLo = mulWide(feeLo, keepLo);
+    defHi = wideHi;
+  } else {
+    e = fromInt(feeLo, feeHi);
+    if (e != OK) return e;
+    e = mulRounded(resLo, resHi, keepLo, keepHi, ROUND_TRUNCATE);
+    if (e != OK) return e;
+    defLo = resLo;
+    defHi = resHi;
+  }
   st(out, TOPUP_OUT_DEFAULT, defLo, defHi);
 
   // shortfall = TruncateInt(target - default), truncated toward zero on either side of zero
@@ -134,10 +143,10 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
 
   let totalLo: u64 = 0, totalHi: u64 = 0;
   for (let i = 0; i < count; i++) {
-    e = add(totalLo, totalHi, load<u64>(powers + (<usize>i << 3)), 0);
-    if (e != OK) return e;
-    totalLo = resLo;
-    totalHi = resHi;
+    // a sum of u64 powers: its high word counts carries and cannot overflow
+    const p = load<u64>(powers + (<usize>i << 3));
+    totalLo += p;
+    totalHi += u64(totalLo < p);
   }
   st(out, TOPUP_OUT_TOTAL_POWER, totalLo, totalHi);
   if ((totalLo | totalHi) == 0) return finish(out, TOPUP_NO_VOTING_POWER);
@@ -157,6 +166,15 @@ export function computeTopUp(input: usize, powers: usize, count: i32, out: usize
     e = powerFraction(load<u64>(powers + (<usize>i << 3)), totalLo, totalHi, totalDivisor);
     if (e != OK) return e;
     st(a, TOPUP_ALLOC_FRACTION, resLo, resHi);
+    if ((topHi | resHi) == 0) {
+      // one-word top-up and fraction: the reward is their 128-bit product, taken from what is left
+      const rLo = mulWide(resLo, topLo), rHi = wideHi;
+      st(a, TOPUP_ALLOC_REWARD, rLo, rHi);
+      if (leftHi < rHi || (leftHi == rHi && leftLo < rLo)) return ERR_OVERFLOW; // fractions sum to at most 1: cannot happen
+      leftHi = leftHi - rHi - u64(leftLo < rLo);
+      leftLo -= rLo;
+      continue;
+    }
     // Dec(topUp) MulTruncate fraction = topUp x fraction exactly (Dec(topUp) is a whole number)
     e = topHi == 0 ? mulInt(resLo, resHi, topLo, 0) : mulRounded(topDecLo, topDecHi, resLo, resHi, ROUND_TRUNCATE);
     if (e != OK) return e;

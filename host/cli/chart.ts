@@ -1,63 +1,124 @@
-// `simulate --chart FILE.svg`: the run's supply, rewards pool and APYs over time as an SVG drawn by
-// Apache ECharts' server-side renderer (`renderer: "svg", ssr: true`): no browser, no canvas, the
-// same library a dashboard can use. Three stacked panels sharing the month axis; the pool-dry
-// month marked. With `--sweep`: one swept key draws small multiples over its values (runway,
-// supply at the horizon, mean APYs); two draw heat maps (runway and mean base APY) over the grid. Plotting is display only: values reach the chart as whole tokens (truncated) and
-// percentages with 4 decimals (truncated), converted from the exact bigint / Dec results.
+// `simulate --chart FILE`: charts for a report, drawn by Apache ECharts' server-side SVG renderer
+// (`renderer: "svg", ssr: true`: no browser, no canvas; host/cli/chart-file.ts rasterises PNG).
+// A run: three stacked panels sharing the month axis, each with its own legend row above it and
+// its unit on its axis (supply in tokens, the pool in tokens with the pool-dry mark, APYs in % a
+// year: base received, each tier paid solid and nominal dashed in the tier's colour); failed
+// scenario txs in red under the title. A sweep: small multiples over one swept key, heat maps with
+// a numbered colour scale over two. Axis labels carry SI suffixes, swept keys their names in words
+// (host/cli/chart-format.ts). Plotting is display only: values reach the chart as whole tokens and
+// percentages converted from the exact bigint / Dec results.
 
 import * as echarts from "echarts";
 import { decPercent, wholeTokens } from "./common.js";
+import { keyLabel, percentLabel, si, valueLabel } from "./chart-format.js";
+import { failureReasons, monthOf } from "./simulate-output.js";
 import type { Simulation } from "./sim-types.js";
 import type { RunSummary } from "./sweep.js";
 import { UsageError } from "./common.js";
 
-const WIDTH = 960;
-const HEIGHT = 900;
+export const WIDTH = 1000;
+export const HEIGHT = 960;
+/** Tier colours (colour-blind-safe Okabe-Ito), base APY black; paid solid, nominal dashed. */
+const TIER_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"];
+const INK = "#222222";
+const FAIL = "#c00000";
+const FONT = { fontFamily: "DejaVu Sans, sans-serif", fontSize: 12 };
+
+/** The panels' vertical layout: legend row, then plot, then the month axis's labels and name. */
+const PANEL = [
+  { legend: 78, top: 112, height: 180 },
+  { legend: 360, top: 394, height: 180 },
+  { legend: 642, top: 700, height: 190 },
+];
+
+const tokensAxis = (grid: number, name: string, scale = false) => ({
+  type: "value", gridIndex: grid, scale, name, nameLocation: "middle", nameRotate: 90, nameGap: 62,
+  nameTextStyle: FONT, axisLabel: { ...FONT, formatter: (v: number) => si(v) },
+});
+
+const percentAxis = (grid: number, name: string) => ({
+  type: "value", gridIndex: grid, name, nameLocation: "middle", nameRotate: 90, nameGap: 62,
+  nameTextStyle: FONT, axisLabel: { ...FONT, formatter: percentLabel },
+});
 
 export function simulationChart(sim: Simulation, title = "Simulation"): string {
   const months = sim.rows.map((r) => `${r.month}`);
   const tokens = (v: bigint) => Number(wholeTokens(v));
   const pct = (v: bigint | null) => (v === null ? null : Number(decPercent(v, 4)));
-  const tierIds = sim.rows[0]?.tierApys.map((t) => t.tier) ?? [];
-  const panel = (i: number) => ({ left: 110, right: 40, top: 70 + i * 280, height: 190 });
+  const tierIds = sim.rows[0]?.tiers.map((t) => t.tier) ?? [];
+  const start = new Date(Number(sim.rows[0]!.timeNs / 1_000_000n)).toISOString().slice(0, 10);
   const xAxis = (i: number) => ({
-    type: "category", gridIndex: i, data: months, name: "month", nameLocation: "middle", nameGap: 25, boundaryGap: false,
+    type: "category", gridIndex: i, data: months, name: `month after ${start} (the start)`, nameLocation: "middle", nameGap: 28,
+    nameTextStyle: FONT, boundaryGap: false, axisLabel: FONT,
   });
-  const series: object[] = [
-    { name: "total supply", type: "line", xAxisIndex: 0, yAxisIndex: 0, showSymbol: false, data: sim.rows.map((r) => tokens(r.totalSupply)) },
-    { name: "circulating", type: "line", xAxisIndex: 0, yAxisIndex: 0, showSymbol: false, data: sim.rows.map((r) => tokens(r.circulating)) },
-    {
-      name: "rewards pool", type: "line", xAxisIndex: 1, yAxisIndex: 1, showSymbol: false, data: sim.rows.map((r) => tokens(r.pool)),
-      ...(sim.poolDry && sim.poolDry.month > 0
-        ? { markLine: { symbol: "none", label: { formatter: `pool dry: month ${sim.poolDry.month}` }, data: [{ xAxis: `${sim.poolDry.month}` }] } }
-        : {}),
-    },
-    { name: "base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false, data: sim.rows.map((r) => pct(r.baseApy)) },
-    ...tierIds.map((id, k) => ({
-      name: `tier ${id} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, showSymbol: false,
-      data: sim.rows.map((r) => pct(r.tierApys[k]?.totalApy ?? null)),
-    })),
+  // Circulating equals total supply without burns: one line then, not two drawn on each other.
+  const burns = sim.rows.some((r) => r.circulating !== r.totalSupply);
+  const line = (name: string, grid: number, data: (number | null)[], colour: string, dashed = false) => ({
+    name, type: "line", xAxisIndex: grid, yAxisIndex: grid, showSymbol: false, data, color: colour,
+    lineStyle: { color: colour, width: 2, type: dashed ? "dashed" : "solid" },
+  });
+  const supply = burns
+    ? [line("total supply", 0, sim.rows.map((r) => tokens(r.totalSupply)), INK), line("circulating supply", 0, sim.rows.map((r) => tokens(r.circulating)), TIER_COLOURS[5]!, true)]
+    : [line("total supply (= circulating: nothing burned)", 0, sim.rows.map((r) => tokens(r.totalSupply)), INK)];
+  const dry = sim.poolDry && sim.poolDry.month > 0 ? sim.poolDry : null;
+  const pool = {
+    ...line("rewards pool", 1, sim.rows.map((r) => tokens(r.pool)), TIER_COLOURS[0]!),
+    ...(dry
+      ? {
+        markLine: {
+          symbol: "none", lineStyle: { color: FAIL, type: "dotted" },
+          label: { ...FONT, color: FAIL, position: "end", formatter: `pool dry: month ${dry.month}` },
+          data: [{ xAxis: `${dry.month}` }],
+        },
+      }
+      : {}),
+  };
+  const owed = sim.rows.some((r) => r.owedBonus > 0n) ? [line("owed bonus", 1, sim.rows.map((r) => tokens(r.owedBonus)), TIER_COLOURS[1]!, true)] : [];
+  const apys = [
+    line("base APY received", 2, sim.rows.map((r) => pct(r.baseApy)), INK),
+    ...tierIds.flatMap((id, k) => {
+      const colour = TIER_COLOURS[k % TIER_COLOURS.length]!;
+      return [
+        line(`tier ${id} paid`, 2, sim.rows.map((r) => pct(r.tiers[k]?.paidApy ?? null)), colour),
+        line(`tier ${id} nominal`, 2, sim.rows.map((r) => pct(r.tiers[k]?.nominalApy ?? null)), colour, true),
+      ];
+    }),
   ];
-  return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
-    { type: "value", gridIndex: 0, name: "supply (tokens)", scale: true },
-    { type: "value", gridIndex: 1, name: "rewards pool (tokens)" },
-    { type: "value", gridIndex: 2, name: "APY (%)" },
-  ], series), WIDTH, HEIGHT);
-}
-
-/** Three stacked panels under a title and one legend. */
-function threePanels(title: string, grid: object[], xAxis: object[], yAxis: object[], series: object[]): echarts.EChartsCoreOption {
-  return {
+  const legend = (i: number, names: string[]) => ({
+    top: PANEL[i]!.legend, left: 100, right: 30, data: names, textStyle: FONT, itemWidth: 28, itemGap: 16,
+  });
+  const subtext = [
+    dry ? `The rewards pool runs dry in month ${dry.month} (height ${dry.height.toLocaleString("en-US")}).` : "The rewards pool lasts the horizon.",
+    ...failureNote(sim),
+  ];
+  return renderSvg({
     animation: false,
     backgroundColor: "#ffffff",
-    title: { text: title, left: "center", top: 5 },
-    legend: { top: 32, type: "plain" },
-    grid, xAxis, yAxis, series,
-  };
+    textStyle: FONT,
+    title: [
+      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
+      { text: subtext[0], left: "center", top: 32, textStyle: { ...FONT, color: INK } },
+      ...(subtext[1] ? [{ text: subtext[1], left: "center", top: 50, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
+    ],
+    legend: [legend(0, supply.map((s) => s.name)), legend(1, [pool.name, ...owed.map((s) => s.name)]), legend(2, apys.map((s) => s.name))],
+    grid: PANEL.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
+    xAxis: [xAxis(0), xAxis(1), xAxis(2)],
+    yAxis: [tokensAxis(0, "supply (tokens)", true), tokensAxis(1, "tokens"), percentAxis(2, "APY (% a year)")],
+    series: [...supply, pool, ...owed, ...apys],
+  }, WIDTH, HEIGHT);
+}
+
+/** The failures in one line for a chart: how many, the commonest reason, its first month. */
+function failureNote(sim: Simulation): string[] {
+  const first = failureReasons(sim.failures, 1)[0];
+  if (!first) return [];
+  const log = first.log.replace(/^simulation: /, "").replace(/^failed to execute message; message index: \d+: /, "");
+  const short = log.length > 70 ? `${log.slice(0, 67)}…` : log;
+  return [`${sim.failures.length} of ${sim.txs} scenario txs FAILED; first (month ${monthOf(sim, first.first.height)}): ${short}`];
 }
 
 /** An ECharts option as SVG, server-side, the same bytes for the same option. */
-function renderSvg(option: echarts.EChartsCoreOption, width: number, height: number): string {
+export function renderSvg(option: echarts.EChartsCoreOption, width: number, height: number): string {
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption(option);
@@ -75,7 +136,6 @@ function renderSvg(option: echarts.EChartsCoreOption, width: number, height: num
   }
 }
 
-
 /** A sweep's key and its values, in the order the grid varies them. */
 export interface SweptKey {
   key: string;
@@ -86,62 +146,136 @@ export interface SweptKey {
 const runway = (r: RunSummary) => r.pool_dry_month ?? r.months;
 
 export function sweepChart(rows: RunSummary[], keys: SweptKey[], title = "Sweep"): string {
-  const pct = (dec: string) => Number(decPercent(decRaw(dec), 4));
-  if (keys.length === 1) {
-    const [k] = keys as [SweptKey];
-    const tierNames = Object.keys(rows[0]?.mean_tier_apys ?? {});
-    const panel = (i: number) => ({ left: 110, right: 40, top: 95 + i * 270, height: 180 });
-    const xAxis = (i: number) => ({ type: "category", gridIndex: i, data: k.values, name: k.key, nameLocation: "middle", nameGap: 25 });
-    return renderSvg(threePanels(title, [panel(0), panel(1), panel(2)], [xAxis(0), xAxis(1), xAxis(2)], [
-      { type: "value", gridIndex: 0, name: "pool runway (months)" },
-      { type: "value", gridIndex: 1, name: "supply at horizon (tokens)", scale: true },
-      { type: "value", gridIndex: 2, name: "mean APY (%)" },
-    ], [
-      {
-        name: "pool runway", type: "bar", xAxisIndex: 0, yAxisIndex: 0,
-        data: rows.map((r) => ({ value: runway(r), itemStyle: r.pool_dry_month === null ? { color: "#91cc75" } : undefined })),
-        label: { show: true, position: "top", formatter: (p: { dataIndex: number }) => (rows[p.dataIndex]!.pool_dry_month === null ? "lasted" : "") },
-      },
-      { name: "supply at horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))) },
-      { name: "mean base APY", type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_base_apy)) },
-      ...tierNames.map((t) => ({
-        name: `mean ${t} total APY`, type: "line", xAxisIndex: 2, yAxisIndex: 2, data: rows.map((r) => pct(r.mean_tier_apys[t] ?? "0")),
-      })),
-    ]), WIDTH, HEIGHT);
-  }
+  if (keys.length === 1) return sweepLines(rows, keys[0]!, title);
   if (keys.length !== 2) throw new UsageError(`--chart draws a sweep of one or two keys (small multiples, or heat maps); this one has ${keys.length}`);
-  const [a, b] = keys as [SweptKey, SweptKey];
-  // The grid varies the first key slowest: run i is (a[i / |b|], b[i % |b|]).
-  const cells = (value: (r: RunSummary) => number) => rows.map((r, i) => [i / b.values.length | 0, i % b.values.length, value(r)]);
-  const heat = (i: number, name: string, value: (r: RunSummary) => number) => {
-    const data = cells(value);
-    const vals = data.map((d) => d[2]!);
-    return {
-      grid: { left: 130, right: 130, top: 80 + i * 400, height: 300 },
-      xAxis: { type: "category", gridIndex: i, data: a.values, name: a.key, nameLocation: "middle", nameGap: 28, splitArea: { show: true } },
-      yAxis: { type: "category", gridIndex: i, data: b.values, name: b.key, splitArea: { show: true } },
-      visualMap: {
-        seriesIndex: i, min: Math.min(...vals), max: Math.max(...vals), calculable: false, orient: "vertical",
-        right: 40, top: 100 + i * 400, itemHeight: 200, inRange: { color: ["#f7fbff", "#08306b"] },
-      },
-      series: { name, type: "heatmap", xAxisIndex: i, yAxisIndex: i, data, label: { show: data.length <= 100 } },
-    };
-  };
-  const panels = [heat(0, "pool runway (months)", runway), heat(1, "mean base APY (%)", (r) => pct(r.mean_base_apy))];
+  return sweepHeatMaps(rows, keys as [SweptKey, SweptKey], title);
+}
+
+const pctOf = (dec: string | null | undefined) => (dec == null ? null : Number(decPercent(decRaw(dec), 4)));
+
+/** The failed runs as a line under a sweep chart's title (none: no line). */
+function sweepFailures(rows: RunSummary[]): string[] {
+  const failed = rows.filter((r) => r.failed_txs > 0);
+  if (failed.length === 0) return [];
+  const first = failed[0]!.first_failure ?? "";
+  return [`${failed.length} of ${rows.length} runs had FAILED scenario txs (marked *); first: ${first.length > 60 ? `${first.slice(0, 57)}…` : first}`];
+}
+
+function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
+  const { label, unit } = keyLabel(k.key);
+  const values = k.values.map((v) => valueLabel(unit, v));
+  const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
+  const xAxis = (i: number) => ({
+    type: "category", gridIndex: i, data: values, name: label, nameLocation: "middle", nameGap: 28, nameTextStyle: FONT, axisLabel: FONT,
+  });
+  const line = (name: string, data: (number | null)[], colour: string, dashed = false) => ({
+    name, type: "line", xAxisIndex: 2, yAxisIndex: 2, data, color: colour, symbolSize: 6,
+    lineStyle: { color: colour, width: 2, type: dashed ? "dashed" : "solid" },
+  });
+  const apys = [
+    line("mean base APY received", rows.map((r) => pctOf(r.mean_base_apy)), INK),
+    ...tiers.flatMap((t, k2) => {
+      const colour = TIER_COLOURS[k2 % TIER_COLOURS.length]!;
+      const name = t.replace(/^tier/, "tier ");
+      return [line(`${name} paid`, rows.map((r) => pctOf(r.mean_tier_paid_apys[t])), colour), line(`${name} nominal`, rows.map((r) => pctOf(r.mean_tier_nominal_apys[t])), colour, true)];
+    }),
+  ];
+  const failed = sweepFailures(rows);
   return renderSvg({
     animation: false,
     backgroundColor: "#ffffff",
+    textStyle: FONT,
     title: [
-      { text: title, left: "center", top: 5 },
-      { text: "pool runway (months)", left: "center", top: 45, textStyle: { fontSize: 13 } },
-      { text: "mean base APY (%)", left: "center", top: 445, textStyle: { fontSize: 13 } },
+      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
+      { text: `over ${label}; green bars: the pool lasted the horizon`, left: "center", top: 32, textStyle: { ...FONT, color: INK } },
+      ...(failed[0] ? [{ text: failed[0], left: "center", top: 50, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
+    ],
+    legend: [
+      { top: PANEL[0]!.legend, left: 100, data: ["pool runway (months)"], textStyle: FONT },
+      { top: PANEL[1]!.legend, left: 100, data: ["supply at the horizon"], textStyle: FONT },
+      { top: PANEL[2]!.legend, left: 100, right: 30, data: apys.map((a) => a.name), textStyle: FONT, itemWidth: 28, itemGap: 16 },
+    ],
+    grid: PANEL.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
+    xAxis: [xAxis(0), xAxis(1), xAxis(2)],
+    yAxis: [
+      { type: "value", gridIndex: 0, name: "months", nameLocation: "middle", nameRotate: 90, nameGap: 62, nameTextStyle: FONT, axisLabel: FONT, minInterval: 1 },
+      tokensAxis(1, "tokens", true),
+      percentAxis(2, "mean APY (% a year)"),
+    ],
+    series: [
+      {
+        name: "pool runway (months)", type: "bar", xAxisIndex: 0, yAxisIndex: 0, color: TIER_COLOURS[0],
+        data: rows.map((r) => ({ value: runway(r), itemStyle: { color: r.pool_dry_month === null ? TIER_COLOURS[2] : TIER_COLOURS[0] } })),
+        label: {
+          show: true, position: "top", ...FONT,
+          formatter: (p: { dataIndex: number }) => `${runway(rows[p.dataIndex]!)}${rows[p.dataIndex]!.failed_txs > 0 ? "*" : ""}`,
+        },
+      },
+      {
+        name: "supply at the horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, color: INK, lineStyle: { color: INK, width: 2 },
+        data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))),
+      },
+      ...apys,
+    ],
+  }, WIDTH, HEIGHT);
+}
+
+function sweepHeatMaps(rows: RunSummary[], [a, b]: [SweptKey, SweptKey], title: string): string {
+  const ka = keyLabel(a.key), kb = keyLabel(b.key);
+  const failed = sweepFailures(rows);
+  // The grid varies the first key slowest: run i is (a[i / |b|], b[i % |b|]).
+  const heat = (i: number, name: string, unit: string, value: (r: RunSummary) => number, decimals: number) => {
+    const data = rows.map((r, j) => [(j / b.values.length) | 0, j % b.values.length, value(r)]);
+    const vals = data.map((d) => d[2]!);
+    const lo = Math.min(...vals), hi = Math.max(...vals);
+    const top = 96 + i * 420;
+    const step = hi > lo ? (hi - lo) / 5 : 1;
+    const fmt = (v: number) => (decimals === 0 ? `${Math.round(v)}` : v.toFixed(decimals));
+    // Five numbered bins: a legend that reads as a scale.
+    const pieces = Array.from({ length: hi > lo ? 5 : 1 }, (_, k) => {
+      const min = lo + k * step, max = k === 4 || hi === lo ? hi : lo + (k + 1) * step;
+      return { min, max, label: `${fmt(min)} – ${fmt(max)} ${unit}` };
+    });
+    return {
+      grid: { left: 150, right: 220, top, height: 300 },
+      xAxis: {
+        type: "category", gridIndex: i, data: a.values.map((v) => valueLabel(ka.unit, v)), name: ka.label, nameLocation: "middle", nameGap: 28,
+        nameTextStyle: FONT, axisLabel: FONT, splitArea: { show: true },
+      },
+      yAxis: {
+        type: "category", gridIndex: i, data: b.values.map((v) => valueLabel(kb.unit, v)), name: kb.label, nameLocation: "middle", nameRotate: 90,
+        nameGap: 90, nameTextStyle: FONT, axisLabel: FONT, splitArea: { show: true },
+      },
+      visualMap: {
+        type: "piecewise", seriesIndex: i, pieces, orient: "vertical", right: 20, top: top + 20, textStyle: FONT,
+        inRange: { color: ["#deebf7", "#9ecae1", "#4292c6", "#2171b5", "#08306b"] },
+      },
+      series: {
+        name, type: "heatmap", xAxisIndex: i, yAxisIndex: i, data,
+        label: {
+          show: data.length <= 100, ...FONT,
+          formatter: (p: { dataIndex: number; value: number[] }) => `${fmt(p.value[2]!)}${rows[p.dataIndex]!.failed_txs > 0 ? "*" : ""}`,
+        },
+      },
+      title: { text: name, left: 150, top: top - 26, textStyle: { ...FONT, fontSize: 13, fontWeight: "bold", color: INK } },
+    };
+  };
+  const panels = [heat(0, "pool runway (months)", "months", runway, 0), heat(1, "mean base APY received (% a year)", "%", (r) => pctOf(r.mean_base_apy) ?? 0, 2)];
+  return renderSvg({
+    animation: false,
+    backgroundColor: "#ffffff",
+    textStyle: FONT,
+    title: [
+      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
+      ...(failed[0] ? [{ text: failed[0], left: "center", top: 32, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
+      ...panels.map((p) => p.title),
     ],
     grid: panels.map((p) => p.grid),
     xAxis: panels.map((p) => p.xAxis),
     yAxis: panels.map((p) => p.yAxis),
     visualMap: panels.map((p) => p.visualMap),
     series: panels.map((p) => p.series),
-  }, 960, 860);
+  }, WIDTH, 900);
 }
 
 /** A non-negative decimal string ("0.03", "0.030000000000000000") as a raw Dec. */

@@ -27,9 +27,7 @@ import {
 } from "./common.js";
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
-import { Progress } from "./progress.js";
-import { ValidationError } from "../errors.js";
-import type { Genesis } from "../app/genesis.js";
+import { scenarioBonus, scenarioProjection, type ScenarioBonus } from "./estimate-scenario.js";
 
 const E18 = 10n ** 18n;
 // The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).
@@ -62,9 +60,11 @@ const FLAGS = {
   },
   scenario: {
     type: "string", value: "FILE",
-    description: "take the base rate path from a simulation of this scenario (JSON or YAML, as `simulate`): each month's " +
-      "base APY as the chain pays it, pool dry or not, instead of the target rate; its genesis gives the tiers and commission",
+    description: "price the position on this scenario's projection (JSON or YAML, as `simulate`; run once, then kept, keyed by the " +
+      "scenario's hash): base rewards at the base APY the chain paid month by month, the bonus the scenario's pool pays on its claims " +
+      "(what it cannot pay stays owed or unpaid); its genesis gives the tiers and commission",
   },
+  "no-cache": { type: "boolean", description: "with --scenario: run the scenario again instead of reading its kept projection (keyed by the scenario's hash)" },
   json: { type: "boolean", description: "print the estimate as JSON with exact values" },
   help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
@@ -79,8 +79,11 @@ function usage(): string {
     "truncated). Without --exit-now the tokens stay staked the whole period. With --exit-now exit is",
     "triggered at entry and the holder undelegates at the unlock: bonus and base rewards stop there,",
     "the tokens unbond for the chain's unbonding time (28 days) earning nothing. Assumes the pool can",
-    "pay throughout (see `npm run simulate`); with --scenario FILE base rewards follow that scenario's",
-    "simulated base APY month by month instead (the pool running dry lowers them).",
+    "pay throughout (see `npm run simulate`); with --scenario FILE the position is priced on that",
+    "scenario's projection: base rewards at the base APY the chain paid month by month, the bonus as the",
+    "scenario's pool pays it on its claims (paid, owed at the exit, or unpaid), beside the tier's promise.",
+    "The position starts at --start, else at the start of the chain state priced: the genesis time (the",
+    "dashboard's calculator starts at the chain's latest block, the same rule).",
     "",
     "Flags:",
     formatFlags(FLAGS),
@@ -89,8 +92,32 @@ function usage(): string {
   ].join("\n");
 }
 
+/** An estimate priced on a scenario's projection: the bonus is what its pool pays; the promise beside it. */
+export interface ScenarioEstimate extends Estimate {
+  /** The tier's promise: one segment at its bonus APY (Estimate.bonus without a scenario). */
+  promisedBonus: bigint;
+  scenarioBonus: ScenarioBonus;
+  projection: { key: string; cached: boolean; failedTxs: number; poolDry: { height: bigint; month: number; timeNs: bigint } | null };
+}
+
+const isScenario = (r: Estimate): r is ScenarioEstimate => "scenarioBonus" in r;
+
 export function estimateJson(core: Core, r: Estimate): object {
   const dec = (v: bigint) => core.dec.format(v);
+  const scenario = isScenario(r)
+    ? {
+      bonus_promised: `${r.promisedBonus}`,
+      bonus_owed: `${r.scenarioBonus.owed}`,
+      bonus_unpaid: `${r.scenarioBonus.unpaid}`,
+      claims: r.scenarioBonus.claims,
+      failed_claims: r.scenarioBonus.failedClaims,
+      first_failed_claim: r.scenarioBonus.firstFailedNs === null ? null : timestampString(r.scenarioBonus.firstFailedNs),
+      projection: {
+        key: r.projection.key, cached: r.projection.cached, failed_txs: r.projection.failedTxs,
+        pool_dry: r.projection.poolDry && { height: `${r.projection.poolDry.height}`, month: r.projection.poolDry.month, time: timestampString(r.projection.poolDry.timeNs) },
+      },
+    }
+    : {};
   return {
     amount: `${r.amount}`,
     tier: r.tier.id,
@@ -110,6 +137,7 @@ export function estimateJson(core: Core, r: Estimate): object {
     total_rewards: `${r.total}`,
     base_apy: dec(r.baseApy),
     effective_apy: dec(r.effectiveApy),
+    ...scenario,
   };
 }
 
@@ -137,8 +165,10 @@ export function renderEstimate(r: Estimate): string {
     [
       "bonus",
       `${formatTokens(r.bonus)} tokens  (${groupThousands(r.bonusSeconds)} s` +
-        (r.unlockNs !== null && r.bonusSeconds < r.seconds ? `: exit triggered at entry, stops at the unlock ${timestampString(r.unlockNs)})` : ")"),
+        (r.unlockNs !== null && r.bonusSeconds < r.seconds ? `: exit triggered at entry, stops at the unlock ${timestampString(r.unlockNs)})` : ")") +
+        (isScenario(r) ? `: paid by the scenario's pool, of ${formatTokens(r.promisedBonus)} promised` : ""),
     ],
+    ...(isScenario(r) ? scenarioLines(r) : []),
     ...(r.unlockNs !== null && r.unbondedNs !== null && r.baseSeconds < r.seconds
       ? [["unbonding", `undelegated at the unlock ${timestampString(r.unlockNs)}, tokens back ${timestampString(r.unbondedNs)} (no rewards meanwhile)`] as [string, string]]
       : []),
@@ -147,6 +177,20 @@ export function renderEstimate(r: Estimate): string {
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n");
+}
+
+/** What the scenario's pool did not pay, its claims, and where the projection came from. */
+function scenarioLines(r: ScenarioEstimate): [string, string][] {
+  const b = r.scenarioBonus;
+  const p = r.projection;
+  const out: [string, string][] = [];
+  if (b.owed > 0n) out.push(["bonus owed", `${formatTokens(b.owed)} tokens  (due at the unlock, more than the pool held: owed by the chain, paid on a later claim if the pool refills)`]);
+  if (b.unpaid > 0n) out.push(["bonus unpaid", `${formatTokens(b.unpaid)} tokens  (accrued, not paid by the period's end: claimable when the pool can pay)`]);
+  out.push(["claims", `${b.claims} in the period, ${b.failedClaims} the pool could not cover` + (b.firstFailedNs === null ? "" : ` (the first ${timestampString(b.firstFailedNs)})`)]);
+  out.push(["projection", `${p.cached ? "kept" : "new"} projection ${p.key.slice(0, 12)}…: ` +
+    (p.poolDry ? `the pool runs dry in month ${p.poolDry.month} (${timestampString(p.poolDry.timeNs)})` : "the pool lasts the horizon") +
+    (p.failedTxs > 0 ? `; ${p.failedTxs} of the scenario's own txs failed` : "")]);
+  return out;
 }
 
 /** A duration flag (decimal years or days) as whole seconds, truncated, in (0, 100 years]. */
@@ -184,7 +228,10 @@ async function run(argv: string[]): Promise<number> {
   if (f.scenario !== undefined && (f.genesis !== undefined || f["target-rate"] !== undefined)) {
     throw new UsageError("--scenario gives the genesis and the base rate path: not with --genesis or --target-rate");
   }
-  const path = f.scenario === undefined ? undefined : await scenarioRatePath(core, f.scenario);
+  const projection = f.scenario === undefined ? undefined : await scenarioProjection(core, f.scenario, { cache: f["no-cache"] !== true });
+  const path = projection && { genesis: projection.genesis, periods: projection.sim.rows.slice(1).map((row, i) => ({
+    fromNs: projection.sim.rows[i]!.timeNs, toNs: row.timeNs, apy: row.baseApy ?? 0n,
+  })) };
   const g = path?.genesis ?? validate(core, await genesisDoc(core, f.genesis), "genesis");
   const startNs = f.start === undefined ? g.genesisTimeNs : parseStart(f.start);
   if (path && startNs < g.genesisTimeNs) {
@@ -219,31 +266,22 @@ async function run(argv: string[]): Promise<number> {
     }
     throw e;
   }
+  if (projection) {
+    const endNs = r.startNs + r.seconds * 1_000_000_000n;
+    const exitAtEnd = r.unlockNs !== null && r.unlockNs <= endNs;
+    const bonus = scenarioBonus(core, projection, { amount, tierId: tier.id, startNs, bonusEndNs: exitAtEnd ? r.unlockNs! : endNs, exitAtEnd });
+    const total = r.base + bonus.paid;
+    const scenarioResult: ScenarioEstimate = {
+      ...r, promisedBonus: r.bonus, bonus: bonus.paid, total, effectiveApy: (total * E18 * SECONDS_PER_YEAR) / (r.amount * r.seconds),
+      scenarioBonus: bonus, projection: { key: projection.key, cached: projection.cached, failedTxs: projection.sim.failures.length, poolDry: projection.sim.poolDry },
+    };
+    if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, scenarioResult), null, 2) + "\n");
+    else process.stdout.write(renderEstimate(scenarioResult) + "\n");
+    return 0;
+  }
   if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, r), null, 2) + "\n");
   else process.stdout.write(renderEstimate(r) + "\n");
   return 0;
-}
-
-/** A scenario's simulation as a base rate path: each month's stakers' base APY and its seconds. */
-async function scenarioRatePath(core: Core, file: string): Promise<{ genesis: Genesis; periods: { fromNs: bigint; toNs: bigint; apy: bigint }[] }> {
-  const { loadScenario, scenarioGenesis, simulate } = await import("./simulate.js");
-  const { scenario } = await loadScenario(core, file, []);
-  let setup: Awaited<ReturnType<typeof scenarioGenesis>>;
-  try {
-    setup = await scenarioGenesis(core, scenario);
-  } catch (e) {
-    if (e instanceof ValidationError) throw new UsageError(`--scenario ${file}: ${e.message}`);
-    throw e;
-  }
-  const progress = new Progress(process.stderr);
-  let sim: Awaited<ReturnType<typeof simulate>>;
-  try {
-    sim = await simulate(core, scenario, setup, (h, of) => progress.update(`simulating the scenario: block ${groupThousands(h)}/${groupThousands(of)} …`));
-  } finally {
-    progress.done();
-  }
-  const periods = sim.rows.slice(1).map((row, i) => ({ fromNs: sim.rows[i]!.timeNs, toNs: row.timeNs, apy: row.baseApy ?? 0n }));
-  return { genesis: setup.genesis, periods };
 }
 
 /** The path's months from `startNs` on, in whole seconds (the month holding the start cut there). */

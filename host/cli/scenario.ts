@@ -79,6 +79,12 @@ export interface Scenario {
    * through `commissions` (raw Decs) by validator index. null: the genesis's validators.
    */
   validators: { count: number; commissions: bigint[]; selfDelegation: bigint | null } | null;
+  /**
+   * A running chain's state to start from instead of the genesis's (the dashboard's "now"): its
+   * latest block's time, its height (the inflation then, decaying on as the chain's) and its total
+   * supply (the reserve's balance made up to it). null: the genesis's.
+   */
+  start: { time: string | null; height: bigint | null; supply: bigint | null } | null;
 }
 
 /** The default scenario document: every field, shown by `simulate --print-scenario`. */
@@ -97,6 +103,7 @@ export function defaultScenarioJson(): { [key: string]: Json } {
     claims: { every_months: 1 },
     governance: [],
     validators: null,
+    start: null,
   };
 }
 
@@ -255,7 +262,29 @@ export function parseScenario(doc: Json, dec: DecParser): Scenario {
   return {
     genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, governance,
     validators: parseValidators(top.validators, dec),
+    start: parseStart(top.start),
   };
+}
+
+/** `start: {time, height, supply}` or null (each field optional). */
+function parseStart(v: Json | undefined): Scenario["start"] {
+  if (v === null || v === undefined) return null;
+  const o = object(v, "start", ["time", "height", "supply"]);
+  let time: string | null = null;
+  if (o.time !== undefined && o.time !== null) {
+    if (typeof o.time !== "string" || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/.test(o.time)) {
+      fail(`expected an RFC 3339 UTC time such as "2027-01-01T00:00:00Z", got ${kindOf(o.time)}`, "start.time");
+    }
+    time = o.time;
+  }
+  let height: bigint | null = null;
+  if (o.height !== undefined && o.height !== null) {
+    const h = typeof o.height === "number" && Number.isSafeInteger(o.height) ? `${o.height}` : o.height;
+    if (typeof h !== "string" || !/^[0-9]{1,19}$/.test(h)) fail(`expected a block height, got ${kindOf(o.height)}`, "start.height");
+    height = BigInt(h);
+  }
+  const supply = o.supply === undefined || o.supply === null ? null : tokens(o.supply, "start.supply");
+  return { time, height, supply };
 }
 
 /** The document with every top-level field and every nested object's fields defaulted. */

@@ -1,7 +1,26 @@
-// What a simulation returns (host/cli/simulate.ts): plain data (bigints, no functions), so a Web
+// What a simulation returns (host/cli/sim-run.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
 import type { Genesis } from "../app/genesis-sdk.js";
+
+/** A tier in a month: what it promised and what its positions were paid (raw Decs, base units). */
+export interface TierMonth {
+  tier: number;
+  /** The tier's bonus APY parameter at the month's end. */
+  bonusApy: bigint;
+  /** Base APY after validator 0's commission + the tier's bonus APY: the promise; null for the genesis row. */
+  nominalApy: bigint | null;
+  /**
+   * Base APY after validator 0's commission + the bonus paid to the tier's positions in the month's
+   * blocks over their tokens at the month's start, annualized: what was received. Null when the tier
+   * held no bonus-earning tokens at the month's start (nothing to measure), and for the genesis row.
+   */
+  paidApy: bigint | null;
+  /** Bonus paid to the tier's positions in the month's blocks (claims, and owed bonus paid). */
+  bonusPaid: bigint;
+  /** Tokens of the tier's positions earning bonus at the month's end (delegated, not past their unlock). */
+  tokens: bigint;
+}
 
 export interface SimRow {
   month: number;
@@ -22,14 +41,16 @@ export interface SimRow {
   bonded: bigint;
   /** Raw Dec. */
   bondedRatio: bigint;
-  /** Raw Dec; null for the genesis row. */
+  /** Raw Dec: what the month's blocks gave stakers over bonded tokens, annualized; null for the genesis row. */
   baseApy: bigint | null;
   /** Raw Dec: the target rate at the month's end. */
   targetRate: bigint;
-  /** Each tier's total APY (raw Dec), by tier id; null for the genesis row. */
-  tierApys: { tier: number; bonusApy: bigint; totalApy: bigint | null }[];
+  /** Each tier's month, by tier id order. */
+  tiers: TierMonth[];
   /** Open positions (locked, not undelegated). */
   positions: number;
+  /** Scenario txs of the month's blocks that failed (simulation, CheckTx or DeliverTx). */
+  failedTxs: number;
 }
 
 export interface TxFailure {
@@ -46,7 +67,9 @@ export interface Simulation {
   months: number;
   rows: SimRow[];
   poolDry: { height: bigint; month: number; timeNs: bigint } | null;
+  /** Every scenario tx that failed, in order. */
   failures: TxFailure[];
+  /** Scenario txs sent (failed ones included). */
   txs: number;
   /** The last block's state hash: equal runs end in equal states. */
   appHash: string;

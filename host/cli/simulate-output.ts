@@ -1,20 +1,29 @@
-// `simulate`'s output (host/cli/simulate.ts runs the scenario): the monthly rows as a table, CSV
-// or JSON with exact values, and a sweep run's summary (runway, supply and pool at the horizon,
-// mean APYs) as a row of the sweep's table or CSV.
+// `simulate`'s output (host/cli/sim-run.ts runs the scenario): the monthly rows as a table, CSV or
+// JSON with exact values (docs/notebook.md is their schema), the failures said in every one of
+// them, and a sweep run's summary as a row of the sweep's table or CSV.
 
 import type { Core } from "../core/core.js";
 import { timestampString, durationString } from "../wire/gateway-json.js";
 import { decPercent, groupThousands, wholeTokens } from "./common.js";
 import { decShort } from "./schedule.js";
 import type { RunSummary } from "./sweep.js";
-import type { SimRow, Simulation } from "./sim-types.js";
+import type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 
-/** CSV / JSON column names, in order (tier APYs follow as tier<ID>_total_apy). */
+/** CSV / JSON column names, in order (each tier's columns follow: see `tierColumns`). */
 export const COLUMNS = [
   "month", "height", "time", "phase", "total_supply", "circulating_supply", "inflation", "minted", "fees", "top_up_paid",
   "bonus_paid", "owed_bonus", "rewards_pool", "pool_inflows", "bonded", "bonded_ratio", "base_apy", "target_base_rewards_rate",
-  "open_positions",
+  "open_positions", "failed_txs",
 ] as const;
+
+/** A tier's columns: its paid and nominal APYs, the bonus its positions were paid and their tokens. */
+export function tierColumns(tier: number): string[] {
+  return [`tier${tier}_paid_apy`, `tier${tier}_nominal_apy`, `tier${tier}_bonus_paid`, `tier${tier}_tokens`];
+}
+
+export function simulationColumns(sim: Simulation): string[] {
+  return [...COLUMNS, ...(sim.rows[0]?.tiers ?? []).flatMap((t) => tierColumns(t.tier))];
+}
 
 function rowValues(core: Core, r: SimRow): Record<string, string | null> {
   const dec = (v: bigint) => core.dec.format(v);
@@ -38,9 +47,21 @@ function rowValues(core: Core, r: SimRow): Record<string, string | null> {
     base_apy: r.baseApy === null ? null : dec(r.baseApy),
     target_base_rewards_rate: dec(r.targetRate),
     open_positions: `${r.positions}`,
+    failed_txs: `${r.failedTxs}`,
   };
-  for (const t of r.tierApys) out[`tier${t.tier}_total_apy`] = t.totalApy === null ? null : dec(t.totalApy);
+  for (const t of r.tiers) {
+    const [paid, nominal, bonus, tokens] = tierColumns(t.tier) as [string, string, string, string];
+    out[paid] = t.paidApy === null ? null : dec(t.paidApy);
+    out[nominal] = t.nominalApy === null ? null : dec(t.nominalApy);
+    out[bonus] = `${t.bonusPaid}`;
+    out[tokens] = `${t.tokens}`;
+  }
   return out;
+}
+
+/** The month of a height (month m holds heights (m-1) x blocks_per_month + 1 .. m x blocks_per_month). */
+export function monthOf(sim: Pick<Simulation, "blocksPerMonth">, height: bigint): number {
+  return Number((height + sim.blocksPerMonth - 1n) / sim.blocksPerMonth);
 }
 
 export function simulationJson(core: Core, sim: Simulation): object {
@@ -55,54 +76,87 @@ export function simulationJson(core: Core, sim: Simulation): object {
       height: `${sim.poolDry.height}`, month: sim.poolDry.month, time: timestampString(sim.poolDry.timeNs),
     },
     txs: sim.txs,
-    failed_txs: sim.failures.map((f) => ({ height: `${f.height}`, what: f.what, log: f.log })),
+    failed_txs: sim.failures.length,
+    failures: sim.failures.map((f) => ({ height: `${f.height}`, month: monthOf(sim, f.height), what: f.what, log: f.log })),
     app_hash: sim.appHash,
   };
 }
 
+export function csvCell(v: string | null | undefined): string {
+  const s = v ?? "";
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /** One header line, one line per row; exact values (base units, Dec strings); empty cell for null. */
 export function simulationCsv(core: Core, sim: Simulation): string {
-  const tierCols = sim.rows[0]?.tierApys.map((t) => `tier${t.tier}_total_apy`) ?? [];
-  const cols = [...COLUMNS, ...tierCols];
-  const cell = (v: string | null | undefined) => {
-    const s = v ?? "";
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+  const cols = simulationColumns(sim);
   const lines = [cols.join(",")];
   for (const r of sim.rows) {
     const v = rowValues(core, r);
-    lines.push(cols.map((c) => cell(v[c])).join(","));
+    lines.push(cols.map((c) => csvCell(v[c])).join(","));
   }
   return lines.join("\n") + "\n";
+}
+
+/** The distinct reasons of the failures, most frequent first, each with its count and first height. */
+export function failureReasons(failures: readonly TxFailure[], limit = 3): { log: string; count: number; first: TxFailure }[] {
+  const byReason = new Map<string, { log: string; count: number; first: TxFailure }>();
+  for (const f of failures) {
+    // The same reason with other numbers in it (amounts, heights) is one reason.
+    const key = f.log.replace(/[0-9]+/g, "#");
+    const got = byReason.get(key);
+    if (got) got.count++;
+    else byReason.set(key, { log: f.log, count: 1, first: f });
+  }
+  return [...byReason.values()].sort((a, b) => b.count - a.count).slice(0, limit);
+}
+
+/** The failures in a few lines: how many, and the first of each main reason. */
+export function failureLines(sim: Simulation): string[] {
+  if (sim.failures.length === 0) return [];
+  return [
+    `${sim.failures.length} of ${sim.txs} scenario txs failed: what the scenario meant by them did not happen.`,
+    ...failureReasons(sim.failures).map((r) =>
+      `  ${r.count} x ${r.first.what} (first at height ${groupThousands(r.first.height)}, month ${monthOf(sim, r.first.height)}): ${r.log}`),
+  ];
 }
 
 export function renderSimulation(sim: Simulation, step: number): string {
   const g = sim.genesis;
   const pct = (v: bigint | null) => (v === null ? "-" : `${decPercent(v, 2)}%`);
   const tok = (v: bigint) => groupThousands(wholeTokens(v));
-  const tierIds = sim.rows[0]?.tierApys.map((t) => t.tier) ?? [];
-  const header = ["month", "height", "supply", "circulating", "infl.", "minted", "fees", "top-up", "bonus", "owed", "pool", "inflows", "bonded", "ratio", "base APY", ...tierIds.map((t) => `tier ${t}`)];
+  const tierIds = sim.rows[0]?.tiers.map((t) => t.tier) ?? [];
+  const header = [
+    "month", "height", "supply", "circulating", "infl.", "minted", "fees", "top-up", "bonus", "owed", "pool", "inflows", "bonded", "ratio",
+    "base APY", ...tierIds.map((t) => `tier ${t} paid/nominal`), "failed",
+  ];
   // Flows of skipped months are summed into the row shown (APYs are the row's month's).
   const shown: SimRow[] = [];
-  let acc = { minted: 0n, fees: 0n, topUp: 0n, bonusPaid: 0n, poolInflows: 0n };
+  let acc = { minted: 0n, fees: 0n, topUp: 0n, bonusPaid: 0n, poolInflows: 0n, failedTxs: 0 };
   for (const r of sim.rows) {
-    acc = { minted: acc.minted + r.minted, fees: acc.fees + r.fees, topUp: acc.topUp + r.topUp, bonusPaid: acc.bonusPaid + r.bonusPaid, poolInflows: acc.poolInflows + r.poolInflows };
+    acc = {
+      minted: acc.minted + r.minted, fees: acc.fees + r.fees, topUp: acc.topUp + r.topUp, bonusPaid: acc.bonusPaid + r.bonusPaid,
+      poolInflows: acc.poolInflows + r.poolInflows, failedTxs: acc.failedTxs + r.failedTxs,
+    };
     if (r.month % step === 0 || r.month === sim.months) {
       shown.push({ ...r, ...acc });
-      acc = { minted: 0n, fees: 0n, topUp: 0n, bonusPaid: 0n, poolInflows: 0n };
+      acc = { minted: 0n, fees: 0n, topUp: 0n, bonusPaid: 0n, poolInflows: 0n, failedTxs: 0 };
     }
   }
   const body = shown.map((r) => [
     `${r.month}`, groupThousands(r.height), tok(r.totalSupply), tok(r.circulating), pct(r.inflation), tok(r.minted), tok(r.fees),
     tok(r.topUp), tok(r.bonusPaid), tok(r.owedBonus), tok(r.pool), tok(r.poolInflows), tok(r.bonded), pct(r.bondedRatio), pct(r.baseApy),
-    ...r.tierApys.map((t) => pct(t.totalApy)),
+    ...r.tiers.map((t) => `${pct(t.paidApy)} / ${pct(t.nominalApy)}`), `${r.failedTxs}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
   const head = [
     `Simulation over ${sim.months} months: ${groupThousands(sim.blocksPerYear)} blocks/year (${durationString(sim.blockTimeNs)} blocks, ` +
-      `${groupThousands(sim.blocksPerMonth)} blocks/month), community tax ${decShort(g.distribution.communityTax)}, ${sim.txs} scenario txs.`,
-    "Whole tokens (truncated); minted, fees, top-up, bonus and inflows since the previous row; APYs of the row's month, truncated.",
+      `${groupThousands(sim.blocksPerMonth)} blocks/month), community tax ${decShort(g.distribution.communityTax)}, ${sim.txs} scenario txs` +
+      `${sim.failures.length > 0 ? `, ${sim.failures.length} FAILED` : ""}.`,
+    "Whole tokens (truncated); minted, fees, top-up, bonus, inflows and failed txs since the previous row; APYs of the row's month, truncated.",
+    "Tier APYs: paid (base after validator 0's commission + the bonus the tier's positions were paid in the month over their tokens at its",
+    "start; - without such tokens) / nominal (base after commission + the tier's bonus APY: the promise).",
     "",
   ];
   const foot = sim.poolDry
@@ -110,22 +164,26 @@ export function renderSimulation(sim: Simulation, step: number): string {
       ? "The rewards pool is empty from genesis."
       : `The rewards pool runs dry at height ${groupThousands(sim.poolDry.height)} (month ${sim.poolDry.month}, ${timestampString(sim.poolDry.timeNs)}).`
     : `The rewards pool does not run dry within the simulation: ${tok(sim.rows[sim.rows.length - 1]!.pool)} tokens left.`;
-  const failed = sim.failures.length === 0 ? [] : [
-    `${sim.failures.length} scenario tx(s) failed on the chain (the first: height ${sim.failures[0]!.height}, ${sim.failures[0]!.what}: ${sim.failures[0]!.log}).`,
-  ];
-  return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failed].join("\n");
+  return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failureLines(sim)].join("\n");
 }
 
-/** A run's summary for a sweep: runway, supply and pool at the horizon, mean APYs, exact strings. */
+const meanOf = (vals: bigint[]) => (vals.length === 0 ? null : vals.reduce((t, v) => t + v, 0n) / BigInt(vals.length));
+
+/** A run's summary for a sweep: runway, supply and pool at the horizon, mean APYs, failures; exact strings. */
 export function summarize(core: Core, sim: Simulation, sets: string[]): RunSummary {
-  const dec = (v: bigint) => core.dec.format(v);
+  const dec = (v: bigint | null) => (v === null ? null : core.dec.format(v));
   const months = sim.rows.slice(1);
-  const mean = (vals: bigint[]) => (vals.length === 0 ? 0n : vals.reduce((t, v) => t + v, 0n) / BigInt(vals.length));
   const last = sim.rows[sim.rows.length - 1]!;
-  const tiers: Record<string, string> = {};
-  for (const [k, t] of (sim.rows[0]?.tierApys ?? []).entries()) {
-    tiers[`tier${t.tier}`] = dec(mean(months.map((r) => r.tierApys[k]?.totalApy ?? 0n)));
+  const paid: Record<string, string | null> = {};
+  const nominal: Record<string, string | null> = {};
+  for (const [k, t] of (sim.rows[0]?.tiers ?? []).entries()) {
+    // Both means over the months the tier's paid APY was measured (all months if never): comparable.
+    const measured = months.filter((r) => r.tiers[k]?.paidApy != null);
+    const over = measured.length > 0 ? measured : months;
+    paid[`tier${t.tier}`] = dec(meanOf(measured.map((r) => r.tiers[k]!.paidApy!)));
+    nominal[`tier${t.tier}`] = dec(meanOf(over.flatMap((r) => (r.tiers[k]?.nominalApy == null ? [] : [r.tiers[k]!.nominalApy!]))));
   }
+  const first = failureReasons(sim.failures, 1)[0];
   return {
     sets,
     pool_dry_height: sim.poolDry ? `${sim.poolDry.height}` : null,
@@ -134,32 +192,48 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
     months: sim.months,
     supply_at_horizon: `${last.totalSupply}`,
     pool_at_horizon: `${last.pool}`,
-    mean_base_apy: dec(mean(months.map((r) => r.baseApy ?? 0n))),
-    mean_tier_apys: tiers,
+    mean_base_apy: dec(meanOf(months.map((r) => r.baseApy ?? 0n)))!,
+    mean_tier_paid_apys: paid,
+    mean_tier_nominal_apys: nominal,
     failed_txs: sim.failures.length,
+    first_failure: first ? `${first.first.what}: ${first.log}` : null,
     app_hash: sim.appHash,
   };
 }
 
+export function sweepColumns(rows: RunSummary[]): string[] {
+  const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
+  return [
+    "run", "pool_dry_height", "pool_dry_time", "supply_at_horizon", "pool_at_horizon", "mean_base_apy",
+    ...tiers.flatMap((t) => [`mean_${t}_paid_apy`, `mean_${t}_nominal_apy`]), "failed_txs", "first_failure", "app_hash",
+  ];
+}
+
 export function sweepCsv(rows: RunSummary[]): string {
-  const tierCols = Object.keys(rows[0]?.mean_tier_apys ?? {});
-  const cols = ["run", "pool_dry_height", "pool_dry_time", "supply_at_horizon", "pool_at_horizon", "mean_base_apy", ...tierCols.map((t) => `mean_${t}_total_apy`), "failed_txs", "app_hash"];
-  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return [cols.join(","), ...rows.map((r) => [
-    r.sets.join(" "), r.pool_dry_height ?? "", r.pool_dry_time ?? "", r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
-    ...tierCols.map((t) => r.mean_tier_apys[t]!), `${r.failed_txs}`, r.app_hash,
-  ].map(cell).join(","))].join("\n") + "\n";
+  const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
+  return [sweepColumns(rows).join(","), ...rows.map((r) => [
+    r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
+    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure, r.app_hash,
+  ].map(csvCell).join(","))].join("\n") + "\n";
 }
 
 export function renderSweep(rows: RunSummary[]): string {
-  const tierCols = Object.keys(rows[0]?.mean_tier_apys ?? {});
-  const pct = (d: string) => `${decPercent(BigInt(d.replace(".", "")), 2)}%`;
-  const header = ["run", "pool dry at", "supply at horizon", "pool at horizon", "mean base APY", ...tierCols.map((t) => `mean ${t}`)];
+  const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
+  const pct = (d: string | null | undefined) => (d == null ? "-" : `${decPercent(BigInt(d.replace(".", "")), 2)}%`);
+  const header = ["run", "pool dry at", "supply at horizon", "pool at horizon", "mean base APY", ...tiers.map((t) => `mean ${t} paid/nominal`), "failed txs"];
   const body = rows.map((r) => [
     r.sets.join(" "), r.pool_dry_time ?? "never", groupThousands(wholeTokens(BigInt(r.supply_at_horizon))),
-    groupThousands(wholeTokens(BigInt(r.pool_at_horizon))), pct(r.mean_base_apy), ...tierCols.map((t) => pct(r.mean_tier_apys[t]!)),
+    groupThousands(wholeTokens(BigInt(r.pool_at_horizon))), pct(r.mean_base_apy),
+    ...tiers.map((t) => `${pct(r.mean_tier_paid_apys[t])} / ${pct(r.mean_tier_nominal_apys[t])}`), `${r.failed_txs}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+  const failed = rows.filter((r) => r.failed_txs > 0);
+  const foot = failed.length === 0 ? [] : [
+    "",
+    `${failed.length} of ${rows.length} runs had failed scenario txs (${failed.reduce((t, r) => t + r.failed_txs, 0)} in all); the first of each:`,
+    ...failed.slice(0, 5).map((r) => `  ${r.sets.join(" ") || "(base)"}: ${r.failed_txs} x, first ${r.first_failure}`),
+    ...(failed.length > 5 ? [`  … and ${failed.length - 5} more runs (--csv has every run's first_failure)`] : []),
+  ];
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), ...foot].join("\n");
 }

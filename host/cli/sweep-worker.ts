@@ -9,7 +9,9 @@ import { CORE_WASM } from "../core/node.js";
 import { CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
 import { UsageError } from "./common.js";
-import { loadScenario, scenarioGenesis, simulate, summarize } from "./simulate.js";
+import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
+import { simulate } from "./sim-run.js";
+import { summarize } from "./simulate-output.js";
 import type { WorkerJob } from "./sweep.js";
 
 const wasm = await WebAssembly.compile(await readFile(CORE_WASM));

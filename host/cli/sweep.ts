@@ -65,10 +65,13 @@ export interface RunSummary {
   months: number;
   supply_at_horizon: string;
   pool_at_horizon: string;
-  /** Means of the monthly APYs (raw Dec means, truncated), by column name. */
+  /** Means of the monthly APYs (Dec strings, truncated), by tier name ("tier3"); paid over the months it was measured (null: none). */
   mean_base_apy: string;
-  mean_tier_apys: Record<string, string>;
+  mean_tier_paid_apys: Record<string, string | null>;
+  mean_tier_nominal_apys: Record<string, string | null>;
   failed_txs: number;
+  /** The most frequent failure reason: what the tx meant and the chain's log (null: none failed). */
+  first_failure: string | null;
   app_hash: string;
 }
 

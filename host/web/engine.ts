@@ -12,12 +12,12 @@ import { loadCore, type Core } from "../core/core.js";
 import { DEFAULT_EMISSION_PARAMS, Emission, type BlockOutcome, type EmissionParams } from "../core/emission.js";
 import { estimate as estimateCore, SECONDS_PER_YEAR, type Estimate, type EstimateInputs, type EstimateTier } from "../core/estimate.js";
 import { computeTopUp, segmentBonus, type TopUpInput, type TopUpResult } from "../core/rewards.js";
-import type { SimRow, Simulation, TxFailure } from "../cli/sim-types.js";
+import type { SimRow, Simulation, TierMonth, TxFailure } from "../cli/sim-types.js";
 
 export { CoreError } from "../core/errors.js";
 export { DEFAULT_EMISSION_PARAMS, SECONDS_PER_YEAR };
 export type { BlockOutcome, Core, EmissionParams, Estimate, EstimateInputs, EstimateTier, TopUpInput, TopUpResult };
-export type { SimRow, Simulation, TxFailure };
+export type { SimRow, Simulation, TierMonth, TxFailure };
 export * from "./format.js";
 
 /** Where the core comes from: a URL to fetch, a fetch Response (or its promise), bytes, or a compiled module. */

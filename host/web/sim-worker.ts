@@ -10,7 +10,8 @@
 
 import { loadCore } from "../core/core.js";
 import { defaultScenarioJson, parseScenario } from "../cli/scenario.js";
-import { scenarioGenesis, simulate } from "../cli/simulate.js";
+import { scenarioGenesis } from "../cli/sim-genesis.js";
+import { simulate } from "../cli/sim-run.js";
 import { simulationChart } from "../cli/chart.js";
 import { mergeJson, type Json } from "../app/genesis.js";
 

@@ -19,7 +19,7 @@ import { devAddress, mergeJson, operatorOf, type Json } from "../../host/app/gen
 import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
 import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
 import { startNode, type RunningNode } from "../../host/main.js";
-import { formatTokens, groupThousands } from "../../host/web/format.js";
+import { formatPercent, formatTime, formatTokens, groupThousands } from "../../host/web/format.js";
 import { devSigner, lockTierMsg } from "../helpers/dev-signer.js";
 import { STEP_TIMEOUT_MS, launchChromium, outputDir } from "./chromium.js";
 
@@ -113,7 +113,16 @@ test("the chain's figures are the node's", async () => {
   const pool = (await (await fetch(`${node.url}/chainmain/tieredrewards/v1/rewards_pool_balances`)).json()) as { balances: { amount: string }[] };
   assert.is(await text("pool"), `${formatTokens(BigInt(pool.balances[0].amount))} tokens`);
   assert.match(await text("inflation"), /^0\.\d{4} %$/);
-  assert.match(await text("runway"), /^[\d,.]+ days \([\d,]+ blocks of [\d,.]+ tokens\)$/);
+  // The runway is the projection's, run in the page's worker from the chain's state now.
+  await page.waitForFunction(() => !/^projecting/.test(document.getElementById("runway")!.textContent ?? ""), undefined, { timeout: 120_000 });
+  assert.match(await text("runway"), /^(runs dry in month \d+ \(\d{4}-\d\d-\d\d\)|lasts the 60 months projected \([\d,.]+ tokens left\))$/);
+  // The scenario form starts from the chain's state: its pool balance, bonded ratio and target rate.
+  assert.is(await page.inputValue("#sim-reserve"), formatTokens(BigInt(pool.balances[0].amount)).replaceAll(",", ""));
+  const staking = (await (await fetch(`${node.url}/cosmos/staking/v1beta1/pool`)).json()) as { pool: { bonded_tokens: string } };
+  const ratio = (BigInt(staking.pool.bonded_tokens) * E18) / BigInt(supply.amount.amount);
+  assert.is(await page.inputValue("#sim-bonded"), formatPercent(ratio, 4));
+  assert.is(await page.inputValue("#sim-target"), "3");
+  assert.is(await text("s-start"), `height ${groupThousands(node.chain.latest.height)}, ${formatTime(node.chain.latest.timeNs)} (the chain's latest block)`);
   assert.is(await page.locator("#tiers tbody tr").count(), node.chain.genesis.tieredrewards.tiers.length);
 });
 
@@ -186,14 +195,11 @@ test("an address's positions", async () => {
   assert.match(await text("positions-status"), /invalid address/);
 });
 
-test("a scenario runs in the page's Web Worker with progress and a chart, with the CLI's figures and end state hash (network cut)", async () => {
+test("a scenario runs in the page's Web Worker with progress and a chart; the scenario it shows gives the CLI the same figures and end state hash (network cut)", async () => {
   const core = await loadCoreFromFile();
-  const doc = { months: 3, block_time: "1h", pool: { reserve: "20000000", inflows: [] }, target_rate: "0.050000000000000000", fees: { per_year: "1000000", growth: "0", payments_per_month: 30 } };
-  const s = parseScenario(mergeJson(defaultScenarioJson(), doc as unknown as Json), core.dec);
-  const want = await simulate(core, s, await scenarioGenesis(core, s));
-  const last = want.rows[want.rows.length - 1]!;
   await context.setOffline(true);
   try {
+    await page.waitForFunction(() => !(document.getElementById("sim-run") as HTMLButtonElement).disabled);
     await page.fill("#sim-months", "3");
     await page.selectOption("#sim-block", "1h");
     await page.fill("#sim-reserve", "20000000");
@@ -202,11 +208,23 @@ test("a scenario runs in the page's Web Worker with progress and a chart, with t
     await page.click("#sim-run");
     await page.waitForFunction(() => document.getElementById("sim-status")!.textContent!.startsWith("Done") || document.getElementById("sim-error")!.textContent !== "", undefined, { timeout: 120_000 });
     assert.is(await text("sim-error"), "", pageLog.join("\n"));
+    // The assumptions shown are the whole scenario: run by the CLI's engine in Node, the same run.
+    const shown = JSON.parse((await page.locator("#s-scenario").textContent()) ?? "{}") as Json;
+    assert.equal((shown as any).start, {
+      time: formatTime(node.chain.latest.timeNs), height: `${node.chain.latest.height}`, supply: formatTokens(node.chain.totalSupply()).replaceAll(",", ""),
+    });
+    assert.is((shown as any).pool.reserve, "20000000");
+    const s = parseScenario(mergeJson(defaultScenarioJson(), shown), core.dec);
+    const want = await simulate(core, s, await scenarioGenesis(core, s));
+    const last = want.rows[want.rows.length - 1]!;
     assert.is(await text("s-hash"), want.appHash, "the same end state in Chromium as in Node");
     assert.is(await text("s-supply"), `${formatTokens(last.totalSupply)} tokens`);
     assert.is(await text("s-pool"), `${formatTokens(last.pool)} tokens`);
     assert.is(await text("sim-status"), `Done: ${groupThousands(last.height)} blocks, ${want.txs} transactions.`);
+    assert.is(await text("s-failed"), "none");
+    assert.equal(want.failures, [], "the bonded ratio and fee payments all went through");
     assert.ok(want.txs > 0, "fee payments ran as transactions");
+    assert.is(await text("runway"), want.poolDry ? `runs dry in month ${want.poolDry.month} (${formatTime(want.poolDry.timeNs).slice(0, 10)})` : `lasts the 3 months projected (${formatTokens(last.pool)} tokens left)`);
     assert.is(await page.locator("#sim-progress").evaluate((el) => (el as HTMLProgressElement).value), 1000);
     const src = await page.locator("#sim-chart img").getAttribute("src");
     const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ""));
@@ -215,7 +233,7 @@ test("a scenario runs in the page's Web Worker with progress and a chart, with t
     await page.fill("#sim-months", "0");
     await page.click("#sim-run");
     assert.match(await text("sim-error"), /Months/);
-    await page.fill("#sim-months", "3");
+    await page.fill("#sim-months", "60");
   } finally {
     await context.setOffline(false);
   }
@@ -242,6 +260,7 @@ test("screenshot, and axe-core finds no serious or critical violation", async ()
   await page.locator("#positions tbody tr").first().waitFor();
   await page.click("#refresh");
   await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Up to date"));
+  await page.waitForFunction(() => !/^projecting/.test(document.getElementById("runway")!.textContent ?? ""), undefined, { timeout: 120_000 });
   const shot = join(await outputDir(), "dashboard.png");
   await page.screenshot({ path: shot, fullPage: true });
 
@@ -258,9 +277,11 @@ test("screenshot, and axe-core finds no serious or critical violation", async ()
 });
 
 test("every control is reachable with the keyboard, in order", async () => {
+  // The refresh above started a projection: the run button is disabled until it is done.
+  await page.waitForFunction(() => !(document.getElementById("sim-run") as HTMLButtonElement).disabled, undefined, { timeout: 120_000 });
   await page.locator("#refresh").focus();
   const seen: string[] = [];
-  for (let i = 0; i < 24; i++) {
+  for (let i = 0; i < 30; i++) {
     await page.keyboard.press("Tab");
     seen.push(await page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | null;
@@ -269,7 +290,7 @@ test("every control is reachable with the keyboard, in order", async () => {
   }
   const order = [
     "input#amount", "select#tier", "input#commission", "input#start", "input#years", "input[exit]",
-    "input#sim-months", "select#sim-block", "input#sim-reserve", "input#sim-target", "input#sim-fees", "button#sim-run", "input#owner",
+    "input#sim-months", "select#sim-block", "input#sim-reserve", "input#sim-bonded", "input#sim-target", "input#sim-fees", "button#sim-run", "input#owner",
   ];
   for (const id of order) {
     assert.ok(seen.includes(id), `${id} not reached by Tab: ${seen.join(" ")}`);

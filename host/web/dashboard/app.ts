@@ -11,8 +11,6 @@ import { startExplorer } from "./explorer.js";
 
 const E18 = 10n ** 18n;
 const NS_PER_S = 1_000_000_000n;
-/** The community tax of the default genesis: the node serves no distribution params route. */
-const COMMUNITY_TAX = (2n * E18) / 100n;
 
 interface DashboardTier extends EstimateTier {
   minLockAmount: bigint;
@@ -24,6 +22,19 @@ interface State {
   tiers: DashboardTier[];
   targetRate: bigint;
   latestNs: bigint;
+  /** The chain's state now, as a scenario starts from it (`npm run simulate`'s fields). */
+  chain: ChainStart;
+}
+
+interface ChainStart {
+  height: bigint;
+  timeNs: bigint;
+  supply: bigint;
+  pool: bigint;
+  bonded: bigint;
+  blocksPerYear: bigint;
+  /** The tiers as the chain's route gives them: the genesis's tier JSON. */
+  tiers: unknown[];
 }
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
@@ -96,6 +107,7 @@ async function loadChain(engine: Engine): Promise<Omit<State, "engine">> {
   const poolBalance = BigInt(pool.balances.find((c) => c.denom === denom)?.amount ?? "0");
   const blocksPerYear = BigInt(mint.params.blocks_per_year);
 
+  const bonded = BigInt(stakingPool.pool.bonded_tokens);
   set("height", groupThousands(height));
   set("time", formatTime(latestNs));
   set("supply", `${formatTokens(totalSupply)} tokens`);
@@ -104,24 +116,8 @@ async function loadChain(engine: Engine): Promise<Omit<State, "engine">> {
   set("target", `${formatPercent(targetRate, 2)} %`);
   set("pool", `${formatTokens(poolBalance)} tokens`);
 
-  // The next block's top-up, by the core: its provision reaches the fee collector first.
-  const nextProvision = engine.blockProvisionAt(height + 1n, totalSupply);
-  const topUp = engine.topUp({
-    totalBonded: BigInt(stakingPool.pool.bonded_tokens),
-    targetBaseRewardsRate: targetRate,
-    blocksPerYear,
-    feeCollectorBalance: nextProvision,
-    communityTax: COMMUNITY_TAX,
-    poolBalance,
-    powers: [1n],
-  });
-  if (topUp.topUp === 0n) {
-    set("runway", topUp.outcome === "pool_empty" ? "empty" : `no top-up needed (${topUp.outcome.replaceAll("_", " ")})`);
-  } else {
-    const blocks = poolBalance / topUp.topUp;
-    const secondsPerBlock = SECONDS_PER_YEAR / (blocksPerYear === 0n ? 1n : blocksPerYear);
-    set("runway", `${days(blocks * secondsPerBlock)} (${groupThousands(blocks)} blocks of ${formatTokens(topUp.topUp)} tokens)`);
-  }
+  // The runway is the projection's (runScenario), not this block's top-up over the balance.
+  set("runway", poolBalance === 0n ? "empty" : "projecting…");
 
   const parsedTiers: DashboardTier[] = tiers.tiers.map((t) => ({
     id: t.id,
@@ -148,7 +144,26 @@ async function loadChain(engine: Engine): Promise<Omit<State, "engine">> {
       return row;
     }),
   );
-  return { tiers: parsedTiers, targetRate, latestNs };
+  return {
+    tiers: parsedTiers, targetRate, latestNs,
+    chain: { height, timeNs: latestNs, supply: totalSupply, pool: poolBalance, bonded, blocksPerYear, tiers: tiers.tiers },
+  };
+}
+
+/** The scenario form's fields from the chain's state now (each time the chain is loaded). */
+function fillScenarioForm(state: State): void {
+  const c = state.chain;
+  $<HTMLInputElement>("sim-reserve").value = formatTokens(c.pool).replaceAll(",", "");
+  $<HTMLInputElement>("sim-bonded").value = c.supply === 0n ? "0" : formatPercent((c.bonded * E18) / c.supply, 4);
+  $<HTMLInputElement>("sim-target").value = formatPercent(state.targetRate, 4).replace(/\.?0+$/, "");
+  const select = $<HTMLSelectElement>("sim-block");
+  const own = `${SECONDS_PER_YEAR / (c.blocksPerYear === 0n ? 1n : c.blocksPerYear)}s`;
+  if (!Array.from(select.options).some((o) => o.value === own)) {
+    const o = document.createElement("option");
+    o.value = own;
+    o.textContent = `${own} (the chain's: slow)`;
+    select.append(o);
+  }
 }
 
 function fillTierSelect(tiers: DashboardTier[]): void {
@@ -264,26 +279,33 @@ async function showPositions(owner: string): Promise<void> {
   }
 }
 
-/** The scenario form as a scenario document (`npm run simulate -- --scenario` fields); throws on bad input. */
-function scenarioOf(form: HTMLFormElement, engine: Engine): Record<string, unknown> {
+/** The scenario form as a scenario document (`npm run simulate -- --scenario` fields) from the chain's state; throws on bad input. */
+function scenarioOf(form: HTMLFormElement, state: State): Record<string, unknown> {
+  const { engine, chain: c } = state;
   const f = new FormData(form);
   const text = (k: string) => String(f.get(k) ?? "").trim();
   const months = text("months");
   if (!/^[0-9]{1,4}$/.test(months) || Number(months) < 1 || Number(months) > 1200) throw new Error("Months: a whole number from 1 to 1200.");
-  const whole = (k: string, what: string) => {
-    const v = text(k);
-    if (!/^[0-9]{1,15}$/.test(v)) throw new Error(`${what}: a whole number of tokens.`);
+  const tokens = (k: string, what: string) => {
+    const v = text(k).replaceAll(",", "");
+    if (!/^[0-9]{1,15}(\.[0-9]{1,8})?$/.test(v)) throw new Error(`${what}: a number of tokens (up to 8 decimals).`);
     return v;
   };
-  const target = text("target");
-  if (!/^[0-9]{1,3}(\.[0-9]{1,16})?$/.test(target)) throw new Error("Target rate: a percentage such as 3 or 2.5.");
-  const rate = engine.parseDec(target) / 100n;
-  if (rate > 10n ** 18n) throw new Error("Target rate: at most 100 %.");
+  const percent = (k: string, what: string) => {
+    const v = text(k);
+    if (!/^[0-9]{1,3}(\.[0-9]{1,16})?$/.test(v)) throw new Error(`${what}: a percentage such as 3 or 2.5.`);
+    const rate = engine.parseDec(v) / 100n;
+    if (rate > E18) throw new Error(`${what}: at most 100 %.`);
+    return engine.formatDec(rate);
+  };
   return {
     months: Number(months), block_time: text("block_time"),
-    pool: { reserve: whole("reserve", "Rewards pool"), inflows: [] },
-    target_rate: engine.formatDec(rate),
-    fees: { per_year: whole("fees", "Fee revenue"), growth: "0", payments_per_month: 30 },
+    start: { time: formatTime(c.timeNs), height: `${c.height}`, supply: formatTokens(c.supply).replaceAll(",", "") },
+    genesis_override: { app_state: { tieredrewards: { tiers: c.tiers } } },
+    pool: { reserve: tokens("reserve", "Rewards pool"), inflows: [] },
+    target_rate: percent("target", "Target rate"),
+    bonded_ratio: [{ month: 0, ratio: percent("bonded", "Bonded ratio") }],
+    fees: { per_year: tokens("fees", "Fee revenue"), growth: "0", payments_per_month: 30 },
   };
 }
 
@@ -293,7 +315,7 @@ interface Simulator {
   module: WebAssembly.Module;
 }
 
-async function runScenario(engine: Engine, sim: Simulator, form: HTMLFormElement): Promise<void> {
+async function runScenario(state: State, sim: Simulator, form: HTMLFormElement): Promise<void> {
   const error = $("sim-error");
   const progress = $<HTMLProgressElement>("sim-progress");
   const out = $("sim-status");
@@ -301,7 +323,7 @@ async function runScenario(engine: Engine, sim: Simulator, form: HTMLFormElement
   error.textContent = "";
   let scenario: Record<string, unknown>;
   try {
-    scenario = scenarioOf(form, engine);
+    scenario = scenarioOf(form, state);
   } catch (e) {
     error.textContent = (e as Error).message;
     return;
@@ -309,18 +331,28 @@ async function runScenario(engine: Engine, sim: Simulator, form: HTMLFormElement
   button.disabled = true;
   progress.value = 0;
   out.textContent = "Running…";
+  set("runway", "projecting…");
+  $("s-scenario").textContent = JSON.stringify(scenario, null, 2);
   try {
     const { simulation, svg } = await simulateInWorker(sim.worker, sim.module, scenario, {
       chart: true,
       onProgress: (height, of) => {
         progress.value = Number((height * 1000n) / (of === 0n ? 1n : of));
         out.textContent = `Block ${groupThousands(height)} of ${groupThousands(of)}`;
+        set("runway", `projecting… ${progress.value / 10 | 0} %`);
       },
     });
     progress.value = 1000;
     const last = simulation.rows[simulation.rows.length - 1]!;
-    out.textContent = `Done: ${groupThousands(last.height)} blocks, ${simulation.txs} transactions.`;
-    set("s-dry", simulation.poolDry ? `month ${simulation.poolDry.month} (block ${groupThousands(simulation.poolDry.height)})` : "not within the horizon");
+    const failed = simulation.failures.length;
+    out.textContent = `Done: ${groupThousands(last.height)} blocks, ${simulation.txs} transactions${failed > 0 ? `, ${failed} FAILED` : ""}.`;
+    const dry = simulation.poolDry;
+    set("s-start", `height ${groupThousands(state.chain.height)}, ${formatTime(state.chain.timeNs)} (the chain's latest block)`);
+    set("s-dry", dry ? `month ${dry.month}, ${formatTime(dry.timeNs).slice(0, 10)} (block ${groupThousands(dry.height)} of the projection)` : "not within the horizon");
+    set("s-failed", failed === 0 ? "none" : `${failed}: ${simulation.failures[0]!.what}: ${simulation.failures[0]!.log}`);
+    set("runway", dry
+      ? `runs dry in month ${dry.month} (${formatTime(dry.timeNs).slice(0, 10)})`
+      : `lasts the ${simulation.months} months projected (${formatTokens(last.pool)} tokens left)`);
     set("s-supply", `${formatTokens(last.totalSupply)} tokens`);
     set("s-pool", `${formatTokens(last.pool)} tokens`);
     set("s-hash", simulation.appHash);
@@ -332,6 +364,7 @@ async function runScenario(engine: Engine, sim: Simulator, form: HTMLFormElement
   } catch (e) {
     error.textContent = `The scenario failed: ${(e as Error).message}`;
     out.textContent = "";
+    set("runway", "–");
   } finally {
     button.disabled = false;
   }
@@ -349,6 +382,7 @@ async function main(): Promise<void> {
     throw e;
   }
   fillTierSelect(state.tiers);
+  fillScenarioForm(state);
   const start = $<HTMLInputElement>("start");
   if (!start.value) start.value = formatTime(state.latestNs).slice(0, 10);
   status(`Up to date at height ${$("height").textContent}.`);
@@ -366,7 +400,9 @@ async function main(): Promise<void> {
     try {
       state = { engine, ...(await loadChain(engine)) };
       fillTierSelect(state.tiers);
+      fillScenarioForm(state);
       calculate(state);
+      void runScenario(state, simulator, $<HTMLFormElement>("sim"));
       status(`Up to date at height ${$("height").textContent}.`);
     } catch (e) {
       status(`Could not reach the node: ${(e as Error).message}. The calculator still works.`);
@@ -377,13 +413,15 @@ async function main(): Promise<void> {
   });
   $("sim").addEventListener("submit", (e) => {
     e.preventDefault();
-    void runScenario(engine, simulator, e.target as HTMLFormElement);
+    void runScenario(state, simulator, e.target as HTMLFormElement);
   });
   $("positions-form").addEventListener("submit", (e) => {
     e.preventDefault();
     void showPositions(String(new FormData(e.target as HTMLFormElement).get("owner") ?? "").trim());
   });
   (globalThis as unknown as { __dashboardReady: boolean }).__dashboardReady = true;
+  // The runway: the projection from the chain's state now, in the worker, once the page is up.
+  void runScenario(state, simulator, $<HTMLFormElement>("sim"));
   await startDev().catch((e: Error) => {
     set("explorer-live", `The explorer failed to start: ${e.message}`);
   });
