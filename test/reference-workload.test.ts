@@ -20,7 +20,7 @@
 //
 // The one allowed difference in values is named (REWARD_AMOUNTS_MAY_DIFFER): "clear-position
 // (cancel exit of posA)" withdraws the base rewards position A accrued on val2 since its
-// tier-redelegate at height 45: 9,084 on the chain, 10,598 here (6 × 1,514 and 7 × 1,514). The
+// tier-redelegate at height 45: 9,084 on the chain (2 × 757 + 5 × 1,514), 10,598 here (7 × 1,514). The
 // node's distribution pays a block by the validators' powers after the previous EndBlock; CometBFT
 // applies a validator-set update two blocks later (EndBlock 45 → set of 47 → LastCommit of block
 // 48), so on the chain val2's share doubled from block 48, here from block 46. Its `amount`
@@ -32,6 +32,7 @@ import { nodeHarness } from "./helpers/node.js";
 import { readReference } from "./helpers/reference-chain.js";
 import { SECOND, replayWorkload, type WorkloadRow } from "./helpers/reference-workload.js";
 import { REWARD_AMOUNTS_MAY_DIFFER, differences, report } from "./helpers/reference-compare.js";
+import { referenceTable, tableInReadme } from "./helpers/reference-table.js";
 
 const h = await nodeHarness({ prefix: "reference-workload-" });
 
@@ -67,6 +68,10 @@ test("gas to the unit in every tx that sizes no block time (all but the ten name
   for (const label of NOT_EXACT) assert.ok(rows.some((r) => r.label === label), label);
   const off = rows.filter((r) => r.chain.stage === "deliver" && !NOT_EXACT.has(r.label) && r.node.gasUsed !== r.chain.gasUsed);
   assert.equal(off.map((r) => `#${r.n} ${r.label}: chain ${r.chain.gasUsed}, node ${r.node.gasUsed}`), []);
+});
+
+test("README.md's table is this replay's (npm run reference-table -- --write regenerates it)", () => {
+  assert.fixture(tableInReadme(), referenceTable(rows));
 });
 
 test.after(() => h.remove());
