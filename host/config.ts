@@ -12,6 +12,7 @@ import {
 } from "./config-values.js";
 
 export { ConfigError, parseCorsOrigins, parseGasPrices, parseGoDuration, type ClockMode, type CorsOrigins } from "./config-values.js";
+import { forkSetting, type ForkSetting } from "./fork-flag.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -61,6 +62,8 @@ export interface Config {
   fundAmount?: { denom: string; amount: bigint }[];
   /** `--automine` (dev mode): a block for each tx, at once. */
   automine?: boolean;
+  /** `--fork FILE` (dev mode, app/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
+  fork?: ForkSetting;
 }
 
 /** What the command line asks for. */
@@ -110,6 +113,10 @@ const FLAGS = {
     value: "FILE",
     shown: "the embedded default genesis",
     description: "genesis JSON; the fields it has replace those of the default genesis",
+  },
+  fork: {
+    type: "string", value: "FILE", shown: "none",
+    description: "dev mode: a new chain from an SDK export (chain-maind export, npm run export), the validators' consensus keys replaced by keys this node holds and the dev keys funded; implies --clock simulated unless --dev is given; without --db its database is a temporary file removed at shutdown",
   },
   db: {
     type: "string",
@@ -215,7 +222,7 @@ export function helpText(): string {
     "positions/OWNER,positions_by_tier/ID,estimate_rewards/ID,voting_power/OWNER,...}, /SEGMENT/inflation/v1/params,",
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
-    "--clock simulated GET /dev/export, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
+    "--clock simulated GET /dev/{export,dump-state}, POST /dev/load-state, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
     "explorer on the dashboard, the cheat codes POST /dev/{snapshot,revert,set-balance,impersonate,stop-impersonating}",
     "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. README lists every path.",
     "",
@@ -278,7 +285,8 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
 
   const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
   const portSource = str("port") !== undefined ? "--port" : env.PORT !== undefined ? "PORT" : "--port";
-  const clock = str("clock") ?? DEFAULTS.clock;
+  // A fork is a dev chain: a simulated clock unless --dev asks for dev mode on the real one.
+  const clock = str("clock") ?? (values.fork !== undefined && !values.dev ? "simulated" : DEFAULTS.clock);
   if (clock !== "real" && clock !== "simulated") {
     throw new ConfigError(`--clock ${JSON.stringify(clock)}: must be real or simulated`);
   }
@@ -310,6 +318,12 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");
   if (values.automine) config.automine = true;
+  if (values.fork !== undefined) {
+    const f = forkSetting(values.fork, { dev: config.dev, genesis: config.genesisFile !== undefined, abci: values.abci !== undefined, dbGiven: str("db") !== undefined || env.DB_PATH !== undefined });
+    if ("error" in f) throw new ConfigError(f.error);
+    config.fork = f.fork;
+    if (f.dbPath) config.dbPath = f.dbPath;
+  }
   if (values.keyring !== undefined) {
     if (!config.dev) throw new ConfigError("--keyring: funding keys at start is a development power: add --dev or --clock simulated");
     if (values.keyring.trim() === "") throw new ConfigError("--keyring: empty file name");

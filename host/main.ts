@@ -4,7 +4,7 @@
 // other failure to start, 3 a block that could not commit (the node serves nothing past the last
 // committed block and exits; restarted, it resumes from that block).
 
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
@@ -39,6 +39,7 @@ import { createQueryRouter } from "./app/queries.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 import { startDevMode, type FundedKey } from "./dev-mode.js";
+import { forkGenesis } from "./app/fork.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -50,6 +51,8 @@ export interface RunningNode {
   rpcUrl?: string;
   /** Dev mode with --keyring: the keys topped up at start. */
   funded?: FundedKey[];
+  /** With --fork: what the fork replaced, a line each (app/fork.ts). */
+  forked?: string[];
   chain: NodeChain;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
@@ -85,7 +88,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let core = options.core ?? (await loadCoreFromFile());
   // Dev mode's snapshots copy the core's memory and globals: a core given without them is replaced.
   if (devChain && !imageable(core)) core = await loadCoreFromFile();
-  const genesis = await loadGenesis(config, core);
+  const { doc: genesis, forked } = await loadGenesis(config, core);
   const limits = config.limits ?? DEFAULT_LIMITS;
   const minGasPrices = (config.minGasPrices ?? []).map((p) => {
     try {
@@ -208,13 +211,18 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       server.close((err) => {
         clearTimeout(force);
         rpcServer?.closeAllConnections();
-        chain.close().then(() => (err ? reject(err) : resolve()), reject);
+        chain.close().then(() => {
+          // A fork without --db: its database was the run's own.
+          if (config.fork?.ephemeralDb) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.dbPath}${suffix}`, { force: true });
+          if (err) reject(err);
+          else resolve();
+        }, reject);
       });
       server.closeIdleConnections();
     });
     return closing;
   };
-  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), chain, server, close };
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), chain, server, close };
 }
 
 /** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */
@@ -234,14 +242,15 @@ function logBlocks(chain: NodeChain, log: Logger): void {
   });
 }
 
-/** The genesis document (validated when the chain parses it; a restored chain keeps its own). */
-async function loadGenesis(config: Config, core: Core): Promise<Json> {
+/** The genesis document (validated when the chain parses it; a restored chain keeps its own); with --fork, what it replaced. */
+async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; forked?: string[] }> {
+  if (config.fork) return loadFork(config.fork.file, config, core);
   try {
     if (config.genesisFile === undefined) {
       const doc = defaultGenesisJson();
       // Dev key 0 governs only a development chain; otherwise the reference's authority, x/gov.
       if (!config.dev) (((doc as GenesisJson).app_state as GenesisJson).node as GenesisJson).gov_authority = GOV_MODULE_ADDRESS;
-      return doc;
+      return { doc };
     }
     const doc = await readGenesisDoc(config.genesisFile);
     try {
@@ -250,9 +259,29 @@ async function loadGenesis(config: Config, core: Core): Promise<Json> {
       if (e instanceof ValidationError) throw new ValidationError(e.message, config.genesisFile);
       throw e;
     }
-    return doc;
+    return { doc };
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
+    throw e;
+  }
+}
+
+/** `--fork FILE`: the export made a local chain (app/fork.ts), validated; a new database only. */
+async function loadFork(file: string, config: Config, core: Core): Promise<{ doc: Json; forked: string[] }> {
+  if (!config.fork!.ephemeralDb && existsSync(config.dbPath)) {
+    throw new ConfigError(`--fork: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without --fork: npm start -- --db ${config.dbPath} --clock simulated)`);
+  }
+  try {
+    const fork = forkGenesis(await readGenesisDoc(file));
+    try {
+      parseGenesis(fork.doc, core.dec);
+    } catch (e) {
+      if (e instanceof ValidationError) throw new ValidationError(e.message, file);
+      throw e;
+    }
+    return { doc: fork.doc, forked: fork.lines };
+  } catch (e) {
+    if (e instanceof ValidationError) throw new ConfigError(`--fork ${e.message.startsWith(file) ? "" : `${file}: `}${e.message}`);
     throw e;
   }
 }
@@ -370,6 +399,7 @@ export async function run(
     return e instanceof ConfigError ? EXIT_USAGE : 1;
   }
   for (const w of startupWarnings(node, config)) io.err(w);
+  for (const line of node.forked ?? []) io.out(line);
   io.out(startupLine(node, config));
   for (const k of node.funded ?? []) io.out(`funded key ${k.name} ${k.address} to ${config.fundAmount?.map((c) => `${c.amount}${c.denom}`).join(",")} from the reserve: tx ${k.txhash}`);
   return node;

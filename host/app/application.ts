@@ -62,14 +62,15 @@ export type PendingTx = Pending<TxResult>;
  * Open the node's database: a new one gets `genesisDoc` (block 0, InitChain); an existing one is
  * restored (its own genesis), its state hash checked against its last block. Throws NodeStateError.
  */
-export function openState(core: Core, genesisDoc: Json, options: OpenOptions): AppState {
+export function openState(core: Core, genesisDoc: Json, options: OpenOptions, carry: { directory?: NodeDirectory } = {}): AppState {
   // The format is checked before the store's setup writes anything to an existing database.
   const store = new NodeStore(options.dbPath, { checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core) });
   try {
     // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
     const slim = store.genesisSlim() ?? slimOf(store.genesis());
     if (slim === undefined) {
-      const s = new AppState(core, genesisDoc, options, store);
+      // `carry`: dev mode's loadState keeps the directory object the query routes hold (drivers/cheats.ts).
+      const s = new AppState(core, genesisDoc, options, store, carry);
       configure(s);
       initGenesis(s);
       return s;

@@ -13,10 +13,13 @@
 // - setBalance: a balance set by the next block before its BeginBlock, the supply following
 //   (app/cheats.ts: an event of the block, so a replay makes it again); impersonate /
 //   stopImpersonating: txs of those addresses are admitted without a signature check.
-//
-// Seam for dumpState / loadState (the SDK export format, not here): a state loaded is a database
-// made from the export, put in place as a revert puts a snapshot's (`adoptFile`) and opened by
-// openState on a fresh core (loadCoreFromFile: a full restore, no image), every snapshot dropped.
+// - dumpState / loadState (decision 23): the state as the SDK export `npm run export` writes (with
+//   the node's exact records in app_state.node_state); a state loaded is a new chain from that
+//   document at its height, as `--genesis FILE` on a new database starts one: the document is
+//   first loaded whole into a core of its own (a document the node refuses leaves the chain as it
+//   was), then the database is replaced by a new one made from it on the node's core, taken back
+//   to the image it had before its genesis; snapshots, the mempool, pending cheats and
+//   impersonations are gone.
 
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +29,10 @@ import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
 import { MAX_DURATION_NS, LAST_TIME_TEXT } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
-import { openState } from "../app/application.js";
+import { memoryState, openState } from "../app/application.js";
+import { isCompleteDoc } from "../app/genesis-sdk.js";
+import { isObject } from "../app/genesis-json.js";
+import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
 import { configure, loadModuleRecord } from "../app/init.js";
 import type { BalanceCheat } from "../app/cheats.js";
@@ -57,10 +63,11 @@ export class DevChain extends NodeChain {
   /** The node's database as NodeChain.open opens it; the core must export its globals (core/node.ts loadCoreFromFile). */
   static override open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
     if (!imageable(core)) throw new Error("dev mode's snapshots need a core that exports its globals: load it with loadCoreFromFile (core/image.ts)");
-    return new DevChain(openState(core, genesisDoc, options), options);
+    const pristine = captureImage(core); // before any genesis: what loadState starts a new chain from
+    return new DevChain(openState(core, genesisDoc, options), options, pristine);
   }
 
-  private constructor(s: AppState, options: NodeChainOptions) {
+  private constructor(s: AppState, options: NodeChainOptions, private readonly pristine: CoreImage) {
     super(s, options);
     this.options = options;
     this.dbPath = options.dbPath;
@@ -152,6 +159,49 @@ export class DevChain extends NodeChain {
   private adoptFile(file: string): void {
     for (const suffix of ["-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
     renameSync(file, this.dbPath);
+  }
+
+  // ---- dumpState / loadState ----
+
+  /** The last committed state as the SDK's export with the node's records (what `npm run export` writes). */
+  dumpState(): Promise<Json> {
+    return this.enqueue(() => {
+      this.assertLive();
+      return this.exportGenesis()!;
+    });
+  }
+
+  /** A new chain from `doc` (an SDK export) at its height in place of this one; a document the node refuses changes nothing. */
+  async loadState(doc: unknown): Promise<{ height: bigint; appHash: string; chainId: string }> {
+    if (!isObject(doc as Json) || !isCompleteDoc(doc as Json)) {
+      throw new CheatError("invalid", "state: expected an SDK genesis document with app_state.auth (GET /dev/dump-state, npm run export, chain-maind export)");
+    }
+    try {
+      memoryState(await loadCoreFromFile(), doc as Json, { limits: this.options.limits });
+    } catch (e) {
+      throw new CheatError("invalid", `state: ${(e as Error).message}`);
+    }
+    return this.enqueue(() => {
+      this.assertLive();
+      const dropped = this.s.mempool.reap(-1n);
+      for (const x of this.snapshots.splice(0)) rmSync(x.file, { force: true });
+      this.guard(() => this.replaceState(this.fromDocument(doc as Json)));
+      const gone = new ChainStateError("the node's state was replaced (loadState) before this tx was in a block");
+      for (const p of dropped) p.done.forEach((f) => f.reject(gone));
+      this.nextTimeNs = undefined;
+      this.pendingBalances = [];
+      return { height: this.s.last.height, appHash: this.s.last.appHash, chainId: this.chainId };
+    });
+  }
+
+  /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */
+  private fromDocument(doc: Json): AppState {
+    const old = this.s;
+    old.store!.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
+    restoreImage(old.core, this.pristine);
+    old.directory.reset();
+    return openState(old.core, doc, this.options, { directory: old.directory });
   }
 
   // ---- the simulated clock ----

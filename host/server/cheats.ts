@@ -3,7 +3,7 @@
 // a bad argument 400 code 3, an unknown snapshot 404 code 5, a cheat the clock cannot do 400
 // code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (rpc/dev.ts).
 
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { DevChain } from "../drivers/cheats.js";
 import * as input from "../drivers/cheat-input.js";
 import { CheatError } from "../drivers/cheat-input.js";
@@ -14,6 +14,10 @@ type Args = Record<string, unknown>;
 /** Each cheat code: its arguments in positional order, and its call. */
 export interface Cheat {
   readonly args: readonly string[];
+  /** REST's body is this argument whole (load-state: the document), not an object of named arguments. */
+  readonly body?: string;
+  /** Also answered on GET (dump-state: nothing to send). */
+  readonly get?: boolean;
   call(chain: DevChain, a: Args): Promise<unknown>;
 }
 
@@ -63,6 +67,19 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
       return { address, balance: coin(chain.bondDenom, id === undefined ? 0n : chain.ledger.balance(id)), height: intString(height), supply };
     },
   },
+  dumpState: {
+    args: [],
+    get: true,
+    call: (chain) => chain.dumpState(),
+  },
+  loadState: {
+    args: ["state"],
+    body: "state",
+    call: async (chain, a) => {
+      const r = await chain.loadState(a.state);
+      return { loaded: true, chain_id: r.chainId, height: intString(r.height), app_hash: r.appHash };
+    },
+  },
   impersonate: {
     args: ["address"],
     call: async (chain, a) => {
@@ -92,24 +109,27 @@ export function checkArgs(name: string, a: Args): Args {
 export const routeOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 export function registerCheatRoutes(app: Hono, chain: DevChain): void {
-  for (const name of Object.keys(CHEATS)) {
-    app.post(`/dev/${routeOf(name)}`, async (c) => {
+  for (const [name, cheat] of Object.entries(CHEATS)) {
+    const answer = async (c: Context) => {
       const text = await c.req.text();
       let body: unknown = {};
       if (text.trim() !== "") {
         try {
           body = JSON.parse(text);
         } catch {
-          throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `expected a JSON object of arguments (${CHEATS[name]!.args.join(", ") || "none"})`);
+          throw new GatewayError(GrpcCode.INVALID_ARGUMENT, cheat.body ? `${cheat.body}: not valid JSON` : `expected a JSON object of arguments (${cheat.args.join(", ") || "none"})`);
         }
-      }
+      } else if (cheat.body) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `expected the ${cheat.body} as the body`);
+      if (cheat.body) body = { [cheat.body]: body };
       if (typeof body !== "object" || body === null || Array.isArray(body)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "expected a JSON object of named arguments");
       try {
-        return c.json(await CHEATS[name]!.call(chain, checkArgs(name, body as Args)));
+        return c.json(await cheat.call(chain, checkArgs(name, body as Args)));
       } catch (e) {
         throw e instanceof CheatError ? gatewayError(e) : e;
       }
-    });
+    };
+    app.post(`/dev/${routeOf(name)}`, answer);
+    if (cheat.get) app.get(`/dev/${routeOf(name)}`, answer);
   }
 }
 
