@@ -11,6 +11,7 @@ import { Key, U64_VALUE, depositValue } from "./records.js";
 import { getAccount, sendFromAccountToModule } from "./bank.js";
 import type { Sim } from "./sim.js";
 import { addrLen } from "./view.js";
+import type { Proposal } from "../../modules/gov/proposal.js";
 
 const GOV = "gov";
 const seconds = (ns: bigint) => ns / 1_000_000_000n;
@@ -54,21 +55,9 @@ function proposalValue(p: ProposalFields, denom: string): number {
 }
 
 /** A proposal as the node keeps it (host/modules/gov/keeper.ts), for its record's size. */
-export interface NodeProposal {
-  id: bigint;
+export type NodeProposal = Omit<Proposal, "messages" | "finalTally" | "failedReason"> & {
   messages: readonly { type: string; value: unknown }[];
-  status: number;
-  submitTimeNs: bigint;
-  depositEndTimeNs: bigint;
-  totalDeposit: bigint;
-  votingStartTimeNs: bigint | null;
-  votingEndTimeNs: bigint | null;
-  metadata: string;
-  title: string;
-  summary: string;
-  proposer: string;
-  expedited: boolean;
-}
+};
 
 const messagesSize = (messages: readonly { type: string; value: unknown }[]): number =>
   messages.reduce((n, x) => {

@@ -4,6 +4,7 @@
 // Values are the gogoproto encodings (docs/gas.md has the layouts).
 
 import { any, bytesOf, coins, decimal, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
+import type { SdkPosition } from "../../modules/tieredrewards/genesis.js";
 
 /** Address bytes: 20 for keys, 32 for module-derived ones (a position's delegator). */
 export type AddrLen = number;
@@ -175,19 +176,8 @@ export const distrParamsValue = (communityTax: bigint): number => text(1, decima
 export const tierValue = (t: { id: number; exitSeconds: bigint; bonusApy: bigint; minLock: bigint; closeOnly: boolean }): number =>
   uint(1, t.id) + duration(2, t.exitSeconds) + text(3, decimal(t.bonusApy)) + text(4, decimal(t.minLock)) + uint(5, t.closeOnly);
 
-export interface PositionFields {
-  id: bigint;
-  owner: string;
-  tierId: number;
-  lastBonusAccrualNs: bigint;
-  lastEventSeq: bigint;
-  lastKnownBonded: boolean;
-  exitTriggeredAtNs: bigint;
-  exitUnlockAtNs: bigint;
-  createdAtHeight: bigint;
-  createdAtTimeNs: bigint;
-  delegator: string;
-}
+/** A position as x/tieredrewards keeps it (the SDK genesis's Position): its record's fields. */
+export type PositionFields = SdkPosition;
 
 export const positionValue = (p: PositionFields): number =>
   uint(1, p.id) + str(2, p.owner) + uint(3, p.tierId) + timestamp(4, p.lastBonusAccrualNs) + uint(5, p.lastEventSeq) +
