@@ -11,6 +11,7 @@
 //   h. load (bench/load.ts): 50 connections of queries and a trickle of signed txs for 30 s on a
 //      real-clock node in its own process: req/s, p50/p99, errors, RSS, block interval drift.
 //      `npm run bench -- load` (or `npm run bench:load`) runs this section alone.
+//   `npm run bench -- soak [--minutes N]` (bench/soak.ts, never in the full run): the memory soak.
 //
 // Every figure is the median of several timed runs after a warm-up, with min and max beside it;
 // contenders run interleaved, and their ratio is the median of the per-round ratios.
@@ -30,6 +31,7 @@ import { networkMain } from "./network.js";
 import { scaleMain } from "./scale.js";
 import { decodeMain } from "./decode.js";
 import { snapshotMain } from "./snapshot.js";
+import { soakMain, soakOptions } from "./soak.js";
 import os from "node:os";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -175,7 +177,7 @@ function operand(next: () => bigint): bigint {
 const sectionArgs = process.argv.slice(2);
 if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
   console.log(
-    "Usage: npm run bench [-- load|sig|rpc|scenario|network|scale|decode|snapshot]\n\n" +
+    "Usage: npm run bench [-- load|sig|rpc|scenario|network|scale|decode|snapshot|soak [--minutes N]]\n\n" +
       "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
       "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
       "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -192,9 +194,23 @@ if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
       "         a delegation each, a tier position per 10; BENCH_SCALE_SIZES=10000,100000 for others): import,\n" +
       "         restart, RSS, core memory and bytes per record, empty and 1,000-tx blocks, query p50/p99, SQLite size\n" +
       "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
-      "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore",
+      "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore\n" +
+      "  soak      only the memory soak (bench/soak.ts; never in the full run): N minutes (--minutes N or BENCH_SOAK_MINUTES,\n" +
+      "         default 30) of REST and RPC queries, signed txs, junk txs and WebSocket clients coming and going on a\n" +
+      "         real-clock node; RSS, V8 heap, WASM memory sampled: start / max / end, the slope, a verdict (exit 1: grows),\n" +
+      "         samples in bench/results/soak-*.csv",
   );
   process.exit(0);
+}
+if (sectionArgs[0] === "soak") {
+  let options;
+  try {
+    options = soakOptions(sectionArgs, process.env);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  process.exit(await soakMain(options));
 }
 for (const a of sectionArgs) {
   const known = ["load", "sig", "rpc", "scenario", "network", "scale", "decode", "snapshot"];

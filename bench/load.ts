@@ -20,7 +20,7 @@ import autocannon from "autocannon";
 import type { AminoMsg } from "@cosmjs/amino";
 import { devAddress } from "../host/app/genesis.js";
 import { NodeStore } from "../host/store/store.js";
-import { devSigner, delegateMsg, lockTierMsg, sendMsg } from "../test/helpers/dev-signer.js";
+import { devSigner, delegateMsg, lockTierMsg, sendMsg, type DevSigner } from "../test/helpers/dev-signer.js";
 import { percentile } from "./stats.js";
 
 export interface LoadOptions {
@@ -56,7 +56,7 @@ const SIGNERS = [5, 6, 7, 8];
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The node's resident set in MiB (Linux /proc; NaN elsewhere). */
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) / 1024 : Number.NaN;
@@ -66,38 +66,103 @@ function rssMiB(pid: number): number {
 }
 
 
-/** Starts `host/main.ts` in a child process; resolves with it and its URL once it serves. */
-async function startChild(dbPath: string, blockTime: string, progress: (m: string) => void): Promise<{ child: ChildProcess; url: string }> {
+/** Starts `host/main.ts` in a child process; resolves with it, its URL and its RPC's once it serves. */
+export async function startChild(
+  dbPath: string, blockTime: string, progress: (m: string) => void, o: { args?: string[]; nodeArgs?: string[] } = {},
+): Promise<{ child: ChildProcess; url: string; rpc: string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", blockTime, "--db", dbPath, "--port", "0"],
+    [...(o.nodeArgs ?? []), "--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", blockTime, "--db", dbPath, "--port", "0", ...(o.args ?? [])],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stderr!.on("data", (d) => progress(`node stderr: ${String(d).trimEnd()}`));
   const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the node did not start within 60 s")), 60_000);
     lines.on("line", (line) => {
-      const m = /serving (http:\/\/[^ ]+)/.exec(line);
+      const m = /serving (http:\/\/[^ ]+) .*CometBFT RPC (http:\/\/[^ ]+)/.exec(line);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]!);
+        resolve({ child, url: m[1]!, rpc: m[2]! });
       }
     });
     child.once("exit", (code) => reject(new Error(`the node exited (${code}) before serving`)));
   });
-  return { child, url };
 }
 
-const getJson = async (url: string) => (await fetch(url)).json() as Promise<any>;
+export const getJson = async (url: string) => (await fetch(url)).json() as Promise<any>;
 
-async function heightOf(url: string): Promise<bigint> {
+export async function heightOf(url: string): Promise<bigint> {
   return BigInt((await getJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`)).block.header.height);
 }
 
-async function waitBlocks(url: string, n: bigint): Promise<void> {
+export async function waitBlocks(url: string, n: bigint): Promise<void> {
   const target = (await heightOf(url)) + n;
   while ((await heightOf(url)) < target) await sleep(100);
+}
+
+/** The dev keys' signers, their accounts, the validators, and a signer of each key's next tx. */
+export interface LoadChain {
+  chainId: string;
+  signers: DevSigner[];
+  accounts: { accountNumber: bigint; sequence: bigint }[];
+  validators: string[];
+  /** Key i's next tx of these messages (its sequence taken). */
+  nextSigned(i: number, msgs: AminoMsg[]): Promise<unknown>;
+}
+
+/** Dev keys 5-8 with positions on every validator and tier, and a delegation of each to each validator. */
+export async function prepareLoadChain(url: string, positions: number, progress: (m: string) => void): Promise<LoadChain> {
+  await waitBlocks(url, 1n);
+  const signers = await Promise.all(SIGNERS.map((n) => devSigner(n)));
+  const chainId = (await getJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`)).block.header.chain_id as string;
+  const accounts = await Promise.all(signers.map(async (s) => {
+    const a = (await getJson(`${url}/cosmos/auth/v1beta1/accounts/${s.address}`)).account;
+    return { accountNumber: BigInt(a.account_number), sequence: BigInt(a.sequence) };
+  }));
+  const validators = ((await getJson(`${url}/cosmos/staking/v1beta1/validators`)).validators as { operator_address: string }[]).map((v) => v.operator_address);
+  const nextSigned = async (i: number, msgs: AminoMsg[]) => {
+    const body = await signers[i]!.sign(msgs, { chainId, accountNumber: accounts[i]!.accountNumber, sequence: accounts[i]!.sequence });
+    accounts[i]!.sequence += 1n;
+    return body;
+  };
+  // Setup: positions on every validator and tier, a delegation of each signer to each validator.
+  progress(`load: signing and committing ${positions} positions and ${SIGNERS.length * validators.length} delegations`);
+  const setup: unknown[] = [];
+  for (let k = 0; k < positions; k++) {
+    const i = k % signers.length;
+    setup.push(await nextSigned(i, [lockTierMsg(signers[i]!.address, 1 + (k % 3), 10_000_000_000n + BigInt(k), validators[k % validators.length]!)]));
+  }
+  for (let i = 0; i < signers.length; i++) {
+    for (const v of validators) setup.push(await nextSigned(i, [delegateMsg(signers[i]!.address, v, 1_000_000_000n)]));
+  }
+  for (const body of setup) {
+    const r = (await (await fetch(`${url}/txs`, { method: "POST", body: JSON.stringify(body) })).json()) as any;
+    if (r.tx_response?.code !== 0) throw new Error(`setup tx refused: ${JSON.stringify(r).slice(0, 200)}`);
+  }
+  await waitBlocks(url, 2n);
+  return { chainId, signers, accounts, validators, nextSigned };
+}
+
+/** The load's GET paths: the light routes and the heaviest pages. */
+export function loadPaths(validators: string[]): string[] {
+  const v0 = validators[0]!;
+  return [
+    "/cosmos/staking/v1beta1/validators",
+    `/cosmos/staking/v1beta1/validators/${v0}/delegations`,
+    "/chainmain/tieredrewards/v1/positions",
+    `/cosmos/staking/v1beta1/delegations/${devAddress(5)}`,
+    "/chainmain/tieredrewards/v1/tiers",
+    "/cosmos/bank/v1beta1/supply",
+    `/chainmain/tieredrewards/v1/positions/${devAddress(6)}`,
+    "/chainmain/tieredrewards/v1/rewards_pool_balances",
+    "/cosmos/base/tendermint/v1beta1/blocks/latest",
+    `/cosmos/distribution/v1beta1/delegators/${devAddress(7)}/rewards`,
+    "/chainmain/tieredrewards/v1/estimate_rewards/0",
+    `/cosmos/bank/v1beta1/balances/${devAddress(8)}`,
+    "/chainmain/tieredrewards/v1/positions?pagination.reverse=true&pagination.count_total=true",
+    "/cosmos/staking/v1beta1/pool",
+  ];
 }
 
 export async function runLoadBench(progress: (m: string) => void, o: LoadOptions = DEFAULT_LOAD): Promise<LoadBench> {
@@ -105,35 +170,7 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
   const dbPath = join(dir, "load.db");
   const { child, url } = await startChild(dbPath, o.blockTime, progress);
   try {
-    await waitBlocks(url, 1n);
-    const signers = await Promise.all(SIGNERS.map((n) => devSigner(n)));
-    const chainId = (await getJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/latest`)).block.header.chain_id as string;
-    const accounts = await Promise.all(signers.map(async (s) => {
-      const a = (await getJson(`${url}/cosmos/auth/v1beta1/accounts/${s.address}`)).account;
-      return { accountNumber: BigInt(a.account_number), sequence: BigInt(a.sequence) };
-    }));
-    const validators = ((await getJson(`${url}/cosmos/staking/v1beta1/validators`)).validators as { operator_address: string }[]).map((v) => v.operator_address);
-
-    // Setup: positions on every validator and tier, a delegation of each signer to each validator.
-    progress(`load: signing and committing ${o.positions} positions and ${SIGNERS.length * validators.length} delegations`);
-    const setup: unknown[] = [];
-    const nextSigned = async (i: number, msgs: AminoMsg[]) => {
-      const body = await signers[i]!.sign(msgs, { chainId, accountNumber: accounts[i]!.accountNumber, sequence: accounts[i]!.sequence });
-      accounts[i]!.sequence += 1n;
-      return body;
-    };
-    for (let k = 0; k < o.positions; k++) {
-      const i = k % signers.length;
-      setup.push(await nextSigned(i, [lockTierMsg(signers[i]!.address, 1 + (k % 3), 10_000_000_000n + BigInt(k), validators[k % validators.length]!)]));
-    }
-    for (let i = 0; i < signers.length; i++) {
-      for (const v of validators) setup.push(await nextSigned(i, [delegateMsg(signers[i]!.address, v, 1_000_000_000n)]));
-    }
-    for (const body of setup) {
-      const r = (await (await fetch(`${url}/txs`, { method: "POST", body: JSON.stringify(body) })).json()) as any;
-      if (r.tx_response?.code !== 0) throw new Error(`setup tx refused: ${JSON.stringify(r).slice(0, 200)}`);
-    }
-    await waitBlocks(url, 2n);
+    const { signers, nextSigned, validators } = await prepareLoadChain(url, o.positions, progress);
 
     // The trickle, signed before the load starts (the signing is the wallets' work, not the node's).
     const trickleCount = Math.ceil(o.txPerSec * o.seconds * 1.2);
@@ -144,23 +181,7 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       trickle.push(await nextSigned(i, [sendMsg(signers[i]!.address, devAddress(SIGNERS[(i + 1) % SIGNERS.length]!), 1n + BigInt(k))]));
     }
 
-    const v0 = validators[0]!;
-    const paths = [
-      "/cosmos/staking/v1beta1/validators",
-      `/cosmos/staking/v1beta1/validators/${v0}/delegations`,
-      "/chainmain/tieredrewards/v1/positions",
-      `/cosmos/staking/v1beta1/delegations/${devAddress(5)}`,
-      "/chainmain/tieredrewards/v1/tiers",
-      "/cosmos/bank/v1beta1/supply",
-      `/chainmain/tieredrewards/v1/positions/${devAddress(6)}`,
-      "/chainmain/tieredrewards/v1/rewards_pool_balances",
-      "/cosmos/base/tendermint/v1beta1/blocks/latest",
-      `/cosmos/distribution/v1beta1/delegators/${devAddress(7)}/rewards`,
-      "/chainmain/tieredrewards/v1/estimate_rewards/0",
-      `/cosmos/bank/v1beta1/balances/${devAddress(8)}`,
-      "/chainmain/tieredrewards/v1/positions?pagination.reverse=true&pagination.count_total=true",
-      "/cosmos/staking/v1beta1/pool",
-    ];
+    const paths = loadPaths(validators);
     const h0 = await heightOf(url);
 
     // RSS every second; the load; the trickle beside it.

@@ -127,7 +127,7 @@ const FLAGS = {
   dev: {
     type: "boolean",
     description:
-      "development mode on a real clock (always on with --clock simulated): GET /dev/export, and the default " +
+      "development mode on a real clock (always on with --clock simulated): GET /dev/export and /dev/memory, and the default " +
       "genesis's governance authority is dev key 0, whose private key is public (README); without it a real-clock " +
       "node's default authority is the x/gov module account, as on the reference chain",
   },
@@ -222,7 +222,7 @@ export function helpText(): string {
     "positions/OWNER,positions_by_tier/ID,estimate_rewards/ID,voting_power/OWNER,...}, /SEGMENT/inflation/v1/params,",
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
-    "--clock simulated GET /dev/{export,dump-state}, POST /dev/load-state, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
+    "--clock simulated GET /dev/{export,dump-state,memory}, POST /dev/load-state, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
     "explorer on the dashboard, the cheat codes POST /dev/{snapshot,revert,set-balance,impersonate,stop-impersonating}",
     "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. README lists every path.",
     "",

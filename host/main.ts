@@ -40,6 +40,8 @@ import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 import { startDevMode, type FundedKey } from "./dev-mode.js";
 import { forkGenesis } from "./app/fork.js";
+import { registerMemoryRoute } from "./server/memory.js";
+import { setFlagsFromString } from "node:v8";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
@@ -132,6 +134,8 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const devMode = chain instanceof DevChain
     ? startDevMode(app, chain, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
     : undefined;
+  let webSocketClients = (): number => 0;
+  if (devMode) registerMemoryRoute(app, chain, { webSocketClients: () => webSocketClients(), v8Flags: () => appliedV8Flags });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain, router);
   let rpcListen: string | undefined;
@@ -163,19 +167,24 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     address = await listen(server, config.port, config.host);
     opened.push(server);
     // Dev mode: the RPC's websocket on the REST port too, so the dashboard's explorer is live within its own origin.
-    if (devMode) closeWebSocket = attachWebSocket(server, chain, rpc);
+    if (devMode) {
+      const ws = attachWebSocket(server, chain, rpc);
+      closeWebSocket = ws.close;
+      webSocketClients = ws.clients;
+    }
     if (config.rpcPort !== undefined) {
       rpcServer = createServer(getRequestListener(rpc.app.fetch));
       answerClientErrors(rpcServer);
       const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
       opened.push(rpcServer);
       // Attached once listening: ws re-emits its server's errors, and a failed listen is listen()'s to report.
-      const closeRest = closeWebSocket;
-      const closeRpc = attachWebSocket(rpcServer, chain, rpc);
+      const [closeRest, restClients] = [closeWebSocket, webSocketClients];
+      const ws = attachWebSocket(rpcServer, chain, rpc);
       closeWebSocket = () => {
         closeRest();
-        closeRpc();
+        ws.close();
       };
+      webSocketClients = () => restClients() + ws.clients();
       const hostPort = `${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
       rpcUrl = `http://${hostPort}`;
       rpcListen = `tcp://${hostPort}`;
@@ -443,7 +452,25 @@ function exitOnHalt(): void {
 /** Exit status of a node that stopped because a block could not commit. */
 export const EXIT_HALTED = 3;
 
+/**
+ * V8's heap growth for the node's process: after each full GC the old generation may grow to 1.5x
+ * the live heap, where V8 otherwise lets it grow up to 4x on a machine with much memory and keeps
+ * it when idle; an operator's own `--heap-growing-percent` wins.
+ */
+export const HEAP_GROWING_PERCENT = 50;
+
+/** The V8 flags this process set on itself (the command line's node only), reported by /dev/memory. */
+let appliedV8Flags: string[] = [];
+
+/** The V8 flags the node's process sets on itself, given node's own flags (its command line's, NODE_OPTIONS). */
+export function nodeV8Flags(execArgv: readonly string[], nodeOptions = ""): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--heap[-_]growing[-_]percent\b/.test(a));
+  return given ? [] : [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
+}
+
 if (isEntryPoint()) {
+  appliedV8Flags = nodeV8Flags(process.execArgv, process.env.NODE_OPTIONS);
+  for (const flag of appliedV8Flags) setFlagsFromString(flag);
   const result = await run(process.argv.slice(2), process.env, processIo, { onHalt: exitOnHalt });
   if (typeof result === "number") process.exitCode = result;
   else stopOnSignals(result, processIo);

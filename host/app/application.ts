@@ -362,6 +362,11 @@ export class Application implements ChainView {
     return this.history.blockTxs(height);
   }
 
+  /** The height of the block with this hash (history.ts: SQLite, no block read; inside a run of empty blocks, from `runsFrom`). */
+  heightOfBlockHash(hash: string, runsFrom: bigint): bigint | undefined {
+    return this.history.heightOfBlockHash(hash, runsFrom);
+  }
+
   /** The bonded validators by power (then operator order): the set a block's header commits to. */
   consensusValidators(): ConsensusValidator[] {
     return consensusValidators(this.s);
@@ -405,6 +410,25 @@ export class Application implements ChainView {
   /** The core's memory: bytes used, its tables' next growth, the ceiling (host/core/memory.ts). */
   coreMemory(): CoreMemory {
     return coreMemory(this.s.core, this.s.limits.coreMemoryBytes);
+  }
+
+  /**
+   * What the node holds beside the V8 heap (GET /dev/memory, bench/soak.ts): the core's linear
+   * memory and its heap's top, SQLite's page cache bound, the mempool, the commit listeners.
+   */
+  memoryReport(): {
+    wasmBytes: number; wasmUsedBytes: number; sqlitePageCacheLimitBytes: number; sqliteStatements: number;
+    mempoolTxs: number; mempoolBytes: number; commitListeners: number;
+  } {
+    return {
+      wasmBytes: this.s.core.exports.memory.buffer.byteLength,
+      wasmUsedBytes: this.s.core.exports.heapTop(),
+      sqlitePageCacheLimitBytes: this.s.store?.pageCache().limitBytes ?? 0,
+      sqliteStatements: this.s.store?.statementCount ?? 0,
+      mempoolTxs: this.s.mempool.size,
+      mempoolBytes: this.s.mempool.totalBytes,
+      commitListeners: this.s.commitListeners.size,
+    };
   }
 
   /** The core's tables: records, slot and index bytes (host/core/memory.ts). */

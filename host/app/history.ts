@@ -50,11 +50,27 @@ export class History {
     const header = { chainId: this.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
     const single = row.firstHeight === row.height;
     const txs = single ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
-    const hash = height === row.height ? row.hash : bytesToHex(sha256(utf8ToBytes(`${row.hash}|${height}`))).toUpperCase();
+    const hash = height === row.height ? row.hash : runBlockHash(row.hash, height);
     // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
     const events = row.events !== undefined && single ? (JSON.parse(row.events) as TxEvent[]) : [];
     const comet = row.header !== undefined && single ? (JSON.parse(row.header) as StoredHeader) : undefined;
     return { header, hash, appHash: row.appHash, txs, events, ...(comet ? { comet } : {}) };
+  }
+
+  /**
+   * The height of the block with this hash, looked up in SQLite, no block read: a stored block hash
+   * at any height; inside a run of empty blocks (one row), its heights' derived hashes at or above
+   * `runsFrom` (a hash each to compute).
+   */
+  heightOfBlockHash(hash: string, runsFrom: bigint): bigint | undefined {
+    if (!this.store) return undefined;
+    const direct = this.store.heightOfBlockHash(hash);
+    if (direct !== undefined) return direct;
+    const from = runsFrom < 1n ? 1n : runsFrom;
+    for (const run of this.store.runsFrom(from)) {
+      for (let h = run.height - 1n; h >= run.firstHeight && h >= from; h--) if (runBlockHash(run.hash, h) === hash) return h;
+    }
+    return undefined;
   }
 
   private storedResult(t: StoredTx): TxResult {
@@ -64,4 +80,9 @@ export class History {
       gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
     };
   }
+}
+
+/** The hash of a block inside a run of empty blocks (one row): derived from the run's hash and its height. */
+function runBlockHash(runHash: string, height: bigint): string {
+  return bytesToHex(sha256(utf8ToBytes(`${runHash}|${height}`))).toUpperCase();
 }

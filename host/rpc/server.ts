@@ -55,6 +55,12 @@ export class RpcError extends Error {
     super(message);
   }
 }
+/**
+ * block_by_hash / header_by_hash: a block inside a run of empty blocks (its hash derived, not
+ * stored) is found within this many heights of the latest; any other block at any height.
+ */
+const BY_HASH_DEPTH = 10_000n;
+
 const invalidParams = (data: string) => new RpcError(-32602, "Invalid params", data);
 const internal = (data: string) => new RpcError(-32603, "Internal error", data);
 
@@ -390,20 +396,14 @@ function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
     block: (p, form) => blockJson(heightParam(p, form)),
     block_by_hash: (p) => {
       const hash = bytesToHex(bytesParam(p, "hash")).toUpperCase();
-      for (let h = node.latest.height; h >= 1n; h--) {
-        const b = node.blockTxs(h);
-        if (b?.hash === hash) return blockJson(h);
-        if (node.latest.height - h > 10_000n) break;
-      }
-      return { block_id: emptyBlockId, block: null };
+      const h = node.heightOfBlockHash(hash, node.latest.height - BY_HASH_DEPTH);
+      return h === undefined ? { block_id: emptyBlockId, block: null } : blockJson(h);
     },
     header: (p, form) => ({ header: blockAt(heightParam(p, form)).block.header }),
     header_by_hash: (p) => {
       const hash = bytesToHex(bytesParam(p, "hash")).toUpperCase();
-      for (let h = node.latest.height; h >= 1n && node.latest.height - h <= 10_000n; h--) {
-        if (node.blockTxs(h)?.hash === hash) return { header: blockAt(h).block.header };
-      }
-      return { header: null };
+      const h = node.heightOfBlockHash(hash, node.latest.height - BY_HASH_DEPTH);
+      return h === undefined ? { header: null } : { header: blockAt(h).block.header };
     },
     commit: (p, form) => {
       const height = heightParam(p, form);

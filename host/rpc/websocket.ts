@@ -27,8 +27,8 @@ const MAX_SUBSCRIPTIONS = 5;
 const MAX_QUERY = 512;
 const MAX_BUFFERED = 1 << 20;
 
-/** Serves `/websocket` on the RPC's HTTP server. Returns a closer. */
-export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () => void {
+/** Serves `/websocket` on the RPC's HTTP server. Returns a closer and the count of connected clients. */
+export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): { close(): void; clients(): number } {
   const wss = new WebSocketServer({ server, path: "/websocket", maxPayload: 1_000_000 });
   const clients = new Map<WebSocket, Subscription[]>();
 
@@ -136,10 +136,13 @@ export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): () =
     }
   });
 
-  return () => {
-    unsubscribe();
-    for (const ws of clients.keys()) ws.terminate();
-    wss.close();
+  return {
+    close: () => {
+      unsubscribe();
+      for (const ws of clients.keys()) ws.terminate();
+      wss.close();
+    },
+    clients: () => clients.size,
   };
 }
 

@@ -17,10 +17,13 @@
 
 import { constants, copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { indexedAttributes, valueMatches, type SearchCondition } from "./tx-search.js";
+import { indexedAttributes, type SearchCondition } from "./tx-search.js";
+import { matchingTxsSql, registerMatchFunction } from "./tx-search-sql.js";
+import { StatementCache } from "./statements.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import type { ModuleRecord } from "./records.js";
 import { lockDatabase } from "./db-lock.js";
+import { NO_ACCOUNT, setUp } from "./migrate.js";
 
 export interface StoredBlock {
   height: bigint;
@@ -70,23 +73,6 @@ export interface RecordChange {
   bytes: Uint8Array | null;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS blocks (
-  height INTEGER PRIMARY KEY, first_height INTEGER NOT NULL, time_ns TEXT NOT NULL, step_ns TEXT NOT NULL,
-  tx_count INTEGER NOT NULL, app_hash TEXT NOT NULL, hash TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS txs (
-  height INTEGER NOT NULL, idx INTEGER NOT NULL, hash TEXT NOT NULL, body TEXT NOT NULL,
-  code INTEGER NOT NULL, codespace TEXT NOT NULL, raw_log TEXT NOT NULL, events TEXT NOT NULL,
-  PRIMARY KEY (height, idx)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS txs_by_hash ON txs (hash, height);
-CREATE TABLE IF NOT EXISTS tx_attrs (key TEXT NOT NULL, value TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
-  PRIMARY KEY (key, value, height, idx)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS gov (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (tbl, key)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
-`;
-
 interface BlockRow {
   height: number;
   first_height: number;
@@ -128,6 +114,8 @@ export class NodeStore {
   private readonly insertAttr: Database.Statement;
   /** A writer's lock on the database (db-lock.ts): one node per database. */
   private readonly unlock: () => void;
+  /** The per-request reads' statements (statements.ts): prepared once, at most MAX_STATEMENTS. */
+  private readonly reads: StatementCache;
 
   /**
    * `checkFormat` sees the state format of a database that holds a chain, before anything is
@@ -140,7 +128,9 @@ export class NodeStore {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
       if (options.checkFormat && hasGenesis(db)) options.checkFormat(storedStateFormat(db));
       if (!options.readonly) setUp(db);
+      registerMatchFunction(db);
       this.db = db;
+      this.reads = new StatementCache(db);
       this.insertBlock = this.prepareWrite(
         "INSERT INTO blocks (height, first_height, time_ns, step_ns, tx_count, app_hash, hash, events, header, consensus, annual_provisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
@@ -241,7 +231,7 @@ export class NodeStore {
   }
 
   lastBlock(): StoredBlock | undefined {
-    const row = this.db.prepare("SELECT * FROM blocks ORDER BY height DESC LIMIT 1").get() as BlockRow | undefined;
+    const row = this.reads.get("SELECT * FROM blocks ORDER BY height DESC LIMIT 1").get() as BlockRow | undefined;
     return row && toBlock(row);
   }
 
@@ -253,47 +243,51 @@ export class NodeStore {
   }
 
   txsAt(height: bigint): StoredTx[] {
-    return (this.db.prepare("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
+    return (this.reads.get("SELECT * FROM txs WHERE height = ? ORDER BY idx").all(height) as TxRow[]).map(toTx);
   }
 
   /**
    * The txs matching every condition (tx-search.ts), in (height, index) order or its reverse:
-   * the page asked for and how many match in all.
+   * the page asked for and how many match in all, both counted by SQLite (tx-search-sql.ts).
    */
   searchTxs(conditions: readonly SearchCondition[], o: { offset: number; limit: number; desc: boolean }): { total: number; txs: StoredTx[] } {
-    let matched: Set<string> | undefined;
-    for (const c of conditions) {
-      const found = new Set<string>();
-      for (const [h, i] of this.matching(c)) found.add(`${h}:${i}`);
-      matched = matched === undefined ? found : new Set([...matched].filter((k) => found.has(k)));
-      if (matched.size === 0) break;
-    }
-    const keys = [...(matched ?? [])].map((k) => k.split(":").map(Number) as [number, number]);
-    keys.sort((a, b) => (a[0] - b[0] || a[1] - b[1]) * (o.desc ? -1 : 1));
-    const page = keys.slice(o.offset, o.offset + o.limit);
-    const get = this.db.prepare("SELECT * FROM txs WHERE height = ? AND idx = ?");
-    return { total: keys.length, txs: page.map(([h, i]) => toTx(get.get(h, i) as TxRow)) };
+    const { sql, args } = matchingTxsSql(conditions);
+    const total = this.reads.get(`SELECT COUNT(*) FROM (${sql})`).pluck().get(...args) as number;
+    const dir = o.desc ? "DESC" : "ASC";
+    const rows = this.reads.get(
+      `SELECT t.* FROM (${sql}) m JOIN txs t ON t.height = m.height AND t.idx = m.idx ORDER BY m.height ${dir}, m.idx ${dir} LIMIT ? OFFSET ?`,
+    ).all(...args, o.limit, o.offset) as TxRow[];
+    return { total, txs: rows.map(toTx) };
   }
 
-  /** (height, index) of the txs one condition selects. */
-  private matching(c: SearchCondition): [number, number][] {
-    const rows = (sql: string, ...args: unknown[]) =>
-      (this.db.prepare(sql).raw().all(...args) as [number, number, string][]);
-    if (c.key === "tx.height") {
-      return rows("SELECT height, idx, CAST(height AS TEXT) FROM txs").filter((r) => valueMatches(r[2], { ...c, numeric: true }))
-        .map((r) => [r[0], r[1]]);
-    }
-    if (c.key === "tx.hash") {
-      const all = c.op === "=" ? rows("SELECT height, idx, hash FROM txs WHERE hash = ?", c.operand.toUpperCase()) : rows("SELECT height, idx, hash FROM txs");
-      return all.filter((r) => valueMatches(r[2], { ...c, operand: c.operand.toUpperCase() })).map((r) => [r[0], r[1]]);
-    }
-    if (c.op === "=" && !c.numeric) return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ? AND value = ?", c.key, c.operand).map((r) => [r[0], r[1]]);
-    return rows("SELECT height, idx, value FROM tx_attrs WHERE key = ?", c.key).filter((r) => valueMatches(r[2], c)).map((r) => [r[0], r[1]]);
+  /** How many read statements are kept (statements.ts: at most MAX_STATEMENTS). */
+  get statementCount(): number {
+    return this.reads.size;
+  }
+
+  /** The height of the block row whose hash this is (a single block, or a run's last; not genesis's row), by the hash's index. */
+  heightOfBlockHash(hash: string): bigint | undefined {
+    const h = this.reads.get("SELECT height FROM blocks WHERE hash = ? AND height >= 1 ORDER BY height DESC LIMIT 1").pluck().get(hash) as number | undefined;
+    return h === undefined ? undefined : BigInt(h);
+  }
+
+  /** The runs of empty blocks (rows of several heights) ending at or above `lowest`, the latest first. */
+  *runsFrom(lowest: bigint): IterableIterator<{ firstHeight: bigint; height: bigint; hash: string }> {
+    const rows = this.reads.get("SELECT first_height, height, hash FROM blocks WHERE height >= ? AND first_height < height ORDER BY height DESC")
+      .iterate(lowest) as Iterable<{ first_height: number; height: number; hash: string }>;
+    for (const r of rows) yield { firstHeight: BigInt(r.first_height), height: BigInt(r.height), hash: r.hash };
+  }
+
+  /** SQLite's page cache bound (cache_size: pages, or KiB when negative) in bytes, and the page size. */
+  pageCache(): { limitBytes: number; pageSize: number } {
+    const pageSize = this.db.pragma("page_size", { simple: true }) as number;
+    const size = this.db.pragma("cache_size", { simple: true }) as number;
+    return { limitBytes: size < 0 ? -size * 1024 : size * pageSize, pageSize };
   }
 
   /** The block row holding `height` (a run of empty blocks is one row), or undefined. */
   blockRowAt(height: bigint): StoredBlock | undefined {
-    const row = this.db.prepare("SELECT * FROM blocks WHERE first_height <= ? AND height >= ? ORDER BY height LIMIT 1").get(height, height) as BlockRow | undefined;
+    const row = this.reads.get("SELECT * FROM blocks WHERE first_height <= ? AND height >= ? ORDER BY height LIMIT 1").get(height, height) as BlockRow | undefined;
     return row && toBlock(row);
   }
 
@@ -302,13 +296,13 @@ export class NodeStore {
    * block can be sent again and included later: CometBFT's indexer keeps the latest too).
    */
   tx(hash: string): StoredTx | undefined {
-    const row = this.db.prepare("SELECT * FROM txs WHERE hash = ? ORDER BY height DESC LIMIT 1").get(hash) as TxRow | undefined;
+    const row = this.reads.get("SELECT * FROM txs WHERE hash = ? ORDER BY height DESC LIMIT 1").get(hash) as TxRow | undefined;
     return row && toTx(row);
   }
 
   /** The time of the single block at `height` (a block with transactions). */
   blockTime(height: bigint): bigint {
-    const row = this.db.prepare("SELECT time_ns FROM blocks WHERE height = ?").get(height) as { time_ns: string } | undefined;
+    const row = this.reads.get("SELECT time_ns FROM blocks WHERE height = ?").get(height) as { time_ns: string } | undefined;
     return row ? BigInt(row.time_ns) : 0n;
   }
 
@@ -367,106 +361,6 @@ function storedGenesis(db: Database.Database): string | undefined {
 function storedStateFormat(db: Database.Database): number {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'state_format'").get() as { value: string } | undefined;
   return row === undefined ? 1 : Number(row.value);
-}
-
-/** A writer's setup: WAL, full sync, the schema and the columns and index later builds added. */
-function setUp(db: Database.Database): void {
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  migrateTxsTable(db);
-  db.exec(SCHEMA);
-  addGasColumns(db);
-  addBlockEventsColumn(db);
-  addBlockHeaderColumn(db);
-  addBlockConsensusColumn(db);
-  addBlockMinterColumn(db);
-  addTxBytesColumn(db);
-  addAccountNumberColumn(db);
-  indexTxAttributes(db);
-}
-
-/**
- * Databases written before a tx hash could be stored at two heights keyed txs by hash: rebuild that
- * table keyed by (height, index), in one transaction (a crash leaves the old table whole).
- */
-function migrateTxsTable(db: Database.Database): void {
-  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'txs'").get() as { sql: string } | undefined;
-  if (row === undefined || !/hash TEXT PRIMARY KEY/i.test(row.sql)) return;
-  db.transaction(() => {
-    db.exec("ALTER TABLE txs RENAME TO txs_by_hash_v1");
-    db.exec("DROP INDEX IF EXISTS txs_by_height");
-    db.exec(SCHEMA);
-    db.exec(
-      "INSERT INTO txs (height, idx, hash, body, code, codespace, raw_log, events) " +
-        "SELECT height, idx, hash, body, code, codespace, raw_log, events FROM txs_by_hash_v1",
-    );
-    db.exec("DROP TABLE txs_by_hash_v1");
-  })();
-}
-
-/**
- * The tx search index (tx_attrs) of databases written before it existed: built from every stored
- * tx's events once, in one transaction, marked done in meta.
- */
-function indexTxAttributes(db: Database.Database): void {
-  if (db.prepare("SELECT 1 FROM meta WHERE key = 'tx_attrs'").get() !== undefined) return;
-  db.transaction(() => {
-    const insert = db.prepare("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
-    for (const t of db.prepare("SELECT height, idx, events FROM txs").all() as { height: number; idx: number; events: string }[]) {
-      for (const a of indexedAttributes(t.events)) insert.run(a.key, a.value, t.height, t.idx);
-    }
-    db.prepare("INSERT INTO meta (key, value) VALUES ('tx_attrs', '1')").run();
-  })();
-}
-
-/**
- * Gas columns (decimal text: a u64 does not fit SQLite's INTEGER): added to databases written
- * before gas was metered, NULL in their old rows (unknown: a replay does not compare them).
- */
-function addGasColumns(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("gas_wanted")) db.exec("ALTER TABLE txs ADD COLUMN gas_wanted TEXT");
-  if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
-}
-
-/** A tx's bytes: added to databases written before they were kept (their rows keep the POSTed body). */
-function addTxBytesColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("tx")) db.exec("ALTER TABLE txs ADD COLUMN tx BLOB");
-  if (!columns.includes("data")) db.exec("ALTER TABLE txs ADD COLUMN data BLOB");
-}
-
-/** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
-function addBlockEventsColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("events")) db.exec("ALTER TABLE blocks ADD COLUMN events TEXT");
-}
-
-/** Block headers (JSON text): added to databases written before they were kept, NULL there. */
-function addBlockHeaderColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("header")) db.exec("ALTER TABLE blocks ADD COLUMN header TEXT");
-}
-
-/** FinalizeBlock's commit info (JSON text): added to databases written before it was kept, NULL there. */
-function addBlockConsensusColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
-}
-
-/** x/mint's annual provisions after each block: added to databases written before they were kept, NULL there. */
-function addBlockMinterColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("annual_provisions")) db.exec("ALTER TABLE blocks ADD COLUMN annual_provisions TEXT");
-}
-
-/** An address the directory knows that has no x/auth account (a burn address): its number column. */
-const NO_ACCOUNT = "-";
-
-/** x/auth account numbers (decimal text): added to databases written before they were kept; NULL there = the core id. */
-function addAccountNumberColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(accounts)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("number")) db.exec("ALTER TABLE accounts ADD COLUMN number TEXT");
 }
 
 function toBlock(r: BlockRow): StoredBlock {

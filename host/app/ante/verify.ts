@@ -233,7 +233,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const verified: TxSigner[] = signers.map((address, i) => {
     const { pubKey, signature } = tx.signatures[i]!;
     const unsigned = ctx.impersonated?.(address) === true;
-    if (!unsigned && pubKeyAddress(pubKey, prefix) !== address) {
+    if (!unsigned && !keyMatches(pubKey, prefix, address)) {
       throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
     }
     const account = ctx.getAccount(address);
@@ -335,17 +335,22 @@ function verifyAminoSignature(
   }
 }
 
-/** bech32 address of a key (cached: the same keys sign again and again). */
+/** bech32 addresses of keys that signed for them (the same keys sign again and again). */
 const ADDRESS_OF_KEY = new Map<string, string>();
-function pubKeyAddress(pubKey: Uint8Array, prefix: string): string {
+/** Keys kept: a few thousand signers; a miss costs one hash (~10 µs). */
+export const MAX_KEY_ADDRESSES = 4_096;
+
+/** How many key addresses are kept (at most MAX_KEY_ADDRESSES). */
+export const keyAddressesKept = (): number => ADDRESS_OF_KEY.size;
+
+/** Whether `pubKey` is `address`'s key; kept only when it is, so the keys of junk txs never fill the cache. */
+function keyMatches(pubKey: Uint8Array, prefix: string, address: string): boolean {
   const k = `${prefix}:${Buffer.from(pubKey).toString("hex")}`;
-  let a = ADDRESS_OF_KEY.get(k);
-  if (a === undefined) {
-    if (ADDRESS_OF_KEY.size >= 100_000) ADDRESS_OF_KEY.clear();
-    a = encodeAddress(prefix, pubKeyAddressBytes(pubKey));
-    ADDRESS_OF_KEY.set(k, a);
-  }
-  return a;
+  if (ADDRESS_OF_KEY.get(k) === address) return true;
+  if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== address) return false;
+  if (ADDRESS_OF_KEY.size >= MAX_KEY_ADDRESSES) ADDRESS_OF_KEY.clear();
+  ADDRESS_OF_KEY.set(k, address);
+  return true;
 }
 
 /** A bech32 account address in canonical form (sdk 7 if it is not one). */
