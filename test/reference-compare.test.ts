@@ -1,7 +1,8 @@
 // The comparison that holds the node to the recorded workload (helpers/reference-compare.ts): it
 // passes the record compared with itself, and each kind of difference, made on a copy of a recorded
-// tx, is reported on its own line; the normalisations hide only times and 32-byte addresses; the
-// named reward exception hides `amount` values of its one tx and nothing else.
+// tx, is reported on its own line; the normalisations hide only times and 32-byte addresses; no tx's
+// amounts are excepted (clear-position's were, until CometBFT's two-block delay of validator-set
+// updates was modelled: app/block.ts).
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -71,13 +72,19 @@ test("normalising: a time's fraction kept as present or absent; 20-byte addresse
   assert.equal(differences(other), []);
 });
 
-test("the named exception: clear-position's amounts may differ, nothing else of it, nobody else's", () => {
+test("no exception: clear-position's reward amounts are compared as everyone's", () => {
   const amounts = (n: Outcome) => {
     for (const e of n.events!) for (const a of e.attributes) if (a.key === "amount" && a.value === "9084basecro") a.value = "10598basecro";
     const claimed = event(n, "chainmain.tieredrewards.v1.EventBaseRewardsClaimed").attributes.find((a) => a.key === "rewards")!;
     claimed.value = claimed.value.replace("9084", "10598");
   };
-  assert.equal(differences(rowOf("clear-position (cancel exit of posA)", amounts)), []);
+  assert.equal(differences(rowOf("clear-position (cancel exit of posA)", amounts)), [
+    "event 8 coin_spent.amount:\n      chain 9084basecro\n      node  10598basecro",
+    "event 9 coin_received.amount:\n      chain 9084basecro\n      node  10598basecro",
+    "event 10 transfer.amount:\n      chain 9084basecro\n      node  10598basecro",
+    "event 12 withdraw_rewards.amount:\n      chain 9084basecro\n      node  10598basecro",
+    'event 13 chainmain.tieredrewards.v1.EventBaseRewardsClaimed.rewards:\n      chain [{"denom":"basecro","amount":"9084"}]\n      node  [{"denom":"basecro","amount":"10598"}]',
+  ]);
   const validator = rowOf("clear-position (cancel exit of posA)", (n) => { event(n, "withdraw_rewards").attributes[1]!.value = "crocncl1other"; });
   assert.is(differences(validator).length, 1);
   const claim = rowOf("claim-rewards", (n) => { event(n, "withdraw_rewards").attributes[0]!.value = "1basecro"; });

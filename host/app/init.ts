@@ -9,6 +9,7 @@ import { emissionParams, type Genesis } from "./genesis.js";
 import { genesisRecordCounts, initChain } from "./genesis-init.js";
 import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
+import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
@@ -79,7 +80,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : ValidatorRegistry.owns(key) ? s.validators : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

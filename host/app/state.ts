@@ -26,6 +26,7 @@ import { tallyView } from "../modules/gov/tally-view.js";
 import { Gov, type TallyView } from "../modules/gov/keeper.js";
 import { Slashing } from "../modules/slashing/keeper.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
+import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { UndoJournal } from "./journal.js";
 import { MessageHandlers } from "./handlers.js";
 import type { MessageContext } from "./context.js";
@@ -86,6 +87,8 @@ export class AppState {
   readonly slashing: Slashing;
   /** Validators' descriptions, commission limits and consensus keys. */
   readonly validators: ValidatorRegistry;
+  /** The validator sets CometBFT's two-block delay still owes BeginBlock (modules/staking/delayed-sets.ts). */
+  readonly delayedSets = new DelayedSets();
   readonly hash: StateHash;
   /** Undo steps of the tx being executed, for the records kept beside the core's (x/gov's, the validators'). */
   readonly txJournal = new UndoJournal();

@@ -12,22 +12,12 @@ import type { Outcome, RecordedEvent, WorkloadRow } from "./reference-workload.j
 /** Gas within 1 %: a record holding a block time is a byte longer or shorter with its nanoseconds. */
 export const GAS_TOLERANCE_PCT = 1;
 
-/**
- * The one difference the record allows, by label: clearing position A's exit withdraws the rewards
- * it accrued since its last claim, which depend on the blocks' times and the pool on this run: the
- * values of `amount` attributes only (bank movements, withdraw_rewards, the typed claim events).
- */
-export const REWARD_AMOUNTS_MAY_DIFFER = new Set(["clear-position (cancel exit of posA)"]);
-
 const TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 const ADDRESS_32 = /cro1[0-9a-z]{58}/g;
 
 /** An attribute's value with times and 32-byte addresses replaced by placeholders. */
 export const normalize = (value: string): string =>
   value.replace(TIME, (_, fraction) => (fraction === undefined ? "<time>" : "<time.frac>")).replace(ADDRESS_32, "<addr32>");
-
-/** A typed event's amount inside its JSON value (EventBaseRewardsClaimed's `amount`: coins as JSON). */
-const isAmountKey = (key: string) => key === "amount" || key === "rewards" || key === "bonus";
 
 /** The type URLs of a tx's msg responses (its TxMsgData: base64 on CometBFT, hex on REST). */
 export function responseTypes(data: string | undefined): string[] {
@@ -56,20 +46,19 @@ export function differences(row: WorkloadRow): string[] {
   const pct = gasPct(node.gasUsed!, chain.gasUsed!);
   if (Math.abs(pct) > GAS_TOLERANCE_PCT) out.push(`gas_used: chain ${chain.gasUsed}, node ${node.gasUsed} (${pct.toFixed(2)} %)`);
   field("gas_wanted", String(chain.gasWanted), String(node.gasWanted));
-  out.push(...eventDifferences(row.label, chain, node));
+  out.push(...eventDifferences(chain, node));
   const [c, n] = [responseTypes(chain.data), responseTypes(node.data)];
   if (c.join() !== n.join()) out.push(`msg_responses: chain [${c.join(", ")}], node [${n.join(", ")}]`);
   return out;
 }
 
-function eventDifferences(label: string, chain: Outcome, node: Outcome): string[] {
+function eventDifferences(chain: Outcome, node: Outcome): string[] {
   const [ce, ne] = [chain.events ?? [], node.events ?? []];
   const [ct, nt] = [typesOf(ce), typesOf(ne)];
   if (ct.join() !== nt.join()) {
     return [`event types:\n      chain ${ct.join(" ")}\n      node  ${nt.join(" ")}`];
   }
   const out: string[] = [];
-  const amountsMayDiffer = REWARD_AMOUNTS_MAY_DIFFER.has(label);
   ce.forEach((c, i) => {
     const n = ne[i]!;
     const [ck, nk] = [c.attributes.map((a) => a.key), n.attributes.map((a) => a.key)];
@@ -79,7 +68,6 @@ function eventDifferences(label: string, chain: Outcome, node: Outcome): string[
     }
     c.attributes.forEach((a, j) => {
       const b = n.attributes[j]!;
-      if (amountsMayDiffer && isAmountKey(a.key)) return;
       const [cv, nv] = [normalize(a.value), normalize(b.value)];
       if (cv !== nv) out.push(`event ${i} ${c.type}.${a.key}:\n      chain ${cv}\n      node  ${nv}`);
     });
@@ -91,6 +79,6 @@ function eventDifferences(label: string, chain: Outcome, node: Outcome): string[
 export const report = (row: WorkloadRow, diffs: string[]): string =>
   `#${row.n} ${row.label} (dev${row.signer}, ${row.mode}):\n${diffs.map((d) => `    ${d}`).join("\n")}`;
 
-/** Whether the events agree (types, keys, values as normalised; the named exception applied). */
+/** Whether the events agree (types, keys, values as normalised). */
 export const eventsEqual = (row: WorkloadRow): boolean =>
-  row.chain.stage === row.node.stage && eventDifferences(row.label, row.chain, row.node).length === 0;
+  row.chain.stage === row.node.stage && eventDifferences(row.chain, row.node).length === 0;
