@@ -108,6 +108,14 @@ async function duringHeavyBlock(i: number, txs: number): Promise<void> {
   }, 60_000);
 }
 
+/** Waits for `wait`, failing at once with the flood's own error if the flood fails first (a refused CheckTx). */
+async function whileFlooding(heavy: Promise<void>, wait: Promise<void>): Promise<void> {
+  // Handled here too, so the one that loses the race is never an unhandled rejection.
+  heavy.catch(() => {});
+  wait.catch(() => {});
+  await Promise.race([wait, heavy.then(() => wait)]);
+}
+
 /** Every node has the same app hash at every height from `from` to the lowest node's height. */
 async function oneAppHash(from: bigint): Promise<bigint> {
   const top = (await Promise.all([0, 1, 2, 3].map(heightOf))).reduce((a, b) => (a < b ? a : b));
@@ -121,7 +129,7 @@ async function oneAppHash(from: bigint): Promise<bigint> {
 /** kill -9 node 1's CometBFT at a seeded instant during a heavy block; it restarts and rejoins. */
 async function killComet(k: number): Promise<void> {
   const heavy = flood(250);
-  await duringHeavyBlock(1, 40);
+  await whileFlooding(heavy, duringHeavyBlock(1, 40));
   // A seeded instant inside the block's execution (or just past it: Commit, the next block).
   await new Promise((r) => setTimeout(r, below(400)));
   net.nodes[1]!.comet!.kill("SIGKILL");
@@ -134,7 +142,7 @@ async function killComet(k: number): Promise<void> {
 /** kill -9 node 2's app alone during a heavy block; its CometBFT stops itself; both restart. */
 async function killApp(k: number): Promise<void> {
   const heavy = flood(200);
-  await duringHeavyBlock(2, 40);
+  await whileFlooding(heavy, duringHeavyBlock(2, 40));
   await new Promise((r) => setTimeout(r, below(300)));
   net.nodes[2]!.app!.kill("SIGKILL");
   await heavy;
@@ -158,7 +166,7 @@ async function killApp(k: number): Promise<void> {
 /** kill -9 both processes of node 3 during a heavy block; both restart. */
 async function killBoth(k: number): Promise<void> {
   const heavy = flood(200);
-  await duringHeavyBlock(3, 40);
+  await whileFlooding(heavy, duringHeavyBlock(3, 40));
   await new Promise((r) => setTimeout(r, below(300)));
   net.kill(3, true);
   await heavy;
