@@ -14,6 +14,7 @@ import {
 } from "../host/app/genesis.js";
 import { lockTierMsg, tierGovMsg } from "./helpers/dev-signer.js";
 import { ValidationError } from "../host/errors.js";
+import { MAX_GENESIS_BYTES, readGenesisDoc } from "../host/app/genesis.js";
 import { exportCommand } from "../host/cli/export.js";
 import { accountAddressBytes } from "../host/wire/address.js";
 
@@ -298,6 +299,24 @@ test("bad documents are refused with the JSON path of what is wrong", async () =
     "app_state.bank.balances", "balances add up to");
   refuse(edit(doc, (d) => (d.app_state.mint.params.blocks_per_year = "52596")), "app_state.node_state.sdk_digest", "the SDK sections differ");
   assert.is(genesisWithOverride({}, core.dec).height, 0n);
+});
+
+test("a genesis file past V8's longest string is refused before it is read, with its size and the bound", async () => {
+  const { mkdtemp, open, rm } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const dir = await mkdtemp(join(tmpdir(), "big-genesis-"));
+  const file = join(dir, "genesis.json");
+  try {
+    // Sparse: the size is there, the bytes are not written.
+    const f = await open(file, "w");
+    await f.truncate(MAX_GENESIS_BYTES + 1);
+    await f.close();
+    const e = await readGenesisDoc(file).catch((x: unknown) => x);
+    assert.ok(e instanceof ValidationError, String(e));
+    assert.match((e as Error).message, `${(MAX_GENESIS_BYTES + 1).toLocaleString("en-US")} bytes: above the ${MAX_GENESIS_BYTES.toLocaleString("en-US")}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -4,7 +4,11 @@
 // core (exactly, never through a float); amounts are bigints parsed from strings, and a JSON
 // number is refused wherever an amount or a rate is expected.
 
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { constants } from "node:buffer";
+
+/** The longest genesis file read: V8's longest string, counted in bytes (a UTF-8 byte per char at most). */
+export const MAX_GENESIS_BYTES = constants.MAX_STRING_LENGTH;
 import { ValidationError } from "../errors.js";
 import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
@@ -40,8 +44,18 @@ export function genesisWithOverride(override: Json, dec: DecParser): Genesis {
 export async function readGenesisDoc(path: string): Promise<Json> {
   let text: string;
   try {
+    // A document is read whole, as one string: past V8's longest string it cannot be (README, "Bounds").
+    const { size } = await stat(path);
+    if (size > MAX_GENESIS_BYTES) {
+      throw new ValidationError(
+        `${size.toLocaleString("en-US")} bytes: above the ${MAX_GENESIS_BYTES.toLocaleString("en-US")} a genesis document can be read as ` +
+          "(V8's longest string: about 700,000 accounts with a delegation each); this node reads a genesis whole",
+        path,
+      );
+    }
     text = await readFile(path, "utf8");
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     const err = e as NodeJS.ErrnoException;
     throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
   }
