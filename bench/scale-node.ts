@@ -17,6 +17,7 @@ import { createApp, registerNodeRoutes } from "../host/server/app.js";
 import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
 import { percentile, progressOf } from "./stats.js";
+import { createQueryRouter } from "../host/app/queries.js";
 
 const [mode, file, dbPath, accountsText] = process.argv.slice(2);
 const accounts = Number(accountsText);
@@ -99,7 +100,9 @@ async function main(): Promise<void> {
   out.block1000Failed = results.filter((r) => r.code !== 0).length;
 
   progress("queries");
-  const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: 1 << 20 });
+  const app = createApp(chain, {
+    chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: 1 << 20, router: createQueryRouter(chain, { maxPageLimit: 1000 }),
+  });
   registerNodeRoutes(app, chain, "chainmain", { dev: false, maxJsonDepth: 64, maxPageLimit: 1000 });
   let seed = 12345;
   const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;

@@ -77,7 +77,8 @@ function report(r: any): void {
   console.log(`  SQLite ${f0(r.dbBytes / MiB)} MiB = ${f0(r.dbBytes / r.records)} B per core record (${r.records.toLocaleString("en")} records, accounts and the genesis document included)`);
   console.log(`  empty block ${f0(r.emptyBlockMs)} ms; block of 1,000 sends ${f0(r.block1000Ms)} ms (${r.block1000Failed} failed; their CheckTx ${f0(r.checkTxMs)} ms)`);
   for (const [name, q] of Object.entries(r.queries as Record<string, { p50: number; p99: number; failed: number }>)) {
-    console.log(`  ${name}: p50 ${f1(q.p50)} ms, p99 ${f1(q.p99)} ms${q.failed ? ` (${q.failed} failed)` : ""}`);
+    console.log(`  ${name}: p50 ${f1(q.p50)} ms, p99 ${f1(q.p99)} ms${q.failed ? ` (FAILED: ${q.failed} answers not 200)` : ""}`);
+    if (q.failed) process.exitCode = 1; // a figure of refused queries is no figure
   }
   if (r.accounts >= 1_000_000) {
     const p99 = Math.max(...Object.values(r.queries as Record<string, { p99: number }>).map((q) => q.p99));
