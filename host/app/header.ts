@@ -5,6 +5,7 @@
 // precommit signature of the block by every validator of its set (ed25519 over CometBFT's
 // canonical vote, with the keys of consensus-key.ts). Rendered as CometBFT's RPC renders them.
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";

@@ -5,6 +5,7 @@
 // as baseapp maps gRPC statuses: NotFound → sdk 38, InvalidArgument → sdk 18, anything else →
 // sdk 6, the log `rpc error: code = … desc = …`.
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { SimulationError } from "./types.js";

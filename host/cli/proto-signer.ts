@@ -4,6 +4,7 @@
 // /cosmos/tx/v1beta1/txs: the route every node answers, the single process and one under
 // CometBFT alike (there the legacy amino /txs has no bytes to hand to CometBFT).
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64 } from "@scure/base";

@@ -3,6 +3,7 @@
 // the key's account a validator with a given ed25519 consensus key (`npm run testnet --
 // --full-nodes 1` prints one), edit it, and read it back.
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { base64 } from "@scure/base";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";

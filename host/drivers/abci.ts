@@ -7,6 +7,7 @@
 // connections (query, snapshot, mempool, consensus); each is served on its own, and a block's
 // execution is synchronous, so a query never sees half a block.
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { createServer, type Server, type Socket } from "node:net";
 import { hex } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";

@@ -3,6 +3,7 @@
 // supply never changes, the move is in a block with its events, and the state hash and a replay
 // of the database account for it; a setBalance-style credit would mint outside any block.
 
+import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";

@@ -3,6 +3,7 @@
 // the node keeps and executes (messages.ts decodeAny): chainmain's and x/gov v1's by their schema,
 // the SDK's plain messages by cosmjs-types. Anything else is refused, naming the type.
 
+import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { fromJson, getOption, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";

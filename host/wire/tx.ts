@@ -14,6 +14,7 @@
 //   LEGACY_AMINO_JSON; no fee payer or granter (not supported: sdk 37);
 // - the tx hash is sha256 of the TxRaw bytes, uppercase hex, as CometBFT and CosmJS compute it.
 
+import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { createHash } from "node:crypto";
 import { base64 } from "@scure/base";

@@ -37,6 +37,7 @@
 // (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
 // account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
 
+import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { base64, utf8 } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";

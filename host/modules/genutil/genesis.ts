@@ -5,6 +5,7 @@
 // the validators they make (what the CLI's projections read). `genTxJson` writes one, signed with
 // a key the caller holds: the node's default genesis signs its validators' with the dev keys.
 
+import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64 } from "@scure/base";

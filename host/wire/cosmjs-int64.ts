@@ -1,0 +1,28 @@
+// cosmjs-types 0.11.0's BinaryWriter writes 64-bit varints wrong for 2^31 <= v < 2^32: it keeps the
+// low word as a signed int32 (`lo | 0`), and its varint writer then stops at once on the negative
+// word and writes one zero byte where five are due. An ABCI response carrying such a number (a
+// validator's power of 4,000,000,000, a tx's gas_wanted of 3,000,000,000) is then unreadable to
+// CometBFT ("proto: ValidatorUpdate: illegal tag 0"), which stops its node. Until the library is
+// fixed, its int64/uint64 writers are replaced here by @bufbuild/protobuf's encoding of the same
+// varint: imported for its effect before any cosmjs-types message is encoded.
+
+import { BinaryWriter as BufWriter } from "@bufbuild/protobuf/wire";
+import { BinaryWriter } from "cosmjs-types/binary";
+
+type Internal = { _push(fn: (val: Uint8Array, buf: Uint8Array, pos: number) => void, len: number, val: Uint8Array): BinaryWriter };
+
+const writeRaw = (val: Uint8Array, buf: Uint8Array, pos: number): void => buf.set(val, pos);
+
+function int64(this: BinaryWriter, value: bigint | number | string): BinaryWriter {
+  const bytes = new BufWriter().int64(typeof value === "string" ? BigInt(value) : value).finish();
+  return (this as unknown as Internal)._push(writeRaw, bytes.length, bytes);
+}
+
+function uint64(this: BinaryWriter, value: bigint | number | string): BinaryWriter {
+  const bytes = new BufWriter().uint64(typeof value === "string" ? BigInt(value) : value).finish();
+  return (this as unknown as Internal)._push(writeRaw, bytes.length, bytes);
+}
+
+const proto = BinaryWriter.prototype as unknown as Record<string, unknown>;
+proto.int64 = int64;
+proto.uint64 = uint64;
