@@ -22,7 +22,7 @@ import { coreMemory, mib } from "../core/memory.js";
  * CheckTx of a decoded tx against the check state. `forMempool`: it is to wait in the mempool
  * (its room and cache checked); else CometBFT's `check_tx` RPC alone. Throws TxError.
  */
-export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): VerifiedTx {
+export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): { verified: VerifiedTx; gasUsed: bigint } {
   const limits = s.limits;
   // CometBFT's mempool before the app: the tx's size, room in the mempool, its cache.
   if (decoded.size > limits.maxTxBytes) {
@@ -43,11 +43,11 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): V
   }
   const verified = verifyDecodedTx(decoded, verifyContext(s, true));
   checkFeeDenoms(s, verified);
-  checkGas(s, verified);
+  const gasUsed = checkGas(s, verified);
   // The ante handler's DeductFees against the check state: the balance less the fees of this
   // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
   checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
-  return verified;
+  return { verified, gasUsed };
 }
 
 /**
@@ -86,20 +86,21 @@ export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {
  * max_gas: sdk 41), the size and signature gas within the limit (sdk 11), and the fee at least
  * the node's minimum gas prices times the limit (sdk 13; CheckTx only, as in the SDK).
  */
-function checkGas(s: AppState, tx: VerifiedTx): void {
+function checkGas(s: AppState, tx: VerifiedTx): bigint {
   const gas = tx.fee.gas;
   const maxGas = s.genesis.consensus.maxGas;
   if (maxGas >= 0n && gas > maxGas) {
     throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
   }
+  let used: bigint;
   try {
-    anteGas(s, tx, gas);
+    used = anteGas(s, tx, gas);
   } catch (e) {
     if (!(e instanceof OutOfGas)) throw e;
     throw new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gas, e.used));
   }
   const required = requiredFees(s.minGasPrices, gas);
-  if (required.length === 0) return;
+  if (required.length === 0) return used;
   const paid = (denom: string) => tx.fee.amount.filter((c) => c.denom === denom).reduce((t, c) => t + c.amount, 0n);
   if (!required.some((r) => paid(r.denom) >= r.amount)) {
     throw new TxError(
@@ -107,6 +108,7 @@ function checkGas(s: AppState, tx: VerifiedTx): void {
       `insufficient fees; got: ${coinsString(tx.fee.amount.filter((c) => c.amount !== 0n))} required: ${coinsString(required)}`,
     );
   }
+  return used;
 }
 
 /** A tx's gas meter over the node's state as the SDK's keepers see it (host/app/gas/, docs/gas.md). */

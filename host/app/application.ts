@@ -29,7 +29,7 @@ import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { MessageRegistry } from "./registry.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
-import { anteGas, checkTx } from "./ante.js";
+import { checkTx } from "./ante.js";
 import { simulate } from "./deliver.js";
 import { runBlock, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
@@ -155,8 +155,7 @@ export class Application implements ChainView {
    */
   checkTx(tx: Uint8Array, mode: "mempool" | "check"): { verified: VerifiedTx; pending?: PendingTx; gasUsed: bigint } {
     this.assertLive();
-    const verified = checkTx(this.s, decodeTx(tx), mode === "mempool");
-    const gasUsed = anteGas(this.s, verified, verified.fee.gas);
+    const { verified, gasUsed } = checkTx(this.s, decodeTx(tx), mode === "mempool");
     if (mode === "check") return { verified, gasUsed };
     const pending: PendingTx = { verified, done: [] };
     this.s.mempool.add(pending);

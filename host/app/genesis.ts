@@ -5,10 +5,12 @@
 // number is refused wherever an amount or a rate is expected.
 
 import { readFile, stat } from "node:fs/promises";
-import { constants } from "node:buffer";
 
-/** The longest genesis file read: V8's longest string, counted in bytes (a UTF-8 byte per char at most). */
-export const MAX_GENESIS_BYTES = constants.MAX_STRING_LENGTH;
+/**
+ * The longest genesis file read: V8's longest string on 64-bit hosts (2^29 - 24 characters, node:buffer's
+ * constants.MAX_STRING_LENGTH; a literal, as this module also runs in browsers), counted in bytes.
+ */
+export const MAX_GENESIS_BYTES = 2 ** 29 - 24;
 import { ValidationError } from "../errors.js";
 import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
 import { parseTimestamp } from "../wire/gateway-json.js";

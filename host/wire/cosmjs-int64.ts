@@ -13,16 +13,16 @@ type Internal = { _push(fn: (val: Uint8Array, buf: Uint8Array, pos: number) => v
 
 const writeRaw = (val: Uint8Array, buf: Uint8Array, pos: number): void => buf.set(val, pos);
 
-function int64(this: BinaryWriter, value: bigint | number | string): BinaryWriter {
-  const bytes = new BufWriter().int64(typeof value === "string" ? BigInt(value) : value).finish();
-  return (this as unknown as Internal)._push(writeRaw, bytes.length, bytes);
-}
-
-function uint64(this: BinaryWriter, value: bigint | number | string): BinaryWriter {
-  const bytes = new BufWriter().uint64(typeof value === "string" ? BigInt(value) : value).finish();
+/**
+ * The varint of a 64-bit value, signed or not: cosmjs-types writes both kinds through one function
+ * (uint64 is int64), and a uint64 field may hold up to 2^64 - 1.
+ */
+function varint64(this: BinaryWriter, value: bigint | number | string): BinaryWriter {
+  const v = BigInt(value);
+  const bytes = v < 0n ? new BufWriter().int64(v).finish() : new BufWriter().uint64(v).finish();
   return (this as unknown as Internal)._push(writeRaw, bytes.length, bytes);
 }
 
 const proto = BinaryWriter.prototype as unknown as Record<string, unknown>;
-proto.int64 = int64;
-proto.uint64 = uint64;
+proto.int64 = varint64;
+proto.uint64 = varint64;

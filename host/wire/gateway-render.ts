@@ -8,7 +8,8 @@
 // its binary encoding. A message marked `(gateway.go_json)` (its Go type implements
 // json.Marshaler, as x/staking's RedelegationResponse) is written by Go's encoding/json instead.
 
-import { ScalarType, fromBinary, getOption, isFieldSet, type DescField, type DescMessage, type JsonValue, type Message, type Registry } from "@bufbuild/protobuf";
+import { ScalarType, fromBinary, isFieldSet, type DescField, type DescMessage, type JsonValue, type Message, type Registry } from "@bufbuild/protobuf";
+import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { go_json as goJsonOption } from "./gen/gateway/json_pb.js";
@@ -38,7 +39,7 @@ function messageJson(desc: DescMessage, msg: Record<string, unknown>, registry: 
     case "google.protobuf.Any":
       return anyJson(msg.typeUrl as string, msg.value as Uint8Array, registry);
   }
-  if (getOption(desc, goJsonOption)) return goJson(desc, msg);
+  if (optionOf(desc, goJsonOption)) return goJson(desc, msg);
   const out: Record<string, JsonValue> = {};
   for (const field of desc.fields) {
     if (field.oneof !== undefined) {
@@ -89,7 +90,7 @@ function fieldValue(field: DescField, v: unknown, registry: Resolver): JsonValue
 }
 
 function scalarJson(field: DescField, type: ScalarType, v: unknown): JsonValue {
-  const custom = getOption(field, cosmosScalar);
+  const custom = optionOf(field, cosmosScalar);
   if (custom === "cosmos.Dec") {
     const raw = type === ScalarType.BYTES ? new TextDecoder().decode(v as Uint8Array) : (v as string);
     return decString(BigInt(raw === "" ? "0" : raw));
@@ -143,7 +144,7 @@ function goJson(desc: DescMessage, msg: Record<string, unknown>): JsonValue {
       const items = (v ?? []) as unknown[];
       out[field.name] = items.length === 0 ? null
         : items.map((x) => (field.listKind === "message" ? goJson(field.message, x as Record<string, unknown>) : goScalar(field, x)));
-    } else if (field.fieldKind === "scalar" && CUSTOM_TYPES.has(getOption(field, cosmosScalar))) {
+    } else if (field.fieldKind === "scalar" && CUSTOM_TYPES.has(optionOf(field, cosmosScalar))) {
       out[field.name] = scalarJson(field, field.scalar, v);
     } else if (v !== undefined && v !== "" && v !== 0 && v !== 0n && v !== false && !(v instanceof Uint8Array && v.length === 0)) {
       out[field.name] = goScalar(field, v);

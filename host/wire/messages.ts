@@ -6,7 +6,8 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, getOption, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { optionOf } from "./options.js";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
 import { decodeError } from "./errors.js";
@@ -196,7 +197,7 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
     if (x === undefined) continue;
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined) return aminoToProtoJson(field.message, y);
-      if (typeof y === "string" && field.fieldKind !== "enum" && getOption(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (typeof y === "string" && field.fieldKind !== "enum" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
       return y;
     };
     out[field.name] = Array.isArray(x) ? x.map(one) : one(x);
@@ -211,8 +212,8 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
   for (const field of desc.fields) {
     const v = out[field.name];
     if (v === undefined) continue;
-    const custom = field.fieldKind === "scalar" ? getOption(field, cosmosScalar) : undefined;
-    if ((custom === "cosmos.Dec" || custom === "cosmos.Int") && v === "" && !getOption(field, dont_omitempty)) {
+    const custom = field.fieldKind === "scalar" ? optionOf(field, cosmosScalar) : undefined;
+    if ((custom === "cosmos.Dec" || custom === "cosmos.Int") && v === "" && !optionOf(field, dont_omitempty)) {
       out[field.name] = null; // an unset (nullable) Int or Dec, as the gateway writes it
     } else if (custom === "cosmos.Dec") {
       out[field.name] = decFromRaw(v as string, field.name);

@@ -4,7 +4,8 @@
 // the SDK's plain messages by cosmjs-types. Anything else is refused, naming the type.
 
 import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
-import { fromJson, getOption, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { optionOf } from "./options.js";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
@@ -56,7 +57,7 @@ function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
     }
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined && field.message.typeName !== "google.protobuf.Duration") return rawDecs(field.message, y);
-      if (typeof y === "string" && field.fieldKind === "scalar" && getOption(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (typeof y === "string" && field.fieldKind === "scalar" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
       return y;
     };
     out[k] = Array.isArray(x) ? x.map(one) : one(x);

@@ -29,6 +29,13 @@ test("ValidatorUpdate.power and ExecTxResult's gas round-trip at every width (th
   }
 });
 
+test("a uint64 up to 2^64 - 1 (a page limit of max uint64, as CosmJS may send) is written as before", async () => {
+  const { PageRequest } = await import("cosmjs-types/cosmos/base/query/v1beta1/pagination");
+  for (const limit of [0n, 5n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 63n, 2n ** 64n - 1n]) {
+    assert.is(PageRequest.decode(PageRequest.encode(PageRequest.fromPartial({ limit })).finish()).limit, limit, `limit ${limit}`);
+  }
+});
+
 test("an InitChain response of 10 validators of power 4,000,000,000 decodes whole", () => {
   const validators = Array.from({ length: 10 }, (_, i) => ({ pubKey: { ed25519: new Uint8Array(32).fill(i + 1) }, power: 4_000_000_000n }));
   const bytes = Response.encode(Response.fromPartial({ initChain: { validators, appHash: new Uint8Array(32) } })).finish();

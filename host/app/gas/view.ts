@@ -93,6 +93,7 @@ export function nodeView(n: NodeParts): NodeView {
     const v = validatorId(operator);
     return d === undefined || v === undefined ? 0 : core.exports.ledgerDelegationPtr(d, v);
   };
+  const modules = new Map<string, { address: string; number: bigint; permissions: readonly string[] }>();
   const record = (operator: string) => {
     const id = validatorId(operator);
     return id === undefined ? undefined : ledger.validator(id);
@@ -111,10 +112,15 @@ export function nodeView(n: NodeParts): NodeView {
     nextAccountNumber: () => BigInt(directory.checkpoint()),
     operatorAccount: (operator) => encodeAddress(directory.accountPrefix, accountAddressBytes(operator, directory.validatorPrefix)),
     moduleAccount(name) {
+      // Asked for every account the model reads (is it a module's?): looked up once per view.
+      const known = modules.get(name);
+      if (known !== undefined) return known;
       const id = MODULE_ACCOUNTS.find(([m]) => m === name)?.[1] ?? ModuleAccount.feeCollector;
       const address = directory.accountAddress(id)!;
       // its x/auth account number (the SDK's, from the genesis), which its record's size depends on
-      return { address, number: directory.account(address)?.accountNumber ?? BigInt(id), permissions: MODULE_PERMISSIONS[name] ?? [] };
+      const info = { address, number: directory.account(address)?.accountNumber ?? BigInt(id), permissions: MODULE_PERMISSIONS[name] ?? [] };
+      modules.set(name, info);
+      return info;
     },
     balance(address, denom) {
       const id = accountId(address);

@@ -15,7 +15,8 @@
 // The project's schemas (chainmain's and the SDK's messages the node executes) declare every field
 // as the reference does, so this is the one derivation for all of them.
 
-import { create, getOption, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { create, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { optionOf } from "../options.js";
 import { ScalarType } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
 import { decodeError } from "../errors.js";
@@ -58,7 +59,7 @@ export function rfc3339(seconds: bigint, nanos: number): string {
 
 /** The amino name of a message, or `/` + its full name when it has none. */
 export function aminoTypeName(desc: DescMessage): string {
-  return getOption(desc, aminoName) || `/${desc.typeName}`;
+  return optionOf(desc, aminoName) || `/${desc.typeName}`;
 }
 
 const isZeroScalar = (v: unknown): boolean =>
@@ -112,17 +113,17 @@ function messageJson(desc: DescMessage, value: Message | undefined, path: string
   const out: Record<string, Json> = {};
   for (const field of desc.fields) {
     const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`, resolveAny);
-    if (v !== undefined) out[getOption(field, field_name) || field.name] = v;
+    if (v !== undefined) out[optionOf(field, field_name) || field.name] = v;
   }
   return out;
 }
 
 /** A field's amino JSON, or undefined when it is omitted. */
 function fieldJson(field: DescField, value: unknown, path: string, resolveAny: AminoAnyResolver | undefined): Json | undefined {
-  const keep = getOption(field, dont_omitempty);
+  const keep = optionOf(field, dont_omitempty);
   switch (field.fieldKind) {
     case "scalar": {
-      const s = getOption(field, cosmosScalar);
+      const s = optionOf(field, cosmosScalar);
       // An empty Int or Dec is an unset (nullable) one: omitted unless dont_omitempty, then "0".
       if ((s === "cosmos.Int" || s === "cosmos.Dec") && value === "" && !keep) return undefined;
       if (s === "cosmos.Int") return (value as string) || "0";
@@ -138,7 +139,7 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
       return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
-      if (items.length === 0) return keep || getOption(field, encoding) === "legacy_coins" ? [] : undefined;
+      if (items.length === 0) return keep || optionOf(field, encoding) === "legacy_coins" ? [] : undefined;
       if (field.listKind === "message") return items.map((m, i) => messageJson(field.message, m as Message, `${path}[${i}]`, resolveAny));
       if (field.listKind === "enum") return items as number[];
       return items.map((v) => scalarJson(field.scalar, v, path));
