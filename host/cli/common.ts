@@ -1,6 +1,7 @@
 // Shared pieces of the CLI commands: the command shape, exact number parsing of flag values, and
 // integer-only formatting. Flag parsing itself is host/flags.ts.
 
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { UsageError, oneLine, type FlagSpecs } from "../flags.js";
 
@@ -100,4 +101,11 @@ export function wholeTokensOfDec(raw: bigint): bigint {
 
 function quote(s: string): string {
   return JSON.stringify(s);
+}
+
+/** A stopped node's database: `--db`, else DB_PATH, else ./chain.db; a usage error when it is not there. */
+export function existingDb(flag: string | undefined): string {
+  const db = flag ?? process.env.DB_PATH ?? "./chain.db";
+  if (!existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
+  return db;
 }

@@ -1,13 +1,12 @@
 // `export --db PATH`: a stopped node's last committed state as the SDK's genesis document (what
 // GET /dev/export answers a running one): chain-maind, or a node (`--genesis FILE`), starts from it.
 
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { NodeStore } from "../store/store.js";
 import type { Json } from "../app/genesis.js";
-import { type Command, UsageError, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+import { type Command, UsageError, existingDb, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database (the node stopped)" },
@@ -35,8 +34,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(usage() + "\n");
     return 0;
   }
-  const db = f.db ?? process.env.DB_PATH ?? "./chain.db";
-  if (!existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
+  const db = existingDb(f.db);
   const probe = new NodeStore(db, { readonly: true });
   const stored = probe.genesis();
   probe.close();

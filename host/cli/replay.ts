@@ -2,10 +2,9 @@
 // in a fresh core and check each block's state hash; progress on stderr, one summary line on
 // stdout. Exit 0 when every hash matches, 1 at the first mismatch.
 
-import { existsSync } from "node:fs";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { type Command, UsageError, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+import { type Command, existingDb, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
 import { Progress } from "./progress.js";
 
 const FLAGS = {
@@ -31,8 +30,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(usage() + "\n");
     return 0;
   }
-  const db = f.db ?? process.env.DB_PATH ?? "./chain.db";
-  if (!existsSync(db)) throw new UsageError(`--db ${db}: no such file`);
+  const db = existingDb(f.db);
   const progress = new Progress();
   const started = Date.now();
   const last = NodeChain.replay(await loadCoreFromFile(), db, (height, top) => progress.update(`replay: height ${height} of ${top}`));
