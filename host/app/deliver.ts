@@ -16,8 +16,7 @@ import type { ProposalMessage } from "../modules/gov/validate.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
-import { typeUrlOfAmino } from "../wire/messages.js";
-import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
+import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, typeUrlOf, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
 import type { TxEvent } from "./events.js";
 import type { MsgResponse } from "./context.js";
@@ -117,7 +116,7 @@ function execute(
   // and sequence, as the SDK's ante does.
   const gas = txGas(s, height, timeNs, gasLimit);
   try {
-    gas.ante(anteTxOf(tx, fee, (t) => typeUrlOfAmino(t) ?? t), simulating);
+    gas.ante(anteTxOf(tx, fee, typeUrlOf), simulating);
   } catch (e) {
     if (!(e instanceof OutOfGas)) throw e;
     gasUsed = e.used;
@@ -146,7 +145,7 @@ function execute(
       try {
         const handler = s.handlers.get(m.type);
         if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const typeUrl = typeUrlOfAmino(m.type) ?? m.type;
+        const typeUrl = typeUrlOf(m.type);
         let parsed: unknown;
         try {
           parsed = validated(s, m);

@@ -5,7 +5,7 @@
 import { ValidationError } from "../errors.js";
 import { decString, parseTimestamp } from "../wire/gateway-json.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, NS_PER_S, fitsDuration, jsonDurationError } from "../wire/duration.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { accountAddressBytes, canonicalAddress } from "../wire/address.js";
 
 /** What parses decimal text into a raw Dec: the core's `core.dec`. */
 export interface DecParser {
@@ -131,7 +131,7 @@ export function bool(v: Json | undefined, path: string): boolean {
 export function address(v: Json | undefined, path: string, prefix: string): string {
   const text = string(v, path);
   try {
-    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+    return canonicalAddress(text, prefix);
   } catch (e) {
     return fail(`invalid address: ${(e as Error).message}`, path);
   }

@@ -13,7 +13,7 @@ import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../wire/duration.js";
 import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { canonicalAddress } from "../wire/address.js";
 import { parseAuth, type AuthGenesis } from "../modules/auth/genesis.js";
 import { parseBank, type Coin } from "../modules/bank/genesis.js";
 import { parseMint, type MintGenesis } from "../modules/mint/genesis.js";
@@ -193,7 +193,7 @@ function parseNode(v: Json | undefined): { govAuthority: string; powerReduction:
   if (o.gov_authority !== undefined) {
     const text = string(o.gov_authority, `${path}.gov_authority`);
     try {
-      govAuthority = encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(text, ACCOUNT_PREFIX));
+      govAuthority = canonicalAddress(text, ACCOUNT_PREFIX);
     } catch (e) {
       throw new ValidationError(`invalid authority address ${text}: ${(e as Error).message}`, `${path}.gov_authority`);
     }

@@ -10,7 +10,7 @@ import { Emission } from "../core/emission.js";
 import { Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { canonicalAddress } from "../wire/address.js";
 import { MessageRegistry, registerBankMessages } from "./registry.js";
 import { registerGovMessages } from "../modules/gov/validate.js";
 import { registerStakingMessages } from "../modules/staking/validate.js";
@@ -224,7 +224,7 @@ export class AppState {
     this.appliedInflation = text;
     const p = this.inflationParams();
     this.emission.configure({ ...emissionParams(this.genesis), maxSupply: p.maxSupply, decayRate: p.decayRate });
-    this.burnIds = p.burnedAddresses.map((a) => this.directory.ensure(encodeAddress(ACCOUNT_PREFIX, accountAddressBytes(a, ACCOUNT_PREFIX))));
+    this.burnIds = p.burnedAddresses.map((a) => this.directory.ensure(canonicalAddress(a, ACCOUNT_PREFIX)));
     this.syncBurned();
   }
 

@@ -5,7 +5,7 @@
 
 import { parseGoDuration } from "../config.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
+import { canonicalAddress } from "../wire/address.js";
 
 /** What a cheat code refuses: bad input, an unknown snapshot, or what the node cannot do now. */
 export class CheatError extends Error {
@@ -74,7 +74,7 @@ export function time(v: unknown, name: string): bigint {
 export function address(v: unknown, prefix: string): string {
   if (typeof v !== "string") throw invalid(`address: expected a string ("${prefix}1..."), got ${JSON.stringify(v)}`);
   try {
-    return encodeAddress(prefix, accountAddressBytes(v, prefix));
+    return canonicalAddress(v, prefix);
   } catch (e) {
     throw invalid(`address ${JSON.stringify(v)}: ${(e as Error).message}`);
   }

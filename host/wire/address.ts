@@ -16,6 +16,45 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * prefix; expected cro, got <hrp>`, `addresses cannot be empty: unknown address`, ...
  */
 export function accountAddressBytes(text: string, prefix: string): Uint8Array {
+  return known(text, prefix).bytes.slice();
+}
+
+/** The canonical (lower-case) text of an address with the given prefix; throws as accountAddressBytes. */
+export function canonicalAddress(text: string, prefix: string): string {
+  const k = known(text, prefix);
+  return (k.canonical ??= encodeAddress(prefix, k.bytes));
+}
+
+/** The byte length of an address (with its own prefix); throws as accountAddressBytes. */
+export function addressLength(text: string): number {
+  const hit = decoded.get(text);
+  return (hit ?? known(text, text.slice(0, text.lastIndexOf("1")))).bytes.length;
+}
+
+interface Decoded {
+  prefix: string;
+  bytes: Uint8Array;
+  canonical?: string;
+}
+
+/**
+ * Decoding (the checksum's polynomial) is most of a CheckTx's address work, and the same few
+ * addresses come again and again: the valid ones are kept (text → prefix, bytes, canonical text),
+ * at most DECODED_BOUND, cleared when full. What is handed out is a copy.
+ */
+const decoded = new Map<string, Decoded>();
+const DECODED_BOUND = 4096;
+
+function known(text: string, prefix: string): Decoded {
+  const hit = decoded.get(text);
+  if (hit !== undefined && hit.prefix === prefix) return hit;
+  const entry = { prefix, bytes: decodeAddress(text, prefix) };
+  if (decoded.size >= DECODED_BOUND) decoded.clear();
+  decoded.set(text, entry);
+  return entry;
+}
+
+function decodeAddress(text: string, prefix: string): Uint8Array {
   if (text.trim().length === 0) throw new Error("empty address string is not allowed");
   const malformed = goBech32Error(text);
   if (malformed !== undefined) throw new Error(`decoding bech32 failed: ${malformed}`);

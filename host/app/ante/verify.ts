@@ -39,7 +39,7 @@
 
 import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { base64, utf8 } from "@scure/base";
-import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
@@ -357,7 +357,7 @@ function keyMatches(pubKey: Uint8Array, prefix: string, address: string): boolea
 /** A bech32 account address in canonical form (sdk 7 if it is not one). */
 function canonicalAddress(text: string, prefix: string, what: string): string {
   try {
-    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+    return canonicalText(text, prefix);
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `invalid ${what} address: ${(e as Error).message}`);
   }
@@ -368,7 +368,7 @@ function signerAddress(value: JsonObject, field: string, prefix: string): string
   const text = value[field] ?? ""; // amino omits an empty string
   try {
     if (typeof text !== "string") throw new Error(`expected a bech32 string, got ${JSON.stringify(text)}`);
-    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+    return canonicalText(text, prefix);
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `invalid signer ${field}: ${(e as Error).message}`);
   }

@@ -14,7 +14,8 @@ const MODULES: readonly ModuleName[] = ["fee_collector", "distribution", "reward
 export const moduleAddress = (k: Sim, name: ModuleName): string => k.view.moduleAccount(name).address;
 
 function moduleOf(k: Sim, address: string): ModuleName | undefined {
-  return MODULES.find((m) => moduleAddress(k, m) === address);
+  const m = k.view.moduleName(address);
+  return m !== undefined && (MODULES as readonly string[]).includes(m) ? (m as ModuleName) : undefined;
 }
 
 /** The stored value of an account: a BaseAccount, or a ModuleAccount with its name and permissions. */

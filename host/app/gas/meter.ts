@@ -53,6 +53,8 @@ export class GasMeter {
   consumed = 0n;
   /** When set, every access is recorded here. */
   trace?: Access[];
+  /** Whether an access within the limit may be charged as one sum (a meter that records each charge says no). */
+  protected lumps = true;
 
   constructor(readonly limit: bigint = (1n << 64n) - 1n) {}
 
@@ -65,32 +67,42 @@ export class GasMeter {
     this.trace?.push({ store, op, key, value, gas: this.consumed - before, what });
   }
 
+  /**
+   * Flat + perByte x bytes as one charge when it stays within the limit (the usual case); past
+   * it, the SDK's separate charges, so the out-of-gas names the one that crossed.
+   */
+  private access(store: string, op: Access["op"], key: number, value: number, what: string, flat: bigint, perByte: bigint, descFlat: string, descPerByte: string): void {
+    const before = this.consumed;
+    const total = flat + perByte * BigInt(key + value);
+    if (this.lumps && this.trace === undefined && before + total <= this.limit) {
+      this.consumed = before + total;
+      return;
+    }
+    try {
+      this.consume(flat, descFlat);
+      this.consume(perByte * BigInt(key), descPerByte);
+      this.consume(perByte * BigInt(value), descPerByte);
+    } finally {
+      this.record(store, op, key, value, before, what);
+    }
+  }
+
   /** gaskv Get: flat, then per byte of the key, then of the value (0 when absent). */
   get(store: string, key: number, value: number, what = ""): void {
-    const before = this.consumed;
-    try {
-      this.consume(KV_GAS.readFlat, GasDesc.readFlat);
-      this.consume(KV_GAS.readPerByte * BigInt(key), GasDesc.readPerByte);
-      this.consume(KV_GAS.readPerByte * BigInt(value), GasDesc.readPerByte);
-    } finally {
-      this.record(store, "get", key, value, before, what);
-    }
+    this.access(store, "get", key, value, what, KV_GAS.readFlat, KV_GAS.readPerByte, GasDesc.readFlat, GasDesc.readPerByte);
   }
 
   /** gaskv Set. */
   set(store: string, key: number, value: number, what = ""): void {
-    const before = this.consumed;
-    try {
-      this.consume(KV_GAS.writeFlat, GasDesc.writeFlat);
-      this.consume(KV_GAS.writePerByte * BigInt(key), GasDesc.writePerByte);
-      this.consume(KV_GAS.writePerByte * BigInt(value), GasDesc.writePerByte);
-    } finally {
-      this.record(store, "set", key, value, before, what);
-    }
+    this.access(store, "set", key, value, what, KV_GAS.writeFlat, KV_GAS.writePerByte, GasDesc.writeFlat, GasDesc.writePerByte);
   }
 
   has(store: string, key: number, what = ""): void {
     const before = this.consumed;
+    if (this.lumps && this.trace === undefined && before + KV_GAS.has <= this.limit) {
+      this.consumed = before + KV_GAS.has;
+      return;
+    }
     try {
       this.consume(KV_GAS.has, GasDesc.has);
     } finally {
@@ -100,6 +112,10 @@ export class GasMeter {
 
   del(store: string, key: number, what = ""): void {
     const before = this.consumed;
+    if (this.lumps && this.trace === undefined && before + KV_GAS.delete <= this.limit) {
+      this.consumed = before + KV_GAS.delete;
+      return;
+    }
     try {
       this.consume(KV_GAS.delete, GasDesc.delete);
     } finally {

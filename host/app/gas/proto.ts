@@ -1,18 +1,35 @@
 // Byte lengths of protobuf encodings as gogoproto writes the SDK's records: the gas of a store
 // access depends only on how many bytes its key and value have, so sizes are computed, not bytes.
 
-const utf8 = new TextEncoder();
+/** UTF-8 bytes of a string (what TextEncoder would write; lone surrogates become U+FFFD, 3 bytes). */
+export function bytesOf(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a pair: 4 bytes for its 2 code units
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+/** 2^7, 2^14, ... 2^63: a varint of a value below the k-th takes k + 1 bytes. */
+const VARINT_LIMITS = Array.from({ length: 9 }, (_, k) => 1n << BigInt(7 * (k + 1)));
 
 /** Bytes of a varint; negative int64 values take 10. */
 export function varintLen(n: bigint | number): number {
-  let v = BigInt(n);
-  if (v < 0n) return 10;
-  let len = 1;
-  while (v >= 0x80n) {
-    v >>= 7n;
-    len++;
+  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) {
+    let len = 1;
+    for (let v = n; v >= 0x80; v = Math.floor(v / 0x80)) len++;
+    return len;
   }
-  return len;
+  const v = BigInt(n);
+  if (v < 0n) return 10;
+  for (let k = 0; k < VARINT_LIMITS.length; k++) if (v < VARINT_LIMITS[k]!) return k + 1;
+  return 10;
 }
 
 const tagLen = (field: number): number => varintLen(field << 3);
@@ -23,11 +40,11 @@ export const lenField = (field: number, len: number): number => tagLen(field) + 
 /** A proto3 string (omitted when empty). */
 export function str(field: number, s: string | undefined): number {
   if (!s) return 0;
-  return lenField(field, utf8.encode(s).length);
+  return lenField(field, bytesOf(s));
 }
 
 /** A gogoproto customtype Int/Dec (math.Int, LegacyDec) or an always-written string: never omitted. */
-export const text = (field: number, s: string): number => lenField(field, utf8.encode(s).length);
+export const text = (field: number, s: string): number => lenField(field, bytesOf(s));
 
 /** A varint field (uint64, int64, uint32, enum, bool): omitted when zero. */
 export function uint(field: number, n: bigint | number | boolean): number {
@@ -65,6 +82,3 @@ export const decimal = (n: bigint): string => n.toString();
 export function coins(field: number, denom: string, amount: bigint): number {
   return amount === 0n ? 0 : msg(field, str(1, denom) + text(2, decimal(amount)));
 }
-
-/** UTF-8 bytes of a string. */
-export const bytesOf = (s: string): number => utf8.encode(s).length;

@@ -47,26 +47,41 @@ export class Sim {
   }
 
   private load<T>(key: string, read: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, read());
-    return this.memo.get(key) as T;
+    const known = this.memo.get(key);
+    if (known !== undefined || this.memo.has(key)) return known as T;
+    const value = read();
+    this.memo.set(key, value);
+    return value;
   }
 
   private put(key: string, value: unknown): void {
     this.memo.set(key, value);
   }
 
+  // Accounts and bond-denom balances, read by every tx's ante: kept by address (no key text made).
+  private readonly accounts = new Map<string, AccountFields | undefined>();
+  private readonly balances = new Map<string, bigint>();
+
   account(address: string): AccountFields | undefined {
-    return this.load(`acc/${address}`, () => this.view.account(address));
+    const known = this.accounts.get(address);
+    if (known !== undefined || this.accounts.has(address)) return known;
+    const a = this.view.account(address);
+    this.accounts.set(address, a);
+    return a;
   }
   setAccount(a: AccountFields): void {
-    this.put(`acc/${a.address}`, a);
+    this.accounts.set(a.address, a);
   }
 
   balance(address: string, denom = this.denom): bigint {
-    return this.load(`bal/${address}/${denom}`, () => this.view.balance(address, denom));
+    if (denom !== this.denom) return this.load(`bal/${address}/${denom}`, () => this.view.balance(address, denom));
+    let b = this.balances.get(address);
+    if (b === undefined) this.balances.set(address, (b = this.view.balance(address, denom)));
+    return b;
   }
   setBalance(address: string, amount: bigint, denom = this.denom): void {
-    this.put(`bal/${address}/${denom}`, amount);
+    if (denom !== this.denom) this.put(`bal/${address}/${denom}`, amount);
+    else this.balances.set(address, amount);
   }
 
   validator(operator: string): ValidatorFields | undefined {

@@ -30,6 +30,7 @@ export interface MessagePlan {
 
 /** A meter that records its charges (an infinite one: the limit is applied when settling). */
 class RecordingMeter extends GasMeter {
+  protected override lumps = false;
   readonly charges: { amount: bigint; descriptor: string; after: bigint }[] = [];
   override consume(amount: bigint, descriptor: string): void {
     super.consume(amount, descriptor);

@@ -6,7 +6,7 @@
 // free at first appearance, as the SDK's NextAccountNumber); an account stored without one (a
 // database written before numbers were kept) is numbered by its id.
 
-import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { canonicalAddress } from "../../wire/address.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
 
@@ -215,7 +215,7 @@ export class NodeDirectory implements Directory {
   // ---- Directory (the query routes' view) ----
 
   accountId(address: string): number | undefined {
-    return this.byAddress.get(canonical(address, this.accountPrefix))?.id;
+    return (this.byAddress.get(address) ?? this.byAddress.get(canonical(address, this.accountPrefix)))?.id;
   }
 
   accountAddress(id: number): string | undefined {
@@ -223,7 +223,7 @@ export class NodeDirectory implements Directory {
   }
 
   validatorId(operator: string): number | undefined {
-    return this.validatorsByOperator.get(canonical(operator, this.validatorPrefix));
+    return this.validatorsByOperator.get(operator) ?? this.validatorsByOperator.get(canonical(operator, this.validatorPrefix));
   }
 
   validatorAddress(id: number): string | undefined {
@@ -239,17 +239,20 @@ export class NodeDirectory implements Directory {
   }
 
   account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined {
-    const a = this.byAddress.get(canonical(address, this.accountPrefix));
+    const a = this.byAddress.get(address) ?? this.byAddress.get(canonical(address, this.accountPrefix));
     // no number: a module account of a chain made before numbers were kept (its id), or no account
     if (!a || (a.number === undefined && a.id >= FIRST_USER_ACCOUNT)) return undefined;
     return { accountNumber: a.number ?? BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
   }
 }
 
-/** The canonical (lower-case) form of a bech32 address, or the text itself if it is not one. */
+/**
+ * The canonical (lower-case) form of a bech32 address, or the text itself if it is not one. The
+ * maps' keys are canonical, so a text found as it is needs no decoding.
+ */
 function canonical(text: string, prefix: string): string {
   try {
-    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+    return canonicalAddress(text, prefix);
   } catch {
     return text;
   }

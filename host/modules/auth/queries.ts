@@ -4,7 +4,7 @@
 // REST and abci_query render the same answers (app/query-router.ts).
 
 import { hex } from "@scure/base";
-import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { sdkAny } from "../../wire/any.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
@@ -22,7 +22,7 @@ const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, messa
 /** An account address's canonical text; bad text is 400 (`invalid address: …`). */
 export function accountText(dir: Directory, text: string): string {
   try {
-    return encodeAddress(dir.accountPrefix, accountAddressBytes(text, dir.accountPrefix));
+    return canonicalAddress(text, dir.accountPrefix);
   } catch (e) {
     throw invalid(`invalid address: ${(e as Error).message}`);
   }

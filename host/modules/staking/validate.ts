@@ -3,7 +3,7 @@
 // exists, the delegation holds enough, etc. is the handler's business (the core's codes).
 
 import { base64 } from "@scure/base";
-import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { accountAddressBytes, canonicalAddress, encodeAddress } from "../../wire/address.js";
 import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
 import { parseIntString, denomError, type Coin } from "../../wire/coins.js";
@@ -53,7 +53,7 @@ export interface MsgWithdrawValidatorCommission {
 function validatorField(value: JsonObject, field: string, type: string, prefix: string): string {
   const text = stringField(value, field, type);
   try {
-    return encodeAddress(validatorPrefix(prefix), accountAddressBytes(text, validatorPrefix(prefix)));
+    return canonicalAddress(text, validatorPrefix(prefix));
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `invalid validator address: ${(e as Error).message}`);
   }

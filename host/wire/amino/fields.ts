@@ -4,7 +4,7 @@
 // the message does not have is refused (the SDK rejects unknown fields), since a signature over
 // fields nobody reads would be a trap.
 
-import { accountAddressBytes, encodeAddress } from "../address.js";
+import { canonicalAddress } from "../address.js";
 import { parseCoins, parseUint64String, type Coin } from "../coins.js";
 import { SdkErrors, TxError, decodeError } from "../errors.js";
 
@@ -53,7 +53,7 @@ export function coinsField(value: JsonObject, field: string, type: string): Coin
 export function addressField(value: JsonObject, field: string, type: string, prefix: string, what: string): string {
   const text = stringField(value, field, type);
   try {
-    return encodeAddress(prefix, accountAddressBytes(text, prefix));
+    return canonicalAddress(text, prefix);
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `${what}: ${(e as Error).message}`);
   }
