@@ -18,7 +18,7 @@ export type { EmissionParams, EmissionState, BlockOutcome } from "../host/core/e
 import type { EmissionParams, EmissionState, BlockOutcome } from "../host/core/emission.js";
 
 const TABLE_ENTRIES = 64;
-/** The core's LOW_BITS (assembly/emission/emission.ts). */
+/** The core's LOW_BITS (assembly/emission/rate.ts). */
 export const CORE_LOW_BITS = 12;
 
 /** d_0 = a, d_{k+1} = d_k * d_k (half-even), 64 entries. */

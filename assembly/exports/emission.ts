@@ -1,8 +1,9 @@
-// The emission engine (emission/emission.ts), driven through its records (abi/emission-params.ts,
-// abi/emission-state.ts).
+// The emission engine (emission/emission.ts, its rate by height in emission/rate.ts), driven through
+// its records (abi/emission-params.ts, abi/emission-state.ts).
 
 import { OK } from "../errors";
 import * as emission from "../emission/emission";
+import * as emissionRate from "../emission/rate";
 import { lo, hi, put, store128 } from "./operands";
 
 /** The parameters record (abi/emission-params.ts). */
@@ -22,11 +23,11 @@ export function emissionSetState(height: u64, supply: usize, burned: usize): i32
   return emission.setState(height, supply, burned);
 }
 export function emissionRateAt(dst: usize, height: u64): i32 {
-  return put(dst, emission.rateAt(height));
+  return put(dst, emissionRate.rateAt(height));
 }
 /** x^n into intDst and f^r into fracDst at `height`. */
 export function emissionDecayParts(intDst: usize, fracDst: usize, height: u64): i32 {
-  return put(fracDst, emission.decayParts(height, intDst));
+  return put(fracDst, emissionRate.decayParts(height, intDst));
 }
 /** Annual provisions (Dec) and block provision (integer) for a rate and a total supply. */
 export function emissionProvisions(annualDst: usize, blockDst: usize, rate: usize, supply: usize): i32 {
@@ -35,7 +36,7 @@ export function emissionProvisions(annualDst: usize, blockDst: usize, rate: usiz
   return e;
 }
 export function emissionPerBlockFactor(dst: usize): i32 {
-  return put(dst, emission.perBlockFactor());
+  return put(dst, emissionRate.perBlockFactor());
 }
 /** Run `count` blocks (the state record holds the outcome of the last). */
 export function emissionAdvance(count: u64): i32 {

@@ -1,7 +1,10 @@
-// The state store (store/table.ts): what the host persists (records, the journal of changes,
-// abi/journal.ts), tables of its own, and the store's gas counters (abi/gas-counters.ts).
+// The state store (store/table.ts, its logs in store/logs.ts): what the host persists (records,
+// the journal of changes, abi/journal.ts), tables of its own, and the store's gas counters
+// (store/gas.ts, abi/gas-counters.ts).
 
 import * as tables from "../store/table";
+import * as storeLogs from "../store/logs";
+import * as gas from "../store/gas";
 import { GAS_READS, GAS_READ_BYTES, GAS_WRITES, GAS_WRITE_BYTES, GAS_DELETES } from "../abi/gas-counters";
 
 /** A new table of `recordSize`-byte records (the first 8 bytes are the key); returns its id. */
@@ -53,24 +56,24 @@ export function storeTouch(table: i32, slot: u32): void {
 }
 /** The journal since the last clear: `storeJournalLength()` entries (abi/journal.ts). */
 export function storeJournalPtr(): usize {
-  return tables.journalEntries();
+  return storeLogs.journalEntries();
 }
 export function storeJournalLength(): u32 {
-  return tables.journalLength();
+  return storeLogs.journalLength();
 }
 export function storeJournalClear(): void {
   tables.journalClear();
 }
 /** Gas counters (not state) since the last reset at `dst` (abi/gas-counters.ts). */
 export function storeGasCounters(dst: usize): void {
-  store<u64>(dst, tables.gasReads, GAS_READS);
-  store<u64>(dst, tables.gasReadBytes, GAS_READ_BYTES);
-  store<u64>(dst, tables.gasWrites, GAS_WRITES);
-  store<u64>(dst, tables.gasWriteBytes, GAS_WRITE_BYTES);
-  store<u64>(dst, tables.gasDeletes, GAS_DELETES);
+  store<u64>(dst, gas.gasReads, GAS_READS);
+  store<u64>(dst, gas.gasReadBytes, GAS_READ_BYTES);
+  store<u64>(dst, gas.gasWrites, GAS_WRITES);
+  store<u64>(dst, gas.gasWriteBytes, GAS_WRITE_BYTES);
+  store<u64>(dst, gas.gasDeletes, GAS_DELETES);
 }
 export function storeGasCountersReset(): void {
-  tables.resetGasCounters();
+  gas.resetGasCounters();
 }
 /** Restore at startup: place a stored record (its bytes at `src`, key first) in `table`, without journaling it. */
 export function storeRestore(table: i32, src: usize): void {

@@ -1,8 +1,11 @@
-// x/tieredrewards' messages (tier/*.ts, issue #4): positions, tiers, the rewards pool. Each runs in a
-// store transaction, like the ledger's; its events (abi/tier-event.ts) are read with tiersEventsPtr /
-// tiersEventCount after it succeeds, its amounts with tiersResult (abi/tier-result.ts).
+// x/tieredrewards' messages (tier/positions.ts, tier/governance.ts, issue #4): positions, tiers, the
+// rewards pool. Each runs in a store transaction, like the ledger's; its events (abi/message-event.ts)
+// are read with tiersEventsPtr / tiersEventCount after it succeeds, its amounts with tiersResult
+// (abi/tier-result.ts; tier/results.ts).
 
 import * as tierPositions from "../tier/positions";
+import * as tierGovernance from "../tier/governance";
+import * as tierResults from "../tier/results";
 import * as tierOut from "../ledger/out";
 import * as tierParams from "../tier/params";
 import { AMOUNT_A, AMOUNT_B } from "../abi/tier-result";
@@ -67,17 +70,17 @@ export function tiersFundRewardsPool(from: u32, amount: usize): i32 {
 /** MsgAddTier (governance): exit duration in seconds, bonus APY (Dec) and minimum lock (integer) at pointers. */
 export function tiersAddTier(id: u32, exitSeconds: u64, apy: usize, minLock: usize, closeOnly: i32): i32 {
   tierBegin();
-  return tierMessage(tierPositions.addTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
+  return tierMessage(tierGovernance.addTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
 }
 /** MsgUpdateTier (governance). */
 export function tiersUpdateTier(id: u32, exitSeconds: u64, apy: usize, minLock: usize, closeOnly: i32): i32 {
   tierBegin();
-  return tierMessage(tierPositions.updateTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
+  return tierMessage(tierGovernance.updateTier(id, exitSeconds, lo(apy), hi(apy), lo(minLock), hi(minLock), closeOnly != 0));
 }
 /** MsgDeleteTier (governance). */
 export function tiersDeleteTier(id: u32): i32 {
   tierBegin();
-  return tierMessage(tierPositions.deleteTier(id));
+  return tierMessage(tierGovernance.deleteTier(id));
 }
 /** MsgUpdateParams (governance): the target base rewards rate (Dec at the pointer), in [0, 1]. */
 export function tiersSetTargetRate(rate: usize): i32 {
@@ -89,7 +92,7 @@ export function tiersSetNextPositionId(id: u64): i32 {
   tierBegin();
   return tierMessage(tierParams.setNextPositionId(id));
 }
-/** The last message's events (abi/tier-event.ts), tiersEventCount() of them. */
+/** The last message's events (abi/message-event.ts), tiersEventCount() of them. */
 export function tiersEventsPtr(): usize {
   return tierOut.eventsPtr();
 }
@@ -98,20 +101,20 @@ export function tiersEventCount(): i32 {
 }
 /** The id of the position the last MsgLockTier / MsgCommitDelegationToTier created. */
 export function tiersLastPositionId(): u64 {
-  return tierPositions.lastPositionId;
+  return tierResults.lastPositionId;
 }
 /** The time (unix ns) the last message set: an exit's unlock, an unbonding's or redelegation's completion. */
 export function tiersLastTime(): i64 {
-  return tierPositions.lastTime;
+  return tierResults.lastTime;
 }
 /** The last message's amounts (abi/tier-result.ts) at `dst`, and a flag (full exit) as the result. */
 export function tiersResult(dst: usize): i32 {
-  store128(dst + AMOUNT_A, tierPositions.outALo, tierPositions.outAHi);
-  store128(dst + AMOUNT_B, tierPositions.outBLo, tierPositions.outBHi);
-  return tierPositions.outFlag ? 1 : 0;
+  store128(dst + AMOUNT_A, tierResults.outALo, tierResults.outAHi);
+  store128(dst + AMOUNT_B, tierResults.outBLo, tierResults.outBHi);
+  return tierResults.outFlag ? 1 : 0;
 }
 /** The two amounts quoted by the last error of codes 8, 9 and 12 (abi/tier-result.ts) at `dst`. */
 export function tiersErrorAmounts(dst: usize): void {
-  store128(dst + AMOUNT_A, tierPositions.errALo, tierPositions.errAHi);
-  store128(dst + AMOUNT_B, tierPositions.errBLo, tierPositions.errBHi);
+  store128(dst + AMOUNT_A, tierResults.errALo, tierResults.errAHi);
+  store128(dst + AMOUNT_B, tierResults.errBLo, tierResults.errBHi);
 }

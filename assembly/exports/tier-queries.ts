@@ -4,7 +4,7 @@
 import { OK } from "../errors";
 import * as tables from "../store/table";
 import * as ledgerBlock from "../ledger/block";
-import * as tierPositions from "../tier/positions";
+import * as tierClaim from "../tier/claim";
 import * as tierQueries from "../tier/queries";
 import * as tierOut from "../ledger/out";
 import * as tierState from "../tier/state";
@@ -85,7 +85,7 @@ export function tiersDeductedShares(dst: usize, validator: u32): i32 {
 /** Base and bonus a claim of position `id` would pay now (two integers at `dst`), on a throw-away transaction. */
 export function tiersEstimate(dst: usize, id: u64): i32 {
   tables.txBegin();
-  const e = tierPositions.estimate(id);
+  const e = tierClaim.estimate(id);
   tables.txAbort();
   tierOut.resetEvents();
   if (e == OK) tiersResult(dst);

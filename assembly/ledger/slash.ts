@@ -34,7 +34,7 @@ import { powerReduction, stakingChanged } from "./valset";
 import { ld, ldh } from "./fields";
 import { validatorEvent } from "../tier/hooks";
 import { EVENT_SLASH } from "../abi/validator-event";
-import { beforeRedelegationSlashed } from "../tier/positions";
+import { beforeRedelegationSlashed } from "../tier/claim";
 
 
 // Tokens burned so far by this slash, per pool; taken out of the supply at the very end.

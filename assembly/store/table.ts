@@ -14,48 +14,23 @@
 // Memory comes from the runtime's allocator (heap.alloc, the stub runtime's bump allocator);
 // arrays grow by doubling into a fresh block, so pointers into a table are valid only until the
 // next insert: address records by slot and re-derive pointers.
+//
+// Beside this file: the index's probes (hash-index.ts), the journal and the undo log (logs.ts),
+// the gas counters (gas.ts).
 
 import { JOURNAL_TABLE, JOURNAL_SLOT, JOURNAL_ENTRY_SIZE, REMOVED_BIT } from "../abi/journal";
+import { countRead, countWrite, countDelete } from "./gas";
+import { EMPTY, hash64, indexInsert, indexDelete } from "./hash-index";
+import {
+  grow, journalPtr, journalCount, journalAppend, journalTruncate, UNDO_MODIFIED, UNDO_INSERTED, UNDO_REMOVED,
+  undoPtr, undoEntries, undoAppend, undoClear,
+} from "./logs";
 
-// @ts-ignore: decorator
-@inline
-function hash64(key: u64): u64 {
-  // splitmix64's finalizer: a fixed, well-mixed function (no seed: the state must be reproducible).
-  let z = key + 0x9e3779b97f4a7c15;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  return z ^ (z >> 31);
-}
-
-const EMPTY: u32 = u32.MAX_VALUE;
 const MIN_INDEX_CAPACITY: u32 = 16;
 const MIN_RECORDS: u32 = 16;
 
 /** Whether the last `upsert` inserted a new record. */
 export let inserted = false;
-
-// Gas counters: store operations since the core started (never reset, never state). The host
-// takes their differences over a transaction and prices them with the SDK's gas schedule. A read
-// is a key lookup (`find`, also inside upsert and remove), a write a `touch` (every call, journaled
-// or not) or an insert, a delete a removal; bytes are the record's size (its key included).
-export let gasReads: u64 = 0;
-export let gasReadBytes: u64 = 0;
-export let gasWrites: u64 = 0;
-export let gasWriteBytes: u64 = 0;
-export let gasDeletes: u64 = 0;
-
-export function resetGasCounters(): void {
-  gasReads = 0;
-  gasReadBytes = 0;
-  gasWrites = 0;
-  gasWriteBytes = 0;
-  gasDeletes = 0;
-}
-
-/** The journal, shared by all tables: entries of abi/journal.ts, removal in REMOVED_BIT. */
-let journalPtr: usize = 0;
-let journalCount: u32 = 0;
-let journalCapacity: u32 = 0;
 
 // Per-slot flags, in the first byte of the slot's header.
 const SLOT_HEADER: u32 = 8;
@@ -68,43 +43,9 @@ const SAVED: u8 = 16; // its state before the current transaction is in the undo
 // Transactions (the SDK's cache context): between `txBegin` and `txCommit` / `txAbort`, the first
 // change to each record saves its prior bytes and flags in an undo log; an abort restores them,
 // un-inserts new records, re-inserts removed ones and truncates the journal, so a failed message
-// leaves no trace. Entry: table u32, slot u32, kind u32, flags u32, then the record's bytes.
-const UNDO_MODIFIED: u32 = 0;
-const UNDO_INSERTED: u32 = 1;
-const UNDO_REMOVED: u32 = 2;
+// leaves no trace. The undo log's entries: logs.ts.
 let inTx = false;
 let txJournalCount: u32 = 0;
-let undoPtr: usize = 0;
-let undoUsed: usize = 0;
-let undoCapacity: usize = 0;
-let undoEntries: u32 = 0;
-
-function grow(ptr: usize, usedBytes: usize, newBytes: usize): usize {
-  const p = heap.alloc(newBytes);
-  if (usedBytes > 0) memory.copy(p, ptr, usedBytes);
-  memory.fill(p + usedBytes, 0, newBytes - usedBytes);
-  return p;
-}
-
-function journalAppend(table: u32, slot: u32): void {
-  if (journalCount == journalCapacity) {
-    const cap = journalCapacity == 0 ? 1024 : journalCapacity * 2;
-    journalPtr = grow(journalPtr, <usize>(journalCount * JOURNAL_ENTRY_SIZE), <usize>(cap * JOURNAL_ENTRY_SIZE));
-    journalCapacity = cap;
-  }
-  const e = journalPtr + <usize>(journalCount * JOURNAL_ENTRY_SIZE);
-  store<u32>(e, table, JOURNAL_TABLE);
-  store<u32>(e, slot, JOURNAL_SLOT);
-  journalCount++;
-}
-
-export function journalEntries(): usize {
-  return journalPtr;
-}
-
-export function journalLength(): u32 {
-  return journalCount;
-}
 
 const tables = new Array<Table>();
 
@@ -126,7 +67,7 @@ export class Table {
   private freeList: usize = 0;
   private freeCount: u32 = 0;
   private freeCapacity: u32 = 0;
-  /** Hash index: keys (u64) and slots (u32), open addressing with linear probing. */
+  /** Hash index: keys (u64) and slots (u32), open addressing with linear probing (hash-index.ts). */
   private indexKeys: usize = 0;
   private indexSlots: usize = 0;
   private indexCapacity: u32 = 0;
@@ -199,8 +140,7 @@ export class Table {
 
   /** The slot of `key`, or -1. */
   find(key: u64): i32 {
-    gasReads++;
-    gasReadBytes += <u64>this.recordSize;
+    countRead(this.recordSize);
     const mask = this.indexCapacity - 1;
     let i = <u32>hash64(key) & mask;
     while (true) {
@@ -218,8 +158,7 @@ export class Table {
    */
   findHint(key: u64, hint: i32): i32 {
     if (hint >= 0 && <u32>hint < this.slotsUsed && (load<u8>(this.flagsAt(<u32>hint)) & LIVE) != 0 && load<u64>(this.ptr(<u32>hint)) == key) {
-      gasReads++;
-      gasReadBytes += <u64>this.recordSize;
+      countRead(this.recordSize);
       return hint;
     }
     return this.find(key);
@@ -244,7 +183,7 @@ export class Table {
     store<u8>(this.flagsAt(slot), LIVE);
     this.live++;
     if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
-    this.indexInsert(key, slot);
+    indexInsert(this.indexKeys, this.indexSlots, this.indexCapacity, key, slot);
     if (inTx) this.saveUndo(slot, UNDO_INSERTED);
     this.touch(slot);
     return slot;
@@ -253,8 +192,7 @@ export class Table {
   /** `upsert` with a guess (see `findHint`): the same slot, journal and gas counts, without the probe when the guess holds. */
   upsertHint(key: u64, hint: i32): u32 {
     if (hint >= 0 && <u32>hint < this.slotsUsed && (load<u8>(this.flagsAt(<u32>hint)) & LIVE) != 0 && load<u64>(this.ptr(<u32>hint)) == key) {
-      gasReads++;
-      gasReadBytes += <u64>this.recordSize;
+      countRead(this.recordSize);
       inserted = false;
       this.touch(<u32>hint);
       return <u32>hint;
@@ -276,7 +214,7 @@ export class Table {
       slot = this.takeSlot();
       this.live++;
       if ((this.live + 1) * 4 > this.indexCapacity * 3) this.growIndex(this.indexCapacity * 2);
-      this.indexInsert(key, slot);
+      indexInsert(this.indexKeys, this.indexSlots, this.indexCapacity, key, slot);
     }
     memory.copy(this.ptr(slot), src, this.recordSize);
     store<u8>(this.flagsAt(slot), LIVE);
@@ -284,8 +222,7 @@ export class Table {
 
   /** Journal a write to a live slot (once per block); inside a transaction, save it first. */
   touch(slot: u32): void {
-    gasWrites++;
-    gasWriteBytes += <u64>this.recordSize;
+    countWrite(this.recordSize);
     const f = this.flagsAt(slot);
     let v = load<u8>(f);
     if (inTx && (v & SAVED) == 0) {
@@ -303,8 +240,7 @@ export class Table {
   touchQuick(slot: u32): void {
     if (inTx || (load<u8>(this.flagsAt(slot)) & DIRTY) == 0) this.touch(slot);
     else {
-      gasWrites++;
-      gasWriteBytes += <u64>this.recordSize;
+      countWrite(this.recordSize);
     }
   }
 
@@ -312,20 +248,7 @@ export class Table {
   private saveUndo(slot: u32, kind: u32): void {
     const f = this.flagsAt(slot);
     const v = load<u8>(f);
-    const need = undoUsed + 16 + <usize>this.recordSize;
-    if (need > undoCapacity) {
-      const cap = need * 2 > 4096 ? need * 2 : 4096;
-      undoPtr = grow(undoPtr, undoUsed, cap);
-      undoCapacity = cap;
-    }
-    const e = undoPtr + undoUsed;
-    store<u32>(e, this.id);
-    store<u32>(e, slot, 4);
-    store<u32>(e, kind, 8);
-    store<u32>(e, <u32>(v & ~SAVED), 12);
-    memory.copy(e + 16, this.ptr(slot), this.recordSize);
-    undoUsed = need;
-    undoEntries++;
+    undoAppend(this.id, slot, kind, <u32>(v & ~SAVED), this.ptr(slot), this.recordSize);
     store<u8>(f, v | SAVED);
   }
 
@@ -335,7 +258,7 @@ export class Table {
     if (kind == UNDO_INSERTED) {
       const f = this.flagsAt(slot);
       if ((load<u8>(f) & LIVE) != 0) {
-        this.indexDelete(key);
+        indexDelete(this.indexKeys, this.indexSlots, this.indexCapacity, key);
         this.live--;
       } // else removed again in the same transaction: already out of the index
       store<u8>(f, FREE);
@@ -343,7 +266,7 @@ export class Table {
       return;
     }
     if (kind == UNDO_REMOVED) {
-      this.indexInsert(key, slot);
+      indexInsert(this.indexKeys, this.indexSlots, this.indexCapacity, key, slot);
       this.live++;
     }
     memory.copy(this.ptr(slot), bytes, this.recordSize);
@@ -366,7 +289,7 @@ export class Table {
 
   /** Delete the live record at `slot` (just found: no second lookup of its key). */
   removeAt(slot: u32): void {
-    gasDeletes++;
+    countDelete();
     const key = load<u64>(this.ptr(slot));
     if (inTx) {
       const f = this.flagsAt(slot);
@@ -374,7 +297,7 @@ export class Table {
       if ((load<u8>(f) & SAVED) == 0) this.saveUndo(<u32>slot, UNDO_REMOVED);
       else markUndoRemoved(this.id, <u32>slot);
     }
-    this.indexDelete(key);
+    indexDelete(this.indexKeys, this.indexSlots, this.indexCapacity, key);
     store<u8>(this.flagsAt(slot), FREED | (load<u8>(this.flagsAt(slot)) & SAVED));
     journalAppend(this.id, <u32>slot | REMOVED_BIT);
     this.live--;
@@ -415,40 +338,6 @@ export class Table {
     this.freeCount++;
   }
 
-  private indexInsert(key: u64, slot: u32): void {
-    const mask = this.indexCapacity - 1;
-    let i = <u32>hash64(key) & mask;
-    while (load<u32>(this.indexSlots + (<usize>i << 2)) != EMPTY) i = (i + 1) & mask;
-    store<u64>(this.indexKeys + (<usize>i << 3), key);
-    store<u32>(this.indexSlots + (<usize>i << 2), slot);
-  }
-
-  /** Linear-probing deletion by backward shift: no tombstones, so probes stay short. */
-  private indexDelete(key: u64): void {
-    const mask = this.indexCapacity - 1;
-    let i = <u32>hash64(key) & mask;
-    while (load<u64>(this.indexKeys + (<usize>i << 3)) != key || load<u32>(this.indexSlots + (<usize>i << 2)) == EMPTY) {
-      i = (i + 1) & mask;
-    }
-    let hole = i;
-    let j = i;
-    while (true) {
-      j = (j + 1) & mask;
-      const s = load<u32>(this.indexSlots + (<usize>j << 2));
-      if (s == EMPTY) break;
-      const k = load<u64>(this.indexKeys + (<usize>j << 3));
-      const home = <u32>hash64(k) & mask;
-      // Move j into the hole unless its home lies cyclically in (hole, j].
-      const inRange = hole <= j ? home > hole && home <= j : home > hole || home <= j;
-      if (!inRange) {
-        store<u64>(this.indexKeys + (<usize>hole << 3), k);
-        store<u32>(this.indexSlots + (<usize>hole << 2), s);
-        hole = j;
-      }
-    }
-    store<u32>(this.indexSlots + (<usize>hole << 2), EMPTY);
-  }
-
   private growIndex(capacity: u32): void {
     const oldKeys = this.indexKeys, oldSlots = this.indexSlots, oldCap = this.indexCapacity;
     this.indexKeys = heap.alloc(<usize>capacity << 3);
@@ -457,7 +346,9 @@ export class Table {
     this.indexCapacity = capacity;
     for (let i: u32 = 0; i < oldCap; i++) {
       const s = load<u32>(oldSlots + (<usize>i << 2));
-      if (s != EMPTY) this.indexInsert(load<u64>(oldKeys + (<usize>i << 3)), s);
+      if (s != EMPTY) {
+        indexInsert(this.indexKeys, this.indexSlots, this.indexCapacity, load<u64>(oldKeys + (<usize>i << 3)), s);
+      }
     }
     if (oldCap > 0) {
       heap.free(oldKeys);
@@ -487,8 +378,7 @@ export function txBegin(): void {
   assert(!inTx, "transactions do not nest");
   inTx = true;
   txJournalCount = journalCount;
-  undoUsed = 0;
-  undoEntries = 0;
+  undoClear();
 }
 
 /** Keep the transaction's changes. */
@@ -501,8 +391,7 @@ export function txCommit(): void {
     off += 16 + <usize>t.recordSize;
   }
   inTx = false;
-  undoUsed = 0;
-  undoEntries = 0;
+  undoClear();
 }
 
 /** Drop the transaction's changes: every record as it was at txBegin, the journal too. */
@@ -519,10 +408,9 @@ export function txAbort(): void {
     unchecked(tables[load<u32>(e)]).undo(load<u32>(e, 4), load<u32>(e, 8), <u8>load<u32>(e, 12), e + 16);
   }
   heap.free(offsets);
-  journalCount = txJournalCount;
+  journalTruncate(txJournalCount);
   inTx = false;
-  undoUsed = 0;
-  undoEntries = 0;
+  undoClear();
 }
 
 /** Forget the journal (the host has persisted it): O(entries); freed slots become reusable. */
@@ -531,7 +419,7 @@ export function journalClear(): void {
     const e = journalPtr + <usize>(i * JOURNAL_ENTRY_SIZE);
     unchecked(tables[load<u32>(e, JOURNAL_TABLE)]).settle(load<u32>(e, JOURNAL_SLOT) & ~REMOVED_BIT);
   }
-  journalCount = 0;
+  journalTruncate(0);
 }
 
 export function tableCount(): i32 {

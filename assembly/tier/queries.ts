@@ -19,7 +19,7 @@ import {
   PV_SHARES, LIST_ALL, LIST_OF_OWNER, LIST_OF_TIER,
 } from "../abi/position";
 import { T_HEAD, T_COUNT } from "../abi/tier";
-import { delegationOf, isUnbonding, positionValue } from "./positions";
+import { delegationOf, isUnbonding, positionValue } from "./records";
 
 const UNBONDING_LAST_ENTRY: i32 = 16; // unbonding.ts pairs: the newest entry id
 

@@ -1,11 +1,13 @@
 // The host's layers, held by its imports (docs/architecture.md): no import cycle, type imports
 // included; the application, the modules, the store, the wire and the core never import the
 // renderers (server/, rpc/), the drivers or the command line; the wire and the core import no
-// module. A change that breaks one names the edge.
+// module. A change that breaks one names the edge. And no source file (host/, assembly/, bench/,
+// model/, scripts/, test/) is over 500 lines: a file that grows past it is split by concern.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -74,6 +76,32 @@ test("the wire and the core import no module and no application", () => {
   const bad = [...imports].flatMap(([f, ts]) =>
     (layer(f) === "core" || layer(f) === "wire" ? ts.filter((t) => layer(t) === "modules" || layer(t) === "app" || layer(t) === "store").map((t) => `${f} → ${t}`) : []));
   assert.equal(bad, []);
+});
+
+/** The folders whose sources are held to MAX_LINES, and what a source is. */
+const SIZED = ["host", "assembly", "bench", "model", "scripts", "test"];
+const SOURCE = /\.(ts|js|mjs|py)$/;
+const MAX_LINES = 500;
+
+/** git's files under `folders` (tracked, and new ones not ignored: generated files are ignored). */
+function gitFiles(folders: string[]): string[] {
+  const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...folders];
+  return [...new Set(execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean))];
+}
+
+/** Lines as `wc -l` counts them, a last line without its newline included. */
+const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+
+test("no source file over 500 lines", () => {
+  const sources = gitFiles(SIZED.filter((d) => existsSync(join(ROOT, d))))
+    .filter((f) => SOURCE.test(f) && existsSync(join(ROOT, f))); // a deleted file is still in git's index until staged
+  assert.ok(sources.some((f) => f.startsWith("assembly/")) && sources.some((f) => f.startsWith("test/")), "git lists the sources");
+  const over = sources
+    .map((f) => ({ f, lines: lineCount(readFileSync(join(ROOT, f), "utf8")) }))
+    .filter(({ lines }) => lines > MAX_LINES)
+    .sort((a, b) => b.lines - a.lines || a.f.localeCompare(b.f))
+    .map(({ f, lines }) => `${f} (${lines})`);
+  assert.equal(over, [], `over ${MAX_LINES} lines: ${over.join(", ")}`);
 });
 
 test.run();

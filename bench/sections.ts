@@ -1,0 +1,71 @@
+// The sections of `npm run bench` that run alone (`npm run bench -- <section>`), its --help, and
+// the check of its arguments. Without an argument the full run (index.ts) goes on.
+
+import { loadMain } from "./load.js";
+import { sigMain } from "./sig.js";
+import { rpcMain } from "./rpc.js";
+import { scenarioMain } from "./scenario.js";
+import { networkMain } from "./network.js";
+import { scaleMain } from "./scale.js";
+import { decodeMain } from "./decode.js";
+import { snapshotMain } from "./snapshot.js";
+import { soakMain, soakOptions } from "./soak.js";
+
+/**
+ * `--help`, or the one section named in `sectionArgs` (the process exits with its code); an
+ * unknown name exits 2. Returns only when no section was named: the full run goes on.
+ */
+export async function standaloneSection(sectionArgs: string[]): Promise<void> {
+  if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
+    console.log(
+      "Usage: npm run bench [-- load|sig|rpc|scenario|network|scale|decode|snapshot|soak [--minutes N]]\n\n" +
+        "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
+        "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
+        "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
+        "         signed txs (req/s, p50/p99, errors, RSS over time, block interval drift)\n" +
+        "  sig    only the signature section: libsecp256k1 vs @noble verify rate, CosmJS-signed protobuf\n" +
+        "         txs ingested through CheckTx and through HTTP, a block commit of 1,000 records\n" +
+        "  rpc    only the RPC section: abci_query vs the REST route of the same query (tiers, a balance),\n" +
+        "         and 100 WebSocket subscribers' NewBlock delays\n" +
+        "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +
+        "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
+        "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
+        "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
+        "  scale     only the mainnet-sized state: genesis documents of 10k, 100k and 1M accounts (100 validators,\n" +
+        "         a delegation each, a tier position per 10; BENCH_SCALE_SIZES=10000,100000 for others): import,\n" +
+        "         restart, RSS, core memory and bytes per record, empty and 1,000-tx blocks, query p50/p99, SQLite size\n" +
+        "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
+        "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore\n" +
+        "  soak      only the memory soak (bench/soak.ts; never in the full run): N minutes (--minutes N or BENCH_SOAK_MINUTES,\n" +
+        "         default 30) of REST and RPC queries, signed txs, junk txs and WebSocket clients coming and going on a\n" +
+        "         real-clock node; RSS, V8 heap, WASM memory sampled: start / max / end, the slope, a verdict (exit 1: grows),\n" +
+        "         samples in bench/results/soak-*.csv",
+    );
+    process.exit(0);
+  }
+  if (sectionArgs[0] === "soak") {
+    let options;
+    try {
+      options = soakOptions(sectionArgs, process.env);
+    } catch (e) {
+      console.error(`error: ${(e as Error).message}`);
+      process.exit(2);
+    }
+    process.exit(await soakMain(options));
+  }
+  for (const a of sectionArgs) {
+    const known = ["load", "sig", "rpc", "scenario", "network", "scale", "decode", "snapshot"];
+    if (!known.includes(a)) {
+      console.error(`error: unknown bench section ${JSON.stringify(a)} (known: ${known.join(", ")})`);
+      process.exit(2);
+    }
+  }
+  if (sectionArgs.includes("load")) process.exit(await loadMain());
+  if (sectionArgs.includes("sig")) process.exit(await sigMain());
+  if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
+  if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
+  if (sectionArgs.includes("network")) process.exit(await networkMain());
+  if (sectionArgs.includes("scale")) process.exit(await scaleMain());
+  if (sectionArgs.includes("decode")) process.exit(await decodeMain());
+  if (sectionArgs.includes("snapshot")) process.exit(await snapshotMain());
+}
