@@ -20,196 +20,36 @@
 // SQLite file), and over HTTP the new ones and a sample of the old (all of them after the last
 // restart). Used by `npm run test:crash` (test/crash/main.ts, ≥ 100 kills) and test/crash.test.ts
 // (a quick variant in `npm test`).
+//
+// Its parts: the node in its child process (test/crash/node-process.ts), the load's txs and seeded
+// streams (test/crash/load.ts), the options and the summary (test/crash/summary.ts).
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
-import type { AminoMsg, StdFee } from "@cosmjs/amino";
-import { devAddress, operatorOf } from "../../host/app/genesis.js";
 import { broadcastRequest, decodeTx as decodeTxBytes } from "../../host/wire/amino/stdtx.js";
+import { rng, within } from "../helpers/checks.js";
+import { cli } from "../helpers/cli.js";
+import { devSigner } from "../helpers/dev-signer.js";
+import {
+  CRASH_FEE, between, hasAccSeq, int, pickTx, result, seedOf, type Committed, type Sent, type SignerState, type TxResponse,
+} from "./load.js";
+import { killNode, spawnNode, type NodeRun } from "./node-process.js";
+import type { CrashOptions, CrashSummary } from "./summary.js";
+
+export { CRASH_FEE } from "./load.js";
+export { formatSummary, type CrashOptions, type CrashSummary } from "./summary.js";
 
 /** A POSTed body's tx decoded, as the node takes it. */
 const decodeTx = (body: unknown) => decodeTxBytes(broadcastRequest(body).tx);
-import { rng, within } from "../helpers/checks.js";
-import { ROOT, cli } from "../helpers/cli.js";
-import { delegateMsg, devSigner, lockTierMsg, sendMsg, undelegateMsg, withdrawMsg, type DevSigner } from "../helpers/dev-signer.js";
 
-/** A generous gas limit (a gas meter may come) at 0.025 basecro per gas. */
-export const CRASH_FEE: StdFee = { amount: [{ denom: "basecro", amount: "25000" }], gas: "1000000" };
-
-export interface CrashOptions {
-  /** SIGKILLs in all (the node is started kills + 1 times). */
-  kills: number;
-  seed: bigint;
-  /** The node's --block-time. */
-  blockTime?: string;
-  /** Every `inCommitEvery`-th kill is made inside a block's commit by the store's hook (0: none). */
-  inCommitEvery?: number;
-  /** A kill inside a commit is in the node's n-th block, n from..to (from ≥ 1). */
-  commitBlocks?: [number, number];
-  /** Of the other kills, this many per thousand land during startup. */
-  startupPerMille?: number;
-  /** A kill during load comes this many ms (from..to) after the node started serving. */
-  aliveMs?: [number, number];
-  /** The dev keys that send txs (users 5..8 by default). */
-  signers?: number[];
-  /** Give up (a violation) after this long. */
-  timeoutMs?: number;
-  /** Progress lines. */
-  log?: (line: string) => void;
-}
-
-export interface CrashSummary {
-  kills: number;
-  killsInCommit: number;
-  killsInStartup: number;
-  killsDuringLoad: number;
-  restarts: number;
-  txsSent: number;
-  txsAcceptedAtCheck: number;
-  txsRefusedAtCheck: number;
-  /** Txs the driver knows were committed (with a zero or non-zero code). */
-  txsCommitted: number;
-  /** Committed txs by result: `ok`, or `codespace/code`. */
-  codes: Record<string, number>;
-  /** Accepted (or unanswered) txs found absent after a restart: they died in the mempool. */
-  txsDropped: number;
-  /** Checks of a committed tx after a restart (database and HTTP). */
-  txChecks: number;
-  lost: number;
-  changed: number;
-  topHeight: bigint;
-  /** Blocks in the final database that carry txs. */
-  blocksWithTxs: number;
-  /** `replay`'s summary line, when it matched every state hash. */
-  replay: string;
-  violations: string[];
-  wallMs: number;
-}
-
-interface Committed {
-  hash: string;
-  signer: number;
-  sequence: bigint;
-  height: bigint;
-  code: number;
-  codespace: string;
-  /** Whether the tx got past the ante checks (its sequence moved): an acc_seq event. */
-  bumped: boolean;
-}
-
-interface Sent {
-  hash: string;
-  signer: number;
-  sequence: bigint;
-}
-
-interface SignerState {
-  n: number;
-  signer: DevSigner;
-  accountNumber: bigint;
-  initialSequence: bigint;
-  next: bigint;
-  gen: () => bigint;
-  counter: number;
-}
-
-/** A started node: its URL once serving, and how it ended. */
-interface NodeRun {
-  child: ChildProcess;
-  ready: Promise<{ url: string; chainId: string; height: bigint }>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr(): string;
-  alive(): boolean;
-}
-
-const VALIDATORS = [1, 2, 3, 4].map((n) => operatorOf(devAddress(n)));
 const REQUEST_TIMEOUT_MS = 15_000;
 const STARTUP_TIMEOUT_MS = 60_000;
 /** Older committed txs looked up over HTTP after each restart (besides the new ones). */
 const HTTP_SAMPLE = 50;
-
-function spawnNode(dbPath: string, blockTime: string, crashInCommit: number): NodeRun {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.PORT;
-  delete env.DB_PATH;
-  if (crashInCommit > 0) env.STAKING_ENGINE_CRASH_IN_COMMIT = `${crashInCommit}`;
-  else delete env.STAKING_ENGINE_CRASH_IN_COMMIT;
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "host/main.ts", "--port", "0", "--clock", "real", "--block-time", blockTime, "--db", dbPath],
-    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
-  let stderr = "";
-  let done = false;
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-8000)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on("close", (code, signal) => {
-      done = true;
-      resolve({ code, signal });
-    });
-  });
-  const ready = new Promise<{ url: string; chainId: string; height: bigint }>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-      stdout = (stdout + d).slice(-8000);
-      const m = /^(\S+): serving (http:\/\/\S+) at height (\d+) /m.exec(stdout);
-      if (m) resolve({ chainId: m[1]!, url: m[2]!, height: BigInt(m[3]!) });
-    });
-    void exited.then(({ code, signal }) => reject(new Error(`node exited before serving (code ${code}, signal ${signal}): ${stderr.trim()}`)));
-  });
-  ready.catch(() => {}); // awaited (or raced) by the caller
-  return { child, ready, exited, stderr: () => stderr, alive: () => !done };
-}
-
-async function killNode(run: NodeRun): Promise<void> {
-  if (run.alive()) run.child.kill("SIGKILL");
-  await run.exited;
-}
-
-/** A non-zero 64-bit seed for stream `k` of the run's seed. */
-const seedOf = (seed: bigint, k: bigint): bigint => ((seed * 0x9e3779b97f4a7c15n + k * 0xbf58476d1ce4e5b9n) & 0xffff_ffff_ffff_ffffn) | 1n;
-
-const int = (gen: () => bigint, n: number): number => Number(gen() % BigInt(n));
-const between = (gen: () => bigint, lo: number, hi: number): number => lo + int(gen, hi - lo + 1);
-
-/** The next tx of a signer: its messages and broadcast mode, from the signer's own generator. */
-function pickTx(s: SignerState, users: string[]): { msgs: AminoMsg[]; mode: string } {
-  const g = s.gen;
-  const me = s.signer.address;
-  const val = VALIDATORS[int(g, VALIDATORS.length)]!;
-  const other = users.filter((u) => u !== me)[int(g, users.length - 1)]!;
-  const r = int(g, 100);
-  let msgs: AminoMsg[];
-  if (r < 30) msgs = [sendMsg(me, other, BigInt(between(g, 1, 1_000_000)))];
-  else if (r < 50) msgs = [delegateMsg(me, val, BigInt(between(g, 1, 100)) * 1_000_000n)];
-  else if (r < 58) msgs = [undelegateMsg(me, val, BigInt(between(g, 1, 1000)))]; // may fail: no delegation, too many entries
-  else if (r < 68) msgs = [withdrawMsg(me, val)]; // fails without a delegation
-  else if (r < 73) msgs = [lockTierMsg(me, between(g, 1, 3), 10_000_000_000n, val)];
-  else if (r < 80) msgs = [sendMsg(me, other, 10n ** 30n)]; // fails in the message: insufficient funds
-  else if (r < 90) msgs = [sendMsg(me, other, BigInt(between(g, 1, 1000))), delegateMsg(me, val, 1_000_000n)];
-  else msgs = [delegateMsg(me, val, 2_000_000n), withdrawMsg(me, val)];
-  return { msgs, mode: int(g, 100) < 15 ? "block" : "sync" };
-}
-
-interface TxResponse {
-  height: string;
-  code: number;
-  codespace: string;
-  events?: unknown;
-}
-
-/** A tx's result as one comparable text: `ok` or `codespace/code`. */
-const result = (r: { code: number; codespace: string }): string => (r.code === 0 ? "ok" : `${r.codespace}/${r.code}`);
-
-function hasAccSeq(events: unknown): boolean {
-  if (!Array.isArray(events)) return false;
-  return events.some((e: { attributes?: { key: string }[] }) => e.attributes?.some((a) => a.key === "acc_seq"));
-}
 
 export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
   const started = Date.now();
@@ -543,18 +383,4 @@ export async function runCrash(o: CrashOptions): Promise<CrashSummary> {
   for (const c of committed.values()) s.codes[result(c)] = (s.codes[result(c)] ?? 0) + 1;
   s.wallMs = Date.now() - started;
   return s;
-}
-
-export function formatSummary(s: CrashSummary): string {
-  return [
-    `kills: ${s.kills} (inside a block's SQLite commit: ${s.killsInCommit}, during startup: ${s.killsInStartup}, during load at random instants: ${s.killsDuringLoad})`,
-    `restarts: ${s.restarts}, top height: ${s.topHeight} (${s.blocksWithTxs} blocks with txs)`,
-    `txs sent: ${s.txsSent}, accepted at check: ${s.txsAcceptedAtCheck}, refused at check: ${s.txsRefusedAtCheck}, ` +
-      `committed: ${s.txsCommitted} (by code: ${Object.entries(s.codes).map(([c, n]) => `${c}: ${n}`).join(", ")}), ` +
-      `never committed (died with the node): ${s.txsDropped}`,
-    `committed-tx checks after restarts: ${s.txChecks}; lost: ${s.lost}; changed: ${s.changed}`,
-    `replay: ${s.replay || "FAILED"}`,
-    `violations: ${s.violations.length}${s.violations.length ? "\n  " + s.violations.slice(0, 20).join("\n  ") : ""}`,
-    `wall time: ${(s.wallMs / 1000).toFixed(1)} s`,
-  ].join("\n");
 }
