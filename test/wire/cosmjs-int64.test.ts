@@ -42,4 +42,13 @@ test("an InitChain response of 10 validators of power 4,000,000,000 decodes whol
   assert.equal(Response.decode(bytes).initChain!.validators.map((v) => v.power), validators.map((v) => v.power));
 });
 
+test("an encoded message is a buffer of its own size (cosmjs-types made an 8 KiB pool for each one)", () => {
+  for (const power of VALUES) {
+    const bytes = ValidatorUpdate.encode(ValidatorUpdate.fromPartial({ pubKey: { ed25519: new Uint8Array(32).fill(7) }, power })).finish();
+    assert.is(bytes.buffer.byteLength, bytes.length);
+    assert.is(bytes.byteOffset, 0);
+    assert.is(ValidatorUpdate.decode(bytes).power, power);
+  }
+});
+
 test.run();
