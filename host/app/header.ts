@@ -8,7 +8,7 @@
 import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, concatBytes as concat, hexToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { BytesValueSchema, Int64ValueSchema, StringValueSchema } from "@bufbuild/protobuf/wkt";
@@ -83,16 +83,6 @@ export function merkleRoot(items: readonly Uint8Array[]): Uint8Array {
   let split = 1;
   while (split * 2 < items.length) split *= 2;
   return sha256(concat(Uint8Array.of(1), merkleRoot(items.slice(0, split)), merkleRoot(items.slice(split))));
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 const timestamp = (ns: bigint) => ({ seconds: ns / 1_000_000_000n, nanos: Number(ns % 1_000_000_000n) });

@@ -69,7 +69,8 @@ export class GasMeter {
 
   /**
    * Flat + perByte x bytes as one charge when it stays within the limit (the usual case); past
-   * it, the SDK's separate charges, so the out-of-gas names the one that crossed.
+   * it, the SDK's separate charges, so the out-of-gas names the one that crossed. A perByte of 0:
+   * a flat charge alone (Has, Delete).
    */
   private access(store: string, op: Access["op"], key: number, value: number, what: string, flat: bigint, perByte: bigint, descFlat: string, descPerByte: string): void {
     const before = this.consumed;
@@ -80,8 +81,10 @@ export class GasMeter {
     }
     try {
       this.consume(flat, descFlat);
-      this.consume(perByte * BigInt(key), descPerByte);
-      this.consume(perByte * BigInt(value), descPerByte);
+      if (perByte !== 0n) {
+        this.consume(perByte * BigInt(key), descPerByte);
+        this.consume(perByte * BigInt(value), descPerByte);
+      }
     } finally {
       this.record(store, op, key, value, before, what);
     }
@@ -98,29 +101,11 @@ export class GasMeter {
   }
 
   has(store: string, key: number, what = ""): void {
-    const before = this.consumed;
-    if (this.lumps && this.trace === undefined && before + KV_GAS.has <= this.limit) {
-      this.consumed = before + KV_GAS.has;
-      return;
-    }
-    try {
-      this.consume(KV_GAS.has, GasDesc.has);
-    } finally {
-      this.record(store, "has", key, 0, before, what);
-    }
+    this.access(store, "has", key, 0, what, KV_GAS.has, 0n, GasDesc.has, "");
   }
 
   del(store: string, key: number, what = ""): void {
-    const before = this.consumed;
-    if (this.lumps && this.trace === undefined && before + KV_GAS.delete <= this.limit) {
-      this.consumed = before + KV_GAS.delete;
-      return;
-    }
-    try {
-      this.consume(KV_GAS.delete, GasDesc.delete);
-    } finally {
-      this.record(store, "del", key, 0, before, what);
-    }
+    this.access(store, "del", key, 0, what, KV_GAS.delete, 0n, GasDesc.delete, "");
   }
 
   /**

@@ -4,6 +4,7 @@
 // Values are the gogoproto encodings (docs/gas.md has the layouts).
 
 import { any, bytesOf, coins, decimal, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
+import type { SdkValidator } from "../../modules/staking/genesis.js";
 import type { SdkPosition } from "../../modules/tieredrewards/genesis.js";
 
 /** Address bytes: 20 for keys, 32 for module-derived ones (a position's delegator). */
@@ -100,22 +101,11 @@ export const balanceValue = (amount: bigint): number => decimal(amount).length;
 
 // ---- x/staking ----
 
-export interface ValidatorFields {
-  operator: string;
+/** A validator as x/staking stores it: the exported fields but its consensus key's size and the SDK's BondStatus. */
+export interface ValidatorFields extends Omit<SdkValidator, "pub" | "status"> {
   consensusPubKey: number;
-  jailed: boolean;
   /** 1 unbonded, 2 unbonding, 3 bonded (BondStatus). */
   status: number;
-  tokens: bigint;
-  shares: bigint;
-  description: { moniker: string; identity: string; website: string; securityContact: string; details: string };
-  unbondingHeight: bigint;
-  unbondingTimeNs: bigint;
-  rate: bigint;
-  maxRate: bigint;
-  maxChangeRate: bigint;
-  updateTimeNs: bigint;
-  minSelfDelegation: bigint;
 }
 
 export function validatorValue(v: ValidatorFields): number {
