@@ -1,21 +1,20 @@
 // Which model meters which message: the message's amino type to its keeper path. A message with
-// no model here is metered the old way (the core's store counters, host/app/gas.ts).
+// no model here is metered the old way (the core's store counters, host/app/gas.ts). A module's
+// models may come as one map from its gas file (x/tieredrewards: gas/tiers.ts tierModels).
 
 import { MSG_SEND, type MsgSend } from "../registry.js";
 import {
   MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
   type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
-import { TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg } from "../../modules/tieredrewards/validate.js";
 import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { sendCoins, sendEnabled } from "./bank.js";
 import { withdrawCommission, withdrawRewards } from "./distribution.js";
 import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
-import * as tiers from "./tiers.js";
+import { tierModels } from "./tiers.js";
 import type { Sim } from "./sim.js";
-
 
 /** What a message model needs besides the state: the governance params and the next proposal id. */
 export interface ModelContext {
@@ -63,16 +62,7 @@ const MODELS: Record<string, Model> = {
       minSelfDelegation: m.minSelfDelegation, amount: m.value.amount, denom: m.value.denom,
     });
   },
-  [TierMsgTypes.LockTier]: (k, msg) => tiers.msgLockTier(k, lock(msg)),
-  [TierMsgTypes.CommitDelegationToTier]: (k, msg) => tiers.msgCommitDelegationToTier(k, lock(msg)),
-  [TierMsgTypes.AddToTierPosition]: (k, msg) => tiers.msgAddToTierPosition(k, msg as PositionAmountMsg),
-  [TierMsgTypes.TriggerExitFromTier]: (k, msg) => tiers.msgTriggerExit(k, msg as PositionMsg),
-  [TierMsgTypes.ClearPosition]: (k, msg) => tiers.msgClearPosition(k, msg as PositionMsg),
-  [TierMsgTypes.TierRedelegate]: (k, msg) => tiers.msgTierRedelegate(k, msg as MsgTierRedelegate),
-  [TierMsgTypes.TierUndelegate]: (k, msg) => tiers.msgTierUndelegate(k, msg as PositionMsg),
-  [TierMsgTypes.WithdrawFromTier]: (k, msg) => tiers.msgWithdrawFromTier(k, msg as PositionMsg),
-  [TierMsgTypes.ExitTierWithDelegation]: (k, msg) => tiers.msgExitTierWithDelegation(k, msg as PositionAmountMsg),
-  [TierMsgTypes.ClaimTierRewards]: (k, msg) => tiers.msgClaimTierRewards(k, msg as MsgClaimTierRewards),
+  ...tierModels,
   [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
     const m = msg as MsgSubmitProposal;
     const deposit = m.initialDeposit.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
@@ -86,11 +76,6 @@ const MODELS: Record<string, Model> = {
   },
   [GovMsgTypes.Vote]: (k, msg) => msgVote(k, { ...(msg as MsgVote), options: (msg as MsgVote).options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
   [GovMsgTypes.VoteWeighted]: (k, msg) => msgVote(k, msg as MsgVote),
-};
-
-const lock = (msg: unknown) => {
-  const m = msg as MsgLockTier;
-  return { owner: m.owner, tierId: m.tierId, amount: m.amount, validator: m.validator, triggerExitImmediately: m.triggerExitImmediately };
 };
 
 /** A validator operator's own account address (same bytes, the account prefix). */

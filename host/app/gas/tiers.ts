@@ -10,6 +10,9 @@ import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } fr
 import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "./staking.js";
 import type { Sim } from "./sim.js";
 import { addrLen, type PositionView } from "./view.js";
+import {
+  TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg,
+} from "../../modules/tieredrewards/validate.js";
 
 const TR = "tieredrewards";
 const SECONDS_PER_YEAR = 31_557_600n;
@@ -390,3 +393,26 @@ export function msgExitTierWithDelegation(k: Sim, m: { owner: string; positionId
   k.check(`${TR}:9`, remaining < tier.minLock);
   setPosition(k, { ...p, shares: left });
 }
+
+const lock = (msg: unknown): LockFields => {
+  const m = msg as MsgLockTier;
+  return { owner: m.owner, tierId: m.tierId, amount: m.amount, validator: m.validator, triggerExitImmediately: m.triggerExitImmediately };
+};
+
+/**
+ * x/tieredrewards' message models by amino type, each the validated message to its keeper path;
+ * gas/messages.ts takes every entry, so a new message's model is one entry here. The governance
+ * messages have none: they are metered the old way (the core's store counters).
+ */
+export const tierModels: Readonly<Record<string, (k: Sim, msg: unknown) => void>> = {
+  [TierMsgTypes.LockTier]: (k, msg) => msgLockTier(k, lock(msg)),
+  [TierMsgTypes.CommitDelegationToTier]: (k, msg) => msgCommitDelegationToTier(k, lock(msg)),
+  [TierMsgTypes.AddToTierPosition]: (k, msg) => msgAddToTierPosition(k, msg as PositionAmountMsg),
+  [TierMsgTypes.TriggerExitFromTier]: (k, msg) => msgTriggerExit(k, msg as PositionMsg),
+  [TierMsgTypes.ClearPosition]: (k, msg) => msgClearPosition(k, msg as PositionMsg),
+  [TierMsgTypes.TierRedelegate]: (k, msg) => msgTierRedelegate(k, msg as MsgTierRedelegate),
+  [TierMsgTypes.TierUndelegate]: (k, msg) => msgTierUndelegate(k, msg as PositionMsg),
+  [TierMsgTypes.WithdrawFromTier]: (k, msg) => msgWithdrawFromTier(k, msg as PositionMsg),
+  [TierMsgTypes.ExitTierWithDelegation]: (k, msg) => msgExitTierWithDelegation(k, msg as PositionAmountMsg),
+  [TierMsgTypes.ClaimTierRewards]: (k, msg) => msgClaimTierRewards(k, msg as MsgClaimTierRewards),
+};
