@@ -1,6 +1,7 @@
 // The emission engine of the core (assembly/emission/emission.ts), driven through its records.
 
 import type { Core } from "./core.js";
+import type { Layout } from "./record-layout.js";
 import {
   PARAMS_BASE_RATE, PARAMS_DECAY_RATE, PARAMS_MAX_SUPPLY, PARAMS_BLOCKS_PER_YEAR, PARAMS_DECAY_EPOCH, STATE_HEIGHT,
   STATE_TOTAL_SUPPLY, STATE_RATE, STATE_ANNUAL, STATE_PROVISION, STATE_MINTED,
@@ -37,6 +38,16 @@ export interface BlockOutcome {
   minted: bigint;
   totalSupply: bigint;
 }
+
+/** The emission state record's view of the last block (assembly/abi/emission-state.ts). */
+const BLOCK_OUTCOME: Layout<BlockOutcome> = {
+  height: ["u64", STATE_HEIGHT],
+  rate: ["u128", STATE_RATE],
+  annualProvisions: ["u128", STATE_ANNUAL],
+  blockProvision: ["u128", STATE_PROVISION],
+  minted: ["u128", STATE_MINTED],
+  totalSupply: ["u128", STATE_TOTAL_SUPPLY],
+};
 
 const E18 = 10n ** 18n;
 
@@ -86,16 +97,7 @@ export class Emission {
 
   /** The state and the outcome of the last block. */
   last(): BlockOutcome {
-    const c = this.core;
-    const s = this.state;
-    return {
-      height: c.readU64(s + STATE_HEIGHT),
-      rate: c.readU128(s + STATE_RATE),
-      annualProvisions: c.readU128(s + STATE_ANNUAL),
-      blockProvision: c.readU128(s + STATE_PROVISION),
-      minted: c.readU128(s + STATE_MINTED),
-      totalSupply: c.readU128(s + STATE_TOTAL_SUPPLY),
-    };
+    return this.core.readRecord(this.state, BLOCK_OUTCOME);
   }
 
   rateAt(height: bigint): bigint {
