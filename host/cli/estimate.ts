@@ -22,8 +22,8 @@ import { loadCoreFromFile } from "../core/node.js";
 import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
 import { parseTimestamp, timestampString } from "../wire/gateway-json.js";
 import {
-  type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
-  parseFlags, parseTokens,
+  type Command, type FlagSpecs, type FlagValues, HELP_FLAG, UsageError, decPercent, flagRun, groupThousands, helpText,
+  parseCount, parseTokens,
 } from "./common.js";
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
@@ -66,11 +66,11 @@ const FLAGS = {
   },
   "no-cache": { type: "boolean", description: "with --scenario: run the scenario again instead of reading its kept projection (keyed by the scenario's hash)" },
   json: { type: "boolean", description: "print the estimate as JSON with exact values" },
-  help: { type: "boolean", short: "h", description: "show this help" },
+  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 function usage(): string {
-  return [
+  return helpText([
     "Usage: npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [--start TIME] [--scenario FILE] [flags]",
     "",
     "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
@@ -84,12 +84,9 @@ function usage(): string {
     "scenario's pool pays it on its claims (paid, owed at the exit, or unpaid), beside the tier's promise.",
     "The position starts at --start, else at the start of the chain state priced: the genesis time (the",
     "dashboard's calculator starts at the chain's latest block, the same rule).",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
+  ], FLAGS, [
     "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings, seconds.",
-  ].join("\n");
+  ]);
 }
 
 /** An estimate priced on a scenario's projection: the bonus is what its pool pays; the promise beside it. */
@@ -209,12 +206,7 @@ function parsePeriod(core: Core, flag: string, text: string, unitSeconds: bigint
   return seconds;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   if (f.amount === undefined) throw new UsageError("--amount TOKENS is required");
   if (f.tier === undefined) throw new UsageError("--tier N is required");
   if (f.years !== undefined && f.days !== undefined) throw new UsageError("give --years or --days, not both");
@@ -304,7 +296,7 @@ function parseStart(text: string): bigint {
 export const estimateCommand: Command = {
   summary: "estimate a tier position's base and bonus rewards over a period",
   usage,
-  run,
+  run: flagRun(FLAGS, usage, run),
 };
 
 

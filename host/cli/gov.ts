@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { GOV_MODULE_ADDRESS } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
 import { GovMsgTypes, VOTE_OPTIONS } from "../modules/gov/validate.js";
-import { type Command, UsageError, formatFlags, oneLine, parseCommandLine, type FlagSpecs } from "./common.js";
+import { HELP_FLAG, UsageError, actionCommand, helpText, oneLine, type FlagSpecs, type ParsedFlags } from "./common.js";
 import type { AminoMsg } from "./sim-signer.js";
 import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";
 import { http, sendTx } from "./tx-client.js";
@@ -19,7 +19,7 @@ const FLAGS = {
   gas: { type: "string", value: "N", default: "2000000", description: "the tx gas limit" },
   status: { type: "string", value: "S", description: "proposals: only deposit, voting, passed, rejected or failed ones" },
   wait: { type: "boolean", description: "transactions: wait until the tx is in a block (up to 60 s) and print its result" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
+  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 const OPTIONS: Record<string, number> = { yes: 1, abstain: 2, no: 3, veto: 4, no_with_veto: 4 };
@@ -29,7 +29,7 @@ const STATUSES: Record<string, string> = {
 };
 
 function usage(): string {
-  return [
+  return helpText([
     "Usage: npm run gov -- <action> [arguments] [flags]",
     "",
     "Queries (the node's REST):",
@@ -45,12 +45,9 @@ function usage(): string {
     "  vote ID yes|no|abstain|veto --key N",
     "  weighted-vote ID yes=0.6,no=0.4 --key N",
     "  cancel ID --key N",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
+  ], FLAGS, [
     "Example (npm start -- --clock simulated): npm run gov -- vote 1 yes --key 1 --wait",
-  ].join("\n");
+  ]);
 }
 
 const id = (text: string | undefined): string => {
@@ -65,15 +62,7 @@ const tokens = (text: string | undefined, what: string): string => {
   }
 };
 
-async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandLine(argv, FLAGS);
-  const f = parsed.values as { node?: string; key?: string; fee?: string; gas?: string; status?: string; wait?: boolean; help?: boolean };
-  const [action, a1, a2, ...extra] = parsed.positionals;
-  if (f.help || action === undefined) {
-    process.stdout.write(usage() + "\n");
-    return action === undefined && !f.help ? 2 : 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+async function run(action: string, [a1, a2]: (string | undefined)[], f: ParsedFlags<typeof FLAGS>): Promise<number> {
   const node = http((f.node ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
   const show = async (path: string) => {
     process.stdout.write(JSON.stringify(await node.get(path), null, 2) + "\n");
@@ -140,4 +129,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-export const govCommand: Command = { summary: "x/gov on a running node: proposals, tallies, and dev-key submit/deposit/vote/cancel", usage, run };
+export const govCommand = actionCommand("x/gov on a running node: proposals, tallies, and dev-key submit/deposit/vote/cancel", FLAGS, usage, 2, run);

@@ -4,32 +4,24 @@
 
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { type Command, existingDb, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+import { type Command, HELP_FLAG, existingDb, flagRun, helpText, type FlagSpecs, type FlagValues } from "./common.js";
 import { Progress } from "./progress.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
+  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 function usage(): string {
-  return [
+  return helpText([
     "Usage: npm run replay -- [--db PATH]",
     "",
     "Re-execute every block stored in a node's database from its genesis and check each block's",
     "state hash (the node must not be writing to it meanwhile).",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-  ].join("\n");
+  ], FLAGS);
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
   const progress = new Progress();
   const started = Date.now();
@@ -40,4 +32,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const replay: Command = { summary: "re-execute a node database's blocks and check their state hashes", usage, run };
+export const replay: Command = { summary: "re-execute a node database's blocks and check their state hashes", usage, run: flagRun(FLAGS, usage, run) };

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { basename } from "node:path";
 import { loadCoreFromFile } from "../core/node.js";
 import { ValidationError } from "../errors.js";
-import { type Command, type FlagSpecs, UsageError, formatFlags, groupThousands, oneLine } from "./common.js";
+import { type Command, type FlagSpecs, HELP_FLAG, UsageError, groupThousands, helpOr, helpText, oneLine } from "./common.js";
 import { Progress } from "./progress.js";
 import { fullScenarioDoc, loadScenario, scenarioGenesis } from "./sim-genesis.js";
 import { simulate } from "./sim-run.js";
@@ -42,11 +42,11 @@ const FLAGS = {
   },
   strict: { type: "boolean", description: "exit 1 if any scenario tx failed (the output is still printed); without it a failure is a warning on stderr" },
   "print-scenario": { type: "boolean", description: "print the scenario (defaults, file and --set applied) as JSON and exit" },
-  help: { type: "boolean", short: "h", description: "show this help" },
+  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 function usage(): string {
-  return [
+  return helpText([
     "Usage: npm run simulate -- [--scenario FILE] [--set KEY=VALUE ...] [--json | --csv] [--strict] [flags]",
     "",
     "Run a scenario block by block on the chain itself (the node's code: mint, top-up from the pool,",
@@ -59,10 +59,7 @@ function usage(): string {
     "APY, failed txs, and the block and date the rewards pool runs dry. Progress with ETA on stderr.",
     "A scenario tx that fails (its simulation, CheckTx or DeliverTx) is counted in every output and",
     "named on stderr; --strict makes it an error.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
+  ], FLAGS, [
     "Scenario fields (months are the chain's: floor(blocks_per_year / 12) blocks; an event at month m",
     "happens in block m x blocks_per_month + 1; the run starts at the genesis time; tokens and rates are decimal strings):",
     "  genesis (file|null), genesis_override (object laid over the genesis|null), months (60),",
@@ -73,7 +70,7 @@ function usage(): string {
     "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}],",
     "  validators ({count, commissions [\"0.05\", ...] cycled by index, self_delegation (tokens)}|null: the genesis's).",
     "The actor is dev key 0 (the default genesis's reserve and governance authority).",
-  ].join("\n");
+  ]);
 }
 
 export interface SimFlags {
@@ -166,12 +163,7 @@ export function reportFailures(sim: Simulation, strict: boolean, shown: boolean)
   return 0;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseSimFlags(argv);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: SimFlags): Promise<number> {
   if (f.json && f.csv) throw new UsageError("give --json or --csv, not both");
   if (f.chart !== undefined) checkChartFile(f.chart);
   if (f.every !== "month" && f.every !== "year") throw new UsageError(`--every ${JSON.stringify(f.every)}: must be month or year`);
@@ -198,5 +190,5 @@ async function run(argv: string[]): Promise<number> {
 export const simulateCommand: Command = {
   summary: "run a scenario (tier cohorts, fees, pool phases, governance) block by block on the chain",
   usage,
-  run,
+  run: helpOr(parseSimFlags, usage, run),
 };

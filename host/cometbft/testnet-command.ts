@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
-import { type Command, UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
+import { type Command, HELP_FLAG, UsageError, flagRun, helpText, parseCount, type FlagSpecs, type FlagValues } from "../cli/common.js";
 import { LOG_FORMATS, LOG_LEVELS } from "../log.js";
 import { headerAppHash, readManifest, startTestnet, type Testnet, type TestnetNode } from "./testnet.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
@@ -51,11 +51,11 @@ const FLAGS = {
   "stall-timeout": { type: "string", value: "DURATION", default: "60s", description: "with --until-height: a node whose height has not grown for this long fails the wait" },
   "log-level": { type: "string", value: "LEVEL", default: "info", description: `every node's app log (its app.log): ${LOG_LEVELS.join(", ")}` },
   "log-format": { type: "string", value: "FORMAT", default: "text", description: `every node's app log: ${LOG_FORMATS.join(" or ")}` },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
+  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 function usage(): string {
-  return [
+  return helpText([
     "Usage: npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
     "       npm run testnet -- init --hosts H1,H2,… --out DIR    (a network across machines: npm run testnet -- init --help)",
     "       npm run testnet -- node --home DIR/H1                (run one host's node of it)",
@@ -66,10 +66,7 @@ function usage(): string {
     "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
     "A node whose process ends or that does not answer is reported (with the end of its log) and",
     "the network is stopped, exit code 1, unless --keep-going.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-  ].join("\n");
+  ], FLAGS);
 }
 
 /** A duration flag ("500ms", "2s") in milliseconds, above zero. */
@@ -88,11 +85,11 @@ function oneOf(flag: string, text: string, allowed: readonly string[]): string {
 async function run(argv: string[]): Promise<number> {
   if (argv[0] === "init") return initCommand(argv.slice(1));
   if (argv[0] === "node") return nodeCommand(argv.slice(1));
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+  return flagRun(FLAGS, usage, network)(argv);
+}
+
+/** The network on loopback (no init or node action). */
+async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
   const validators = Number(parseCount("validators", f.validators, { min: 1n, max: BigInt(MAX_VALIDATORS) }));
   const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: BigInt(MAX_FULL_NODES) }));
   const genesis = f.genesis === undefined || f.resume ? undefined : await readTestnetGenesis(f.genesis);
