@@ -1,85 +1,11 @@
-// Shared pieces of the CLI commands: the command shape, exact number parsing of flag values, and
-// integer-only formatting. Flag parsing itself is host/flags.ts.
+// Shared pieces of the CLI commands: the command shape (host/cli/command.ts), exact number parsing
+// of flag values, and integer-only formatting. Flag parsing itself is host/flags.ts.
 
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { EXIT_USAGE, UsageError, formatFlags, oneLine, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from "../flags.js";
+import { UsageError } from "../flags.js";
 
 export { EXIT_USAGE, UsageError, parseFlags, formatFlags, oneLine, type FlagSpecs, type FlagValues } from "../flags.js";
-
-/** One CLI command: `host/cli.ts <name> [flags]`. */
-export interface Command {
-  /** One line for the command list. */
-  summary: string;
-  /** Full help text of the command (every flag with its default). */
-  usage(): string;
-  /** Run with the arguments after the command name; resolves to the exit code. */
-  run(argv: string[]): Promise<number>;
-}
-
-/** The `--help` flag of every command. */
-export const HELP_FLAG = { type: "boolean", short: "h", description: "show this help and exit" } as const satisfies FlagSpec;
-
-/** A command's help: its usage line(s) and what it does, then `Flags:` with every flag's default, then any notes. */
-export function helpText(head: readonly string[], flags: FlagSpecs, notes: readonly string[] = []): string {
-  return [...head, "", "Flags:", formatFlags(flags), ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
-}
-
-/** A command's run: with `--help` it prints the usage (exit 0), else `run` gets the parsed flags. */
-export function helpOr<F extends { help?: boolean }>(parse: (argv: string[]) => F, usage: () => string, run: (f: F) => Promise<number>) {
-  return async (argv: string[]): Promise<number> => {
-    const f = parse(argv);
-    if (f.help) {
-      process.stdout.write(usage() + "\n");
-      return 0;
-    }
-    return run(f);
-  };
-}
-
-/** A command's run over its flags alone (parseFlags: no positionals), `--help` included. */
-export function flagRun<S extends FlagSpecs & { help: FlagSpec }>(flags: S, usage: () => string, run: (f: FlagValues<S>) => Promise<number>) {
-  type F = FlagValues<S> & { help?: boolean };
-  return helpOr<F>((argv) => parseFlags(argv, flags) as F, usage, run);
-}
-
-/** Flag values as parseArgs gives them with positionals allowed: a string flag's text, a boolean's true. */
-export type ParsedFlags<S extends FlagSpecs> = { [K in keyof S]?: S[K]["type"] extends "boolean" ? boolean : string };
-
-/**
- * A command of an action, up to `maxArgs` arguments after it and flags (`keys show NAME`): no
- * action prints the usage and exits 2, `--help` prints it and exits 0; more arguments are a usage error.
- */
-export function actionCommand<S extends FlagSpecs & { help: FlagSpec }>(
-  summary: string, flags: S, usage: () => string, maxArgs: number,
-  run: (action: string, args: (string | undefined)[], f: ParsedFlags<S>) => Promise<number>,
-): Command {
-  return {
-    summary,
-    usage,
-    async run(argv) {
-      const parsed = parseCommandLine(argv, flags);
-      const f = parsed.values as ParsedFlags<S>;
-      const [action, ...args] = parsed.positionals;
-      if (f.help || action === undefined) {
-        process.stdout.write(usage() + "\n");
-        return action === undefined && !f.help ? EXIT_USAGE : 0;
-      }
-      const extra = args.slice(maxArgs);
-      if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
-      return run(action, args, f);
-    },
-  };
-}
-
-/** A command's flags and its positional arguments (an action, ids); a bad flag is a usage error. */
-export function parseCommandLine<F extends FlagSpecs>(argv: string[], flags: F): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  try {
-    return parseArgs({ args: argv, options: flags as never, strict: true, allowPositionals: true }) as never;
-  } catch (e) {
-    throw new UsageError(oneLine((e as Error).message));
-  }
-}
+export { actionCommand, command, flagCommand, type Command, type ParsedFlags } from "./command.js";
 
 /** A non-negative integer flag (plain decimal digits, no sign, no exponent). */
 export function parseCount(flag: string, text: string, opts: { min?: bigint; max?: bigint } = {}): bigint {

@@ -4,22 +4,12 @@
 
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { type Command, HELP_FLAG, existingDb, flagRun, helpText, type FlagSpecs, type FlagValues } from "./common.js";
+import { existingDb, flagCommand, type FlagSpecs, type FlagValues } from "./common.js";
 import { Progress } from "./progress.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database" },
-  help: HELP_FLAG,
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return helpText([
-    "Usage: npm run replay -- [--db PATH]",
-    "",
-    "Re-execute every block stored in a node's database from its genesis and check each block's",
-    "state hash (the node must not be writing to it meanwhile).",
-  ], FLAGS);
-}
 
 async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
@@ -32,4 +22,13 @@ async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   return 0;
 }
 
-export const replay: Command = { summary: "re-execute a node database's blocks and check their state hashes", usage, run: flagRun(FLAGS, usage, run) };
+export const replay = flagCommand({
+  summary: "re-execute a node database's blocks and check their state hashes",
+  usage: "npm run replay -- [--db PATH]",
+  about: [
+    "Re-execute every block stored in a node's database from its genesis and check each block's",
+    "state hash (the node must not be writing to it meanwhile).",
+  ],
+  flags: FLAGS,
+  run,
+});

@@ -11,20 +11,8 @@ import { CoreError } from "../core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS, type EmissionParams } from "../core/emission.js";
 import { loadCoreFromFile } from "../core/node.js";
 import {
-  type Command,
-  type FlagSpecs,
-  type FlagValues,
-  HELP_FLAG,
-  UsageError,
-  decPercent,
-  flagRun,
-  groupThousands,
-  helpText,
-  parseCount,
-  parseTokens,
-  wholeTokens,
-  wholeTokensOfDec,
-  UNITS_PER_TOKEN,
+  UNITS_PER_TOKEN, UsageError, decPercent, flagCommand, groupThousands, parseCount, parseTokens, wholeTokens,
+  wholeTokensOfDec, type FlagSpecs, type FlagValues,
 } from "./common.js";
 import { Progress } from "./progress.js";
 
@@ -80,23 +68,7 @@ const FLAGS = {
     description: "cap on circulating supply, in tokens; 0 = no cap",
   },
   json: { type: "boolean", description: "print the rows as JSON with exact values" },
-  help: HELP_FLAG,
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return helpText([
-    "Usage: host/cli.ts schedule [flags]",
-    "",
-    "Print the emission schedule: inflation rate, annual provisions and total supply at month 0",
-    "(the decay epoch, height 1), every STEP months, and month MONTHS. The core simulates every",
-    "block; each block mints its provision (capped) into the total supply.",
-  ], FLAGS, [
-    "Columns: month, height of the month's first block, inflation rate of that block (percent,",
-    `${PERCENT_PLACES} decimals, truncated), its annual provisions and the total supply after it`,
-    "(whole tokens, truncated). --json gives exact values: inflation and annual_provisions as",
-    "18-decimal Dec strings (annual_provisions in base units), total_supply in base units.",
-  ]);
-}
 
 /** The inputs of a schedule. */
 export interface ScheduleOptions {
@@ -270,8 +242,20 @@ async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   return 0;
 }
 
-export const schedule: Command = {
+export const schedule = flagCommand({
   summary: "print the emission schedule (inflation rate, annual provisions, supply by month)",
-  usage,
-  run: flagRun(FLAGS, usage, run),
-};
+  usage: "host/cli.ts schedule [flags]",
+  about: [
+    "Print the emission schedule: inflation rate, annual provisions and total supply at month 0",
+    "(the decay epoch, height 1), every STEP months, and month MONTHS. The core simulates every",
+    "block; each block mints its provision (capped) into the total supply.",
+  ],
+  notes: [
+    "Columns: month, height of the month's first block, inflation rate of that block (percent,",
+    `${PERCENT_PLACES} decimals, truncated), its annual provisions and the total supply after it`,
+    "(whole tokens, truncated). --json gives exact values: inflation and annual_provisions as",
+    "18-decimal Dec strings (annual_provisions in base units), total_supply in base units.",
+  ],
+  flags: FLAGS,
+  run,
+});

@@ -15,7 +15,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCoreFromFile } from "../core/node.js";
-import { HELP_FLAG, UsageError, flagRun, helpText, parseCount, type FlagSpecs, type FlagValues } from "../cli/common.js";
+import { UsageError, flagCommand, parseCount, type FlagSpecs, type FlagValues } from "../cli/common.js";
 import { COMETBFT, writeCometHome } from "./home.js";
 import { ensureCometbft } from "./install.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
@@ -46,39 +46,37 @@ const INIT_FLAGS = {
   "base-port": { type: "string", value: "PORT", default: "27000", description: "every host: PORT (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST)" },
   listen: { type: "string", value: "ADDRESS", default: "0.0.0.0", description: "what a host that is not a loopback address binds P2P, RPC and REST to" },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
-  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
 const NODE_FLAGS = {
   home: { type: "string", value: "DIR", description: "a home written by `testnet init` (DIR/H); required" },
   "log-level": { type: "string", value: "LEVEL", default: "info", description: "the app's log (HOME/app.log)" },
-  help: HELP_FLAG,
 } satisfies FlagSpecs;
 
-function initUsage(): string {
-  return helpText([
-    "Usage: npm run testnet -- init --hosts H1,H2,… [--out DIR] [--validators N | --genesis FILE] [--base-port PORT]",
-    "",
+/** `testnet init`: a home per host. */
+export const initCommand = flagCommand({
+  summary: "write one home per host for a network across machines",
+  usage: "npm run testnet -- init --hosts H1,H2,… [--out DIR] [--validators N | --genesis FILE] [--base-port PORT]",
+  about: [
     "Writes one home per host for a network across machines (validator i on host i), then prints the",
     "command each host runs. Copy DIR/H to host H (with this project, built), and run it there.",
-  ], INIT_FLAGS);
-}
+  ],
+  flags: INIT_FLAGS,
+  run: init,
+}).run;
 
-function nodeUsage(): string {
-  return helpText([
-    "Usage: npm run testnet -- node --home DIR/H",
-    "",
+/** `testnet node`: one host's node of it. */
+export const nodeCommand = flagCommand({
+  summary: "run one host's node of a network testnet init wrote",
+  usage: "npm run testnet -- node --home DIR/H",
+  about: [
     "Runs one host's node of a network made by `testnet init`: this node (npm start -- --abci) and",
     "CometBFT, logs in the home (app.log, cometbft.log). Ctrl-C stops both; if either ends, the other",
     "is stopped and the exit code is 1. Started again, it resumes where it stopped.",
-  ], NODE_FLAGS);
-}
-
-/** `testnet init`: a home per host. */
-export const initCommand = flagRun(INIT_FLAGS, initUsage, init);
-
-/** `testnet node`: one host's node of it. */
-export const nodeCommand = flagRun(NODE_FLAGS, nodeUsage, node);
+  ],
+  flags: NODE_FLAGS,
+  run: node,
+}).run;
 
 const isLoopback = (host: string) => isIP(host) === 4 && host.startsWith("127.");
 
