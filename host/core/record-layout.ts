@@ -14,6 +14,13 @@ export type Layout<T> = { readonly [K in keyof T]-?: readonly [KindOf<T[K]>, num
 
 type Value = boolean | number | bigint;
 type ValueOf<K extends FieldKind> = K extends "bool" ? boolean : K extends "u8" | "u32" ? number : bigint;
+
+/** A layout written first, its record's type then `Fields<typeof L>` (the shape stated once). */
+export const layout = <const L extends { readonly [name: string]: readonly [FieldKind, number] }>(l: L): L => l;
+
+/** The record a layout decodes to. */
+export type Fields<L extends { readonly [name: string]: readonly [FieldKind, number] }> = { -readonly [K in keyof L]: ValueOf<L[K][0]> };
+
 const U64_MASK = (1n << 64n) - 1n;
 
 const u64 = (dv: DataView, at: number): bigint => dv.getBigUint64(at, true);
