@@ -50,13 +50,23 @@ export const WRITE: { readonly [K in FieldKind]: (dv: DataView, at: number, v: V
   },
 };
 
+type Reader = (dv: DataView, at: number) => Value;
+const readers = new WeakMap<object, readonly (readonly [string, Reader, number])[]>();
+
+/** A layout's fields as (name, read, offset), made once per layout: a decode is a plain loop. */
+function fieldsOf(layout: object): readonly (readonly [string, Reader, number])[] {
+  let fields = readers.get(layout);
+  if (fields === undefined) {
+    fields = Object.entries(layout as Record<string, readonly [FieldKind, number]>).map(([name, [kind, offset]]) => [name, READ[kind], offset] as const);
+    readers.set(layout, fields);
+  }
+  return fields;
+}
+
 /** The record at `base` of `dv`, every field of `layout` decoded. */
 export function readFields<T>(dv: DataView, base: number, layout: Layout<T>): T {
   const out: Record<string, Value> = {};
-  for (const name in layout) {
-    const [kind, offset] = layout[name];
-    out[name] = READ[kind](dv, base + offset);
-  }
+  for (const [name, read, offset] of fieldsOf(layout)) out[name] = read(dv, base + offset);
   return out as T;
 }
 
