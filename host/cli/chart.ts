@@ -87,25 +87,14 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
   const legend = (i: number, names: string[]) => ({
     top: PANEL[i]!.legend, left: 100, right: 30, data: names, textStyle: FONT, itemWidth: 28, itemGap: 16,
   });
-  const subtext = [
-    dry ? `The rewards pool runs dry in month ${dry.month} (height ${dry.height.toLocaleString("en-US")}).` : "The rewards pool lasts the horizon.",
-    ...failureNote(sim),
-  ];
-  return renderSvg({
-    animation: false,
-    backgroundColor: "#ffffff",
-    textStyle: FONT,
-    title: [
-      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
-      { text: subtext[0], left: "center", top: 32, textStyle: { ...FONT, color: INK } },
-      ...(subtext[1] ? [{ text: subtext[1], left: "center", top: 50, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
-    ],
+  const outlook = dry ? `The rewards pool runs dry in month ${dry.month} (height ${dry.height.toLocaleString("en-US")}).` : "The rewards pool lasts the horizon.";
+  return page(title, [outlook], failureNote(sim), {
     legend: [legend(0, supply.map((s) => s.name)), legend(1, [pool.name, ...owed.map((s) => s.name)]), legend(2, apys.map((s) => s.name))],
     grid: PANEL.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
     xAxis: [xAxis(0), xAxis(1), xAxis(2)],
     yAxis: [tokensAxis(0, "supply (tokens)", true), tokensAxis(1, "tokens"), percentAxis(2, "APY (% a year)")],
     series: [...supply, pool, ...owed, ...apys],
-  }, WIDTH, HEIGHT);
+  });
 }
 
 /** The failures in one line for a chart: how many, the commonest reason, its first month. */
@@ -115,6 +104,26 @@ function failureNote(sim: Simulation): string[] {
   const log = first.log.replace(/^simulation: /, "").replace(/^failed to execute message; message index: \d+: /, "");
   const short = log.length > 70 ? `${log.slice(0, 67)}…` : log;
   return [`${sim.failures.length} of ${sim.txs} scenario txs FAILED; first (month ${monthOf(sim, first.first.height)}): ${short}`];
+}
+
+/**
+ * A chart's page as SVG: the title, then one line each under it, the notes in ink and the failures
+ * in bold red, any further titles (the panels'), and the option's panels.
+ */
+function page(title: string, notes: string[], failures: string[], panels: echarts.EChartsCoreOption, titles: object[] = [], height = HEIGHT): string {
+  const line = (text: string, i: number, style: object) => ({ text, left: "center", top: 32 + 18 * i, textStyle: { ...FONT, ...style } });
+  return renderSvg({
+    animation: false,
+    backgroundColor: "#ffffff",
+    textStyle: FONT,
+    title: [
+      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
+      ...notes.map((text, i) => line(text, i, { color: INK })),
+      ...failures.map((text, i) => line(text, notes.length + i, { color: FAIL, fontWeight: "bold" })),
+      ...titles,
+    ],
+    ...panels,
+  }, WIDTH, height);
 }
 
 /** An ECharts option as SVG, server-side, the same bytes for the same option. */
@@ -180,16 +189,7 @@ function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
       return [line(`${name} paid`, rows.map((r) => pctOf(r.mean_tier_paid_apys[t])), colour), line(`${name} nominal`, rows.map((r) => pctOf(r.mean_tier_nominal_apys[t])), colour, true)];
     }),
   ];
-  const failed = sweepFailures(rows);
-  return renderSvg({
-    animation: false,
-    backgroundColor: "#ffffff",
-    textStyle: FONT,
-    title: [
-      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
-      { text: `over ${label}; green bars: the pool lasted the horizon`, left: "center", top: 32, textStyle: { ...FONT, color: INK } },
-      ...(failed[0] ? [{ text: failed[0], left: "center", top: 50, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
-    ],
+  return page(title, [`over ${label}; green bars: the pool lasted the horizon`], sweepFailures(rows), {
     legend: [
       { top: PANEL[0]!.legend, left: 100, data: ["pool runway (months)"], textStyle: FONT },
       { top: PANEL[1]!.legend, left: 100, data: ["supply at the horizon"], textStyle: FONT },
@@ -217,12 +217,11 @@ function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
       },
       ...apys,
     ],
-  }, WIDTH, HEIGHT);
+  });
 }
 
 function sweepHeatMaps(rows: RunSummary[], [a, b]: [SweptKey, SweptKey], title: string): string {
   const ka = keyLabel(a.key), kb = keyLabel(b.key);
-  const failed = sweepFailures(rows);
   // The grid varies the first key slowest: run i is (a[i / |b|], b[i % |b|]).
   const heat = (i: number, name: string, unit: string, value: (r: RunSummary) => number, decimals: number) => {
     const data = rows.map((r, j) => [(j / b.values.length) | 0, j % b.values.length, value(r)]);
@@ -261,21 +260,13 @@ function sweepHeatMaps(rows: RunSummary[], [a, b]: [SweptKey, SweptKey], title: 
     };
   };
   const panels = [heat(0, "pool runway (months)", "months", runway, 0), heat(1, "mean base APY received (% a year)", "%", (r) => pctOf(r.mean_base_apy) ?? 0, 2)];
-  return renderSvg({
-    animation: false,
-    backgroundColor: "#ffffff",
-    textStyle: FONT,
-    title: [
-      { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
-      ...(failed[0] ? [{ text: failed[0], left: "center", top: 32, textStyle: { ...FONT, color: FAIL, fontWeight: "bold" } }] : []),
-      ...panels.map((p) => p.title),
-    ],
+  return page(title, [], sweepFailures(rows), {
     grid: panels.map((p) => p.grid),
     xAxis: panels.map((p) => p.xAxis),
     yAxis: panels.map((p) => p.yAxis),
     visualMap: panels.map((p) => p.visualMap),
     series: panels.map((p) => p.series),
-  }, WIDTH, 900);
+  }, panels.map((p) => p.title), 900);
 }
 
 /** A non-negative decimal string ("0.03", "0.030000000000000000") as a raw Dec. */

@@ -1,30 +1,11 @@
-// Shared pieces of the CLI commands: the command shape, exact number parsing of flag values, and
-// integer-only formatting. Flag parsing itself is host/flags.ts.
+// Shared pieces of the CLI commands: the command shape (host/cli/command.ts), exact number parsing
+// of flag values, and integer-only formatting. Flag parsing itself is host/flags.ts.
 
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { UsageError, oneLine, type FlagSpecs } from "../flags.js";
+import { UsageError } from "../flags.js";
 
-export { EXIT_USAGE, UsageError, parseFlags, formatFlags, oneLine, type FlagSpecs } from "../flags.js";
-
-/** One CLI command: `host/cli.ts <name> [flags]`. */
-export interface Command {
-  /** One line for the command list. */
-  summary: string;
-  /** Full help text of the command (every flag with its default). */
-  usage(): string;
-  /** Run with the arguments after the command name; resolves to the exit code. */
-  run(argv: string[]): Promise<number>;
-}
-
-/** A command's flags and its positional arguments (an action, ids); a bad flag is a usage error. */
-export function parseCommandLine<F extends FlagSpecs>(argv: string[], flags: F): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  try {
-    return parseArgs({ args: argv, options: flags as never, strict: true, allowPositionals: true }) as never;
-  } catch (e) {
-    throw new UsageError(oneLine((e as Error).message));
-  }
-}
+export { EXIT_USAGE, UsageError, parseFlags, formatFlags, oneLine, type FlagSpecs, type FlagValues } from "../flags.js";
+export { actionCommand, command, flagCommand, type Command, type ParsedFlags } from "./command.js";
 
 /** A non-negative integer flag (plain decimal digits, no sign, no exponent). */
 export function parseCount(flag: string, text: string, opts: { min?: bigint; max?: bigint } = {}): bigint {

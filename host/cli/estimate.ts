@@ -22,8 +22,8 @@ import { loadCoreFromFile } from "../core/node.js";
 import { SECONDS_PER_YEAR, estimate, type Estimate } from "../core/estimate.js";
 import { parseTimestamp, timestampString } from "../wire/gateway-json.js";
 import {
-  type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
-  parseFlags, parseTokens,
+  UsageError, decPercent, flagCommand, groupThousands, parseCount, parseTokens, type FlagSpecs,
+  type FlagValues,
 } from "./common.js";
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "./genesis-input.js";
@@ -66,31 +66,7 @@ const FLAGS = {
   },
   "no-cache": { type: "boolean", description: "with --scenario: run the scenario again instead of reading its kept projection (keyed by the scenario's hash)" },
   json: { type: "boolean", description: "print the estimate as JSON with exact values" },
-  help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [--start TIME] [--scenario FILE] [flags]",
-    "",
-    "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
-    "as the rewards pool's top-up holds it, after commission) plus the tier's bonus, computed by the",
-    "core's bonus function (shares x tokens per share x bonus APY x whole seconds / 31,557,600,",
-    "truncated). Without --exit-now the tokens stay staked the whole period. With --exit-now exit is",
-    "triggered at entry and the holder undelegates at the unlock: bonus and base rewards stop there,",
-    "the tokens unbond for the chain's unbonding time (28 days) earning nothing. Assumes the pool can",
-    "pay throughout (see `npm run simulate`); with --scenario FILE the position is priced on that",
-    "scenario's projection: base rewards at the base APY the chain paid month by month, the bonus as the",
-    "scenario's pool pays it on its claims (paid, owed at the exit, or unpaid), beside the tier's promise.",
-    "The position starts at --start, else at the start of the chain state priced: the genesis time (the",
-    "dashboard's calculator starts at the chain's latest block, the same rule).",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings, seconds.",
-  ].join("\n");
-}
 
 /** An estimate priced on a scenario's projection: the bonus is what its pool pays; the promise beside it. */
 export interface ScenarioEstimate extends Estimate {
@@ -209,12 +185,7 @@ function parsePeriod(core: Core, flag: string, text: string, unitSeconds: bigint
   return seconds;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   if (f.amount === undefined) throw new UsageError("--amount TOKENS is required");
   if (f.tier === undefined) throw new UsageError("--tier N is required");
   if (f.years !== undefined && f.days !== undefined) throw new UsageError("give --years or --days, not both");
@@ -301,10 +272,27 @@ function parseStart(text: string): bigint {
   }
 }
 
-export const estimateCommand: Command = {
+export const estimateCommand = flagCommand({
   summary: "estimate a tier position's base and bonus rewards over a period",
-  usage,
+  usage: "npm run estimate -- --amount TOKENS --tier N [--years Y | --days D] [--start TIME] [--scenario FILE] [flags]",
+  about: [
+    "Estimate what a tier position earns over a period: base rewards (the target rate on its tokens",
+    "as the rewards pool's top-up holds it, after commission) plus the tier's bonus, computed by the",
+    "core's bonus function (shares x tokens per share x bonus APY x whole seconds / 31,557,600,",
+    "truncated). Without --exit-now the tokens stay staked the whole period. With --exit-now exit is",
+    "triggered at entry and the holder undelegates at the unlock: bonus and base rewards stop there,",
+    "the tokens unbond for the chain's unbonding time (28 days) earning nothing. Assumes the pool can",
+    "pay throughout (see `npm run simulate`); with --scenario FILE the position is priced on that",
+    "scenario's projection: base rewards at the base APY the chain paid month by month, the bonus as the",
+    "scenario's pool pays it on its claims (paid, owed at the exit, or unpaid), beside the tier's promise.",
+    "The position starts at --start, else at the start of the chain state priced: the genesis time (the",
+    "dashboard's calculator starts at the chain's latest block, the same rule).",
+  ],
+  notes: [
+    "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings, seconds.",
+  ],
+  flags: FLAGS,
   run,
-};
+});
 
 

@@ -6,34 +6,15 @@ import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { NodeStore } from "../store/store.js";
 import type { Json } from "../app/genesis.js";
-import { type Command, UsageError, existingDb, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+import { UsageError, existingDb, flagCommand, type FlagSpecs, type FlagValues } from "./common.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database (the node stopped)" },
   out: { type: "string", value: "FILE", shown: "stdout", description: "where to write the document" },
   "sdk-only": { type: "boolean", description: "without app_state.node_state (the node's exact records): the SDK's sections alone" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
-function usage(): string {
-  return [
-    "Usage: npm run export -- [--db PATH] [--out FILE] [--sdk-only]",
-    "",
-    "Write a stopped node's last committed state as a genesis document in the SDK's format, as",
-    "`chain-maind export` writes it (initial_height the next block). `--genesis FILE` starts a node",
-    "on it; chain-maind reads its module sections.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-  ].join("\n");
-}
-
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
   const probe = new NodeStore(db, { readonly: true });
   const stored = probe.genesis();
@@ -53,4 +34,14 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const exportCommand: Command = { summary: "write a stopped node's state as the SDK's genesis document", usage, run };
+export const exportCommand = flagCommand({
+  summary: "write a stopped node's state as the SDK's genesis document",
+  usage: "npm run export -- [--db PATH] [--out FILE] [--sdk-only]",
+  about: [
+    "Write a stopped node's last committed state as a genesis document in the SDK's format, as",
+    "`chain-maind export` writes it (initial_height the next block). `--genesis FILE` starts a node",
+    "on it; chain-maind reads its module sections.",
+  ],
+  flags: FLAGS,
+  run,
+});

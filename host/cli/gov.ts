@@ -7,10 +7,10 @@ import { readFile } from "node:fs/promises";
 import { GOV_MODULE_ADDRESS } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
 import { GovMsgTypes, VOTE_OPTIONS } from "../modules/gov/validate.js";
-import { type Command, UsageError, formatFlags, oneLine, parseCommandLine, type FlagSpecs } from "./common.js";
+import { UsageError, actionCommand, oneLine, type FlagSpecs, type ParsedFlags } from "./common.js";
 import type { AminoMsg } from "./sim-signer.js";
-import { DevKeyProtoSigner, protoOfAmino } from "./proto-signer.js";
-import { http, sendTx } from "./tx-client.js";
+import { protoOfAmino } from "./proto-signer.js";
+import { devKeyTx, restNode, sendTx } from "./tx-client.js";
 
 const FLAGS = {
   node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
@@ -19,7 +19,6 @@ const FLAGS = {
   gas: { type: "string", value: "N", default: "2000000", description: "the tx gas limit" },
   status: { type: "string", value: "S", description: "proposals: only deposit, voting, passed, rejected or failed ones" },
   wait: { type: "boolean", description: "transactions: wait until the tx is in a block (up to 60 s) and print its result" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
 const OPTIONS: Record<string, number> = { yes: 1, abstain: 2, no: 3, veto: 4, no_with_veto: 4 };
@@ -27,31 +26,6 @@ const STATUSES: Record<string, string> = {
   deposit: "PROPOSAL_STATUS_DEPOSIT_PERIOD", voting: "PROPOSAL_STATUS_VOTING_PERIOD", passed: "PROPOSAL_STATUS_PASSED",
   rejected: "PROPOSAL_STATUS_REJECTED", failed: "PROPOSAL_STATUS_FAILED",
 };
-
-function usage(): string {
-  return [
-    "Usage: npm run gov -- <action> [arguments] [flags]",
-    "",
-    "Queries (the node's REST):",
-    "  params                       x/gov's params",
-    "  proposals [--status S]       every proposal (deposit, voting, passed, rejected, failed)",
-    "  proposal ID | tally ID | votes ID | deposits ID",
-    "",
-    "Transactions (--key N: a dev key of the default genesis; a local chain only):",
-    "  submit FILE --key N          FILE: {\"messages\": [{\"type\": \"chainmain/MsgAddTier\", \"value\": {...}}],",
-    "                               \"deposit\": \"10000\" (tokens), \"title\": \"…\", \"summary\": \"…\", \"expedited\": false}",
-    `                               each message's authority: x/gov, ${GOV_MODULE_ADDRESS}`,
-    "  deposit ID TOKENS --key N",
-    "  vote ID yes|no|abstain|veto --key N",
-    "  weighted-vote ID yes=0.6,no=0.4 --key N",
-    "  cancel ID --key N",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "Example (npm start -- --clock simulated): npm run gov -- vote 1 yes --key 1 --wait",
-  ].join("\n");
-}
 
 const id = (text: string | undefined): string => {
   if (text === undefined || !/^[1-9][0-9]{0,19}$/.test(text)) throw new UsageError(`a proposal id (a positive integer) expected, got ${JSON.stringify(text ?? "")}`);
@@ -65,16 +39,8 @@ const tokens = (text: string | undefined, what: string): string => {
   }
 };
 
-async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandLine(argv, FLAGS);
-  const f = parsed.values as { node?: string; key?: string; fee?: string; gas?: string; status?: string; wait?: boolean; help?: boolean };
-  const [action, a1, a2, ...extra] = parsed.positionals;
-  if (f.help || action === undefined) {
-    process.stdout.write(usage() + "\n");
-    return action === undefined && !f.help ? 2 : 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
-  const node = http((f.node ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
+async function run(action: string, [a1, a2]: (string | undefined)[], f: ParsedFlags<typeof FLAGS>): Promise<number> {
+  const node = restNode(f.node);
   const show = async (path: string) => {
     process.stdout.write(JSON.stringify(await node.get(path), null, 2) + "\n");
     return 0;
@@ -94,11 +60,8 @@ async function run(argv: string[]): Promise<number> {
     case "deposits":
       return show(`/cosmos/gov/v1/proposals/${id(a1)}/${action}`);
   }
-  if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
-  if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
-  const signer = new DevKeyProtoSigner(Number(f.key));
+  const { signer, tx } = devKeyTx(action, f);
   const me = signer.address;
-  const tx = { fee: f.fee!, gas: f.gas!, wait: f.wait === true };
   switch (action) {
     case "submit": {
       if (a1 === undefined) throw new UsageError("submit FILE: the proposal file is required");
@@ -140,4 +103,28 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-export const govCommand: Command = { summary: "x/gov on a running node: proposals, tallies, and dev-key submit/deposit/vote/cancel", usage, run };
+export const govCommand = actionCommand({
+  summary: "x/gov on a running node: proposals, tallies, and dev-key submit/deposit/vote/cancel",
+  usage: "npm run gov -- <action> [arguments] [flags]",
+  about: [
+    "Queries (the node's REST):",
+    "  params                       x/gov's params",
+    "  proposals [--status S]       every proposal (deposit, voting, passed, rejected, failed)",
+    "  proposal ID | tally ID | votes ID | deposits ID",
+    "",
+    "Transactions (--key N: a dev key of the default genesis; a local chain only):",
+    "  submit FILE --key N          FILE: {\"messages\": [{\"type\": \"chainmain/MsgAddTier\", \"value\": {...}}],",
+    "                               \"deposit\": \"10000\" (tokens), \"title\": \"…\", \"summary\": \"…\", \"expedited\": false}",
+    `                               each message's authority: x/gov, ${GOV_MODULE_ADDRESS}`,
+    "  deposit ID TOKENS --key N",
+    "  vote ID yes|no|abstain|veto --key N",
+    "  weighted-vote ID yes=0.6,no=0.4 --key N",
+    "  cancel ID --key N",
+  ],
+  notes: [
+    "Example (npm start -- --clock simulated): npm run gov -- vote 1 yes --key 1 --wait",
+  ],
+  flags: FLAGS,
+  maxArgs: 2,
+  run,
+});

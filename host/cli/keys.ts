@@ -4,7 +4,7 @@
 // every key in it up to --fund-amount from the reserve at start.
 
 import { readFileSync } from "node:fs";
-import { type Command, UsageError, formatFlags, parseCommandLine, type FlagSpecs } from "./common.js";
+import { UsageError, actionCommand, type FlagSpecs, type ParsedFlags } from "./common.js";
 import { CRO_HD_PATH, DEFAULT_KEYRING, addKey, deleteKey, readKeyring, type KeyEntry } from "./keyring.js";
 
 const FLAGS = {
@@ -13,41 +13,13 @@ const FLAGS = {
   address: { type: "boolean", short: "a", description: "show: print the address only" },
   json: { type: "boolean", description: "print JSON (add: with the new mnemonic; show: with it only with --reveal)" },
   reveal: { type: "boolean", description: "show: print the mnemonic too" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: npm run keys -- <action> [NAME] [flags]",
-    "",
-    "  add NAME       make a key: a new 24-word BIP-39 mnemonic (printed once), account 0 on",
-    `                 ${CRO_HD_PATH} as Keplr derives CRO; --recover reads a mnemonic from stdin`,
-    "  list           every key: name and address",
-    "  show NAME      a key: name, address, public key, path (-a: the address only; --reveal: the mnemonic)",
-    "  delete NAME    remove a key from the keyring",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "The keys are for local chains only: the keyring is not encrypted (as the SDK's test backend).",
-    "Fund them at start: npm start -- --clock simulated --keyring keyring.json (each is topped up to",
-    "--fund-amount from the reserve, dev key 0, by a signed bank send), or later: POST /dev/faucet.",
-  ].join("\n");
-}
 
 const publicView = (k: KeyEntry) => ({ name: k.name, address: k.address, pubkey: k.pubkey, hd_path: k.hd_path });
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
-async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandLine(argv, FLAGS);
-  const f = parsed.values as { keyring?: string; recover?: boolean; address?: boolean; json?: boolean; reveal?: boolean; help?: boolean };
-  const [action, name, ...extra] = parsed.positionals;
-  if (f.help || action === undefined) {
-    out(usage());
-    return action === undefined && !f.help ? 2 : 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+async function run(action: string, [name]: (string | undefined)[], f: ParsedFlags<typeof FLAGS>): Promise<number> {
   const path = f.keyring ?? DEFAULT_KEYRING;
   const needsName = action === "add" || action === "show" || action === "delete";
   if (!["add", "list", "show", "delete"].includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)} (add, list, show, delete; see --help)`);
@@ -94,4 +66,22 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const keysCommand: Command = { summary: "a local keyring of test accounts: add (BIP-39, Keplr's CRO path), list, show, delete", usage, run };
+export const keysCommand = actionCommand({
+  summary: "a local keyring of test accounts: add (BIP-39, Keplr's CRO path), list, show, delete",
+  usage: "npm run keys -- <action> [NAME] [flags]",
+  about: [
+    "  add NAME       make a key: a new 24-word BIP-39 mnemonic (printed once), account 0 on",
+    `                 ${CRO_HD_PATH} as Keplr derives CRO; --recover reads a mnemonic from stdin`,
+    "  list           every key: name and address",
+    "  show NAME      a key: name, address, public key, path (-a: the address only; --reveal: the mnemonic)",
+    "  delete NAME    remove a key from the keyring",
+  ],
+  notes: [
+    "The keys are for local chains only: the keyring is not encrypted (as the SDK's test backend).",
+    "Fund them at start: npm start -- --clock simulated --keyring keyring.json (each is topped up to",
+    "--fund-amount from the reserve, dev key 0, by a signed bank send), or later: POST /dev/faucet.",
+  ],
+  flags: FLAGS,
+  maxArgs: 1,
+  run,
+});

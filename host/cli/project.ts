@@ -24,8 +24,8 @@ import { parseGoDuration } from "../config.js";
 import { timestampString, durationString } from "../wire/gateway-json.js";
 import type { Genesis, Json } from "../app/genesis.js";
 import {
-  type Command, type FlagSpecs, UsageError, decPercent, formatFlags, groupThousands, parseCount,
-  parseFlags, parseTokens, wholeTokens,
+  UsageError, decPercent, flagCommand, groupThousands, parseCount, parseTokens, wholeTokens,
+  type FlagSpecs, type FlagValues,
 } from "./common.js";
 import { decShort, parseFraction } from "./schedule.js";
 import { genesisDoc, validate, withBlocksPerYear, withPool, withTargetRate } from "./genesis-input.js";
@@ -55,30 +55,7 @@ const FLAGS = {
     description: "block interval; sets blocks_per_year = floor(31557600s / DURATION) (e.g. 1m: 12x fewer blocks, faster)",
   },
   json: { type: "boolean", description: "print the projection as JSON with exact values" },
-  help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: npm run project -- [flags]",
-    "",
-    "Project total and circulating supply, the inflation rate, what is minted, the rewards pool's",
-    "balance and the base-rewards top-ups it pays, bonded tokens and the base APY, by running every",
-    "block of the chain in the core (mint, top-up from the pool, distribution) on the default genesis",
-    "or --genesis FILE laid over it. Reports the block where the pool runs dry, if it does.",
-    "A year at the real 5 s blocks is 6,311,520 blocks: about 8 s (progress on stderr); --block-time 1m is 12x faster.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "Columns: month (a month is floor(blocks_per_year / 12) blocks), height, total and circulating",
-    "supply (burn addresses excluded), the inflation rate of the row's last block, tokens minted and",
-    "top-ups paid by the pool since the previous row, the pool's balance, bonded tokens, and the base",
-    "APY: what the period's blocks allocated to validators (commission included, community tax not)",
-    "over bonded tokens, annualized. Tokens are whole tokens, truncated; percentages truncated.",
-    "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings.",
-  ].join("\n");
-}
 
 /** The chain's state between two runs of blocks. */
 export interface Snapshot {
@@ -283,12 +260,7 @@ export function renderProjection(p: Projection): string {
   return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot].join("\n");
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   if (f.years !== undefined && f.months !== undefined) throw new UsageError("give --years or --months, not both");
   const months =
     f.months !== undefined
@@ -339,8 +311,24 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const projectCommand: Command = {
+export const projectCommand = flagCommand({
   summary: "project supply, inflation, the rewards pool and base APY over the years (runs every block)",
-  usage,
+  usage: "npm run project -- [flags]",
+  about: [
+    "Project total and circulating supply, the inflation rate, what is minted, the rewards pool's",
+    "balance and the base-rewards top-ups it pays, bonded tokens and the base APY, by running every",
+    "block of the chain in the core (mint, top-up from the pool, distribution) on the default genesis",
+    "or --genesis FILE laid over it. Reports the block where the pool runs dry, if it does.",
+    "A year at the real 5 s blocks is 6,311,520 blocks: about 8 s (progress on stderr); --block-time 1m is 12x faster.",
+  ],
+  notes: [
+    "Columns: month (a month is floor(blocks_per_year / 12) blocks), height, total and circulating",
+    "supply (burn addresses excluded), the inflation rate of the row's last block, tokens minted and",
+    "top-ups paid by the pool since the previous row, the pool's balance, bonded tokens, and the base",
+    "APY: what the period's blocks allocated to validators (commission included, community tax not)",
+    "over bonded tokens, annualized. Tokens are whole tokens, truncated; percentages truncated.",
+    "--json gives exact values: amounts in base units, rates as 18-decimal Dec strings.",
+  ],
+  flags: FLAGS,
   run,
-};
+});

@@ -11,7 +11,7 @@ import { base64 } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { devAddress, devPrivateKey } from "../app/genesis.js";
+import { DevKey } from "./dev-key.js";
 import { anyOfAmino } from "../wire/messages.js";
 import type { AminoMsg, Fee } from "./sim-signer.js";
 
@@ -23,23 +23,13 @@ export interface ProtoMsg {
 /** An amino message of the node's schema (chainmain's, x/gov's) as its protobuf Any. */
 export const protoOfAmino = (m: AminoMsg): ProtoMsg => anyOfAmino(m.type, m.value);
 
-export class DevKeyProtoSigner {
-  readonly address: string;
-  private readonly key: Uint8Array;
-  private readonly pubKey: Uint8Array;
-
-  constructor(readonly n: number) {
-    this.key = devPrivateKey(n);
-    this.address = devAddress(n);
-    this.pubKey = secp256k1.getPublicKey(this.key, true);
-  }
-
+export class DevKeyProtoSigner extends DevKey {
   /** Keplr's `sendTx` body of a SIGN_MODE_DIRECT tx with these messages, signed at (accountNumber, sequence). */
   sign(msgs: ProtoMsg[], fee: Fee, chainId: string, accountNumber: bigint, sequence: bigint): { tx_bytes: string; mode: string } {
     const bodyBytes = TxBody.encode(TxBody.fromPartial({ messages: msgs })).finish();
     const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
       signerInfos: [{
-        publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: this.pubKey }).finish() },
+        publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: this.publicKey }).finish() },
         modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
         sequence,
       }],

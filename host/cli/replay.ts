@@ -4,32 +4,14 @@
 
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { type Command, existingDb, formatFlags, parseFlags, type FlagSpecs } from "./common.js";
+import { existingDb, flagCommand, type FlagSpecs, type FlagValues } from "./common.js";
 import { Progress } from "./progress.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
-function usage(): string {
-  return [
-    "Usage: npm run replay -- [--db PATH]",
-    "",
-    "Re-execute every block stored in a node's database from its genesis and check each block's",
-    "state hash (the node must not be writing to it meanwhile).",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-  ].join("\n");
-}
-
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
   const progress = new Progress();
   const started = Date.now();
@@ -40,4 +22,13 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const replay: Command = { summary: "re-execute a node database's blocks and check their state hashes", usage, run };
+export const replay = flagCommand({
+  summary: "re-execute a node database's blocks and check their state hashes",
+  usage: "npm run replay -- [--db PATH]",
+  about: [
+    "Re-execute every block stored in a node's database from its genesis and check each block's",
+    "state hash (the node must not be writing to it meanwhile).",
+  ],
+  flags: FLAGS,
+  run,
+});

@@ -11,18 +11,8 @@ import { CoreError } from "../core/errors.js";
 import { Emission, DEFAULT_EMISSION_PARAMS, type EmissionParams } from "../core/emission.js";
 import { loadCoreFromFile } from "../core/node.js";
 import {
-  type Command,
-  type FlagSpecs,
-  UsageError,
-  decPercent,
-  formatFlags,
-  groupThousands,
-  parseCount,
-  parseFlags,
-  parseTokens,
-  wholeTokens,
-  wholeTokensOfDec,
-  UNITS_PER_TOKEN,
+  UNITS_PER_TOKEN, UsageError, decPercent, flagCommand, groupThousands, parseCount, parseTokens, wholeTokens,
+  wholeTokensOfDec, type FlagSpecs, type FlagValues,
 } from "./common.js";
 import { Progress } from "./progress.js";
 
@@ -78,26 +68,7 @@ const FLAGS = {
     description: "cap on circulating supply, in tokens; 0 = no cap",
   },
   json: { type: "boolean", description: "print the rows as JSON with exact values" },
-  help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: host/cli.ts schedule [flags]",
-    "",
-    "Print the emission schedule: inflation rate, annual provisions and total supply at month 0",
-    "(the decay epoch, height 1), every STEP months, and month MONTHS. The core simulates every",
-    "block; each block mints its provision (capped) into the total supply.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "Columns: month, height of the month's first block, inflation rate of that block (percent,",
-    `${PERCENT_PLACES} decimals, truncated), its annual provisions and the total supply after it`,
-    "(whole tokens, truncated). --json gives exact values: inflation and annual_provisions as",
-    "18-decimal Dec strings (annual_provisions in base units), total_supply in base units.",
-  ].join("\n");
-}
 
 /** The inputs of a schedule. */
 export interface ScheduleOptions {
@@ -225,12 +196,7 @@ export function parseFraction(core: Core, flag: string, text: string): bigint {
   return raw;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   // 100 years take about two minutes of core time; a longer run is more likely a typo.
   const months = parseCount("months", f.months, { max: MAX_MONTHS });
   const step = parseCount("step", f.step, { min: 1n });
@@ -276,8 +242,20 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const schedule: Command = {
+export const schedule = flagCommand({
   summary: "print the emission schedule (inflation rate, annual provisions, supply by month)",
-  usage,
+  usage: "host/cli.ts schedule [flags]",
+  about: [
+    "Print the emission schedule: inflation rate, annual provisions and total supply at month 0",
+    "(the decay epoch, height 1), every STEP months, and month MONTHS. The core simulates every",
+    "block; each block mints its provision (capped) into the total supply.",
+  ],
+  notes: [
+    "Columns: month, height of the month's first block, inflation rate of that block (percent,",
+    `${PERCENT_PLACES} decimals, truncated), its annual provisions and the total supply after it`,
+    "(whole tokens, truncated). --json gives exact values: inflation and annual_provisions as",
+    "18-decimal Dec strings (annual_provisions in base units), total_supply in base units.",
+  ],
+  flags: FLAGS,
   run,
-};
+});

@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { base64 } from "@scure/base";
-import { devAddress, devPrivateKey } from "../app/genesis.js";
+import { DevKey } from "./dev-key.js";
 import { makeSignDoc, signDocDigest } from "../wire/amino/sign-doc.js";
 import { PUBKEY_SECP256K1_TYPE } from "../wire/keys.js";
 
@@ -41,16 +41,8 @@ function loadNativeSign(): Sign | undefined {
 /** The signing function in use: native where it loads (about 50 times faster), else noble's. */
 export const signDigest: Sign = loadNativeSign() ?? nobleSign;
 
-export class DevKeySigner {
-  readonly address: string;
-  private readonly key: Uint8Array;
-  private readonly pubKey: string;
-
-  constructor(readonly n: number) {
-    this.key = devPrivateKey(n);
-    this.address = devAddress(n);
-    this.pubKey = base64.encode(secp256k1.getPublicKey(this.key, true));
-  }
+export class DevKeySigner extends DevKey {
+  private readonly pubKey = base64.encode(this.publicKey);
 
   /** The POST /txs body of a tx with these messages, signed at (accountNumber, sequence). */
   sign(msgs: AminoMsg[], fee: Fee, chainId: string, accountNumber: bigint, sequence: bigint): { tx: unknown; mode: string } {

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { basename } from "node:path";
 import { loadCoreFromFile } from "../core/node.js";
 import { ValidationError } from "../errors.js";
-import { type Command, type FlagSpecs, UsageError, formatFlags, groupThousands, oneLine } from "./common.js";
+import { UsageError, command, groupThousands, oneLine, type FlagSpecs } from "./common.js";
 import { Progress } from "./progress.js";
 import { fullScenarioDoc, loadScenario, scenarioGenesis } from "./sim-genesis.js";
 import { simulate } from "./sim-run.js";
@@ -42,39 +42,7 @@ const FLAGS = {
   },
   strict: { type: "boolean", description: "exit 1 if any scenario tx failed (the output is still printed); without it a failure is a warning on stderr" },
   "print-scenario": { type: "boolean", description: "print the scenario (defaults, file and --set applied) as JSON and exit" },
-  help: { type: "boolean", short: "h", description: "show this help" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: npm run simulate -- [--scenario FILE] [--set KEY=VALUE ...] [--json | --csv] [--strict] [flags]",
-    "",
-    "Run a scenario block by block on the chain itself (the node's code: mint, top-up from the pool,",
-    "distribution; the scenario's actions as signed txs, each simulated first and signed with 1.4x the gas",
-    "it used, as CosmJS's fee \"auto\", then through CheckTx and DeliverTx): tier cohorts locking, exiting",
-    "and unbonding, monthly claims, fee revenue with growth, the pool's reserve and phases with",
-    "protocol-revenue deposits, a bonded ratio over time, governance changes of the target rate or a",
-    "tier's APY. Reports per month supply, circulating, inflation, minted, fees, top-up and bonus paid,",
-    "owed bonus, pool balance and inflows, bonded, the base APY received, each tier's paid and nominal",
-    "APY, failed txs, and the block and date the rewards pool runs dry. Progress with ETA on stderr.",
-    "A scenario tx that fails (its simulation, CheckTx or DeliverTx) is counted in every output and",
-    "named on stderr; --strict makes it an error.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "Scenario fields (months are the chain's: floor(blocks_per_year / 12) blocks; an event at month m",
-    "happens in block m x blocks_per_month + 1; the run starts at the genesis time; tokens and rates are decimal strings):",
-    "  genesis (file|null), genesis_override (object laid over the genesis|null), months (60),",
-    "  block_time (\"5s\"|null: the genesis's), target_rate (\"0.03\"|null), pool.reserve (tokens|null),",
-    "  pool.inflows [{month, amount}], phases [{name, month, revenue_per_month}],",
-    "  fees {per_year, growth, payments_per_month (30)}, bonded_ratio [{month, ratio}],",
-    "  cohorts [{month, tier, amount, validator (0), exit (\"never\"|\"at_entry\"|month), on_unlock (\"stay\"|\"undelegate\")}],",
-    "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}],",
-    "  validators ({count, commissions [\"0.05\", ...] cycled by index, self_delegation (tokens)}|null: the genesis's).",
-    "The actor is dev key 0 (the default genesis's reserve and governance authority).",
-  ].join("\n");
-}
 
 export interface SimFlags {
   scenario: string | undefined;
@@ -166,12 +134,7 @@ export function reportFailures(sim: Simulation, strict: boolean, shown: boolean)
   return 0;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const f = parseSimFlags(argv);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+async function run(f: SimFlags): Promise<number> {
   if (f.json && f.csv) throw new UsageError("give --json or --csv, not both");
   if (f.chart !== undefined) checkChartFile(f.chart);
   if (f.every !== "month" && f.every !== "year") throw new UsageError(`--every ${JSON.stringify(f.every)}: must be month or year`);
@@ -195,8 +158,34 @@ async function run(argv: string[]): Promise<number> {
   return reportFailures(sim, f.strict, !f.json && !f.csv);
 }
 
-export const simulateCommand: Command = {
+export const simulateCommand = command({
   summary: "run a scenario (tier cohorts, fees, pool phases, governance) block by block on the chain",
-  usage,
+  usage: "npm run simulate -- [--scenario FILE] [--set KEY=VALUE ...] [--json | --csv] [--strict] [flags]",
+  about: [
+    "Run a scenario block by block on the chain itself (the node's code: mint, top-up from the pool,",
+    "distribution; the scenario's actions as signed txs, each simulated first and signed with 1.4x the gas",
+    "it used, as CosmJS's fee \"auto\", then through CheckTx and DeliverTx): tier cohorts locking, exiting",
+    "and unbonding, monthly claims, fee revenue with growth, the pool's reserve and phases with",
+    "protocol-revenue deposits, a bonded ratio over time, governance changes of the target rate or a",
+    "tier's APY. Reports per month supply, circulating, inflation, minted, fees, top-up and bonus paid,",
+    "owed bonus, pool balance and inflows, bonded, the base APY received, each tier's paid and nominal",
+    "APY, failed txs, and the block and date the rewards pool runs dry. Progress with ETA on stderr.",
+    "A scenario tx that fails (its simulation, CheckTx or DeliverTx) is counted in every output and",
+    "named on stderr; --strict makes it an error.",
+  ],
+  notes: [
+    "Scenario fields (months are the chain's: floor(blocks_per_year / 12) blocks; an event at month m",
+    "happens in block m x blocks_per_month + 1; the run starts at the genesis time; tokens and rates are decimal strings):",
+    "  genesis (file|null), genesis_override (object laid over the genesis|null), months (60),",
+    "  block_time (\"5s\"|null: the genesis's), target_rate (\"0.03\"|null), pool.reserve (tokens|null),",
+    "  pool.inflows [{month, amount}], phases [{name, month, revenue_per_month}],",
+    "  fees {per_year, growth, payments_per_month (30)}, bonded_ratio [{month, ratio}],",
+    "  cohorts [{month, tier, amount, validator (0), exit (\"never\"|\"at_entry\"|month), on_unlock (\"stay\"|\"undelegate\")}],",
+    "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}],",
+    "  validators ({count, commissions [\"0.05\", ...] cycled by index, self_delegation (tokens)}|null: the genesis's).",
+    "The actor is dev key 0 (the default genesis's reserve and governance authority).",
+  ],
+  flags: FLAGS,
+  parse: parseSimFlags,
   run,
-};
+});

@@ -2,8 +2,8 @@
 // when it cannot be reached) and a dev-key tx sent as a wallet sends it (host/cli/proto-signer.ts),
 // its answer printed, and with --wait its committed result.
 
-import { oneLine } from "./common.js";
-import type { DevKeyProtoSigner, ProtoMsg } from "./proto-signer.js";
+import { UsageError, oneLine } from "./common.js";
+import { DevKeyProtoSigner, type ProtoMsg } from "./proto-signer.js";
 
 export interface Http {
   get(path: string): Promise<any>;
@@ -23,6 +23,16 @@ export function http(base: string): Http {
     return body;
   };
   return { get: (p) => call(p), post: (p, body) => call(p, { method: "POST", body: JSON.stringify(body) }) };
+}
+
+/** A node's REST at `--node` (default: the local node's), without a trailing slash. */
+export const restNode = (url: string | undefined): Http => http((url ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
+
+/** The dev key (--key N, 0 to 8) that signs an action's tx, and its fee (--fee, --gas: whole numbers) and --wait. */
+export function devKeyTx(action: string, f: { key?: string; fee?: string; gas?: string; wait?: boolean }): { signer: DevKeyProtoSigner; tx: { fee: string; gas: string; wait: boolean } } {
+  if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
+  if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
+  return { signer: new DevKeyProtoSigner(Number(f.key)), tx: { fee: f.fee!, gas: f.gas!, wait: f.wait === true } };
 }
 
 /** Sign `msgs` with the dev key, send, and print the node's answer (and, with --wait, the committed result). */

@@ -10,9 +10,9 @@ import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/stakin
 import { operatorOf } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
 import { decToRaw } from "../wire/amino/amino-json.js";
-import { type Command, UsageError, formatFlags, parseCommandLine, type FlagSpecs } from "./common.js";
-import { DevKeyProtoSigner, type ProtoMsg } from "./proto-signer.js";
-import { http, sendTx } from "./tx-client.js";
+import { UsageError, actionCommand, type FlagSpecs, type ParsedFlags } from "./common.js";
+import type { ProtoMsg } from "./proto-signer.js";
+import { devKeyTx, restNode, sendTx } from "./tx-client.js";
 
 const FLAGS = {
   node: { type: "string", value: "URL", default: "http://127.0.0.1:1317", description: "the node's REST address" },
@@ -27,27 +27,9 @@ const FLAGS = {
   fee: { type: "string", value: "BASECRO", default: "5000", description: "the tx fee in basecro" },
   gas: { type: "string", value: "N", default: "2000000", description: "the tx gas limit" },
   wait: { type: "boolean", description: "wait until the tx is in a block (up to 60 s) and print its result" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
-function usage(): string {
-  return [
-    "Usage: npm run validator -- <action> [flags]",
-    "",
-    "  create --key N --pubkey BASE64   MsgCreateValidator: dev key N's account becomes a validator with",
-    "                                   that consensus key (the node holding the private key signs for it)",
-    "  edit --key N [--moniker M] [--commission R] [--min-self-delegation B]   MsgEditValidator",
-    "  show --key N                     the validator as REST shows it",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-    "",
-    "Example (npm run testnet -- --full-nodes 1 prints the key):",
-    "  npm run validator -- create --key 6 --pubkey <key> --amount 500000 --node http://127.0.0.1:27003 --wait",
-  ].join("\n");
-}
-
-type Flags = Partial<Record<keyof typeof FLAGS, string>> & { wait?: boolean; help?: boolean };
+type Flags = ParsedFlags<typeof FLAGS>;
 
 const rate = (text: string | undefined, flag: string): string => {
   if (text === undefined || !/^(0(\.[0-9]{1,18})?|1(\.0{1,18})?)$/.test(text)) throw new UsageError(`--${flag}: a rate from 0 to 1, e.g. 0.05 (got ${JSON.stringify(text ?? "")})`);
@@ -97,27 +79,33 @@ function editMsg(f: Flags, operator: string): ProtoMsg {
   return { typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.encode(value).finish() };
 }
 
-async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandLine(argv, FLAGS);
-  const f = parsed.values as Flags;
-  const [action, ...extra] = parsed.positionals;
-  if (f.help || action === undefined) {
-    process.stdout.write(usage() + "\n");
-    return action === undefined && !f.help ? 2 : 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+async function run(action: string, _args: (string | undefined)[], f: Flags): Promise<number> {
   if (!["create", "edit", "show"].includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)} (see --help)`);
-  if (f.key === undefined || !/^[0-8]$/.test(f.key)) throw new UsageError(`${action}: --key N (a dev key, 0 to 8) is required`);
-  if (!/^[0-9]{1,20}$/.test(f.fee ?? "") || !/^[1-9][0-9]{0,18}$/.test(f.gas ?? "")) throw new UsageError("--fee and --gas: whole numbers");
-  const node = http((f.node ?? "http://127.0.0.1:1317").replace(/\/+$/, ""));
-  const signer = new DevKeyProtoSigner(Number(f.key));
+  const { signer, tx } = devKeyTx(action, f);
+  const node = restNode(f.node);
   const operator = operatorOf(signer.address);
   if (action === "show") {
     process.stdout.write(JSON.stringify(await node.get(`/cosmos/staking/v1beta1/validators/${operator}`), null, 2) + "\n");
     return 0;
   }
   const msg = action === "create" ? createMsg(f, operator, signer.address) : editMsg(f, operator);
-  return sendTx(node, signer, [msg], { fee: f.fee!, gas: f.gas!, wait: f.wait === true });
+  return sendTx(node, signer, [msg], tx);
 }
 
-export const validatorCommand: Command = { summary: "x/staking validators from the command line: create (with a consensus key), edit, show", usage, run };
+export const validatorCommand = actionCommand({
+  summary: "x/staking validators from the command line: create (with a consensus key), edit, show",
+  usage: "npm run validator -- <action> [flags]",
+  about: [
+    "  create --key N --pubkey BASE64   MsgCreateValidator: dev key N's account becomes a validator with",
+    "                                   that consensus key (the node holding the private key signs for it)",
+    "  edit --key N [--moniker M] [--commission R] [--min-self-delegation B]   MsgEditValidator",
+    "  show --key N                     the validator as REST shows it",
+  ],
+  notes: [
+    "Example (npm run testnet -- --full-nodes 1 prints the key):",
+    "  npm run validator -- create --key 6 --pubkey <key> --amount 500000 --node http://127.0.0.1:27003 --wait",
+  ],
+  flags: FLAGS,
+  maxArgs: 0,
+  run,
+});

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
-import { type Command, UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
+import { UsageError, flagCommand, parseCount, type Command, type FlagSpecs, type FlagValues } from "../cli/common.js";
 import { LOG_FORMATS, LOG_LEVELS } from "../log.js";
 import { headerAppHash, readManifest, startTestnet, type Testnet, type TestnetNode } from "./testnet.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
@@ -51,26 +51,7 @@ const FLAGS = {
   "stall-timeout": { type: "string", value: "DURATION", default: "60s", description: "with --until-height: a node whose height has not grown for this long fails the wait" },
   "log-level": { type: "string", value: "LEVEL", default: "info", description: `every node's app log (its app.log): ${LOG_LEVELS.join(", ")}` },
   "log-format": { type: "string", value: "FORMAT", default: "text", description: `every node's app log: ${LOG_FORMATS.join(" or ")}` },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
-
-function usage(): string {
-  return [
-    "Usage: npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
-    "       npm run testnet -- init --hosts H1,H2,… --out DIR    (a network across machines: npm run testnet -- init --help)",
-    "       npm run testnet -- node --home DIR/H1                (run one host's node of it)",
-    "",
-    "A real CometBFT v0.38 network on loopback: N validators (a generated genesis, x/gov the",
-    "authority, or --genesis FILE's), each a CometBFT process and this node (npm start -- --abci) as",
-    "its application; each validator's home (DIR/nodeI) keeps its keys (operator_key.json: a dev key).",
-    "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
-    "A node whose process ends or that does not answer is reported (with the end of its log) and",
-    "the network is stopped, exit code 1, unless --keep-going.",
-    "",
-    "Flags:",
-    formatFlags(FLAGS),
-  ].join("\n");
-}
 
 /** A duration flag ("500ms", "2s") in milliseconds, above zero. */
 function parseDuration(flag: string, text: string): number {
@@ -85,14 +66,8 @@ function oneOf(flag: string, text: string, allowed: readonly string[]): string {
   return text;
 }
 
-async function run(argv: string[]): Promise<number> {
-  if (argv[0] === "init") return initCommand(argv.slice(1));
-  if (argv[0] === "node") return nodeCommand(argv.slice(1));
-  const f = parseFlags(argv, FLAGS);
-  if (f.help) {
-    process.stdout.write(usage() + "\n");
-    return 0;
-  }
+/** The network on loopback (no init or node action). */
+async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
   const validators = Number(parseCount("validators", f.validators, { min: 1n, max: BigInt(MAX_VALIDATORS) }));
   const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: BigInt(MAX_FULL_NODES) }));
   const genesis = f.genesis === undefined || f.resume ? undefined : await readTestnetGenesis(f.genesis);
@@ -186,4 +161,27 @@ function finish(interrupted: "signal" | "failure" | undefined, sup: Supervisor):
   return sup.failed.size === 0 ? 0 : 1;
 }
 
-export const testnetCommand: Command = { summary: "a multi-validator CometBFT network of this node on loopback", usage, run };
+const loopback = flagCommand({
+  summary: "a multi-validator CometBFT network of this node on loopback",
+  usage: [
+    "npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
+    "npm run testnet -- init --hosts H1,H2,… --out DIR    (a network across machines: npm run testnet -- init --help)",
+    "npm run testnet -- node --home DIR/H1                (run one host's node of it)",
+  ],
+  about: [
+    "A real CometBFT v0.38 network on loopback: N validators (a generated genesis, x/gov the",
+    "authority, or --genesis FILE's), each a CometBFT process and this node (npm start -- --abci) as",
+    "its application; each validator's home (DIR/nodeI) keeps its keys (operator_key.json: a dev key).",
+    "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
+    "A node whose process ends or that does not answer is reported (with the end of its log) and",
+    "the network is stopped, exit code 1, unless --keep-going.",
+  ],
+  flags: FLAGS,
+  run: network,
+});
+
+/** The network on loopback, or a network across machines: `testnet init`, `testnet node` (testnet-hosts.ts). */
+export const testnetCommand: Command = {
+  ...loopback,
+  run: (argv) => (argv[0] === "init" ? initCommand(argv.slice(1)) : argv[0] === "node" ? nodeCommand(argv.slice(1)) : loopback.run(argv)),
+};

@@ -15,7 +15,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCoreFromFile } from "../core/node.js";
-import { UsageError, formatFlags, parseCount, parseFlags, type FlagSpecs } from "../cli/common.js";
+import { UsageError, flagCommand, parseCount, type FlagSpecs, type FlagValues } from "../cli/common.js";
 import { COMETBFT, writeCometHome } from "./home.js";
 import { ensureCometbft } from "./install.js";
 import { checkBasePort, readEphemeralRange } from "./testnet-ports.js";
@@ -46,51 +46,44 @@ const INIT_FLAGS = {
   "base-port": { type: "string", value: "PORT", default: "27000", description: "every host: PORT (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST)" },
   listen: { type: "string", value: "ADDRESS", default: "0.0.0.0", description: "what a host that is not a loopback address binds P2P, RPC and REST to" },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
 const NODE_FLAGS = {
   home: { type: "string", value: "DIR", description: "a home written by `testnet init` (DIR/H); required" },
   "log-level": { type: "string", value: "LEVEL", default: "info", description: "the app's log (HOME/app.log)" },
-  help: { type: "boolean", short: "h", description: "show this help and exit" },
 } satisfies FlagSpecs;
 
-function initUsage(): string {
-  return [
-    "Usage: npm run testnet -- init --hosts H1,H2,… [--out DIR] [--validators N | --genesis FILE] [--base-port PORT]",
-    "",
+/** `testnet init`: a home per host. */
+export const initCommand = flagCommand({
+  summary: "write one home per host for a network across machines",
+  usage: "npm run testnet -- init --hosts H1,H2,… [--out DIR] [--validators N | --genesis FILE] [--base-port PORT]",
+  about: [
     "Writes one home per host for a network across machines (validator i on host i), then prints the",
     "command each host runs. Copy DIR/H to host H (with this project, built), and run it there.",
-    "",
-    "Flags:",
-    formatFlags(INIT_FLAGS),
-  ].join("\n");
-}
+  ],
+  flags: INIT_FLAGS,
+  run: init,
+}).run;
 
-function nodeUsage(): string {
-  return [
-    "Usage: npm run testnet -- node --home DIR/H",
-    "",
+/** `testnet node`: one host's node of it. */
+export const nodeCommand = flagCommand({
+  summary: "run one host's node of a network testnet init wrote",
+  usage: "npm run testnet -- node --home DIR/H",
+  about: [
     "Runs one host's node of a network made by `testnet init`: this node (npm start -- --abci) and",
     "CometBFT, logs in the home (app.log, cometbft.log). Ctrl-C stops both; if either ends, the other",
     "is stopped and the exit code is 1. Started again, it resumes where it stopped.",
-    "",
-    "Flags:",
-    formatFlags(NODE_FLAGS),
-  ].join("\n");
-}
+  ],
+  flags: NODE_FLAGS,
+  run: node,
+}).run;
 
 const isLoopback = (host: string) => isIP(host) === 4 && host.startsWith("127.");
 
 /** A directory name for a host (its address or name, safe as a path segment). */
 export const hostDir = (host: string) => host.replace(/[^A-Za-z0-9._-]/g, "_");
 
-export async function initCommand(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, INIT_FLAGS);
-  if (f.help) {
-    process.stdout.write(initUsage() + "\n");
-    return 0;
-  }
+async function init(f: FlagValues<typeof INIT_FLAGS>): Promise<number> {
   if (f.hosts === undefined) throw new UsageError("--hosts: give the machines, e.g. --hosts 10.0.0.1,10.0.0.2,10.0.0.3,10.0.0.4");
   const hosts = f.hosts.split(",").map((h) => h.trim());
   if (hosts.some((h) => h === "" || /[\s@/]/.test(h))) throw new UsageError(`--hosts ${JSON.stringify(f.hosts)}: a comma-separated list of addresses or host names`);
@@ -157,12 +150,7 @@ async function readHome(home: string): Promise<HostNode> {
   }
 }
 
-export async function nodeCommand(argv: string[]): Promise<number> {
-  const f = parseFlags(argv, NODE_FLAGS);
-  if (f.help) {
-    process.stdout.write(nodeUsage() + "\n");
-    return 0;
-  }
+async function node(f: FlagValues<typeof NODE_FLAGS>): Promise<number> {
   if (f.home === undefined) throw new UsageError("--home: give the home `testnet init` wrote for this host (DIR/H)");
   const home = resolve(f.home);
   const spec = await readHome(home);

@@ -5,6 +5,7 @@
 import { instantiate } from "@assemblyscript/loader";
 import { CoreCode, CoreError } from "./errors.js";
 import { SLOT_COUNT, U128_BYTES, U128_HIGH, type CoreExports } from "./abi.gen.js";
+import { readFields, type Layout } from "./record-layout.js";
 
 type Ptr = number;
 type Code = number;
@@ -95,6 +96,11 @@ export class Core {
 
   readU8(ptr: Ptr): number {
     return this.view().getUint8(ptr);
+  }
+
+  /** The record at `ptr`, decoded by its layout (host/core/record-layout.ts). */
+  readRecord<T>(ptr: Ptr, layout: Layout<T>): T {
+    return readFields(this.view(), ptr, layout);
   }
 
   /** Write UTF-8 text into the core's text buffer; returns [pointer, byte length]. */

@@ -1,6 +1,7 @@
 // The emission engine of the core (assembly/emission/emission.ts), driven through its records.
 
 import type { Core } from "./core.js";
+import { layout, type Fields } from "./record-layout.js";
 import {
   PARAMS_BASE_RATE, PARAMS_DECAY_RATE, PARAMS_MAX_SUPPLY, PARAMS_BLOCKS_PER_YEAR, PARAMS_DECAY_EPOCH, STATE_HEIGHT,
   STATE_TOTAL_SUPPLY, STATE_RATE, STATE_ANNUAL, STATE_PROVISION, STATE_MINTED,
@@ -28,15 +29,18 @@ export interface EmissionState {
   burned: bigint;
 }
 
+/** The emission state record's view of the last block (assembly/abi/emission-state.ts). */
+const BLOCK_OUTCOME = layout({
+  height: ["u64", STATE_HEIGHT],
+  rate: ["u128", STATE_RATE],
+  annualProvisions: ["u128", STATE_ANNUAL],
+  blockProvision: ["u128", STATE_PROVISION],
+  minted: ["u128", STATE_MINTED],
+  totalSupply: ["u128", STATE_TOTAL_SUPPLY],
+});
+
 /** What the last block did. */
-export interface BlockOutcome {
-  height: bigint;
-  rate: bigint;
-  annualProvisions: bigint;
-  blockProvision: bigint;
-  minted: bigint;
-  totalSupply: bigint;
-}
+export type BlockOutcome = Fields<typeof BLOCK_OUTCOME>;
 
 const E18 = 10n ** 18n;
 
@@ -86,16 +90,7 @@ export class Emission {
 
   /** The state and the outcome of the last block. */
   last(): BlockOutcome {
-    const c = this.core;
-    const s = this.state;
-    return {
-      height: c.readU64(s + STATE_HEIGHT),
-      rate: c.readU128(s + STATE_RATE),
-      annualProvisions: c.readU128(s + STATE_ANNUAL),
-      blockProvision: c.readU128(s + STATE_PROVISION),
-      minted: c.readU128(s + STATE_MINTED),
-      totalSupply: c.readU128(s + STATE_TOTAL_SUPPLY),
-    };
+    return this.core.readRecord<BlockOutcome>(this.state, BLOCK_OUTCOME);
   }
 
   rateAt(height: bigint): bigint {

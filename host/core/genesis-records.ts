@@ -4,6 +4,13 @@
 // (assembly/ledger/*.ts V_*, D_*, U_*, R_*; assembly/tier/state.ts P_*, T_*, VE_*, VD_*).
 
 import type { Core } from "./core.js";
+import { READ, WRITE, readFields, writeFields, type Layout } from "./record-layout.js";
+import {
+  P_ID, P_OWNER, P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT, P_TIME, P_SIZE,
+  T_EXIT, T_APY, T_MIN_LOCK, T_CLOSE_ONLY, T_SIZE, V_OPERATOR, V_STATUS, V_JAILED, V_TOKENS, V_SHARES, V_COMMISSION_RATE, V_PERIOD,
+  V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
+  V_MIN_SELF_DELEGATION, V_JAILED_UNTIL, V_SLASH_EVENTS, V_SIZE,
+} from "./abi.gen.js";
 
 type Ptr = number;
 
@@ -85,27 +92,72 @@ export interface ValidatorEventFields {
   refs: bigint;
 }
 
-/** Little-endian writes and reads over a byte array. */
-class Bytes {
-  readonly dv: DataView;
-  constructor(readonly bytes: Uint8Array) {
-    this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-  u8 = (o: number) => this.dv.getUint8(o);
-  u32 = (o: number) => this.dv.getUint32(o, true);
-  u64 = (o: number) => this.dv.getBigUint64(o, true);
-  i64 = (o: number) => this.dv.getBigInt64(o, true);
-  u128 = (o: number) => this.u64(o) | (this.u64(o + 8) << 64n);
-  setU8 = (o: number, v: number) => this.dv.setUint8(o, v);
-  setU32 = (o: number, v: number) => this.dv.setUint32(o, v, true);
-  setU64 = (o: number, v: bigint) => this.dv.setBigUint64(o, BigInt.asUintN(64, v), true);
-  setI64 = (o: number, v: bigint) => this.dv.setBigInt64(o, v, true);
-  setU128 = (o: number, v: bigint) => {
-    if (v < 0n || v >= 1n << 128n) throw new RangeError(`${v} does not fit 128 bits`);
-    this.setU64(o, v & ((1n << 64n) - 1n));
-    this.setU64(o + 8, v >> 64n);
-  };
-}
+/** The stored records' fields after their u64 key (offset 0), by their layouts in the core. */
+const VALIDATOR: Layout<Omit<ValidatorFields, "id">> = {
+  operator: ["u32", V_OPERATOR],
+  status: ["u8", V_STATUS],
+  jailed: ["bool", V_JAILED],
+  tokens: ["u128", V_TOKENS],
+  shares: ["u128", V_SHARES],
+  commissionRate: ["u128", V_COMMISSION_RATE],
+  period: ["u64", V_PERIOD],
+  currentRewards: ["u128", V_CURRENT_REWARDS],
+  commission: ["u128", V_COMMISSION],
+  outstanding: ["u128", V_OUTSTANDING],
+  orderKey: ["u64", V_ORDER_KEY],
+  lastPower: ["u64", V_LAST_POWER],
+  unbondingTime: ["i64", V_UNBONDING_TIME],
+  unbondingHeight: ["u64", V_UNBONDING_HEIGHT],
+  minSelfDelegation: ["u128", V_MIN_SELF_DELEGATION],
+  jailedUntil: ["i64", V_JAILED_UNTIL],
+  slashEvents: ["u64", V_SLASH_EVENTS],
+};
+
+const POSITION: Layout<Omit<PositionFields, "id">> = {
+  owner: ["u32", P_OWNER],
+  tier: ["u32", P_TIER],
+  delegator: ["u32", P_DELEGATOR],
+  validator: ["u32", P_VALIDATOR],
+  lastAccrual: ["i64", P_LAST_ACCRUAL],
+  lastSeq: ["u64", P_LAST_SEQ],
+  bonded: ["bool", P_BONDED],
+  triggered: ["i64", P_TRIGGERED],
+  unlock: ["i64", P_UNLOCK],
+  height: ["u64", P_HEIGHT],
+  time: ["i64", P_TIME],
+};
+
+const TIER: Layout<Omit<TierFields, "id">> = {
+  exitSeconds: ["u64", T_EXIT], apy: ["u128", T_APY], minLock: ["u128", T_MIN_LOCK], closeOnly: ["bool", T_CLOSE_ONLY],
+};
+
+/** A validator event's stored record: the key (validator << 40 | seq), then the event. */
+const VALIDATOR_EVENT: Layout<Omit<ValidatorEventFields, "validator" | "seq">> = {
+  height: ["u64", 8], time: ["i64", 16], type: ["u32", 24], tokensPerShare: ["u128", 32], refs: ["u64", 48],
+};
+
+type Row<K extends keyof CoreState> = CoreState[K] extends (infer R)[] ? R : never;
+const HISTORICAL: Layout<Omit<Row<"historical">, "validator" | "period">> = { ratio: ["u128", 8], references: ["u32", 24] };
+const SLASH_EVENT: Layout<Omit<Row<"slashEvents">, "validator" | "index">> = { height: ["u64", 8], period: ["u64", 16], fraction: ["u128", 24] };
+const VALIDATOR_DATA: Layout<{ seq: bigint }> = { seq: ["u64", 8] };
+
+/** A delegation's stored record: the key (delegator << 32 | validator), then its F1 starting info. */
+const DELEGATION: Layout<Omit<Row<"delegations">, "delegator" | "validator">> = {
+  shares: ["u128", 8], previousPeriod: ["u64", 24], stake: ["u128", 32], height: ["u64", 48], hasInfo: ["bool", 56],
+};
+
+const UNBONDING: Layout<Omit<Row<"unbondings">, "id">> = {
+  delegator: ["u32", 8], validator: ["u32", 12], height: ["u64", 16], completion: ["i64", 24], initial: ["u128", 32], balance: ["u128", 48],
+};
+
+const REDELEGATION: Layout<Omit<Row<"redelegations">, "id">> = {
+  delegator: ["u32", 8], src: ["u32", 12], dst: ["u32", 16], height: ["u64", 24], completion: ["i64", 32], initial: ["u128", 40], sharesDst: ["u128", 56],
+};
+
+/** What the delegation and entry placements take: two amounts. */
+const AMOUNTS: Layout<{ a: bigint; b: bigint }> = { a: ["u128", 0], b: ["u128", 16] };
+
+const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Placing an export's records into a fresh core; each call throws the core's error (CoreError). */
 export class GenesisPlacer {
@@ -115,103 +167,63 @@ export class GenesisPlacer {
   }
 
   /** A record into the core's buffer, then `call` with its address. */
-  private withRecord(size: number, fill: (b: Bytes) => void, call: (ptr: Ptr) => number): void {
+  private withRecord(size: number, fill: (dv: DataView) => void, call: (ptr: Ptr) => number): void {
     const c = this.core;
     const ptr = c.exports.bufferPtr();
     const bytes = new Uint8Array(size);
-    fill(new Bytes(bytes));
+    fill(view(bytes));
     new Uint8Array(c.exports.memory.buffer, ptr, size).set(bytes);
     c.check(call(ptr));
   }
 
+  /** A stored record of `kind`: its u64 key, then its fields by `layout`. */
+  private placeRecord<T>(kind: number, size: number, key: bigint, layout: Layout<T>, fields: T): void {
+    this.withRecord(size, (dv) => {
+      WRITE.u64(dv, 0, key);
+      writeFields(dv, 0, layout, fields);
+    }, (p) => this.x.genesisPlaceRecord(kind, p));
+  }
+
   validator(v: ValidatorFields): void {
-    this.withRecord(192, (b) => {
-      b.setU64(0, BigInt(v.id));
-      b.setU32(8, v.operator);
-      b.setU8(12, v.status);
-      b.setU8(13, v.jailed ? 1 : 0);
-      b.setU128(16, v.tokens);
-      b.setU128(32, v.shares);
-      b.setU128(48, v.commissionRate);
-      b.setU64(64, v.period);
-      b.setU128(80, v.currentRewards);
-      b.setU128(96, v.commission);
-      b.setU128(112, v.outstanding);
-      b.setU64(128, v.orderKey);
-      b.setU64(136, v.lastPower);
-      b.setI64(144, v.unbondingTime);
-      b.setU64(152, v.unbondingHeight);
-      b.setU128(160, v.minSelfDelegation);
-      b.setI64(176, v.jailedUntil);
-      b.setU64(184, v.slashEvents);
-    }, (p) => this.x.genesisPlaceRecord(0, p));
+    this.placeRecord(0, V_SIZE, BigInt(v.id), VALIDATOR, v);
   }
 
   historical(validator: number, period: bigint, ratio: bigint, references: number): void {
-    this.withRecord(32, (b) => {
-      b.setU64(0, (BigInt(validator) << 40n) | period);
-      b.setU128(8, ratio);
-      b.setU32(24, references);
-    }, (p) => this.x.genesisPlaceRecord(1, p));
+    this.placeRecord(1, 32, (BigInt(validator) << 40n) | period, HISTORICAL, { ratio, references });
   }
 
   slashEvent(validator: number, index: bigint, height: bigint, period: bigint, fraction: bigint): void {
-    this.withRecord(40, (b) => {
-      b.setU64(0, (BigInt(validator) << 40n) | index);
-      b.setU64(8, height);
-      b.setU64(16, period);
-      b.setU128(24, fraction);
-    }, (p) => this.x.genesisPlaceRecord(2, p));
+    this.placeRecord(2, 40, (BigInt(validator) << 40n) | index, SLASH_EVENT, { height, period, fraction });
   }
 
   tier(t: TierFields): void {
-    this.withRecord(80, (b) => {
-      b.setU64(0, BigInt(t.id));
-      b.setU64(8, t.exitSeconds);
-      b.setU128(16, t.apy);
-      b.setU128(32, t.minLock);
-      b.setU8(48, t.closeOnly ? 1 : 0);
-    }, (p) => this.x.genesisPlaceRecord(3, p));
+    this.placeRecord(3, T_SIZE, BigInt(t.id), TIER, t);
   }
 
   validatorEvent(e: ValidatorEventFields): void {
-    this.withRecord(56, (b) => {
-      b.setU64(0, (BigInt(e.validator) << 40n) | e.seq);
-      b.setU64(8, e.height);
-      b.setI64(16, e.time);
-      b.setU32(24, e.type);
-      b.setU128(32, e.tokensPerShare);
-      b.setU64(48, e.refs);
-    }, (p) => this.x.genesisPlaceRecord(4, p));
+    this.placeRecord(4, 56, (BigInt(e.validator) << 40n) | e.seq, VALIDATOR_EVENT, e);
   }
 
   /** A validator's event sequence (its delegated-position count follows the positions placed). */
   validatorSeq(validator: number, seq: bigint): void {
-    this.withRecord(24, (b) => {
-      b.setU64(0, BigInt(validator));
-      b.setU64(8, seq);
-    }, (p) => this.x.genesisPlaceRecord(5, p));
+    this.placeRecord(5, 24, BigInt(validator), VALIDATOR_DATA, { seq });
+  }
+
+  /** Two amounts (a delegation's shares and stake, an entry's initial balance and balance or shares) for `call`. */
+  private amounts(a: bigint, b: bigint, call: (ptr: Ptr) => number): void {
+    this.withRecord(32, (dv) => writeFields(dv, 0, AMOUNTS, { a, b }), call);
   }
 
   delegation(delegator: number, validator: number, shares: bigint, stake: bigint, previousPeriod: bigint, height: bigint): void {
-    this.withRecord(32, (b) => {
-      b.setU128(0, shares);
-      b.setU128(16, stake);
-    }, (p) => this.x.genesisPlaceDelegation(delegator, validator, p, previousPeriod, height));
+    this.amounts(shares, stake, (p) => this.x.genesisPlaceDelegation(delegator, validator, p, previousPeriod, height));
   }
 
   unbonding(e: { id: bigint; delegator: number; validator: number; height: bigint; completion: bigint; initial: bigint; balance: bigint }): void {
-    this.withRecord(32, (b) => {
-      b.setU128(0, e.initial);
-      b.setU128(16, e.balance);
-    }, (p) => this.x.genesisPlaceUnbonding(e.id, e.delegator, e.validator, e.height, e.completion, p));
+    this.amounts(e.initial, e.balance, (p) => this.x.genesisPlaceUnbonding(e.id, e.delegator, e.validator, e.height, e.completion, p));
   }
 
   redelegation(e: { id: bigint; delegator: number; src: number; dst: number; height: bigint; completion: bigint; initial: bigint; sharesDst: bigint }): void {
-    this.withRecord(32, (b) => {
-      b.setU128(0, e.initial);
-      b.setU128(16, e.sharesDst);
-    }, (p) => this.x.genesisPlaceRedelegation(e.id, e.delegator, e.src, e.dst, e.height, e.completion, p));
+    this.amounts(e.initial, e.sharesDst, (p) => this.x.genesisPlaceRedelegation(e.id, e.delegator, e.src, e.dst, e.height, e.completion, p));
   }
 
   entrySequence(last: bigint): void {
@@ -219,7 +231,7 @@ export class GenesisPlacer {
   }
 
   cell(id: bigint, value: bigint): void {
-    this.withRecord(16, (b) => (id === Cell.blockTime ? b.setI64(0, value) : b.setU128(0, value)), (p) => {
+    this.withRecord(16, (dv) => (id === Cell.blockTime ? WRITE.i64(dv, 0, value) : WRITE.u128(dv, 0, value)), (p) => {
       this.x.genesisSetCell(id, p);
       return 0;
     });
@@ -231,19 +243,9 @@ export class GenesisPlacer {
 
   /** Positions in ascending id order (their lists are appended to). */
   position(p: PositionFields): void {
-    this.withRecord(128, (b) => {
-      b.setU64(0, p.id);
-      b.setU32(8, p.owner);
-      b.setU32(12, p.tier);
-      b.setU32(16, p.delegator);
-      b.setU32(20, p.validator);
-      b.setI64(24, p.lastAccrual);
-      b.setU64(32, p.lastSeq);
-      b.setU8(40, p.bonded ? 1 : 0);
-      b.setI64(48, p.triggered);
-      b.setI64(56, p.unlock);
-      b.setU64(64, p.height);
-      b.setI64(72, p.time);
+    this.withRecord(P_SIZE, (dv) => {
+      WRITE.u64(dv, P_ID, p.id);
+      writeFields(dv, 0, POSITION, p);
     }, (ptr) => this.x.genesisPlacePosition(ptr));
   }
 
@@ -287,40 +289,24 @@ export function decodeCoreState(records: Iterable<{ table: number; bytes: Uint8A
   };
   const low40 = (k: bigint) => k & ((1n << 40n) - 1n);
   for (const r of records) {
-    const b = new Bytes(r.bytes);
-    const key = b.u64(0);
+    const dv = view(r.bytes);
+    const key = READ.u64(dv, 0);
+    const fields = <T>(layout: Layout<T>) => readFields(dv, 0, layout);
     switch (kinds.get(r.table)) {
-      case "balances": s.balances.set(Number(key), b.u128(8)); break;
-      case "validators": s.validators.push({
-        id: Number(key), operator: b.u32(8), status: b.u8(12), jailed: b.u8(13) !== 0, tokens: b.u128(16), shares: b.u128(32),
-        commissionRate: b.u128(48), period: b.u64(64), currentRewards: b.u128(80), commission: b.u128(96), outstanding: b.u128(112),
-        orderKey: b.u64(128), lastPower: b.u64(136), unbondingTime: b.i64(144), unbondingHeight: b.u64(152),
-        minSelfDelegation: b.u128(160), jailedUntil: b.i64(176), slashEvents: b.u64(184),
-      }); break;
-      case "historical": s.historical.push({ validator: Number(key >> 40n), period: low40(key), ratio: b.u128(8), references: b.u32(24) }); break;
-      case "slashEvents": s.slashEvents.push({ validator: Number(key >> 40n), index: low40(key), height: b.u64(8), period: b.u64(16), fraction: b.u128(24) }); break;
-      case "delegations": s.delegations.push({
-        delegator: Number(key >> 32n), validator: Number(key & 0xffff_ffffn), shares: b.u128(8), previousPeriod: b.u64(24),
-        stake: b.u128(32), height: b.u64(48), hasInfo: b.u8(56) !== 0,
-      }); break;
-      case "unbondings": s.unbondings.push({
-        id: key, delegator: b.u32(8), validator: b.u32(12), height: b.u64(16), completion: b.i64(24), initial: b.u128(32), balance: b.u128(48),
-      }); break;
-      case "redelegations": s.redelegations.push({
-        id: key, delegator: b.u32(8), src: b.u32(12), dst: b.u32(16), height: b.u64(24), completion: b.i64(32), initial: b.u128(40), sharesDst: b.u128(56),
-      }); break;
-      case "withdrawAddresses": s.withdrawAddresses.set(Number(key), b.u32(8)); break;
-      case "tiers": s.tiers.push({ id: Number(key), exitSeconds: b.u64(8), apy: b.u128(16), minLock: b.u128(32), closeOnly: b.u8(48) !== 0 }); break;
-      case "positions": s.positions.push({
-        id: key, owner: b.u32(8), tier: b.u32(12), delegator: b.u32(16), validator: b.u32(20), lastAccrual: b.i64(24), lastSeq: b.u64(32),
-        bonded: b.u8(40) !== 0, triggered: b.i64(48), unlock: b.i64(56), height: b.u64(64), time: b.i64(72),
-      }); break;
-      case "tierGlobals": s.nextPositionId = b.u64(8); break;
-      case "validatorData": s.validatorSeqs.set(Number(key), b.u64(8)); break;
-      case "validatorEvents": s.validatorEvents.push({
-        validator: Number(key >> 40n), seq: low40(key), height: b.u64(8), time: b.i64(16), type: b.u32(24), tokensPerShare: b.u128(32), refs: b.u64(48),
-      }); break;
-      case "tierParams": s.targetRate = b.u128(8); break;
+      case "balances": s.balances.set(Number(key), READ.u128(dv, 8)); break;
+      case "validators": s.validators.push({ id: Number(key), ...fields(VALIDATOR) }); break;
+      case "historical": s.historical.push({ validator: Number(key >> 40n), period: low40(key), ...fields(HISTORICAL) }); break;
+      case "slashEvents": s.slashEvents.push({ validator: Number(key >> 40n), index: low40(key), ...fields(SLASH_EVENT) }); break;
+      case "delegations": s.delegations.push({ delegator: Number(key >> 32n), validator: Number(key & 0xffff_ffffn), ...fields(DELEGATION) }); break;
+      case "unbondings": s.unbondings.push({ id: key, ...fields(UNBONDING) }); break;
+      case "redelegations": s.redelegations.push({ id: key, ...fields(REDELEGATION) }); break;
+      case "withdrawAddresses": s.withdrawAddresses.set(Number(key), READ.u32(dv, 8)); break;
+      case "tiers": s.tiers.push({ id: Number(key), ...fields(TIER) }); break;
+      case "positions": s.positions.push({ id: key, ...fields(POSITION) }); break;
+      case "tierGlobals": s.nextPositionId = READ.u64(dv, 8); break;
+      case "validatorData": s.validatorSeqs.set(Number(key), fields(VALIDATOR_DATA).seq); break;
+      case "validatorEvents": s.validatorEvents.push({ validator: Number(key >> 40n), seq: low40(key), ...fields(VALIDATOR_EVENT) }); break;
+      case "tierParams": s.targetRate = READ.u128(dv, 8); break;
       default: break;
     }
   }

@@ -6,6 +6,7 @@
 // mutable one to the module's bytes before it is compiled, so the host can read and write them.
 // Browser-safe: bytes in, bytes out.
 
+import { concatBytes } from "@noble/hashes/utils.js";
 import type { Core } from "./core.js";
 
 /** Exports `exportGlobals` adds: GLOBAL_EXPORT + the global's index. */
@@ -45,7 +46,7 @@ export function exportGlobals(wasm: Uint8Array): Uint8Array {
   const oldEntries = exportSection ? wasm.subarray(first, exportSection.end) : new Uint8Array();
   const head = u32(count + mutable.length);
   const bodyLength = head.length + oldEntries.length + entries.length;
-  const section = concat([Uint8Array.from([SECTION_EXPORT, ...u32(bodyLength), ...head]), oldEntries, Uint8Array.from(entries)]);
+  const section = concatBytes(Uint8Array.from([SECTION_EXPORT, ...u32(bodyLength), ...head]), oldEntries, Uint8Array.from(entries));
   // The export section goes where it was, or before the first section that must follow it.
   const parts: Uint8Array[] = [wasm.subarray(0, 8)];
   let placed = false;
@@ -57,17 +58,7 @@ export function exportGlobals(wasm: Uint8Array): Uint8Array {
     if (s.id !== SECTION_EXPORT) parts.push(wasm.subarray(s.head, s.end));
   }
   if (!placed) parts.push(section);
-  return concat(parts);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((t, p) => t + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(...parts);
 }
 
 /** Whether this core instance exports its globals (its module went through exportGlobals). */

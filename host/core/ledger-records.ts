@@ -1,7 +1,9 @@
 // The ledger's records as the host reads them: decoders of the core's validator record, its
-// delegation and entry views, votes and the block outcome (assembly/abi/*.ts). Decs raw.
+// delegation and entry views, votes and the block outcome (assembly/abi/*.ts), each a layout
+// read by the one record reader (host/core/record-layout.ts). Decs raw.
 
 import type { Core } from "./core.js";
+import type { Layout } from "./record-layout.js";
 import {
   BO_MINTED, BO_TOP_UP, BO_FEES, VOTE_VALIDATOR, VOTE_POWER, V_OPERATOR, V_STATUS, V_JAILED, V_TOKENS, V_SHARES,
   V_COMMISSION_RATE, V_PERIOD, V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING, V_LAST_POWER, V_UNBONDING_TIME,
@@ -78,67 +80,63 @@ export interface BlockOutcome {
   fees: bigint;
 }
 
-export function readValidator(c: Core, p: number): ValidatorRecord {
-  return {
-    operator: c.readU32(p + V_OPERATOR),
-    status: c.readU8(p + V_STATUS),
-    jailed: c.readU8(p + V_JAILED) !== 0,
-    tokens: c.readU128(p + V_TOKENS),
-    delegatorShares: c.readU128(p + V_SHARES),
-    commissionRate: c.readU128(p + V_COMMISSION_RATE),
-    period: c.readU64(p + V_PERIOD),
-    currentRewards: c.readU128(p + V_CURRENT_REWARDS),
-    accumulatedCommission: c.readU128(p + V_COMMISSION),
-    outstanding: c.readU128(p + V_OUTSTANDING),
-    lastPower: c.readU64(p + V_LAST_POWER),
-    unbondingTime: c.readI64(p + V_UNBONDING_TIME),
-    unbondingHeight: c.readU64(p + V_UNBONDING_HEIGHT),
-    minSelfDelegation: c.readU128(p + V_MIN_SELF_DELEGATION),
-  };
-}
+const VALIDATOR: Layout<ValidatorRecord> = {
+  operator: ["u32", V_OPERATOR],
+  status: ["u8", V_STATUS],
+  jailed: ["bool", V_JAILED],
+  tokens: ["u128", V_TOKENS],
+  delegatorShares: ["u128", V_SHARES],
+  commissionRate: ["u128", V_COMMISSION_RATE],
+  period: ["u64", V_PERIOD],
+  currentRewards: ["u128", V_CURRENT_REWARDS],
+  accumulatedCommission: ["u128", V_COMMISSION],
+  outstanding: ["u128", V_OUTSTANDING],
+  lastPower: ["u64", V_LAST_POWER],
+  unbondingTime: ["i64", V_UNBONDING_TIME],
+  unbondingHeight: ["u64", V_UNBONDING_HEIGHT],
+  minSelfDelegation: ["u128", V_MIN_SELF_DELEGATION],
+};
 
-export function readDelegation(c: Core, p: number): DelegationInfo {
-  return {
-    delegator: c.readU32(p + DV_DELEGATOR),
-    validator: c.readU32(p + DV_VALIDATOR),
-    shares: c.readU128(p + DV_SHARES),
-    balance: c.readU128(p + DV_BALANCE),
-  };
-}
+const DELEGATION: Layout<DelegationInfo> = {
+  delegator: ["u32", DV_DELEGATOR],
+  validator: ["u32", DV_VALIDATOR],
+  shares: ["u128", DV_SHARES],
+  balance: ["u128", DV_BALANCE],
+};
 
-export function readUnbondingEntry(c: Core, p: number): UnbondingEntry {
-  return {
-    validator: c.readU32(p + UV_VALIDATOR),
-    creationHeight: c.readU64(p + UV_CREATION_HEIGHT),
-    completionTime: c.readI64(p + UV_COMPLETION),
-    initialBalance: c.readU128(p + UV_INITIAL),
-    balance: c.readU128(p + UV_BALANCE),
-    id: c.readU64(p + UV_ID),
-  };
-}
+const UNBONDING_ENTRY: Layout<UnbondingEntry> = {
+  validator: ["u32", UV_VALIDATOR],
+  creationHeight: ["u64", UV_CREATION_HEIGHT],
+  completionTime: ["i64", UV_COMPLETION],
+  initialBalance: ["u128", UV_INITIAL],
+  balance: ["u128", UV_BALANCE],
+  id: ["u64", UV_ID],
+};
 
-export function readRedelegationEntry(c: Core, p: number): RedelegationEntry {
-  return {
-    src: c.readU32(p + RV_SRC),
-    dst: c.readU32(p + RV_DST),
-    creationHeight: c.readU64(p + RV_CREATION_HEIGHT),
-    completionTime: c.readI64(p + RV_COMPLETION),
-    initialBalance: c.readU128(p + RV_INITIAL),
-    sharesDst: c.readU128(p + RV_SHARES_DST),
-    balance: c.readU128(p + RV_BALANCE),
-    id: c.readU64(p + RV_ID),
-  };
-}
+const REDELEGATION_ENTRY: Layout<RedelegationEntry> = {
+  src: ["u32", RV_SRC],
+  dst: ["u32", RV_DST],
+  creationHeight: ["u64", RV_CREATION_HEIGHT],
+  completionTime: ["i64", RV_COMPLETION],
+  initialBalance: ["u128", RV_INITIAL],
+  sharesDst: ["u128", RV_SHARES_DST],
+  balance: ["u128", RV_BALANCE],
+  id: ["u64", RV_ID],
+};
 
-export function readVote(c: Core, p: number): Vote {
-  return { validator: c.readU32(p + VOTE_VALIDATOR), power: c.readU64(p + VOTE_POWER) };
-}
+const VOTE: Layout<Vote> = { validator: ["u32", VOTE_VALIDATOR], power: ["u64", VOTE_POWER] };
+
+const BLOCK_OUTCOME: Layout<BlockOutcome> = { minted: ["u128", BO_MINTED], topUp: ["u128", BO_TOP_UP], fees: ["u128", BO_FEES] };
+
+export const readValidator = (c: Core, p: number): ValidatorRecord => c.readRecord(p, VALIDATOR);
+export const readDelegation = (c: Core, p: number): DelegationInfo => c.readRecord(p, DELEGATION);
+export const readUnbondingEntry = (c: Core, p: number): UnbondingEntry => c.readRecord(p, UNBONDING_ENTRY);
+export const readRedelegationEntry = (c: Core, p: number): RedelegationEntry => c.readRecord(p, REDELEGATION_ENTRY);
+export const readVote = (c: Core, p: number): Vote => c.readRecord(p, VOTE);
+export const readBlockOutcome = (c: Core, p: number): BlockOutcome => c.readRecord(p, BLOCK_OUTCOME);
 
 export function writeVote(c: Core, p: number, v: Vote): void {
   c.writeI32(p + VOTE_VALIDATOR, v.validator);
   c.writeU64(p + VOTE_POWER, v.power);
 }
 
-export function readBlockOutcome(c: Core, p: number): BlockOutcome {
-  return { minted: c.readU128(p + BO_MINTED), topUp: c.readU128(p + BO_TOP_UP), fees: c.readU128(p + BO_FEES) };
-}

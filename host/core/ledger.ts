@@ -145,8 +145,7 @@ export class Ledger {
   /** Every validator id, ascending. O(validators). */
   validatorIds(): number[] {
     const c = this.core;
-    const out = c.exports.bufferPtr();
-    return this.pages((start, limit) => c.exports.ledgerValidatorIds(out, start, limit), (i) => c.readU32(out + i * U32_BYTES));
+    return this.pages((out, start, limit) => c.exports.ledgerValidatorIds(out, start, limit), U32_BYTES, (p) => c.readU32(p));
   }
 
   /** Most records one page holds. */
@@ -179,21 +178,13 @@ export class Ledger {
   /** A delegator's unbonding entries, by validator id, then oldest first. */
   unbondingEntries(delegator: number): UnbondingEntry[] {
     const c = this.core;
-    const out = c.exports.bufferPtr();
-    return this.pages(
-      (start, limit) => c.exports.ledgerUnbondingEntries(out, delegator, start, limit),
-      (i) => readUnbondingEntry(c, out + i * UV_SIZE),
-    );
+    return this.pages((out, start, limit) => c.exports.ledgerUnbondingEntries(out, delegator, start, limit), UV_SIZE, (p) => readUnbondingEntry(c, p));
   }
 
   /** A delegator's redelegation entries, by (source, destination), then oldest first. */
   redelegationEntries(delegator: number): RedelegationEntry[] {
     const c = this.core;
-    const out = c.exports.bufferPtr();
-    return this.pages(
-      (start, limit) => c.exports.ledgerRedelegationEntries(out, delegator, start, limit),
-      (i) => readRedelegationEntry(c, out + i * RV_SIZE),
-    );
+    return this.pages((out, start, limit) => c.exports.ledgerRedelegationEntries(out, delegator, start, limit), RV_SIZE, (p) => readRedelegationEntry(c, p));
   }
 
   /** Staking params as configured (configureStaking). */
@@ -232,13 +223,14 @@ export class Ledger {
   }
 
   /** Every record of a core query, page after page (reading each page before the next). */
-  private pages<T>(run: (start: bigint, limit: number) => number, read: (i: number) => T): T[] {
+  private pages<T>(run: (out: number, start: bigint, limit: number) => number, size: number, read: (p: number) => T): T[] {
+    const out = this.core.exports.bufferPtr();
     const all: T[] = [];
     let start = 0n;
     for (;;) {
-      const n = run(start, this.maxPage);
+      const n = run(out, start, this.maxPage);
       if (n < 0) this.core.check(-n);
-      for (let i = 0; i < n; i++) all.push(read(i));
+      for (let i = 0; i < n; i++) all.push(read(out + i * size));
       const next = BigInt.asUintN(64, this.core.exports.ledgerPageNext());
       if (next === U64_MAX) return all;
       start = next;

@@ -2,6 +2,7 @@
 // (assembly/abi/position.ts: the stored record's fields, then the live delegation).
 
 import type { Core } from "./core.js";
+import type { Layout } from "./record-layout.js";
 import {
   P_ID, P_OWNER, P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK,
   P_HEIGHT, P_TIME, PV_DELEGATED, PV_UNBONDING, PV_AMOUNT, PV_SHARES,
@@ -35,27 +36,31 @@ export interface Position {
 /** The stored fields alone (x/tieredrewards `Position`, as the raw queries and some events carry it). */
 export type StoredPosition = Omit<Position, "validator" | "amount" | "delegatedShares" | "delegated" | "unbonding">;
 
+/** The position view (validator: P_VALIDATOR's, undefined unless delegated). */
+const POSITION_VIEW: Layout<Position> = {
+  id: ["u64", P_ID],
+  owner: ["u32", P_OWNER],
+  tierId: ["u32", P_TIER],
+  delegator: ["u32", P_DELEGATOR],
+  validator: ["u32", P_VALIDATOR],
+  lastBonusAccrual: ["i64", P_LAST_ACCRUAL],
+  lastEventSeq: ["u64", P_LAST_SEQ],
+  lastKnownBonded: ["bool", P_BONDED],
+  delegated: ["bool", PV_DELEGATED],
+  unbonding: ["bool", PV_UNBONDING],
+  exitTriggeredAt: ["i64", P_TRIGGERED],
+  exitUnlockAt: ["i64", P_UNLOCK],
+  createdAtHeight: ["u64", P_HEIGHT],
+  createdAtTime: ["i64", P_TIME],
+  amount: ["u128", PV_AMOUNT],
+  delegatedShares: ["u128", PV_SHARES],
+};
+
 /** The position view tiersPosition wrote at `p`. */
 export function readPosition(core: Core, p: number): Position {
-  const delegated = core.readU8(p + PV_DELEGATED) !== 0;
-  return {
-    id: core.readU64(p + P_ID),
-    owner: core.readU32(p + P_OWNER),
-    tierId: core.readU32(p + P_TIER),
-    delegator: core.readU32(p + P_DELEGATOR),
-    validator: delegated ? core.readU32(p + P_VALIDATOR) : undefined,
-    lastBonusAccrual: core.readI64(p + P_LAST_ACCRUAL),
-    lastEventSeq: core.readU64(p + P_LAST_SEQ),
-    lastKnownBonded: core.readU8(p + P_BONDED) !== 0,
-    delegated,
-    unbonding: core.readU8(p + PV_UNBONDING) !== 0,
-    exitTriggeredAt: core.readI64(p + P_TRIGGERED),
-    exitUnlockAt: core.readI64(p + P_UNLOCK),
-    createdAtHeight: core.readU64(p + P_HEIGHT),
-    createdAtTime: core.readI64(p + P_TIME),
-    amount: core.readU128(p + PV_AMOUNT),
-    delegatedShares: core.readU128(p + PV_SHARES),
-  };
+  const position = core.readRecord(p, POSITION_VIEW);
+  if (!position.delegated) position.validator = undefined;
+  return position;
 }
 
 /** Derived status at a block time (REFERENCE.md §13.22). */

@@ -29,13 +29,7 @@ export function setUp(db: Database.Database): void {
   db.pragma("synchronous = FULL");
   migrateTxsTable(db);
   db.exec(SCHEMA);
-  addGasColumns(db);
-  addBlockEventsColumn(db);
-  addBlockHeaderColumn(db);
-  addBlockConsensusColumn(db);
-  addBlockMinterColumn(db);
-  addTxBytesColumn(db);
-  addAccountNumberColumn(db);
+  addColumns(db);
   indexTxAttributes(db);
 }
 
@@ -74,51 +68,33 @@ function indexTxAttributes(db: Database.Database): void {
 }
 
 /**
- * Gas columns (decimal text: a u64 does not fit SQLite's INTEGER): added to databases written
- * before gas was metered, NULL in their old rows (unknown: a replay does not compare them).
+ * Columns later builds added, in the order setUp adds them, each added to databases written before
+ * it was kept and NULL in their old rows.
  */
-function addGasColumns(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("gas_wanted")) db.exec("ALTER TABLE txs ADD COLUMN gas_wanted TEXT");
-  if (!columns.includes("gas_used")) db.exec("ALTER TABLE txs ADD COLUMN gas_used TEXT");
-}
+const ADDED_COLUMNS: readonly (readonly [table: string, column: string, type: string])[] = [
+  // Gas wanted and used (decimal text: a u64 does not fit SQLite's INTEGER); NULL: unknown (a replay does not compare them).
+  ["txs", "gas_wanted", "TEXT"],
+  ["txs", "gas_used", "TEXT"],
+  // Finalize-block events, block headers, FinalizeBlock's commit info (JSON text each).
+  ["blocks", "events", "TEXT"],
+  ["blocks", "header", "TEXT"],
+  ["blocks", "consensus", "TEXT"],
+  // x/mint's annual provisions after each block.
+  ["blocks", "annual_provisions", "TEXT"],
+  // A tx's bytes (older rows keep the POSTed body) and its messages' responses (TxMsgData bytes).
+  ["txs", "tx", "BLOB"],
+  ["txs", "data", "BLOB"],
+  // x/auth account numbers (decimal text); NULL there = the core id.
+  ["accounts", "number", "TEXT"],
+];
 
-/** A tx's bytes: added to databases written before they were kept (their rows keep the POSTed body). */
-function addTxBytesColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(txs)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("tx")) db.exec("ALTER TABLE txs ADD COLUMN tx BLOB");
-  if (!columns.includes("data")) db.exec("ALTER TABLE txs ADD COLUMN data BLOB");
-}
-
-/** Finalize-block events (JSON text): added to databases written before they were kept, NULL there. */
-function addBlockEventsColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("events")) db.exec("ALTER TABLE blocks ADD COLUMN events TEXT");
-}
-
-/** Block headers (JSON text): added to databases written before they were kept, NULL there. */
-function addBlockHeaderColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("header")) db.exec("ALTER TABLE blocks ADD COLUMN header TEXT");
-}
-
-/** FinalizeBlock's commit info (JSON text): added to databases written before it was kept, NULL there. */
-function addBlockConsensusColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("consensus")) db.exec("ALTER TABLE blocks ADD COLUMN consensus TEXT");
-}
-
-/** x/mint's annual provisions after each block: added to databases written before they were kept, NULL there. */
-function addBlockMinterColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(blocks)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("annual_provisions")) db.exec("ALTER TABLE blocks ADD COLUMN annual_provisions TEXT");
+function addColumns(db: Database.Database): void {
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    if (!columns.includes(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  }
 }
 
 /** An address the directory knows that has no x/auth account (a burn address): its number column. */
 export const NO_ACCOUNT = "-";
 
-/** x/auth account numbers (decimal text): added to databases written before they were kept; NULL there = the core id. */
-function addAccountNumberColumn(db: Database.Database): void {
-  const columns = (db.prepare("PRAGMA table_info(accounts)").all() as { name: string }[]).map((c) => c.name);
-  if (!columns.includes("number")) db.exec("ALTER TABLE accounts ADD COLUMN number TEXT");
-}

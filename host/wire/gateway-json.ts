@@ -52,33 +52,24 @@ export function httpStatusFromCode(code: number): number {
   return HTTP_STATUS[code as GrpcCodeValue] ?? 500;
 }
 
-/** The gRPC code for an HTTP status the server itself produced (the inverse where one exists). */
+/** HTTP_STATUS inverted where one code fits (400: INVALID_ARGUMENT, 409: ABORTED); 405 as 501. */
+const CODE_OF_STATUS: Partial<Record<number, GrpcCodeValue>> = {
+  400: GrpcCode.INVALID_ARGUMENT,
+  401: GrpcCode.UNAUTHENTICATED,
+  403: GrpcCode.PERMISSION_DENIED,
+  404: GrpcCode.NOT_FOUND,
+  405: GrpcCode.UNIMPLEMENTED,
+  408: GrpcCode.CANCELED,
+  409: GrpcCode.ABORTED,
+  429: GrpcCode.RESOURCE_EXHAUSTED,
+  501: GrpcCode.UNIMPLEMENTED,
+  503: GrpcCode.UNAVAILABLE,
+  504: GrpcCode.DEADLINE_EXCEEDED,
+};
+
+/** The gRPC code for an HTTP status the server itself produced (the inverse where one exists; else 5xx INTERNAL, UNKNOWN). */
 export function codeFromHttpStatus(status: number): GrpcCodeValue {
-  switch (status) {
-    case 400:
-      return GrpcCode.INVALID_ARGUMENT;
-    case 401:
-      return GrpcCode.UNAUTHENTICATED;
-    case 403:
-      return GrpcCode.PERMISSION_DENIED;
-    case 404:
-      return GrpcCode.NOT_FOUND;
-    case 405:
-    case 501:
-      return GrpcCode.UNIMPLEMENTED;
-    case 408:
-      return GrpcCode.CANCELED;
-    case 409:
-      return GrpcCode.ABORTED;
-    case 429:
-      return GrpcCode.RESOURCE_EXHAUSTED;
-    case 503:
-      return GrpcCode.UNAVAILABLE;
-    case 504:
-      return GrpcCode.DEADLINE_EXCEEDED;
-    default:
-      return status >= 500 ? GrpcCode.INTERNAL : GrpcCode.UNKNOWN;
-  }
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? GrpcCode.INTERNAL : GrpcCode.UNKNOWN);
 }
 
 /** The gateway's error body: no `error` field, `details` always present. */

@@ -57,17 +57,21 @@ export class Gov {
 
   // ---- journal ----
 
+  /** Apply a change to the record `dirtyKey`; if the tx fails, `revert` (the record dirty again). */
+  private change(dirtyKey: string, apply: () => void, revert: () => void): void {
+    apply();
+    this.dirty.add(dirtyKey);
+    this.undo.push(() => {
+      revert();
+      this.dirty.add(dirtyKey);
+    });
+  }
+
   private setMap<K, V>(map: Map<K, V>, key: K, value: V | undefined, dirtyKey: string): void {
     const had = map.has(key);
     const old = map.get(key);
-    if (value === undefined) map.delete(key);
-    else map.set(key, value);
-    this.dirty.add(dirtyKey);
-    this.undo.push(() => {
-      if (had) map.set(key, old as V);
-      else map.delete(key);
-      this.dirty.add(dirtyKey);
-    });
+    const put = (v: V | undefined, present: boolean) => (present ? map.set(key, v as V) : map.delete(key));
+    this.change(dirtyKey, () => put(value, value !== undefined), () => put(old, had));
   }
 
   private putProposal(p: Proposal | undefined, id: bigint): void {
@@ -86,23 +90,13 @@ export class Gov {
 
   private putNextId(nextId: bigint): void {
     const old = this.nextId;
-    this.nextId = nextId;
-    this.dirty.add("m");
-    this.undo.push(() => {
-      this.nextId = old;
-      this.dirty.add("m");
-    });
+    this.change("m", () => (this.nextId = nextId), () => (this.nextId = old));
   }
 
   /** x/inflation's MsgUpdateParams (validated by its handler): the chain applies them from the next block. */
   setInflationParams(json: string): void {
     const old = this.inflation;
-    this.inflation = json;
-    this.dirty.add("i");
-    this.undo.push(() => {
-      this.inflation = old;
-      this.dirty.add("i");
-    });
+    this.change("i", () => (this.inflation = json), () => (this.inflation = old));
   }
 
   inflationParams(): string | undefined {

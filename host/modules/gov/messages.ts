@@ -11,28 +11,25 @@ import {
 import { respond, type MessageHandlers } from "../../app/handlers.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
 import { timestampOf } from "../../wire/gateway-json.js";
+import { typeUrlOfAmino } from "../../wire/messages.js";
 import {
   MsgCancelProposalResponseSchema, MsgDepositResponseSchema, MsgSubmitProposalResponseSchema, MsgVoteResponseSchema, MsgVoteWeightedResponseSchema,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import { MsgUpdateParamsResponseSchema as InflationUpdateParamsResponseSchema } from "../../wire/gen/chainmain/inflation/v1/tx_pb.js";
 
-const ACTIONS: Record<string, string> = {
-  [GovMsgTypes.SubmitProposal]: "/cosmos.gov.v1.MsgSubmitProposal",
-  [GovMsgTypes.Deposit]: "/cosmos.gov.v1.MsgDeposit",
-  [GovMsgTypes.Vote]: "/cosmos.gov.v1.MsgVote",
-  [GovMsgTypes.VoteWeighted]: "/cosmos.gov.v1.MsgVoteWeighted",
-  [GovMsgTypes.CancelProposal]: "/cosmos.gov.v1.MsgCancelProposal",
-};
-
 export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
-  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => MessageOutcome) =>
+  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => MessageOutcome) => {
+    // The `message` event's action: the message's type URL (/cosmos.gov.v1.MsgVote).
+    const action = typeUrlOfAmino(type);
+    if (action === undefined) throw new Error(`${type}: no protobuf type URL`);
     h.register(type, (ctx, msg) => {
       const out = run(ctx, msg);
       return { ...out, events: [...out.events, { type: "message", attributes: [
-        { key: "action", value: ACTIONS[type]!, index: true }, { key: "sender", value: ctx.signer, index: true },
+        { key: "action", value: action, index: true }, { key: "sender", value: ctx.signer, index: true },
         { key: "module", value: "gov", index: true },
       ] }] };
     });
+  };
   reg(GovMsgTypes.SubmitProposal, (ctx, m) => {
     const r = ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs);
     return respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events);

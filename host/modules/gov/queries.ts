@@ -122,6 +122,25 @@ const voteV1 = (v: Vote) => ({ proposalId: v.proposalId, voter: v.voter, options
 /** ConvertToLegacyVote: the weighted options (raw Decs); the deprecated single option left unspecified. */
 const voteV1beta1 = (v: Vote) => ({ proposalId: v.proposalId, voter: v.voter, option: 0, options: v.options.map((o) => ({ option: o.option, weight: `${o.weight}` })) });
 
+/** The queries v1 and v1beta1 answer alike, each proposal, vote and tally in the version's form. */
+function inVersion<P, V, T>(a: ReturnType<typeof govAnswers>, proposal: (p: Proposal) => P, vote: (v: Vote) => V, tally: (t: TallyCounts) => T) {
+  return {
+    proposals: (r: Parameters<typeof a.proposals>[0]) => {
+      const got = a.proposals(r);
+      return { proposals: got.proposals.map(proposal), pagination: got.pagination };
+    },
+    proposal: (r: { proposalId: bigint }) => ({ proposal: proposal(a.proposal(r.proposalId)) }),
+    votes: (r: Parameters<typeof a.votes>[0]) => {
+      const got = a.votes(r);
+      return { votes: got.votes.map(vote), pagination: got.pagination };
+    },
+    vote: (r: Parameters<typeof a.vote>[0]) => ({ vote: vote(a.vote(r)) }),
+    deposits: (r: Parameters<typeof a.deposits>[0]) => a.deposits(r),
+    deposit: (r: Parameters<typeof a.deposit>[0]) => a.deposit(r),
+    tallyResult: (r: { proposalId: bigint }) => ({ tally: tally(a.tally(r.proposalId)) }),
+  };
+}
+
 /** x/gov v1's Query service. */
 export function govQueries(node: GovView, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof QueryV1> {
   const a = govAnswers(node, options.maxPageLimit);
@@ -135,19 +154,7 @@ export function govQueries(node: GovView, options: { maxPageLimit?: number } = {
     // No constitution was ever set (the genesis's is empty).
     constitution: () => ({ constitution: "" }),
     params: (r) => a.params(r.paramsType),
-    proposals: (r) => {
-      const got = a.proposals(r);
-      return { proposals: got.proposals.map(proposalV1), pagination: got.pagination };
-    },
-    proposal: (r) => ({ proposal: proposalV1(a.proposal(r.proposalId)) }),
-    votes: (r) => {
-      const got = a.votes(r);
-      return { votes: got.votes.map(voteV1), pagination: got.pagination };
-    },
-    vote: (r) => ({ vote: voteV1(a.vote(r)) }),
-    deposits: (r) => a.deposits(r),
-    deposit: (r) => a.deposit(r),
-    tallyResult: (r) => ({ tally: tallyV1(a.tally(r.proposalId)) }),
+    ...inVersion(a, proposalV1, voteV1, tallyV1),
   };
 }
 
@@ -175,18 +182,6 @@ export function govV1beta1Queries(node: GovView, options: { maxPageLimit?: numbe
           : { quorum: raw(0n), threshold: raw(0n), vetoThreshold: raw(0n) },
       };
     },
-    proposals: (r) => {
-      const got = a.proposals(r);
-      return { proposals: got.proposals.map(proposalV1beta1), pagination: got.pagination };
-    },
-    proposal: (r) => ({ proposal: proposalV1beta1(a.proposal(r.proposalId)) }),
-    votes: (r) => {
-      const got = a.votes(r);
-      return { votes: got.votes.map(voteV1beta1), pagination: got.pagination };
-    },
-    vote: (r) => ({ vote: voteV1beta1(a.vote(r)) }),
-    deposits: (r) => a.deposits(r),
-    deposit: (r) => a.deposit(r),
-    tallyResult: (r) => ({ tally: tallyV1beta1(a.tally(r.proposalId)) }),
+    ...inVersion(a, proposalV1beta1, voteV1beta1, tallyV1beta1),
   };
 }

@@ -155,17 +155,22 @@ const depositSpec: MessageSpec<MsgDeposit> = {
 
 const optionName = (o: number) => VOTE_OPTIONS[o] ?? `${o}`;
 
-const voteSpec: MessageSpec<MsgVote> = {
+/** MsgVote and MsgVoteWeighted: the same fields but the options (`option`, or weighted `options`), read after the voter. */
+const voteSpecOf = (type: string, field: "option" | "options", options: (value: JsonObject, type: string) => WeightedOption[]): MessageSpec<MsgVote> => ({
   signerField: "voter",
   validate(value, ctx) {
-    const type = GovMsgTypes.Vote;
-    onlyFields(value, type, ["proposal_id", "voter", "option", "metadata"]);
+    onlyFields(value, type, ["proposal_id", "voter", field, "metadata"]);
     const voter = addressField(value, "voter", type, ctx.prefix, "invalid voter address");
-    const option = enumField(value, "option", type);
-    if (option < 1 || option > 4) throw fail(GovErrorKinds.InvalidVote, optionName(option));
-    return { proposalId: uint64Field(value, "proposal_id", type), voter, options: [{ option, weight: "1" }], metadata: stringField(value, "metadata", type) };
+    const read = options(value, type);
+    return { proposalId: uint64Field(value, "proposal_id", type), voter, options: read, metadata: stringField(value, "metadata", type) };
   },
-};
+});
+
+const voteSpec = voteSpecOf(GovMsgTypes.Vote, "option", (value, type) => {
+  const option = enumField(value, "option", type);
+  if (option < 1 || option > 4) throw fail(GovErrorKinds.InvalidVote, optionName(option));
+  return [{ option, weight: "1" }];
+});
 
 /** Weighted options: each a valid option with a weight in (0, 1], no option twice, weights summing to exactly 1. */
 export function checkWeightedOptions(options: readonly WeightedOption[], parseDec: (s: string) => bigint): void {
@@ -189,23 +194,16 @@ export function checkWeightedOptions(options: readonly WeightedOption[], parseDe
   if (total < E18) throw fail(GovErrorKinds.InvalidVote, "total weight lower than 1.00");
 }
 
-const voteWeightedSpec: MessageSpec<MsgVote> = {
-  signerField: "voter",
-  validate(value, ctx) {
-    const type = GovMsgTypes.VoteWeighted;
-    onlyFields(value, type, ["proposal_id", "voter", "options", "metadata"]);
-    const voter = addressField(value, "voter", type, ctx.prefix, "invalid voter address");
-    const raw = value.options ?? [];
-    if (!Array.isArray(raw)) throw decodeError(`${type}.options: expected a list`);
-    const options = raw.map((o, i) => {
-      if (typeof o !== "object" || o === null) throw decodeError(`${type}.options[${i}]: expected an object`);
-      const at = `${type}.options[${i}]`;
-      onlyFields(o as JsonObject, at, ["option", "weight"]);
-      return { option: enumField(o as JsonObject, "option", at), weight: stringField(o as JsonObject, "weight", at) };
-    });
-    return { proposalId: uint64Field(value, "proposal_id", type), voter, options, metadata: stringField(value, "metadata", type) };
-  },
-};
+const voteWeightedSpec = voteSpecOf(GovMsgTypes.VoteWeighted, "options", (value, type) => {
+  const raw = value.options ?? [];
+  if (!Array.isArray(raw)) throw decodeError(`${type}.options: expected a list`);
+  return raw.map((o, i) => {
+    if (typeof o !== "object" || o === null) throw decodeError(`${type}.options[${i}]: expected an object`);
+    const at = `${type}.options[${i}]`;
+    onlyFields(o as JsonObject, at, ["option", "weight"]);
+    return { option: enumField(o as JsonObject, "option", at), weight: stringField(o as JsonObject, "weight", at) };
+  });
+});
 
 const cancelSpec: MessageSpec<MsgCancelProposal> = {
   signerField: "proposer",

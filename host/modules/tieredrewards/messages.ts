@@ -4,6 +4,7 @@
 // each value the field's proto-JSON (strings and 64-bit integers quoted, bools and uint32 bare,
 // messages as objects). A handler throws to fail the tx; the node aborts it as a whole.
 
+import type { DescMessage, MessageInitShape } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
@@ -101,6 +102,16 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
   const owner = (ctx: MessageContext, m: { owner: string }) => ctx.directory.ensure(m.owner);
   const find = <K extends MessageEvent["type"]>(events: readonly MessageEvent[], type: K) =>
     events.find((e): e is Extract<MessageEvent, { type: K }> => e.type === type);
+  /** Exit, redelegate, undelegate: the core's call on one position, answered with its id and the time its event names. */
+  const timed = <D extends DescMessage, K extends MessageEvent["type"], M extends PositionMsg>(
+    response: D, event: K,
+    call: (ctx: MessageContext, owner: number, m: M) => { events: readonly MessageEvent[] },
+    answer: (positionId: bigint, e: Extract<MessageEvent, { type: K }> | undefined) => MessageInitShape<D>,
+  ) => (ctx: MessageContext, msg: unknown): MessageOutcome => {
+    const m = msg as M;
+    const r = call(ctx, owner(ctx, m), m);
+    return respond(response, answer(m.positionId, find(r.events, event)), renderMessageEvents(ctx, r.events));
+  };
   /** Lock and Commit: a fresh delegator account for the new position, then the core's message. */
   const open = <D extends typeof tx.MsgLockTierResponseSchema | typeof tx.MsgCommitDelegationToTierResponseSchema>(
     response: D,
@@ -125,29 +136,19 @@ export function registerTierHandlers(h: MessageHandlers): MessageHandlers {
       const r = paying(ctx, o, m.amount, () => ctx.tiers.add(o, m.positionId, m.amount));
       return respond(tx.MsgAddToTierPositionResponseSchema, { positionId: m.positionId }, renderMessageEvents(ctx, r.events));
     })
-    .register(t.TriggerExitFromTier, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      const r = ctx.tiers.triggerExit(owner(ctx, m), m.positionId);
-      const e = find(r.events, "EventExitTriggered");
-      return respond(tx.MsgTriggerExitFromTierResponseSchema, { positionId: m.positionId, exitUnlockAt: timestampOf(e?.exitUnlockAt ?? 0n) }, renderMessageEvents(ctx, r.events));
-    })
+    .register(t.TriggerExitFromTier, timed(tx.MsgTriggerExitFromTierResponseSchema, "EventExitTriggered",
+      (ctx, o, m: PositionMsg) => ctx.tiers.triggerExit(o, m.positionId),
+      (positionId, e) => ({ positionId, exitUnlockAt: timestampOf(e?.exitUnlockAt ?? 0n) })))
     .register(t.ClearPosition, (ctx, msg) => {
       const m = msg as PositionMsg;
       return respond(tx.MsgClearPositionResponseSchema, { positionId: m.positionId }, renderMessageEvents(ctx, ctx.tiers.clear(owner(ctx, m), m.positionId).events));
     })
-    .register(t.TierRedelegate, (ctx, msg) => {
-      const m = msg as MsgTierRedelegate;
-      const dst = validatorId(ctx, m.dstValidator);
-      const r = ctx.tiers.redelegate(owner(ctx, m), m.positionId, dst);
-      const e = find(r.events, "EventPositionRedelegated");
-      return respond(tx.MsgTierRedelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderMessageEvents(ctx, r.events));
-    })
-    .register(t.TierUndelegate, (ctx, msg) => {
-      const m = msg as PositionMsg;
-      const r = ctx.tiers.undelegate(owner(ctx, m), m.positionId);
-      const e = find(r.events, "EventPositionUndelegated");
-      return respond(tx.MsgTierUndelegateResponseSchema, { positionId: m.positionId, completionTime: timestampOf(e?.completionTime ?? 0n) }, renderMessageEvents(ctx, r.events));
-    })
+    .register(t.TierRedelegate, timed(tx.MsgTierRedelegateResponseSchema, "EventPositionRedelegated",
+      (ctx, o, m: MsgTierRedelegate) => ctx.tiers.redelegate(o, m.positionId, validatorId(ctx, m.dstValidator)),
+      (positionId, e) => ({ positionId, completionTime: timestampOf(e?.completionTime ?? 0n) })))
+    .register(t.TierUndelegate, timed(tx.MsgTierUndelegateResponseSchema, "EventPositionUndelegated",
+      (ctx, o, m: PositionMsg) => ctx.tiers.undelegate(o, m.positionId),
+      (positionId, e) => ({ positionId, completionTime: timestampOf(e?.completionTime ?? 0n) })))
     .register(t.WithdrawFromTier, (ctx, msg) => {
       const m = msg as PositionMsg;
       const r = ctx.tiers.withdraw(owner(ctx, m), m.positionId);
