@@ -81,7 +81,16 @@ function ingestFromWorker(url: string, bodies: string[], lanes: number): Promise
   });
 }
 
-export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => void): Promise<NodeBench> {
+/** The bench's sizes (a test runs it small): txs per round (a multiple of the 8 signers), rounds, seconds of GET load. */
+export interface NodeBenchSizes {
+  txs: number;
+  rounds: number;
+  getSeconds: number;
+}
+
+export async function runNodeBench(
+  wasm: Uint8Array, progress: (m: string) => void, sizes: NodeBenchSizes = { txs: TXS, rounds: ROUNDS, getSeconds: GET_SECONDS },
+): Promise<NodeBench> {
   const dir = await mkdtemp(join(tmpdir(), "node-bench-"));
   const node = await startNode(
     { port: 0, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5_000_000_000n, clock: "simulated", genesisFile: undefined, dbPath: join(dir, "bench.db"), dev: true },
@@ -89,20 +98,22 @@ export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => vo
   );
   try {
     // Rounds of 1,000 sends, each to a fresh address (so a block changes ~1,000 balances and
-    // accounts). In round r, tx i is signer i mod 8's sequence r x 125 + i div 8.
-    progress(`node: signing ${ROUNDS} x ${TXS} txs with CosmJS`);
+    // accounts). In round r, tx i is signer i mod 8's sequence (its genesis one +) r x 125 + i div 8.
+    progress(`node: signing ${sizes.rounds} x ${sizes.txs} txs with CosmJS`);
     const chainId = node.chain.chainId;
     const signers = await Promise.all(SIGNERS.map((n) => devSigner(n)));
-    const perSigner = TXS / SIGNERS.length;
+    const perSigner = sizes.txs / SIGNERS.length;
     const rounds: { bodies: unknown[]; expected: AccountInfo[] }[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
+    for (let r = 0; r < sizes.rounds; r++) {
       const bodies: unknown[] = [];
       const expected: AccountInfo[] = [];
-      for (let i = 0; i < TXS; i++) {
+      for (let i = 0; i < sizes.txs; i++) {
         const s = signers[i % signers.length]!;
-        const accountNumber = node.chain.directory.account(s.address)!.accountNumber;
-        const sequence = BigInt(r * perSigner + Math.floor(i / signers.length));
-        bodies.push(await s.sign([sendMsg(s.address, devAddress(1000 + r * TXS + i), 1_000n)], { chainId, accountNumber, sequence }));
+        // from the account's sequence at genesis (a genesis validator's operator signed its gentx: 1)
+        const account = node.chain.directory.account(s.address)!;
+        const { accountNumber } = account;
+        const sequence = account.sequence + BigInt(r * perSigner + Math.floor(i / signers.length));
+        bodies.push(await s.sign([sendMsg(s.address, devAddress(1000 + r * sizes.txs + i), 1_000n)], { chainId, accountNumber, sequence }));
         expected.push({ accountNumber, sequence });
       }
       rounds.push({ bodies, expected });
@@ -114,11 +125,11 @@ export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => vo
     const ctx = { chainId, registry, getAccount: () => current };
     const verifyRun = (round: (typeof rounds)[number]) => {
       const t0 = performance.now();
-      for (let i = 0; i < TXS; i++) {
+      for (let i = 0; i < sizes.txs; i++) {
         current = round.expected[i]!;
         verifyTx(round.bodies[i], ctx);
       }
-      return TXS / ((performance.now() - t0) / 1000);
+      return sizes.txs / ((performance.now() - t0) / 1000);
     };
     verifyRun(rounds[0]!); // warm-up
 
@@ -130,11 +141,11 @@ export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => vo
     const ingestRates: number[] = [];
     const ratios: number[] = [];
     let commit = { records: 0, ms: 0, blockMs: 0 };
-    for (let r = 0; r < ROUNDS; r++) {
-      progress(`node: round ${r + 1}/${ROUNDS}: raw verify, ingest over HTTP, the block of ${TXS} sends`);
+    for (let r = 0; r < sizes.rounds; r++) {
+      progress(`node: round ${r + 1}/${sizes.rounds}: raw verify, ingest over HTTP, the block of ${sizes.txs} sends`);
       const verify = verifyRun(rounds[r]!);
       const ingest = await ingestFromWorker(`${node.url}/txs`, rounds[r]!.bodies.map((b) => JSON.stringify(b)), SIGNERS.length);
-      if (node.chain.pending !== TXS) throw new Error(`mempool holds ${node.chain.pending}, expected ${TXS}`);
+      if (node.chain.pending !== sizes.txs) throw new Error(`mempool holds ${node.chain.pending}, expected ${sizes.txs}`);
       verifyRates.push(verify);
       ingestRates.push(ingest);
       ratios.push(ingest / verify);
@@ -154,7 +165,7 @@ export async function runNodeBench(wasm: Uint8Array, progress: (m: string) => vo
     await new Promise<void>((r) => bareServer.listen(0, "127.0.0.1", () => r()));
     const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
     const rate = async (url: string) => {
-      const r = await autocannon({ url, connections: GET_CONNECTIONS, duration: GET_SECONDS });
+      const r = await autocannon({ url, connections: GET_CONNECTIONS, duration: sizes.getSeconds });
       return r.requests.average;
     };
     await rate(`${node.url}${path}`); // warm-up of both, then measured alternately
