@@ -16,8 +16,8 @@
 // as canonical base64), in uppercase hex like the reference's. The same signed tx sent twice, in
 // any formatting, has one hash; two txs differing in anything that is signed have two.
 
-import { sha256 } from "@noble/hashes/sha2.js";
-import { base64, hex } from "@scure/base";
+import { createHash } from "node:crypto";
+import { base64 } from "@scure/base";
 import { parseCoins, parseUint64String, type Coin } from "../coins.js";
 import { SdkErrors, TxError, decodeError } from "../errors.js";
 import type { JsonObject } from "./fields.js";
@@ -232,9 +232,12 @@ function decodeSignatures(raw: unknown): { decoded: DecodedSignature[]; normaliz
   return { decoded, normalized };
 }
 
+/** Uppercase hex sha256 (node:crypto's, native; the browser bundles' shim is @noble's). */
+const sha256Hex = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex").toUpperCase();
+
 /** Uppercase hex sha256 of the canonical amino JSON of a StdTx. */
 export function stdTxHash(tx: StdTx): string {
-  return hex.encode(sha256(canonicalJsonBytes(tx))).toUpperCase();
+  return sha256Hex(canonicalJsonBytes(tx));
 }
 
 /**
@@ -280,7 +283,7 @@ function decodeStdTx(tx: unknown): DecodedTx {
 
   const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
   const bytes = canonicalJsonBytes(stdTx);
-  return { tx: stdTx, msgs, fee, memo, signatures, hash: hex.encode(sha256(bytes)).toUpperCase(), size: bytes.length, bytes };
+  return { tx: stdTx, msgs, fee, memo, signatures, hash: sha256Hex(bytes), size: bytes.length, bytes };
 }
 
 /** A StdTx's canonical bytes (what a stored legacy body becomes: wire/tx.ts txBytesOfBody). */
