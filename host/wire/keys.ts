@@ -36,8 +36,16 @@ export function pubKeyAddress(pubKey: Uint8Array, prefix: string = DEFAULT_ACCOU
 
 /** A module account's address bytes: sha256(name)[:20] (SDK `authtypes.NewModuleAddress`). */
 export function moduleAddressBytes(name: string): Uint8Array {
-  return sha256(utf8.decode(name)).slice(0, 20);
+  let bytes = MODULE_ADDRESSES.get(name);
+  if (bytes === undefined) {
+    if (MODULE_ADDRESSES.size >= 64) MODULE_ADDRESSES.clear(); // a genesis may name any module
+    MODULE_ADDRESSES.set(name, (bytes = sha256(utf8.decode(name)).slice(0, 20)));
+  }
+  return bytes.slice();
 }
+
+/** Module addresses by name (a handful; asked for by every send to or from a module). */
+const MODULE_ADDRESSES = new Map<string, Uint8Array>();
 
 /** A module account's bech32 address, e.g. `gov` -> `cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z`. */
 export function moduleAddress(name: string, prefix: string = DEFAULT_ACCOUNT_PREFIX): string {
