@@ -7,7 +7,7 @@
 
 import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { createHash } from "node:crypto";
+import { sha256 } from "../wire/digest.js";
 import { bytesToHex, concatBytes as concat, hexToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import { create, toBinary } from "@bufbuild/protobuf";
@@ -21,8 +21,6 @@ import { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
 import { CanonicalVoteSchema, SignedMsgType } from "../wire/gen/tendermint/types/canonical_pb.js";
 import { timestampString } from "../wire/gateway-json.js";
 
-/** sha256 by node:crypto (native: a block's results tree hashes every tx; the browser bundles' shim is @noble's). */
-const sha256 = (bytes: Uint8Array): Uint8Array => Uint8Array.from(createHash("sha256").update(bytes).digest());
 
 /** CometBFT's block protocol version (v0.38). */
 export const BLOCK_PROTOCOL = 11n;

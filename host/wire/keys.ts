@@ -3,11 +3,10 @@
 // sign bytes, 64 bytes r||s, with s in the lower half of the curve order. The SDK refuses high-S
 // signatures (crypto/keys/secp256k1: `if s.IsOverHalfOrder() return false`) so that nobody can
 // turn a valid signature into a second valid one (n - s) for the same transaction.
-// All crypto and encodings come from @noble/* and @scure/base.
+// Crypto and encodings come from @noble/* and @scure/base; sha256 from node:crypto (wire/digest.ts; @noble's in a browser).
 
-import { createHash } from "node:crypto";
+import { sha256 } from "./digest.js";
 import { verifyHashSecp256k1 } from "./secp256k1.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { utf8 } from "@scure/base";
 import { encodeAddress } from "./address.js";
@@ -59,5 +58,5 @@ export function moduleAddress(name: string, prefix: string = DEFAULT_ACCOUNT_PRE
  */
 export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== PUBKEY_SIZE || signature.length !== SIGNATURE_SIZE) return false;
-  return verifyHashSecp256k1(signature, createHash("sha256").update(signBytes).digest(), pubKey);
+  return verifyHashSecp256k1(signature, sha256(signBytes), pubKey);
 }

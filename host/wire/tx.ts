@@ -16,7 +16,7 @@
 
 import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./digest.js";
 import { base64 } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
@@ -66,7 +66,7 @@ export interface DecodedProtoTx {
 }
 
 /** Uppercase hex sha256 of TxRaw bytes: the tx hash everywhere. */
-export const txBytesHash = (txBytes: Uint8Array): string => createHash("sha256").update(txBytes).digest("hex").toUpperCase();
+export const txBytesHash = (txBytes: Uint8Array): string => sha256Hex(txBytes);
 
 const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 

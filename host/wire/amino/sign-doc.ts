@@ -6,7 +6,7 @@
 // including its JavaScript quirks (keys sorted by UTF-16 code units; integer-like keys, which never
 // occur in amino JSON, enumerated in numeric order by the engine).
 
-import { createHash } from "node:crypto";
+import { sha256 } from "../digest.js";
 import { utf8 } from "@scure/base";
 
 /** A coin on the wire: the amount as an integer string, never a JSON number. */
@@ -92,7 +92,5 @@ export function serializeSignDoc(doc: StdSignDoc): Uint8Array {
 
 /** sha256 of the sign doc bytes: the message digest the secp256k1 signature is over. */
 export function signDocDigest(doc: StdSignDoc): Uint8Array {
-  // node:crypto's sha256 (native; the browser bundles' shim is @noble's)
-  const digest = createHash("sha256").update(serializeSignDoc(doc)).digest();
-  return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+  return sha256(serializeSignDoc(doc));
 }

@@ -16,7 +16,7 @@
 // as canonical base64), in uppercase hex like the reference's. The same signed tx sent twice, in
 // any formatting, has one hash; two txs differing in anything that is signed have two.
 
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../digest.js";
 import { base64 } from "@scure/base";
 import { parseCoins, parseUint64String, type Coin } from "../coins.js";
 import { SdkErrors, TxError, decodeError } from "../errors.js";
@@ -231,9 +231,6 @@ function decodeSignatures(raw: unknown): { decoded: DecodedSignature[]; normaliz
   });
   return { decoded, normalized };
 }
-
-/** Uppercase hex sha256 (node:crypto's, native; the browser bundles' shim is @noble's). */
-const sha256Hex = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex").toUpperCase();
 
 /** Uppercase hex sha256 of the canonical amino JSON of a StdTx. */
 export function stdTxHash(tx: StdTx): string {
