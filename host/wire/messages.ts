@@ -6,7 +6,7 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
@@ -40,6 +40,8 @@ export type AminoJson = { type: string; value: Record<string, unknown> };
 export interface DecodedAny {
   readonly amino: AminoJson;
   readonly json: Record<string, unknown>;
+  /** The protobuf-es message itself (what the modules' message definitions take). */
+  readonly message: Message;
 }
 
 /**
@@ -78,8 +80,9 @@ const PUBKEYS: Record<string, { amino: string; desc: DescMessage }> = {
 function pubKey(typeUrl: string, value: Uint8Array): DecodedAny {
   const k = Object.hasOwn(PUBKEYS, typeUrl) ? PUBKEYS[typeUrl] : undefined;
   if (k === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
-  const key = base64.encode((fromBinary(k.desc, value) as unknown as { key: Uint8Array }).key);
-  return { amino: { type: k.amino, value: key as unknown as Record<string, unknown> }, json: { "@type": typeUrl, key } };
+  const message = fromBinary(k.desc, value);
+  const key = base64.encode((message as unknown as { key: Uint8Array }).key);
+  return { amino: { type: k.amino, value: key as unknown as Record<string, unknown> }, json: { "@type": typeUrl, key }, message };
 }
 
 /**
@@ -137,7 +140,7 @@ function schemaMessages(): Record<string, Converter> {
           if (d === undefined) throw decodeError(`${path}: an Any outside the message's lists of messages`);
           return d.amino;
         });
-        return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
+        return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown>, message: m };
       };
       out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
     }
@@ -162,11 +165,12 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
 }
 
 /**
- * A schema message (chainmain's, x/gov v1's) given as amino JSON, as the protobuf Any a wallet
- * sends: the inverse of its converter (a proposal's messages, lists of Any, converted in turn).
- * For clients of the node's own (the CLI); throws for a type the schema does not describe.
+ * A schema message given as amino JSON (a legacy StdTx's message, a stored proposal's), as the
+ * protobuf-es message it stands for: the inverse of its converter (lists of Any, a proposal's
+ * messages, converted in turn). Throws for a type the schema does not describe or a value it
+ * cannot read (an unknown field, a wrong JSON type).
  */
-export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
+export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
   const desc = SCHEMA_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
   const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
@@ -176,9 +180,15 @@ export function anyOfAmino(type: string, value: unknown): { typeUrl: string; val
     delete plain[f.name];
     return [f.localName, items.map((m) => create(AnySchema, anyOfAmino(m.type, m.value)))] as const;
   });
-  const msg = fromJson(desc, aminoToProtoJson(desc, plain));
-  for (const [name, items] of nested) (msg as unknown as Record<string, unknown>)[name] = items;
-  return { typeUrl: `/${desc.typeName}`, value: toBinary(desc, msg) };
+  const message = fromJson(desc, aminoToProtoJson(desc, plain));
+  for (const [name, items] of nested) (message as unknown as Record<string, unknown>)[name] = items;
+  return { typeUrl: `/${desc.typeName}`, message };
+}
+
+/** A schema message given as amino JSON, as the protobuf Any a wallet sends (the CLI's clients). */
+export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
+  const { typeUrl, message } = protoOfAmino(type, value);
+  return { typeUrl, value: toBinary(SCHEMA_BY_AMINO.get(type)!, message) };
 }
 
 /** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
@@ -192,6 +202,10 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
+  // A field the message does not have is refused: a signature over fields nobody reads is a trap.
+  for (const key of Object.keys(v)) {
+    if (!desc.fields.some((f) => f.name === key)) throw new Error(`unknown field "${key}"`);
+  }
   for (const field of desc.fields) {
     const x = (v as Record<string, JsonValue>)[field.name];
     if (x === undefined) continue;
@@ -239,6 +253,9 @@ for (const file of SCHEMA_TX_FILES) {
     SCHEMA_BY_AMINO.set(aminoTypeName(desc), desc);
   }
 }
+
+/** The schema's descriptor of a message known by its amino name, or undefined. */
+export const schemaOfAmino = (type: string): DescMessage | undefined => SCHEMA_BY_AMINO.get(type);
 
 /** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
 export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);

@@ -2,14 +2,12 @@
 // no model here is metered the old way (the core's store counters, host/app/gas.ts). A module's
 // models may come as one map from its gas file (x/tieredrewards: gas/tiers.ts tierModels).
 
-import { MSG_SEND, type MsgSend } from "../registry.js";
 import {
   MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
   type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
 import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
-import { sendCoins, sendEnabled } from "./bank.js";
 import { withdrawCommission, withdrawRewards } from "./distribution.js";
 import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
@@ -27,15 +25,7 @@ export interface ModelContext {
 
 type Model = (k: Sim, msg: unknown, c: ModelContext) => void;
 
-function send(k: Sim, msg: unknown): void {
-  const m = msg as MsgSend;
-  k.check("sdk:10", m.amount.length === 0 || m.amount.some((c) => c.amount <= 0n));
-  sendEnabled(k, m.amount.map((c) => c.denom));
-  for (const c of m.amount) sendCoins(k, m.fromAddress, m.toAddress, c.amount, c.denom);
-}
-
 const MODELS: Record<string, Model> = {
-  [MSG_SEND]: send,
   [MSG_DELEGATE]: (k, msg) => {
     const m = msg as MsgDelegate;
     msgDelegate(k, { delegator: m.delegator, validator: m.validator, amount: m.amount.amount, denom: m.amount.denom });

@@ -7,7 +7,7 @@ import { accountAddressBytes, canonicalAddress, encodeAddress } from "../../wire
 import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
 import { parseIntString, denomError, type Coin } from "../../wire/coins.js";
-import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";
+import type { MessageSpec, Registrar, ValidateContext } from "../../app/module.js";
 
 /** Validator operator addresses: the account prefix + `cncl` on the reference chain. */
 export const validatorPrefix = (accountPrefix: string): string => `${accountPrefix}cncl`;
@@ -277,14 +277,11 @@ export const msgDevSlashSpec: MessageSpec<MsgDevSlash> = {
 };
 
 /** Registers x/staking's and x/distribution's messages. */
-export function registerStakingMessages(registry: MessageRegistry): MessageRegistry {
+export function registerStakingMessages<R extends Registrar>(registry: R): R {
   return registry
     .register(MSG_DELEGATE, msgDelegateSpec)
     .register(MSG_UNDELEGATE, msgUndelegateSpec)
     .register(MSG_BEGIN_REDELEGATE, msgBeginRedelegateSpec)
-    .register(MSG_WITHDRAW_DELEGATION_REWARD, msgWithdrawDelegationRewardSpec)
-    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, msgWithdrawValidatorCommissionSpec)
-    .register(MSG_UNJAIL, msgUnjailSpec)
     .register(MSG_CREATE_VALIDATOR, msgCreateValidatorSpec)
     .register(MSG_EDIT_VALIDATOR, msgEditValidatorSpec)
     .register(MSG_DEV_SLASH, msgDevSlashSpec);
