@@ -260,6 +260,9 @@ export const schemaOfAmino = (type: string): DescMessage | undefined => SCHEMA_B
 /** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
 export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
 
+/** Whether the schema describes a message of this type URL (it decodes, whether or not a module executes it). */
+export const schemaKnows = (typeUrl: string): boolean => Object.hasOwn(CONVERTERS, typeUrl);
+
 /** Type URLs a protobuf tx may carry. */
 export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);
 

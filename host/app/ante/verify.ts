@@ -45,7 +45,7 @@ import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
 import type { MessageRegistry, RegistryEntry } from "../registry.js";
-import { protoOfAmino } from "../../wire/messages.js";
+import { protoOfAmino, schemaKnows } from "../../wire/messages.js";
 import type { Message } from "@bufbuild/protobuf";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -164,6 +164,11 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   for (const m of tx.msgs) {
     const entry = ctx.registry.entry(m.typeUrl);
     if (entry === undefined) {
+      // A type the chain resolves (its schema decodes it) that no module here executes yet: baseapp's
+      // answer for a message without a handler, naming what is missing.
+      if (schemaKnows(m.typeUrl)) {
+        throw new TxError(SdkErrors.UnknownRequest, `no message handler found for ${m.typeUrl}: this node does not execute it yet (README, "Messages")`);
+      }
       throw new TxError(SdkErrors.TxDecode, tx.proto ? `unable to resolve type URL ${m.typeUrl}` : `unable to resolve type ${JSON.stringify(m.type)}`);
     }
     const vctx = { prefix };
