@@ -18,7 +18,8 @@ import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
-import { handleMessage, validateAmino } from "./registry.js";
+import { validateAmino, type RegistryEntry } from "./registry.js";
+import type { MessageContext } from "./context.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import type { TxEvent } from "./events.js";
 import type { MessageOutcome, MsgResponse } from "./context.js";
@@ -239,6 +240,13 @@ export function executeProposal(
   x.storeTxCommit();
   s.txJournal.release();
   return { ok: true, events };
+}
+
+/** A validated message through its module's handler. */
+function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknown): MessageOutcome {
+  if (entry.kind === "proto") return entry.def.handle(ctx, parsed);
+  if (entry.handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${entry.aminoType}`);
+  return entry.handler(ctx, parsed);
 }
 
 /**

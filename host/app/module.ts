@@ -10,10 +10,9 @@
 // Amino JSON exists only at the edges: the LEGACY_AMINO_JSON sign doc and the legacy StdTx body,
 // both derived from the schema's `amino.name` options.
 
-import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import type { MessageContext, MessageHandler, MessageOutcome } from "./context.js";
+import type { DescMessage, DescService, MessageShape } from "@bufbuild/protobuf";
+import type { ServiceHandlers } from "./query-router.js";
 import type { JsonObject } from "../wire/amino/fields.js";
-import type { Sim } from "./gas/sim.js";
 
 /** What the stateless checks know about the chain. */
 export interface ValidateContext {
@@ -23,11 +22,17 @@ export interface ValidateContext {
 
 /**
  * A message's keeper accesses as the SDK meters them (host/app/gas/, docs/gas.md), run on the
- * state before the message: the model of its handler's store reads and writes.
+ * state before the message: the model of its handler's store reads and writes. `K` is the gas
+ * simulator (gas/sim.ts Sim), `C` the message context (context.ts): type parameters here so this
+ * file, which modules import, imports neither (app/message.ts binds them).
  */
-export type GasModel<T> = (k: Sim, msg: T, ctx: MessageContext) => void;
+export type GasModel<T, K = unknown, C = unknown> = (k: K, msg: T, ctx: C) => void;
 
-export interface MessageDef<D extends DescMessage = DescMessage, T = unknown> {
+/**
+ * `C`, `K` and `O`: the message context, the gas simulator and the handler's outcome, bound by
+ * app/message.ts (`AppMessage`) for the modules; left open here, where the registry holds them.
+ */
+export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C = any, K = any, O = any> {
   /** The generated protobuf-es type: its type URL `/${schema.typeName}`, its amino name from `amino.name`. */
   readonly schema: D;
   /**
@@ -43,14 +48,9 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown> {
    */
   validate(msg: MessageShape<D>, ctx: ValidateContext): T;
   /** The msg server: keepers → events and typed response. Throws TxError / CoreError to fail. */
-  handle(ctx: MessageContext, msg: T): MessageOutcome;
+  handle(ctx: C, msg: T): O;
   /** Its gas model; none: metered by the core's store counters (host/app/gas.ts). */
-  readonly gas?: GasModel<T>;
-}
-
-/** A message definition, typed by its schema (inference helper: `message({schema: MsgSendSchema, …})`). */
-export function message<D extends DescMessage, T>(def: MessageDef<D, T>): MessageDef<D, T> {
-  return def;
+  readonly gas?: GasModel<T, K, C>;
 }
 
 /** A message still checked in its amino JSON form (modules not yet on MessageDef). */
@@ -68,7 +68,10 @@ export interface MessageSpec<T = unknown> {
 /** One registered message type: its protobuf definition, or (legacy) its amino rule and handler. */
 export type RegistryEntry =
   | { readonly kind: "proto"; readonly typeUrl: string; readonly aminoType: string; readonly def: MessageDef<DescMessage, unknown> }
-  | { readonly kind: "amino"; readonly typeUrl: string; readonly aminoType: string; readonly spec: MessageSpec; readonly handler?: MessageHandler };
+  | { readonly kind: "amino"; readonly typeUrl: string; readonly aminoType: string; readonly spec: MessageSpec; readonly handler?: LegacyHandler };
+
+/** A legacy message's handler (context.ts MessageHandler). */
+export type LegacyHandler = (ctx: any, msg: unknown) => any;
 
 /** What a module registers its messages with (the application's MessageRegistry). */
 export interface Registrar {
@@ -76,19 +79,46 @@ export interface Registrar {
   add(def: MessageDef<any, any>): this;
   /** A legacy amino rule, and its handler. */
   register<T>(aminoType: string, spec: MessageSpec<T>): this;
-  handle(aminoType: string, handler: MessageHandler): this;
+  handle(aminoType: string, handler: LegacyHandler): this;
   /** What is registered under an amino name (a proposal's messages). */
   entryOfAmino(aminoType: string): RegistryEntry | undefined;
 }
 
-/** One module of the application: a folder of host/modules/ with its `module.ts`. */
-export interface AppModule {
+/** One query service's typed handlers (`queryService(Query, {params: …})`). */
+export interface QueryService {
+  readonly service: DescService;
+  readonly handlers: ServiceHandlers<DescService>;
+}
+
+/** A service and its handlers, each typed by its method's request and response. */
+export function queryService<S extends DescService>(service: S, handlers: ServiceHandlers<S>): QueryService {
+  return { service, handlers: handlers as ServiceHandlers<DescService> };
+}
+
+/** What every query handler is given besides the application. */
+export interface QueryOptions {
+  /** The largest page a paginated query answers (--max-page-limit). */
+  readonly maxPageLimit?: number;
+}
+
+/**
+ * One module of the application: a folder of host/modules/ with its `module.ts`. `A` is what its
+ * queries read of the application (an interface of the module's own): where the modules are
+ * listed, the application is held to every module's `A` at compile time.
+ */
+export interface AppModule<A = never> {
   /** The SDK's module name (`bank`, `staking`, `tieredrewards`…). */
   readonly name: string;
   /** The messages its Msg service executes. */
   readonly messages?: readonly MessageDef<any, any>[];
   /** Messages still checked in their amino form: registered by the module itself (until it moves to `messages`). */
   readonly legacyMessages?: (r: Registrar) => void;
+  /** Its gRPC query services (REST and abci_query render the same handlers). */
+  readonly queries?: {
+    /** The services it answers: every method of each has a handler (test/query-router). */
+    readonly services: readonly DescService[];
+    handlers(app: A, options: QueryOptions): readonly QueryService[];
+  };
 }
 
 /** The type URL of a message definition. */

@@ -11,9 +11,8 @@ import { aminoTypeName } from "../wire/amino/amino-json.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import { protoOfAmino, schemaOfAmino } from "../wire/messages.js";
 import { SdkErrors, TxError } from "../wire/errors.js";
-import type { MessageContext, MessageHandler, MessageOutcome } from "./context.js";
 import { canonicalAddress } from "../wire/address.js";
-import type { AppModule, MessageDef, MessageSpec, Registrar, RegistryEntry, ValidateContext } from "./module.js";
+import type { AppModule, LegacyHandler, MessageDef, MessageSpec, Registrar, RegistryEntry, ValidateContext } from "./module.js";
 
 export type { MessageSpec, RegistryEntry, ValidateContext } from "./module.js";
 
@@ -44,7 +43,7 @@ export class MessageRegistry implements Registrar {
   }
 
   /** The legacy handler of an amino-registered type. */
-  handle(aminoType: string, handler: MessageHandler): this {
+  handle(aminoType: string, handler: LegacyHandler): this {
     const e = this.byAmino.get(aminoType);
     if (e === undefined || e.kind !== "amino") throw new Error(`handler for ${aminoType}: no amino rule registered`);
     if (e.handler !== undefined) throw new Error(`handler for ${aminoType} already registered`);
@@ -84,13 +83,6 @@ export class MessageRegistry implements Registrar {
 export function validateAmino(entry: RegistryEntry, value: JsonObject, ctx: ValidateContext): unknown {
   if (entry.kind === "amino") return entry.spec.validate(value, ctx);
   return entry.def.validate(protoOfAmino(entry.aminoType, value).message, ctx);
-}
-
-/** Runs a validated message through its module's handler. */
-export function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknown): MessageOutcome {
-  if (entry.kind === "proto") return entry.def.handle(ctx, parsed);
-  if (entry.handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${entry.aminoType}`);
-  return entry.handler(ctx, parsed);
 }
 
 /** GetSigners of a message given as amino JSON: the rule's signer field, or the definition's on its protobuf form. */

@@ -6,7 +6,7 @@ import { canonicalAddress } from "../../wire/address.js";
 import { coinsError, coinsString, protoCoins, type Coin } from "../../wire/coins.js";
 import { event } from "../../app/events.js";
 import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/module.js";
+import { message } from "../../app/message.js";
 import { MsgSendResponseSchema, MsgSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { renderMessageEvents } from "../../app/message-events.js";
 import { sendCoins, sendEnabled } from "../../app/gas/bank.js";
