@@ -22,6 +22,26 @@ import { file_cosmos_bank_v1beta1_tx } from "./gen/cosmos/bank/v1beta1/tx_pb.js"
 import { file_cosmos_staking_v1beta1_tx } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
 import { file_cosmos_distribution_v1beta1_tx } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { file_cosmos_slashing_v1beta1_tx } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { file_cosmos_auth_v1beta1_tx } from "./gen/cosmos/auth/v1beta1/tx_pb.js";
+import { file_cosmos_vesting_v1beta1_tx } from "./gen/cosmos/vesting/v1beta1/tx_pb.js";
+import { file_cosmos_mint_v1beta1_tx } from "./gen/cosmos/mint/v1beta1/tx_pb.js";
+import { file_cosmos_consensus_v1_tx } from "./gen/cosmos/consensus/v1/tx_pb.js";
+import { file_cosmos_gov_v1beta1_tx } from "./gen/cosmos/gov/v1beta1/tx_pb.js";
+import { file_cosmos_authz_v1beta1_tx } from "./gen/cosmos/authz/v1beta1/tx_pb.js";
+import { file_cosmos_feegrant_v1beta1_tx } from "./gen/cosmos/feegrant/v1beta1/tx_pb.js";
+import { file_cosmos_upgrade_v1beta1_tx } from "./gen/cosmos/upgrade/v1beta1/tx_pb.js";
+import { file_cosmos_evidence_v1beta1_tx } from "./gen/cosmos/evidence/v1beta1/tx_pb.js";
+import { file_cosmos_circuit_v1_tx } from "./gen/cosmos/circuit/v1/tx_pb.js";
+import { file_cosmos_group_v1_tx } from "./gen/cosmos/group/v1/tx_pb.js";
+import { file_chainmain_nft_v1_tx } from "./gen/chainmain/nft/v1/tx_pb.js";
+import { file_ibc_applications_transfer_v1_tx } from "./gen/ibc/applications/transfer/v1/tx_pb.js";
+import { file_ibc_core_client_v1_tx } from "./gen/ibc/core/client/v1/tx_pb.js";
+import { file_ibc_core_client_v2_tx } from "./gen/ibc/core/client/v2/tx_pb.js";
+import { file_ibc_core_connection_v1_tx } from "./gen/ibc/core/connection/v1/tx_pb.js";
+import { file_ibc_core_channel_v1_tx } from "./gen/ibc/core/channel/v1/tx_pb.js";
+import { file_ibc_core_channel_v2_tx } from "./gen/ibc/core/channel/v2/tx_pb.js";
+import { file_ibc_applications_interchain_accounts_controller_v1_tx } from "./gen/ibc/applications/interchain_accounts/controller/v1/tx_pb.js";
+import { file_ibc_applications_interchain_accounts_host_v1_tx } from "./gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
@@ -29,6 +49,13 @@ import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp2
 const SCHEMA_TX_FILES = [
   file_cosmos_bank_v1beta1_tx, file_cosmos_staking_v1beta1_tx, file_cosmos_distribution_v1beta1_tx, file_cosmos_slashing_v1beta1_tx,
   file_cosmos_gov_v1_tx, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx,
+  // Decoded (every Msg chain-maind's interface registry resolves), whether or not executed here.
+  file_cosmos_auth_v1beta1_tx, file_cosmos_vesting_v1beta1_tx, file_cosmos_mint_v1beta1_tx, file_cosmos_consensus_v1_tx,
+  file_cosmos_gov_v1beta1_tx, file_cosmos_authz_v1beta1_tx, file_cosmos_feegrant_v1beta1_tx, file_cosmos_upgrade_v1beta1_tx,
+  file_cosmos_evidence_v1beta1_tx, file_cosmos_circuit_v1_tx, file_cosmos_group_v1_tx, file_chainmain_nft_v1_tx,
+  file_ibc_applications_transfer_v1_tx, file_ibc_core_client_v1_tx, file_ibc_core_client_v2_tx, file_ibc_core_connection_v1_tx,
+  file_ibc_core_channel_v1_tx, file_ibc_core_channel_v2_tx, file_ibc_applications_interchain_accounts_controller_v1_tx,
+  file_ibc_applications_interchain_accounts_host_v1_tx,
 ];
 
 export type AminoJson = { type: string; value: Record<string, unknown> };
