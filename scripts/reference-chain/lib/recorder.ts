@@ -109,6 +109,15 @@ export class Recorder {
     return { path: "POST /cosmos/tx/v1beta1/simulate", status: res.status, body: await res.json() };
   }
 
+  /** REST simulate of the tx exactly as it will be sent (signed, with its fee). */
+  async simulateSigned(s: Signer, msgs: EncodeObject[], o: TxOptions = {}): Promise<Query> {
+    const bytes = await this.sign(s, msgs, o);
+    const res = await fetch(`${this.chain.rest}/cosmos/tx/v1beta1/simulate`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tx_bytes: toBase64(bytes) }),
+    });
+    return { path: "POST /cosmos/tx/v1beta1/simulate", status: res.status, body: await res.json() };
+  }
+
   /** Signs, broadcasts (sync), waits for the block, records. */
   async tx(label: string, s: Signer, msgs: EncodeObject[], o: TxOptions = {}): Promise<Sent> {
     const bytes = await this.sign(s, msgs, o);

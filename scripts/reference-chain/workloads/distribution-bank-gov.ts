@@ -52,9 +52,11 @@ export async function run({ r, dev, val1, extra }: Ctx): Promise<void> {
   await r.tx("INVALID gov-v1beta1 deposit 1 CRO (below min_deposit_ratio)", d7, [deposit(p1, CRO)]);
   await r.tx("INVALID gov-v1beta1 deposit to unknown proposal 999", d7, [deposit(999n, 100n * CRO)]);
 
-  const sub2 = await r.tx("gov-v1beta1 submit TextProposal without deposit (deposit period)", d6, [msg("/cosmos.gov.v1beta1.MsgSubmitProposal", v1beta1.MsgSubmitProposal.fromPartial({
-    content: textProposal("v1beta1 text, no deposit"), initialDeposit: [], proposer: a6,
-  }))], { queries: (s) => [proposalV1(pid(s))] });
+  const submitText = (title: string, amount: bigint) => msg("/cosmos.gov.v1beta1.MsgSubmitProposal", v1beta1.MsgSubmitProposal.fromPartial({
+    content: textProposal(title), initialDeposit: amount === 0n ? [] : [coin(amount)], proposer: a6,
+  }));
+  await r.tx("INVALID gov-v1beta1 submit TextProposal without deposit (min_deposit_ratio applies to the initial deposit)", d6, [submitText("v1beta1 text, no deposit", 0n)]);
+  const sub2 = await r.tx("gov-v1beta1 submit TextProposal with 100 CRO (deposit period)", d6, [submitText("v1beta1 text, deposit period", 100n * CRO)], { queries: (s) => [proposalV1(pid(s))] });
   const p2 = pid(sub2);
   await r.tx("INVALID gov-v1beta1 vote on a proposal in its deposit period", d1, [msg("/cosmos.gov.v1beta1.MsgVote", v1beta1.MsgVote.fromPartial({ proposalId: p2, voter: d1.address, option: 1 }))]);
 
@@ -66,12 +68,17 @@ export async function run({ r, dev, val1, extra }: Ctx): Promise<void> {
   await r.tx("gov-v1 vote yes (validator 1's owner)", d1, [voteV1(d1.address, p3)], { queries: [`/cosmos/gov/v1/proposals/${p3}/votes/${d1.address}`, `/cosmos/gov/v1/proposals/${p3}/tally`] });
   await r.tx("gov-v1 vote abstain amino", d6, [voteV1(a6, p3, 2)], { mode: "amino-json", queries: [`/cosmos/gov/v1/proposals/${p3}/votes/${a6}`] });
   await r.tx("INVALID gov-v1 vote on unknown proposal 999", d5, [voteV1(a5, 999n)]);
+  // CosmJS's simulate (no fee, empty signature) then "auto" (× 1.4); then a simulate of the signed tx with its fee.
   const voteMsgs = [voteV1(a7, p3, 1)];
   const sim = await r.simulate(d7, voteMsgs);
   const simGas = BigInt((sim.body as any)?.gas_info?.gas_used ?? "0");
   const auto = (simGas * 14n + 9n) / 10n; // CosmJS "auto": simulate × 1.4, rounded up
-  const delivered = await r.tx("gov-v1 vote, gas from simulate × 1.4", d7, voteMsgs, { fee: fee(auto), note: "simulate: the REST simulate of the same messages (CosmJS's simulate tx: empty signature, SIGN_MODE_UNSPECIFIED, no fee)" });
-  delivered.row.simulate = sim;
+  const deliveredAuto = await r.tx("gov-v1 vote, gas from CosmJS-style simulate × 1.4", d7, voteMsgs, { fee: fee(auto), note: "simulate: REST simulate of CosmJS's simulate tx (empty signature, SIGN_MODE_UNSPECIFIED, no fee); gas limit = ceil(gas_used × 1.4)" });
+  deliveredAuto.row.simulate = sim;
+  const signedSim = await r.simulateSigned(d7, voteMsgs);
+  const signedGas = BigInt((signedSim.body as any)?.gas_info?.gas_used ?? "0");
+  const deliveredSigned = await r.tx("gov-v1 vote, gas from a simulate of the signed tx × 1.4", d7, voteMsgs, { fee: fee((signedGas * 14n + 9n) / 10n), note: "simulate: REST simulate of the signed tx with its fee (gas 800000, 20000basecro), at the same sequence; gas limit = ceil(gas_used × 1.4)" });
+  deliveredSigned.row.simulate = signedSim;
 
   // ---- x/distribution ----
   await r.tx("delegate (setup: dev5 stake for rewards)", d5, [delegate(a5, val1, 10_000n * CRO)]);
@@ -128,8 +135,8 @@ export async function run({ r, dev, val1, extra }: Ctx): Promise<void> {
   const lock = await r.tx("lock-tier tier 1 1,000 CRO (setup)", d7, [msg(`${TIER}MsgLockTier`, { owner: a7, id: 1, amount: `${1_000n * CRO}`, validatorAddress: val1, triggerExitImmediately: false })]);
   const pos = responseUint64(lock);
   const position = `/chainmain/tieredrewards/v1/position/${pos}`;
-  const added = await r.tx("add-to-tier-position 100 CRO", d7, [msg(`${TIER}MsgAddToTierPosition`, { owner: a7, positionId: pos, amount: `${100n * CRO}` })], { queries: [position] });
-  await r.untilHeight(added.height + 1);
+  // no queries between the two: the claim is broadcast as soon as the add's block is seen, so it lands in the next block
+  await r.tx("add-to-tier-position 100 CRO", d7, [msg(`${TIER}MsgAddToTierPosition`, { owner: a7, positionId: pos, amount: `${100n * CRO}` })]);
   await r.tx("claim-tier-rewards (the block after add-to-tier-position)", d7, [msg(`${TIER}MsgClaimTierRewards`, { owner: a7, positionIds: [pos] })], {
     queries: [position, `/chainmain/tieredrewards/v1/rewards_pool_balances`, balances(a7)],
   });
