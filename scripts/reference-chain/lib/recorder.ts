@@ -163,7 +163,7 @@ export class Recorder {
     return sent;
   }
 
-  /** finalize_block_events of: height 1, every height with a recorded tx, every height with an event type the quiet blocks lack. */
+  /** finalize_block_events of: height 1, every height with a recorded tx, every height with an event type height 2 lacks. */
   async blocks(): Promise<any[]> {
     const last = await latestHeight(this.chain);
     const txHeights = new Set(this.txs.map((t) => Number(t.height)));
@@ -172,11 +172,8 @@ export class Recorder {
       const r = await this.rpc("block_results", { height: `${h}` });
       if (r.result) results.push(r.result);
     }
-    // the event types of a block without txs in the middle of the run: mint, distribution, the pool's top-up
-    const quiet = results.filter((r) => !txHeights.has(Number(r.height)) && Number(r.height) > 1);
-    const count = new Map<string, number>();
-    for (const r of quiet) for (const t of new Set<string>((r.finalize_block_events ?? []).map((e: any) => e.type))) count.set(t, (count.get(t) ?? 0) + 1);
-    const usual = new Set([...count].filter(([, n]) => n >= quiet.length / 2).map(([t]) => t));
+    // the event types every block has (mint, distribution, the pool's top-up): those of height 2, before the first tx
+    const usual = new Set<string>((results.find((r) => Number(r.height) === 2)?.finalize_block_events ?? []).map((e: any) => e.type));
     return results
       .filter((r) => Number(r.height) === 1 || txHeights.has(Number(r.height)) || (r.finalize_block_events ?? []).some((e: any) => !usual.has(e.type)))
       .map((r) => ({
