@@ -17,6 +17,7 @@ import * as mint from "cosmjs-types/cosmos/mint/v1beta1/tx";
 import * as auth from "cosmjs-types/cosmos/auth/v1beta1/tx";
 import * as consensus from "cosmjs-types/cosmos/consensus/v1/tx";
 import * as govV1 from "cosmjs-types/cosmos/gov/v1/tx";
+import { moreAminoConverters } from "./amino-more.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -127,7 +128,7 @@ function extraAminoConverters(): AminoConverters {
 }
 
 export function aminoTypes(): AminoTypes {
-  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters() });
+  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters() });
 }
 
 // ---- builders: EncodeObjects from plain values (money as strings) ----

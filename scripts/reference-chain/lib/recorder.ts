@@ -3,9 +3,9 @@
 // (RPC broadcast_tx_sync), the block's result (RPC tx), the REST GetTx answer, and REST queries of
 // the state the tx created; at the end the finalize_block_events of the blocks that matter.
 
-import { Secp256k1Wallet } from "@cosmjs/amino";
+import { Secp256k1Wallet, makeSignDoc, serializeSignDoc } from "@cosmjs/amino";
 import { sha256 } from "@cosmjs/crypto";
-import { fromBase64, toBase64, toHex } from "@cosmjs/encoding";
+import { fromBase64, fromUtf8, toBase64, toHex } from "@cosmjs/encoding";
 import { DirectSecp256k1Wallet, encodePubkey, type EncodeObject } from "@cosmjs/proto-signing";
 import { SigningStargateClient, type StdFee } from "@cosmjs/stargate";
 import { encodeSecp256k1Pubkey } from "@cosmjs/amino";
@@ -32,6 +32,8 @@ export interface Row {
   deliver?: { code: number; codespace: string; log: string; gas_wanted: string; gas_used: string; events: string[] };
   height?: string; hash: string; data?: string; msg_responses?: { type_url: string; value: string }[];
   simulate?: unknown; queries?: Query[];
+  /** LEGACY_AMINO_JSON rows: the exact sign bytes signed (the serialized StdSignDoc). */
+  amino_sign_doc?: string;
 }
 /** What a test of the workload reads back: the row, the block result's events in full, the decoded data. */
 export interface Sent { row: Row; ok: boolean; events: any[]; height: number }
@@ -43,6 +45,8 @@ export class Recorder {
   readonly txs: any[] = [];
   readonly extra: Record<string, unknown> = {};
   private readonly signers = new Map<string, Signer>();
+  private readonly aminoTypes = aminoTypes();
+  private lastSignDoc: string | undefined;
 
   constructor(readonly chain: Chain, readonly log: (s: string) => void = console.error) {}
 
@@ -84,8 +88,12 @@ export class Recorder {
   async sign(s: Signer, msgs: EncodeObject[], o: TxOptions & { sequence?: bigint }): Promise<Uint8Array> {
     const acc = await this.account(s.address);
     const client = o.mode === "amino-json" ? s.amino : s.direct;
+    const sequence = o.sequence ?? acc.sequence;
+    this.lastSignDoc = o.mode === "amino-json"
+      ? fromUtf8(serializeSignDoc(makeSignDoc(msgs.map((m) => this.aminoTypes.toAmino(m)), o.fee ?? fee(), CHAIN_ID, o.memo ?? "", acc.accountNumber.toString(), sequence.toString())))
+      : undefined;
     const raw = await client.sign(s.address, msgs, o.fee ?? fee(), o.memo ?? "", {
-      accountNumber: acc.accountNumber, sequence: Number(o.sequence ?? acc.sequence), chainId: CHAIN_ID,
+      accountNumber: acc.accountNumber, sequence: Number(sequence), chainId: CHAIN_ID,
     });
     return TxRaw.encode(raw).finish();
   }
@@ -121,7 +129,9 @@ export class Recorder {
   /** Signs, broadcasts (sync), waits for the block, records. */
   async tx(label: string, s: Signer, msgs: EncodeObject[], o: TxOptions = {}): Promise<Sent> {
     const bytes = await this.sign(s, msgs, o);
-    return this.broadcast(label, s, bytes, o);
+    const sent = await this.broadcast(label, s, bytes, o);
+    if (this.lastSignDoc !== undefined) sent.row.amino_sign_doc = this.lastSignDoc;
+    return sent;
   }
 
   async broadcast(label: string, s: Signer, bytes: Uint8Array, o: TxOptions = {}): Promise<Sent> {
