@@ -6,9 +6,8 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry, createRegistry } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
-import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
 import { decodeError } from "./errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
@@ -124,55 +123,53 @@ const AMINO_INPUT: Record<string, (m: Record<string, unknown>) => Record<string,
   },
 };
 
-/** Messages known by their schema: every message of the tx files with a signer. */
-function schemaMessages(): Record<string, Converter> {
+/** Messages known by their schema: every message of `descs` (a tx file's, or a type its messages carry). */
+function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter> {
   const out: Record<string, Converter> = {};
-  for (const file of SCHEMA_TX_FILES) {
-    for (const desc of file.messages as DescMessage[]) {
-      if (desc.name.endsWith("Response")) continue;
-      const isAny = (f: DescMessage["fields"][number]) => f.message?.typeName === "google.protobuf.Any";
-      // Lists of Any (a proposal's messages): each rendered by its own converter; a single Any: a key.
-      const anyLists = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && isAny(f));
-      const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && isAny(f));
-      const anyFields = [...anyLists, ...anyOnes];
-      const fixup = AMINO_INPUT[desc.typeName];
-      const converter: Converter = (bytes, nested) => {
-        const m = fromBinary(desc, bytes);
-        const fields = m as unknown as Record<string, unknown>;
-        const plain = anyFields.length === 0 ? m
-          : Object.assign(Object.create(null), m, Object.fromEntries(anyFields.map((f) => [f.localName, f.fieldKind === "list" ? [] : undefined])));
-        const json = toJson(desc, plain, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, JsonValue>;
-        // Each inner Any decoded once, for both renderings.
-        const inner = new Map<object, DecodedAny>();
-        for (const f of anyLists) {
-          json[f.name] = (fields[f.localName] as { typeUrl: string; value: Uint8Array }[]).map((a, i) => {
-            const d = nested(a.typeUrl, a.value, `${f.name}[${i}]`);
-            inner.set(a, d);
-            return { "@type": a.typeUrl, ...d.json } as JsonValue;
-          });
-        }
-        for (const f of anyOnes) {
-          const a = fields[f.localName] as { typeUrl: string; value: Uint8Array } | undefined;
-          if (a === undefined) {
-            json[f.name] = null;
-            continue;
-          }
-          const d = pubKey(a.typeUrl, a.value);
-          inner.set(a, d);
-          json[f.name] = d.json as JsonValue;
-        }
-        const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
-        const amino = toAminoJson(desc, source, (a, path) => {
-          const d = inner.get(a);
-          if (d === undefined) throw decodeError(`${path}: an Any outside the message's lists of messages`);
-          return d.amino;
-        });
-        return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown>, message: m };
-      };
-      out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
-    }
+  for (const desc of descs) {
+    const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && f.message.typeName === ANY);
+    const fixup = AMINO_INPUT[desc.typeName];
+    const converter: Converter = (bytes, nested) => {
+      const m = fromBinary(desc, bytes);
+      const fields = m as unknown as Record<string, unknown>;
+      // Each Any in the message, at any depth, decoded once (within the unpacking budget) for both
+      // renderings: a key (MsgCreateValidator's pubkey), a message (a proposal's, MsgExec's), or a
+      // type the schema carries (a gov content, an authorization, an allowance, evidence…).
+      const inner = new Map<object, DecodedAny>();
+      eachAny(desc, m, desc.typeName, (a, path) => {
+        inner.set(a, Object.hasOwn(PUBKEYS, a.typeUrl) ? pubKey(a.typeUrl, a.value) : nested(a.typeUrl, a.value, path));
+      });
+      const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() }) as Record<string, JsonValue>;
+      for (const f of anyOnes) if (fields[f.localName] === undefined) json[f.name] = null; // as the gateway writes an unset Any
+      const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
+      const amino = toAminoJson(desc, source, (a, path) => {
+        const d = inner.get(a);
+        if (d === undefined) throw decodeError(`${path}: an Any the decoder did not see`);
+        return d.amino;
+      });
+      return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown>, message: m };
+    };
+    out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
   }
   return out;
+}
+
+const ANY = "google.protobuf.Any";
+
+/** Calls `visit` on every Any set in `msg` (a message of `desc`), depth first, in field order. */
+function eachAny(desc: DescMessage, msg: Message, path: string, visit: (a: { typeUrl: string; value: Uint8Array }, path: string) => void): void {
+  const fields = msg as unknown as Record<string, unknown>;
+  for (const f of desc.fields) {
+    if (f.fieldKind !== "message" && !(f.fieldKind === "list" && f.listKind === "message")) continue;
+    const one = (v: unknown, at: string) => {
+      if (v === undefined) return;
+      if (f.message!.typeName === ANY) visit(v as { typeUrl: string; value: Uint8Array }, at);
+      else eachAny(f.message!, v as Message, at, visit);
+    };
+    const v = fields[f.localName];
+    if (f.fieldKind === "list") (v as unknown[]).forEach((item, i) => one(item, `${f.name}[${i}]`));
+    else one(v, f.name);
+  }
 }
 
 /**
@@ -198,24 +195,38 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
  * cannot read (an unknown field, a wrong JSON type).
  */
 export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
-  const desc = SCHEMA_BY_AMINO.get(type);
+  const desc = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
-  const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
-  const plain = { ...(value as Record<string, JsonValue>) };
-  const nested = anys.map((f) => {
-    const items = (plain[f.name] ?? []) as { type: string; value: unknown }[];
-    delete plain[f.name];
-    return [f.localName, items.map((m) => create(AnySchema, anyOfAmino(m.type, m.value)))] as const;
-  });
-  const message = fromJson(desc, aminoToProtoJson(desc, plain));
-  for (const [name, items] of nested) (message as unknown as Record<string, unknown>)[name] = items;
+  const message = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { registry: jsonRegistry() });
+  sdkTypeUrls(desc, message);
   return { typeUrl: `/${desc.typeName}`, message };
+}
+
+/**
+ * protobuf-es packs an Any read from JSON under `type.googleapis.com/<name>`; the SDK's type URLs
+ * are `/<name>`: every Any in `msg`, and in the messages they pack, renamed and repacked.
+ */
+function sdkTypeUrls(desc: DescMessage, msg: Message): void {
+  eachAny(desc, msg, "", (a) => {
+    const name = a.typeUrl.slice(a.typeUrl.lastIndexOf("/") + 1);
+    a.typeUrl = `/${name}`;
+    const inner = jsonRegistry().getMessage(name);
+    if (inner === undefined) return;
+    const m = fromBinary(inner, a.value);
+    sdkTypeUrls(inner, m);
+    a.value = toBinary(inner, m);
+  });
 }
 
 /** A schema message given as amino JSON, as the protobuf Any a wallet sends (the CLI's clients). */
 export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
+  const key = Object.entries(PUBKEYS).find(([, k]) => k.amino === type);
+  if (key !== undefined) {
+    if (typeof value !== "string") throw new Error(`${type}: expected the key's base64 text`);
+    return { typeUrl: key[0], value: toBinary(key[1].desc, create(key[1].desc, { key: base64.decode(value) } as never)) };
+  }
   const { typeUrl, message } = protoOfAmino(type, value);
-  return { typeUrl, value: toBinary(SCHEMA_BY_AMINO.get(type)!, message) };
+  return { typeUrl, value: toBinary((SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type))!, message) };
 }
 
 /** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
@@ -226,6 +237,17 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
     const abs = ns < 0n ? -ns : ns;
     const frac = abs % 1_000_000_000n;
     return `${sign}${abs / 1_000_000_000n}${frac === 0n ? "" : `.${`${frac}`.padStart(9, "0")}`}s`;
+  }
+  if (desc.typeName === ANY && v !== null && typeof v === "object" && !Array.isArray(v)) {
+    // amino's {type, value}: a key's base64 text, or a message by its amino name.
+    const { type, value } = v as { type?: unknown; value?: JsonValue };
+    if (typeof type !== "string") throw new Error("an Any: expected {type, value}");
+    const key = Object.entries(PUBKEYS).find(([, k]) => k.amino === type);
+    if (key !== undefined) return { "@type": key[0], key: value ?? "" };
+    const inner = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
+    if (inner === undefined) throw new Error(`no protobuf schema for ${type}`);
+    const json = aminoToProtoJson(inner, value ?? {}) as Record<string, JsonValue>;
+    return { "@type": `/${inner.typeName}`, ...json };
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
@@ -259,15 +281,48 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
     } else if (custom === "cosmos.Dec") {
       out[field.name] = decFromRaw(v as string, field.name);
     } else if (field.fieldKind === "message") {
-      out[field.name] = decimalsInJson(field.message, v);
+      out[field.name] = decimalsInJsonOf(field.message, v);
     } else if (field.fieldKind === "list" && field.listKind === "message") {
-      out[field.name] = (v as JsonValue[]).map((item) => decimalsInJson(field.message, item));
+      out[field.name] = (v as JsonValue[]).map((item) => decimalsInJsonOf(field.message, item));
     }
   }
   return out;
 }
 
-const CONVERTERS: Record<string, Converter> = schemaMessages();
+/** decimalsInJson of a field's value; an Any's by the type its `@type` names. */
+function decimalsInJsonOf(desc: DescMessage, v: JsonValue): JsonValue {
+  if (desc.typeName !== ANY) return decimalsInJson(desc, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v) || typeof v["@type"] !== "string") return v;
+  const inner = jsonRegistry().getMessage(v["@type"].slice(v["@type"].lastIndexOf("/") + 1));
+  return inner === undefined ? v : decimalsInJson(inner, v);
+}
+
+/** Every type a message's Any may name, for the gateway JSON of the Any (made on first use). */
+let JSON_REGISTRY: Registry | undefined;
+function jsonRegistry(): Registry {
+  return (JSON_REGISTRY ??= createRegistry(...TX_MESSAGES, ...carriedMessages(), ...Object.values(PUBKEYS).map((k) => k.desc)));
+}
+
+/** The tx files' messages (what a tx may carry at its top level). */
+const TX_MESSAGES = SCHEMA_TX_FILES.flatMap((file) => (file.messages as DescMessage[]).filter((d) => !d.name.endsWith("Response")));
+
+/** Every message of the tx files' dependencies (recursively): what their Anys may carry. */
+function carriedMessages(): DescMessage[] {
+  const seen = new Set<DescFile>();
+  const out: DescMessage[] = [];
+  const walk = (f: DescFile): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const dep of f.dependencies) walk(dep);
+    if (!SCHEMA_TX_FILES.includes(f)) for (const d of f.messages) if (!d.name.endsWith("Response") && !d.name.startsWith("Query")) out.push(d);
+  };
+  for (const f of SCHEMA_TX_FILES) walk(f);
+  return out;
+}
+
+const CONVERTERS: Record<string, Converter> = schemaMessages(TX_MESSAGES);
+/** The types a message's Any may carry besides messages: gov contents, authorizations, allowances… */
+const CARRIED: Record<string, Converter> = schemaMessages(carriedMessages());
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
@@ -280,6 +335,9 @@ for (const file of SCHEMA_TX_FILES) {
     SCHEMA_BY_AMINO.set(aminoTypeName(desc), desc);
   }
 }
+
+/** Amino type name → a carried type's descriptor (a proposal's content, an authorization…). */
+const CARRIED_BY_AMINO = new Map<string, DescMessage>(carriedMessages().map((d) => [aminoTypeName(d), d]));
 
 /** The schema's descriptor of a message known by its amino name, or undefined. */
 export const schemaOfAmino = (type: string): DescMessage | undefined => SCHEMA_BY_AMINO.get(type);
@@ -306,7 +364,8 @@ export function decodeAny(typeUrl: string, value: Uint8Array, path: string): Dec
  * fresh budget (registry.UnpackAny); below them the budget is the unpacker's, passed down.
  */
 function decodeWithin(typeUrl: string, value: Uint8Array, path: string, budget: UnpackBudget | undefined): DecodedAny {
-  const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl] : undefined;
+  const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl]
+    : budget !== undefined && Object.hasOwn(CARRIED, typeUrl) ? CARRIED[typeUrl] : undefined;
   if (convert === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
   anyDecodeWork.calls++;
   anyDecodeWork.bytes += value.length;

@@ -301,4 +301,39 @@ test("a list of Anys (authz MsgExec) decodes its registered messages", () => {
   });
 });
 
+
+
+test("a single Any at any depth (a v1beta1 proposal's content, a grant's authorization) decodes both ways", async () => {
+  const { MsgSubmitProposalSchema } = await import("../../host/wire/gen/cosmos/gov/v1beta1/tx_pb.js");
+  const { TextProposalSchema } = await import("../../host/wire/gen/cosmos/gov/v1beta1/gov_pb.js");
+  const { MsgGrantSchema } = await import("../../host/wire/gen/cosmos/authz/v1beta1/tx_pb.js");
+  const { GenericAuthorizationSchema } = await import("../../host/wire/gen/cosmos/authz/v1beta1/authz_pb.js");
+  const { protoOfAmino } = await import("../../host/wire/messages.js");
+  const text = toBinary(TextProposalSchema, create(TextProposalSchema, { title: "t", description: "d" }));
+  const submit = toBinary(MsgSubmitProposalSchema, create(MsgSubmitProposalSchema, {
+    content: { typeUrl: "/cosmos.gov.v1beta1.TextProposal", value: text }, initialDeposit: [{ denom: "basecro", amount: "5" }], proposer: "cro1p",
+  }));
+  const d = decodeAny("/cosmos.gov.v1beta1.MsgSubmitProposal", submit, "msgs[0]");
+  assert.equal(d.amino, {
+    type: "cosmos-sdk/MsgSubmitProposal",
+    value: { content: { type: "cosmos-sdk/TextProposal", value: { title: "t", description: "d" } }, initial_deposit: [{ denom: "basecro", amount: "5" }], proposer: "cro1p" },
+  });
+  assert.equal(d.json.content, { "@type": "/cosmos.gov.v1beta1.TextProposal", title: "t", description: "d" });
+  // The amino edge back to the same bytes.
+  assert.equal(toBinary(MsgSubmitProposalSchema, protoOfAmino(d.amino.type, d.amino.value).message as never), submit);
+
+  const auth = toBinary(GenericAuthorizationSchema, create(GenericAuthorizationSchema, { msg: "/cosmos.bank.v1beta1.MsgSend" }));
+  const grant = toBinary(MsgGrantSchema, create(MsgGrantSchema, {
+    granter: "cro1a", grantee: "cro1b",
+    // An expiration set: the amino edge writes a message field always (the reference's non-nullable
+    // fields); Grant.expiration is nullable on the chain, which this schema does not yet say.
+    grant: { authorization: { typeUrl: "/cosmos.authz.v1beta1.GenericAuthorization", value: auth }, expiration: { seconds: 1_900_000_000n, nanos: 0 } },
+  }));
+  const g = decodeAny("/cosmos.authz.v1beta1.MsgGrant", grant, "msgs[0]");
+  assert.equal((g.amino.value as { grant: { authorization: unknown } }).grant.authorization, { type: "cosmos-sdk/GenericAuthorization", value: { msg: "/cosmos.bank.v1beta1.MsgSend" } });
+  assert.equal((g.json.grant as { authorization: unknown }).authorization, { "@type": "/cosmos.authz.v1beta1.GenericAuthorization", msg: "/cosmos.bank.v1beta1.MsgSend" });
+  assert.equal(toBinary(MsgGrantSchema, protoOfAmino(g.amino.type, g.amino.value).message as never), grant);
+  // Not a top-level message: a content alone is no tx message.
+  assert.throws(() => decodeAny("/cosmos.gov.v1beta1.TextProposal", text, "msgs[0]"), /unable to resolve type URL/);
+});
 test.run();
