@@ -11,7 +11,7 @@ import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
 import { decodeError } from "./errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
-import { dont_omitempty } from "./gen/amino/amino_pb.js";
+import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -123,6 +123,40 @@ const AMINO_INPUT: Record<string, (m: Record<string, unknown>) => Record<string,
   },
 };
 
+/**
+ * A legacy amino JSON message as the reference's amino rules read it, where its protobuf form
+ * cannot tell it apart from a default: refused on arrival (sdk 2) where they refused it — a
+ * delegation's `amount` not an object, an Int amino always writes given as "", a
+ * MsgCreateValidator's commission with no rate — and an empty Dec (CosmJS's unset one) unset.
+ */
+const AMINO_ARRIVAL: Record<string, (v: Record<string, unknown>) => Record<string, unknown>> = {
+  "cosmos.staking.v1beta1.MsgDelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgUndelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgBeginRedelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgCreateValidator": (v) => {
+    const c = (v.commission ?? {}) as Record<string, unknown>;
+    if (!c.rate && !c.max_rate && !c.max_change_rate) throw new Error("commission: empty commission");
+    notEmptyInt(v.min_self_delegation, "min_self_delegation");
+    if (v.value !== undefined) coinObject(v.value, "value");
+    return { ...v, commission: unsetEmpty(c, ["rate", "max_rate", "max_change_rate"]) };
+  },
+  "cosmos.staking.v1beta1.MsgEditValidator": (v) => unsetEmpty(v, ["commission_rate", "min_self_delegation"]),
+  "chainmain.dev.v1.MsgSlashValidator": (v) => unsetEmpty(v, ["slash_fraction"]),
+};
+
+/** `v` without the `fields` given as "" (unset). */
+const unsetEmpty = (v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(v).filter(([k, x]) => !(fields.includes(k) && x === "")));
+
+function coinObject(v: unknown, path: string): void {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error(`${path}: expected a coin object, got ${JSON.stringify(v ?? null)}`);
+  notEmptyInt((v as Record<string, unknown>).amount, `${path}.amount`);
+}
+
+function notEmptyInt(v: unknown, path: string): void {
+  if (v === "") throw new Error(`${path}: expected an integer string, got ""`);
+}
+
 /** Messages known by their schema: every message of `descs` (a tx file's, or a type its messages carry). */
 function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter> {
   const out: Record<string, Converter> = {};
@@ -197,7 +231,9 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
 export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
   const desc = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
-  const message = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { registry: jsonRegistry() });
+  const arrival = AMINO_ARRIVAL[desc.typeName];
+  const plain = (arrival ? arrival(value as Record<string, unknown>) : value) as JsonValue;
+  const message = fromJson(desc, aminoToProtoJson(desc, plain, true), { registry: jsonRegistry() });
   sdkTypeUrls(desc, message);
   return { typeUrl: `/${desc.typeName}`, message };
 }
@@ -229,8 +265,12 @@ export function anyOfAmino(type: string, value: unknown): { typeUrl: string; val
   return { typeUrl, value: toBinary((SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type))!, message) };
 }
 
-/** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
-function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
+/**
+ * Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. On arrival
+ * (`arriving`: a legacy StdTx's message, a stored proposal's) a field may go by its amino name
+ * (`amino.field_name`) or its proto name, not both.
+ */
+function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): JsonValue {
   if (desc.typeName === "google.protobuf.Duration" && typeof v === "string" && /^-?[0-9]+$/.test(v)) {
     const ns = BigInt(v);
     const sign = ns < 0n ? "-" : "";
@@ -246,20 +286,23 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
     if (key !== undefined) return { "@type": key[0], key: value ?? "" };
     const inner = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
     if (inner === undefined) throw new Error(`no protobuf schema for ${type}`);
-    const json = aminoToProtoJson(inner, value ?? {}) as Record<string, JsonValue>;
+    const json = aminoToProtoJson(inner, value ?? {}, arriving) as Record<string, JsonValue>;
     return { "@type": `/${inner.typeName}`, ...json };
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
+  const aminoName = (f: DescMessage["fields"][number]) => (arriving && optionOf(f, field_name)) || f.name;
   // A field the message does not have is refused: a signature over fields nobody reads is a trap.
   for (const key of Object.keys(v)) {
-    if (!desc.fields.some((f) => f.name === key)) throw new Error(`unknown field "${key}"`);
+    if (!desc.fields.some((f) => f.name === key || aminoName(f) === key)) throw new Error(`unknown field "${key}"`);
   }
   for (const field of desc.fields) {
-    const x = (v as Record<string, JsonValue>)[field.name];
+    const named = aminoName(field);
+    if (named !== field.name && v[named] !== undefined && v[field.name] !== undefined) throw new Error(`both "${named}" and "${field.name}"`);
+    const x = (v as Record<string, JsonValue>)[named] ?? (v as Record<string, JsonValue>)[field.name];
     if (x === undefined) continue;
     const one = (y: JsonValue): JsonValue => {
-      if (field.message !== undefined) return aminoToProtoJson(field.message, y);
+      if (field.message !== undefined) return aminoToProtoJson(field.message, y, arriving);
       if (typeof y === "string" && field.fieldKind !== "enum" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
       return y;
     };
