@@ -41,6 +41,17 @@ import { file_ibc_core_channel_v1_tx } from "./gen/ibc/core/channel/v1/tx_pb.js"
 import { file_ibc_core_channel_v2_tx } from "./gen/ibc/core/channel/v2/tx_pb.js";
 import { file_ibc_applications_interchain_accounts_controller_v1_tx } from "./gen/ibc/applications/interchain_accounts/controller/v1/tx_pb.js";
 import { file_ibc_applications_interchain_accounts_host_v1_tx } from "./gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
+import { file_cosmos_authz_v1beta1_authz } from "./gen/cosmos/authz/v1beta1/authz_pb.js";
+import { file_cosmos_bank_v1beta1_authz } from "./gen/cosmos/bank/v1beta1/authz_pb.js";
+import { file_cosmos_staking_v1beta1_authz } from "./gen/cosmos/staking/v1beta1/authz_pb.js";
+import { file_cosmos_feegrant_v1beta1_feegrant } from "./gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
+import { file_cosmos_evidence_v1beta1_evidence } from "./gen/cosmos/evidence/v1beta1/evidence_pb.js";
+import { file_cosmos_gov_v1beta1_gov } from "./gen/cosmos/gov/v1beta1/gov_pb.js";
+import { file_cosmos_distribution_v1beta1_distribution } from "./gen/cosmos/distribution/v1beta1/distribution_pb.js";
+import { file_cosmos_upgrade_v1beta1_upgrade } from "./gen/cosmos/upgrade/v1beta1/upgrade_pb.js";
+import { file_cosmos_group_v1_types } from "./gen/cosmos/group/v1/types_pb.js";
+import { file_cosmos_vesting_v1beta1_vesting } from "./gen/cosmos/vesting/v1beta1/vesting_pb.js";
+import { file_ibc_applications_transfer_v1_authz } from "./gen/ibc/applications/transfer/v1/authz_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
@@ -349,7 +360,17 @@ function jsonRegistry(): Registry {
 /** The tx files' messages (what a tx may carry at its top level). */
 const TX_MESSAGES = SCHEMA_TX_FILES.flatMap((file) => (file.messages as DescMessage[]).filter((d) => !d.name.endsWith("Response")));
 
-/** Every message of the tx files' dependencies (recursively): what their Anys may carry. */
+/**
+ * Files of the types the chain's interface registry resolves inside a message's Any that no tx
+ * file imports (an authorization, an allowance, evidence, a gov content, a decision policy…).
+ */
+const CARRIED_FILES = [
+  file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz, file_cosmos_feegrant_v1beta1_feegrant,
+  file_cosmos_evidence_v1beta1_evidence, file_cosmos_gov_v1beta1_gov, file_cosmos_distribution_v1beta1_distribution,
+  file_cosmos_upgrade_v1beta1_upgrade, file_cosmos_group_v1_types, file_cosmos_vesting_v1beta1_vesting, file_ibc_applications_transfer_v1_authz,
+];
+
+/** Every message of the tx files' dependencies and the carried files (recursively): what their Anys may carry. */
 function carriedMessages(): DescMessage[] {
   const seen = new Set<DescFile>();
   const out: DescMessage[] = [];
@@ -359,7 +380,7 @@ function carriedMessages(): DescMessage[] {
     for (const dep of f.dependencies) walk(dep);
     if (!SCHEMA_TX_FILES.includes(f)) for (const d of f.messages) if (!d.name.endsWith("Response") && !d.name.startsWith("Query")) out.push(d);
   };
-  for (const f of SCHEMA_TX_FILES) walk(f);
+  for (const f of [...SCHEMA_TX_FILES, ...CARRIED_FILES]) walk(f);
   return out;
 }
 
