@@ -22,7 +22,7 @@ import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { decodeTx } from "../host/wire/amino/stdtx.js";
 import { registerStakingMessages } from "../host/modules/staking/validate.js";
 import { verifyDecodedTx } from "../host/app/ante/verify.js";
-import { registerTierMessages } from "../host/modules/tieredrewards/validate.js";
+import { tieredRewardsModule } from "../host/modules/tieredrewards/module.js";
 import { decodeAny } from "../host/wire/messages.js";
 import { TierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/types_pb.js";
 import {
@@ -87,7 +87,7 @@ test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, neve
   ], { chainId: "chainmain-local", accountNumber: 3n, sequence: 0n, memo: "m" });
   const ctx = {
     chainId: "chainmain-local",
-    registry: registerTierMessages(registerStakingMessages(new MessageRegistry([bankModule]))),
+    registry: registerStakingMessages(new MessageRegistry([bankModule, tieredRewardsModule])),
     getAccount: () => ({ accountNumber: 3n, sequence: 0n }),
   };
   let seed = 12345;

@@ -1,6 +1,6 @@
 // Which model meters which message: the message's amino type to its keeper path. A message with
-// no model here is metered the old way (the core's store counters, host/app/gas.ts). A module's
-// models may come as one map from its gas file (x/tieredrewards: gas/tiers.ts tierModels).
+// no model here is metered the old way (the core's store counters, host/app/gas.ts). A module
+// moved to message definitions gives each message's model as its `gas` (host/app/module.ts).
 
 import {
   MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
@@ -11,7 +11,6 @@ import type { GovParams } from "../../modules/gov/genesis.js";
 import { withdrawCommission, withdrawRewards } from "./distribution.js";
 import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
-import { tierModels } from "./tiers.js";
 import type { Sim } from "./sim.js";
 
 /** What a message model needs besides the state: the governance params and the next proposal id. */
@@ -52,7 +51,6 @@ const MODELS: Record<string, Model> = {
       minSelfDelegation: m.minSelfDelegation, amount: m.value.amount, denom: m.value.denom,
     });
   },
-  ...tierModels,
   [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
     const m = msg as MsgSubmitProposal;
     const deposit = m.initialDeposit.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
