@@ -6,10 +6,11 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry, createRegistry } from "@bufbuild/protobuf";
+import { ScalarType, create, createRegistry, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
-import { decodeError } from "./errors.js";
+import { TxError, decodeError } from "./errors.js";
+import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -242,11 +243,17 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
 export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
   const desc = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
-  const arrival = AMINO_ARRIVAL[desc.typeName];
-  const plain = (arrival ? arrival(value as Record<string, unknown>) : value) as JsonValue;
-  const message = fromJson(desc, aminoToProtoJson(desc, plain, true), { registry: jsonRegistry() });
-  sdkTypeUrls(desc, message);
-  return { typeUrl: `/${desc.typeName}`, message };
+  try {
+    const arrival = AMINO_ARRIVAL[desc.typeName];
+    const plain = (arrival ? arrival(value as Record<string, unknown>) : value) as JsonValue;
+    const message = fromJson(desc, aminoToProtoJson(desc, plain, true), { registry: jsonRegistry() });
+    sdkTypeUrls(desc, message);
+    return { typeUrl: `/${desc.typeName}`, message };
+  } catch (e) {
+    // What the schema cannot read is sdk 2, `<amino name>: <cause>`; the reference's own decode errors as they are.
+    if (e instanceof TxError) throw e;
+    throw decodeError(`${type}: ${(e as Error).message}`);
+  }
 }
 
 /**
@@ -277,12 +284,21 @@ export function anyOfAmino(type: string, value: unknown): { typeUrl: string; val
 }
 
 /**
- * Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. On arrival
- * (`arriving`: a legacy StdTx's message, a stored proposal's) a field may go by its amino name
- * (`amino.field_name`) or its proto name, not both.
+ * Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers; integers
+ * in amino's JSON kinds (64-bit ones quoted, 32-bit ones numbers) and bools as bools, as the SDK's
+ * amino JSON decoder reads them. A Duration past the protobuf Duration's range is the reference
+ * decoder's own error (host/wire/duration.ts), never wrapped. On arrival (`arriving`: a legacy
+ * StdTx's message, a stored proposal's) a field may go by its amino name (`amino.field_name`) or
+ * its proto name, not both.
  */
 function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): JsonValue {
-  if (desc.typeName === "google.protobuf.Duration" && typeof v === "string" && /^-?[0-9]+$/.test(v)) {
+  if (desc.typeName === "google.protobuf.Duration" && typeof v === "string") {
+    const seconds = /^(-?)([0-9]+)(?:\.[0-9]*)?s$/.exec(v);
+    const whole = seconds ? BigInt(`${seconds[1]}${seconds[2]}`) : /^-?[0-9]+$/.test(v) ? BigInt(v) / 1_000_000_000n : undefined;
+    if (whole !== undefined && (whole > PROTO_DURATION_MAX_SECONDS || whole < -PROTO_DURATION_MAX_SECONDS)) {
+      throw new TxError({ codespace: "undefined", code: 1, description: txDurationError(whole)! }, undefined, "decode");
+    }
+    if (!/^-?[0-9]+$/.test(v)) return v;
     const ns = BigInt(v);
     const sign = ns < 0n ? "-" : "";
     const abs = ns < 0n ? -ns : ns;
@@ -314,12 +330,38 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): Js
     if (x === undefined) continue;
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined) return aminoToProtoJson(field.message, y, arriving);
-      if (typeof y === "string" && field.fieldKind !== "enum" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) return y;
+      if (typeof y === "string" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      aminoKind(field.scalar!, y, `${desc.name}.${field.name}`);
       return y;
     };
     out[field.name] = Array.isArray(x) ? x.map(one) : one(x);
   }
   return out;
+}
+
+const INT64 = new Set([ScalarType.INT64, ScalarType.SINT64, ScalarType.SFIXED64]);
+const UINT64 = new Set([ScalarType.UINT64, ScalarType.FIXED64]);
+const INT32 = new Set([ScalarType.INT32, ScalarType.SINT32, ScalarType.SFIXED32]);
+const UINT32 = new Set([ScalarType.UINT32, ScalarType.FIXED32]);
+
+/** A scalar in amino's JSON kind (JSON null: the field's default); the wrong kind or range throws. */
+function aminoKind(type: ScalarType, y: JsonValue, path: string): void {
+  if (y === null) return;
+  const got = JSON.stringify(y);
+  if (UINT64.has(type)) {
+    if (typeof y !== "string" || !/^(0|[1-9][0-9]*)$/.test(y)) throw new Error(`${path}: expected an unsigned integer string, got ${got}`);
+    if (BigInt(y) >> 64n !== 0n) throw new Error(`${path}: value out of range: ${y}`);
+  } else if (INT64.has(type)) {
+    if (typeof y !== "string" || !/^-?(0|[1-9][0-9]*)$/.test(y)) throw new Error(`${path}: expected an integer string, got ${got}`);
+    if (BigInt.asIntN(64, BigInt(y)) !== BigInt(y)) throw new Error(`${path}: value out of range: ${y}`);
+  } else if (UINT32.has(type)) {
+    if (typeof y !== "number" || !Number.isInteger(y) || y < 0 || y > 0xffff_ffff) throw new Error(`${path}: expected a uint32 number, got ${got}`);
+  } else if (INT32.has(type)) {
+    if (typeof y !== "number" || !Number.isInteger(y) || y < -(2 ** 31) || y >= 2 ** 31) throw new Error(`${path}: expected an int32 number, got ${got}`);
+  } else if (type === ScalarType.BOOL) {
+    if (typeof y !== "boolean") throw new Error(`${path}: expected a boolean, got ${got}`);
+  }
 }
 
 /** The gateway prints LegacyDec fields as decimals ("0.040000000000000000"), not the raw integer. */

@@ -1,11 +1,10 @@
 // Which model meters which message: the message's amino type to its keeper path. A message with
-// no model here is metered the old way (the core's store counters, host/app/gas.ts). A module's
-// models may come as one map from its gas file (x/tieredrewards: gas/tiers.ts tierModels).
+// no model here is metered the old way (the core's store counters, host/app/gas.ts). A module
+// moved to message definitions gives each message's model as its `gas` (host/app/module.ts).
 
 import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
-import { tierModels } from "./tiers.js";
 import type { Sim } from "./sim.js";
 
 /** What a message model needs besides the state: the governance params and the next proposal id. */
@@ -20,7 +19,6 @@ export interface ModelContext {
 type Model = (k: Sim, msg: unknown, c: ModelContext) => void;
 
 const MODELS: Record<string, Model> = {
-  ...tierModels,
   [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
     const m = msg as MsgSubmitProposal;
     const deposit = m.initialDeposit.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
