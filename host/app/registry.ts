@@ -84,6 +84,7 @@ function messageOfAmino(type: string, value: JsonObject) {
   try {
     return protoOfAmino(type, value).message;
   } catch (e) {
+    if (e instanceof TxError) throw e; // already the decoder's (sdk 2 `<type>: <cause>`, or the reference's own)
     throw decodeError(`${type}: ${(e as Error).message}`);
   }
 }
