@@ -19,7 +19,6 @@ import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
 import { handleMessage, validateAmino } from "./registry.js";
-import type { JsonObject } from "../wire/amino/fields.js";
 import type { TxEvent } from "./events.js";
 import type { MessageOutcome, MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
@@ -227,7 +226,7 @@ export function executeProposal(
     try {
       const entry = s.registry.entryOfAmino(m.type);
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-      const parsed = validateAmino(entry, m.value as JsonObject, { prefix: ACCOUNT_PREFIX });
+      const parsed = validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value });
       for (const e of messageEventFirst(handleMessage(entry, ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();

@@ -7,6 +7,7 @@ import { stakingModule } from "./staking/module.js";
 import { distributionModule } from "./distribution/module.js";
 import { slashingModule } from "./slashing/module.js";
 import { tieredRewardsModule } from "./tieredrewards/module.js";
+import { inflationModule } from "./inflation/module.js";
 import { govModule } from "./gov/module.js";
 
 export const MODULES: readonly AppModule[] = [
@@ -15,5 +16,6 @@ export const MODULES: readonly AppModule[] = [
   distributionModule,
   slashingModule,
   tieredRewardsModule,
+  inflationModule,
   govModule,
 ];

@@ -6,10 +6,9 @@ import {
   MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
   type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
-import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { withdrawCommission, withdrawRewards } from "./distribution.js";
-import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
+import type { NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
 import { tierModels } from "./tiers.js";
 import type { Sim } from "./sim.js";
@@ -53,19 +52,6 @@ const MODELS: Record<string, Model> = {
     });
   },
   ...tierModels,
-  [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
-    const m = msg as MsgSubmitProposal;
-    const deposit = m.initialDeposit.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
-    msgSubmitProposal(k, { ...m, deposit }, c.govParams, c.nextProposalId);
-  },
-  // MsgVote stores NewNonSplitVoteOption: the weight LegacyOneDec().String().
-  [GovMsgTypes.Deposit]: (k, msg, c) => {
-    const m = msg as MsgDeposit;
-    const amount = m.amount.filter((x) => x.denom === k.denom).reduce((t, x) => t + x.amount, 0n);
-    msgDeposit(k, { depositor: m.depositor, amount }, c.govParams, c.proposal(m.proposalId), c.deposit(m.proposalId, m.depositor));
-  },
-  [GovMsgTypes.Vote]: (k, msg) => msgVote(k, { ...(msg as MsgVote), options: (msg as MsgVote).options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
-  [GovMsgTypes.VoteWeighted]: (k, msg) => msgVote(k, msg as MsgVote),
 };
 
 /** A validator operator's own account address (same bytes, the account prefix). */

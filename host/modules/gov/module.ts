@@ -1,15 +1,9 @@
-// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts), and x/inflation's
-// MsgUpdateParams, which only governance sends.
+// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts).
 
 import type { AppModule } from "../../app/module.js";
-import { MessageHandlers } from "../../app/handlers.js";
-import { registerGovMessages } from "./validate.js";
-import { registerGovHandlers } from "./messages.js";
+import { GOV_MESSAGES } from "./messages.js";
 
 export const govModule: AppModule = {
   name: "gov",
-  legacyMessages(r) {
-    registerGovMessages(r);
-    registerGovHandlers(new MessageHandlers()).attach(r);
-  },
+  messages: GOV_MESSAGES,
 };
