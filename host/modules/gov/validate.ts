@@ -6,7 +6,6 @@ import { coinsError, protoCoins, type Coin } from "../../wire/coins.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { GovErrors, SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import type { ValidateContext } from "../../app/module.js";
 import type {
   MsgCancelProposal as MsgCancelProposalProto, MsgDeposit as MsgDepositProto,
   MsgVote as MsgVoteProto, MsgVoteWeighted as MsgVoteWeightedProto,
@@ -88,6 +87,11 @@ export interface MsgCancelProposal {
   readonly proposer: string;
 }
 
+/** What the stateless checks of x/gov's own messages read (app/module.ts ValidateContext has it). */
+interface Prefixed {
+  readonly prefix: string;
+}
+
 const fail = (kind: ErrorKind, detail?: string) => new TxError(kind, detail);
 
 /** An account address (`AccAddressFromBech32`): sdk 7 `<what>: <cause>` otherwise. */
@@ -112,7 +116,7 @@ export function validCoins(coins: Coin[], what: string): Coin[] {
 }
 
 /** MsgDeposit: its amount read, the depositor, the amount valid and not empty. */
-export function validateDeposit(m: MsgDepositProto, { prefix }: ValidateContext): MsgDeposit {
+export function validateDeposit(m: MsgDepositProto, { prefix }: Prefixed): MsgDeposit {
   const read = coinsOf(m.amount, GovMsgTypes.Deposit, "amount");
   const depositor = accountAddress(m.depositor, prefix, "invalid depositor address");
   const amount = validCoins(read, "invalid deposit amount");
@@ -123,21 +127,21 @@ export function validateDeposit(m: MsgDepositProto, { prefix }: ValidateContext)
 const optionName = (o: number) => VOTE_OPTIONS[o] ?? `${o}`;
 
 /** MsgVote: the voter, then one of the four options (weight 1). */
-export function validateVote(m: MsgVoteProto, { prefix }: ValidateContext): MsgVote {
+export function validateVote(m: MsgVoteProto, { prefix }: Prefixed): MsgVote {
   const voter = accountAddress(m.voter, prefix, "invalid voter address");
   if (m.option < 1 || m.option > 4) throw fail(GovErrorKinds.InvalidVote, optionName(m.option));
   return { proposalId: m.proposalId, voter, options: [{ option: m.option, weight: "1" }], metadata: m.metadata };
 }
 
 /** MsgVoteWeighted: the voter; its options are the keeper's to check (checkWeightedOptions). */
-export function validateVoteWeighted(m: MsgVoteWeightedProto, { prefix }: ValidateContext): MsgVote {
+export function validateVoteWeighted(m: MsgVoteWeightedProto, { prefix }: Prefixed): MsgVote {
   const voter = accountAddress(m.voter, prefix, "invalid voter address");
   const options = m.options.map((o) => ({ option: o.option as number, weight: o.weight }));
   return { proposalId: m.proposalId, voter, options, metadata: m.metadata };
 }
 
 /** MsgCancelProposal: the proposer. */
-export function validateCancelProposal(m: MsgCancelProposalProto, { prefix }: ValidateContext): MsgCancelProposal {
+export function validateCancelProposal(m: MsgCancelProposalProto, { prefix }: Prefixed): MsgCancelProposal {
   return { proposalId: m.proposalId, proposer: accountAddress(m.proposer, prefix, "invalid proposer address") };
 }
 
