@@ -6,7 +6,7 @@
 // state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
 
 import { ModuleAccount } from "../core/ledger.js";
-import { GovErrors, SdkErrors, TxError } from "../wire/errors.js";
+import { GovErrors, SdkErrors, TxError, decodeError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -226,7 +226,7 @@ export function executeProposal(
     try {
       const entry = s.registry.entryOfAmino(m.type);
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-      const parsed = validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value });
+      const parsed = storedMessage(() => validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value }), m.type);
       for (const e of messageEventFirst(handleMessage(entry, ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();
@@ -238,6 +238,19 @@ export function executeProposal(
   x.storeTxCommit();
   s.txJournal.release();
   return { ok: true, events };
+}
+
+/**
+ * A stored message checked again: one its protobuf type cannot read (stored before its module
+ * moved to protobuf, by an amino rule that let it through) fails the proposal, as undecodable.
+ */
+function storedMessage<T>(check: () => T, type: string): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof TxError || !(e instanceof Error)) throw e;
+    throw decodeError(`${type}: ${e.message}`);
+  }
 }
 
 /**
