@@ -12,7 +12,7 @@ import {
 } from "./config-values.js";
 
 export { ConfigError, parseCorsOrigins, parseGasPrices, parseGoDuration, type ClockMode, type CorsOrigins } from "./config-values.js";
-import { forkSetting, type ForkSetting } from "./fork-flag.js";
+import { forkSetting, type ForkSetting } from "./dev/fork-flag.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 

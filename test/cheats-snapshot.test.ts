@@ -156,7 +156,7 @@ test("on a real clock with --dev too: set-balance makes its block at once; rever
     assert.is(r.json.height, `${at}`);
     assert.is(await balanceOf(real, fresh(4)), 0n);
     await until(() => real.chain.latest.height > at, "a block after the revert");
-    assert.equal(real.chain.checkInvariants(), []);
+    assert.equal(real.chain.app.checkInvariants(), []);
   } finally {
     await real.close();
   }

@@ -110,7 +110,7 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
     if (dry === null && pool === 0n) dry = h;
     if (h % BPM === 0n) {
       const rid = node.chain.directory.accountId(reserve)!;
-      months.push({ pool, supply: node.chain.totalSupply(), bonded: node.chain.ledger.pool().bonded, owed: node.chain.tiers.owedBonus(rid) });
+      months.push({ pool, supply: node.chain.totalSupply(), bonded: node.chain.ledger.pool().bonded, owed: node.chain.app.tiers.owedBonus(rid) });
     }
   }
 
@@ -139,7 +139,7 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   assert.ok(rows.some((r) => r.bonusPaid > 0n), "claims paid bonus");
   assert.is(rows[1]!.positions, 1, "position 1 undelegated at its unlock in month 1");
   assert.is(rows[2]!.positions, 2);
-  assert.is(node.chain.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
+  assert.is(node.chain.app.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
   // After the pool ran dry the claims fail their simulation on the chain as on the node ("insufficient
   // bonus pool balance"), and are not sent, as a wallet would not send them; nothing else fails.
   assert.ok(result.failures.length > 0 && result.failures.every((f) => /^simulation: .*insufficient bonus pool balance/.test(f.log)), `${result.failures[0]?.what}: ${result.failures[0]?.log}`);

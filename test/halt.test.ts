@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { loadCore } from "../host/core/core.js";
 import { devAddress } from "../host/app/genesis.js";
 import { NodeStore } from "../host/store/store.js";
@@ -44,7 +44,7 @@ test("the issue's halt: 1,000 basecro, a 5,000-basecro fee, sent twice: refused 
     assert.is(node.chain.halted, null);
     assert.is(node.chain.latestBlock().height, 5n);
     assert.is(node.chain.directory.account(poor)!.sequence, 0n);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -114,7 +114,7 @@ test("a fee spent by an earlier tx of the block fails there, is sent again, land
   } finally {
     await node.chain.close();
   }
-  assert.equal(NodeChain.replay(await loadCore(wasm), dbPath), top, "replay re-executes both inclusions");
+  assert.equal(Application.replay(await loadCore(wasm), dbPath), top, "replay re-executes both inclusions");
 });
 
 test("a block that fails part-way: every route answers 503, a waiting mode=block request returns, restart resumes", async () => {

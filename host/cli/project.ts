@@ -145,7 +145,7 @@ export async function project(core: Core, inputs: ProjectionInputs, onMonth?: (m
   const bpy = g.mint.params.blocksPerYear;
   const perMonth = bpy / 12n;
   const burned = g.bank.burnedBalance; // no transactions: the burn addresses' balances never change
-  const targetRate = chain.tiers.params().targetBaseRewardsRate;
+  const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
   const start = chain.latest.height;
   const pool0 = chain.ledger.balance(ModuleAccount.rewardsPool);
   let poolDry: Projection["poolDry"] = pool0 === 0n ? { height: start, month: 0n, timeNs: chain.latest.timeNs } : null;

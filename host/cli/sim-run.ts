@@ -78,7 +78,7 @@ export async function simulate(
     const timeNs = chain.latest.timeNs;
     const tokens = new Map<number, bigint>();
     for (const id of planner.open) {
-      const p = chain.tiers.position(id);
+      const p = chain.app.tiers.position(id);
       if (p && p.delegated && (p.exitUnlockAt === 0n || p.exitUnlockAt > timeNs)) tokens.set(p.tierId, (tokens.get(p.tierId) ?? 0n) + p.amount);
     }
     return {
@@ -95,7 +95,7 @@ export async function simulate(
   type Snap = ReturnType<typeof snapshot>;
 
   const rowOf = (m: number, prev: Snap | null, prevRow: SimRow | null, cur: Snap, f: Flow, inflows: bigint): SimRow => {
-    const targetRate = chain.tiers.params().targetBaseRewardsRate;
+    const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
     const minted = prev ? cur.totalSupply - prev.totalSupply : 0n;
     const topUp = prev ? inflows - f.bonusPaid - (cur.pool - prev.pool) : 0n;
     const blocks = prev ? cur.height - prev.height : 0n;
@@ -107,7 +107,7 @@ export async function simulate(
     }
     const base = baseApy === null ? null : (baseApy * (E18 - commission0)) / E18;
     const rid = chain.directory.accountId(reserve);
-    const tiers = chain.tiers.tiers().map((t): TierMonth => {
+    const tiers = chain.app.tiers.tiers().map((t): TierMonth => {
       const paid = f.byTier.get(t.id) ?? 0n;
       const earning = prevRow?.tiers.find((x) => x.tier === t.id)?.tokens ?? 0n;
       return {
@@ -131,7 +131,7 @@ export async function simulate(
       fees: f.fees,
       topUp,
       bonusPaid: f.bonusPaid,
-      owedBonus: rid === undefined ? 0n : chain.tiers.owedBonus(rid),
+      owedBonus: rid === undefined ? 0n : chain.app.tiers.owedBonus(rid),
       pool: cur.pool,
       poolInflows: inflows,
       bonded: cur.bonded,
@@ -215,7 +215,7 @@ export async function simulate(
       }
       const stop = heights.length > 0 && heights[0]! <= end ? heights[0]! - 1n : end;
       let n = stop - chain.latest.height;
-      const targetRate = chain.tiers.params().targetBaseRewardsRate;
+      const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
       if (!poolDry && targetRate > 0n) {
         // No block tops up more than the target's whole per-block reward: a run of `safe` blocks
         // cannot empty the pool, so the block that empties it is the last of a run, found exactly.

@@ -4,10 +4,10 @@
 // evm_revert. A bad argument or an unknown snapshot is -32602 Invalid params, a cheat the clock
 // cannot do -32603, each with the reason as `data`.
 
-import type { DevChain } from "../drivers/cheats.js";
-import { CheatError } from "../drivers/cheat-input.js";
-import { CHEATS, checkArgs } from "../server/cheats.js";
-import { RpcError } from "./server.js";
+import type { DevChain } from "./chain.js";
+import { CheatError } from "./cheat-input.js";
+import { CHEATS, checkArgs } from "./cheats.js";
+import { RpcError } from "../rpc/server.js";
 
 type Method = (p: Record<string, unknown>) => Promise<unknown>;
 
