@@ -1,4 +1,4 @@
-// `npm run bench -- snapshot`: dev mode's snapshot and revert (host/drivers/cheats.ts) on a chain
+// `npm run bench -- snapshot`: dev mode's snapshot and revert (host/dev/chain.ts) on a chain
 // of 100,000 funded accounts (BENCH_ACCOUNTS), against what a revert through a restart's restore
 // would cost (the database reopened, every record re-read and re-hashed). Each round: a snapshot,
 // ten blocks of changes (a balance set, a faucet-like send, empty blocks), a revert; the reverted

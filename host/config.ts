@@ -62,7 +62,7 @@ export interface Config {
   fundAmount?: { denom: string; amount: bigint }[];
   /** `--automine` (dev mode): a block for each tx, at once. */
   automine?: boolean;
-  /** `--fork FILE` (dev mode, app/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
+  /** `--fork FILE` (dev mode, dev/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
   fork?: ForkSetting;
 }
 

@@ -53,7 +53,7 @@ export interface RunningNode {
   rpcUrl?: string;
   /** Dev mode with --keyring: the keys topped up at start. */
   funded?: FundedKey[];
-  /** With --fork: what the fork replaced, a line each (app/fork.ts). */
+  /** With --fork: what the fork replaced, a line each (dev/fork.ts). */
   forked?: string[];
   /** The embedded driver, holding the application (`chain.app`). */
   chain: NodeChain;
@@ -282,7 +282,7 @@ async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; for
   }
 }
 
-/** `--fork FILE`: the export made a local chain (app/fork.ts), validated; a new database only. */
+/** `--fork FILE`: the export made a local chain (dev/fork.ts), validated; a new database only. */
 async function loadFork(file: string, config: Config, core: Core): Promise<{ doc: Json; forked: string[] }> {
   if (!config.fork!.ephemeralDb && existsSync(config.dbPath)) {
     throw new ConfigError(`--fork: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without --fork: npm start -- --db ${config.dbPath} --clock simulated)`);

@@ -1,4 +1,4 @@
-// Dev mode's account cheats (host/drivers/cheats.ts) and --automine, as a dApp's tests use them with
+// Dev mode's account cheats (host/dev/chain.ts) and --automine, as a dApp's tests use them with
 // CosmJS: setBalance (the supply moved by exactly the difference, a `cheat` event in the block's
 // results, a replay from genesis reaching the same state hash), impersonate / stopImpersonating (a
 // SigningStargateClient whose signer only claims the address, its fee and sequence charged; refused

@@ -1,4 +1,4 @@
-// Dev mode's snapshot and revert (host/drivers/cheats.ts), as a dApp's tests use them: over REST and
+// Dev mode's snapshot and revert (host/dev/chain.ts), as a dApp's tests use them: over REST and
 // raw JSON-RPC, read back with CosmJS. A revert takes back the state (balances, supply, app hash),
 // the block store (blocks, txs by hash, tx_search) and the mempool, keeps the websocket's
 // subscriptions serving the reverted chain, uses up the snapshot and the later ones; the database

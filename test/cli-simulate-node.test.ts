@@ -8,12 +8,12 @@ import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/app/genesis.js";
-import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
+import { withBlocksPerYear, withPool } from "../host/scenario/genesis-input.js";
 import { project } from "../host/cli/project.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
 import { devSigner, lockTierMsg, positionMsg, claimTierMsg, sendMsg } from "./helpers/dev-signer.js";
 import { broadcastRequest } from "../host/wire/amino/stdtx.js";
-import { autoGas } from "../host/cli/sim-txs.js";
+import { autoGas } from "../host/scenario/sim-txs.js";
 import { HOUR_NS, UNIT, runScenario } from "./helpers/simulate.js";
 
 const BPM = 8766n / 12n; // 730 blocks a month at 1h blocks

@@ -1,4 +1,4 @@
-// `npm start -- --fork export.json` (host/app/fork.ts) on chain-maind's own export of the reference
+// `npm start -- --fork export.json` (host/dev/fork.ts) on chain-maind's own export of the reference
 // run: the node starts from it at its height with a simulated clock, its validators keep their
 // operators and tokens under consensus keys the node holds (its blocks are signed by them), every
 // forked account and position answers as in the export, the dev keys are funded and a CosmJS

@@ -69,7 +69,7 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions, ca
     // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
     const slim = store.genesisSlim() ?? slimOf(store.genesis());
     if (slim === undefined) {
-      // `carry`: dev mode's loadState keeps the directory object the query routes hold (drivers/cheats.ts).
+      // `carry`: dev mode's loadState keeps the directory object the query routes hold (dev/chain.ts).
       const s = new AppState(core, genesisDoc, options, store, carry);
       configure(s);
       initGenesis(s);

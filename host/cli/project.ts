@@ -28,8 +28,8 @@ import {
   type FlagSpecs, type FlagValues,
 } from "./common.js";
 import { decShort, parseFraction } from "./schedule.js";
-import { genesisDoc, validate, withBlocksPerYear, withPool, withTargetRate } from "./genesis-input.js";
-import { Progress } from "./progress.js";
+import { genesisDoc, validate, withBlocksPerYear, withPool, withTargetRate } from "../scenario/genesis-input.js";
+import { Progress } from "../scenario/progress.js";
 
 const E18 = 10n ** 18n;
 /** A year of 365.25 days (x/mint's blocks_per_year: 31,557,600 s / 5 s = 6,311,520). */

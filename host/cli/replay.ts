@@ -5,7 +5,7 @@
 import { loadCoreFromFile } from "../core/node.js";
 import { Application } from "../app/application.js";
 import { existingDb, flagCommand, type FlagSpecs, type FlagValues } from "./common.js";
-import { Progress } from "./progress.js";
+import { Progress } from "../scenario/progress.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database" },

@@ -1,7 +1,7 @@
-// Dev mode's cheat codes (drivers/cheats.ts) over REST: POST /dev/<name in kebab case> with a JSON
+// Dev mode's cheat codes (dev/chain.ts) over REST: POST /dev/<name in kebab case> with a JSON
 // object of named arguments, answered in the gateway's JSON (int64 as strings, times RFC 3339),
 // a bad argument 400 code 3, an unknown snapshot 404 code 5, a cheat the clock cannot do 400
-// code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (rpc/dev.ts).
+// code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (dev/rpc.ts).
 
 import type { Context, Hono } from "hono";
 import type { DevChain } from "./chain.js";

@@ -1,5 +1,5 @@
 // What a development node (--dev or --clock simulated) adds at start: the faucet and Keplr routes
-// (host/server/dev.ts), the cheat codes' routes (host/server/cheats.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
+// (host/dev/routes.ts), the cheat codes' routes (host/dev/cheats.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
 // reserve. Kept out of main.ts so a production node's start reads the same as before.
 
 import { existsSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Development routes beside /dev/advance and /dev/export (dev mode only: --dev or --clock
-// simulated): POST /dev/faucet (a signed bank send from the reserve, host/server/faucet.ts) and
+// simulated): POST /dev/faucet (a signed bank send from the reserve, host/dev/faucet.ts) and
 // GET /dev/keplr-chain-info (what window.keplr.experimentalSuggestChain takes), plus the start-up
 // top-up of a keyring's keys. Every amount is a bigint or a string of digits.
 

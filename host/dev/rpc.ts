@@ -1,5 +1,5 @@
 // Dev mode's cheat codes over the JSON-RPC (and its websocket): `dev_<name>` for each of
-// server/cheats.ts, params named or positional in its argument order, answered as its REST route
+// dev/cheats.ts, params named or positional in its argument order, answered as its REST route
 // answers, but for dev_snapshot (the id, "0x1") and dev_revert (true), as Anvil's evm_snapshot and
 // evm_revert. A bad argument or an unknown snapshot is -32602 Invalid params, a cheat the clock
 // cannot do -32603, each with the reason as `data`.

@@ -46,7 +46,7 @@ export interface RpcOptions {
   maxBodyBytes?: number;
   /** `--cors-origins`; undefined: no CORS headers (CometBFT's default). */
   corsOrigins?: CorsOrigins;
-  /** Methods beyond CometBFT's (dev mode's dev_ methods, rpc/dev.ts) and their positional argument names. */
+  /** Methods beyond CometBFT's (dev mode's dev_ methods, dev/rpc.ts) and their positional argument names. */
   extra?: { methods: Record<string, (p: Params) => Promise<unknown>>; argNames: Record<string, readonly string[]> };
 }
 

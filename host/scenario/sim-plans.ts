@@ -1,4 +1,4 @@
-// What a scenario does, as plans by height (host/cli/sim-txs.ts sends them): tier cohorts locking,
+// What a scenario does, as plans by height (host/scenario/sim-txs.ts sends them): tier cohorts locking,
 // triggering exit, undelegating at the unlock and withdrawing after the unbonding; each month's
 // deposits into the rewards pool, governance changes, bonded-ratio moves, claims and fee payments.
 // The actor is dev key 0, the reserve: it owns the cohorts' positions, pays the fees and, as the

@@ -1,9 +1,9 @@
-// `simulate`'s engine: a scenario (host/cli/scenario.ts) run block by block on the chain itself.
+// `simulate`'s engine: a scenario (host/scenario/scenario.ts) run block by block on the chain itself.
 //
-// The genesis (host/cli/sim-genesis.ts) is loaded into an in-memory NodeChain exactly as the node
+// The genesis (host/scenario/sim-genesis.ts) is loaded into an in-memory NodeChain exactly as the node
 // loads it. Every block is the core's: mint -> base-rewards top-up from the pool -> distribution,
-// then EndBlock. What the scenario does (host/cli/sim-plans.ts) are signed transactions of dev key
-// 0 sent as CosmJS's fee "auto" sends them (host/cli/sim-txs.ts): simulated, signed with 1.4x the
+// then EndBlock. What the scenario does (host/scenario/sim-plans.ts) are signed transactions of dev key
+// 0 sent as CosmJS's fee "auto" sends them (host/scenario/sim-txs.ts): simulated, signed with 1.4x the
 // gas, through the node's own CheckTx and DeliverTx. So every figure is the chain's.
 //
 // Fee revenue: x/auth's ante sends a tx's fee to the fee collector; the next block's BeginBlock
@@ -25,7 +25,7 @@ import type { Core } from "../core/core.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { ChainStateError, type TxResult } from "../app/types.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 import type { Scenario } from "./scenario.js";
 import { DevKeySigner } from "./sim-signer.js";
 import { EVENT, ScenarioPlanner, attr, coinAmount, phaseAt } from "./sim-plans.js";
