@@ -30,7 +30,7 @@ import { consensusKey } from "../modules/staking/consensus-key.js";
 import { cometBlock } from "./blocks.js";
 import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
-import { useCors } from "../server/cors.js";
+import { useCors } from "../cors.js";
 
 /** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it): the one the node runs under (cometbft/home.ts). */
 export const COMETBFT_VERSION = CONSENSUS_VERSION.replace(/^v/, "");

@@ -13,7 +13,7 @@ import { ChainStateError, type BlockHeader } from "../app/types.js";
 import { SimulationError, type SimulationResult } from "../app/types.js";
 import type { Advanced, Node } from "../app/node-api.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
-import { useCors } from "./cors.js";
+import { useCors } from "../cors.js";
 import type { Genesis } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
