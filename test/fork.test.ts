@@ -139,7 +139,7 @@ test("--dev forks on the real clock; without --db the fork's database is gone at
   const r = await run(["--fork", EXPORT, "--dev", "--port", "0", "--rpc-port", "off"], {}, { out: () => {}, err: () => {} });
   if (typeof r === "number") throw new Error(`exit ${r}`);
   assert.is(r.chain.clock, "real");
-  const db = (r.chain as unknown as { s: { store: { path: string } } }).s.store.path;
+  const db = (r.chain.app as unknown as { s: { store: { path: string } } }).s.store.path;
   assert.ok(existsSync(db));
   await r.close();
   assert.not.ok(existsSync(db), `${db} removed`);

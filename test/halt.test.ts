@@ -121,12 +121,17 @@ test("a block that fails part-way: every route answers 503, a waiting mode=block
   const dbPath = nodes.freshDb();
   const node = await nodes.open({ dbPath });
   const committed = node.chain.latestBlock();
-  const store = (node.chain as unknown as { s: { store: NodeStore } }).s.store;
+  const store = (node.chain.app as unknown as { s: { store: NodeStore } }).s.store;
   store.commitBlock = () => {
     throw new Error("disk I/O error");
   };
   const halts: Error[] = [];
-  (node.chain as unknown as { haltCallback: (e: Error) => void }).haltCallback = (e) => halts.push(e);
+  const app = node.chain.app as unknown as { haltCallback: (e: Error) => void };
+  const driverCallback = app.haltCallback; // the driver's: its clock stops
+  app.haltCallback = (e) => {
+    driverCallback(e);
+    halts.push(e);
+  };
   const body = { ...(await signedBy(node, 5, [sendMsg(devAddress(5), devAddress(6), 7n)])), mode: "block" };
   const waiting = node.post("/txs", body);
   await new Promise((r) => setTimeout(r, 10));

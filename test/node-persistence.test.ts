@@ -265,7 +265,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
   }
   const bad = JSON.parse(JSON.stringify(doc));
   bad.app_state.node_state.records[0][1] = "not base64!";
-  assert.throws(() => parseGenesis(bad, (again.chain as any).s.core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
+  assert.throws(() => parseGenesis(bad, (again.chain.app as any).s.core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
 });
 
 test.after(() => nodes.remove());

@@ -188,7 +188,7 @@ test("money sent to a burned address leaves circulation; a send to the rewards p
     assert.is(node.chain.ledger.balance(accountId(node, BURN)), 1_000_000n);
     assert.ok(node.chain.ledger.balance(ModuleAccount.rewardsPool) < poolBefore + 2_000n, "the pool got 2,000 and paid a top-up");
     // The cap applies to circulating supply: the emission engine knows what was burned.
-    const internal = node.chain as unknown as { s: { burned: bigint } };
+    const internal = node.chain.app as unknown as { s: { burned: bigint } };
     assert.is(internal.s.burned, 1_000_000n);
   } finally {
     await node.chain.close();

@@ -101,7 +101,7 @@ test("the same state one block at a time, as one run of empty blocks, across a r
 test("the owed set is a stored record (hashed with the state) from block H until block H + 2 has used it", async () => {
   const { node, height } = await delegated();
   try {
-    const rows = () => (node.chain as unknown as { s: { store: { govRecords(): { key: string }[] } } }).s.store.govRecords().map((g) => g.key);
+    const rows = () => (node.chain.app as unknown as { s: { store: { govRecords(): { key: string }[] } } }).s.store.govRecords().map((g) => g.key);
     assert.ok(rows().includes("vs/delayed"), `block ${height} owes the set before it`);
     await node.chain.advance(1n);
     assert.ok(rows().includes("vs/delayed"), `block ${height + 1n} still owes it`);
