@@ -17,7 +17,8 @@ import { createApp, registerNodeRoutes } from "../host/server/app.js";
 import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
 import { percentile, progressOf } from "./stats.js";
-import { createQueryRouter, nodeTierQueries } from "../host/app/queries.js";
+import { createQueryRouter } from "../host/app/queries.js";
+import { nodeTierQueries } from "../host/modules/tieredrewards/module.js";
 
 const [mode, file, dbPath, accountsText] = process.argv.slice(2);
 const accounts = Number(accountsText);

@@ -12,7 +12,11 @@ import { loadCoreFromFile } from "../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { Ledger, FIRST_USER_ACCOUNT, ModuleAccount as M } from "../host/core/ledger.js";
 import { encodeAddress } from "../host/wire/address.js";
-import { cosmosQueryRouter } from "../host/app/queries.js";
+import { moduleQueryRouter } from "../host/app/queries.js";
+import { authModule } from "../host/modules/auth/module.js";
+import { bankModule } from "../host/modules/bank/module.js";
+import { stakingModule } from "../host/modules/staking/module.js";
+import { distributionModule } from "../host/modules/distribution/module.js";
 import { registerQueryRoutes } from "../host/server/query-routes.js";
 import { errorBody, httpStatusFromCode } from "../host/wire/gateway-json.js";
 import { toGatewayError } from "../host/server/app.js";
@@ -92,7 +96,13 @@ async function setup() {
     latestBlock: () => ({ height, timeNs: height * 5n * SECOND, hash: "00", appHash: "00", txCount: 0 }),
   };
   const app = new Hono();
-  registerQueryRoutes(app, cosmosQueryRouter(view), "chainmain");
+  // x/auth, x/bank, x/staking and x/distribution's modules over a bare ledger: no genesis document, no stored blocks, no community tax.
+  const bare = {
+    ...view, genesisDoc: {}, blockTxs: () => undefined, genesis: { distribution: { communityTax: 0n } },
+    supplyOf: (d: string) => (d === DENOM ? ledger.totalSupply() : 0n),
+  };
+  const modules = [authModule, bankModule, stakingModule, distributionModule] as const;
+  registerQueryRoutes(app, moduleQueryRouter<(typeof bare)>(modules, bare), "chainmain");
   app.onError((err, c) => {
     const { code, message } = toGatewayError(err);
     return c.json(errorBody(code, message), httpStatusFromCode(code) as ContentfulStatusCode);

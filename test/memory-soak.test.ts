@@ -18,7 +18,8 @@ import { WebSocket } from "ws";
 import { devAddress } from "../host/app/genesis.js";
 import { run, nodeV8Flags, HEAP_GROWING_PERCENT, type RunningNode } from "../host/main.js";
 import { loadCore } from "../host/core/core.js";
-import { MessageRegistry, registerBankMessages } from "../host/app/registry.js";
+import { MessageRegistry } from "../host/app/registry.js";
+import { bankModule } from "../host/modules/bank/module.js";
 import { MAX_KEY_ADDRESSES, keyAddressesKept, verifyTx } from "../host/app/ante/verify.js";
 import { pubKeyAddress } from "../host/wire/keys.js";
 import { TxError } from "../host/wire/errors.js";
@@ -142,7 +143,7 @@ test("block_by_hash and header_by_hash: found in SQLite, no block read, inside r
 });
 
 test("keys of txs whose key is not the signer's are never kept; kept keys stay within MAX_KEY_ADDRESSES", () => {
-  const registry = registerBankMessages(new MessageRegistry());
+  const registry = new MessageRegistry([bankModule]);
   const ctx = { chainId: "chainmain-local", registry, getAccount: () => ({ accountNumber: 0n, sequence: 0n }), sequenceProbe: 0 };
   const body = (pub: Uint8Array, from: string) => ({
     tx: {

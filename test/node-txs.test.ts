@@ -98,8 +98,13 @@ test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown 
     const [, seqCode, seqLog] = await code(await signedBy(node, 5, [delegateMsg(user, val, 100n)], { sequence: 1n }));
     assert.is(seqCode, 32);
     assert.match(seqLog, "account sequence mismatch, expected 0, got 1");
-    const unknown = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgVote", value: {} }]);
+    const unknown = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgFoo", value: {} }]);
     assert.equal((await code(unknown)).slice(0, 2), ["sdk", 2]);
+    // A type the chain resolves that no module here executes: named, refused before its fee.
+    const unexecuted = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgSoftwareUpgrade", value: { authority: devAddress(5) } }]);
+    const [space, c, log] = await code(unexecuted);
+    assert.equal([space, c], ["sdk", 6]);
+    assert.match(String(log), "no message handler found for /cosmos.upgrade.v1beta1.MsgSoftwareUpgrade");
     // dev key 5 signs a delegation whose delegator is dev key 6: the key is not the owner's
     assert.equal((await code(await signedBy(node, 5, [delegateMsg(devAddress(6), val, 100n)]))).slice(0, 2), ["sdk", 8]);
     const stranger = await devSigner(20);

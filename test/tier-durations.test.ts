@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import type { AminoMsg } from "@cosmjs/amino";
 import { defaultGenesisJson, devAddress, genesisWithOverride, mergeJson, type Json } from "../host/app/genesis.js";
 import { ValidationError } from "../host/errors.js";
-import { MessageRegistry } from "../host/app/registry.js";
+import { MessageRegistry, validateAmino } from "../host/app/registry.js";
 import { TxError } from "../host/wire/errors.js";
 import { registerTierMessages, TierMsgTypes as T, type MsgTierGov } from "../host/modules/tieredrewards/validate.js";
 import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../host/wire/duration.js";
@@ -121,7 +121,7 @@ test("genesis: a genesis (or node_state) time outside int64 ns since 1970 is ref
 // ---- the message decoder (CheckTx) ----------------------------------------------------------
 
 const registry = registerTierMessages(new MessageRegistry());
-const validate = (type: string, value: Record<string, unknown>) => registry.get(type)!.validate(value, { prefix: "cro" });
+const validate = (type: string, value: Record<string, unknown>) => validateAmino(registry.entryOfAmino(type)!, value, { prefix: "cro" });
 
 test("MsgAddTier / MsgUpdateTier: out of range is the reference's decode error (undefined / 1), signed durations in range decode", () => {
   for (const type of [T.AddTier, T.UpdateTier]) {

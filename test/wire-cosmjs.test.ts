@@ -15,11 +15,12 @@ import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { loadCore } from "../host/core/core.js";
 import { Application } from "../host/app/application.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
-import { MessageRegistry, registerBankMessages } from "../host/app/registry.js";
+import { MessageRegistry } from "../host/app/registry.js";
+import { bankModule } from "../host/modules/bank/module.js";
 import { TxError } from "../host/wire/errors.js";
 import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { decodeTx } from "../host/wire/amino/stdtx.js";
-import { registerStakingMessages } from "../host/modules/staking/validate.js";
+import { stakingModule } from "../host/modules/staking/module.js";
 import { verifyDecodedTx } from "../host/app/ante/verify.js";
 import { registerTierMessages } from "../host/modules/tieredrewards/validate.js";
 import { decodeAny } from "../host/wire/messages.js";
@@ -86,7 +87,7 @@ test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, neve
   ], { chainId: "chainmain-local", accountNumber: 3n, sequence: 0n, memo: "m" });
   const ctx = {
     chainId: "chainmain-local",
-    registry: registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))),
+    registry: registerTierMessages(new MessageRegistry([bankModule, stakingModule])),
     getAccount: () => ({ accountNumber: 3n, sequence: 0n }),
   };
   let seed = 12345;

@@ -13,7 +13,6 @@ import { outOfGasDetail, requiredFees } from "./gas.js";
 import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
 import type { ModelContext } from "./gas/messages.js";
 import { nodeView } from "./gas/view.js";
-import { typeUrlOfAmino } from "../wire/messages.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
@@ -130,13 +129,10 @@ function modelContext(s: AppState): ModelContext {
   };
 }
 
-/** A message's type URL from its amino type (a type URL is its own). */
-export const typeUrlOf = (t: string): string => typeUrlOfAmino(t) ?? t;
-
 /** The ante handler's gas at CheckTx (the next block's height and time); throws OutOfGas past `limit`. */
 export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint): bigint {
   const gas = txGas(s, s.last.height + 1n, s.last.timeNs, limit);
-  gas.ante(anteTxOf(tx, s.bondFee(tx), typeUrlOf), false);
+  gas.ante(anteTxOf(tx, s.bondFee(tx)), false);
   return gas.consumed;
 }
 

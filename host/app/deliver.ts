@@ -16,10 +16,13 @@ import type { ProposalMessage } from "../modules/gov/validate.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
-import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, typeUrlOf, verifyContext } from "./ante.js";
+import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
+import { validateAmino, type RegistryEntry } from "./registry.js";
+import type { MessageContext } from "./context.js";
+import type { JsonObject } from "../wire/amino/fields.js";
 import type { TxEvent } from "./events.js";
-import type { MsgResponse } from "./context.js";
+import type { MessageOutcome, MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
 import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
 
@@ -116,7 +119,7 @@ function execute(
   // and sequence, as the SDK's ante does.
   const gas = txGas(s, height, timeNs, gasLimit);
   try {
-    gas.ante(anteTxOf(tx, fee, typeUrlOf), simulating);
+    gas.ante(anteTxOf(tx, fee), simulating);
   } catch (e) {
     if (!(e instanceof OutOfGas)) throw e;
     gasUsed = e.used;
@@ -143,9 +146,8 @@ function execute(
       const m = tx.msgs[i]!;
       let failed: TxError | undefined;
       try {
-        const handler = s.handlers.get(m.type);
-        if (!handler) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-        const typeUrl = typeUrlOf(m.type);
+        const entry = m.entry;
+        const typeUrl = m.typeUrl;
         let parsed: unknown;
         try {
           parsed = validated(s, m);
@@ -158,11 +160,11 @@ function execute(
         }
         // The message's keeper accesses, planned on the state before it runs, settled after (a
         // failed message is charged up to the check that failed it).
-        const plan = gas.plan(m.type, typeUrl, parsed);
+        const plan = entry.kind === "proto" ? gas.plan(typeUrl, entry.def.gas, parsed, ctx) : gas.planLegacy(m.type, typeUrl, parsed);
         s.meter.reset();
-        let out: ReturnType<typeof handler> | undefined;
+        let out: MessageOutcome | undefined;
         try {
-          out = handler(ctx, parsed);
+          out = handleMessage(entry, ctx, parsed);
         } catch (err) {
           failed = messageFailure(err, i);
         }
@@ -224,11 +226,10 @@ export function executeProposal(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
     try {
-      const spec = s.registry.get(m.type);
-      const handler = s.handlers.get(m.type);
-      if (spec === undefined || handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-      const parsed = spec.validate(m.value, { prefix: ACCOUNT_PREFIX });
-      for (const e of messageEventFirst(handler(ctx, parsed).events)) events.push(e);
+      const entry = s.registry.entryOfAmino(m.type);
+      if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
+      const parsed = validateAmino(entry, m.value as JsonObject, { prefix: ACCOUNT_PREFIX });
+      for (const e of messageEventFirst(handleMessage(entry, ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();
       s.txJournal.rollback();
@@ -239,6 +240,13 @@ export function executeProposal(
   x.storeTxCommit();
   s.txJournal.release();
   return { ok: true, events };
+}
+
+/** A validated message through its module's handler. */
+function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknown): MessageOutcome {
+  if (entry.kind === "proto") return entry.def.handle(ctx, parsed);
+  if (entry.handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${entry.aminoType}`);
+  return entry.handler(ctx, parsed);
 }
 
 /**

@@ -8,6 +8,7 @@ import { TierError } from "../core/tiers.js";
 import { SdkErrors, TxError, type ErrorKind } from "../wire/errors.js";
 import { create, toBinary, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import type { MessageHandler, MessageOutcome } from "./context.js";
+import type { Registrar } from "./module.js";
 import type { TxEvent } from "./events.js";
 
 /** A handler's outcome: its events and its typed response (the schema's response message). */
@@ -86,6 +87,11 @@ export class MessageHandlers {
 
   get(type: string): MessageHandler | undefined {
     return this.handlers.get(type);
+  }
+
+  /** Each handler to its amino rule in `r` (a module's legacy messages). */
+  attach(r: Registrar): void {
+    for (const [type, handler] of this.handlers) r.handle(type, handler);
   }
 }
 

@@ -1,94 +1,109 @@
-// Which messages a transaction may carry. A type is known only once registered, with the rule
-// that validates its amino-JSON `value` (the stateless checks: the SDK's decoding plus
-// `ValidateBasic`, or the handler's first checks where the module does them there) and the field
-// that names its signer. A type not registered cannot be decoded and rejects the whole tx.
-// Modules register their own messages; bank's MsgSend is here as the worked example.
+// Which messages a transaction may carry: the modules' message definitions (host/app/module.ts),
+// by type URL. A type not registered cannot be decoded and rejects the whole tx (sdk 2). The
+// legacy amino StdTx and a stored proposal's messages name a message by its amino name: the
+// registry maps that name to the same definition.
+//
+// Modules not yet carried to protobuf messages register an amino rule (`LegacyMessageSpec`): the
+// message's amino JSON `value` checked by the rule, its handler keyed the same way. Each module
+// moves to `MessageDef` on its own; nothing outside host/app reads which kind an entry is.
 
-import { coinsError, coinsString, type Coin } from "../wire/coins.js";
-import { SdkErrors, TxError } from "../wire/errors.js";
-import { addressField, coinsField, onlyFields, type JsonObject } from "../wire/amino/fields.js";
+import { aminoTypeName } from "../wire/amino/amino-json.js";
+import type { JsonObject } from "../wire/amino/fields.js";
+import { protoOfAmino, schemaOfAmino } from "../wire/messages.js";
+import { SdkErrors, TxError, decodeError } from "../wire/errors.js";
+import { canonicalAddress } from "../wire/address.js";
+import type { AppModule, LegacyHandler, MessageDef, MessageSpec, Registrar, RegistryEntry, ValidateContext } from "./module.js";
 
-/** What a validator knows about the chain. */
-export interface ValidateContext {
-  /** Bech32 prefix of account addresses, e.g. `cro`. */
-  readonly prefix: string;
-}
+export type { MessageSpec, RegistryEntry, ValidateContext } from "./module.js";
 
-export interface MessageSpec<T = unknown> {
-  /** The value field holding the signer's bech32 address: `from_address`, `owner`, `authority`... */
-  readonly signerField: string;
-  /**
-   * Checks the value and returns it parsed (addresses canonical, amounts bigint). Throws a
-   * TxError with the SDK's code and text on the first problem.
-   */
-  validate(value: JsonObject, ctx: ValidateContext): T;
-  /**
-   * The signer's account address when `signerField` does not hold one (e.g. a validator operator
-   * address, whose bytes are the operator's account): the canonical `cro1...` address or a throw.
-   */
-  signerOf?(value: JsonObject, ctx: ValidateContext): string;
-  /** Governance-only: the signer must be the gov module account (the reference's `authority`). */
-  readonly governance?: boolean;
-}
+export class MessageRegistry implements Registrar {
+  private readonly byUrl = new Map<string, RegistryEntry>();
+  private readonly byAmino = new Map<string, RegistryEntry>();
 
-export class MessageRegistry {
-  private readonly specs = new Map<string, MessageSpec>();
+  /** Every message of `modules`, in their order. */
+  constructor(modules: readonly AppModule[] = []) {
+    for (const m of modules) {
+      for (const def of m.messages ?? []) this.add(def);
+      m.legacyMessages?.(this);
+    }
+  }
 
-  /** Registers an amino type name (e.g. `cosmos-sdk/MsgSend`). Registering a name twice is a bug. */
-  register<T>(type: string, spec: MessageSpec<T>): this {
-    if (type.length === 0) throw new Error("message type must not be empty");
-    if (this.specs.has(type)) throw new Error(`message type ${type} is already registered`);
-    if (spec.signerField.length === 0) throw new Error(`message type ${type}: signerField must not be empty`);
-    this.specs.set(type, spec);
+  /** Registers a protobuf message definition. Registering a type twice is a bug. */
+  add(def: MessageDef<any, any>): this {
+    const typeUrl = `/${def.schema.typeName}`;
+    return this.put({ kind: "proto", typeUrl, aminoType: aminoTypeName(def.schema), def });
+  }
+
+  /** Registers a legacy amino rule under its amino name (its type URL from the schema). */
+  register<T>(aminoType: string, spec: MessageSpec<T>): this {
+    if (aminoType.length === 0) throw new Error("message type must not be empty");
+    if (spec.signerField.length === 0) throw new Error(`message type ${aminoType}: signerField must not be empty`);
+    const schema = schemaOfAmino(aminoType);
+    return this.put({ kind: "amino", typeUrl: schema ? `/${schema.typeName}` : aminoType, aminoType, spec: spec as MessageSpec });
+  }
+
+  /** The legacy handler of an amino-registered type. */
+  handle(aminoType: string, handler: LegacyHandler): this {
+    const e = this.byAmino.get(aminoType);
+    if (e === undefined || e.kind !== "amino") throw new Error(`handler for ${aminoType}: no amino rule registered`);
+    if (e.handler !== undefined) throw new Error(`handler for ${aminoType} already registered`);
+    this.byAmino.set(aminoType, { ...e, handler });
+    this.byUrl.set(e.typeUrl, this.byAmino.get(aminoType)!);
     return this;
   }
 
-  get(type: string): MessageSpec | undefined {
-    return this.specs.get(type);
+  private put(e: RegistryEntry): this {
+    if (this.byUrl.has(e.typeUrl) || this.byAmino.has(e.aminoType)) throw new Error(`message type ${e.typeUrl} is already registered`);
+    this.byUrl.set(e.typeUrl, e);
+    this.byAmino.set(e.aminoType, e);
+    return this;
   }
 
-  has(type: string): boolean {
-    return this.specs.has(type);
+  /** The entry of a type URL (`/cosmos.bank.v1beta1.MsgSend`). */
+  entry(typeUrl: string): RegistryEntry | undefined {
+    return this.byUrl.get(typeUrl);
   }
 
-  /** Registered type names, in registration order. */
-  types(): string[] {
-    return [...this.specs.keys()];
+  /** The entry of an amino name (`cosmos-sdk/MsgSend`): the legacy StdTx's and stored proposals' messages. */
+  entryOfAmino(aminoType: string): RegistryEntry | undefined {
+    return this.byAmino.get(aminoType);
+  }
+
+  has(typeUrl: string): boolean {
+    return this.byUrl.has(typeUrl);
+  }
+
+  /** Registered type URLs, in registration order. */
+  typeUrls(): string[] {
+    return [...this.byUrl.keys()];
   }
 }
 
-// --- x/bank -------------------------------------------------------------------------------------
-
-export const MSG_SEND = "cosmos-sdk/MsgSend";
-
-export interface MsgSend {
-  readonly fromAddress: string;
-  readonly toAddress: string;
-  readonly amount: Coin[];
+/** The protobuf form of a message given as amino JSON: what the schema cannot read is sdk 2 (as at a legacy StdTx's arrival). */
+function messageOfAmino(type: string, value: JsonObject) {
+  try {
+    return protoOfAmino(type, value).message;
+  } catch (e) {
+    throw decodeError(`${type}: ${(e as Error).message}`);
+  }
 }
 
-/**
- * `cosmos-sdk/MsgSend {from_address, to_address, amount}`, checked as the SDK's bank msg server
- * does before touching state: from address, to address, then `amount` valid and all positive
- * (`<coins>: invalid coins`). Send-enabled denoms, blocked recipients and balances are the
- * handler's business.
- */
-export const msgSendSpec: MessageSpec<MsgSend> = {
-  signerField: "from_address",
-  validate(value, { prefix }) {
-    onlyFields(value, MSG_SEND, ["from_address", "to_address", "amount"]);
-    const amount = coinsField(value, "amount", MSG_SEND);
-    const fromAddress = addressField(value, "from_address", MSG_SEND, prefix, "invalid from address");
-    const toAddress = addressField(value, "to_address", MSG_SEND, prefix, "invalid to address");
-    // IsValid() (denoms, order, positive amounts), then IsAllPositive(), which an empty list fails.
-    if (coinsError(amount) !== undefined || amount.length === 0) {
-      throw new TxError(SdkErrors.InvalidCoins, coinsString(amount));
-    }
-    return { fromAddress, toAddress, amount };
-  },
-};
+/** The stateless checks of a message given as amino JSON (a stored proposal's): the rule, or the definition on its protobuf form. */
+export function validateAmino(entry: RegistryEntry, value: JsonObject, ctx: ValidateContext): unknown {
+  if (entry.kind === "amino") return entry.spec.validate(value, ctx);
+  return entry.def.validate(messageOfAmino(entry.aminoType, value), ctx);
+}
 
-/** Registers x/bank's messages. */
-export function registerBankMessages(registry: MessageRegistry): MessageRegistry {
-  return registry.register(MSG_SEND, msgSendSpec);
+/** GetSigners of a message given as amino JSON: the rule's signer field, or the definition's on its protobuf form. */
+export function signerOfAmino(entry: RegistryEntry, value: JsonObject, ctx: ValidateContext): string {
+  if (entry.kind === "proto") return entry.def.signer(messageOfAmino(entry.aminoType, value), ctx);
+  const spec = entry.spec;
+  if (spec.signerOf) return spec.signerOf(value, ctx);
+  const text = value[spec.signerField] ?? "";
+  try {
+    if (typeof text !== "string") throw new Error(`expected a bech32 string, got ${JSON.stringify(text)}`);
+    return canonicalAddress(text, ctx.prefix);
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid signer address: ${(e as Error).message}`);
+  }
 }

@@ -11,10 +11,6 @@ import { Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
-import { MessageRegistry, registerBankMessages } from "./registry.js";
-import { registerGovMessages } from "../modules/gov/validate.js";
-import { registerStakingMessages } from "../modules/staking/validate.js";
-import { registerTierMessages } from "../modules/tieredrewards/validate.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, type GasPrice } from "./gas.js";
 import { moduleAddress } from "../wire/keys.js";
@@ -28,15 +24,9 @@ import { Slashing } from "../modules/slashing/keeper.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { UndoJournal } from "./journal.js";
-import { MessageHandlers } from "./handlers.js";
+import { MessageRegistry } from "./registry.js";
+import { MODULES } from "../modules/index.js";
 import type { MessageContext } from "./context.js";
-import { registerBankHandlers } from "../modules/bank/messages.js";
-import { registerStakingHandlers } from "../modules/staking/messages.js";
-import { registerDistributionHandlers } from "../modules/distribution/messages.js";
-import { registerSlashingHandlers } from "../modules/slashing/messages.js";
-import { registerTierHandlers } from "../modules/tieredrewards/messages.js";
-import { registerGovHandlers } from "../modules/gov/messages.js";
-import { registerValidatorHandlers } from "../modules/staking/validator-messages.js";
 import type { CommitSigJson, ConsensusValidator } from "./header.js";
 import type { BlockSummary } from "./view.js";
 import type { TxResult, CommittedBlock, UncommittedBlock } from "./types.js";
@@ -80,7 +70,6 @@ export class AppState {
   readonly emission: Emission;
   readonly directory: NodeDirectory;
   readonly registry: MessageRegistry;
-  readonly handlers: MessageHandlers;
   /** x/gov v1: proposals, deposits, votes. */
   readonly gov: Gov;
   /** x/slashing under CometBFT: signing infos from its commit info and evidence. */
@@ -151,9 +140,7 @@ export class AppState {
     this.tiers = new Tiers(core);
     this.emission = new Emission(core);
     this.directory = carry.directory ?? new NodeDirectory(ACCOUNT_PREFIX, VALIDATOR_PREFIX);
-    this.registry = registerGovMessages(registerTierMessages(registerStakingMessages(registerBankMessages(new MessageRegistry()))));
-    this.handlers = registerValidatorHandlers(registerGovHandlers(registerTierHandlers(registerSlashingHandlers(
-      registerDistributionHandlers(registerStakingHandlers(registerBankHandlers(new MessageHandlers())))))));
+    this.registry = new MessageRegistry(MODULES);
     this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {

@@ -192,7 +192,7 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
 export function registerNodeRoutes(
   app: Hono, node: Node, chainSegment: string,
   options: {
-    /** The owed-bonus route's tier queries (app/queries.ts nodeTierQueries over the application). */
+    /** The owed-bonus route's tier queries (modules/tieredrewards/module.ts nodeTierQueries over the application). */
     tiers: TierQueries;
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
     /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */

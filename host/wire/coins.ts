@@ -102,3 +102,8 @@ export const coinsZero = (coins: readonly Coin[]): boolean => coins.every((c) =>
 
 /** SDK `Coins.IsAnyNegative()`. */
 export const coinsAnyNegative = (coins: readonly Coin[]): boolean => coins.some((c) => c.amount < 0n);
+
+/** A protobuf message's coins (`cosmos.base.v1beta1.Coin`, amount as Int text) as bigint coins; sdk 2 on text that is no Int (empty included). */
+export function protoCoins(coins: readonly { denom: string; amount: string }[], path: string): Coin[] {
+  return coins.map((c, i) => ({ denom: c.denom, amount: parseIntString(c.amount, `${path}[${i}].amount`) }));
+}

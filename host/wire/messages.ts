@@ -6,13 +6,12 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry, createRegistry } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
-import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
 import { decodeError } from "./errors.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
-import { dont_omitempty } from "./gen/amino/amino_pb.js";
+import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -22,6 +21,37 @@ import { file_cosmos_bank_v1beta1_tx } from "./gen/cosmos/bank/v1beta1/tx_pb.js"
 import { file_cosmos_staking_v1beta1_tx } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
 import { file_cosmos_distribution_v1beta1_tx } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { file_cosmos_slashing_v1beta1_tx } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { file_cosmos_auth_v1beta1_tx } from "./gen/cosmos/auth/v1beta1/tx_pb.js";
+import { file_cosmos_vesting_v1beta1_tx } from "./gen/cosmos/vesting/v1beta1/tx_pb.js";
+import { file_cosmos_mint_v1beta1_tx } from "./gen/cosmos/mint/v1beta1/tx_pb.js";
+import { file_cosmos_consensus_v1_tx } from "./gen/cosmos/consensus/v1/tx_pb.js";
+import { file_cosmos_gov_v1beta1_tx } from "./gen/cosmos/gov/v1beta1/tx_pb.js";
+import { file_cosmos_authz_v1beta1_tx } from "./gen/cosmos/authz/v1beta1/tx_pb.js";
+import { file_cosmos_feegrant_v1beta1_tx } from "./gen/cosmos/feegrant/v1beta1/tx_pb.js";
+import { file_cosmos_upgrade_v1beta1_tx } from "./gen/cosmos/upgrade/v1beta1/tx_pb.js";
+import { file_cosmos_evidence_v1beta1_tx } from "./gen/cosmos/evidence/v1beta1/tx_pb.js";
+import { file_cosmos_circuit_v1_tx } from "./gen/cosmos/circuit/v1/tx_pb.js";
+import { file_cosmos_group_v1_tx } from "./gen/cosmos/group/v1/tx_pb.js";
+import { file_chainmain_nft_v1_tx } from "./gen/chainmain/nft/v1/tx_pb.js";
+import { file_ibc_applications_transfer_v1_tx } from "./gen/ibc/applications/transfer/v1/tx_pb.js";
+import { file_ibc_core_client_v1_tx } from "./gen/ibc/core/client/v1/tx_pb.js";
+import { file_ibc_core_client_v2_tx } from "./gen/ibc/core/client/v2/tx_pb.js";
+import { file_ibc_core_connection_v1_tx } from "./gen/ibc/core/connection/v1/tx_pb.js";
+import { file_ibc_core_channel_v1_tx } from "./gen/ibc/core/channel/v1/tx_pb.js";
+import { file_ibc_core_channel_v2_tx } from "./gen/ibc/core/channel/v2/tx_pb.js";
+import { file_ibc_applications_interchain_accounts_controller_v1_tx } from "./gen/ibc/applications/interchain_accounts/controller/v1/tx_pb.js";
+import { file_ibc_applications_interchain_accounts_host_v1_tx } from "./gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
+import { file_cosmos_authz_v1beta1_authz } from "./gen/cosmos/authz/v1beta1/authz_pb.js";
+import { file_cosmos_bank_v1beta1_authz } from "./gen/cosmos/bank/v1beta1/authz_pb.js";
+import { file_cosmos_staking_v1beta1_authz } from "./gen/cosmos/staking/v1beta1/authz_pb.js";
+import { file_cosmos_feegrant_v1beta1_feegrant } from "./gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
+import { file_cosmos_evidence_v1beta1_evidence } from "./gen/cosmos/evidence/v1beta1/evidence_pb.js";
+import { file_cosmos_gov_v1beta1_gov } from "./gen/cosmos/gov/v1beta1/gov_pb.js";
+import { file_cosmos_distribution_v1beta1_distribution } from "./gen/cosmos/distribution/v1beta1/distribution_pb.js";
+import { file_cosmos_upgrade_v1beta1_upgrade } from "./gen/cosmos/upgrade/v1beta1/upgrade_pb.js";
+import { file_cosmos_group_v1_types } from "./gen/cosmos/group/v1/types_pb.js";
+import { file_cosmos_vesting_v1beta1_vesting } from "./gen/cosmos/vesting/v1beta1/vesting_pb.js";
+import { file_ibc_applications_transfer_v1_authz } from "./gen/ibc/applications/transfer/v1/authz_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
@@ -29,6 +59,13 @@ import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp2
 const SCHEMA_TX_FILES = [
   file_cosmos_bank_v1beta1_tx, file_cosmos_staking_v1beta1_tx, file_cosmos_distribution_v1beta1_tx, file_cosmos_slashing_v1beta1_tx,
   file_cosmos_gov_v1_tx, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx,
+  // Decoded (every Msg chain-maind's interface registry resolves), whether or not executed here.
+  file_cosmos_auth_v1beta1_tx, file_cosmos_vesting_v1beta1_tx, file_cosmos_mint_v1beta1_tx, file_cosmos_consensus_v1_tx,
+  file_cosmos_gov_v1beta1_tx, file_cosmos_authz_v1beta1_tx, file_cosmos_feegrant_v1beta1_tx, file_cosmos_upgrade_v1beta1_tx,
+  file_cosmos_evidence_v1beta1_tx, file_cosmos_circuit_v1_tx, file_cosmos_group_v1_tx, file_chainmain_nft_v1_tx,
+  file_ibc_applications_transfer_v1_tx, file_ibc_core_client_v1_tx, file_ibc_core_client_v2_tx, file_ibc_core_connection_v1_tx,
+  file_ibc_core_channel_v1_tx, file_ibc_core_channel_v2_tx, file_ibc_applications_interchain_accounts_controller_v1_tx,
+  file_ibc_applications_interchain_accounts_host_v1_tx,
 ];
 
 export type AminoJson = { type: string; value: Record<string, unknown> };
@@ -40,6 +77,8 @@ export type AminoJson = { type: string; value: Record<string, unknown> };
 export interface DecodedAny {
   readonly amino: AminoJson;
   readonly json: Record<string, unknown>;
+  /** The protobuf-es message itself (what the modules' message definitions take). */
+  readonly message: Message;
 }
 
 /**
@@ -78,8 +117,9 @@ const PUBKEYS: Record<string, { amino: string; desc: DescMessage }> = {
 function pubKey(typeUrl: string, value: Uint8Array): DecodedAny {
   const k = Object.hasOwn(PUBKEYS, typeUrl) ? PUBKEYS[typeUrl] : undefined;
   if (k === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
-  const key = base64.encode((fromBinary(k.desc, value) as unknown as { key: Uint8Array }).key);
-  return { amino: { type: k.amino, value: key as unknown as Record<string, unknown> }, json: { "@type": typeUrl, key } };
+  const message = fromBinary(k.desc, value);
+  const key = base64.encode((message as unknown as { key: Uint8Array }).key);
+  return { amino: { type: k.amino, value: key as unknown as Record<string, unknown> }, json: { "@type": typeUrl, key }, message };
 }
 
 /**
@@ -94,55 +134,87 @@ const AMINO_INPUT: Record<string, (m: Record<string, unknown>) => Record<string,
   },
 };
 
-/** Messages known by their schema: every message of the tx files with a signer. */
-function schemaMessages(): Record<string, Converter> {
+/**
+ * A legacy amino JSON message as the reference's amino rules read it, where its protobuf form
+ * cannot tell it apart from a default: refused on arrival (sdk 2) where they refused it — a
+ * delegation's `amount` not an object, an Int amino always writes given as "", a
+ * MsgCreateValidator's commission with no rate — and an empty Dec (CosmJS's unset one) unset.
+ */
+const AMINO_ARRIVAL: Record<string, (v: Record<string, unknown>) => Record<string, unknown>> = {
+  "cosmos.staking.v1beta1.MsgDelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgUndelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgBeginRedelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgCreateValidator": (v) => {
+    const c = (v.commission ?? {}) as Record<string, unknown>;
+    if (!c.rate && !c.max_rate && !c.max_change_rate) throw new Error("commission: empty commission");
+    notEmptyInt(v.min_self_delegation, "min_self_delegation");
+    if (v.value !== undefined) coinObject(v.value, "value");
+    return { ...v, commission: unsetEmpty(c, ["rate", "max_rate", "max_change_rate"]) };
+  },
+  "cosmos.staking.v1beta1.MsgEditValidator": (v) => unsetEmpty(v, ["commission_rate", "min_self_delegation"]),
+  "chainmain.dev.v1.MsgSlashValidator": (v) => unsetEmpty(v, ["slash_fraction"]),
+};
+
+/** `v` without the `fields` given as "" (unset). */
+const unsetEmpty = (v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(v).filter(([k, x]) => !(fields.includes(k) && x === "")));
+
+function coinObject(v: unknown, path: string): void {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error(`${path}: expected a coin object, got ${JSON.stringify(v ?? null)}`);
+  notEmptyInt((v as Record<string, unknown>).amount, `${path}.amount`);
+}
+
+function notEmptyInt(v: unknown, path: string): void {
+  if (v === "") throw new Error(`${path}: expected an integer string, got ""`);
+}
+
+/** Messages known by their schema: every message of `descs` (a tx file's, or a type its messages carry). */
+function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter> {
   const out: Record<string, Converter> = {};
-  for (const file of SCHEMA_TX_FILES) {
-    for (const desc of file.messages as DescMessage[]) {
-      if (desc.name.endsWith("Response")) continue;
-      const isAny = (f: DescMessage["fields"][number]) => f.message?.typeName === "google.protobuf.Any";
-      // Lists of Any (a proposal's messages): each rendered by its own converter; a single Any: a key.
-      const anyLists = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && isAny(f));
-      const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && isAny(f));
-      const anyFields = [...anyLists, ...anyOnes];
-      const fixup = AMINO_INPUT[desc.typeName];
-      const converter: Converter = (bytes, nested) => {
-        const m = fromBinary(desc, bytes);
-        const fields = m as unknown as Record<string, unknown>;
-        const plain = anyFields.length === 0 ? m
-          : Object.assign(Object.create(null), m, Object.fromEntries(anyFields.map((f) => [f.localName, f.fieldKind === "list" ? [] : undefined])));
-        const json = toJson(desc, plain, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, JsonValue>;
-        // Each inner Any decoded once, for both renderings.
-        const inner = new Map<object, DecodedAny>();
-        for (const f of anyLists) {
-          json[f.name] = (fields[f.localName] as { typeUrl: string; value: Uint8Array }[]).map((a, i) => {
-            const d = nested(a.typeUrl, a.value, `${f.name}[${i}]`);
-            inner.set(a, d);
-            return { "@type": a.typeUrl, ...d.json } as JsonValue;
-          });
-        }
-        for (const f of anyOnes) {
-          const a = fields[f.localName] as { typeUrl: string; value: Uint8Array } | undefined;
-          if (a === undefined) {
-            json[f.name] = null;
-            continue;
-          }
-          const d = pubKey(a.typeUrl, a.value);
-          inner.set(a, d);
-          json[f.name] = d.json as JsonValue;
-        }
-        const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
-        const amino = toAminoJson(desc, source, (a, path) => {
-          const d = inner.get(a);
-          if (d === undefined) throw decodeError(`${path}: an Any outside the message's lists of messages`);
-          return d.amino;
-        });
-        return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown> };
-      };
-      out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
-    }
+  for (const desc of descs) {
+    const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && f.message.typeName === ANY);
+    const fixup = AMINO_INPUT[desc.typeName];
+    const converter: Converter = (bytes, nested) => {
+      const m = fromBinary(desc, bytes);
+      const fields = m as unknown as Record<string, unknown>;
+      // Each Any in the message, at any depth, decoded once (within the unpacking budget) for both
+      // renderings: a key (MsgCreateValidator's pubkey), a message (a proposal's, MsgExec's), or a
+      // type the schema carries (a gov content, an authorization, an allowance, evidence…).
+      const inner = new Map<object, DecodedAny>();
+      eachAny(desc, m, desc.typeName, (a, path) => {
+        inner.set(a, Object.hasOwn(PUBKEYS, a.typeUrl) ? pubKey(a.typeUrl, a.value) : nested(a.typeUrl, a.value, path));
+      });
+      const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() }) as Record<string, JsonValue>;
+      for (const f of anyOnes) if (fields[f.localName] === undefined) json[f.name] = null; // as the gateway writes an unset Any
+      const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
+      const amino = toAminoJson(desc, source, (a, path) => {
+        const d = inner.get(a);
+        if (d === undefined) throw decodeError(`${path}: an Any the decoder did not see`);
+        return d.amino;
+      });
+      return { amino: amino as AminoJson, json: decimalsInJson(desc, json) as Record<string, unknown>, message: m };
+    };
+    out[`/${desc.typeName}`] = Object.assign(converter, { aminoType: aminoTypeName(desc) });
   }
   return out;
+}
+
+const ANY = "google.protobuf.Any";
+
+/** Calls `visit` on every Any set in `msg` (a message of `desc`), depth first, in field order. */
+function eachAny(desc: DescMessage, msg: Message, path: string, visit: (a: { typeUrl: string; value: Uint8Array }, path: string) => void): void {
+  const fields = msg as unknown as Record<string, unknown>;
+  for (const f of desc.fields) {
+    if (f.fieldKind !== "message" && !(f.fieldKind === "list" && f.listKind === "message")) continue;
+    const one = (v: unknown, at: string) => {
+      if (v === undefined) return;
+      if (f.message!.typeName === ANY) visit(v as { typeUrl: string; value: Uint8Array }, at);
+      else eachAny(f.message!, v as Message, at, visit);
+    };
+    const v = fields[f.localName];
+    if (f.fieldKind === "list") (v as unknown[]).forEach((item, i) => one(item, `${f.name}[${i}]`));
+    else one(v, f.name);
+  }
 }
 
 /**
@@ -162,27 +234,54 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
 }
 
 /**
- * A schema message (chainmain's, x/gov v1's) given as amino JSON, as the protobuf Any a wallet
- * sends: the inverse of its converter (a proposal's messages, lists of Any, converted in turn).
- * For clients of the node's own (the CLI); throws for a type the schema does not describe.
+ * A schema message given as amino JSON (a legacy StdTx's message, a stored proposal's), as the
+ * protobuf-es message it stands for: the inverse of its converter (lists of Any, a proposal's
+ * messages, converted in turn). Throws for a type the schema does not describe or a value it
+ * cannot read (an unknown field, a wrong JSON type).
  */
-export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
-  const desc = SCHEMA_BY_AMINO.get(type);
+export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
+  const desc = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
-  const anys = desc.fields.filter((f) => f.fieldKind === "list" && f.listKind === "message" && f.message.typeName === "google.protobuf.Any");
-  const plain = { ...(value as Record<string, JsonValue>) };
-  const nested = anys.map((f) => {
-    const items = (plain[f.name] ?? []) as { type: string; value: unknown }[];
-    delete plain[f.name];
-    return [f.localName, items.map((m) => create(AnySchema, anyOfAmino(m.type, m.value)))] as const;
-  });
-  const msg = fromJson(desc, aminoToProtoJson(desc, plain));
-  for (const [name, items] of nested) (msg as unknown as Record<string, unknown>)[name] = items;
-  return { typeUrl: `/${desc.typeName}`, value: toBinary(desc, msg) };
+  const arrival = AMINO_ARRIVAL[desc.typeName];
+  const plain = (arrival ? arrival(value as Record<string, unknown>) : value) as JsonValue;
+  const message = fromJson(desc, aminoToProtoJson(desc, plain, true), { registry: jsonRegistry() });
+  sdkTypeUrls(desc, message);
+  return { typeUrl: `/${desc.typeName}`, message };
 }
 
-/** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
-function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
+/**
+ * protobuf-es packs an Any read from JSON under `type.googleapis.com/<name>`; the SDK's type URLs
+ * are `/<name>`: every Any in `msg`, and in the messages they pack, renamed and repacked.
+ */
+function sdkTypeUrls(desc: DescMessage, msg: Message): void {
+  eachAny(desc, msg, "", (a) => {
+    const name = a.typeUrl.slice(a.typeUrl.lastIndexOf("/") + 1);
+    a.typeUrl = `/${name}`;
+    const inner = jsonRegistry().getMessage(name);
+    if (inner === undefined) return;
+    const m = fromBinary(inner, a.value);
+    sdkTypeUrls(inner, m);
+    a.value = toBinary(inner, m);
+  });
+}
+
+/** A schema message given as amino JSON, as the protobuf Any a wallet sends (the CLI's clients). */
+export function anyOfAmino(type: string, value: unknown): { typeUrl: string; value: Uint8Array } {
+  const key = Object.entries(PUBKEYS).find(([, k]) => k.amino === type);
+  if (key !== undefined) {
+    if (typeof value !== "string") throw new Error(`${type}: expected the key's base64 text`);
+    return { typeUrl: key[0], value: toBinary(key[1].desc, create(key[1].desc, { key: base64.decode(value) } as never)) };
+  }
+  const { typeUrl, message } = protoOfAmino(type, value);
+  return { typeUrl, value: toBinary((SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type))!, message) };
+}
+
+/**
+ * Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. On arrival
+ * (`arriving`: a legacy StdTx's message, a stored proposal's) a field may go by its amino name
+ * (`amino.field_name`) or its proto name, not both.
+ */
+function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): JsonValue {
   if (desc.typeName === "google.protobuf.Duration" && typeof v === "string" && /^-?[0-9]+$/.test(v)) {
     const ns = BigInt(v);
     const sign = ns < 0n ? "-" : "";
@@ -190,13 +289,31 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
     const frac = abs % 1_000_000_000n;
     return `${sign}${abs / 1_000_000_000n}${frac === 0n ? "" : `.${`${frac}`.padStart(9, "0")}`}s`;
   }
+  if (desc.typeName === ANY && v !== null && typeof v === "object" && !Array.isArray(v)) {
+    // amino's {type, value}: a key's base64 text, or a message by its amino name.
+    const { type, value } = v as { type?: unknown; value?: JsonValue };
+    if (typeof type !== "string") throw new Error("an Any: expected {type, value}");
+    const key = Object.entries(PUBKEYS).find(([, k]) => k.amino === type);
+    if (key !== undefined) return { "@type": key[0], key: value ?? "" };
+    const inner = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
+    if (inner === undefined) throw new Error(`no protobuf schema for ${type}`);
+    const json = aminoToProtoJson(inner, value ?? {}, arriving) as Record<string, JsonValue>;
+    return { "@type": `/${inner.typeName}`, ...json };
+  }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
+  const aminoName = (f: DescMessage["fields"][number]) => (arriving && optionOf(f, field_name)) || f.name;
+  // A field the message does not have is refused: a signature over fields nobody reads is a trap.
+  for (const key of Object.keys(v)) {
+    if (!desc.fields.some((f) => f.name === key || aminoName(f) === key)) throw new Error(`unknown field "${key}"`);
+  }
   for (const field of desc.fields) {
-    const x = (v as Record<string, JsonValue>)[field.name];
+    const named = aminoName(field);
+    if (named !== field.name && v[named] !== undefined && v[field.name] !== undefined) throw new Error(`both "${named}" and "${field.name}"`);
+    const x = (v as Record<string, JsonValue>)[named] ?? (v as Record<string, JsonValue>)[field.name];
     if (x === undefined) continue;
     const one = (y: JsonValue): JsonValue => {
-      if (field.message !== undefined) return aminoToProtoJson(field.message, y);
+      if (field.message !== undefined) return aminoToProtoJson(field.message, y, arriving);
       if (typeof y === "string" && field.fieldKind !== "enum" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
       return y;
     };
@@ -218,15 +335,58 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
     } else if (custom === "cosmos.Dec") {
       out[field.name] = decFromRaw(v as string, field.name);
     } else if (field.fieldKind === "message") {
-      out[field.name] = decimalsInJson(field.message, v);
+      out[field.name] = decimalsInJsonOf(field.message, v);
     } else if (field.fieldKind === "list" && field.listKind === "message") {
-      out[field.name] = (v as JsonValue[]).map((item) => decimalsInJson(field.message, item));
+      out[field.name] = (v as JsonValue[]).map((item) => decimalsInJsonOf(field.message, item));
     }
   }
   return out;
 }
 
-const CONVERTERS: Record<string, Converter> = schemaMessages();
+/** decimalsInJson of a field's value; an Any's by the type its `@type` names. */
+function decimalsInJsonOf(desc: DescMessage, v: JsonValue): JsonValue {
+  if (desc.typeName !== ANY) return decimalsInJson(desc, v);
+  if (typeof v !== "object" || v === null || Array.isArray(v) || typeof v["@type"] !== "string") return v;
+  const inner = jsonRegistry().getMessage(v["@type"].slice(v["@type"].lastIndexOf("/") + 1));
+  return inner === undefined ? v : decimalsInJson(inner, v);
+}
+
+/** Every type a message's Any may name, for the gateway JSON of the Any (made on first use). */
+let JSON_REGISTRY: Registry | undefined;
+function jsonRegistry(): Registry {
+  return (JSON_REGISTRY ??= createRegistry(...TX_MESSAGES, ...carriedMessages(), ...Object.values(PUBKEYS).map((k) => k.desc)));
+}
+
+/** The tx files' messages (what a tx may carry at its top level). */
+const TX_MESSAGES = SCHEMA_TX_FILES.flatMap((file) => (file.messages as DescMessage[]).filter((d) => !d.name.endsWith("Response")));
+
+/**
+ * Files of the types the chain's interface registry resolves inside a message's Any that no tx
+ * file imports (an authorization, an allowance, evidence, a gov content, a decision policy…).
+ */
+const CARRIED_FILES = [
+  file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz, file_cosmos_feegrant_v1beta1_feegrant,
+  file_cosmos_evidence_v1beta1_evidence, file_cosmos_gov_v1beta1_gov, file_cosmos_distribution_v1beta1_distribution,
+  file_cosmos_upgrade_v1beta1_upgrade, file_cosmos_group_v1_types, file_cosmos_vesting_v1beta1_vesting, file_ibc_applications_transfer_v1_authz,
+];
+
+/** Every message of the tx files' dependencies and the carried files (recursively): what their Anys may carry. */
+function carriedMessages(): DescMessage[] {
+  const seen = new Set<DescFile>();
+  const out: DescMessage[] = [];
+  const walk = (f: DescFile): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const dep of f.dependencies) walk(dep);
+    if (!SCHEMA_TX_FILES.includes(f)) for (const d of f.messages) if (!d.name.endsWith("Response") && !d.name.startsWith("Query")) out.push(d);
+  };
+  for (const f of [...SCHEMA_TX_FILES, ...CARRIED_FILES]) walk(f);
+  return out;
+}
+
+const CONVERTERS: Record<string, Converter> = schemaMessages(TX_MESSAGES);
+/** The types a message's Any may carry besides messages: gov contents, authorizations, allowances… */
+const CARRIED: Record<string, Converter> = schemaMessages(carriedMessages());
 
 /** Amino type name → type URL, for the messages of a legacy amino StdTx. */
 const TYPE_URLS = new Map<string, string>();
@@ -240,8 +400,17 @@ for (const file of SCHEMA_TX_FILES) {
   }
 }
 
+/** Amino type name → a carried type's descriptor (a proposal's content, an authorization…). */
+const CARRIED_BY_AMINO = new Map<string, DescMessage>(carriedMessages().map((d) => [aminoTypeName(d), d]));
+
+/** The schema's descriptor of a message known by its amino name, or undefined. */
+export const schemaOfAmino = (type: string): DescMessage | undefined => SCHEMA_BY_AMINO.get(type);
+
 /** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
 export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
+
+/** Whether the schema describes a message of this type URL (it decodes, whether or not a module executes it). */
+export const schemaKnows = (typeUrl: string): boolean => Object.hasOwn(CONVERTERS, typeUrl);
 
 /** Type URLs a protobuf tx may carry. */
 export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);
@@ -259,7 +428,8 @@ export function decodeAny(typeUrl: string, value: Uint8Array, path: string): Dec
  * fresh budget (registry.UnpackAny); below them the budget is the unpacker's, passed down.
  */
 function decodeWithin(typeUrl: string, value: Uint8Array, path: string, budget: UnpackBudget | undefined): DecodedAny {
-  const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl] : undefined;
+  const convert = Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl]
+    : budget !== undefined && Object.hasOwn(CARRIED, typeUrl) ? CARRIED[typeUrl] : undefined;
   if (convert === undefined) throw decodeError(`unable to resolve type URL ${typeUrl}`);
   anyDecodeWork.calls++;
   anyDecodeWork.bytes += value.length;

@@ -26,6 +26,7 @@ import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
 import { decodeAny, typeUrlOfAmino } from "./messages.js";
+import type { Message } from "@bufbuild/protobuf";
 import { timestampString } from "./gateway-json.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
@@ -53,7 +54,8 @@ export interface ProtoTxInfo {
 }
 
 export interface DecodedProtoTx {
-  readonly msgs: { type: string; value: Record<string, unknown> }[];
+  /** Each message: its amino JSON (what LEGACY_AMINO_JSON signs) and its protobuf-es message. */
+  readonly msgs: { type: string; value: Record<string, unknown>; typeUrl: string; message: Message }[];
   readonly fee: { amount: { denom: string; amount: bigint }[]; gas: bigint };
   /** The fee as the amino sign doc writes it. */
   readonly stdFee: StdFee;
@@ -116,7 +118,10 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
   rejectUnknownFields(raw.authInfoBytes, AUTH_INFO_FIELDS, "auth_info_bytes", false);
   if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
 
-  const msgs = body.messages.map((any, i) => decodeAny(any.typeUrl, any.value, `body.messages[${i}]`).amino);
+  const msgs = body.messages.map((any, i) => {
+    const d = decodeAny(any.typeUrl, any.value, `body.messages[${i}]`);
+    return { type: d.amino.type, value: d.amino.value, typeUrl: any.typeUrl, message: d.message };
+  });
   // baseapp's validateBasicTxMsgs, the first check after decoding.
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 

@@ -18,8 +18,10 @@ test("every model in x/tieredrewards' map is the one messageModel gives for its 
 
 test("each registered x/tieredrewards user message has a gas model; its governance messages have none", () => {
   const registry = registerTierMessages(new MessageRegistry());
-  const user = registry.types().filter((t) => registry.get(t)!.governance !== true);
-  const governance = registry.types().filter((t) => registry.get(t)!.governance === true);
+  const entries = registry.typeUrls().map((u) => registry.entry(u)!);
+  const isGov = (e: (typeof entries)[number]) => (e.kind === "amino" ? e.spec.governance : e.def.governance) === true;
+  const user = entries.filter((e) => !isGov(e)).map((e) => e.aminoType);
+  const governance = entries.filter(isGov).map((e) => e.aminoType);
   assert.ok(user.length > 0 && governance.length > 0);
   assert.equal(user.filter((t) => messageModel(t) === undefined), [], "user messages without a model");
   assert.equal(governance.filter((t) => messageModel(t) !== undefined), [], "governance messages are metered by the core");

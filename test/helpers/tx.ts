@@ -14,7 +14,11 @@ import {
 import { stringToPath } from "@cosmjs/crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { hex } from "@scure/base";
-import { MSG_SEND, MessageRegistry, registerBankMessages } from "../../host/app/registry.js";
+import { MessageRegistry } from "../../host/app/registry.js";
+import type { JsonObject } from "../../host/wire/amino/fields.js";
+import { bankModule } from "../../host/modules/bank/module.js";
+
+export const MSG_SEND = "cosmos-sdk/MsgSend";
 import { TxError } from "../../host/wire/errors.js";
 import { broadcastRequest, decodeTx as decodeTxBytes } from "../../host/wire/amino/stdtx.js";
 import { stringField, addressField, onlyFields } from "../../host/wire/amino/fields.js";
@@ -46,12 +50,12 @@ export interface Fixture {
 }
 
 export function fixture(): Fixture {
-  const registry = registerBankMessages(new MessageRegistry());
+  const registry = new MessageRegistry([bankModule]);
   // A governance-only message, as x/tieredrewards' MsgUpdateParams will register.
   registry.register(GOV_TYPE, {
     signerField: "authority",
     governance: true,
-    validate(value, { prefix }) {
+    validate(value: JsonObject, { prefix }: { prefix: string }) {
       onlyFields(value, GOV_TYPE, ["authority", "thing"]);
       return {
         authority: addressField(value, "authority", GOV_TYPE, prefix, "invalid authority address"),

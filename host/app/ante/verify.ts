@@ -41,10 +41,12 @@ import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before 
 import { base64, utf8 } from "@scure/base";
 import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
-import { SdkErrors, TxError } from "../../wire/errors.js";
+import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
-import type { MessageRegistry } from "../registry.js";
+import type { MessageRegistry, RegistryEntry } from "../registry.js";
+import { protoOfAmino, schemaKnows } from "../../wire/messages.js";
+import type { Message } from "@bufbuild/protobuf";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { ProtoTxInfo } from "../../wire/tx.js";
@@ -80,9 +82,12 @@ export interface VerifyContext {
 }
 
 export interface VerifiedMsg {
+  /** Its amino name and value, as received (and, in LEGACY_AMINO_JSON, signed). */
   readonly type: string;
-  /** The value as received (and signed). */
   readonly value: JsonObject;
+  /** Its type URL and registry entry (its module's definition). */
+  readonly typeUrl: string;
+  readonly entry: RegistryEntry;
   /** What the registry's rule returned, or the error its server will fail the message with (in the block). */
   readonly parsed?: unknown;
   readonly invalid?: TxError;
@@ -157,17 +162,36 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const msgs: VerifiedMsg[] = [];
   const signers: string[] = [];
   for (const m of tx.msgs) {
-    const spec = ctx.registry.get(m.type);
-    if (spec === undefined) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(m.type)}`);
-    const signer = spec.signerOf ? spec.signerOf(m.value, { prefix }) : signerAddress(m.value, spec.signerField, prefix);
+    const entry = ctx.registry.entry(m.typeUrl);
+    if (entry === undefined) {
+      // A type the chain resolves (its schema decodes it) that no module here executes yet: baseapp's
+      // answer for a message without a handler, naming what is missing.
+      if (schemaKnows(m.typeUrl)) {
+        throw new TxError(SdkErrors.UnknownRequest, `no message handler found for ${m.typeUrl}: this node does not execute it yet (README, "Messages")`);
+      }
+      throw new TxError(SdkErrors.TxDecode, tx.proto ? `unable to resolve type URL ${m.typeUrl}` : `unable to resolve type ${JSON.stringify(m.type)}`);
+    }
+    const vctx = { prefix };
+    let signer: string;
     let rule: { parsed: unknown } | { invalid: TxError };
+    let validate: () => unknown;
+    if (entry.kind === "amino") {
+      const spec = entry.spec;
+      signer = spec.signerOf ? spec.signerOf(m.value, vctx) : signerAddress(m.value, spec.signerField, prefix);
+      validate = () => spec.validate(m.value, vctx);
+    } else {
+      const message = m.message ?? messageOfAmino(m.type, m.value);
+      signer = entry.def.signer(message, vctx);
+      validate = () => entry.def.validate(message, vctx);
+    }
     try {
-      rule = { parsed: spec.validate(m.value, { prefix }) };
+      rule = { parsed: validate() };
     } catch (e) {
       if (!(e instanceof TxError) || e.is(SdkErrors.TxDecode) || e.stage === "decode") throw e;
       rule = { invalid: e };
     }
-    msgs.push({ type: m.type, value: m.value, ...rule, signer, governance: spec.governance === true });
+    const governance = entry.kind === "amino" ? entry.spec.governance === true : entry.def.governance === true;
+    msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
     if (!signers.includes(signer)) signers.push(signer);
   }
 
@@ -360,6 +384,15 @@ function canonicalAddress(text: string, prefix: string, what: string): string {
     return canonicalText(text, prefix);
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `invalid ${what} address: ${(e as Error).message}`);
+  }
+}
+
+/** A legacy StdTx's message as its protobuf type (the amino edge): what the schema cannot read is sdk 2. */
+function messageOfAmino(type: string, value: JsonObject): Message {
+  try {
+    return protoOfAmino(type, value).message;
+  } catch (e) {
+    throw decodeError(`${type}: ${(e as Error).message}`);
   }
 }
 

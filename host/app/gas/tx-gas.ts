@@ -8,6 +8,8 @@ import { ModelStop, Sim, type BlockInfo } from "./sim.js";
 import { ante, routeMessage, type AnteTx } from "./ante.js";
 import { messageModel, type ModelContext } from "./messages.js";
 import type { NodeView } from "./view.js";
+import type { GasModel } from "../module.js";
+import type { MessageContext } from "../context.js";
 
 export { OutOfGas };
 
@@ -75,7 +77,17 @@ export class TxGas {
   }
 
   /** Before a message's handler runs: its model's charges on the state as it is. */
-  plan(type: string, typeUrl: string, msg: unknown): MessagePlan {
+  plan<T>(typeUrl: string, model: GasModel<T> | undefined, msg: T, ctx: MessageContext): MessagePlan {
+    return this.planWith(typeUrl, model === undefined ? undefined : (k) => model(k, msg, ctx));
+  }
+
+  /** The same for a message still registered by its amino rule: its model from gas/messages.ts. */
+  planLegacy(type: string, typeUrl: string, msg: unknown): MessagePlan {
+    const model = messageModel(type);
+    return this.planWith(typeUrl, model === undefined ? undefined : (k) => model(k, msg, this.context()));
+  }
+
+  private planWith(typeUrl: string, run: ((k: Sim) => void) | undefined): MessagePlan {
     const recorder = new RecordingMeter();
     recorder.consumed = this.meter.consumed;
     if (gasTrace.sink) recorder.trace = [];
@@ -84,10 +96,9 @@ export class TxGas {
     const begin = this.meter.consumed;
     const start = recorder.consumed;
     const route = [...recorder.charges];
-    const model = messageModel(type);
-    if (model === undefined) return { begin, start, checkpoints: [], charges: route, modeled: false };
+    if (run === undefined) return { begin, start, checkpoints: [], charges: route, modeled: false };
     try {
-      model(k, msg, this.context());
+      run(k);
     } catch (e) {
       if (!(e instanceof ModelStop)) return { begin, start, checkpoints: [], charges: route, modeled: false }; // a state the model does not know
     }
@@ -135,12 +146,11 @@ export class TxGas {
 
 /** What the ante handler's gas depends on, from a verified tx and the fee it pays in the bond denom. */
 export function anteTxOf(
-  tx: { msgs: readonly { type: string }[]; memo: string; size: number; feePayer: string; signers: readonly { address: string; pubKey: Uint8Array; sequence: bigint; signature: string }[] },
+  tx: { msgs: readonly { typeUrl: string }[]; memo: string; size: number; feePayer: string; signers: readonly { address: string; pubKey: Uint8Array; sequence: bigint; signature: string }[] },
   fee: bigint,
-  typeUrl: (type: string) => string,
 ): AnteTx {
   return {
-    typeUrls: tx.msgs.map((m) => typeUrl(m.type)), memo: tx.memo, size: tx.size, feePayer: tx.feePayer, fee,
+    typeUrls: tx.msgs.map((m) => m.typeUrl), memo: tx.memo, size: tx.size, feePayer: tx.feePayer, fee,
     signers: tx.signers.map((s) => ({ address: s.address, pubKey: s.pubKey, sequence: s.sequence, emptySignature: s.signature === "" })),
   };
 }

@@ -7,8 +7,10 @@ import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { validDenom } from "../../app/genesis.js";
 import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
-import type { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
-import type { MessageInitShape } from "@bufbuild/protobuf";
+import { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
+import { fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
+import type { Json } from "../../app/genesis-json.js";
+import { denomMetadataJson } from "./genesis.js";
 
 /** A denom's metadata as the schema's Metadata (its init shape). */
 export type MetadataShape = MessageInitShape<typeof MetadataSchema>;
@@ -95,4 +97,11 @@ export function bankQueries(
       return { metadata };
     },
   };
+}
+
+/** x/bank's denom metadata as the genesis document gives it (the node answers it as given); none: undefined. */
+export function denomMetadata(doc: Json): MetadataShape[] | undefined {
+  const metadata = (doc as { app_state?: { bank?: { denom_metadata?: unknown } } }).app_state?.bank?.denom_metadata;
+  if (!Array.isArray(metadata) || metadata.length === 0) return undefined;
+  return metadata.map((m) => fromJson(MetadataSchema, denomMetadataJson(m as Json) as JsonValue));
 }

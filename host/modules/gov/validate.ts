@@ -7,7 +7,8 @@ import { moduleAddress } from "../../wire/keys.js";
 import { coinsError, type Coin } from "../../wire/coins.js";
 import { GovErrors, SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
 import { addressField, boolField, coinsField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
-import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";
+import type { MessageSpec, Registrar, ValidateContext } from "../../app/module.js";
+import { signerOfAmino, validateAmino } from "../../app/registry.js";
 
 export const GovMsgTypes = {
   SubmitProposal: "cosmos-sdk/v1/MsgSubmitProposal",
@@ -98,7 +99,7 @@ function validCoins(coins: Coin[], what: string): Coin[] {
   return coins;
 }
 
-function submitProposalSpec(registry: MessageRegistry): MessageSpec<MsgSubmitProposal> {
+function submitProposalSpec(registry: Registrar): MessageSpec<MsgSubmitProposal> {
   const type = GovMsgTypes.SubmitProposal;
   return {
     signerField: "proposer",
@@ -121,22 +122,22 @@ function submitProposalSpec(registry: MessageRegistry): MessageSpec<MsgSubmitPro
 }
 
 /** One message of a proposal: known, valid by its own rules, and signed by x/gov alone. */
-function innerMessage(registry: MessageRegistry, m: unknown, i: number, gov: string, ctx: ValidateContext): ProposalMessage {
+function innerMessage(registry: Registrar, m: unknown, i: number, gov: string, ctx: ValidateContext): ProposalMessage {
   if (typeof m !== "object" || m === null || Array.isArray(m)) throw decodeError(`messages[${i}]: expected {type, value}`);
   const { type, value } = m as { type?: unknown; value?: unknown };
   if (typeof type !== "string") throw decodeError(`messages[${i}].type: expected a string`);
-  const spec = registry.get(type);
-  if (spec === undefined || type === GovMsgTypes.SubmitProposal) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(type)}`);
+  const entry = registry.entryOfAmino(type);
+  if (entry === undefined || type === GovMsgTypes.SubmitProposal) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(type)}`);
   const v = (value ?? {}) as JsonObject;
   if (typeof v !== "object" || Array.isArray(v)) throw decodeError(`messages[${i}].value: expected an object`);
   let parsed: unknown;
   try {
-    parsed = spec.validate(v, ctx);
+    parsed = validateAmino(entry, v, ctx);
   } catch (e) {
     if (e instanceof TxError) throw fail(GovErrorKinds.InvalidProposalMsg, e.log);
     throw e;
   }
-  const signer = spec.signerOf ? spec.signerOf(v, ctx) : addressField(v, spec.signerField, type, ctx.prefix, "invalid signer address");
+  const signer = signerOfAmino(entry, v, ctx);
   if (signer !== gov) throw fail(GovErrorKinds.InvalidSigner, signer);
   return { type, value: v, parsed };
 }
@@ -236,7 +237,7 @@ const updateInflationParamsSpec: MessageSpec<MsgUpdateInflationParams> = {
 };
 
 /** Registers x/gov v1's messages and chainmain x/inflation's MsgUpdateParams. */
-export function registerGovMessages(registry: MessageRegistry): MessageRegistry {
+export function registerGovMessages<R extends Registrar>(registry: R): R {
   const t = GovMsgTypes;
   return registry
     .register(MSG_UPDATE_INFLATION_PARAMS, updateInflationParamsSpec)

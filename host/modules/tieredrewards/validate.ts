@@ -13,7 +13,7 @@ import { parseIntString, parseUint64String } from "../../wire/coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
 import { txDurationError } from "../../wire/duration.js";
 import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
-import type { MessageRegistry, MessageSpec, ValidateContext } from "../../app/registry.js";
+import type { MessageSpec, Registrar, ValidateContext } from "../../app/module.js";
 
 const tr = (code: number, description: string): ErrorKind => ({ codespace: "tieredrewards", code, description });
 
@@ -344,7 +344,7 @@ const updateParamsSpec: MessageSpec<MsgUpdateTierParams> = {
 };
 
 /** Registers every x/tieredrewards message. */
-export function registerTierMessages(registry: MessageRegistry): MessageRegistry {
+export function registerTierMessages<R extends Registrar>(registry: R): R {
   const t = TierMsgTypes;
   return registry
     .register(t.LockTier, lockSpec)

@@ -24,6 +24,8 @@ import type { JsonObject } from "./fields.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../keys.js";
 import { canonicalJsonBytes, type AminoMsg, type StdFee } from "./sign-doc.js";
 import { decodeTxBytes, type ProtoTxInfo } from "../tx.js";
+import { typeUrlOfAmino } from "../messages.js";
+import type { Message } from "@bufbuild/protobuf";
 
 export type BroadcastMode = "sync" | "async" | "block";
 const BROADCAST_MODES: readonly string[] = ["sync", "async", "block"];
@@ -60,8 +62,13 @@ export interface DecodedSignature {
 }
 
 export interface DecodedMsg {
+  /** Its amino name and JSON value: what a LEGACY_AMINO_JSON signature covers. */
   readonly type: string;
   readonly value: JsonObject;
+  /** Its type URL (a legacy StdTx's: from the amino name; the name itself for a type the schema lacks). */
+  readonly typeUrl: string;
+  /** A protobuf tx's message as decoded; a legacy StdTx's is converted when a definition asks (wire/messages.ts protoOfAmino). */
+  readonly message?: Message;
 }
 
 export interface DecodedTx {
@@ -189,7 +196,7 @@ function decodeMsgs(raw: unknown): DecodedMsg[] {
     if (typeof m.type !== "string" || m.type.length === 0) throw decodeError(`${at}.type: expected a type name`);
     // Amino writes a message with every field empty as `{}`; it is never absent or a scalar.
     if (!isObject(m.value)) throw decodeError(`${at}.value: expected an object, got ${kind(m.value)}`);
-    return { type: m.type, value: m.value };
+    return { type: m.type, value: m.value, typeUrl: typeUrlOfAmino(m.type) ?? m.type };
   });
 }
 
@@ -278,7 +285,7 @@ function decodeStdTx(tx: unknown): DecodedTx {
   // baseapp's validateBasicTxMsgs, the first check after decoding.
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
-  const stdTx: StdTx = { msg: msgs, fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
+  const stdTx: StdTx = { msg: msgs.map(({ type, value }) => ({ type, value })), fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
   const bytes = canonicalJsonBytes(stdTx);
   return { tx: stdTx, msgs, fee, memo, signatures, hash: sha256Hex(bytes), size: bytes.length, bytes };
 }
@@ -308,6 +315,6 @@ export function protoBroadcastMode(raw: unknown): BroadcastMode {
 /** A protobuf TxRaw decoded (wire/tx.ts) into the one DecodedTx. */
 function decodeProtoTx(txBytes: Uint8Array, simulate: boolean): DecodedTx {
   const p = decodeTxBytes(txBytes, simulate);
-  const tx: StdTx = { msg: p.msgs, fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
+  const tx: StdTx = { msg: p.msgs.map(({ type, value }) => ({ type, value })), fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
   return { tx, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length, bytes: txBytes };
 }

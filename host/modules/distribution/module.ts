@@ -1,0 +1,16 @@
+// x/distribution: rewards and commission withdrawals (the core's F1 accounting), the community pool.
+
+import { queryService, type AppModule } from "../../app/module.js";
+import { msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef } from "./messages.js";
+import type { ChainView } from "../../app/view.js";
+import { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
+import { distributionQueries } from "./queries.js";
+
+export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }> = {
+  name: "distribution",
+  messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef],
+  queries: {
+    services: [Query],
+    handlers: (app, o) => [queryService(Query, distributionQueries(app, { ...o, communityTax: app.genesis.distribution.communityTax }))],
+  },
+};
