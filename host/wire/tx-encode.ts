@@ -74,8 +74,12 @@ function varint32(out: Uint8Array, at: number, v: number): number {
  * SIGN_MODE_DIRECT's sign bytes: SignDoc {body_bytes, auth_info_bytes, chain_id, account_number}
  * in proto3's encoding (a field at its default is absent).
  */
+/** The last chain id's UTF-8 bytes (a node signs and verifies for one chain). */
+let chainIdCache: { text: string; bytes: Uint8Array } = { text: "", bytes: new Uint8Array() };
+
 export function signDocBytes(d: { bodyBytes: Uint8Array; authInfoBytes: Uint8Array; chainId: string; accountNumber: bigint }): Uint8Array {
-  const chainId = utf8.encode(d.chainId);
+  if (chainIdCache.text !== d.chainId) chainIdCache = { text: d.chainId, bytes: utf8.encode(d.chainId) };
+  const chainId = chainIdCache.bytes;
   const out = new Uint8Array(d.bodyBytes.length + d.authInfoBytes.length + chainId.length + 3 * 6 + 11);
   let at = 0;
   const field = (number: number, bytes: Uint8Array) => {
@@ -90,7 +94,8 @@ export function signDocBytes(d: { bodyBytes: Uint8Array; authInfoBytes: Uint8Arr
   field(CHAIN_ID, chainId);
   if (d.accountNumber !== 0n) {
     at = varint32(out, at, (ACCOUNT_NUMBER << 3) | VARINT);
-    at = varint(out, at, BigInt.asUintN(64, d.accountNumber));
+    const n = BigInt.asUintN(64, d.accountNumber);
+    at = n <= 0xffffffffn ? varint32(out, at, Number(n)) : varint(out, at, n);
   }
   return out.subarray(0, at);
 }
