@@ -4,7 +4,7 @@
 
 import {
   OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
-  ERR_INSUFFICIENT_SHARES, ERR_INVARIANT, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
+  ERR_INSUFFICIENT_SHARES, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
   ERR_TINY_REDELEGATION, ERR_OVERFLOW, ERR_INVALID_PARAMS, setErrorArg,
 } from "../errors";
 import { POW18 } from "../math/limbs";
@@ -12,16 +12,12 @@ import {
   sub, cmp, fromInt, mulIntQuoInt, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN,
 } from "../dec/dec";
 import * as emission from "../emission/emission";
-import { send, delegateCoins, BONDED_POOL, NOT_BONDED_POOL, DISTRIBUTION } from "./bank";
+import { send, delegateCoins, BONDED_POOL, NOT_BONDED_POOL } from "./bank";
+import { validators, createValidator as newValidator } from "./validators";
 import {
-  validators, historical, historicalKey, createValidator as newValidator, slashEvents, E_PERIOD,
-} from "./validators";
-import {
-  V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION, V_PERIOD, V_COMMISSION,
-  V_OUTSTANDING, STATUS_BONDED, V_COMMISSION_RATE, STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
-  V_SLASH_EVENTS,
+  V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_OPERATOR, V_MIN_SELF_DELEGATION,
+  STATUS_BONDED, V_COMMISSION_RATE, STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
 } from "../abi/validator";
-import { toCommunityPool } from "./distribution";
 import { cellLo, BLOCK_TIME } from "./globals";
 import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
 import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./redelegations";
@@ -34,7 +30,8 @@ import {
   calculateRewards, endedPeriod,
 } from "./f1";
 import { rankingDirty, stakingChanged } from "./valset";
-import { addAt, ld, ldh, splitWhole, wholeLo, wholeHi, fraction } from "./fields";
+import { invariantFailed, removeValidator } from "./validator-removal";
+import { addAt, ld, ldh } from "./fields";
 import { STATE_HEIGHT } from "../abi/emission-state";
 
 export function currentHeight(): u64 {
@@ -234,55 +231,9 @@ export function unbond(delegator: u32, vslot: u32, dslot: u32, sharesLo: u64, sh
   if ((leftLo | leftHi) == 0 && load<u8>(v + <usize>V_STATUS) == STATUS_UNBONDED) {
     e = removeValidator(vslot);
     if (e != OK) return e;
+    rankingDirty();
   }
   return setResult(outLo, outHi);
-}
-
-function invariantFailed(rule: i64): i32 {
-  setErrorArg(rule);
-  return ERR_INVARIANT;
-}
-
-/**
- * RemoveValidator with distribution's AfterValidatorRemoved: the commission's whole units to the
- * operator, its decimal part and all other outstanding rewards to the community pool, the
- * validator's F1 records and the validator itself deleted.
- */
-export function removeValidator(vslot: u32): i32 {
-  const v = validators.ptr(vslot);
-  const id = <u32>load<u64>(v);
-  const operator = load<u32>(v + <usize>V_OPERATOR);
-  const cLo = ld(v, V_COMMISSION), cHi = ldh(v, V_COMMISSION);
-  let oLo = ld(v, V_OUTSTANDING), oHi = ldh(v, V_OUTSTANDING);
-  const period = ld(v, V_PERIOD);
-  let e: i32;
-  if ((cLo | cHi) != 0) {
-    e = sub(oLo, oHi, cLo, cHi);
-    if (e != OK) return invariantFailed(33);
-    oLo = resLo;
-    oHi = resHi;
-    splitWhole(cLo, cHi);
-    const uLo = wholeLo, uHi = wholeHi;
-    e = toCommunityPool(fraction, 0);
-    if (e != OK) return e;
-    e = send(DISTRIBUTION, operator, uLo, uHi);
-    if (e != OK) return e;
-  }
-  e = toCommunityPool(oLo, oHi);
-  if (e != OK) return e;
-  // the validator's F1 records: its slash events and the periods they kept, and its last period
-  const events = load<u64>(validators.ptr(vslot) + <usize>V_SLASH_EVENTS);
-  for (let i: u64 = 0; i < events; i++) {
-    const key = (<u64>id << 40) | i;
-    const es = slashEvents.find(key);
-    if (es < 0) continue;
-    historical.remove(historicalKey(id, load<u64>(slashEvents.ptr(<u32>es) + <usize>E_PERIOD)));
-    slashEvents.remove(key);
-  }
-  historical.remove(historicalKey(id, period - 1));
-  validators.remove(<u64>id);
-  rankingDirty();
-  return OK;
 }
 
 /** The completion time of the last undelegation (unix ns). */

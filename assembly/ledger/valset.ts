@@ -11,7 +11,7 @@ import {
   V_TOKENS, V_SHARES, V_STATUS, V_JAILED, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
   STATUS_BONDED, STATUS_UNBONDING, STATUS_UNBONDED,
 } from "../abi/validator";
-import { removeValidator } from "./staking";
+import { removeValidator } from "./validator-removal";
 import { completeMature } from "./unbonding";
 import { completeMatureRedelegations } from "./redelegations";
 import { resLo, resHi, add, sub, cmp } from "../dec/dec";
@@ -268,6 +268,7 @@ export function endBlock(height: u64, timeNs: i64): i32 {
     if ((load<u64>(q + <usize>V_SHARES) | load<u64>(q + <usize>V_SHARES, 8)) == 0) {
       e = removeValidator(slot);
       if (e != OK) return e;
+      rankingDirty();
     }
   }
   e = completeMature(timeNs);

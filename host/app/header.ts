@@ -5,19 +5,17 @@
 // precommit signature of the block by every validator of its set (ed25519 over CometBFT's
 // canonical vote, with the keys of consensus-key.ts). Rendered as CometBFT's RPC renders them.
 
-import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "../wire/digest.js";
 import { bytesToHex, concatBytes as concat, hexToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { BytesValueSchema, Int64ValueSchema, StringValueSchema } from "@bufbuild/protobuf/wkt";
-import { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
-import { Consensus } from "cosmjs-types/tendermint/version/types";
-import { BlockID, CommitSig } from "cosmjs-types/tendermint/types/types";
-import { BlockIDFlag, SimpleValidator } from "cosmjs-types/tendermint/types/validator";
-import { HashedParams } from "cosmjs-types/tendermint/types/params";
-import { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
+import { BytesValueSchema, Int64ValueSchema, StringValueSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { ConsensusSchema } from "../wire/gen/tendermint/version/types_pb.js";
+import { BlockIDSchema, CommitSigSchema } from "../wire/gen/tendermint/types/types_pb.js";
+import { BlockIDFlag, SimpleValidatorSchema } from "../wire/gen/tendermint/types/validator_pb.js";
+import { HashedParamsSchema } from "../wire/gen/tendermint/types/params_pb.js";
+import { ExecTxResultSchema } from "../wire/gen/tendermint/abci/types_pb.js";
 import { CanonicalVoteSchema, SignedMsgType } from "../wire/gen/tendermint/types/canonical_pb.js";
 import { timestampString } from "../wire/gateway-json.js";
 
@@ -90,27 +88,27 @@ const timestamp = (ns: bigint) => ({ seconds: ns / 1_000_000_000n, nanos: Number
 
 /** The validator set's hash: SimpleValidator {pub_key, voting_power} of each, in set order. */
 export const validatorsHash = (set: readonly ConsensusValidator[]): Uint8Array =>
-  merkleRoot(set.map((v) => SimpleValidator.encode({ pubKey: { ed25519: v.pub }, votingPower: v.power }).finish()));
+  merkleRoot(set.map((v) => toBinary(SimpleValidatorSchema, create(SimpleValidatorSchema, { pubKey: { sum: { case: "ed25519", value: v.pub } }, votingPower: v.power }))));
 
 /** The consensus params' hash: sha256 of HashedParams {block max bytes, block max gas}. */
 export const consensusHash = (maxGas: bigint): Uint8Array =>
-  sha256(HashedParams.encode({ blockMaxBytes: BLOCK_MAX_BYTES, blockMaxGas: maxGas }).finish());
+  sha256(toBinary(HashedParamsSchema, create(HashedParamsSchema, { blockMaxBytes: BLOCK_MAX_BYTES, blockMaxGas: maxGas })));
 
 /** A block's results' hash: each tx's deterministic ExecTxResult {code, data, gas_wanted, gas_used}. */
 export const resultsHash = (results: readonly { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[]): Uint8Array =>
-  merkleRoot(results.map((r) => ExecTxResult.encode(ExecTxResult.fromPartial({ code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed })).finish()));
+  merkleRoot(results.map((r) => toBinary(ExecTxResultSchema, create(ExecTxResultSchema, { code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed }))));
 
 /** Go's zero time, as CometBFT renders an absent vote's timestamp. */
 const ZERO_TIME = "0001-01-01T00:00:00Z";
 
 /** A commit's hash: its CommitSigs, proto-encoded. */
 export const commitHash = (sigs: readonly CommitSigJson[]): Uint8Array =>
-  merkleRoot(sigs.map((s) => CommitSig.encode({
+  merkleRoot(sigs.map((s) => toBinary(CommitSigSchema, create(CommitSigSchema, {
     blockIdFlag: s.block_id_flag as BlockIDFlag,
     validatorAddress: bytesOf(s.validator_address),
     timestamp: parseTime(s.timestamp),
     signature: s.signature === null ? new Uint8Array() : base64.decode(s.signature),
-  }).finish()));
+  }))));
 
 /** The part set header of a block id (the node does not gossip parts: one part, its hash bound to the block's). */
 export const partsOf = (hash: Uint8Array): { total: number; hash: Uint8Array } => ({ total: 1, hash: sha256(concat(Uint8Array.of(0), hash)) });
@@ -127,11 +125,11 @@ export function headerHash(h: HeaderJson, timeNs: bigint): Uint8Array {
   const last = h.last_block_id;
   const bytes = (hex: string) => toBinary(BytesValueSchema, create(BytesValueSchema, { value: bytesOf(hex) }));
   return merkleRoot([
-    Consensus.encode({ block: BigInt(h.version.block), app: BigInt(h.version.app ?? 0) }).finish(),
+    toBinary(ConsensusSchema, create(ConsensusSchema, { block: BigInt(h.version.block), app: BigInt(h.version.app ?? 0) })),
     toBinary(StringValueSchema, create(StringValueSchema, { value: h.chain_id })),
     toBinary(Int64ValueSchema, create(Int64ValueSchema, { value: BigInt(h.height) })),
-    Timestamp.encode(timestamp(timeNs)).finish(),
-    BlockID.encode({ hash: bytesOf(last.hash), partSetHeader: { total: last.parts.total, hash: bytesOf(last.parts.hash) } }).finish(),
+    toBinary(TimestampSchema, create(TimestampSchema, timestamp(timeNs))),
+    toBinary(BlockIDSchema, create(BlockIDSchema, { hash: bytesOf(last.hash), partSetHeader: { total: last.parts.total, hash: bytesOf(last.parts.hash) } })),
     bytes(h.last_commit_hash), bytes(h.data_hash), bytes(h.validators_hash), bytes(h.next_validators_hash),
     bytes(h.consensus_hash), bytes(h.app_hash), bytes(h.last_results_hash), bytes(h.evidence_hash), bytes(h.proposer_address),
   ]);

@@ -5,9 +5,9 @@
 // as baseapp maps gRPC statuses: NotFound → sdk 38, InvalidArgument → sdk 18, anything else →
 // sdk 6, the log `rpc error: code = … desc = …`.
 
-import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
-import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
-import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { SimulateRequestSchema, SimulateResponseSchema } from "../wire/gen/cosmos/tx/v1beta1/service_pb.js";
+import { TxMsgDataSchema } from "../wire/gen/cosmos/base/abci/v1beta1/abci_pb.js";
 import { SimulationError } from "./types.js";
 import type { Application } from "./application.js";
 import { TxError } from "../wire/errors.js";
@@ -44,18 +44,18 @@ const SDK_ERROR_OF = {
 /** The node's ABCI Query over its query router. */
 export function createAbciQuery(node: Application, router: QueryRouter): AbciQuery {
   const simulate = (data: Uint8Array): Uint8Array => {
-    const req = SimulateRequest.decode(data);
+    const req = fromBinary(SimulateRequestSchema, data);
     if (req.txBytes.length === 0) throw new GrpcStatus("InvalidArgument", "empty txBytes is not allowed");
     try {
       const r = node.simulate(req.txBytes);
-      return SimulateResponse.encode({
+      return toBinary(SimulateResponseSchema, create(SimulateResponseSchema, {
         gasInfo: { gasWanted: (1n << 64n) - 1n, gasUsed: r.gasUsed },
         result: {
           data: r.data, log: "",
           events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })) })),
-          msgResponses: r.data.length === 0 ? [] : TxMsgData.decode(r.data).msgResponses,
+          msgResponses: r.data.length === 0 ? [] : fromBinary(TxMsgDataSchema, r.data).msgResponses,
         },
-      }).finish();
+      }));
     } catch (e) {
       if (e instanceof SimulationError) throw new GrpcStatus("Unknown", e.message);
       if (e instanceof TxError) throw new GrpcStatus("Unknown", `${e.log} with gas used: '0'`);

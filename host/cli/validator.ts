@@ -3,10 +3,10 @@
 // the key's account a validator with a given ed25519 consensus key (`npm run testnet --
 // --full-nodes 1` prints one), edit it, and read it back.
 
-import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { base64 } from "@scure/base";
-import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
-import { MsgCreateValidator, MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { PubKeySchema as Ed25519PubKeySchema } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
+import { MsgCreateValidatorSchema, MsgEditValidatorSchema } from "../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import { anyOf } from "../wire/tx-encode.js";
 import { operatorOf } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
 import { decToRaw } from "../wire/amino/amino-json.js";
@@ -54,15 +54,14 @@ function createMsg(f: Flags, operator: string, account: string): ProtoMsg {
   } catch (e) {
     throw new UsageError(`--amount: ${(e as Error).message}`);
   }
-  const value = MsgCreateValidator.fromPartial({
+  return anyOf(MsgCreateValidatorSchema, {
     description: { moniker: f.moniker ?? operator.slice(-8) },
     commission: { rate: rate(f.commission ?? "0.1", "commission"), maxRate: rate(f["max-commission"], "max-commission"), maxChangeRate: rate(f["max-change"], "max-change") },
     minSelfDelegation: baseUnits(f["min-self-delegation"] ?? "1", "min-self-delegation"),
     delegatorAddress: account, validatorAddress: operator,
-    pubkey: { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: Ed25519PubKey.encode({ key }).finish() },
+    pubkey: anyOf(Ed25519PubKeySchema, { key }),
     value: { denom: "basecro", amount: `${amount}` },
   });
-  return { typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator", value: MsgCreateValidator.encode(value).finish() };
 }
 
 function editMsg(f: Flags, operator: string): ProtoMsg {
@@ -70,13 +69,12 @@ function editMsg(f: Flags, operator: string): ProtoMsg {
     throw new UsageError("edit: nothing to change (--moniker, --commission, --min-self-delegation)");
   }
   const keep = "[do-not-modify]";
-  const value = MsgEditValidator.fromPartial({
+  return anyOf(MsgEditValidatorSchema, {
     description: { moniker: f.moniker ?? keep, identity: keep, website: keep, securityContact: keep, details: keep },
     validatorAddress: operator,
     commissionRate: f.commission === undefined ? "" : rate(f.commission, "commission"),
     minSelfDelegation: f["min-self-delegation"] === undefined ? "" : baseUnits(f["min-self-delegation"], "min-self-delegation"),
   });
-  return { typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.encode(value).finish() };
 }
 
 async function run(action: string, _args: (string | undefined)[], f: Flags): Promise<number> {

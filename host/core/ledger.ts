@@ -5,6 +5,7 @@ import { readMessageEvents, type MessageEvent } from "./message-events.js";
 import type { Core } from "./core.js";
 import { CoreCode } from "./errors.js";
 import { LP_COMMUNITY_TAX, LP_TARGET_RATE, VOTE_SIZE, DV_SIZE, UV_SIZE, RV_SIZE, U32_BYTES } from "./abi.gen.js";
+import type { Page } from "../wire/cosmos-pagination.js";
 import {
   readBlockOutcome, readDelegation, readRedelegationEntry, readUnbondingEntry, readValidator, readVote, writeVote,
   type BlockOutcome, type DelegationInfo, type RedelegationEntry, type UnbondingEntry, type ValidatorRecord, type Vote,
@@ -35,14 +36,7 @@ export interface LedgerParams {
   targetBaseRewardsRate: bigint;
 }
 
-/** One page of a query in ascending key order. */
-export interface Page<T> {
-  items: T[];
-  /** The start key of the next page; undefined on the last one. */
-  nextKey?: bigint;
-  /** The owner's records in all. */
-  total: number;
-}
+export type { Page };
 
 export interface PageRequest {
   /** First key (inclusive): a validator id, a delegator id, or an entry's sort key. */

@@ -3,13 +3,10 @@
 // supply never changes, the move is in a block with its events, and the state hash and a replay
 // of the database account for it; a setBalance-style credit would mint outside any block.
 
-import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { MsgSendSchema } from "../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
+import { anyOf, directAuthInfoBytes, signDocBytes, txBodyBytes, txRawBytes } from "../wire/tx-encode.js";
 import { devPrivateKey } from "../app/genesis.js";
 import { requiredFees, type GasPrice } from "../app/gas.js";
 import type { TxResult } from "../app/types.js";
@@ -73,25 +70,15 @@ export class Faucet {
 
   /** A TxRaw of MsgSend, SIGN_MODE_DIRECT, paying the minimum gas price of the first priced denom. */
   private sign(to: string, coins: readonly Coin[], accountNumber: bigint, sequence: bigint): Uint8Array {
-    const msg = MsgSend.fromPartial({ fromAddress: this.address, toAddress: to, amount: coins.map((c) => ({ denom: c.denom, amount: `${c.amount}` })) });
-    const bodyBytes = TxBody.encode(TxBody.fromPartial({
-      messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode(msg).finish() }],
-      memo: "dev faucet",
-    })).finish();
+    const msg = anyOf(MsgSendSchema, { fromAddress: this.address, toAddress: to, amount: coins.map((c) => ({ denom: c.denom, amount: `${c.amount}` })) });
+    const bodyBytes = txBodyBytes({ messages: [msg], memo: "dev faucet" });
     const bond = this.node.bondDenom;
     const prices = [...this.minGasPrices].sort((a, b) => Number(b.denom === bond) - Number(a.denom === bond));
     const fee = requiredFees(prices.slice(0, 1), FAUCET_GAS).map((c) => ({ denom: c.denom, amount: `${c.amount}` }));
-    const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
-      signerInfos: [{
-        publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: this.pubKey }).finish() },
-        modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
-        sequence,
-      }],
-      fee: { amount: fee, gasLimit: FAUCET_GAS },
-    })).finish();
-    const signBytes = SignDoc.encode({ bodyBytes, authInfoBytes, chainId: this.node.chainId, accountNumber }).finish();
+    const authInfoBytes = directAuthInfoBytes({ pubKey: this.pubKey, sequence, fee: { amount: fee, gasLimit: FAUCET_GAS } });
+    const signBytes = signDocBytes({ bodyBytes, authInfoBytes, chainId: this.node.chainId, accountNumber });
     const signature = secp256k1.sign(sha256(signBytes), this.key, { prehash: false, lowS: true, format: "compact" });
-    return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+    return txRawBytes({ bodyBytes, authInfoBytes, signatures: [signature] });
   }
 }
 

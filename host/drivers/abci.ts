@@ -3,20 +3,18 @@
 // path as its own block producer: the driver holds the application (app/application.ts) and calls
 // its ABCI methods (Info, CheckTx, FinalizeBlock: begin block, txs in order, x/gov's and x/staking's
 // end blocks; Commit: one SQLite commit, the state hash as the app hash). Framing: each
-// message an unsigned varint length and a tendermint.abci.Request / Response (cosmjs-types'
-// generated codecs); a connection's requests answered strictly in order. CometBFT opens four
+// message an unsigned varint length and a tendermint.abci.Request / Response (the schema's
+// protobuf-es codecs, wire/abci.ts); a connection's requests answered strictly in order. CometBFT opens four
 // connections (query, snapshot, mempool, consensus); each is served on its own, and a block's
 // execution is synchronous, so a query never sees half a block.
 
-import "../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { createServer, type Server, type Socket } from "node:net";
 import { hex } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import type { Logger } from "../log.js";
-import {
-  MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
-} from "cosmjs-types/tendermint/abci/types";
-import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
+import { MisbehaviorType, ResponseProcessProposal_ProposalStatus } from "../wire/gen/tendermint/abci/types_pb.js";
+import { BlockIDFlag } from "../wire/gen/tendermint/types/validator_pb.js";
+import { decodeRequest, encodeRequest, encodeResponse, responseOf, type AbciRequest, type Response } from "../wire/abci.js";
 import type { Application } from "../app/application.js";
 import type { AbciQuery } from "../app/query.js";
 import { TxError } from "../wire/errors.js";
@@ -47,20 +45,20 @@ class ValidatorSet {
   private last: Map<string, bigint> | undefined;
   constructor(private readonly app: Application) {}
 
-  updates(): { pubKey: { ed25519: Uint8Array }; power: bigint }[] {
+  updates(): { pubKey: { sum: { case: "ed25519"; value: Uint8Array } }; power: bigint }[] {
     const now = this.app.consensusValidators();
     const before = this.last ?? new Map(now.map((v) => [hex.encode(v.address), v.power]));
-    const out: { pubKey: { ed25519: Uint8Array }; power: bigint }[] = [];
+    const out: { pubKey: { sum: { case: "ed25519"; value: Uint8Array } }; power: bigint }[] = [];
     const seen = new Set<string>();
     for (const v of now) {
       const key = hex.encode(v.address);
       seen.add(key);
-      if (before.get(key) !== v.power) out.push({ pubKey: { ed25519: v.pub }, power: v.power });
+      if (before.get(key) !== v.power) out.push({ pubKey: { sum: { case: "ed25519", value: v.pub } }, power: v.power });
     }
     for (const key of before.keys()) {
       if (!seen.has(key)) {
         const pub = this.pubs.get(key);
-        if (pub) out.push({ pubKey: { ed25519: pub }, power: 0n });
+        if (pub) out.push({ pubKey: { sum: { case: "ed25519", value: pub } }, power: 0n });
       }
     }
     for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
@@ -91,15 +89,15 @@ interface ServerState {
 }
 
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
-async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Response> {
+async function handle(req: AbciRequest, d: AbciDeps, state: ServerState): Promise<Response> {
   const app = d.app;
   const set = state.set;
-  if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
-  if (req.flush) return Response.fromPartial({ flush: {} });
+  if (req.echo) return responseOf({ echo: { message: req.echo.message } });
+  if (req.flush) return responseOf({ flush: {} });
   if (req.info) {
     // The last block in the database: CometBFT's handshake replays any block after it.
     const last = app.info();
-    return Response.fromPartial({
+    return responseOf({
       info: {
         data: "tiered-rewards-engine", version: d.version, appVersion: 0n,
         lastBlockHeight: last.height, lastBlockAppHash: last.height === 0n ? new Uint8Array() : hex.decode(last.appHash.toLowerCase()),
@@ -113,21 +111,21 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     // The genesis state is the node's own (its --genesis): committed at height 0 when it opened.
     // Its bonded validators are the set (their consensus keys and powers).
     set.prime();
-    const validators = app.consensusValidators().map((v) => ({ pubKey: { ed25519: v.pub }, power: v.power }));
-    return Response.fromPartial({ initChain: { appHash: hex.decode(app.latestBlock().appHash.toLowerCase()), validators } });
+    const validators = app.consensusValidators().map((v) => ({ pubKey: { sum: { case: "ed25519" as const, value: v.pub } }, power: v.power }));
+    return responseOf({ initChain: { appHash: hex.decode(app.latestBlock().appHash.toLowerCase()), validators } });
   }
   if (req.query) {
     const q = req.query;
     const r = await d.query(q.path, q.data, q.height);
-    return Response.fromPartial({ query: { code: r.code, codespace: r.codespace, log: r.log, value: r.value, height: r.height } });
+    return responseOf({ query: { code: r.code, codespace: r.codespace, log: r.log, value: r.value, height: r.height } });
   }
   if (req.checkTx) {
     try {
       const r = app.checkTx(req.checkTx.tx, "mempool");
-      return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.verified.fee.gas, gasUsed: r.gasUsed } });
+      return responseOf({ checkTx: { code: 0, gasWanted: r.verified.fee.gas, gasUsed: r.gasUsed } });
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
-      return Response.fromPartial({ checkTx: { code: e.code, codespace: e.codespace, log: e.log } });
+      return responseOf({ checkTx: { code: e.code, codespace: e.codespace, log: e.log } });
     }
   }
   if (req.prepareProposal) {
@@ -139,14 +137,14 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
       bytes += BigInt(tx.length);
       out.push(tx);
     }
-    return Response.fromPartial({ prepareProposal: { txs: out } });
+    return responseOf({ prepareProposal: { txs: out } });
   }
-  if (req.processProposal) return Response.fromPartial({ processProposal: { status: ResponseProcessProposal_ProposalStatus.ACCEPT } });
-  if (req.extendVote) return Response.fromPartial({ extendVote: { voteExtension: new Uint8Array() } });
-  if (req.verifyVoteExtension) return Response.fromPartial({ verifyVoteExtension: { status: 1 } });
+  if (req.processProposal) return responseOf({ processProposal: { status: ResponseProcessProposal_ProposalStatus.ACCEPT } });
+  if (req.extendVote) return responseOf({ extendVote: { voteExtension: new Uint8Array() } });
+  if (req.verifyVoteExtension) return responseOf({ verifyVoteExtension: { status: 1 } });
   if (req.finalizeBlock) {
     const f = req.finalizeBlock;
-    const request = hex.encode(sha256(Request.encode(req).finish()));
+    const request = hex.encode(sha256(encodeRequest(req)));
     const awaiting = app.uncommittedHeight;
     if (awaiting !== undefined) {
       const done = state.finalized;
@@ -167,10 +165,10 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     const address = (a: Uint8Array) => hex.encode(a).toUpperCase();
     const consensus = {
       votes: (f.decidedLastCommit?.votes ?? []).map((v) => ({
-        address: address(v.validator.address), power: v.validator.power, signed: v.blockIdFlag !== BlockIDFlag.BLOCK_ID_FLAG_ABSENT,
+        address: address(v.validator?.address ?? new Uint8Array()), power: v.validator?.power ?? 0n, signed: v.blockIdFlag !== BlockIDFlag.BLOCK_ID_FLAG_ABSENT,
       })),
       doubleSigns: f.misbehavior.filter((m) => m.type === MisbehaviorType.DUPLICATE_VOTE)
-        .map((m) => ({ address: address(m.validator.address), height: m.height, power: m.validator.power })),
+        .map((m) => ({ address: address(m.validator?.address ?? new Uint8Array()), height: m.height, power: m.validator?.power ?? 0n })),
     };
     const txs = f.txs.map((tx) => ({ tx }));
     const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? { consensus } : {};
@@ -178,11 +176,11 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
     });
-    const txResults: ExecTxResult[] = results.map((r) => ({
+    const txResults = results.map((r) => ({
       code: r.code, data: r.data, log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       events: r.events.map(attr), codespace: r.codespace,
     }));
-    const response = Response.fromPartial({
+    const response = responseOf({
       finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
     });
     state.finalized = { height: f.height, request, response };
@@ -192,12 +190,12 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     app.commit();
     app.clearCheckState(); // CometBFT rechecks the txs that wait
     state.finalized = undefined;
-    return Response.fromPartial({ commit: { retainHeight: 0n } });
+    return responseOf({ commit: { retainHeight: 0n } });
   }
-  if (req.listSnapshots) return Response.fromPartial({ listSnapshots: { snapshots: [] } });
-  if (req.offerSnapshot) return Response.fromPartial({ offerSnapshot: { result: 0 } });
-  if (req.loadSnapshotChunk) return Response.fromPartial({ loadSnapshotChunk: { chunk: new Uint8Array() } });
-  if (req.applySnapshotChunk) return Response.fromPartial({ applySnapshotChunk: { result: 0 } });
+  if (req.listSnapshots) return responseOf({ listSnapshots: { snapshots: [] } });
+  if (req.offerSnapshot) return responseOf({ offerSnapshot: { result: 0 } });
+  if (req.loadSnapshotChunk) return responseOf({ loadSnapshotChunk: { chunk: new Uint8Array() } });
+  if (req.applySnapshotChunk) return responseOf({ applySnapshotChunk: { result: 0 } });
   throw new Error("unknown ABCI request");
 }
 
@@ -229,7 +227,7 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
   let pending = Buffer.alloc(0);
   let queue: Promise<void> = Promise.resolve();
   const fail = (e: Error) => {
-    const out = Response.encode(Response.fromPartial({ exception: { error: e.message } })).finish();
+    const out = encodeResponse(responseOf({ exception: { error: e.message } }));
     socket.end(Buffer.concat([uvarint(out.length), out]));
     d.onError?.(e);
   };
@@ -240,9 +238,9 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
       if (len === undefined || pending.length < len.next + len.value) break;
       const body = pending.subarray(len.next, len.next + len.value);
       pending = pending.subarray(len.next + len.value);
-      let req: Request;
+      let req: AbciRequest;
       try {
-        req = Request.decode(body);
+        req = decodeRequest(body);
       } catch (e) {
         fail(new Error(`undecodable ABCI request: ${(e as Error).message}`));
         return;
@@ -250,7 +248,7 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
       queue = queue.then(async () => {
         if (socket.destroyed) return;
         try {
-          const res = Response.encode(await handle(req, d, state)).finish();
+          const res = encodeResponse(await handle(req, d, state));
           socket.write(Buffer.concat([uvarint(res.length), res]));
         } catch (e) {
           fail(e as Error);

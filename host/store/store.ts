@@ -20,8 +20,7 @@ import Database from "better-sqlite3";
 import { indexedAttributes, type SearchCondition } from "./tx-search.js";
 import { matchingTxsSql, registerMatchFunction } from "./tx-search-sql.js";
 import { StatementCache } from "./statements.js";
-import type { AccountRecord } from "../modules/auth/directory.js";
-import type { ModuleRecord } from "./records.js";
+import type { AccountRecord, ModuleRecord } from "./records.js";
 import { lockDatabase } from "./db-lock.js";
 import { NO_ACCOUNT, setUp } from "./migrate.js";
 

@@ -7,7 +7,6 @@
 
 import { base64 } from "@scure/base";
 import { DEFAULT_LIMITS } from "../limits.js";
-import type { Page } from "../core/ledger.js";
 import type { PageRequest } from "./gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { GatewayError, GrpcCode } from "./gateway-json.js";
 
@@ -15,6 +14,15 @@ import { GatewayError, GrpcCode } from "./gateway-json.js";
 const DEFAULT_LIMIT = 100;
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
+
+/** One page of a query in ascending key order (as the core's ledger answers). */
+export interface Page<T> {
+  items: T[];
+  /** The start key of the next page; undefined on the last one. */
+  nextKey?: bigint;
+  /** The owner's records in all. */
+  total: number;
+}
 
 export interface PageQuery {
   key?: bigint;

@@ -1,15 +1,10 @@
 // A message as the SDK's JSON writes it (an exported proposal's messages: `{"@type", ...fields}`,
 // proto field names, LegacyDec as decimal text) back to its protobuf bytes, then to the amino JSON
 // the node keeps and executes (messages.ts decodeAny): chainmain's and x/gov v1's by their schema,
-// the SDK's plain messages by cosmjs-types. Anything else is refused, naming the type.
+// the SDK's plain messages leniently (unknown fields ignored). Anything else is refused, naming the type.
 
-import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
-import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
-import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { decToRaw } from "./amino/amino-json.js";
 import { decodeAny, type AminoJson } from "./messages.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -17,33 +12,23 @@ import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
+import { MsgSendSchema } from "./gen/cosmos/bank/v1beta1/tx_pb.js";
+import { MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
+import { MsgUnjailSchema } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { MsgBeginRedelegateSchema, MsgDelegateSchema, MsgUndelegateSchema } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
 
 const SCHEMA = new Map<string, DescMessage>(
   [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx, file_cosmos_gov_v1_tx]
     .flatMap((f) => (f.messages as DescMessage[]).map((d) => [`/${d.typeName}`, d] as const)),
 );
 
-interface JsonCodec {
-  fromJSON(o: unknown): unknown;
-  encode(m: unknown): { finish(): Uint8Array };
-}
-const SDK: Record<string, JsonCodec> = {
-  "/cosmos.bank.v1beta1.MsgSend": MsgSend as unknown as JsonCodec,
-  "/cosmos.staking.v1beta1.MsgDelegate": MsgDelegate as unknown as JsonCodec,
-  "/cosmos.staking.v1beta1.MsgUndelegate": MsgUndelegate as unknown as JsonCodec,
-  "/cosmos.staking.v1beta1.MsgBeginRedelegate": MsgBeginRedelegate as unknown as JsonCodec,
-  "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward": MsgWithdrawDelegatorReward as unknown as JsonCodec,
-  "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": MsgWithdrawValidatorCommission as unknown as JsonCodec,
-  "/cosmos.slashing.v1beta1.MsgUnjail": MsgUnjail as unknown as JsonCodec,
-};
-
-const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-function camelKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(camelKeys);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [camel(k), camelKeys(x)]));
-  return v;
-}
+/** The SDK's plain messages a proposal may carry (their JSON read leniently: unknown fields ignored). */
+const SDK = new Map<string, DescMessage>(
+  [
+    MsgSendSchema, MsgDelegateSchema, MsgUndelegateSchema, MsgBeginRedelegateSchema,
+    MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema, MsgUnjailSchema,
+  ].map((d) => [`/${d.typeName}`, d as DescMessage] as const),
+);
 
 /** The SDK's JSON of a schema message → protobuf JSON its descriptor reads (LegacyDec as its raw integer). */
 function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
@@ -76,9 +61,9 @@ export function aminoOfSdkJson(message: { [key: string]: unknown }): AminoJson {
       throw new Error(`${typeUrl} inside a proposal is not supported by this node`);
     }
     bytes = toBinary(desc, fromJson(desc, rawDecs(desc, fields as JsonValue)));
-  } else if (SDK[typeUrl] !== undefined) {
-    const codec = SDK[typeUrl]!;
-    bytes = codec.encode(codec.fromJSON(camelKeys(fields))).finish();
+  } else if (SDK.has(typeUrl)) {
+    const sdk = SDK.get(typeUrl)!;
+    bytes = toBinary(sdk, fromJson(sdk, fields as JsonValue, { ignoreUnknownFields: true }));
   } else {
     throw new Error(`message type ${typeUrl} inside a proposal is not supported by this node`);
   }

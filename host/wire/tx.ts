@@ -14,13 +14,13 @@
 //   LEGACY_AMINO_JSON; no fee payer or granter (not supported: sdk 37);
 // - the tx hash is sha256 of the TxRaw bytes, uppercase hex, as CometBFT and CosmJS compute it.
 
-import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
-import { BinaryReader } from "@bufbuild/protobuf/wire";
+import { fromBinary } from "@bufbuild/protobuf";
+import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { sha256Hex } from "./digest.js";
 import { base64 } from "@scure/base";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { SignMode, SignModeSchema } from "./gen/cosmos/tx/signing/v1beta1/signing_pb.js";
+import { AuthInfoSchema, TxBodySchema, TxRawSchema, type ModeInfo_Single, type TxRaw } from "./gen/cosmos/tx/v1beta1/tx_pb.js";
 import { parseIntString } from "./coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
@@ -70,8 +70,6 @@ export interface DecodedProtoTx {
 /** Uppercase hex sha256 of TxRaw bytes: the tx hash everywhere. */
 export const txBytesHash = (txBytes: Uint8Array): string => sha256Hex(txBytes);
 
-const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-
 function decodeWith<T>(what: string, decode: () => T): T {
   try {
     return decode();
@@ -101,19 +99,66 @@ function rejectUnknownFields(bytes: Uint8Array, known: ReadonlySet<number>, what
 }
 
 function signModeOf(mode: SignMode, i: number): ProtoSignMode {
-  if (mode === SignMode.SIGN_MODE_DIRECT) return "direct";
-  if (mode === SignMode.SIGN_MODE_LEGACY_AMINO_JSON) return "amino-json";
+  if (mode === SignMode.DIRECT) return "direct";
+  if (mode === SignMode.LEGACY_AMINO_JSON) return "amino-json";
   throw new TxError(SdkErrors.NotSupported, `signer ${i}: sign mode ${mode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
 }
 
-/** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
-export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedProtoTx {
-  const raw = decodeWith("tx_bytes", () => TxRaw.decode(txBytes));
-  if (!equalBytes(TxRaw.encode(raw).finish(), txBytes)) {
+const BODY_BYTES = TxRawSchema.field.bodyBytes!.number;
+const AUTH_INFO_BYTES = TxRawSchema.field.authInfoBytes!.number;
+const SIGNATURES = TxRawSchema.field.signatures!.number;
+
+/** The length of an unsigned varint. */
+const varintSize = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+/**
+ * TxRaw bytes → its three fields, read field by field (the CheckTx path: a reflective decode and
+ * re-encode of the message costs more than the rest of the tx's protobuf together). ADR-027: the
+ * bytes are what encoding the fields gives, or the tx is refused: each field once and in number
+ * order (signatures repeated), length-delimited, an empty bytes field absent, minimal lengths
+ * (the size the fields encode to is the size received), no unknown field.
+ */
+function decodeTxRaw(txBytes: Uint8Array): Pick<TxRaw, "bodyBytes" | "authInfoBytes" | "signatures"> {
+  const reader = new BinaryReader(txBytes);
+  let bodyBytes: Uint8Array = new Uint8Array(0);
+  let authInfoBytes: Uint8Array = new Uint8Array(0);
+  const signatures: Uint8Array[] = [];
+  let canonical = true;
+  let last = 0;
+  let size = 0;
+  decodeWith("tx_bytes", () => {
+    while (reader.pos < reader.len) {
+      const [field, wireType] = reader.tag();
+      const known = wireType === WireType.LengthDelimited && (field === BODY_BYTES || field === AUTH_INFO_BYTES || field === SIGNATURES);
+      if (!known) {
+        canonical = false;
+        reader.skip(wireType, field);
+        continue;
+      }
+      if (field < last || (field === last && field !== SIGNATURES)) canonical = false;
+      last = field;
+      const bytes = reader.bytes();
+      if (field === BODY_BYTES) bodyBytes = bytes;
+      else if (field === AUTH_INFO_BYTES) authInfoBytes = bytes;
+      else signatures.push(bytes);
+      if (field === SIGNATURES || bytes.length > 0) size += varintSize(field << 3) + varintSize(bytes.length) + bytes.length;
+    }
+  });
+  if (!canonical || size !== txBytes.length) {
     throw decodeError("tx_bytes: TxRaw is not in canonical encoding (ADR-027) or has unknown fields");
   }
-  const body = decodeWith("body_bytes", () => TxBody.decode(raw.bodyBytes));
-  const authInfo = decodeWith("auth_info_bytes", () => AuthInfo.decode(raw.authInfoBytes));
+  return { bodyBytes, authInfoBytes, signatures };
+}
+
+/** A signer info's mode_info.single, if that is its kind. */
+const singleOf = (sum: { case: string | undefined; value?: unknown } | undefined): ModeInfo_Single | undefined =>
+  sum?.case === "single" ? (sum.value as ModeInfo_Single) : undefined;
+
+/** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
+export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedProtoTx {
+  const raw = decodeTxRaw(txBytes);
+  const body = decodeWith("body_bytes", () => fromBinary(TxBodySchema, raw.bodyBytes));
+  const authInfo = decodeWith("auth_info_bytes", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));
   rejectUnknownFields(raw.bodyBytes, BODY_FIELDS, "body_bytes", true);
   rejectUnknownFields(raw.authInfoBytes, AUTH_INFO_FIELDS, "auth_info_bytes", false);
   if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
@@ -143,14 +188,14 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
     const key = info.publicKey;
     if (key === undefined) throw new TxError(SdkErrors.InvalidPubKey, "pubkey on account is not set");
     if (key.typeUrl !== PUBKEY_SECP256K1_URL) throw new TxError(SdkErrors.InvalidPubKey, `unrecognized public key type: ${key.typeUrl}`);
-    const pubKey = decodeWith(`auth_info.signer_infos[${i}].public_key`, () => PubKey.decode(key.value)).key;
+    const pubKey = decodeWith(`auth_info.signer_infos[${i}].public_key`, () => fromBinary(PubKeySchema, key.value)).key;
     if (pubKey.length !== PUBKEY_SIZE) throw new TxError(SdkErrors.InvalidPubKey, "invalid pubkey size");
-    const single = info.modeInfo?.single;
+    const single = singleOf(info.modeInfo?.sum);
     if (single === undefined) {
       throw new TxError(SdkErrors.NotSupported, `signer ${i}: only single-key signatures (mode_info.single) are supported`);
     }
     // Simulation verifies no signature: CosmJS sends SIGN_MODE_UNSPECIFIED there.
-    const mode = simulate && single.mode === SignMode.SIGN_MODE_UNSPECIFIED ? "direct" : signModeOf(single.mode, i);
+    const mode = simulate && single.mode === SignMode.UNSPECIFIED ? "direct" : signModeOf(single.mode, i);
     if (i === 0) {
       signMode = mode;
       sequence = info.sequence;
@@ -188,14 +233,11 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
   };
 }
 
-const SIGN_MODE_NAMES: Record<number, string> = {
-  [SignMode.SIGN_MODE_UNSPECIFIED]: "SIGN_MODE_UNSPECIFIED",
-  [SignMode.SIGN_MODE_DIRECT]: "SIGN_MODE_DIRECT",
-  [SignMode.SIGN_MODE_TEXTUAL]: "SIGN_MODE_TEXTUAL",
-  [SignMode.SIGN_MODE_DIRECT_AUX]: "SIGN_MODE_DIRECT_AUX",
-  [SignMode.SIGN_MODE_LEGACY_AMINO_JSON]: "SIGN_MODE_LEGACY_AMINO_JSON",
-  [SignMode.SIGN_MODE_EIP_191]: "SIGN_MODE_EIP_191",
-};
+/** The schema's names of the sign modes (SIGN_MODE_DIRECT, …). */
+const SIGN_MODE_NAMES: Record<number, string> = Object.fromEntries(SignModeSchema.values.map((v) => [v.number, v.name]));
+
+const modeInfoJson = (single: ModeInfo_Single | undefined) =>
+  single === undefined ? null : { single: { mode: SIGN_MODE_NAMES[single.mode] ?? String(single.mode) } };
 
 /**
  * A stored protobuf tx as the gateway renders `cosmos.tx.v1beta1.Tx` in JSON: proto field names,
@@ -203,9 +245,9 @@ const SIGN_MODE_NAMES: Record<number, string> = {
  * The bytes were decoded when the tx was accepted, so they decode again.
  */
 export function txJson(txBytes: Uint8Array): Record<string, unknown> {
-  const raw = TxRaw.decode(txBytes);
-  const body = TxBody.decode(raw.bodyBytes);
-  const authInfo = AuthInfo.decode(raw.authInfoBytes);
+  const raw = fromBinary(TxRawSchema, txBytes);
+  const body = fromBinary(TxBodySchema, raw.bodyBytes);
+  const authInfo = fromBinary(AuthInfoSchema, raw.authInfoBytes);
   const anyJson = (typeUrl: string, value: Uint8Array, path: string) => ({ "@type": typeUrl, ...decodeAny(typeUrl, value, path).json });
   return {
     body: {
@@ -220,11 +262,9 @@ export function txJson(txBytes: Uint8Array): Record<string, unknown> {
     auth_info: {
       signer_infos: authInfo.signerInfos.map((s) => ({
         public_key: s.publicKey
-          ? { "@type": s.publicKey.typeUrl, key: base64.encode(PubKey.decode(s.publicKey.value).key) }
+          ? { "@type": s.publicKey.typeUrl, key: base64.encode(fromBinary(PubKeySchema, s.publicKey.value).key) }
           : null,
-        mode_info: s.modeInfo?.single
-          ? { single: { mode: SIGN_MODE_NAMES[s.modeInfo.single.mode] ?? String(s.modeInfo.single.mode) } }
-          : null,
+        mode_info: modeInfoJson(singleOf(s.modeInfo?.sum)),
         sequence: s.sequence.toString(),
       })),
       fee: {
@@ -244,7 +284,7 @@ export const isLegacyTx = (tx: Uint8Array): boolean => tx[0] === 0x7b; // "{": a
 
 /** The type URLs of a tx's messages (a TxRaw, or a legacy StdTx's canonical JSON); undefined if one is unknown. */
 export function storedTypeUrls(tx: Uint8Array): string[] | undefined {
-  if (!isLegacyTx(tx)) return TxBody.decode(TxRaw.decode(tx).bodyBytes).messages.map((m) => m.typeUrl);
+  if (!isLegacyTx(tx)) return fromBinary(TxBodySchema, fromBinary(TxRawSchema, tx).bodyBytes).messages.map((m) => m.typeUrl);
   const std = JSON.parse(new TextDecoder().decode(tx)) as { msg?: { type: string }[] };
   const urls = (std.msg ?? []).map((m) => typeUrlOfAmino(m.type));
   return urls.every((u) => u !== undefined) ? (urls as string[]) : undefined;

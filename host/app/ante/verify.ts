@@ -37,7 +37,6 @@
 // (`getAccount` returns undefined). The caller owns the sequences: to accept several txs of one
 // account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
 
-import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { base64, utf8 } from "@scure/base";
 import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
@@ -48,7 +47,7 @@ import type { MessageRegistry, RegistryEntry } from "../registry.js";
 import { protoOfAmino, schemaKnows } from "../../wire/messages.js";
 import type { Message } from "@bufbuild/protobuf";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
-import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { signDocBytes } from "../../wire/tx-encode.js";
 import type { ProtoTxInfo } from "../../wire/tx.js";
 import { broadcastRequest, decodeTx, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
 
@@ -329,9 +328,9 @@ function verifyProtoSignature(
   }
   let signBytes: Uint8Array;
   if (info.mode === "direct") {
-    signBytes = SignDoc.encode({
+    signBytes = signDocBytes({
       bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
-    }).finish();
+    });
   } else {
     const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, info.sequence) };
     if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();

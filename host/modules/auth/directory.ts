@@ -9,6 +9,7 @@
 import { canonicalAddress } from "../../wire/address.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
+import type { AccountRecord } from "../../store/records.js";
 
 /** Module account names by core id (SDK names, REFERENCE §1). */
 
@@ -57,14 +58,7 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   tieredrewards: ["staking"],
 };
 
-export interface AccountRecord {
-  id: number;
-  address: string;
-  sequence: bigint;
-  pubKey?: Uint8Array;
-  /** x/auth's account number; absent: no x/auth account (a burn address), or a module account of a chain made before numbers were kept (its id). */
-  number?: bigint;
-}
+export type { AccountRecord };
 
 export class NodeDirectory implements Directory {
   private readonly byAddress = new Map<string, AccountRecord>();

@@ -5,15 +5,13 @@
 // the validators they make (what the CLI's projections read). `genTxJson` writes one, signed with
 // a key the caller holds: the node's default genesis signs its validators' with the dev keys.
 
-import "../../wire/cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64 } from "@scure/base";
-import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
-import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { PubKeySchema as Ed25519PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
+import { MsgCreateValidatorSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import { anyOf, directAuthInfoBytes, signDocBytes, txBodyBytes, txRawBytes } from "../../wire/tx-encode.js";
 import { ValidationError } from "../../errors.js";
 import { decString } from "../../wire/gateway-json.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
@@ -117,19 +115,16 @@ function parseGenTx(v: Json, p: string, dec: DecParser, bondDenom: string, prefi
     operatorAddress, description, commissionRate: rates.rate, maxRate: rates.maxRate, maxChangeRate: rates.maxChangeRate,
     minSelfDelegation, selfDelegation, consensusPubKey,
   };
-  const bodyBytes = TxBody.encode(TxBody.fromPartial({
+  const bodyBytes = txBodyBytes({
     messages: [{ typeUrl: CREATE_VALIDATOR, value: createValidatorBytes(validator, bondDenom, m.delegator_address ? signer : "") }],
     memo, timeoutHeight,
-  })).finish();
-  const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
-    signerInfos: [{
-      publicKey: { typeUrl: SECP256K1, value: Secp256k1PubKey.encode({ key: pub }).finish() },
-      modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
-      sequence: uint64(info.sequence ?? "0", `${sp}.sequence`),
-    }],
+  });
+  const authInfoBytes = directAuthInfoBytes({
+    pubKey: pub,
+    sequence: uint64(info.sequence ?? "0", `${sp}.sequence`),
     fee: { amount: [], gasLimit: uint64(fee.gas_limit ?? "0", `${fp}.gas_limit`) },
-  })).finish();
-  const txBytes = TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [bytes(signatures[0], `${p}.signatures[0]`)] }).finish();
+  });
+  const txBytes = txRawBytes({ bodyBytes, authInfoBytes, signatures: [bytes(signatures[0], `${p}.signatures[0]`)] });
   return { txBytes, signer, validator };
 }
 
@@ -144,15 +139,15 @@ function bytes(v: Json | undefined, at: string): Uint8Array {
 const raw = (d: bigint) => `${d}`;
 
 function createValidatorBytes(v: GenTxValidator, denom: string, delegator: string): Uint8Array {
-  return MsgCreateValidator.encode(MsgCreateValidator.fromPartial({
+  return toBinary(MsgCreateValidatorSchema, create(MsgCreateValidatorSchema, {
     description: { ...v.description },
     commission: { rate: raw(v.commissionRate), maxRate: raw(v.maxRate), maxChangeRate: raw(v.maxChangeRate) },
     minSelfDelegation: `${v.minSelfDelegation}`,
     delegatorAddress: delegator,
     validatorAddress: v.operatorAddress,
-    pubkey: { typeUrl: ED25519, value: Ed25519PubKey.encode({ key: v.consensusPubKey }).finish() },
+    pubkey: anyOf(Ed25519PubKeySchema, { key: v.consensusPubKey }),
     value: { denom, amount: `${v.selfDelegation}` },
-  })).finish();
+  }));
 }
 
 /**
@@ -164,14 +159,11 @@ export function genTxJson(o: {
   chainId: string; privateKey: Uint8Array; validator: GenTxValidator; denom: string; memo?: string;
 }): Json {
   const pub = secp256k1.getPublicKey(o.privateKey, true);
-  const bodyBytes = TxBody.encode(TxBody.fromPartial({
+  const bodyBytes = txBodyBytes({
     messages: [{ typeUrl: CREATE_VALIDATOR, value: createValidatorBytes(o.validator, o.denom, "") }], memo: o.memo ?? "",
-  })).finish();
-  const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
-    signerInfos: [{ publicKey: { typeUrl: SECP256K1, value: Secp256k1PubKey.encode({ key: pub }).finish() }, modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: 0n }],
-    fee: { amount: [], gasLimit: 200_000n },
-  })).finish();
-  const signBytes = SignDoc.encode({ bodyBytes, authInfoBytes, chainId: o.chainId, accountNumber: 0n }).finish();
+  });
+  const authInfoBytes = directAuthInfoBytes({ pubKey: pub, sequence: 0n, fee: { amount: [], gasLimit: 200_000n } });
+  const signBytes = signDocBytes({ bodyBytes, authInfoBytes, chainId: o.chainId, accountNumber: 0n });
   const signature = secp256k1.sign(sha256(signBytes), o.privateKey, { prehash: false, lowS: true, format: "compact" });
   const v = o.validator;
   return {
