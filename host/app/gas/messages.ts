@@ -3,8 +3,8 @@
 // models may come as one map from its gas file (x/tieredrewards: gas/tiers.ts tierModels).
 
 import {
-  MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
-  type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
+  MSG_BEGIN_REDELEGATE, MSG_CREATE_VALIDATOR, MSG_DELEGATE, MSG_UNDELEGATE, MSG_UNJAIL, MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION,
+  type MsgBeginRedelegate, type MsgCreateValidator, type MsgDelegate, type MsgUnjail, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission,
 } from "../../modules/staking/validate.js";
 import { GovMsgTypes, type MsgDeposit, type MsgSubmitProposal, type MsgVote } from "../../modules/gov/validate.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
@@ -12,6 +12,7 @@ import { withdrawCommission, withdrawRewards } from "./distribution.js";
 import { msgDeposit, msgSubmitProposal, msgVote, type NodeProposal } from "./gov.js";
 import { msgBeginRedelegate, msgCreateValidator, msgDelegate, msgUndelegate } from "./staking.js";
 import { tierModels } from "./tiers.js";
+import { msgUnjail } from "./slashing.js";
 import type { Sim } from "./sim.js";
 
 /** What a message model needs besides the state: the governance params and the next proposal id. */
@@ -51,6 +52,10 @@ const MODELS: Record<string, Model> = {
       rate: dec(m.commission.rate), maxRate: dec(m.commission.maxRate), maxChangeRate: dec(m.commission.maxChangeRate),
       minSelfDelegation: m.minSelfDelegation, amount: m.value.amount, denom: m.value.denom,
     });
+  },
+  [MSG_UNJAIL]: (k, msg) => {
+    const op = (msg as MsgUnjail).validator;
+    msgUnjail(k, op, accountOf(k, op));
   },
   ...tierModels,
   [GovMsgTypes.SubmitProposal]: (k, msg, c) => {
