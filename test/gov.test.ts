@@ -129,7 +129,7 @@ test("a failing message fails the proposal and changes nothing; the reason is ke
   node.chain.close();
 });
 
-test("submit refuses: a message not signed by x/gov (13), no title, an unknown proposal (2), a vote outside voting (3)", async () => {
+test("submit refuses: a message not signed by x/gov (13), no title, a vote on an unknown proposal or outside voting (3)", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const me = devAddress(5);
   const wrong = await committedTx(node, 5, [submitMsg(me, [tierGovMsg("MsgAddTier", me, newTier)], MIN_DEPOSIT)]);
@@ -138,7 +138,7 @@ test("submit refuses: a message not signed by x/gov (13), no title, an unknown p
   const vote = await node.post("/txs", await signedBy(node, 5, [voteMsg(7n, me, 1)]));
   await node.post("/dev/advance?blocks=1");
   const voted = (await node.get(`/cosmos/tx/v1beta1/txs/${vote.json.tx_response.txhash}`)).json.tx_response;
-  assert.is(voted.code, 2);
+  assert.is(voted.code, 3, "x/gov's AddVote: a missing proposal is not in its voting period");
   assert.is(voted.codespace, "gov");
   // A proposal below the minimum deposit waits in its deposit period: no vote yet.
   const small = await committedTx(node, 5, [submitMsg(me, [addTier], MIN_DEPOSIT / 10n)]);
@@ -187,7 +187,7 @@ test("cancel: the proposer only; half the deposit burned (total supply falls), h
   // A cancel in a tx that then fails: nothing burned, nothing refunded, the proposal still there.
   const failing = await node.post("/txs", await signedBy(node, 5, [cancelMsg(1n, me), depositMsg(99n, me, MIN_DEPOSIT)]));
   await node.post("/dev/advance?blocks=1");
-  assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${failing.json.tx_response.txhash}`)).json.tx_response.code, 2, "the deposit to an unknown proposal fails the tx");
+  assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${failing.json.tx_response.txhash}`)).json.tx_response.code, 1, "the deposit to an unknown proposal fails the tx");
   assert.is((await node.get("/cosmos/gov/v1/proposals/1")).status, 200);
   assert.is(node.chain.ledger.balance(ModuleAccount.gov), MIN_DEPOSIT);
   assert.equal(node.chain.app.checkInvariants(), [], "the supply came back with the burned tokens");
@@ -242,6 +242,51 @@ test("restart: proposals, deposits and votes are kept, the state hash agrees, an
   assert.is((await node.get("/cosmos/gov/v1/proposals/1/votes")).json.votes.length, 3);
   await wait(node, 600);
   assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
+  node.chain.close();
+});
+
+/** A tx signed by CosmJS (SIGN_MODE_DIRECT) as dev key n, sent, its block made: the committed tx_response. */
+async function directTx(node: TestNode, n: number, messages: { typeUrl: string; value: unknown }[]): Promise<any> {
+  const signer = await protoSigner(n, "direct");
+  const a = node.chain.directory.account(signer.address)!;
+  const bytes = await signer.sign(messages, { chainId: node.chain.chainId, accountNumber: a.accountNumber, sequence: a.sequence });
+  const r = await node.post("/cosmos/tx/v1beta1/txs", keplrBody(bytes));
+  assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+  await node.post("/dev/advance?blocks=1");
+  return (await node.get(`/cosmos/tx/v1beta1/txs/${r.json.tx_response.txhash}`)).json.tx_response;
+}
+
+test("an unknown proposal, as x/gov's keeper answers (CosmJS): a vote or weighted vote gov 3 inactive, a deposit the collection's not found", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  await committedTx(node, 5, [submitMsg(me, [addTier], MIN_DEPOSIT)]);
+  const vote = (id: bigint) => ({ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId: id, voter: me, option: 1, metadata: "" } });
+  const voted = await directTx(node, 5, [vote(999n)]);
+  assert.equal([voted.code, voted.codespace, voted.raw_log], [3, "gov", "failed to execute message; message index: 0: 999: inactive proposal"]);
+  const weighted = await directTx(node, 5, [{
+    typeUrl: "/cosmos.gov.v1.MsgVoteWeighted",
+    value: { proposalId: 999n, voter: me, options: [{ option: 1, weight: "0.5" }, { option: 3, weight: "0.5" }], metadata: "" },
+  }]);
+  assert.equal([weighted.code, weighted.codespace, weighted.raw_log], [3, "gov", "failed to execute message; message index: 0: 999: inactive proposal"]);
+  // The msg server's weights are checked before the proposal is looked at.
+  const heavy = await directTx(node, 5, [{
+    typeUrl: "/cosmos.gov.v1.MsgVoteWeighted", value: { proposalId: 999n, voter: me, options: [{ option: 1, weight: "1.5" }], metadata: "" },
+  }]);
+  assert.equal([heavy.code, heavy.codespace], [7, "gov"], heavy.raw_log);
+  const deposited = await directTx(node, 5, [{ typeUrl: "/cosmos.gov.v1.MsgDeposit", value: { proposalId: 999n, depositor: me, amount: coins(MIN_DEPOSIT) } }]);
+  assert.equal([deposited.code, deposited.codespace, deposited.raw_log], [
+    1, "undefined", "failed to execute message; message index: 0: collections: not found: key '999' of type github.com/cosmos/gogoproto/cosmos.gov.v1.Proposal",
+  ]);
+  // A bad denom on an unknown proposal: the proposal first.
+  const foo = await directTx(node, 5, [{ typeUrl: "/cosmos.gov.v1.MsgDeposit", value: { proposalId: 999n, depositor: me, amount: [{ denom: "foo", amount: "1" }] } }]);
+  assert.equal([foo.code, foo.codespace], [1, "undefined"], foo.raw_log);
+  // Gas: the failed vote stops after the voting-period Has, before the vote's Set.
+  const ok = await directTx(node, 5, [vote(1n)]);
+  assert.is(ok.code, 0, ok.raw_log);
+  // {proposal_id 1, voter, options [{1, "1.000000000000000000"}]} under its 30-byte key
+  const voteSet = 2000 + 30 * 30 + 30 * (2 + (2 + me.length) + (2 + 2 + 2 + "1.000000000000000000".length));
+  // (less 10: proposal id 999 takes a byte more of the tx than 1)
+  assert.is(Number(ok.gas_used) - Number(voted.gas_used), voteSet - 10, `${ok.gas_used} vs ${voted.gas_used}`);
   node.chain.close();
 });
 

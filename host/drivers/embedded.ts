@@ -212,19 +212,25 @@ export class NodeChain implements Node {
     // Blocks on a wall-clock grid (start + k x block time), each timer set for the next grid time:
     // a late block (a busy event loop) does not push back the ones after it. After a stall of more
     // than a block time (a paused process) the grid restarts from now instead of bursting blocks.
+    // But never less than a block time after the timer's last block: CometBFT waits timeout_commit
+    // after a commit, so the chain's headers are at least that far apart, and what counts whole
+    // seconds between two blocks (a tier bonus claimed a block after its position changed) sees one.
     let due = this.now() + this.blockTimeNs;
+    let last: bigint | undefined;
     const tick = () => {
       this.timer = undefined;
       if (this.stopped) return;
       const now = this.now();
       try {
-        const floor = this.latest.timeNs + MIN_TIME_STEP_NS;
-        this.produceWithMempool(now > floor ? now : floor);
+        let floor = this.latest.timeNs + MIN_TIME_STEP_NS;
+        if (last !== undefined && last + this.blockTimeNs > floor) floor = last + this.blockTimeNs;
+        this.produceWithMempool((last = now > floor ? now : floor));
       } catch {
         return; // the application halted and reported it.
       }
       const after = this.now();
       due = nextBlockDue(due, after, this.blockTimeNs);
+      if (due < last + this.blockTimeNs) due = last + this.blockTimeNs;
       this.timer = setTimeout(tick, Number(due > after ? (due - after) / 1_000_000n : 0n));
     };
     this.timer = setTimeout(tick, Number(this.blockTimeNs / 1_000_000n));

@@ -112,14 +112,21 @@ export function msgDeposit(k: Sim, m: { depositor: string; amount: bigint }, gp:
     summary: p.summary, proposer: p.proposer, expedited: p.expedited,
   };
   k.meter.get(GOV, Key.proposal, fields ? proposalValue(fields, k.denom) : 0, "Proposals");
-  k.check("gov:2", fields === undefined);
+  k.check("undefined:1", fields === undefined); // collections' not found
   k.check("gov:3", fields!.status !== 1 && fields!.status !== 2);
   addDeposit(k, fields!, m.depositor, m.amount, gp, earlier ?? 0n, true);
+}
+
+/** AddDeposit's checks after the params: the deposit's denoms (gov 23), the minimum ratio (gov 16). */
+function depositChecks(k: Sim): void {
+  k.check("gov:23");
+  k.check("gov:16");
 }
 
 function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint, gp: GovParams, earlier: bigint, read = false): void {
   if (!read) k.meter.get(GOV, Key.proposal, proposalValue(p, k.denom), "Proposals");
   params(k, gp);
+  if (read) depositChecks(k);
   if (amount > 0n) sendFromAccountToModule(k, depositor, "gov", amount);
   const after = { ...p, deposit: p.deposit + amount };
   setProposal(k, after);
@@ -139,6 +146,8 @@ function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint
 /** MsgVote / MsgVoteWeighted: the voting-period check, the vote. */
 export function msgVote(k: Sim, m: { proposalId: bigint; voter: string; options: readonly { option: number; weight: string }[]; metadata: string }): void {
   k.meter.has(GOV, Key.votingPeriod, "VotingPeriodProposals");
+  k.check("gov:3"); // not in its voting period (or no such proposal)
+  k.check("gov:15"); // metadata too long
   const value = uint(1, m.proposalId) + str(2, m.voter) + m.options.reduce((n, o) => n + msg(4, uint(1, o.option) + str(2, o.weight)), 0) + str(5, m.metadata);
   k.meter.set(GOV, Key.vote(addrLen(m.voter)), value, "Votes");
 }

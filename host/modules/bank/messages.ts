@@ -46,14 +46,15 @@ export const msgSend = message({
     return { fromAddress, toAddress, amount };
   },
   handle(ctx, msg) {
+    // The msg server's BlockedAddr before SendCoins.
+    const to = ctx.directory.ensure(msg.toAddress);
+    if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
     // x/bank's SendCoins, coin by coin: no balance of another denom (0 of it) is ever enough
     const other = msg.amount.find((c) => c.denom !== ctx.denom);
     if (other !== undefined) {
       throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0${other.denom} is smaller than ${other.amount}${other.denom}`);
     }
     const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
-    const to = ctx.directory.ensure(msg.toAddress);
-    if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
     const from = ctx.directory.ensure(msg.fromAddress);
     // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
     // same transfer, announced by EventRewardsPoolFunded.
@@ -68,6 +69,8 @@ export const msgSend = message({
   gas(k, m) {
     k.check("sdk:10", m.amount.length === 0 || m.amount.some((c) => c.amount <= 0n));
     sendEnabled(k, m.amount.map((c) => c.denom));
+    // BlockedAddr: a map in memory, no store access (sdk 4 `<to> is not allowed to receive funds`).
+    k.check("sdk:4");
     for (const c of m.amount) sendCoins(k, m.fromAddress, m.toAddress, c.amount, c.denom);
   },
 });

@@ -191,7 +191,16 @@ export class Gov {
     return { events, proposalId: id };
   }
 
+  /**
+   * x/gov AddDeposit's order: the proposal (a missing one is the collection's plain not-found:
+   * codespace undefined, code 1), its status (gov 3), then the deposit's denoms (gov 23).
+   */
   deposit(m: MsgDeposit, timeNs: bigint): TxEvent[] {
+    const p = this.proposals.get(m.proposalId);
+    if (p === undefined) {
+      throw new TxError({ codespace: "undefined", code: 1, description: `collections: not found: key '${m.proposalId}' of type github.com/cosmos/gogoproto/cosmos.gov.v1.Proposal` });
+    }
+    if (p.status !== ProposalStatus.DepositPeriod && p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${m.proposalId}`);
     return this.addDeposit(m.proposalId, m.depositor, this.depositAmount(m.amount), timeNs, true);
   }
 
@@ -240,12 +249,18 @@ export class Gov {
     return events;
   }
 
+  /**
+   * The msg server's option checks (MsgVoteWeighted's weights), then x/gov AddVote: a proposal not
+   * in its voting period, missing or not, is gov 3 `<id>: inactive proposal` (a Has on the
+   * voting-period set); then the metadata's length.
+   */
   vote(m: MsgVote): TxEvent[] {
-    const p = this.proposals.get(m.proposalId);
-    if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `${m.proposalId}`);
-    if (p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${m.proposalId}`);
-    if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
+    // No options: `errors.Wrap(ErrInvalidRequest, WeightedVoteOptions(nil).String())`, the JSON of a nil list.
+    if (m.options.length === 0) throw new TxError(SdkErrors.InvalidRequest, "null");
     checkWeightedOptions(m.options, (s) => this.deps.dec.parse(s));
+    const p = this.proposals.get(m.proposalId);
+    if (p === undefined || p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${m.proposalId}`);
+    if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
     const options = m.options.map((o) => ({ option: o.option, weight: this.deps.dec.parse(o.weight) }));
     this.putVote(m.proposalId, m.voter, { proposalId: m.proposalId, voter: m.voter, options, metadata: m.metadata });
     return [event("proposal_vote", { voter: m.voter, option: optionsText(options), proposal_id: `${m.proposalId}` })];

@@ -6,12 +6,13 @@ import { message } from "../../app/message.js";
 import { MsgUnjailResponseSchema, MsgUnjailSchema } from "../../wire/gen/cosmos/slashing/v1beta1/tx_pb.js";
 import { operatorSigner, validatorAddress } from "../staking/validate.js";
 import { validatorId } from "../staking/keeper-helpers.js";
+import { msgUnjail } from "../../app/gas/slashing.js";
 
 export interface MsgUnjail {
   readonly validator: string;
 }
 
-/** x/slashing MsgUnjail: signed by the operator's account; metered by the core's store counters. */
+/** x/slashing MsgUnjail: signed by the operator's account; its checks' reads metered as the keeper makes them (app/gas/slashing.ts). */
 export const msgUnjailDef = message({
   schema: MsgUnjailSchema,
   signer: (m, ctx) => operatorSigner(m.validatorAddr, ctx),
@@ -22,4 +23,5 @@ export const msgUnjailDef = message({
       event("message", { action: "/cosmos.slashing.v1beta1.MsgUnjail", sender: ctx.signer, module: "slashing" }),
     ]);
   },
+  gas: (k, m) => msgUnjail(k, m.validator, k.view.operatorAccount(m.validator)),
 });
