@@ -6,7 +6,7 @@
 import "./cosmjs-int64.js"; // cosmjs-types' int64 writer fixed before any of its messages is encoded
 import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { MsgMultiSend, MsgSend, MsgSetSendEnabled, MsgUpdateParams as BankMsgUpdateParams } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
@@ -29,6 +29,9 @@ interface JsonCodec {
 }
 const SDK: Record<string, JsonCodec> = {
   "/cosmos.bank.v1beta1.MsgSend": MsgSend as unknown as JsonCodec,
+  "/cosmos.bank.v1beta1.MsgMultiSend": MsgMultiSend as unknown as JsonCodec,
+  "/cosmos.bank.v1beta1.MsgUpdateParams": BankMsgUpdateParams as unknown as JsonCodec,
+  "/cosmos.bank.v1beta1.MsgSetSendEnabled": MsgSetSendEnabled as unknown as JsonCodec,
   "/cosmos.staking.v1beta1.MsgDelegate": MsgDelegate as unknown as JsonCodec,
   "/cosmos.staking.v1beta1.MsgUndelegate": MsgUndelegate as unknown as JsonCodec,
   "/cosmos.staking.v1beta1.MsgBeginRedelegate": MsgBeginRedelegate as unknown as JsonCodec,
