@@ -42,6 +42,10 @@ export function checkNotBlocked(ctx: MessageContext, address: string): void {
   }
 }
 
+/** errorsmod.Wrap(ErrInvalidCoins, coins.String()): `<coins>: invalid coins`, `: invalid coins` for none. */
+export const invalidCoins = (coins: readonly Coin[]): TxError =>
+  new TxError({ ...SdkErrors.InvalidCoins, description: `${coinsString(coins)}: ${SdkErrors.InvalidCoins.description}` });
+
 /** x/bank's registered errors (types/errors.go). */
 export const BankErrors = {
   NoInputs: { codespace: "bank", code: 2, description: "no inputs to send transaction" },
@@ -66,7 +70,7 @@ export const msgSend = message({
     const toAddress = accountAddress(m.toAddress, prefix, "invalid to address");
     // IsValid() (denoms, order, positive amounts), then IsAllPositive(), which an empty list fails.
     if (coinsError(amount) !== undefined || amount.length === 0) {
-      throw new TxError(SdkErrors.InvalidCoins, coinsString(amount));
+      throw invalidCoins(amount);
     }
     return { fromAddress, toAddress, amount };
   },

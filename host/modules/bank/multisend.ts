@@ -16,7 +16,7 @@ import { renderMessageEvents } from "../../app/message-events.js";
 import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "../../app/gas/bank.js";
 import { Key } from "../../app/gas/records.js";
 import { addrLen } from "../../app/gas/view.js";
-import { BankErrors, accountAddress, checkNotBlocked, checkSendEnabled } from "./messages.js";
+import { BankErrors, accountAddress, checkNotBlocked, checkSendEnabled, invalidCoins } from "./messages.js";
 
 export interface InputOutput {
   readonly address: string;
@@ -32,7 +32,7 @@ export interface MsgMultiSend {
 function inputOutput(x: { address: string; coins: { denom: string; amount: string }[] }, what: "input" | "output", prefix: string): InputOutput {
   const coins = protoCoins(x.coins, `MsgMultiSend.${what}s.coins`);
   const address = accountAddress(x.address, prefix, `invalid ${what} address`);
-  if (coinsError(coins) !== undefined || coins.length === 0) throw new TxError(SdkErrors.InvalidCoins, coinsString(coins));
+  if (coinsError(coins) !== undefined || coins.length === 0) throw invalidCoins(coins);
   return { address, coins };
 }
 
