@@ -21,7 +21,7 @@ import { startNode } from "../host/main.js";
 import { devAddress } from "../host/app/genesis.js";
 import { MessageRegistry } from "../host/app/registry.js";
 import { bankModule } from "../host/modules/bank/module.js";
-import { registerStakingMessages } from "../host/modules/staking/validate.js";
+import { stakingModule } from "../host/modules/staking/module.js";
 import { verifyTx, type AccountInfo } from "../host/app/ante/verify.js";
 import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 
@@ -121,7 +121,7 @@ export async function runNodeBench(
     }
 
     // Raw verify: the same bodies, each against the account state it was signed for.
-    const registry = registerStakingMessages(new MessageRegistry([bankModule]));
+    const registry = new MessageRegistry([bankModule, stakingModule]);
     let current: AccountInfo = { accountNumber: 0n, sequence: 0n };
     const ctx = { chainId, registry, getAccount: () => current };
     const verifyRun = (round: (typeof rounds)[number]) => {

@@ -7,7 +7,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { recordedWorkload, type Outcome, type WorkloadRow } from "./helpers/reference-workload.js";
-import { differences, eventsEqual, normalize, responseTypes } from "./helpers/reference-compare.js";
+import { differences, eventsEqual, normalize, responseTypes, responseValues } from "./helpers/reference-compare.js";
+import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import { MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { toBase64 } from "@cosmjs/encoding";
 
 const recorded = recordedWorkload();
 const rowOf = (label: string, edit: (node: Outcome) => void = () => {}): WorkloadRow => {
@@ -97,6 +100,21 @@ test("msg responses: their type URLs, from CometBFT's base64 or REST's hex", () 
   assert.equal(responseTypes(""), []);
   const other = rowOf("send", (n) => { n.data = "12260A242F636F736D6F732E62616E6B2E763162657461312E4D736753656E64526573706F6E7366"; });
   assert.equal(differences(other), ["msg_responses: chain [/cosmos.bank.v1beta1.MsgSendResponse], node [/cosmos.bank.v1beta1.MsgSendResponsf]"]);
+});
+
+test("msg responses: their values, times and 32-byte addresses normalised (a response's amount is compared)", () => {
+  const data = (amount: string, nanos: number) => toBase64(TxMsgData.encode(TxMsgData.fromPartial({
+    msgResponses: [{
+      typeUrl: "/cosmos.staking.v1beta1.MsgUndelegateResponse",
+      value: MsgUndelegateResponse.encode({ completionTime: { seconds: 1_800_000_000n + BigInt(nanos), nanos: 5 }, amount: { denom: "basecro", amount } }).finish(),
+    }],
+  })).finish());
+  const row = (c: string, n: string): WorkloadRow => ({ ...rowOf("undelegate"), chain: { ...rowOf("undelegate").chain, data: c }, node: { ...rowOf("undelegate").chain, data: n } });
+  assert.equal(differences(row(data("5", 0), data("5", 7))), []);
+  const off = differences(row(data("5", 0), data("6", 0)));
+  assert.is(off.length, 1);
+  assert.match(off[0]!, /^msg_responses\[0\]:\n {6}chain .*"amount":"5".*\n {6}node  .*"amount":"6"/);
+  assert.match(responseValues(data("5", 0))[0]!, /"completion_time":"<time.frac>"/);
 });
 
 test.run();

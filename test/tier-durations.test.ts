@@ -13,7 +13,10 @@ import { defaultGenesisJson, devAddress, genesisWithOverride, mergeJson, type Js
 import { ValidationError } from "../host/errors.js";
 import { MessageRegistry, validateAmino } from "../host/app/registry.js";
 import { TxError } from "../host/wire/errors.js";
-import { registerTierMessages, TierMsgTypes as T, type MsgTierGov } from "../host/modules/tieredrewards/validate.js";
+import type { MsgTierGov } from "../host/modules/tieredrewards/validate.js";
+import { tieredRewardsModule } from "../host/modules/tieredrewards/module.js";
+import { create } from "@bufbuild/protobuf";
+import { MsgAddTierSchema, MsgUpdateTierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { MAX_DURATION_SECONDS, protoDurationError, txDurationError } from "../host/wire/duration.js";
 import { TierError, Tiers } from "../host/core/tiers.js";
 import { loadCore } from "../host/core/core.js";
@@ -120,7 +123,9 @@ test("genesis: a genesis (or node_state) time outside int64 ns since 1970 is ref
 
 // ---- the message decoder (CheckTx) ----------------------------------------------------------
 
-const registry = registerTierMessages(new MessageRegistry());
+const registry = new MessageRegistry([tieredRewardsModule]);
+const T = { AddTier: "chainmain/MsgAddTier", UpdateTier: "chainmain/MsgUpdateTier" } as const;
+/** A legacy StdTx's message (amino JSON, converted to protobuf on arrival), through its definition. */
 const validate = (type: string, value: Record<string, unknown>) => validateAmino(registry.entryOfAmino(type)!, value, { prefix: "cro" });
 
 test("MsgAddTier / MsgUpdateTier: out of range is the reference's decode error (undefined / 1), signed durations in range decode", () => {
@@ -142,6 +147,34 @@ test("MsgAddTier / MsgUpdateTier: out of range is the reference's decode error (
     }
     const neg = validate(type, { authority: GOV, tier: { id: 4, exit_duration: "-5s", bonus_apy: "0.01" } }) as MsgTierGov;
     assert.is(neg.tier.exitDurationSeconds, -5n);
+  }
+});
+
+test("MsgAddTier / MsgUpdateTier as protobuf messages: a Duration's seconds past int64 ns are the same decode error, in range they decode", () => {
+  for (const schema of [MsgAddTierSchema, MsgUpdateTierSchema]) {
+    const def = registry.entry(`/${schema.typeName}`);
+    assert.is(def?.kind, "proto");
+    const validatePb = (seconds: bigint) => (def!.kind === "proto" ? def!.def : undefined)!.validate(
+      create(schema, { authority: GOV, tier: { id: 4, exitDuration: { seconds }, bonusApy: "10000000000000000", minLockAmount: "1" } }),
+      { prefix: "cro" },
+    ) as MsgTierGov;
+    // Seconds a protobuf int64 holds (2^63 and 2^64 + 1 do not: only amino JSON can carry them).
+    for (const c of CASES.filter((c) => BigInt.asIntN(64, c.seconds) === c.seconds)) {
+      if (c.error === undefined) {
+        assert.is(validatePb(c.seconds).tier.exitDurationSeconds, c.seconds);
+        continue;
+      }
+      try {
+        validatePb(c.seconds);
+        assert.unreachable(`${schema.typeName} ${c.text} decoded`);
+      } catch (e) {
+        assert.instance(e, TxError);
+        const t = e as TxError;
+        assert.equal([t.codespace, t.code, t.log, t.stage], ["undefined", 1, txLog(c.error), "decode"]);
+      }
+    }
+    assert.is(validatePb(-5n).tier.exitDurationSeconds, -5n);
+    assert.is(validatePb(-MAX).tier.exitDurationSeconds, -MAX);
   }
 });
 

@@ -20,9 +20,9 @@ import { bankModule } from "../host/modules/bank/module.js";
 import { TxError } from "../host/wire/errors.js";
 import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { decodeTx } from "../host/wire/amino/stdtx.js";
-import { registerStakingMessages } from "../host/modules/staking/validate.js";
+import { stakingModule } from "../host/modules/staking/module.js";
 import { verifyDecodedTx } from "../host/app/ante/verify.js";
-import { registerTierMessages } from "../host/modules/tieredrewards/validate.js";
+import { tieredRewardsModule } from "../host/modules/tieredrewards/module.js";
 import { decodeAny } from "../host/wire/messages.js";
 import { TierSchema } from "../host/wire/gen/chainmain/tieredrewards/v1/types_pb.js";
 import {
@@ -87,7 +87,7 @@ test("mutated TxRaw bytes: decoded and verified, or refused with a TxError, neve
   ], { chainId: "chainmain-local", accountNumber: 3n, sequence: 0n, memo: "m" });
   const ctx = {
     chainId: "chainmain-local",
-    registry: registerTierMessages(registerStakingMessages(new MessageRegistry([bankModule]))),
+    registry: new MessageRegistry([bankModule, stakingModule, tieredRewardsModule]),
     getAccount: () => ({ accountNumber: 3n, sequence: 0n }),
   };
   let seed = 12345;

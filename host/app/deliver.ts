@@ -6,7 +6,7 @@
 // state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
 
 import { ModuleAccount } from "../core/ledger.js";
-import { GovErrors, SdkErrors, TxError } from "../wire/errors.js";
+import { GovErrors, SdkErrors, TxError, decodeError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -20,7 +20,6 @@ import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } fro
 import { messageFailure } from "./handlers.js";
 import { validateAmino, type RegistryEntry } from "./registry.js";
 import type { MessageContext } from "./context.js";
-import type { JsonObject } from "../wire/amino/fields.js";
 import type { TxEvent } from "./events.js";
 import type { MessageOutcome, MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
@@ -228,7 +227,7 @@ export function executeProposal(
     try {
       const entry = s.registry.entryOfAmino(m.type);
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-      const parsed = validateAmino(entry, m.value as JsonObject, { prefix: ACCOUNT_PREFIX });
+      const parsed = storedMessage(() => validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value }), m.type);
       for (const e of messageEventFirst(handleMessage(entry, ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();
@@ -247,6 +246,19 @@ function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknow
   if (entry.kind === "proto") return entry.def.handle(ctx, parsed);
   if (entry.handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${entry.aminoType}`);
   return entry.handler(ctx, parsed);
+}
+
+/**
+ * A stored message checked again: one its protobuf type cannot read (stored before its module
+ * moved to protobuf, by an amino rule that let it through) fails the proposal, as undecodable.
+ */
+function storedMessage<T>(check: () => T, type: string): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof TxError || !(e instanceof Error)) throw e;
+    throw decodeError(`${type}: ${e.message}`);
+  }
 }
 
 /**

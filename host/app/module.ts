@@ -18,6 +18,19 @@ import type { JsonObject } from "../wire/amino/fields.js";
 export interface ValidateContext {
   /** Bech32 prefix of account addresses, e.g. `cro`. */
   readonly prefix: string;
+  /** The registered messages, by type URL: x/gov checks a proposal's messages by their own definitions. */
+  readonly messages?: MessageLookup;
+  /**
+   * The message's amino JSON value when it arrived as amino (a legacy StdTx's message, a stored
+   * proposal's): the form the node stores where it keeps a message's JSON (x/gov's proposal
+   * messages, x/inflation's params), so a stored database replays to the same records.
+   */
+  readonly amino?: JsonObject;
+}
+
+/** Registered messages by type URL (the application's MessageRegistry). */
+export interface MessageLookup {
+  entry(typeUrl: string): RegistryEntry | undefined;
 }
 
 /**

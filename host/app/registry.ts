@@ -10,7 +10,7 @@
 import { aminoTypeName } from "../wire/amino/amino-json.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import { protoOfAmino, schemaOfAmino } from "../wire/messages.js";
-import { SdkErrors, TxError } from "../wire/errors.js";
+import { SdkErrors, TxError, decodeError } from "../wire/errors.js";
 import { canonicalAddress } from "../wire/address.js";
 import type { AppModule, LegacyHandler, MessageDef, MessageSpec, Registrar, RegistryEntry, ValidateContext } from "./module.js";
 
@@ -79,15 +79,25 @@ export class MessageRegistry implements Registrar {
   }
 }
 
+/** The protobuf form of a message given as amino JSON: what the schema cannot read is sdk 2 (as at a legacy StdTx's arrival). */
+function messageOfAmino(type: string, value: JsonObject) {
+  try {
+    return protoOfAmino(type, value).message;
+  } catch (e) {
+    if (e instanceof TxError) throw e; // already the decoder's (sdk 2 `<type>: <cause>`, or the reference's own)
+    throw decodeError(`${type}: ${(e as Error).message}`);
+  }
+}
+
 /** The stateless checks of a message given as amino JSON (a stored proposal's): the rule, or the definition on its protobuf form. */
 export function validateAmino(entry: RegistryEntry, value: JsonObject, ctx: ValidateContext): unknown {
   if (entry.kind === "amino") return entry.spec.validate(value, ctx);
-  return entry.def.validate(protoOfAmino(entry.aminoType, value).message, ctx);
+  return entry.def.validate(messageOfAmino(entry.aminoType, value), ctx);
 }
 
 /** GetSigners of a message given as amino JSON: the rule's signer field, or the definition's on its protobuf form. */
 export function signerOfAmino(entry: RegistryEntry, value: JsonObject, ctx: ValidateContext): string {
-  if (entry.kind === "proto") return entry.def.signer(protoOfAmino(entry.aminoType, value).message, ctx);
+  if (entry.kind === "proto") return entry.def.signer(messageOfAmino(entry.aminoType, value), ctx);
   const spec = entry.spec;
   if (spec.signerOf) return spec.signerOf(value, ctx);
   const text = value[spec.signerField] ?? "";

@@ -6,12 +6,13 @@
 // chainmain.* (the project's own schema, proto/): derived from the descriptors (amino-json.ts).
 // Cosmos SDK messages (cosmjs-types): converted here with the SDK's amino names and rules.
 
-import { create, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry, createRegistry } from "@bufbuild/protobuf";
+import { ScalarType, create, createRegistry, fromBinary, fromJson, toBinary, toJson, type DescFile, type DescMessage, type JsonValue, type Message, type Registry } from "@bufbuild/protobuf";
 import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
-import { decodeError } from "./errors.js";
+import { TxError, decodeError } from "./errors.js";
+import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
 import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
-import { dont_omitempty } from "./gen/amino/amino_pb.js";
+import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -41,6 +42,17 @@ import { file_ibc_core_channel_v1_tx } from "./gen/ibc/core/channel/v1/tx_pb.js"
 import { file_ibc_core_channel_v2_tx } from "./gen/ibc/core/channel/v2/tx_pb.js";
 import { file_ibc_applications_interchain_accounts_controller_v1_tx } from "./gen/ibc/applications/interchain_accounts/controller/v1/tx_pb.js";
 import { file_ibc_applications_interchain_accounts_host_v1_tx } from "./gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
+import { file_cosmos_authz_v1beta1_authz } from "./gen/cosmos/authz/v1beta1/authz_pb.js";
+import { file_cosmos_bank_v1beta1_authz } from "./gen/cosmos/bank/v1beta1/authz_pb.js";
+import { file_cosmos_staking_v1beta1_authz } from "./gen/cosmos/staking/v1beta1/authz_pb.js";
+import { file_cosmos_feegrant_v1beta1_feegrant } from "./gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
+import { file_cosmos_evidence_v1beta1_evidence } from "./gen/cosmos/evidence/v1beta1/evidence_pb.js";
+import { file_cosmos_gov_v1beta1_gov } from "./gen/cosmos/gov/v1beta1/gov_pb.js";
+import { file_cosmos_distribution_v1beta1_distribution } from "./gen/cosmos/distribution/v1beta1/distribution_pb.js";
+import { file_cosmos_upgrade_v1beta1_upgrade } from "./gen/cosmos/upgrade/v1beta1/upgrade_pb.js";
+import { file_cosmos_group_v1_types } from "./gen/cosmos/group/v1/types_pb.js";
+import { file_cosmos_vesting_v1beta1_vesting } from "./gen/cosmos/vesting/v1beta1/vesting_pb.js";
+import { file_ibc_applications_transfer_v1_authz } from "./gen/ibc/applications/transfer/v1/authz_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
@@ -123,6 +135,40 @@ const AMINO_INPUT: Record<string, (m: Record<string, unknown>) => Record<string,
   },
 };
 
+/**
+ * A legacy amino JSON message as the reference's amino rules read it, where its protobuf form
+ * cannot tell it apart from a default: refused on arrival (sdk 2) where they refused it — a
+ * delegation's `amount` not an object, an Int amino always writes given as "", a
+ * MsgCreateValidator's commission with no rate — and an empty Dec (CosmJS's unset one) unset.
+ */
+const AMINO_ARRIVAL: Record<string, (v: Record<string, unknown>) => Record<string, unknown>> = {
+  "cosmos.staking.v1beta1.MsgDelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgUndelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgBeginRedelegate": (v) => (coinObject(v.amount, "amount"), v),
+  "cosmos.staking.v1beta1.MsgCreateValidator": (v) => {
+    const c = (v.commission ?? {}) as Record<string, unknown>;
+    if (!c.rate && !c.max_rate && !c.max_change_rate) throw new Error("commission: empty commission");
+    notEmptyInt(v.min_self_delegation, "min_self_delegation");
+    if (v.value !== undefined) coinObject(v.value, "value");
+    return { ...v, commission: unsetEmpty(c, ["rate", "max_rate", "max_change_rate"]) };
+  },
+  "cosmos.staking.v1beta1.MsgEditValidator": (v) => unsetEmpty(v, ["commission_rate", "min_self_delegation"]),
+  "chainmain.dev.v1.MsgSlashValidator": (v) => unsetEmpty(v, ["slash_fraction"]),
+};
+
+/** `v` without the `fields` given as "" (unset). */
+const unsetEmpty = (v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(v).filter(([k, x]) => !(fields.includes(k) && x === "")));
+
+function coinObject(v: unknown, path: string): void {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error(`${path}: expected a coin object, got ${JSON.stringify(v ?? null)}`);
+  notEmptyInt((v as Record<string, unknown>).amount, `${path}.amount`);
+}
+
+function notEmptyInt(v: unknown, path: string): void {
+  if (v === "") throw new Error(`${path}: expected an integer string, got ""`);
+}
+
 /** Messages known by their schema: every message of `descs` (a tx file's, or a type its messages carry). */
 function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter> {
   const out: Record<string, Converter> = {};
@@ -197,9 +243,17 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
 export function protoOfAmino(type: string, value: unknown): { typeUrl: string; message: Message } {
   const desc = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
   if (desc === undefined) throw new Error(`no protobuf schema for ${type}`);
-  const message = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { registry: jsonRegistry() });
-  sdkTypeUrls(desc, message);
-  return { typeUrl: `/${desc.typeName}`, message };
+  try {
+    const arrival = AMINO_ARRIVAL[desc.typeName];
+    const plain = (arrival ? arrival(value as Record<string, unknown>) : value) as JsonValue;
+    const message = fromJson(desc, aminoToProtoJson(desc, plain, true), { registry: jsonRegistry() });
+    sdkTypeUrls(desc, message);
+    return { typeUrl: `/${desc.typeName}`, message };
+  } catch (e) {
+    // What the schema cannot read is sdk 2, `<amino name>: <cause>`; the reference's own decode errors as they are.
+    if (e instanceof TxError) throw e;
+    throw decodeError(`${type}: ${(e as Error).message}`);
+  }
 }
 
 /**
@@ -229,9 +283,22 @@ export function anyOfAmino(type: string, value: unknown): { typeUrl: string; val
   return { typeUrl, value: toBinary((SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type))!, message) };
 }
 
-/** Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers. */
-function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
-  if (desc.typeName === "google.protobuf.Duration" && typeof v === "string" && /^-?[0-9]+$/.test(v)) {
+/**
+ * Amino JSON → protobuf JSON of one message: Duration ns → "Xs", Decs as raw integers; integers
+ * in amino's JSON kinds (64-bit ones quoted, 32-bit ones numbers) and bools as bools, as the SDK's
+ * amino JSON decoder reads them. A Duration past the protobuf Duration's range is the reference
+ * decoder's own error (host/wire/duration.ts), never wrapped. On arrival (`arriving`: a legacy
+ * StdTx's message, a stored proposal's) a field may go by its amino name (`amino.field_name`) or
+ * its proto name, not both.
+ */
+function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): JsonValue {
+  if (desc.typeName === "google.protobuf.Duration" && typeof v === "string") {
+    const seconds = /^(-?)([0-9]+)(?:\.[0-9]*)?s$/.exec(v);
+    const whole = seconds ? BigInt(`${seconds[1]}${seconds[2]}`) : /^-?[0-9]+$/.test(v) ? BigInt(v) / 1_000_000_000n : undefined;
+    if (whole !== undefined && (whole > PROTO_DURATION_MAX_SECONDS || whole < -PROTO_DURATION_MAX_SECONDS)) {
+      throw new TxError({ codespace: "undefined", code: 1, description: txDurationError(whole)! }, undefined, "decode");
+    }
+    if (!/^-?[0-9]+$/.test(v)) return v;
     const ns = BigInt(v);
     const sign = ns < 0n ? "-" : "";
     const abs = ns < 0n ? -ns : ns;
@@ -246,26 +313,55 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue): JsonValue {
     if (key !== undefined) return { "@type": key[0], key: value ?? "" };
     const inner = SCHEMA_BY_AMINO.get(type) ?? CARRIED_BY_AMINO.get(type);
     if (inner === undefined) throw new Error(`no protobuf schema for ${type}`);
-    const json = aminoToProtoJson(inner, value ?? {}) as Record<string, JsonValue>;
+    const json = aminoToProtoJson(inner, value ?? {}, arriving) as Record<string, JsonValue>;
     return { "@type": `/${inner.typeName}`, ...json };
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
+  const aminoName = (f: DescMessage["fields"][number]) => (arriving && optionOf(f, field_name)) || f.name;
   // A field the message does not have is refused: a signature over fields nobody reads is a trap.
   for (const key of Object.keys(v)) {
-    if (!desc.fields.some((f) => f.name === key)) throw new Error(`unknown field "${key}"`);
+    if (!desc.fields.some((f) => f.name === key || aminoName(f) === key)) throw new Error(`unknown field "${key}"`);
   }
   for (const field of desc.fields) {
-    const x = (v as Record<string, JsonValue>)[field.name];
+    const named = aminoName(field);
+    if (named !== field.name && v[named] !== undefined && v[field.name] !== undefined) throw new Error(`both "${named}" and "${field.name}"`);
+    const x = (v as Record<string, JsonValue>)[named] ?? (v as Record<string, JsonValue>)[field.name];
     if (x === undefined) continue;
     const one = (y: JsonValue): JsonValue => {
-      if (field.message !== undefined) return aminoToProtoJson(field.message, y);
-      if (typeof y === "string" && field.fieldKind !== "enum" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (field.message !== undefined) return aminoToProtoJson(field.message, y, arriving);
+      if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) return y;
+      if (typeof y === "string" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      aminoKind(field.scalar!, y, `${desc.name}.${field.name}`);
       return y;
     };
     out[field.name] = Array.isArray(x) ? x.map(one) : one(x);
   }
   return out;
+}
+
+const INT64 = new Set([ScalarType.INT64, ScalarType.SINT64, ScalarType.SFIXED64]);
+const UINT64 = new Set([ScalarType.UINT64, ScalarType.FIXED64]);
+const INT32 = new Set([ScalarType.INT32, ScalarType.SINT32, ScalarType.SFIXED32]);
+const UINT32 = new Set([ScalarType.UINT32, ScalarType.FIXED32]);
+
+/** A scalar in amino's JSON kind (JSON null: the field's default); the wrong kind or range throws. */
+function aminoKind(type: ScalarType, y: JsonValue, path: string): void {
+  if (y === null) return;
+  const got = JSON.stringify(y);
+  if (UINT64.has(type)) {
+    if (typeof y !== "string" || !/^(0|[1-9][0-9]*)$/.test(y)) throw new Error(`${path}: expected an unsigned integer string, got ${got}`);
+    if (BigInt(y) >> 64n !== 0n) throw new Error(`${path}: value out of range: ${y}`);
+  } else if (INT64.has(type)) {
+    if (typeof y !== "string" || !/^-?(0|[1-9][0-9]*)$/.test(y)) throw new Error(`${path}: expected an integer string, got ${got}`);
+    if (BigInt.asIntN(64, BigInt(y)) !== BigInt(y)) throw new Error(`${path}: value out of range: ${y}`);
+  } else if (UINT32.has(type)) {
+    if (typeof y !== "number" || !Number.isInteger(y) || y < 0 || y > 0xffff_ffff) throw new Error(`${path}: expected a uint32 number, got ${got}`);
+  } else if (INT32.has(type)) {
+    if (typeof y !== "number" || !Number.isInteger(y) || y < -(2 ** 31) || y >= 2 ** 31) throw new Error(`${path}: expected an int32 number, got ${got}`);
+  } else if (type === ScalarType.BOOL) {
+    if (typeof y !== "boolean") throw new Error(`${path}: expected a boolean, got ${got}`);
+  }
 }
 
 /** The gateway prints LegacyDec fields as decimals ("0.040000000000000000"), not the raw integer. */
@@ -306,7 +402,17 @@ function jsonRegistry(): Registry {
 /** The tx files' messages (what a tx may carry at its top level). */
 const TX_MESSAGES = SCHEMA_TX_FILES.flatMap((file) => (file.messages as DescMessage[]).filter((d) => !d.name.endsWith("Response")));
 
-/** Every message of the tx files' dependencies (recursively): what their Anys may carry. */
+/**
+ * Files of the types the chain's interface registry resolves inside a message's Any that no tx
+ * file imports (an authorization, an allowance, evidence, a gov content, a decision policy…).
+ */
+const CARRIED_FILES = [
+  file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz, file_cosmos_feegrant_v1beta1_feegrant,
+  file_cosmos_evidence_v1beta1_evidence, file_cosmos_gov_v1beta1_gov, file_cosmos_distribution_v1beta1_distribution,
+  file_cosmos_upgrade_v1beta1_upgrade, file_cosmos_group_v1_types, file_cosmos_vesting_v1beta1_vesting, file_ibc_applications_transfer_v1_authz,
+];
+
+/** Every message of the tx files' dependencies and the carried files (recursively): what their Anys may carry. */
 function carriedMessages(): DescMessage[] {
   const seen = new Set<DescFile>();
   const out: DescMessage[] = [];
@@ -316,7 +422,7 @@ function carriedMessages(): DescMessage[] {
     for (const dep of f.dependencies) walk(dep);
     if (!SCHEMA_TX_FILES.includes(f)) for (const d of f.messages) if (!d.name.endsWith("Response") && !d.name.startsWith("Query")) out.push(d);
   };
-  for (const f of SCHEMA_TX_FILES) walk(f);
+  for (const f of [...SCHEMA_TX_FILES, ...CARRIED_FILES]) walk(f);
   return out;
 }
 

@@ -1,31 +1,42 @@
-// Which gas model meters which message (host/app/gas/messages.ts): a module's map of models is
-// taken whole, so a model added to x/tieredrewards' map (gas/tiers.ts tierModels) is the one
-// messageModel gives with no list elsewhere to update; every user message the module registers
-// has one, its governance messages none (metered by the core's store counters).
+// Which gas model meters which message: a module's message definition carries its model as its
+// `gas` (host/app/module.ts), so x/tieredrewards' models (host/modules/tieredrewards/gas.ts) are
+// read from the module's definitions, with no map elsewhere to update: every user message the
+// module declares has one, its governance messages none (metered by the core's store counters),
+// and the legacy amino-keyed map (host/app/gas/messages.ts) holds none of them.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MessageRegistry } from "../../host/app/registry.js";
 import { messageModel } from "../../host/app/gas/messages.js";
-import { tierModels } from "../../host/app/gas/tiers.js";
-import { registerTierMessages } from "../../host/modules/tieredrewards/validate.js";
+import { MessageRegistry } from "../../host/app/registry.js";
+import { aminoTypeName } from "../../host/wire/amino/amino-json.js";
+import { tieredRewardsModule } from "../../host/modules/tieredrewards/module.js";
+import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 
-test("every model in x/tieredrewards' map is the one messageModel gives for its type", () => {
-  const types = Object.keys(tierModels);
-  assert.ok(types.length > 0);
-  for (const type of types) assert.is(messageModel(type), tierModels[type], type);
+const defs = tieredRewardsModule.messages ?? [];
+const name = (d: (typeof defs)[number]) => d.schema.typeName;
+
+test("x/tieredrewards declares every message of its Msg service, none left to the legacy amino rules", () => {
+  const rpcs = file_chainmain_tieredrewards_v1_tx.services.flatMap((s) => s.methods.map((m) => m.input.typeName));
+  assert.equal(defs.map(name).sort(), rpcs.sort());
+  assert.is(tieredRewardsModule.legacyMessages, undefined);
+  const registry = new MessageRegistry([tieredRewardsModule]);
+  assert.ok(registry.typeUrls().every((u) => registry.entry(u)!.kind === "proto"));
 });
 
-test("each registered x/tieredrewards user message has a gas model; its governance messages have none", () => {
-  const registry = registerTierMessages(new MessageRegistry());
-  const entries = registry.typeUrls().map((u) => registry.entry(u)!);
-  const isGov = (e: (typeof entries)[number]) => (e.kind === "amino" ? e.spec.governance : e.def.governance) === true;
-  const user = entries.filter((e) => !isGov(e)).map((e) => e.aminoType);
-  const governance = entries.filter(isGov).map((e) => e.aminoType);
+test("each x/tieredrewards user message has a gas model; its governance messages have none", () => {
+  const user = defs.filter((d) => d.governance !== true);
+  const governance = defs.filter((d) => d.governance === true);
   assert.ok(user.length > 0 && governance.length > 0);
-  assert.equal(user.filter((t) => messageModel(t) === undefined), [], "user messages without a model");
-  assert.equal(governance.filter((t) => messageModel(t) !== undefined), [], "governance messages are metered by the core");
-  assert.equal(Object.keys(tierModels).sort(), [...user].sort(), "the map holds only registered messages");
+  assert.equal(user.filter((d) => typeof d.gas !== "function").map(name), [], "user messages without a model");
+  assert.equal(governance.filter((d) => d.gas !== undefined).map(name), [], "governance messages are metered by the core");
+  assert.equal(
+    governance.map(name).sort(),
+    ["MsgAddTier", "MsgDeleteTier", "MsgUpdateParams", "MsgUpdateTier"].map((m) => `chainmain.tieredrewards.v1.${m}`),
+  );
+});
+
+test("the legacy map (gas/messages.ts, by amino name) holds none of x/tieredrewards' messages", () => {
+  assert.equal(defs.filter((d) => messageModel(aminoTypeName(d.schema)) !== undefined).map(name), []);
 });
 
 test.run();

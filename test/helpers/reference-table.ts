@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./cli.js";
-import { differences, eventsEqual } from "./reference-compare.js";
+import { differences, eventsEqual, signerName } from "./reference-compare.js";
 import type { WorkloadRow } from "./reference-workload.js";
 
 export const README = join(ROOT, "README.md");
@@ -46,7 +46,7 @@ export function referenceTable(rows: WorkloadRow[]): string {
     "|---|---|---|---|---:|---:|---|",
     ...rows.map((r) => {
       const [c, n] = gasOf(r);
-      return `| ${r.n} | ${cell(r.label)} | dev${r.signer}${r.mode === "amino" ? " (amino)" : ""} | ${codeOf(r)} | ${c} | ${n} | ${eventsOf(r)} |`;
+      return `| ${r.n} | ${cell(r.label)} | ${signerName(r.signer)}${r.mode === "amino" ? " (amino)" : ""} | ${codeOf(r)} | ${c} | ${n} | ${eventsOf(r)} |`;
     }),
     "",
     `${same} of ${rows.length} txs agree with the record (stage, code, codespace, log, gas within 1 %, events and ` +

@@ -38,7 +38,8 @@ export interface Outcome {
 export interface WorkloadRow {
   n: number;
   label: string;
-  signer: number;
+  /** Dev key N, or a key the workload made (`sha256("reference-chain workload key NAME")`). */
+  signer: number | string;
   mode: "direct" | "amino";
   chain: Outcome;
   node: Outcome;
@@ -88,7 +89,8 @@ async function autoFee(node: TestNode, n: number, mode: "direct" | "amino", tx: 
   return { amount: [...fee.amount], gas: fee.gas };
 }
 
-const outcomeOf = (chain: any): Outcome => chain.deliver?.code !== undefined && chain.deliver.code !== null
+/** A recorded row's outcome (workload-results.json): CheckTx's refusal, or its block's result. */
+export const outcomeOf = (chain: any): Outcome => chain.deliver?.code !== undefined && chain.deliver.code !== null
   ? {
     stage: "deliver", code: chain.deliver.code, codespace: chain.deliver.codespace ?? "", log: chain.deliver.log ?? "",
     gasWanted: BigInt(chain.deliver.gas_wanted), gasUsed: BigInt(chain.deliver.gas_used),
@@ -145,7 +147,7 @@ export async function replayWorkload(node: TestNode, each: (row: WorkloadRow) =>
         gasUsed: BigInt(t.gas_used), events: t.events, data: t.data,
       };
     }
-    const row = { n: r.n, label: r.label, signer: r.signer, mode: r.mode, chain: r.chain, node: got };
+    const row: WorkloadRow = { n: r.n, label: r.label, signer: r.signer, mode: r.mode, chain: r.chain, node: got };
     each(row);
     out.push(row);
   }

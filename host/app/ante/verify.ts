@@ -171,7 +171,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
       }
       throw new TxError(SdkErrors.TxDecode, tx.proto ? `unable to resolve type URL ${m.typeUrl}` : `unable to resolve type ${JSON.stringify(m.type)}`);
     }
-    const vctx = { prefix };
+    // A legacy StdTx's message keeps its amino value as signed (what x/gov stores of a proposal's messages).
+    const vctx = { prefix, messages: ctx.registry, ...(m.message === undefined ? { amino: m.value } : {}) };
     let signer: string;
     let rule: { parsed: unknown } | { invalid: TxError };
     let validate: () => unknown;
@@ -392,6 +393,7 @@ function messageOfAmino(type: string, value: JsonObject): Message {
   try {
     return protoOfAmino(type, value).message;
   } catch (e) {
+    if (e instanceof TxError) throw e; // already the decoder's (sdk 2 `<type>: <cause>`, or the reference's own)
     throw decodeError(`${type}: ${(e as Error).message}`);
   }
 }

@@ -1,33 +1,64 @@
 // x/distribution's messages: withdraw a delegation's rewards, a validator's commission.
 
+import type { MessageShape } from "@bufbuild/protobuf";
 import { event } from "../../app/events.js";
 import { renderMessageEvents } from "../../app/message-events.js";
-import { respond, type MessageHandlers } from "../../app/handlers.js";
-import { MsgWithdrawDelegatorRewardResponseSchema, MsgWithdrawValidatorCommissionResponseSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { MSG_WITHDRAW_DELEGATION_REWARD, MSG_WITHDRAW_VALIDATOR_COMMISSION, type MsgWithdrawDelegationReward, type MsgWithdrawValidatorCommission } from "../staking/validate.js";
+import { respond } from "../../app/handlers.js";
+import { message } from "../../app/message.js";
+import type { ValidateContext } from "../../app/module.js";
+import {
+  MsgWithdrawDelegatorRewardResponseSchema, MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionResponseSchema,
+  MsgWithdrawValidatorCommissionSchema,
+} from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
+import { withdrawCommission, withdrawRewards } from "../../app/gas/distribution.js";
+import { accountAddress, operatorSigner, validatorAddress } from "../staking/validate.js";
 import { coinText, validatorId } from "../staking/keeper-helpers.js";
 
-export function registerDistributionHandlers(h: MessageHandlers): MessageHandlers {
-  return h
-    .register(MSG_WITHDRAW_DELEGATION_REWARD, (ctx, m) => {
-      const msg = m as MsgWithdrawDelegationReward;
-      const paid = ctx.ledger.withdrawRewards(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator));
-      return respond(MsgWithdrawDelegatorRewardResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
-        event("message", {
-          action: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", sender: msg.delegator, module: "distribution",
-        }),
-        ...renderMessageEvents(ctx, ctx.ledger.events()),
-      ]);
-    })
-    .register(MSG_WITHDRAW_VALIDATOR_COMMISSION, (ctx, m) => {
-      const msg = m as MsgWithdrawValidatorCommission;
-      const paid = ctx.ledger.withdrawCommission(validatorId(ctx, msg.validator));
-      return respond(MsgWithdrawValidatorCommissionResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
-        event("message", {
-          action: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", sender: ctx.signer, module: "distribution",
-        }),
-        ...renderMessageEvents(ctx, ctx.ledger.events()),
-        event("withdraw_commission", { amount: coinText(paid, ctx.denom) }),
-      ]);
-    });
+export interface MsgWithdrawDelegationReward {
+  readonly delegator: string;
+  readonly validator: string;
 }
+
+export interface MsgWithdrawValidatorCommission {
+  readonly validator: string;
+}
+
+/** The delegator's address, then the validator's. */
+function withdrawDelegationReward(m: MessageShape<typeof MsgWithdrawDelegatorRewardSchema>, { prefix }: ValidateContext): MsgWithdrawDelegationReward {
+  const delegator = accountAddress(m.delegatorAddress, prefix, "invalid delegator address");
+  return { delegator, validator: validatorAddress(m.validatorAddress, prefix) };
+}
+
+export const msgWithdrawDelegatorRewardDef = message({
+  schema: MsgWithdrawDelegatorRewardSchema,
+  signer: (m, { prefix }) => accountAddress(m.delegatorAddress, prefix, "invalid signer delegator_address"),
+  validate: withdrawDelegationReward,
+  handle(ctx, msg) {
+    const paid = ctx.ledger.withdrawRewards(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator));
+    return respond(MsgWithdrawDelegatorRewardResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
+      event("message", {
+        action: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", sender: msg.delegator, module: "distribution",
+      }),
+      ...renderMessageEvents(ctx, ctx.ledger.events()),
+    ]);
+  },
+  gas: (k, m) => void withdrawRewards(k, m.delegator, m.validator),
+});
+
+/** Signed by the operator: the account with the operator address's bytes. */
+export const msgWithdrawValidatorCommissionDef = message({
+  schema: MsgWithdrawValidatorCommissionSchema,
+  signer: (m, ctx) => operatorSigner(m.validatorAddress, ctx),
+  validate: (m, { prefix }): MsgWithdrawValidatorCommission => ({ validator: validatorAddress(m.validatorAddress, prefix) }),
+  handle(ctx, msg) {
+    const paid = ctx.ledger.withdrawCommission(validatorId(ctx, msg.validator));
+    return respond(MsgWithdrawValidatorCommissionResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
+      event("message", {
+        action: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", sender: ctx.signer, module: "distribution",
+      }),
+      ...renderMessageEvents(ctx, ctx.ledger.events()),
+      event("withdraw_commission", { amount: coinText(paid, ctx.denom) }),
+    ]);
+  },
+  gas: (k, m) => withdrawCommission(k, m.validator),
+});

@@ -367,7 +367,7 @@ export class Gov {
     let result: string;
     let log: string;
     if (passes) {
-      const run = execute(p.messages.map((m) => ({ type: m.type, value: m.value, parsed: undefined })));
+      const run = execute(p.messages);
       if (run.ok) {
         updated.status = ProposalStatus.Passed;
         result = "proposal_passed";

@@ -1,62 +1,86 @@
-// x/gov v1's message handlers: each one the Gov module's (gov.ts) at the block's time, then the
-// SDK's `message` event {action, sender, module: gov}.
+// x/gov v1's messages: each its protobuf type, checked (validate.ts, proposal-messages.ts), run by
+// the keeper (keeper.ts) at the block's time, then the SDK's `message` event {action, sender,
+// module: gov}; metered by x/gov's store accesses (host/app/gas/gov.ts).
 
-import { inflationParamsFrom, type Json } from "../../app/genesis.js";
-import { ValidationError } from "../../errors.js";
-import { TxError } from "../../wire/errors.js";
-import {
-  GovMsgTypes, MSG_UPDATE_INFLATION_PARAMS,
-  type MsgCancelProposal, type MsgDeposit, type MsgSubmitProposal, type MsgUpdateInflationParams, type MsgVote,
-} from "./validate.js";
-import { respond, type MessageHandlers } from "../../app/handlers.js";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { respond } from "../../app/handlers.js";
+import { message } from "../../app/message.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
 import { timestampOf } from "../../wire/gateway-json.js";
-import { typeUrlOfAmino } from "../../wire/messages.js";
+import type { Coin } from "../../wire/coins.js";
 import {
-  MsgCancelProposalResponseSchema, MsgDepositResponseSchema, MsgSubmitProposalResponseSchema, MsgVoteResponseSchema, MsgVoteWeightedResponseSchema,
+  MsgCancelProposalResponseSchema, MsgCancelProposalSchema, MsgDepositResponseSchema, MsgDepositSchema, MsgSubmitProposalResponseSchema,
+  MsgSubmitProposalSchema, MsgVoteResponseSchema, MsgVoteSchema, MsgVoteWeightedResponseSchema, MsgVoteWeightedSchema,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
-import { MsgUpdateParamsResponseSchema as InflationUpdateParamsResponseSchema } from "../../wire/gen/chainmain/inflation/v1/tx_pb.js";
+import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "../../app/gas/gov.js";
+import { signerAddress, validateCancelProposal, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
+import { validateSubmitProposal } from "./proposal-messages.js";
 
-export function registerGovHandlers(h: MessageHandlers): MessageHandlers {
-  const reg = (type: string, run: (ctx: MessageContext, msg: unknown) => MessageOutcome) => {
-    // The `message` event's action: the message's type URL (/cosmos.gov.v1.MsgVote).
-    const action = typeUrlOfAmino(type);
-    if (action === undefined) throw new Error(`${type}: no protobuf type URL`);
-    h.register(type, (ctx, msg) => {
-      const out = run(ctx, msg);
-      return { ...out, events: [...out.events, { type: "message", attributes: [
-        { key: "action", value: action, index: true }, { key: "sender", value: ctx.signer, index: true },
-        { key: "module", value: "gov", index: true },
-      ] }] };
-    });
-  };
-  reg(GovMsgTypes.SubmitProposal, (ctx, m) => {
-    const r = ctx.gov.submit(m as MsgSubmitProposal, ctx.timeNs);
-    return respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events);
-  });
-  reg(GovMsgTypes.Deposit, (ctx, m) => respond(MsgDepositResponseSchema, {}, ctx.gov.deposit(m as MsgDeposit, ctx.timeNs)));
-  reg(GovMsgTypes.Vote, (ctx, m) => respond(MsgVoteResponseSchema, {}, ctx.gov.vote(m as MsgVote)));
-  reg(GovMsgTypes.VoteWeighted, (ctx, m) => respond(MsgVoteWeightedResponseSchema, {}, ctx.gov.vote(m as MsgVote)));
-  reg(GovMsgTypes.CancelProposal, (ctx, m) => {
-    const msg = m as MsgCancelProposal;
-    const events = ctx.gov.cancel(msg, ctx.timeNs);
-    return respond(MsgCancelProposalResponseSchema, { proposalId: msg.proposalId, canceledTime: timestampOf(ctx.timeNs), canceledHeight: ctx.height }, events);
-  });
-  // x/inflation: validate and replace every param (no event); the chain applies them from the next block.
-  h.register(MSG_UPDATE_INFLATION_PARAMS, (ctx, m) => {
-    const msg = m as MsgUpdateInflationParams;
-    try {
-      inflationParamsFrom(msg.params as Json, { parse: (t) => ctx.parseDec(t) }, "params");
-    } catch (e) {
-      // A plain error of the module: unregistered, so codespace "undefined", code 1.
-      if (e instanceof ValidationError) throw new TxError({ codespace: "undefined", code: 1, description: e.reason }, undefined, "execute");
-      throw e;
-    }
-    ctx.gov.setInflationParams(JSON.stringify(msg.params));
-    return respond(InflationUpdateParamsResponseSchema, {}, [{ type: "message", attributes: [
-      { key: "action", value: "/chainmain.inflation.v1.MsgUpdateParams", index: true }, { key: "sender", value: ctx.signer, index: true },
-      { key: "module", value: "inflation", index: true },
-    ] }]);
-  });
-  return h;
+/** The handler's outcome and, after its events, the SDK's `message` event: the type URL, the tx's signer, `gov`. */
+function withMessageEvent(schema: DescMessage, ctx: MessageContext, out: MessageOutcome): MessageOutcome {
+  return { ...out, events: [...out.events, { type: "message", attributes: [
+    { key: "action", value: `/${schema.typeName}`, index: true }, { key: "sender", value: ctx.signer, index: true },
+    { key: "module", value: "gov", index: true },
+  ] }] };
 }
+
+/** The bond denom's part of a deposit (the keeper refuses any other denom). */
+const bonded = (coins: readonly Coin[], denom: string): bigint => coins.filter((x) => x.denom === denom).reduce((t, x) => t + x.amount, 0n);
+
+/** The id the gas model sizes a new proposal's record by: one past the highest proposal held. */
+const nextProposalId = (ctx: MessageContext): bigint => ctx.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n);
+
+export const msgSubmitProposal = message({
+  schema: MsgSubmitProposalSchema,
+  signer: (m, { prefix }) => signerAddress(m.proposer, "proposer", prefix),
+  validate: validateSubmitProposal,
+  handle(ctx, m) {
+    const r = ctx.gov.submit(m, ctx.timeNs);
+    return withMessageEvent(MsgSubmitProposalSchema, ctx, respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events));
+  },
+  gas(k, m, ctx) {
+    submitGas(k, { ...m, deposit: bonded(m.initialDeposit, k.denom) }, ctx.gov.params, nextProposalId(ctx));
+  },
+});
+
+export const msgDeposit = message({
+  schema: MsgDepositSchema,
+  signer: (m, { prefix }) => signerAddress(m.depositor, "depositor", prefix),
+  validate: validateDeposit,
+  handle: (ctx, m) => withMessageEvent(MsgDepositSchema, ctx, respond(MsgDepositResponseSchema, {}, ctx.gov.deposit(m, ctx.timeNs))),
+  gas(k, m, ctx) {
+    const amount = bonded(m.amount, k.denom);
+    depositGas(k, { depositor: m.depositor, amount }, ctx.gov.params, ctx.gov.proposal(m.proposalId), ctx.gov.depositOf(m.proposalId, m.depositor));
+  },
+});
+
+export const msgVote = message({
+  schema: MsgVoteSchema,
+  signer: (m, { prefix }) => signerAddress(m.voter, "voter", prefix),
+  validate: validateVote,
+  handle: (ctx, m) => withMessageEvent(MsgVoteSchema, ctx, respond(MsgVoteResponseSchema, {}, ctx.gov.vote(m))),
+  // MsgVote stores NewNonSplitVoteOption: the weight LegacyOneDec().String().
+  gas: (k, m) => voteGas(k, { ...m, options: m.options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
+});
+
+export const msgVoteWeighted = message({
+  schema: MsgVoteWeightedSchema,
+  signer: (m, { prefix }) => signerAddress(m.voter, "voter", prefix),
+  validate: validateVoteWeighted,
+  handle: (ctx, m) => withMessageEvent(MsgVoteWeightedSchema, ctx, respond(MsgVoteWeightedResponseSchema, {}, ctx.gov.vote(m))),
+  gas: (k, m) => voteGas(k, m),
+});
+
+export const msgCancelProposal = message({
+  schema: MsgCancelProposalSchema,
+  signer: (m, { prefix }) => signerAddress(m.proposer, "proposer", prefix),
+  validate: validateCancelProposal,
+  handle(ctx, m) {
+    const events = ctx.gov.cancel(m, ctx.timeNs);
+    const response = { proposalId: m.proposalId, canceledTime: timestampOf(ctx.timeNs), canceledHeight: ctx.height };
+    return withMessageEvent(MsgCancelProposalSchema, ctx, respond(MsgCancelProposalResponseSchema, response, events));
+  },
+});
+
+/** x/gov v1's messages, in the order the module registers them. */
+export const GOV_MESSAGES = [msgSubmitProposal, msgDeposit, msgVote, msgVoteWeighted, msgCancelProposal] as const;

@@ -1,20 +1,14 @@
-// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts), and x/inflation's
-// MsgUpdateParams, which only governance sends.
+// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
-import { MessageHandlers } from "../../app/handlers.js";
-import { registerGovMessages } from "./validate.js";
-import { registerGovHandlers } from "./messages.js";
 import { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
 import { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_pb.js";
 import { govQueries, govV1beta1Queries, type GovView } from "./queries.js";
+import { GOV_MESSAGES } from "./messages.js";
 
 export const govModule: AppModule<GovView> = {
   name: "gov",
-  legacyMessages(r) {
-    registerGovMessages(r);
-    registerGovHandlers(new MessageHandlers()).attach(r);
-  },
+  messages: GOV_MESSAGES,
   queries: {
     services: [QueryV1, QueryV1beta1],
     handlers: (app, o) => [queryService(QueryV1, govQueries(app, o)), queryService(QueryV1beta1, govV1beta1Queries(app, o))],

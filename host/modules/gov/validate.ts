@@ -1,15 +1,17 @@
-// x/gov v1's messages as a tx carries them (amino JSON `value`s, the protobuf ones converted to
-// the same form by host/wire/messages.ts): the SDK's stateless checks (its ValidateBasic and the
-// msg server's first checks), in its order and with its errors. A proposal's messages are checked
-// with their own specs and must each be signed by the x/gov module account alone.
+// x/gov v1's messages as the handlers take them, and the SDK's stateless checks (the msg server's
+// first checks) on their protobuf types, in its order and with its errors. MsgSubmitProposal's,
+// which checks the proposal's messages by their own definitions, are in proposal-messages.ts.
 
-import { moduleAddress } from "../../wire/keys.js";
-import { coinsError, type Coin } from "../../wire/coins.js";
-import { GovErrors, SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
-import { addressField, boolField, coinsField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
-import type { MessageSpec, Registrar, ValidateContext } from "../../app/module.js";
-import { signerOfAmino, validateAmino } from "../../app/registry.js";
+import { coinsError, protoCoins, type Coin } from "../../wire/coins.js";
+import { canonicalAddress } from "../../wire/address.js";
+import { GovErrors, SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
+import type { JsonObject } from "../../wire/amino/fields.js";
+import type {
+  MsgCancelProposal as MsgCancelProposalProto, MsgDeposit as MsgDepositProto,
+  MsgVote as MsgVoteProto, MsgVoteWeighted as MsgVoteWeightedProto,
+} from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 
+/** x/gov v1's amino names (the CLI's messages; the schema's `amino.name`). */
 export const GovMsgTypes = {
   SubmitProposal: "cosmos-sdk/v1/MsgSubmitProposal",
   Deposit: "cosmos-sdk/v1/MsgDeposit",
@@ -41,12 +43,14 @@ export const GOV_LIMITS = { metadata: 255, title: 255, summary: 10_200 } as cons
 /** VoteOption: 1 yes, 2 abstain, 3 no, 4 no with veto. */
 export const VOTE_OPTIONS = ["VOTE_OPTION_UNSPECIFIED", "VOTE_OPTION_YES", "VOTE_OPTION_ABSTAIN", "VOTE_OPTION_NO", "VOTE_OPTION_NO_WITH_VETO"] as const;
 
+/**
+ * One message of a proposal as the keeper stores it (and its state hash, export and queries read
+ * it): its amino name and JSON value, as signed (a legacy StdTx's) or as the node derives it
+ * from the protobuf message (host/wire/messages.ts).
+ */
 export interface ProposalMessage {
-  /** Amino type name. */
   readonly type: string;
   readonly value: JsonObject;
-  /** What its spec's validate returned (its handler's input). */
-  readonly parsed: unknown;
 }
 
 export interface MsgSubmitProposal {
@@ -83,95 +87,63 @@ export interface MsgCancelProposal {
   readonly proposer: string;
 }
 
-const fail = (kind: ErrorKind, detail?: string) => new TxError(kind, detail);
-
-/** An enum field: amino JSON writes the number (absent: 0). */
-function enumField(value: JsonObject, field: string, type: string): number {
-  const raw = value[field];
-  if (raw === undefined) return 0;
-  if (typeof raw !== "number" || !Number.isInteger(raw)) throw decodeError(`${type}.${field}: expected an enum number, got ${JSON.stringify(raw)}`);
-  return raw;
+/** What the stateless checks of x/gov's own messages read (app/module.ts ValidateContext has it). */
+interface Prefixed {
+  readonly prefix: string;
 }
 
-function validCoins(coins: Coin[], what: string): Coin[] {
+const fail = (kind: ErrorKind, detail?: string) => new TxError(kind, detail);
+
+/** An account address (`AccAddressFromBech32`): sdk 7 `<what>: <cause>` otherwise. */
+export function accountAddress(text: string, prefix: string, what: string): string {
+  try {
+    return canonicalAddress(text, prefix);
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `${what}: ${(e as Error).message}`);
+  }
+}
+
+/** GetSigners of a message whose `field` signs: sdk 7 `invalid signer <field>: <cause>`. */
+export const signerAddress = (text: string, field: string, prefix: string): string => accountAddress(text, prefix, `invalid signer ${field}`);
+
+/** A coin list's amounts read (a malformed amount does not decode: sdk 2), named as the amino rule named them. */
+export const coinsOf = (coins: readonly { denom: string; amount: string }[], type: string, field: string): Coin[] => protoCoins(coins, `${type}.${field}`);
+
+export function validCoins(coins: Coin[], what: string): Coin[] {
   const problem = coinsError(coins);
   if (problem !== undefined) throw new TxError(SdkErrors.InvalidCoins, `${what}: ${problem}`);
   return coins;
 }
 
-function submitProposalSpec(registry: Registrar): MessageSpec<MsgSubmitProposal> {
-  const type = GovMsgTypes.SubmitProposal;
-  return {
-    signerField: "proposer",
-    validate(value, ctx) {
-      onlyFields(value, type, ["messages", "initial_deposit", "proposer", "metadata", "title", "summary", "expedited"]);
-      const proposer = addressField(value, "proposer", type, ctx.prefix, "invalid proposer address");
-      const initialDeposit = validCoins(coinsField(value, "initial_deposit", type), "invalid initial deposit");
-      const raw = value.messages ?? [];
-      if (!Array.isArray(raw)) throw decodeError(`${type}.messages: expected a list`);
-      const gov = moduleAddress("gov", ctx.prefix);
-      const messages = raw.map((m, i): ProposalMessage => innerMessage(registry, m, i, gov, ctx));
-      const title = stringField(value, "title", type);
-      const summary = stringField(value, "summary", type);
-      const metadata = stringField(value, "metadata", type);
-      if (title.length === 0) throw fail(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
-      if (summary.length === 0) throw fail(GovErrorKinds.InvalidProposal, "proposal summary cannot be empty");
-      return { messages, initialDeposit, proposer, metadata, title, summary, expedited: boolField(value, "expedited", type) };
-    },
-  };
+/** MsgDeposit: its amount read, the depositor, the amount valid and not empty. */
+export function validateDeposit(m: MsgDepositProto, { prefix }: Prefixed): MsgDeposit {
+  const read = coinsOf(m.amount, GovMsgTypes.Deposit, "amount");
+  const depositor = accountAddress(m.depositor, prefix, "invalid depositor address");
+  const amount = validCoins(read, "invalid deposit amount");
+  if (amount.length === 0) throw new TxError(SdkErrors.InvalidCoins, "deposit amount must be positive");
+  return { proposalId: m.proposalId, depositor, amount };
 }
-
-/** One message of a proposal: known, valid by its own rules, and signed by x/gov alone. */
-function innerMessage(registry: Registrar, m: unknown, i: number, gov: string, ctx: ValidateContext): ProposalMessage {
-  if (typeof m !== "object" || m === null || Array.isArray(m)) throw decodeError(`messages[${i}]: expected {type, value}`);
-  const { type, value } = m as { type?: unknown; value?: unknown };
-  if (typeof type !== "string") throw decodeError(`messages[${i}].type: expected a string`);
-  const entry = registry.entryOfAmino(type);
-  if (entry === undefined || type === GovMsgTypes.SubmitProposal) throw new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(type)}`);
-  const v = (value ?? {}) as JsonObject;
-  if (typeof v !== "object" || Array.isArray(v)) throw decodeError(`messages[${i}].value: expected an object`);
-  let parsed: unknown;
-  try {
-    parsed = validateAmino(entry, v, ctx);
-  } catch (e) {
-    if (e instanceof TxError) throw fail(GovErrorKinds.InvalidProposalMsg, e.log);
-    throw e;
-  }
-  const signer = signerOfAmino(entry, v, ctx);
-  if (signer !== gov) throw fail(GovErrorKinds.InvalidSigner, signer);
-  return { type, value: v, parsed };
-}
-
-const depositSpec: MessageSpec<MsgDeposit> = {
-  signerField: "depositor",
-  validate(value, ctx) {
-    const type = GovMsgTypes.Deposit;
-    onlyFields(value, type, ["proposal_id", "depositor", "amount"]);
-    const depositor = addressField(value, "depositor", type, ctx.prefix, "invalid depositor address");
-    const amount = validCoins(coinsField(value, "amount", type), "invalid deposit amount");
-    if (amount.length === 0) throw new TxError(SdkErrors.InvalidCoins, "deposit amount must be positive");
-    return { proposalId: uint64Field(value, "proposal_id", type), depositor, amount };
-  },
-};
 
 const optionName = (o: number) => VOTE_OPTIONS[o] ?? `${o}`;
 
-/** MsgVote and MsgVoteWeighted: the same fields but the options (`option`, or weighted `options`), read after the voter. */
-const voteSpecOf = (type: string, field: "option" | "options", options: (value: JsonObject, type: string) => WeightedOption[]): MessageSpec<MsgVote> => ({
-  signerField: "voter",
-  validate(value, ctx) {
-    onlyFields(value, type, ["proposal_id", "voter", field, "metadata"]);
-    const voter = addressField(value, "voter", type, ctx.prefix, "invalid voter address");
-    const read = options(value, type);
-    return { proposalId: uint64Field(value, "proposal_id", type), voter, options: read, metadata: stringField(value, "metadata", type) };
-  },
-});
+/** MsgVote: the voter, then one of the four options (weight 1). */
+export function validateVote(m: MsgVoteProto, { prefix }: Prefixed): MsgVote {
+  const voter = accountAddress(m.voter, prefix, "invalid voter address");
+  if (m.option < 1 || m.option > 4) throw fail(GovErrorKinds.InvalidVote, optionName(m.option));
+  return { proposalId: m.proposalId, voter, options: [{ option: m.option, weight: "1" }], metadata: m.metadata };
+}
 
-const voteSpec = voteSpecOf(GovMsgTypes.Vote, "option", (value, type) => {
-  const option = enumField(value, "option", type);
-  if (option < 1 || option > 4) throw fail(GovErrorKinds.InvalidVote, optionName(option));
-  return [{ option, weight: "1" }];
-});
+/** MsgVoteWeighted: the voter; its options are the keeper's to check (checkWeightedOptions). */
+export function validateVoteWeighted(m: MsgVoteWeightedProto, { prefix }: Prefixed): MsgVote {
+  const voter = accountAddress(m.voter, prefix, "invalid voter address");
+  const options = m.options.map((o) => ({ option: o.option as number, weight: o.weight }));
+  return { proposalId: m.proposalId, voter, options, metadata: m.metadata };
+}
+
+/** MsgCancelProposal: the proposer. */
+export function validateCancelProposal(m: MsgCancelProposalProto, { prefix }: Prefixed): MsgCancelProposal {
+  return { proposalId: m.proposalId, proposer: accountAddress(m.proposer, prefix, "invalid proposer address") };
+}
 
 /** Weighted options: each a valid option with a weight in (0, 1], no option twice, weights summing to exactly 1. */
 export function checkWeightedOptions(options: readonly WeightedOption[], parseDec: (s: string) => bigint): void {
@@ -193,57 +165,4 @@ export function checkWeightedOptions(options: readonly WeightedOption[], parseDe
   }
   if (total > E18) throw fail(GovErrorKinds.InvalidVote, "total weight overflow 1.00");
   if (total < E18) throw fail(GovErrorKinds.InvalidVote, "total weight lower than 1.00");
-}
-
-const voteWeightedSpec = voteSpecOf(GovMsgTypes.VoteWeighted, "options", (value, type) => {
-  const raw = value.options ?? [];
-  if (!Array.isArray(raw)) throw decodeError(`${type}.options: expected a list`);
-  return raw.map((o, i) => {
-    if (typeof o !== "object" || o === null) throw decodeError(`${type}.options[${i}]: expected an object`);
-    const at = `${type}.options[${i}]`;
-    onlyFields(o as JsonObject, at, ["option", "weight"]);
-    return { option: enumField(o as JsonObject, "option", at), weight: stringField(o as JsonObject, "weight", at) };
-  });
-});
-
-const cancelSpec: MessageSpec<MsgCancelProposal> = {
-  signerField: "proposer",
-  validate(value, ctx) {
-    const type = GovMsgTypes.CancelProposal;
-    onlyFields(value, type, ["proposal_id", "proposer"]);
-    return { proposalId: uint64Field(value, "proposal_id", type), proposer: addressField(value, "proposer", type, ctx.prefix, "invalid proposer address") };
-  },
-};
-
-/** chainmain x/inflation's governance message: `{authority, params: {max_supply, burned_addresses, decay_rate}}`. */
-export const MSG_UPDATE_INFLATION_PARAMS = "chainmain/inflation/MsgUpdateParams";
-
-export interface MsgUpdateInflationParams {
-  readonly authority: string;
-  /** The params as sent (validated by the handler: x/inflation's Params.Validate, REFERENCE §2.1). */
-  readonly params: JsonObject;
-}
-
-const updateInflationParamsSpec: MessageSpec<MsgUpdateInflationParams> = {
-  signerField: "authority",
-  governance: true,
-  validate(value, ctx) {
-    const type = MSG_UPDATE_INFLATION_PARAMS;
-    onlyFields(value, type, ["authority", "params"]);
-    const params = value.params ?? {};
-    if (typeof params !== "object" || params === null || Array.isArray(params)) throw decodeError(`${type}.params: expected an object`);
-    return { authority: addressField(value, "authority", type, ctx.prefix, "invalid authority address"), params: params as JsonObject };
-  },
-};
-
-/** Registers x/gov v1's messages and chainmain x/inflation's MsgUpdateParams. */
-export function registerGovMessages<R extends Registrar>(registry: R): R {
-  const t = GovMsgTypes;
-  return registry
-    .register(MSG_UPDATE_INFLATION_PARAMS, updateInflationParamsSpec)
-    .register(t.SubmitProposal, submitProposalSpec(registry))
-    .register(t.Deposit, depositSpec)
-    .register(t.Vote, voteSpec)
-    .register(t.VoteWeighted, voteWeightedSpec)
-    .register(t.CancelProposal, cancelSpec);
 }

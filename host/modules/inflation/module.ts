@@ -1,10 +1,14 @@
-// chain-main's x/inflation: the decay params the emission follows.
+// chainmain x/inflation: the supply cap, the burned addresses and the decay (genesis.ts, queries.ts),
+// and MsgUpdateParams, which governance sends (messages.ts). Its params set by governance are kept
+// with x/gov's records (host/modules/gov/keeper.ts, the `i` record).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import { Query } from "../../wire/gen/chainmain/inflation/v1/query_pb.js";
 import { inflationQueries, type InflationView } from "./queries.js";
+import { msgUpdateInflationParams } from "./messages.js";
 
 export const inflationModule: AppModule<InflationView> = {
   name: "inflation",
+  messages: [msgUpdateInflationParams],
   queries: { services: [Query], handlers: (app) => [queryService(Query, inflationQueries(app))] },
 };

@@ -1,9 +1,7 @@
 // x/slashing: jailing, unjailing, signing info (keeper.ts), its params.
 
 import { queryService, type AppModule } from "../../app/module.js";
-import { MessageHandlers } from "../../app/handlers.js";
-import { MSG_UNJAIL, msgUnjailSpec } from "../staking/validate.js";
-import { registerSlashingHandlers } from "./messages.js";
+import { msgUnjailDef } from "./messages.js";
 import { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { slashingQueries } from "./queries.js";
 import type { Slashing } from "./keeper.js";
@@ -17,10 +15,7 @@ export interface SlashingApp {
 
 export const slashingModule: AppModule<SlashingApp> = {
   name: "slashing",
-  legacyMessages(r) {
-    r.register(MSG_UNJAIL, msgUnjailSpec);
-    registerSlashingHandlers(new MessageHandlers()).attach(r);
-  },
+  messages: [msgUnjailDef],
   queries: {
     services: [Query],
     handlers: (app) => [queryService(Query, slashingQueries({

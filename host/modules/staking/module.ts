@@ -3,10 +3,8 @@
 // (chainmain-dev MsgSlashValidator).
 
 import { queryService, type AppModule } from "../../app/module.js";
-import { MessageHandlers } from "../../app/handlers.js";
-import { registerStakingMessages } from "./validate.js";
-import { registerStakingHandlers } from "./messages.js";
-import { registerValidatorHandlers } from "./validator-messages.js";
+import { msgBeginRedelegateDef, msgDelegateDef, msgSlashValidatorDef, msgUndelegateDef } from "./messages.js";
+import { msgCreateValidatorDef, msgEditValidatorDef } from "./validator-messages.js";
 import type { ChainView } from "../../app/view.js";
 import type { Json } from "../../app/genesis-json.js";
 import type { BlockWithTxs } from "../../app/history.js";
@@ -35,10 +33,7 @@ function historicalEntries(doc: Json): number | undefined {
 
 export const stakingModule: AppModule<StakingApp> = {
   name: "staking",
-  legacyMessages(r) {
-    registerStakingMessages(r);
-    registerValidatorHandlers(registerStakingHandlers(new MessageHandlers())).attach(r);
-  },
+  messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
   queries: {
     services: [Query],
     handlers: (app, o) => {

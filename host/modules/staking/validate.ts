@@ -1,31 +1,52 @@
-// x/staking and x/distribution messages in amino JSON, checked as the SDK's msg servers do
-// before touching state (addresses, then the amount: valid and positive). Whether the validator
-// exists, the delegation holds enough, etc. is the handler's business (the core's codes).
+// x/staking's messages as their protobuf types, checked as the SDK's msg server does before
+// touching state (addresses, then the amount: valid and positive); what the handlers and gas
+// models take. Whether the validator exists, the delegation holds enough, etc. is the handler's
+// business (the core's codes). Also the addresses x/distribution's and x/slashing's messages read.
 
-import { base64 } from "@scure/base";
+import type { MessageShape } from "@bufbuild/protobuf";
 import { accountAddressBytes, canonicalAddress, encodeAddress } from "../../wire/address.js";
 import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
-import { addressField, boolField, onlyFields, stringField, uint64Field, type JsonObject } from "../../wire/amino/fields.js";
+import { decFromRaw } from "../../wire/amino/amino-json.js";
 import { parseIntString, denomError, type Coin } from "../../wire/coins.js";
-import type { MessageSpec, Registrar, ValidateContext } from "../../app/module.js";
+import type { CoinSchema } from "../../wire/gen/cosmos/base/v1beta1/coin_pb.js";
+import type { DescriptionSchema } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";
+import type {
+  MsgBeginRedelegateSchema, MsgCreateValidatorSchema, MsgDelegateSchema, MsgEditValidatorSchema, MsgUndelegateSchema,
+} from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import type { MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
+import { PubKeySchema as Ed25519PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
+import { PubKeySchema as Secp256k1PubKeySchema } from "../../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
+import type { ValidateContext } from "../../app/module.js";
 
 /** Validator operator addresses: the account prefix + `cncl` on the reference chain. */
 export const validatorPrefix = (accountPrefix: string): string => `${accountPrefix}cncl`;
 
-export const MSG_DELEGATE = "cosmos-sdk/MsgDelegate";
-export const MSG_UNDELEGATE = "cosmos-sdk/MsgUndelegate";
-export const MSG_BEGIN_REDELEGATE = "cosmos-sdk/MsgBeginRedelegate";
-export const MSG_WITHDRAW_DELEGATION_REWARD = "cosmos-sdk/MsgWithdrawDelegationReward";
-export const MSG_WITHDRAW_VALIDATOR_COMMISSION = "cosmos-sdk/MsgWithdrawValidatorCommission";
-export const MSG_UNJAIL = "cosmos-sdk/MsgUnjail";
-export const MSG_CREATE_VALIDATOR = "cosmos-sdk/MsgCreateValidator";
-export const MSG_EDIT_VALIDATOR = "cosmos-sdk/MsgEditValidator";
-/**
- * Ours, for local chains: misbehaviour on demand. A chain slashes on evidence (double signing) or
- * missed blocks, neither of which a single-process node has; the governance authority can sign
- * this instead, so slashing reaches positions, delegations and entries through a stored tx.
- */
-export const MSG_DEV_SLASH = "chainmain-dev/MsgSlashValidator";
+/** An account address as `AccAddressFromBech32` reads it, canonical; sdk 7 `<what>: <cause>` otherwise. */
+export function accountAddress(text: string, prefix: string, what: string): string {
+  try {
+    return canonicalAddress(text, prefix);
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `${what}: ${(e as Error).message}`);
+  }
+}
+
+/** A `crocncl1...` operator address in canonical form; sdk 7 `invalid validator address: <cause>` otherwise. */
+export function validatorAddress(text: string, prefix: string): string {
+  try {
+    return canonicalAddress(text, validatorPrefix(prefix));
+  } catch (e) {
+    throw new TxError(SdkErrors.InvalidAddress, `invalid validator address: ${(e as Error).message}`);
+  }
+}
+
+/** GetSigners of a message signed by a validator's operator: the account with the operator address's bytes. */
+export function operatorSigner(text: string, { prefix }: ValidateContext): string {
+  return encodeAddress(prefix, accountAddressBytes(validatorAddress(text, prefix), validatorPrefix(prefix)));
+}
+
+/** A protobuf cosmos.Int field's value; an empty one is what its amino JSON writes, "0". sdk 2 for text that is no Int. */
+const intOf = (text: string, path: string): bigint => parseIntString(text || "0", path);
 
 export interface MsgDelegate {
   readonly delegator: string;
@@ -40,96 +61,39 @@ export interface MsgBeginRedelegate {
   readonly amount: Coin;
 }
 
-export interface MsgWithdrawDelegationReward {
-  readonly delegator: string;
-  readonly validator: string;
-}
-
-export interface MsgWithdrawValidatorCommission {
-  readonly validator: string;
-}
-
-/** A `crocncl1...` field in canonical form; sdk 7 `invalid validator address: <cause>` otherwise. */
-function validatorField(value: JsonObject, field: string, type: string, prefix: string): string {
-  const text = stringField(value, field, type);
-  try {
-    return canonicalAddress(text, validatorPrefix(prefix));
-  } catch (e) {
-    throw new TxError(SdkErrors.InvalidAddress, `invalid validator address: ${(e as Error).message}`);
-  }
-}
-
-/** A single coin (amino `{denom, amount}`), valid and positive, else the SDK's texts. */
-function amountField(value: JsonObject, type: string, what: string): Coin {
-  const raw = value.amount;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw decodeError(`${type}.amount: expected a coin object, got ${JSON.stringify(raw ?? null)}`);
-  }
-  const o = raw as JsonObject;
-  onlyFields(o, `${type}.amount`, ["denom", "amount"]);
-  const denom = stringField(o, "denom", `${type}.amount`);
-  const amount = o.amount === undefined ? 0n : parseIntString(o.amount, `${type}.amount.amount`);
-  if (denomError(denom) !== undefined || amount <= 0n) {
-    throw new TxError(SdkErrors.InvalidRequest, `invalid ${what} amount`);
-  }
+/** A single coin (absent: the zero coin), valid and positive, else `invalid <what> amount` (sdk 18). */
+function positiveCoin(coin: MessageShape<typeof CoinSchema> | undefined, amino: string, what: string): Coin {
+  const denom = coin?.denom ?? "";
+  const amount = intOf(coin?.amount ?? "", `${amino}.amount.amount`);
+  if (denomError(denom) !== undefined || amount <= 0n) throw new TxError(SdkErrors.InvalidRequest, `invalid ${what} amount`);
   return { denom, amount };
 }
 
-const delegationSpec = (type: string, what: string): MessageSpec<MsgDelegate> => ({
-  signerField: "delegator_address",
-  validate(value, { prefix }) {
-    onlyFields(value, type, ["delegator_address", "validator_address", "amount"]);
-    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
-    const validator = validatorField(value, "validator_address", type, prefix);
-    return { delegator, validator, amount: amountField(value, type, what) };
-  },
-});
+/** MsgDelegate and MsgUndelegate: delegator, validator, then the amount (`delegation`, `shares`). */
+export function delegation(
+  m: MessageShape<typeof MsgDelegateSchema> | MessageShape<typeof MsgUndelegateSchema>, { prefix }: ValidateContext, amino: string, what: string,
+): MsgDelegate {
+  const delegator = accountAddress(m.delegatorAddress, prefix, "invalid delegator address");
+  const validator = validatorAddress(m.validatorAddress, prefix);
+  return { delegator, validator, amount: positiveCoin(m.amount, amino, what) };
+}
 
-export const msgDelegateSpec = delegationSpec(MSG_DELEGATE, "delegation");
-export const msgUndelegateSpec = delegationSpec(MSG_UNDELEGATE, "shares");
+export function beginRedelegate(m: MessageShape<typeof MsgBeginRedelegateSchema>, { prefix }: ValidateContext): MsgBeginRedelegate {
+  const delegator = accountAddress(m.delegatorAddress, prefix, "invalid delegator address");
+  const src = validatorAddress(m.validatorSrcAddress, prefix);
+  const dst = validatorAddress(m.validatorDstAddress, prefix);
+  return { delegator, src, dst, amount: positiveCoin(m.amount, "cosmos-sdk/MsgBeginRedelegate", "shares") };
+}
 
-export const msgBeginRedelegateSpec: MessageSpec<MsgBeginRedelegate> = {
-  signerField: "delegator_address",
-  validate(value, { prefix }) {
-    const type = MSG_BEGIN_REDELEGATE;
-    onlyFields(value, type, ["delegator_address", "validator_src_address", "validator_dst_address", "amount"]);
-    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
-    const src = validatorField(value, "validator_src_address", type, prefix);
-    const dst = validatorField(value, "validator_dst_address", type, prefix);
-    return { delegator, src, dst, amount: amountField(value, type, "shares") };
-  },
-};
-
-export const msgWithdrawDelegationRewardSpec: MessageSpec<MsgWithdrawDelegationReward> = {
-  signerField: "delegator_address",
-  validate(value, { prefix }) {
-    const type = MSG_WITHDRAW_DELEGATION_REWARD;
-    onlyFields(value, type, ["delegator_address", "validator_address"]);
-    const delegator = addressField(value, "delegator_address", type, prefix, "invalid delegator address");
-    return { delegator, validator: validatorField(value, "validator_address", type, prefix) };
-  },
-};
-
-/** Signed by the operator: the account with the operator address's bytes. */
-export const msgWithdrawValidatorCommissionSpec: MessageSpec<MsgWithdrawValidatorCommission> = {
-  signerField: "validator_address",
-  validate(value, { prefix }) {
-    onlyFields(value, MSG_WITHDRAW_VALIDATOR_COMMISSION, ["validator_address"]);
-    return { validator: validatorField(value, "validator_address", MSG_WITHDRAW_VALIDATOR_COMMISSION, prefix) };
-  },
-  signerOf(value: JsonObject, { prefix }: ValidateContext) {
-    const operator = validatorField(value, "validator_address", MSG_WITHDRAW_VALIDATOR_COMMISSION, prefix);
-    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
-  },
-};
+type Description = { moniker: string; identity: string; website: string; securityContact: string; details: string };
 
 /**
- * x/staking MsgCreateValidator, decoded (its checks are the msg server's, in the handler: the SDK
- * v0.50+ runs them at delivery). Commission rates are LegacyDec text; `pubkey` is the consensus key
- * as amino JSON names it (`tendermint/PubKeyEd25519` and its base64 bytes).
+ * x/staking MsgCreateValidator, read (its checks are the msg server's, in the handler: the SDK
+ * v0.50+ runs them at delivery). Commission rates are LegacyDec text with 18 decimals; `pubkey`
+ * is the consensus key by its amino name (`tendermint/PubKeyEd25519`) and its bytes.
  */
 export interface MsgCreateValidator {
-  readonly description: { moniker: string; identity: string; website: string; securityContact: string; details: string };
+  readonly description: Description;
   readonly commission: { rate: string; maxRate: string; maxChangeRate: string };
   readonly minSelfDelegation: bigint;
   /** Deprecated in the SDK (the validator's own account delegates); "" or that account. */
@@ -139,94 +103,73 @@ export interface MsgCreateValidator {
   readonly value: Coin;
 }
 
-const objectField = (value: JsonObject, field: string, type: string): JsonObject => {
-  const raw = value[field];
-  if (raw === undefined) return {};
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw decodeError(`${type}.${field}: expected an object, got ${JSON.stringify(raw)}`);
-  return raw as JsonObject;
+/** Consensus keys a MsgCreateValidator may carry: type URL → amino name and schema. */
+const CONSENSUS_KEYS: Record<string, { amino: string; desc: DescMessage }> = {
+  "/cosmos.crypto.ed25519.PubKey": { amino: "tendermint/PubKeyEd25519", desc: Ed25519PubKeySchema },
+  "/cosmos.crypto.secp256k1.PubKey": { amino: "tendermint/PubKeySecp256k1", desc: Secp256k1PubKeySchema },
 };
 
+function consensusKey(any: { typeUrl: string; value: Uint8Array }): { type: string; key: Uint8Array } {
+  const k = Object.hasOwn(CONSENSUS_KEYS, any.typeUrl) ? CONSENSUS_KEYS[any.typeUrl] : undefined;
+  if (k === undefined) throw decodeError(`unable to resolve type URL ${any.typeUrl}`);
+  let key: Uint8Array;
+  try {
+    key = (fromBinary(k.desc, any.value) as unknown as { key: Uint8Array }).key;
+  } catch (e) {
+    throw decodeError(`MsgCreateValidator.pubkey: cannot decode ${any.typeUrl}: ${(e as Error).message}`);
+  }
+  return { type: k.amino, key };
+}
+
+const descriptionOf = (d: MessageShape<typeof DescriptionSchema> | undefined): Description => ({
+  moniker: d?.moniker ?? "", identity: d?.identity ?? "", website: d?.website ?? "", securityContact: d?.securityContact ?? "", details: d?.details ?? "",
+});
+
 /** Signed by the operator's account (the validator address's bytes). */
-export const msgCreateValidatorSpec: MessageSpec<MsgCreateValidator> = {
-  signerField: "validator_address",
-  validate(value, { prefix }) {
-    const type = MSG_CREATE_VALIDATOR;
-    onlyFields(value, type, ["description", "commission", "min_self_delegation", "delegator_address", "validator_address", "pubkey", "value"]);
-    const validator = validatorField(value, "validator_address", type, prefix);
-    const c = objectField(value, "commission", type);
-    onlyFields(c, `${type}.commission`, ["rate", "max_rate", "max_change_rate"]);
-    let pubkey: MsgCreateValidator["pubkey"];
-    if (value.pubkey !== undefined && value.pubkey !== null) {
-      const p = objectField(value, "pubkey", type);
-      onlyFields(p, `${type}.pubkey`, ["type", "value"]);
-      let key: Uint8Array;
-      try {
-        key = base64.decode(stringField(p, "value", `${type}.pubkey`));
-      } catch (e) {
-        throw decodeError(`${type}.pubkey.value: ${(e as Error).message}`);
-      }
-      pubkey = { type: stringField(p, "type", `${type}.pubkey`), key };
-    }
-    const delegatorText = stringField(value, "delegator_address", type);
-    const delegator = delegatorText === "" ? "" : addressField(value, "delegator_address", type, prefix, "invalid delegator address");
-    const v = objectField(value, "value", type);
-    onlyFields(v, `${type}.value`, ["denom", "amount"]);
-    return {
-      description: descriptionField(value, type),
-      commission: { rate: stringField(c, "rate", type), maxRate: stringField(c, "max_rate", type), maxChangeRate: stringField(c, "max_change_rate", type) },
-      minSelfDelegation: value.min_self_delegation === undefined ? 0n : parseIntString(value.min_self_delegation, `${type}.min_self_delegation`),
-      delegator, validator, pubkey,
-      value: { denom: stringField(v, "denom", `${type}.value`), amount: v.amount === undefined ? 0n : parseIntString(v.amount, `${type}.value.amount`) },
-    };
-  },
-  signerOf(value: JsonObject, { prefix }: ValidateContext) {
-    const operator = validatorField(value, "validator_address", MSG_CREATE_VALIDATOR, prefix);
-    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
-  },
-};
+export function createValidator(m: MessageShape<typeof MsgCreateValidatorSchema>, { prefix }: ValidateContext): MsgCreateValidator {
+  const amino = "cosmos-sdk/MsgCreateValidator";
+  // What cannot be decoded first (the rates, the key), then the addresses. An empty rate is zero
+  // (as the amino JSON a wallet signs writes it); a rate is exact LegacyDec text.
+  const rate = (raw: string, name: string) => decFromRaw(raw || "0", `MsgCreateValidator.commission.${name}`);
+  const c = m.commission;
+  const commission = { rate: rate(c?.rate ?? "", "rate"), maxRate: rate(c?.maxRate ?? "", "max_rate"), maxChangeRate: rate(c?.maxChangeRate ?? "", "max_change_rate") };
+  const pubkey = m.pubkey === undefined ? undefined : consensusKey(m.pubkey);
+  const validator = validatorAddress(m.validatorAddress, prefix);
+  const delegator = m.delegatorAddress === "" ? "" : accountAddress(m.delegatorAddress, prefix, "invalid delegator address");
+  return {
+    description: descriptionOf(m.description),
+    commission,
+    minSelfDelegation: intOf(m.minSelfDelegation, `${amino}.min_self_delegation`),
+    delegator, validator, pubkey,
+    value: { denom: m.value?.denom ?? "", amount: intOf(m.value?.amount ?? "", `${amino}.value.amount`) },
+  };
+}
 
 /** x/staking MsgEditValidator: description fields (`[do-not-modify]` keeps one), a new rate and minimum, each optional. */
 export interface MsgEditValidator {
-  readonly description: MsgCreateValidator["description"];
+  readonly description: Description;
   readonly validator: string;
   /** LegacyDec text; undefined: unchanged. */
   readonly commissionRate: string | undefined;
   readonly minSelfDelegation: bigint | undefined;
 }
 
-const descriptionField = (value: JsonObject, type: string): MsgCreateValidator["description"] => {
-  const d = objectField(value, "description", type);
-  onlyFields(d, `${type}.description`, ["moniker", "identity", "website", "security_contact", "details"]);
+/** Signed by the operator's account. An empty rate or minimum (unset) leaves it unchanged. */
+export function editValidator(m: MessageShape<typeof MsgEditValidatorSchema>, { prefix }: ValidateContext): MsgEditValidator {
+  const commissionRate = m.commissionRate === "" ? undefined : decFromRaw(m.commissionRate, "MsgEditValidator.commission_rate");
   return {
-    moniker: stringField(d, "moniker", type), identity: stringField(d, "identity", type), website: stringField(d, "website", type),
-    securityContact: stringField(d, "security_contact", type), details: stringField(d, "details", type),
+    description: descriptionOf(m.description),
+    validator: validatorAddress(m.validatorAddress, prefix),
+    commissionRate,
+    minSelfDelegation: m.minSelfDelegation === "" ? undefined : parseIntString(m.minSelfDelegation, "cosmos-sdk/MsgEditValidator.min_self_delegation"),
   };
-};
-
-/** Signed by the operator's account. */
-export const msgEditValidatorSpec: MessageSpec<MsgEditValidator> = {
-  signerField: "validator_address",
-  validate(value, { prefix }) {
-    const type = MSG_EDIT_VALIDATOR;
-    onlyFields(value, type, ["description", "validator_address", "commission_rate", "min_self_delegation"]);
-    const rate = stringField(value, "commission_rate", type);
-    return {
-      description: descriptionField(value, type),
-      validator: validatorField(value, "validator_address", type, prefix),
-      commissionRate: rate === "" ? undefined : rate,
-      minSelfDelegation: value.min_self_delegation === undefined || value.min_self_delegation === "" ? undefined : parseIntString(value.min_self_delegation, `${type}.min_self_delegation`),
-    };
-  },
-  signerOf(value: JsonObject, { prefix }: ValidateContext) {
-    const operator = validatorField(value, "validator_address", MSG_EDIT_VALIDATOR, prefix);
-    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
-  },
-};
-
-export interface MsgUnjail {
-  readonly validator: string;
 }
 
+/**
+ * Ours, for local chains: misbehaviour on demand. A chain slashes on evidence (double signing) or
+ * missed blocks, neither of which a single-process node has; the governance authority can sign
+ * this instead, so slashing reaches positions, delegations and entries through a stored tx.
+ */
 export interface MsgDevSlash {
   readonly authority: string;
   readonly validator: string;
@@ -238,51 +181,13 @@ export interface MsgDevSlash {
   readonly jail: boolean;
 }
 
-/**
- * MsgUnjail's operator field: `address` as the SDK's amino JSON names it (amino.field_name, what a
- * protobuf tx's LEGACY_AMINO_JSON doc carries), or `validator_addr` (the proto name), not both.
- */
-const unjailField = (value: JsonObject): string => {
-  if ("address" in value && "validator_addr" in value) throw decodeError(`${MSG_UNJAIL}: both "address" and "validator_addr"`);
-  return "address" in value ? "address" : "validator_addr";
-};
-
-/** x/slashing MsgUnjail: signed by the operator's account. */
-export const msgUnjailSpec: MessageSpec<MsgUnjail> = {
-  signerField: "validator_addr",
-  validate(value, { prefix }) {
-    onlyFields(value, MSG_UNJAIL, ["validator_addr", "address"]);
-    return { validator: validatorField(value, unjailField(value), MSG_UNJAIL, prefix) };
-  },
-  signerOf(value: JsonObject, { prefix }: ValidateContext) {
-    const operator = validatorField(value, unjailField(value), MSG_UNJAIL, prefix);
-    return encodeAddress(prefix, accountAddressBytes(operator, validatorPrefix(prefix)));
-  },
-};
-
-export const msgDevSlashSpec: MessageSpec<MsgDevSlash> = {
-  signerField: "authority",
-  governance: true,
-  validate(value, { prefix }) {
-    const type = MSG_DEV_SLASH;
-    onlyFields(value, type, ["authority", "validator_address", "slash_fraction", "infraction_height", "jail"]);
-    return {
-      authority: addressField(value, "authority", type, prefix, "invalid authority address"),
-      validator: validatorField(value, "validator_address", type, prefix),
-      slashFraction: stringField(value, "slash_fraction", type) || "0",
-      infractionHeight: uint64Field(value, "infraction_height", type),
-      jail: boolField(value, "jail", type),
-    };
-  },
-};
-
-/** Registers x/staking's and x/distribution's messages. */
-export function registerStakingMessages<R extends Registrar>(registry: R): R {
-  return registry
-    .register(MSG_DELEGATE, msgDelegateSpec)
-    .register(MSG_UNDELEGATE, msgUndelegateSpec)
-    .register(MSG_BEGIN_REDELEGATE, msgBeginRedelegateSpec)
-    .register(MSG_CREATE_VALIDATOR, msgCreateValidatorSpec)
-    .register(MSG_EDIT_VALIDATOR, msgEditValidatorSpec)
-    .register(MSG_DEV_SLASH, msgDevSlashSpec);
+export function devSlash(m: MessageShape<typeof MsgSlashValidatorSchema>, { prefix }: ValidateContext): MsgDevSlash {
+  const slashFraction = decFromRaw(m.slashFraction, "MsgSlashValidator.slash_fraction");
+  return {
+    authority: accountAddress(m.authority, prefix, "invalid authority address"),
+    validator: validatorAddress(m.validatorAddress, prefix),
+    slashFraction,
+    infractionHeight: m.infractionHeight,
+    jail: m.jail,
+  };
 }

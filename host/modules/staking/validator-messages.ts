@@ -12,12 +12,15 @@ import { renderMessageEvents } from "../../app/message-events.js";
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
-import { type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
-import { MSG_CREATE_VALIDATOR, MSG_EDIT_VALIDATOR } from "./validate.js";
+import { createValidator, editValidator, operatorSigner, type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
 import { event } from "../../app/events.js";
-import { paying, respond, type MessageHandlers } from "../../app/handlers.js";
+import { paying, respond } from "../../app/handlers.js";
+import { message } from "../../app/message.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
-import { MsgCreateValidatorResponseSchema, MsgEditValidatorResponseSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import {
+  MsgCreateValidatorResponseSchema, MsgCreateValidatorSchema, MsgEditValidatorResponseSchema, MsgEditValidatorSchema,
+} from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import { msgCreateValidator } from "../../app/gas/staking.js";
 import { decString } from "../../wire/gateway-json.js";
 import { consensusAddressOf } from "./consensus-key.js";
 import { orderKey } from "./validators.js";
@@ -43,12 +46,10 @@ const E = {
 const LIMITS = { moniker: 70, identity: 3000, website: 140, securityContact: 140, details: 280 } as const;
 const LIMIT_NAMES = { moniker: "moniker", identity: "identity", website: "website", securityContact: "security contact", details: "details" } as const;
 
-/** Amino's name of a consensus key type → the name CometBFT's consensus params use. */
+/** Amino's name of a consensus key type (validate.ts reads the two a message may carry) → the name CometBFT's consensus params use. */
 const KEY_TYPES: Record<string, string> = {
   "tendermint/PubKeyEd25519": "ed25519",
   "tendermint/PubKeySecp256k1": "secp256k1",
-  "cosmos/PubKeySecp256k1": "secp256k1",
-  "tendermint/PubKeySr25519": "sr25519",
 };
 
 const ONE = 10n ** 18n;
@@ -76,8 +77,7 @@ function decOf(ctx: MessageContext, text: string, what: string): bigint {
   }
 }
 
-function createValidator(ctx: MessageContext, m: unknown): MessageOutcome {
-  const msg = m as MsgCreateValidator;
+function handleCreateValidator(ctx: MessageContext, msg: MsgCreateValidator): MessageOutcome {
   // MsgCreateValidator.Validate
   if (msg.pubkey === undefined) throw new TxError(E.emptyPubKey);
   if (denomError(msg.value.denom) !== undefined || msg.value.amount <= 0n) throw new TxError(SdkErrors.InvalidRequest, "invalid delegation amount");
@@ -131,8 +131,7 @@ function createValidator(ctx: MessageContext, m: unknown): MessageOutcome {
   ]);
 }
 
-function editValidator(ctx: MessageContext, m: unknown): MessageOutcome {
-  const msg = m as MsgEditValidator;
+function handleEditValidator(ctx: MessageContext, msg: MsgEditValidator): MessageOutcome {
   const d = msg.description;
   if (Object.values(d).every((x) => x === "")) throw new TxError(SdkErrors.InvalidRequest, "empty description");
   if (msg.minSelfDelegation !== undefined && msg.minSelfDelegation <= 0n) {
@@ -173,7 +172,26 @@ function editValidator(ctx: MessageContext, m: unknown): MessageOutcome {
   ]);
 }
 
-/** x/staking's MsgCreateValidator and MsgEditValidator. */
-export function registerValidatorHandlers(h: MessageHandlers): MessageHandlers {
-  return h.register(MSG_CREATE_VALIDATOR, createValidator).register(MSG_EDIT_VALIDATOR, editValidator);
-}
+/** x/staking MsgCreateValidator: signed by the operator's account. */
+export const msgCreateValidatorDef = message({
+  schema: MsgCreateValidatorSchema,
+  signer: (m, ctx) => operatorSigner(m.validatorAddress, ctx),
+  validate: createValidator,
+  handle: handleCreateValidator,
+  gas(k, m, ctx) {
+    const dec = (t: string) => ctx.parseDec(t);
+    msgCreateValidator(k, {
+      operator: m.validator, account: m.delegator || k.view.operatorAccount(m.validator), pubKeyLen: m.pubkey?.key.length ?? 32, description: m.description,
+      rate: dec(m.commission.rate), maxRate: dec(m.commission.maxRate), maxChangeRate: dec(m.commission.maxChangeRate),
+      minSelfDelegation: m.minSelfDelegation, amount: m.value.amount, denom: m.value.denom,
+    });
+  },
+});
+
+/** x/staking MsgEditValidator: signed by the operator's account; metered by the core's store counters. */
+export const msgEditValidatorDef = message({
+  schema: MsgEditValidatorSchema,
+  signer: (m, ctx) => operatorSigner(m.validatorAddress, ctx),
+  validate: editValidator,
+  handle: handleEditValidator,
+});

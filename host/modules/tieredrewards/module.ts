@@ -1,12 +1,10 @@
 // chain-main's x/tieredrewards: tiers, positions, the rewards pool and its bonus (the core's tiers).
 
 import { queryService, type AppModule } from "../../app/module.js";
-import { MessageHandlers } from "../../app/handlers.js";
 import type { ChainView } from "../../app/view.js";
 import type { Tiers } from "../../core/tiers.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import { registerTierMessages } from "./validate.js";
-import { registerTierHandlers } from "./messages.js";
+import { tierMessages } from "./messages.js";
 import { tieredrewardsQueries, type TierQueries } from "./queries.js";
 import { tierQueries } from "./view.js";
 import { withGenesisMappings } from "./genesis.js";
@@ -34,10 +32,7 @@ export function nodeTierQueries(app: TierApp): TierQueries {
 
 export const tieredRewardsModule: AppModule<TierApp> = {
   name: "tieredrewards",
-  legacyMessages(r) {
-    registerTierMessages(r);
-    registerTierHandlers(new MessageHandlers()).attach(r);
-  },
+  messages: tierMessages,
   queries: {
     services: [Query],
     handlers: (app, o) => [queryService(Query, tieredrewardsQueries(app, nodeTierQueries(app), o))],

@@ -1,18 +1,17 @@
 // chain-main x/tieredrewards' store accesses (keeper/msg_server.go and the files it calls:
 // position.go, position_state.go, claim_rewards.go, bonus_rewards.go, delegation.go,
-// transfer_delegation.go, msg_validate.go), over the SDK's staking, distribution and bank models.
+// transfer_delegation.go, msg_validate.go), over the SDK's staking, distribution and bank models
+// (host/app/gas/). Each user message's definition (messages.ts) takes its model here as its
+// `gas`, on the validated message; the governance messages have none (the core's store counters).
 
-import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "./records.js";
-import { ZERO_TIME_NS } from "./proto.js";
-import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "./bank.js";
-import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "./distribution.js";
-import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "./stake.js";
-import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "./staking.js";
-import type { Sim } from "./sim.js";
-import { addrLen, type PositionView } from "./view.js";
-import {
-  TierMsgTypes, type MsgClaimTierRewards, type MsgLockTier, type MsgTierRedelegate, type PositionAmountMsg, type PositionMsg,
-} from "../../modules/tieredrewards/validate.js";
+import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "../../app/gas/records.js";
+import { ZERO_TIME_NS } from "../../app/gas/proto.js";
+import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "../../app/gas/bank.js";
+import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "../../app/gas/distribution.js";
+import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "../../app/gas/stake.js";
+import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "../../app/gas/staking.js";
+import type { Sim } from "../../app/gas/sim.js";
+import { addrLen, type PositionView } from "../../app/gas/view.js";
 
 const TR = "tieredrewards";
 const SECONDS_PER_YEAR = 31_557_600n;
@@ -393,26 +392,3 @@ export function msgExitTierWithDelegation(k: Sim, m: { owner: string; positionId
   k.check(`${TR}:9`, remaining < tier.minLock);
   setPosition(k, { ...p, shares: left });
 }
-
-const lock = (msg: unknown): LockFields => {
-  const m = msg as MsgLockTier;
-  return { owner: m.owner, tierId: m.tierId, amount: m.amount, validator: m.validator, triggerExitImmediately: m.triggerExitImmediately };
-};
-
-/**
- * x/tieredrewards' message models by amino type, each the validated message to its keeper path;
- * gas/messages.ts takes every entry, so a new message's model is one entry here. The governance
- * messages have none: they are metered the old way (the core's store counters).
- */
-export const tierModels: Readonly<Record<string, (k: Sim, msg: unknown) => void>> = {
-  [TierMsgTypes.LockTier]: (k, msg) => msgLockTier(k, lock(msg)),
-  [TierMsgTypes.CommitDelegationToTier]: (k, msg) => msgCommitDelegationToTier(k, lock(msg)),
-  [TierMsgTypes.AddToTierPosition]: (k, msg) => msgAddToTierPosition(k, msg as PositionAmountMsg),
-  [TierMsgTypes.TriggerExitFromTier]: (k, msg) => msgTriggerExit(k, msg as PositionMsg),
-  [TierMsgTypes.ClearPosition]: (k, msg) => msgClearPosition(k, msg as PositionMsg),
-  [TierMsgTypes.TierRedelegate]: (k, msg) => msgTierRedelegate(k, msg as MsgTierRedelegate),
-  [TierMsgTypes.TierUndelegate]: (k, msg) => msgTierUndelegate(k, msg as PositionMsg),
-  [TierMsgTypes.WithdrawFromTier]: (k, msg) => msgWithdrawFromTier(k, msg as PositionMsg),
-  [TierMsgTypes.ExitTierWithDelegation]: (k, msg) => msgExitTierWithDelegation(k, msg as PositionAmountMsg),
-  [TierMsgTypes.ClaimTierRewards]: (k, msg) => msgClaimTierRewards(k, msg as MsgClaimTierRewards),
-};
