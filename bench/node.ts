@@ -152,7 +152,7 @@ export async function runNodeBench(
       ratios.push(ingest / verify);
       const b0 = performance.now();
       await node.chain.advance(1n);
-      commit = { ...node.chain.lastCommit, blockMs: performance.now() - b0 };
+      commit = { ...node.chain.app.lastCommit, blockMs: performance.now() - b0 };
     }
     const verifyTxPerSec = median(verifyRates);
     const ingestTxPerSec = median(ingestRates);

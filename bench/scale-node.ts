@@ -18,6 +18,7 @@ import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
 import { percentile, progressOf } from "./stats.js";
 import { createQueryRouter } from "../host/app/queries.js";
+import { nodeTierQueries } from "../host/modules/tieredrewards/module.js";
 
 const [mode, file, dbPath, accountsText] = process.argv.slice(2);
 const accounts = Number(accountsText);
@@ -53,7 +54,7 @@ async function importDoc(): Promise<void> {
   const chain = NodeChain.open(core, doc, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.importMs = performance.now() - t;
   doc = {};
-  out.afterImport = { ...mem(), core: chain.coreMemory().used };
+  out.afterImport = { ...mem(), core: chain.app.coreMemory().used };
   await chain.close();
 }
 
@@ -66,9 +67,9 @@ async function main(): Promise<void> {
   }
   const chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.restartMs = performance.now() - t;
-  const m = chain.coreMemory();
+  const m = chain.app.coreMemory();
   out.afterRestart = { ...mem(), core: m.used, growth: m.growth };
-  out.tables = chain.coreTables().filter((r) => r.records > 0);
+  out.tables = chain.app.coreTables().filter((r) => r.records > 0);
 
   progress("an empty block");
   const empty: number[] = [];
@@ -101,9 +102,9 @@ async function main(): Promise<void> {
 
   progress("queries");
   const app = createApp(chain, {
-    chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: 1 << 20, router: createQueryRouter(chain, { maxPageLimit: 1000 }),
+    chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: 1 << 20, router: createQueryRouter(chain.app, { maxPageLimit: 1000 }),
   });
-  registerNodeRoutes(app, chain, "chainmain", { dev: false, maxJsonDepth: 64, maxPageLimit: 1000 });
+  registerNodeRoutes(app, chain, "chainmain", { tiers: nodeTierQueries(chain.app), dev: false, maxJsonDepth: 64, maxPageLimit: 1000 });
   let seed = 12345;
   const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
   const operator = (v: number) => chain.directory.validatorAddress(v) ?? operatorOf(devAddress(1));

@@ -21,9 +21,9 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { loadCoreFromFile } from "../host/core/node.js";
 import { DEFAULT_EMISSION_PARAMS, Emission } from "../host/core/emission.js";
-import { loadScenario, scenarioGenesis } from "../host/cli/sim-genesis.js";
-import { simulate } from "../host/cli/sim-run.js";
-import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { loadScenario, scenarioGenesis } from "../host/scenario/sim-genesis.js";
+import { simulate } from "../host/scenario/sim-run.js";
+import { grid, runSweep, sweepValues } from "../host/scenario/sweep.js";
 import { median, loadAverage, progressOf } from "./stats.js";
 
 const ROUNDS = Number(process.env.BENCH_SCENARIO_ROUNDS ?? 3);

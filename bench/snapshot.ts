@@ -1,4 +1,4 @@
-// `npm run bench -- snapshot`: dev mode's snapshot and revert (host/drivers/cheats.ts) on a chain
+// `npm run bench -- snapshot`: dev mode's snapshot and revert (host/dev/chain.ts) on a chain
 // of 100,000 funded accounts (BENCH_ACCOUNTS), against what a revert through a restart's restore
 // would cost (the database reopened, every record re-read and re-hashed). Each round: a snapshot,
 // ten blocks of changes (a balance set, a faucet-like send, empty blocks), a revert; the reverted
@@ -9,7 +9,7 @@ import os from "node:os";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { DevChain } from "../host/drivers/cheats.js";
+import { DevChain } from "../host/dev/chain.js";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { defaultGenesisJson, devAddress } from "../host/app/genesis.js";
 import { encodeAddress } from "../host/wire/address.js";
@@ -41,36 +41,36 @@ export async function snapshotMain(): Promise<number> {
   try {
     progress(`genesis of ${ACCOUNTS} accounts; load ${loadAverage()}`);
     const genesis = bigGenesis(ACCOUNTS);
-    let chain = DevChain.open(await loadCoreFromFile(), genesis, { dbPath, clock: "simulated", blockTimeNs: BLOCK_NS });
-    await chain.advance(1n);
+    const dev = DevChain.open(await loadCoreFromFile(), genesis, { dbPath, clock: "simulated", blockTimeNs: BLOCK_NS });
+    await dev.node.advance(1n);
     const snapshotMs: number[] = [];
     const revertMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       progress(`round ${round + 1} of ${ROUNDS}`);
-      const before = chain.latestBlock();
+      const before = dev.node.latestBlock();
       let t = performance.now();
-      const { id } = await chain.snapshot();
+      const { id } = await dev.snapshot();
       snapshotMs.push(performance.now() - t);
-      await chain.setBalance(devAddress(50 + round), 10n ** 12n, true);
-      await chain.setBalance(encodeAddress("cro", new Uint8Array(20).fill(round + 1)), 5n, true);
-      await chain.advance(8n);
+      await dev.setBalance(devAddress(50 + round), 10n ** 12n, true);
+      await dev.setBalance(encodeAddress("cro", new Uint8Array(20).fill(round + 1)), 5n, true);
+      await dev.node.advance(8n);
       t = performance.now();
-      await chain.revert(id);
+      await dev.revert(id);
       revertMs.push(performance.now() - t);
-      if (chain.latestBlock().appHash !== before.appHash) {
-        console.error(`snapshot: the reverted state hash ${chain.latestBlock().appHash} is not the snapshot's ${before.appHash}`);
+      if (dev.node.latestBlock().appHash !== before.appHash) {
+        console.error(`snapshot: the reverted state hash ${dev.node.latestBlock().appHash} is not the snapshot's ${before.appHash}`);
         return 1;
       }
     }
     const dbMb = statSync(dbPath).size / 1e6;
-    await chain.close();
+    await dev.close();
     // The alternative: a revert as a restart (the database copy opened, every record restored and hashed).
     const restoreMs: number[] = [];
     for (let round = 0; round < 3; round++) {
       progress(`restore ${round + 1} of 3`);
       const core = await loadCoreFromFile();
       const t = performance.now();
-      chain = NodeChain.open(core, genesis, { dbPath, clock: "simulated", blockTimeNs: BLOCK_NS }) as DevChain;
+      const chain = NodeChain.open(core, genesis, { dbPath, clock: "simulated", blockTimeNs: BLOCK_NS });
       restoreMs.push(performance.now() - t);
       await chain.close();
     }

@@ -12,7 +12,7 @@ import {
 } from "./config-values.js";
 
 export { ConfigError, parseCorsOrigins, parseGasPrices, parseGoDuration, type ClockMode, type CorsOrigins } from "./config-values.js";
-import { forkSetting, type ForkSetting } from "./fork-flag.js";
+import { forkSetting, type ForkSetting } from "./dev/fork-flag.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -62,7 +62,7 @@ export interface Config {
   fundAmount?: { denom: string; amount: bigint }[];
   /** `--automine` (dev mode): a block for each tx, at once. */
   automine?: boolean;
-  /** `--fork FILE` (dev mode, app/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
+  /** `--fork FILE` (dev mode, dev/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
   fork?: ForkSetting;
 }
 

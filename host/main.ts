@@ -20,9 +20,9 @@ import {
 } from "./app/genesis.js";
 import { wallClockNs } from "./drivers/embedded.js";
 import { NodeChain } from "./drivers/embedded.js";
-import { DevChain } from "./drivers/cheats.js";
+import { DevChain } from "./dev/chain.js";
 import { imageable } from "./core/image.js";
-import { devMethods } from "./rpc/dev.js";
+import { devMethods } from "./dev/rpc.js";
 import { NodeStateError } from "./app/types.js";
 import { StateTooLarge } from "./core/memory.js";
 import { useNativeEd25519 } from "./drivers/ed25519-native.js";
@@ -36,10 +36,11 @@ import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
 import { createAbciQuery } from "./app/query.js";
 import { createQueryRouter } from "./app/queries.js";
+import { nodeTierQueries } from "./modules/tieredrewards/module.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
-import { startDevMode, type FundedKey } from "./dev-mode.js";
-import { forkGenesis } from "./app/fork.js";
+import { startDevMode, type FundedKey } from "./dev/mode.js";
+import { forkGenesis } from "./dev/fork.js";
 import { registerMemoryRoute } from "./server/memory.js";
 import { setFlagsFromString } from "node:v8";
 
@@ -53,9 +54,12 @@ export interface RunningNode {
   rpcUrl?: string;
   /** Dev mode with --keyring: the keys topped up at start. */
   funded?: FundedKey[];
-  /** With --fork: what the fork replaced, a line each (app/fork.ts). */
+  /** With --fork: what the fork replaced, a line each (dev/fork.ts). */
   forked?: string[];
+  /** The embedded driver, holding the application (`chain.app`). */
   chain: NodeChain;
+  /** Dev mode's cheat codes (--dev or --clock simulated, not under --abci), over `chain`. */
+  dev?: DevChain;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
   close(): Promise<void>;
@@ -100,8 +104,9 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     }
   });
   let chain: NodeChain;
+  let dev: DevChain | undefined;
   try {
-    chain = (devChain ? DevChain : NodeChain).open(core, genesis, {
+    const open = (devChain ? DevChain : NodeChain).open(core, genesis, {
       dbPath: config.dbPath,
       // Under CometBFT (--abci) no clock of the node's own makes blocks, and CometBFT makes the headers.
       clock: config.abci ? "simulated" : config.clock,
@@ -116,32 +121,34 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
         options.onHalt?.(e);
       },
     });
+    dev = open instanceof DevChain ? open : undefined;
+    chain = open instanceof DevChain ? open.node : open;
     logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
     if (e instanceof NodeStateError || e instanceof StateTooLarge) throw e;
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
-  const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });
+  const router = createQueryRouter(chain.app, { maxPageLimit: limits.maxPageLimit });
   const app = createApp(chain, {
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
-    dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
+    tiers: nodeTierQueries(chain.app), dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,
     ...(config.abci ? { broadcastTo: cometBroadcast(config.cometRpc ?? "http://127.0.0.1:26657") } : {}),
   });
   let rpcUrl: string | undefined;
-  const devMode = chain instanceof DevChain
-    ? startDevMode(app, chain, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
+  const devMode = dev
+    ? startDevMode(app, dev, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
     : undefined;
   let webSocketClients = (): number => 0;
   if (devMode) registerMemoryRoute(app, chain, { webSocketClients: () => webSocketClients(), v8Flags: () => appliedV8Flags });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const query = createAbciQuery(chain, router);
+  const query = createAbciQuery(chain.app, router);
   let rpcListen: string | undefined;
   const rpc = createRpc(chain, {
     query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs, rpcAddress: () => rpcListen,
-    ...(chain instanceof DevChain ? { extra: devMethods(chain) } : {}),
+    ...(dev ? { extra: devMethods(dev) } : {}),
   });
   // Under CometBFT its RPC has the blocks, headers and validator sets: REST's CometBFT service asks it.
   registerCometRoutes(app, config.abci ? cometRpcCaller(config.cometRpc ?? "http://127.0.0.1:26657") : rpc, {
@@ -151,8 +158,9 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     appVersion: APP_VERSION,
     chainId: chain.chainId,
   });
+  const closeChain = (): Promise<void> => (dev ?? chain).close();
   const funded = await devMode?.fundKeyring().catch(async (e: unknown) => {
-    await chain.close();
+    await closeChain();
     throw e;
   });
   const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
@@ -191,7 +199,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     }
     if (config.abci) {
       abciServer = await startAbciServer(config.abci, {
-        chain, query, version: APP_VERSION, log,
+        app: chain.app, query, version: APP_VERSION, log,
         onError: (e) => console.error(`error: ABCI: ${e.message}`),
         onHalt: (e) => {
           console.error(`error: ${e.message}`);
@@ -202,7 +210,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   } catch (e) {
     closeWebSocket();
     for (const s of opened.reverse()) await closeServer(s);
-    await chain.close();
+    await closeChain();
     throw e;
   }
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -220,7 +228,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       server.close((err) => {
         clearTimeout(force);
         rpcServer?.closeAllConnections();
-        chain.close().then(() => {
+        closeChain().then(() => {
           // A fork without --db: its database was the run's own.
           if (config.fork?.ephemeralDb) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.dbPath}${suffix}`, { force: true });
           if (err) reject(err);
@@ -231,7 +239,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     });
     return closing;
   };
-  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), chain, server, close };
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), chain, ...(dev ? { dev } : {}), server, close };
 }
 
 /** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */
@@ -275,7 +283,7 @@ async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; for
   }
 }
 
-/** `--fork FILE`: the export made a local chain (app/fork.ts), validated; a new database only. */
+/** `--fork FILE`: the export made a local chain (dev/fork.ts), validated; a new database only. */
 async function loadFork(file: string, config: Config, core: Core): Promise<{ doc: Json; forked: string[] }> {
   if (!config.fork!.ephemeralDb && existsSync(config.dbPath)) {
     throw new ConfigError(`--fork: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without --fork: npm start -- --db ${config.dbPath} --clock simulated)`);

@@ -1,4 +1,4 @@
-// x/slashing from CometBFT's commit info, in process: blocks made through NodeChain.finalizeBlock
+// x/slashing from CometBFT's commit info, in process: blocks made through Application.finalizeBlock
 // (the ABCI server's path) with the votes and evidence CometBFT would pass. A validator that stops
 // signing is slashed and jailed once the window has passed; a tier position on it shows the bonus
 // pause (the validator's slash and unbond events wait for it); MsgUnjail is refused while the jail
@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { defaultGenesisJson, devAddress, mergeJson, operatorOf, type Json } from "../host/app/genesis.js";
 import { protoSigner } from "./helpers/cosmjs.js";
 import { nodeHarness, wasm } from "./helpers/node.js";
@@ -28,7 +28,7 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
   const chain = node.chain;
   let height = chain.latestBlock().height;
   let timeNs = chain.latestBlock().timeNs;
-  const keyOf = (i: number) => chain.validators.key(i)!.address;
+  const keyOf = (i: number) => chain.app.validators.key(i)!.address;
   /** One block 5 s after the last: every bonded validator votes but those in `absent`; `txs` in order. */
   const block = (o: { absent?: number[]; txs?: Uint8Array[]; doubleSigns?: { validator: number; height: bigint }[] } = {}) => {
     height += 1n;
@@ -40,8 +40,8 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
     });
     const doubleSigns = (o.doubleSigns ?? []).map((d) => ({ address: keyOf(d.validator), height: d.height, power: chain.ledger.validator(d.validator)!.lastPower }));
     const txs = (o.txs ?? []).map((tx) => ({ tx }));
-    const out = chain.finalizeBlock({ height, timeNs, txs, consensus: { votes, doubleSigns } });
-    chain.commit(); // ABCI: FinalizeBlock, then Commit makes the block durable
+    const out = chain.app.finalizeBlock({ height, timeNs, txs, consensus: { votes, doubleSigns } });
+    chain.app.commit(); // ABCI: FinalizeBlock, then Commit makes the block durable
     return out;
   };
   const signed = async (n: number, messages: EncodeObject[]) => {
@@ -89,7 +89,7 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
   const v2 = await validator(2);
   assert.ok(v2.jailed);
   assert.is(BigInt(v2.tokens), before2 - before2 / 20n);
-  const info = chain.slashing.info(keyOf(2))!;
+  const info = chain.app.slashing.info(keyOf(2))!;
   assert.ok(info.tombstoned);
   // The same evidence again (CometBFT may pass it once more): nothing more.
   const again = block({ doubleSigns: [{ validator: 2, height: height - 1n }] });
@@ -100,7 +100,7 @@ test("downtime and double signing from CometBFT's commit info: slash, jail, bonu
 
   const last = chain.latestBlock();
   chain.close();
-  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last, "the database replays to the same hashes");
+  assert.equal(Application.replay(await loadCore(wasm), node.dbPath), last, "the database replays to the same hashes");
 });
 
 test.run();

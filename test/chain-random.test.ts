@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AminoMsg, StdFee } from "@cosmjs/amino";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { loadCore } from "../host/core/core.js";
 import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, mergeJson, operatorOf } from "../host/app/genesis.js";
 import { broadcastRequest, decodeTx as decodeTxBytes } from "../host/wire/amino/stdtx.js";
@@ -92,7 +92,7 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
     const owner = rnd.int(25) === 0 ? devAddress(rnd.int(9)) : who; // sometimes another owner's
     // The authority mostly governs; others mostly stake, and now and then try to govern.
     const kind = rnd.int(7) === 0 ? 24 + rnd.int(5) : k === 0 && rnd.int(2) === 0 ? 19 + rnd.int(5) : rnd.int(40) === 0 ? 19 + rnd.int(5) : rnd.int(19);
-    const live = node.chain.gov.listProposals({});
+    const live = node.chain.app.gov.listProposals({});
     // The validators (keys 1-4) mostly vote yes on what is in its voting period: some proposals pass and run.
     const voting = live.filter((p) => p.status === 2);
     if (k >= 1 && k <= 4 && voting.length > 0 && rnd.int(3) === 0) {
@@ -223,15 +223,15 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
     assert.is(adv.status, 200, `block after ${n} txs: ${JSON.stringify(adv.json)}`);
     assert.is(node.chain.halted, null);
     blocks++;
-    if (blocks % 10 === 0) assert.equal(node.chain.checkInvariants(), [], `invariants after ${n} txs`);
+    if (blocks % 10 === 0) assert.equal(node.chain.app.checkInvariants(), [], `invariants after ${n} txs`);
   }
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
   console.log(`  ${TXS} txs over ${blocks} blocks; check results: ${[...codes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k || "ok"} ${v}`).join(", ")}`);
   const committed = [...codes].filter(([k]) => k === "/0").reduce((t, [, v]) => t + v, 0);
   assert.ok(committed > TXS / 4, `enough txs got through check (${committed}): ${JSON.stringify([...codes])}`);
   assert.ok(validators().length > 4, `MsgCreateValidator made validators: ${validators().length - 4}`);
   assert.is(counts.size, 29, `every message type was sent: ${[...counts.keys()]}`);
-  const proposals = node.chain.gov.listProposals({});
+  const proposals = node.chain.app.gov.listProposals({});
   console.log(`  x/gov: ${proposals.length} proposals left, by status ${JSON.stringify(proposals.reduce((m, p) => ({ ...m, [p.status]: ((m as Record<number, number>)[p.status] ?? 0) + 1 }), {}))}`);
   assert.ok(proposals.some((p) => p.status === 3) && proposals.some((p) => p.status >= 4), "proposals passed, and others were rejected or failed");
   const top = node.chain.latestBlock();
@@ -243,7 +243,7 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
   } finally {
     await again.chain.close();
   }
-  assert.equal(NodeChain.replay(await loadCore(wasm), dbPath), top, "replay from genesis");
+  assert.equal(Application.replay(await loadCore(wasm), dbPath), top, "replay from genesis");
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// Dev mode's account cheats (host/drivers/cheats.ts) and --automine, as a dApp's tests use them with
+// Dev mode's account cheats (host/dev/chain.ts) and --automine, as a dApp's tests use them with
 // CosmJS: setBalance (the supply moved by exactly the difference, a `cheat` event in the block's
 // results, a replay from genesis reaching the same state hash), impersonate / stopImpersonating (a
 // SigningStargateClient whose signer only claims the address, its fee and sequence charged; refused
@@ -79,7 +79,7 @@ test("setBalance raises and lowers a balance in a block: CosmJS reads it, the su
   assert.is(await balanceOf(node, who), 1_000_000n, "not until the next block");
   await dev(node, "mine");
   assert.is(await balanceOf(node, who), 5n);
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
 });
 
 test("setBalance refuses other denoms, JSON numbers, module accounts and bad addresses: REST 400 code 3, JSON-RPC -32602", async () => {

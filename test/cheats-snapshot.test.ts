@@ -1,4 +1,4 @@
-// Dev mode's snapshot and revert (host/drivers/cheats.ts), as a dApp's tests use them: over REST and
+// Dev mode's snapshot and revert (host/dev/chain.ts), as a dApp's tests use them: over REST and
 // raw JSON-RPC, read back with CosmJS. A revert takes back the state (balances, supply, app hash),
 // the block store (blocks, txs by hash, tx_search) and the mempool, keeps the websocket's
 // subscriptions serving the reverted chain, uses up the snapshot and the later ones; the database
@@ -156,7 +156,7 @@ test("on a real clock with --dev too: set-balance makes its block at once; rever
     assert.is(r.json.height, `${at}`);
     assert.is(await balanceOf(real, fresh(4)), 0n);
     await until(() => real.chain.latest.height > at, "a block after the revert");
-    assert.equal(real.chain.checkInvariants(), []);
+    assert.equal(real.chain.app.checkInvariants(), []);
   } finally {
     await real.close();
   }

@@ -1,4 +1,4 @@
-// Dev mode's dumpState / loadState (host/drivers/cheats.ts, decision 23) as a dApp's tests use them
+// Dev mode's dumpState / loadState (host/dev/chain.ts, decision 23) as a dApp's tests use them
 // with CosmJS: the dump is the SDK export `npm run export` writes; a dump loaded after the chain
 // moved on gives back its height, state hash, balances and supply, drops the snapshots, and the
 // chain goes on from it; chain-maind's own export loads too; a bad document is refused (REST 400

@@ -1,4 +1,4 @@
-// Dev mode's clock cheats (host/drivers/cheats.ts) on the simulated clock: mine(blocks, interval),
+// Dev mode's clock cheats (host/dev/chain.ts) on the simulated clock: mine(blocks, interval),
 // setNextBlockTime, advanceTime, over REST and raw JSON-RPC, the block times read back with CosmJS.
 // A chain that uses none of them keeps genesis time + height x block time; the next block time is
 // kept across a restart (from the last block's time); the real clock refuses them.

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCore } from "../host/core/core.js";
 import { mergeJson, type Json } from "../host/app/genesis.js";
-import { defaultScenarioJson, parseScenario } from "../host/cli/scenario.js";
-import { scenarioGenesis } from "../host/cli/sim-genesis.js";
-import { simulate } from "../host/cli/sim-run.js";
+import { defaultScenarioJson, parseScenario } from "../host/scenario/scenario.js";
+import { scenarioGenesis } from "../host/scenario/sim-genesis.js";
+import { simulate } from "../host/scenario/sim-run.js";
 import { cli } from "./helpers/cli.js";
 import { wasm } from "./helpers/node.js";
 

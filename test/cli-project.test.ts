@@ -15,7 +15,7 @@ import { Emission, DEFAULT_EMISSION_PARAMS } from "../host/core/emission.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { defaultGenesisJson } from "../host/app/genesis.js";
-import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
+import { withBlocksPerYear, withPool } from "../host/scenario/genesis-input.js";
 import { UsageError } from "../host/cli/common.js";
 import { projectCommand } from "../host/cli/project.js";
 import { estimateCommand } from "../host/cli/estimate.js";

@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCore } from "../host/core/core.js";
 import { mergeJson, type Json } from "../host/app/genesis.js";
-import { defaultScenarioJson, parseScenario } from "../host/cli/scenario.js";
-import { scenarioGenesis } from "../host/cli/sim-genesis.js";
-import { simulate } from "../host/cli/sim-run.js";
-import type { Simulation, SimRow } from "../host/cli/sim-types.js";
+import { defaultScenarioJson, parseScenario } from "../host/scenario/scenario.js";
+import { scenarioGenesis } from "../host/scenario/sim-genesis.js";
+import { simulate } from "../host/scenario/sim-run.js";
+import type { Simulation, SimRow } from "../host/scenario/sim-types.js";
 import { wasm } from "./helpers/node.js";
 
 const E18 = 10n ** 18n;
@@ -224,7 +224,7 @@ test("genesis_override and genesis: the launch supply", async () => {
 });
 
 test("the actor's signatures: libsecp256k1's where it loads are noble's (a browser's), byte for byte", async () => {
-  const { nobleSign, signDigest } = await import("../host/cli/sim-signer.js");
+  const { nobleSign, signDigest } = await import("../host/scenario/sim-signer.js");
   const { devPrivateKey } = await import("../host/app/genesis.js");
   const { sha256 } = await import("@noble/hashes/sha2.js");
   assert.ok(signDigest !== nobleSign, "the native binding loaded here");

@@ -8,12 +8,12 @@ import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
 import { ModuleAccount } from "../host/core/ledger.js";
 import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../host/app/genesis.js";
-import { withBlocksPerYear, withPool } from "../host/cli/genesis-input.js";
+import { withBlocksPerYear, withPool } from "../host/scenario/genesis-input.js";
 import { project } from "../host/cli/project.js";
 import { nodeHarness, wasm, type TestNode } from "./helpers/node.js";
 import { devSigner, lockTierMsg, positionMsg, claimTierMsg, sendMsg } from "./helpers/dev-signer.js";
 import { broadcastRequest } from "../host/wire/amino/stdtx.js";
-import { autoGas } from "../host/cli/sim-txs.js";
+import { autoGas } from "../host/scenario/sim-txs.js";
 import { HOUR_NS, UNIT, runScenario } from "./helpers/simulate.js";
 
 const BPM = 8766n / 12n; // 730 blocks a month at 1h blocks
@@ -110,7 +110,7 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
     if (dry === null && pool === 0n) dry = h;
     if (h % BPM === 0n) {
       const rid = node.chain.directory.accountId(reserve)!;
-      months.push({ pool, supply: node.chain.totalSupply(), bonded: node.chain.ledger.pool().bonded, owed: node.chain.tiers.owedBonus(rid) });
+      months.push({ pool, supply: node.chain.totalSupply(), bonded: node.chain.ledger.pool().bonded, owed: node.chain.app.tiers.owedBonus(rid) });
     }
   }
 
@@ -139,7 +139,7 @@ sim("tier cohorts, claims, fees and a deposit: the same pool-dry block, balances
   assert.ok(rows.some((r) => r.bonusPaid > 0n), "claims paid bonus");
   assert.is(rows[1]!.positions, 1, "position 1 undelegated at its unlock in month 1");
   assert.is(rows[2]!.positions, 2);
-  assert.is(node.chain.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
+  assert.is(node.chain.app.tiers.position(1n), undefined, "position 1 withdrawn (on the node)");
   // After the pool ran dry the claims fail their simulation on the chain as on the node ("insufficient
   // bonus pool balance"), and are not sent, as a wallet would not send them; nothing else fails.
   assert.ok(result.failures.length > 0 && result.failures.every((f) => /^simulation: .*insufficient bonus pool balance/.test(f.log)), `${result.failures[0]?.what}: ${result.failures[0]?.log}`);

@@ -1,4 +1,4 @@
-// `simulate`'s scenario (host/cli/scenario.ts): every field's default, --set paths, validation
+// `simulate`'s scenario (host/scenario/scenario.ts): every field's default, --set paths, validation
 // errors naming the field, the command line's usage errors, failed scenario txs and --strict, a
 // validator set, and a YAML scenario file.
 
@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
-import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../host/cli/scenario.js";
+import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../host/scenario/scenario.js";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -5,10 +5,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { parseScenario } from "../host/cli/scenario.js";
+import { parseScenario } from "../host/scenario/scenario.js";
 import { loadScenario, scenarioGenesis, simulate, summarize } from "../host/cli/simulate.js";
-import { sweepChart } from "../host/cli/chart.js";
-import { grid, runSweep, sweepValues } from "../host/cli/sweep.js";
+import { sweepChart } from "../host/scenario/chart.js";
+import { grid, runSweep, sweepValues } from "../host/scenario/sweep.js";
 import { expectedSeconds, expectedTxs, roughDuration } from "../host/cli/sweep-command.js";
 import { UsageError } from "../host/cli/common.js";
 import { wasm } from "./helpers/node.js";

@@ -20,7 +20,7 @@ import { decodeAny } from "../host/wire/messages.js";
 import { canonicalJsonBytes } from "../host/wire/amino/sign-doc.js";
 import { nodeHarness, wasm, type TestNode as Node } from "./helpers/node.js";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 
 const nodes = await nodeHarness({ prefix: "create-validator-" });
 test.after(() => nodes.remove());
@@ -29,7 +29,7 @@ const CRO = 100_000_000n;
 const registry = chainRegistry();
 const consensusPub = (name: string) => ed25519.getPublicKey(sha256(utf8ToBytes(`test consensus key ${name}`)));
 
-/** Close the node and open its database again: the same last state hash (NodeChain.open checks the records against it). */
+/** Close the node and open its database again: the same last state hash (opening it checks the records against it). */
 async function reopened(node: Node): Promise<Node> {
   const hash = node.chain.latestBlock().appHash;
   node.chain.close();
@@ -152,7 +152,7 @@ test("a created validator goes with an exported state (the importer has it, the 
   }
   const last = node.chain.latestBlock();
   node.chain.close();
-  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last);
+  assert.equal(Application.replay(await loadCore(wasm), node.dbPath), last);
 });
 
 const editMsg = (n: number, o: { moniker?: string; rate?: string; minSelf?: bigint }): EncodeObject => ({

@@ -97,7 +97,7 @@ test("CosmJS-signed delegate -> a day of blocks -> server restart -> withdraw re
     assert.is(node.chain.ledger.balance(id), before + paid - 5000n);
     // About 3 % a year on 20,000 CRO after 10 % commission: ~1.48 CRO a day.
     assert.ok(paid > 140_000_000n && paid < 155_000_000n, `a day's reward: ${paid}`);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.close();
   }
@@ -187,7 +187,7 @@ test("tiered staking over HTTP: lock -> trigger exit -> restart -> a year -> ins
     assert.is(node.chain.ledger.balance(ownerId), liquid - amount - 5n * 5000n + base + bonus + dayBase);
     const poolAfter = BigInt((await call(node, "/chainmain/tieredrewards/v1/rewards_pool_balances")).balances[0].amount);
     assert.ok(poolAfter < poolBefore - bonus, "the pool paid the bonus and a year of top-ups");
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.close();
   }

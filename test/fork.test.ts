@@ -1,4 +1,4 @@
-// `npm start -- --fork export.json` (host/app/fork.ts) on chain-maind's own export of the reference
+// `npm start -- --fork export.json` (host/dev/fork.ts) on chain-maind's own export of the reference
 // run: the node starts from it at its height with a simulated clock, its validators keep their
 // operators and tokens under consensus keys the node holds (its blocks are signed by them), every
 // forked account and position answers as in the export, the dev keys are funded and a CosmJS
@@ -139,7 +139,7 @@ test("--dev forks on the real clock; without --db the fork's database is gone at
   const r = await run(["--fork", EXPORT, "--dev", "--port", "0", "--rpc-port", "off"], {}, { out: () => {}, err: () => {} });
   if (typeof r === "number") throw new Error(`exit ${r}`);
   assert.is(r.chain.clock, "real");
-  const db = (r.chain as unknown as { s: { store: { path: string } } }).s.store.path;
+  const db = (r.chain.app as unknown as { s: { store: { path: string } } }).s.store.path;
   assert.ok(existsSync(db));
   await r.close();
   assert.not.ok(existsSync(db), `${db} removed`);

@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { NodeStateError } from "../host/app/types.js";
 import { defaultGenesisJson, devAddress, type Json } from "../host/app/genesis.js";
 import { staticGas } from "../host/app/gas.js";
@@ -48,7 +48,7 @@ test("out of gas: sdk 11 with the SDK's log, the message undone, the fee charged
   assert.is(balance(node, u7), before7, "the send is undone");
   assert.is(balance(node, u5), before5 - 5000n, "the fee is charged");
   assert.is(node.chain.directory.account(u5)!.sequence, seq + 1n, "the sequence is used");
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
   // The same tx with enough gas goes through.
   const ok = await include(node, await signedBy(node, 5, [sendMsg(u5, u7, 1_000_000n)], { fee: fee("100000") }));
   assert.is(ok.code, 0);
@@ -91,7 +91,7 @@ test("gas_used scales with the work, is stored, and is identical after replay (w
   assert.is(again.gas_used, one.gas_used);
   await node.chain.close();
 
-  const replayed = NodeChain.replay(await loadCore(wasm), dbPath);
+  const replayed = Application.replay(await loadCore(wasm), dbPath);
   assert.is(replayed.height, 4n);
 
   // Replay does compare: a stored gas_used that the re-execution does not reproduce is a divergence.
@@ -99,7 +99,7 @@ test("gas_used scales with the work, is stored, and is identical after replay (w
   db.prepare("UPDATE txs SET gas_used = '1' WHERE height = 3").run();
   db.close();
   assert.throws(
-    () => NodeChain.replay(loadCoreSync(), dbPath),
+    () => Application.replay(loadCoreSync(), dbPath),
     (e: Error) => e instanceof NodeStateError && /replay diverged at height 3: tx [0-9A-F]{64} used \d+ gas, stored 1/.test(e.message),
   );
 });
@@ -129,7 +129,7 @@ test("a database from before gas was metered and block events were kept opens (c
   assert.equal(reopened.chain.blockTxs(BigInt(r.height))!.events, [], "an old block's events were not kept");
   assert.equal(reopened.chain.blockTxs(BigInt(next.height))!.events.map((e) => e.type).slice(0, 1), ["mint"]);
   await reopened.chain.close();
-  assert.is(NodeChain.replay(await loadCore(wasm), dbPath).height, 3n);
+  assert.is(Application.replay(await loadCore(wasm), dbPath).height, 3n);
 });
 
 function withMaxGas(maxGas: string): Json {

@@ -190,7 +190,7 @@ test("cancel: the proposer only; half the deposit burned (total supply falls), h
   assert.is((await node.get(`/cosmos/tx/v1beta1/txs/${failing.json.tx_response.txhash}`)).json.tx_response.code, 2, "the deposit to an unknown proposal fails the tx");
   assert.is((await node.get("/cosmos/gov/v1/proposals/1")).status, 200);
   assert.is(node.chain.ledger.balance(ModuleAccount.gov), MIN_DEPOSIT);
-  assert.equal(node.chain.checkInvariants(), [], "the supply came back with the burned tokens");
+  assert.equal(node.chain.app.checkInvariants(), [], "the supply came back with the burned tokens");
   const supplyBefore = node.chain.totalSupply();
   const balanceBefore = node.chain.ledger.balance(node.chain.directory.accountId(me)!);
   const cancelled = await committedTx(node, 5, [cancelMsg(1n, me)]);
@@ -370,7 +370,7 @@ test("the dev slash through a proposal: x/gov as its authority", async () => {
   await wait(node, 600);
   assert.is((await node.get("/cosmos/gov/v1/proposals/1")).json.proposal.status, "PROPOSAL_STATUS_PASSED");
   assert.is(await tokens(), before - before / 10n);
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
   // A slash followed by a message that fails: the proposal fails, and the slash's burn is undone
   // with it (the supply too: it lives outside the store's undo log; the random suite found it).
   const supply = node.chain.totalSupply();
@@ -380,7 +380,7 @@ test("the dev slash through a proposal: x/gov as its authority", async () => {
   await wait(node, 600);
   assert.is((await node.get("/cosmos/gov/v1/proposals/2")).json.proposal.status, "PROPOSAL_STATUS_FAILED");
   assert.is(await tokens(), tokensBefore);
-  assert.equal(node.chain.checkInvariants(), [], "total supply is still the sum of all balances");
+  assert.equal(node.chain.app.checkInvariants(), [], "total supply is still the sum of all balances");
   assert.ok(node.chain.totalSupply() > supply, "nothing burned (the blocks minted)");
   node.chain.close();
 });

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { loadCore } from "../host/core/core.js";
 import { devAddress } from "../host/app/genesis.js";
 import { NodeStore } from "../host/store/store.js";
@@ -44,7 +44,7 @@ test("the issue's halt: 1,000 basecro, a 5,000-basecro fee, sent twice: refused 
     assert.is(node.chain.halted, null);
     assert.is(node.chain.latestBlock().height, 5n);
     assert.is(node.chain.directory.account(poor)!.sequence, 0n);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -114,19 +114,24 @@ test("a fee spent by an earlier tx of the block fails there, is sent again, land
   } finally {
     await node.chain.close();
   }
-  assert.equal(NodeChain.replay(await loadCore(wasm), dbPath), top, "replay re-executes both inclusions");
+  assert.equal(Application.replay(await loadCore(wasm), dbPath), top, "replay re-executes both inclusions");
 });
 
 test("a block that fails part-way: every route answers 503, a waiting mode=block request returns, restart resumes", async () => {
   const dbPath = nodes.freshDb();
   const node = await nodes.open({ dbPath });
   const committed = node.chain.latestBlock();
-  const store = (node.chain as unknown as { s: { store: NodeStore } }).s.store;
+  const store = (node.chain.app as unknown as { s: { store: NodeStore } }).s.store;
   store.commitBlock = () => {
     throw new Error("disk I/O error");
   };
   const halts: Error[] = [];
-  (node.chain as unknown as { haltCallback: (e: Error) => void }).haltCallback = (e) => halts.push(e);
+  const app = node.chain.app as unknown as { haltCallback: (e: Error) => void };
+  const driverCallback = app.haltCallback; // the driver's: its clock stops
+  app.haltCallback = (e) => {
+    driverCallback(e);
+    halts.push(e);
+  };
   const body = { ...(await signedBy(node, 5, [sendMsg(devAddress(5), devAddress(6), 7n)])), mode: "block" };
   const waiting = node.post("/txs", body);
   await new Promise((r) => setTimeout(r, 10));

@@ -62,7 +62,7 @@ test("a database that does not fit is refused at restart; with room, CheckTx ref
   await node.chain.close();
   // What a restart takes (its tables reserved at their size), with room
   const measured = await h.open({ dbPath, genesis: withAccounts(20_000) });
-  const m = measured.chain.coreMemory();
+  const m = measured.chain.app.coreMemory();
   await measured.chain.close();
   const small = await h.open({ dbPath, genesis: withAccounts(20_000), limits: { coreMemoryBytes: 2 * MiB } }).catch((x: Error) => x);
   assert.instance(small, StateTooLarge);

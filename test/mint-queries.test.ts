@@ -35,7 +35,7 @@ test("annual_provisions is the rate on the supply before the last block's mint, 
   assert.is(rest, rate * (supply - last.minted), "LegacyDec × Int is exact: rate × supply before the mint");
   assert.is.not(rest, rate * supply, "not the supply after it");
 
-  const router = createQueryRouter(node.chain);
+  const router = createQueryRouter(node.chain.app);
   const bytes = router.abci("/cosmos.mint.v1beta1.Query/AnnualProvisions", toBinary(QueryAnnualProvisionsRequestSchema, create(QueryAnnualProvisionsRequestSchema)));
   const answer = fromBinary(QueryAnnualProvisionsResponseSchema, bytes).annualProvisions;
   assert.is(new TextDecoder().decode(answer), `${rest}`, "abci_query: the same raw Dec in bytes");

@@ -134,7 +134,7 @@ test('a fee of "-0" (signed as such) is refused at check, never taken as zero', 
 test("a halted chain's /dev/advance answers 503, not 200 with no blocks", async () => {
   const node = await nodes.open();
   try {
-    (node.chain as unknown as { s: { store: { commitBlock: () => void } } }).s.store.commitBlock = () => {
+    (node.chain.app as unknown as { s: { store: { commitBlock: () => void } } }).s.store.commitBlock = () => {
       throw new Error("disk full");
     };
     await node.post("/txs", await signedBy(node, 5, [sendMsg(devAddress(5), devAddress(6), 1n)]));

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { loadCore } from "../host/core/core.js";
 import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { NodeStateError } from "../host/app/types.js";
 import { devAddress, parseGenesis, type Json } from "../host/app/genesis.js";
 import { delegateMsg, undelegateMsg, sendMsg, withdrawMsg } from "./helpers/dev-signer.js";
@@ -51,7 +52,7 @@ test("restart: same height, same state hash, balances intact; going on gives the
     assert.is(again.chain.latest.height, before.height);
     assert.is(again.chain.ledger.balance(accountId(again, devAddress(5))), balance);
     assert.is(again.chain.directory.account(devAddress(5))!.sequence, sequence);
-    assert.equal(again.chain.checkInvariants(), []);
+    assert.equal(again.chain.app.checkInvariants(), []);
     assert.equal(await again.get("/cosmos/mint/v1beta1/annual_provisions"), minter);
     await scenario(again, 2);
     // The same history without the restart.
@@ -75,7 +76,7 @@ test("replay re-executes every block to the same hashes; a damaged database is r
   const last = node.chain.latestBlock();
   await node.chain.close();
   const seen: bigint[] = [];
-  const replayed = NodeChain.replay(await loadCore(wasm), node.dbPath, (h) => seen.push(h));
+  const replayed = Application.replay(await loadCore(wasm), node.dbPath, (h) => seen.push(h));
   assert.equal(replayed, last);
   assert.is(seen[0], 0n);
   assert.is(seen.at(-1), last.height);
@@ -97,7 +98,7 @@ test("replay re-executes every block to the same hashes; a damaged database is r
     assert.match((e as Error).message, `after restore differs from block ${last.height}'s ${last.appHash}`);
   }
   try {
-    NodeChain.replay(await loadCore(wasm), node.dbPath);
+    Application.replay(await loadCore(wasm), node.dbPath);
     assert.unreachable("replay accepted a damaged database");
   } catch (e) {
     assert.instance(e, NodeStateError);
@@ -138,7 +139,7 @@ test("a node killed mid-run restarts at its last committed block with a matching
     assert.ok(top.height > 0, "blocks were made before the kill");
     assert.is(node.chain.latestBlock().height, BigInt(top.height));
     assert.is(node.chain.latestBlock().appHash, top.app_hash);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -148,7 +149,7 @@ test("a database that is not the node's, or was made by another core build, is r
   const empty = freshDb();
   new Database(empty).close();
   try {
-    NodeChain.replay(await loadCore(wasm), empty);
+    Application.replay(await loadCore(wasm), empty);
     assert.unreachable();
   } catch (e) {
     assert.instance(e, NodeStateError);
@@ -177,7 +178,7 @@ test("a database that is not the node's, or was made by another core build, is r
     const d = new Database(other.dbPath);
     d.prepare(change).run();
     d.close();
-    for (const attempt of [() => open({ dbPath: other.dbPath }), async () => NodeChain.replay(await loadCore(wasm), other.dbPath)]) {
+    for (const attempt of [() => open({ dbPath: other.dbPath }), async () => Application.replay(await loadCore(wasm), other.dbPath)]) {
       try {
         await attempt();
         assert.unreachable("a database of another state format was read");
@@ -238,7 +239,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
     const user = devAddress(6);
     assert.is(imported.ledger.balance(imported.directory.accountId(user)!), source.chain.ledger.balance(accountId(source, user)));
     assert.equal(imported.directory.account(user), source.chain.directory.account(user));
-    assert.equal(imported.checkInvariants(), []);
+    assert.equal(imported.app.checkInvariants(), []);
     // Both go on alike: the same blocks give the same hashes.
     await imported.advance(2000n);
     await source.post("/dev/advance?blocks=2000");
@@ -251,7 +252,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
   const again = await open({ dbPath: importedDb });
   const top = again.chain.latestBlock();
   await again.chain.close();
-  assert.equal(NodeChain.replay(await loadCore(wasm), importedDb), top);
+  assert.equal(Application.replay(await loadCore(wasm), importedDb), top);
   // A state from another core build does not load.
   const foreign = JSON.parse(JSON.stringify(doc));
   foreign.app_state.node_state.records[0][0] = 999;
@@ -264,7 +265,7 @@ test("export: GET /dev/export is the last committed state as a genesis; a node s
   }
   const bad = JSON.parse(JSON.stringify(doc));
   bad.app_state.node_state.records[0][1] = "not base64!";
-  assert.throws(() => parseGenesis(bad, (again.chain as any).s.core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
+  assert.throws(() => parseGenesis(bad, (again.chain.app as any).s.core.dec), /app_state\.node_state\.records\[0\]: invalid base64/);
 });
 
 test.after(() => nodes.remove());

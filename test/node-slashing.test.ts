@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
 import type { AminoMsg } from "@cosmjs/amino";
 import { delegateMsg, undelegateMsg, lockTierMsg, claimTierMsg } from "./helpers/dev-signer.js";
@@ -93,11 +93,11 @@ test("a slash with jail: delegations and positions lose 10 %, the bonus stops wh
   const c3 = await node.tx(5, [claimTierMsg(owner, [BigInt(id)])]);
   const bonus = JSON.parse(attr(c3, "chainmain.tieredrewards.v1.EventTierRewardsClaimed", "bonus_rewards"));
   assert.is(bonus.length, 1, "bonus again once bonded");
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
 
   const last = node.chain.latestBlock();
   await node.chain.close();
-  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), last);
+  assert.equal(Application.replay(await loadCore(wasm), node.dbPath), last);
 });
 
 test("a slash for a past infraction reaches unbonding entries started since; bad fractions and heights are refused", async () => {
@@ -120,7 +120,7 @@ test("a slash for a past infraction reaches unbonding entries started since; bad
   assert.match(over.raw_log, "slash fraction must be between 0 and 1, got 1.500000000000000000");
   const future = await node.tx(0, [slashMsg(gov, val, "0.1", { infractionHeight: 10_000n })]);
   assert.match(future.raw_log, "impossible attempt to slash future infraction");
-  assert.equal(node.chain.checkInvariants(), []);
+  assert.equal(node.chain.app.checkInvariants(), []);
   await node.chain.close();
 });
 

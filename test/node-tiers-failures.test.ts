@@ -43,7 +43,7 @@ test("user tier messages that fail: codespace, code and raw_log; only the fee an
       assert.equal(await allPositions(node, true), raw);
       assert.equal((await node.get(`/cosmos/staking/v1beta1/delegations/${signer}`)).json, delegations);
       assert.is(node.chain.directory.accounts().length, accounts, "no account left behind (e.g. a position's delegator)");
-      assert.equal(node.chain.checkInvariants(), []);
+      assert.equal(node.chain.app.checkInvariants(), []);
       return tr;
     };
 

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { devAddress, type Json } from "../host/app/genesis.js";
 import { deleteTierMsg, lockTierMsg, positionAmountMsg, positionMsg, tierGovMsg, updateTierParamsMsg } from "./helpers/dev-signer.js";
 import { committedTx as tx, nodeHarness, wasm } from "./helpers/node.js";
@@ -79,7 +79,7 @@ test("MsgUpdateParams: the authority changes params and the top-up; aborted txs,
     const exportedRes = await node.get("/dev/export");
     assert.is(exportedRes.status, 200);
     exported = exportedRes.json as Json;
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -97,7 +97,7 @@ test("MsgUpdateParams: the authority changes params and the top-up; aborted txs,
     await again.chain.close();
   }
   // Replay re-applies every rate change (and undoes the aborted ones) block by block to the same hashes.
-  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), top);
+  assert.equal(Application.replay(await loadCore(wasm), node.dbPath), top);
 
   // An exported state starts a node with the same rate (and the same hash).
   const imported = await open({ genesis: exported! });
@@ -192,7 +192,7 @@ test("MsgAddTier / MsgUpdateTier / MsgDeleteTier: events, GET /tiers, an APY cha
     assert.is(field(exit, "EventExitTierWithDelegation", "full_exit"), true);
     await ok(node, 0, [deleteTierMsg(GOV, 4)]);
     assert.equal((await tiersOf(node)).map((t) => t.id), [1, 3]);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }

@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { devAddress, type Json } from "../host/app/genesis.js";
 import {
   claimTierMsg, commitTierMsg, delegateMsg, lockTierMsg, positionAmountMsg, positionMsg, tierGovMsg, tierRedelegateMsg,
@@ -68,7 +68,7 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
     assert.is(byId(p2).amount, `${30n * CRO}`);
     assert.not.equal(byId(p3).exit_triggered_at, ZERO_TIME);
     assert.is(snapshot.rate, "0.040000000000000000");
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
 
     const res = await node.get("/dev/export");
     assert.is(res.status, 200);
@@ -82,7 +82,7 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
       assert.is(imported.chain.latestBlock().appHash, top.appHash);
       assert.is(imported.chain.latestBlock().hash, top.hash, "the exported block's own hash, which seeds the next block");
       assert.equal(await snap(imported), snapshot);
-      assert.equal(imported.chain.checkInvariants(), []);
+      assert.equal(imported.chain.app.checkInvariants(), []);
       // Both go on alike with the same signed tx: a claim and a new position (its delegator
       // address derived from the block) give the same hashes.
       for (const n of [node, imported]) {
@@ -105,14 +105,14 @@ test("positions of every kind: replay reaches every stored hash, an exported sta
   const top = again.chain.latestBlock();
   try {
     assert.equal(await snap(again), snapshot);
-    assert.equal(again.chain.checkInvariants(), []);
+    assert.equal(again.chain.app.checkInvariants(), []);
   } finally {
     await again.chain.close();
   }
 
   // Replay: every stored block row re-executed, its hash checked.
   const heights: bigint[] = [];
-  assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath, (h) => heights.push(h)), top);
+  assert.equal(Application.replay(await loadCore(wasm), node.dbPath, (h) => heights.push(h)), top);
   const db = new Database(node.dbPath, { readonly: true });
   const rows = (db.prepare("SELECT height FROM blocks ORDER BY height").all() as { height: number | bigint }[]).map((r) => BigInt(r.height));
   db.close();

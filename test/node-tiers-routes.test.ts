@@ -150,7 +150,7 @@ test("tier routes on the node: positions by owner / tier / all with pagination, 
     assert.equal(await page("/estimate_rewards/3"), small);
     assert.is(pool(node), POOL);
     assert.is(node.chain.latestBlock().appHash, hash);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
 
     // A claim the pool cannot pay fails with 12 and changes nothing; an APY change of the tier too.
     const before = await allPositions(node, true);

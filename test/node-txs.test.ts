@@ -24,7 +24,7 @@ test("genesis: four bonded validators, funded dev accounts, the rewards pool; in
     assert.is(chain.ledger.balance(accountId(node, devAddress(5))), USER_FUNDS);
     assert.is(chain.ledger.balance(ModuleAccount.rewardsPool), 500_000_000_000_000_000n);
     assert.is(chain.ledger.balance(ModuleAccount.bondedPool), 4n * 1_000_000_000_000_000_000n);
-    assert.equal(chain.checkInvariants(), []);
+    assert.equal(chain.app.checkInvariants(), []);
     assert.is(chain.latestBlock().height, 0n);
     assert.match(chain.latestBlock().appHash, /^[0-9A-F]{64}$/);
     const g = parseGenesis(defaultGenesisJson(), chain.ledger["core"].dec);
@@ -152,7 +152,7 @@ test("a failing message reverts the whole tx; its fee and sequence stay", async 
     assert.is(node.chain.directory.account(user)!.sequence, 1n);
     // The ante's events alone (the fee's transfer, fee, sequence, signature), in the SDK's order.
     assert.equal(tr.events.map((e: any) => e.type), ["coin_spent", "coin_received", "transfer", "message", "tx", "tx", "tx"]);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -193,7 +193,7 @@ test("money sent to a burned address leaves circulation; a send to the rewards p
     assert.is(node.chain.ledger.balance(accountId(node, BURN)), 1_000_000n);
     assert.ok(node.chain.ledger.balance(ModuleAccount.rewardsPool) < poolBefore + 2_000n, "the pool got 2,000 and paid a top-up");
     // The cap applies to circulating supply: the emission engine knows what was burned.
-    const internal = node.chain as unknown as { s: { burned: bigint } };
+    const internal = node.chain.app as unknown as { s: { burned: bigint } };
     assert.is(internal.s.burned, 1_000_000n);
   } finally {
     await node.chain.close();
@@ -274,7 +274,7 @@ test("an unbonding made by an aborted tx leaves nothing: an entry later given it
     assert.is(node.chain.ledger.balance(id), before, "not paid before its own time");
     await node.post("/dev/advance?blocks=3"); // height 677 = 5 h + 28 d
     assert.is(node.chain.ledger.balance(id), before + 1_000_000_000n);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }

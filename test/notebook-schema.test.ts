@@ -4,8 +4,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
-import { COLUMNS, sweepColumns, tierColumns } from "../host/cli/simulate-output.js";
-import type { RunSummary } from "../host/cli/sweep.js";
+import { COLUMNS, sweepColumns, tierColumns } from "../host/scenario/simulate-output.js";
+import type { RunSummary } from "../host/scenario/sweep.js";
 
 const UNITS = new Set(["tokens", "rate", "count", "time", "text"]);
 

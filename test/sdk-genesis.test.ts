@@ -73,8 +73,8 @@ test("chain-maind's genesis.json: its gentx makes validator 1 (commission 0.1 / 
     assert.is(v1.commission.update_time, genesisJson.genesis_time, "made at genesis");
     assert.is(v1.tokens, "1000000000000000000", "its self-delegation, bonded at genesis");
     // x/slashing's params (no REST route here yet): the chain's.
-    assert.equal(node.chain.slashing.params, parseGenesis(genesisJson, core.dec).slashing.params);
-    assert.is(node.chain.slashing.params.signedBlocksWindow, BigInt(recorded.get("/cosmos/slashing/v1beta1/params")!.body.params.signed_blocks_window));
+    assert.equal(node.chain.app.slashing.params, parseGenesis(genesisJson, core.dec).slashing.params);
+    assert.is(node.chain.app.slashing.params.signedBlocksWindow, BigInt(recorded.get("/cosmos/slashing/v1beta1/params")!.body.params.signed_blocks_window));
     // The SDK's account numbers: the genesis's (duplicates renumbered in order), then the module accounts.
     await sameAsRecorded(node, `/cosmos/auth/v1beta1/accounts/${KEY5}`, undefined, (b) => b.account.account_number);
     assert.is((await node.get(`/cosmos/auth/v1beta1/accounts/${KEY5}`)).json.account.account_number, "5", "dev key 5 is account 5, as on the chain");
@@ -91,9 +91,9 @@ test("chain-maind's genesis.json: its gentx makes validator 1 (commission 0.1 / 
       const self = b.address === "cro14wq8z3g43jn3y7gg3mv5np90xyecwpgqdxz5su" ? 10n ** 18n : 0n;
       assert.is(got, `${BigInt(b.coins[0].amount) - self}`, b.address);
     }
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
     await node.post("/dev/advance?blocks=3");
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -159,20 +159,20 @@ test("chain-maind's export at height 395: balances, delegations, positions, rewa
     // Signing infos, with the missed blocks in their window (x/slashing's routes are served under CometBFT), and the last validator set.
     for (const s of exported.app_state.slashing.signing_infos) {
       const hex = Buffer.from(accountAddressBytes(s.address, "crocnclcons")).toString("hex").toUpperCase();
-      const info = node.chain.slashing.info(hex)!;
+      const info = node.chain.app.slashing.info(hex)!;
       const i = s.validator_signing_info;
       assert.equal([info.startHeight, info.indexOffset, info.missedBlocksCounter, info.tombstoned, info.jailedUntilNs], [BigInt(i.start_height), BigInt(i.index_offset), BigInt(i.missed_blocks_counter), i.tombstoned, 0n]);
       const missed = exported.app_state.slashing.missed_blocks.find((m: any) => m.address === s.address).missed_blocks;
       assert.equal(info.missed, missed.map((m: any) => Number(m.index)));
     }
-    assert.is(node.chain.slashing.info("F6CD6F6AD39262AB7529ACA10794A1F61C864449")!.missed.length, 357);
+    assert.is(node.chain.app.slashing.info("F6CD6F6AD39262AB7529ACA10794A1F61C864449")!.missed.length, 357);
     assert.equal(node.chain.consensusValidators().map((v) => v.power), exported.consensus.validators.map((v: any) => BigInt(v.power)).sort((a: bigint, b: bigint) => (a > b ? -1 : 1)));
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
     // It makes blocks from there: mint, rewards, the top-up, on the export's supply.
     await node.post("/dev/advance?blocks=3");
     assert.is(node.chain.latestBlock().height, 397n);
     assert.ok(node.chain.totalSupply() > BigInt(exported.app_state.bank.supply[0].amount));
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }

@@ -288,7 +288,7 @@ test("node: MsgAddTier / MsgUpdateTier beyond int64 ns are refused at CheckTx (n
     const updated = await tx(node, 0, [tierGovMsg("MsgUpdateTier", GOV, govTier(1, `${MAX}s`))]);
     assert.is(updated.code, 0, updated.raw_log);
     assert.equal((await tiers()).map((t) => [t.id, t.exit_duration]), [[1, "9223372036s"], [2, "63072000s"], [3, "126144000s"], [7, "9223372036s"]]);
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }
@@ -335,7 +335,7 @@ test("node: an exit whose unlock time would pass 2262-04-11 is refused, never wr
       assert.is(unlockNs - trigNs, secs * 1_000_000_000n, `tier ${tierId}: ${created.exit_triggered_at} -> ${created.exit_unlock_at}`);
       assert.ok(unlockNs > trigNs);
     }
-    assert.equal(node.chain.checkInvariants(), []);
+    assert.equal(node.chain.app.checkInvariants(), []);
   } finally {
     await node.chain.close();
   }

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { devAddress, operatorOf } from "../host/app/default-genesis.js";
 import { delegateMsg } from "./helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm, type TestNode } from "./helpers/node.js";
@@ -24,8 +24,8 @@ const state = (node: TestNode) => {
 
 /** One empty block as CometBFT would have it made (FinalizeBlock without commit info, then Commit), not as a run. */
 const single = (node: TestNode) => {
-  node.chain.finalizeBlock({ height: node.chain.latestBlock().height + 1n, timeNs: node.chain.nextBlockTime() });
-  node.chain.commit();
+  node.chain.app.finalizeBlock({ height: node.chain.latestBlock().height + 1n, timeNs: node.chain.nextBlockTime() });
+  node.chain.app.commit();
 };
 
 /** A node two blocks on, then dev key 5's delegation to validator 0 (operated by dev key 1) in block H. */
@@ -94,14 +94,14 @@ test("the same state one block at a time, as one run of empty blocks, across a r
   }
   // replays from genesis, each block's state hash checked
   for (const db of [a.node.dbPath, b.node.dbPath, c.node.dbPath]) {
-    assert.is(NodeChain.replay(await loadCore(wasm), db).appHash, one.head.appHash, db);
+    assert.is(Application.replay(await loadCore(wasm), db).appHash, one.head.appHash, db);
   }
 });
 
 test("the owed set is a stored record (hashed with the state) from block H until block H + 2 has used it", async () => {
   const { node, height } = await delegated();
   try {
-    const rows = () => (node.chain as unknown as { s: { store: { govRecords(): { key: string }[] } } }).s.store.govRecords().map((g) => g.key);
+    const rows = () => (node.chain.app as unknown as { s: { store: { govRecords(): { key: string }[] } } }).s.store.govRecords().map((g) => g.key);
     assert.ok(rows().includes("vs/delayed"), `block ${height} owes the set before it`);
     await node.chain.advance(1n);
     assert.ok(rows().includes("vs/delayed"), `block ${height + 1n} still owes it`);
@@ -123,11 +123,11 @@ test("under CometBFT the commit info's powers split the rewards, not the app's o
     const others = () => [2, 3].map((id) => node.chain.ledger.validator(id)!.outstanding);
     const othersBefore = others();
     // CometBFT's last commit: validator 0 signed with three times validator 1's power (its set two blocks back)
-    node.chain.finalizeBlock({
+    node.chain.app.finalizeBlock({
       height: node.chain.latestBlock().height + 1n, timeNs: node.chain.nextBlockTime(),
       consensus: { votes: [{ address: hex(v0!.address), power: 3n * v1!.power, signed: true }, { address: hex(v1!.address), power: v1!.power, signed: false }], doubleSigns: [] },
     });
-    node.chain.commit();
+    node.chain.app.commit();
     const now = state(node);
     const [r0, r1] = [now.out0 - before.out0, now.out1 - before.out1];
     assert.ok(r1 > 0n, "an absent vote is paid too, as x/distribution pays every vote");

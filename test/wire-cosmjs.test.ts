@@ -13,7 +13,7 @@ import { toBase64 } from "@cosmjs/encoding";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { loadCore } from "../host/core/core.js";
-import { NodeChain } from "../host/drivers/embedded.js";
+import { Application } from "../host/app/application.js";
 import { devAddress, operatorOf } from "../host/app/genesis.js";
 import { MessageRegistry } from "../host/app/registry.js";
 import { bankModule } from "../host/modules/bank/module.js";
@@ -258,7 +258,7 @@ async function everyMessage(mode: SignMode) {
     assert.is(unjail.tx.body.messages[0].validator_addr, val(4));
 
     // Replay re-decodes every stored protobuf tx into the same state.
-    assert.equal(NodeChain.replay(await loadCore(wasm), node.dbPath), node.chain.latestBlock());
+    assert.equal(Application.replay(await loadCore(wasm), node.dbPath), node.chain.latestBlock());
     return {
       balances: [0, 1, 4, 5, 6].map((n) => balance(node, devAddress(n))),
       positions: [...(await positionsOf(node, u5)), ...(await positionsOf(node, u6))].map((p) => [p.id, p.amount, p.validator, p.exit_unlock_at]),

@@ -70,7 +70,7 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions, ca
     // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
     const slim = store.genesisSlim() ?? slimOf(store.genesis());
     if (slim === undefined) {
-      // `carry`: dev mode's loadState keeps the directory object the query routes hold (drivers/cheats.ts).
+      // `carry`: dev mode's loadState keeps the directory object the query routes hold (dev/chain.ts).
       const s = new AppState(core, genesisDoc, options, store, carry);
       configure(s);
       initGenesis(s);
@@ -101,7 +101,7 @@ export function memoryState(core: Core, genesisDoc: Json, options: AdmissionOpti
 }
 
 export class Application implements ChainView {
-  protected s: AppState;
+  private s: AppState;
   private history: History;
   private readonly haltCallback: (error: Error) => void;
   private haltReason: Error | null = null;
@@ -198,12 +198,12 @@ export class Application implements ChainView {
   }
 
   /** The txs CheckTx admitted, to make a block of: at most `maxTxs`, whose gas limits fit `maxGas` (< 0: all); the rest wait. */
-  protected reapMempool(maxGas: bigint, maxTxs?: number): PendingTx[] {
+  reapMempool(maxGas: bigint, maxTxs?: number): PendingTx[] {
     return this.s.mempool.reap(maxGas, maxTxs);
   }
 
-  /** Dev mode's revert (drivers/cheats.ts): `next` in place of the state, the commit listeners kept. */
-  protected replaceState(next: AppState): void {
+  /** Dev mode's revert and loadState (dev/chain.ts): `next` in place of the state, the commit listeners kept. */
+  replaceState(next: AppState): void {
     for (const l of this.s.commitListeners) next.commitListeners.add(l);
     this.s = next;
     this.history = new History(next.genesis.chainId, next.store);
@@ -214,12 +214,17 @@ export class Application implements ChainView {
     this.s.mempool.reap(-1n);
   }
 
+  /** The state itself: for dev mode's snapshots and reverts (dev/chain.ts), which copy and rebuild it. */
+  get state(): AppState {
+    return this.s;
+  }
+
   get halted(): Error | null {
     return this.haltReason;
   }
 
   /** Run a state change; a failure halts the application (crash-only: a restart resumes from the database). */
-  protected guard(make: () => void): void {
+  guard(make: () => void): void {
     this.assertLive();
     try {
       make();
@@ -237,7 +242,7 @@ export class Application implements ChainView {
     this.haltCallback(failure);
   }
 
-  protected assertLive(): void {
+  assertLive(): void {
     if (this.haltReason) throw new ChainStateError(`chain halted at height ${this.s.durable.height}: ${this.haltReason.message}`);
   }
 
@@ -447,7 +452,7 @@ export class Application implements ChainView {
   }
 
   /** Close the database (the driver stops first). */
-  protected closeStore(): void {
+  closeStore(): void {
     this.s.store?.close();
   }
 }

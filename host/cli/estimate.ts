@@ -26,8 +26,8 @@ import {
   type FlagValues,
 } from "./common.js";
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
-import { genesisDoc, validate } from "./genesis-input.js";
-import { scenarioBonus, scenarioProjection, type ScenarioBonus } from "./estimate-scenario.js";
+import { genesisDoc, validate } from "../scenario/genesis-input.js";
+import { scenarioBonus, scenarioProjection, type ScenarioBonus } from "../scenario/estimate-scenario.js";
 
 const E18 = 10n ** 18n;
 // The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).

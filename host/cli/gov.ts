@@ -8,7 +8,7 @@ import { GOV_MODULE_ADDRESS } from "../app/genesis.js";
 import { parseTokens } from "../web/format.js";
 import { GovMsgTypes, VOTE_OPTIONS } from "../modules/gov/validate.js";
 import { UsageError, actionCommand, oneLine, type FlagSpecs, type ParsedFlags } from "./common.js";
-import type { AminoMsg } from "./sim-signer.js";
+import type { AminoMsg } from "../scenario/sim-signer.js";
 import { protoOfAmino } from "./proto-signer.js";
 import { devKeyTx, restNode, sendTx } from "./tx-client.js";
 

@@ -28,8 +28,8 @@ import {
   type FlagSpecs, type FlagValues,
 } from "./common.js";
 import { decShort, parseFraction } from "./schedule.js";
-import { genesisDoc, validate, withBlocksPerYear, withPool, withTargetRate } from "./genesis-input.js";
-import { Progress } from "./progress.js";
+import { genesisDoc, validate, withBlocksPerYear, withPool, withTargetRate } from "../scenario/genesis-input.js";
+import { Progress } from "../scenario/progress.js";
 
 const E18 = 10n ** 18n;
 /** A year of 365.25 days (x/mint's blocks_per_year: 31,557,600 s / 5 s = 6,311,520). */
@@ -145,7 +145,7 @@ export async function project(core: Core, inputs: ProjectionInputs, onMonth?: (m
   const bpy = g.mint.params.blocksPerYear;
   const perMonth = bpy / 12n;
   const burned = g.bank.burnedBalance; // no transactions: the burn addresses' balances never change
-  const targetRate = chain.tiers.params().targetBaseRewardsRate;
+  const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
   const start = chain.latest.height;
   const pool0 = chain.ledger.balance(ModuleAccount.rewardsPool);
   let poolDry: Projection["poolDry"] = pool0 === 0n ? { height: start, month: 0n, timeNs: chain.latest.timeNs } : null;

@@ -11,9 +11,9 @@ import { base64 } from "@scure/base";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { DevKey } from "./dev-key.js";
+import { DevKey } from "../scenario/dev-key.js";
 import { anyOfAmino } from "../wire/messages.js";
-import type { AminoMsg, Fee } from "./sim-signer.js";
+import type { AminoMsg, Fee } from "../scenario/sim-signer.js";
 
 export interface ProtoMsg {
   typeUrl: string;

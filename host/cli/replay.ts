@@ -3,9 +3,9 @@
 // stdout. Exit 0 when every hash matches, 1 at the first mismatch.
 
 import { loadCoreFromFile } from "../core/node.js";
-import { NodeChain } from "../drivers/embedded.js";
+import { Application } from "../app/application.js";
 import { existingDb, flagCommand, type FlagSpecs, type FlagValues } from "./common.js";
-import { Progress } from "./progress.js";
+import { Progress } from "../scenario/progress.js";
 
 const FLAGS = {
   db: { type: "string", value: "PATH", shown: "./chain.db, or DB_PATH", description: "the node's SQLite database" },
@@ -15,7 +15,7 @@ async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
   const progress = new Progress();
   const started = Date.now();
-  const last = NodeChain.replay(await loadCoreFromFile(), db, (height, top) => progress.update(`replay: height ${height} of ${top}`));
+  const last = Application.replay(await loadCoreFromFile(), db, (height, top) => progress.update(`replay: height ${height} of ${top}`));
   progress.done();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`replay: ${last.height} blocks of ${db} re-executed in ${seconds} s; every state hash matches (${last.appHash})\n`);

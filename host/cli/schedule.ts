@@ -14,7 +14,10 @@ import {
   UNITS_PER_TOKEN, UsageError, decPercent, flagCommand, groupThousands, parseCount, parseTokens, wholeTokens,
   wholeTokensOfDec, type FlagSpecs, type FlagValues,
 } from "./common.js";
-import { Progress } from "./progress.js";
+import { Progress } from "../scenario/progress.js";
+import { decShort } from "../scenario/numbers.js";
+
+export { decShort };
 
 const U64_MAX = (1n << 64n) - 1n;
 const E18 = 10n ** 18n;
@@ -24,11 +27,6 @@ const PERCENT_PLACES = 6;
 /** The launch supply of spec §1: about 98.5 billion tokens. */
 export const DEFAULT_LAUNCH_SUPPLY = 98_500_000_000n * UNITS_PER_TOKEN;
 
-/** A raw Dec as short decimal text (defaults in --help, the table's preface): 10^16 -> "0.01". */
-export function decShort(raw: bigint): string {
-  const frac = (raw % E18).toString().padStart(18, "0").replace(/0+$/, "");
-  return frac ? `${raw / E18}.${frac}` : `${raw / E18}`;
-}
 const D = DEFAULT_EMISSION_PARAMS;
 
 /** The longest schedule: 100 years. */

@@ -1,6 +1,6 @@
-// `simulate`: the command. A scenario (host/cli/scenario.ts) run block by block on the chain itself
-// (host/cli/sim-run.ts), printed as a table, CSV or JSON (host/cli/simulate-output.ts), drawn as a
-// chart (host/cli/chart.ts); or a sweep of scenarios on worker threads (host/cli/sweep.ts). Failed
+// `simulate`: the command. A scenario (host/scenario/scenario.ts) run block by block on the chain itself
+// (host/scenario/sim-run.ts), printed as a table, CSV or JSON (host/scenario/simulate-output.ts), drawn as a
+// chart (host/scenario/chart.ts); or a sweep of scenarios on worker threads (host/scenario/sweep.ts). Failed
 // scenario txs are reported in every output and on stderr; --strict makes them an error.
 
 import { parseArgs } from "node:util";
@@ -8,18 +8,18 @@ import { basename } from "node:path";
 import { loadCoreFromFile } from "../core/node.js";
 import { ValidationError } from "../errors.js";
 import { UsageError, command, groupThousands, oneLine, type FlagSpecs } from "./common.js";
-import { Progress } from "./progress.js";
-import { fullScenarioDoc, loadScenario, scenarioGenesis } from "./sim-genesis.js";
-import { simulate } from "./sim-run.js";
-import { failureLines, renderSimulation, simulationCsv, simulationJson } from "./simulate-output.js";
+import { Progress } from "../scenario/progress.js";
+import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
+import { simulate } from "../scenario/sim-run.js";
+import { failureLines, renderSimulation, simulationCsv, simulationJson } from "../scenario/simulate-output.js";
 import { runSweepCommand } from "./sweep-command.js";
-import { checkChartFile, writeChart } from "./chart-file.js";
-import type { Simulation } from "./sim-types.js";
+import { checkChartFile, writeChart } from "../scenario/chart-file.js";
+import type { Simulation } from "../scenario/sim-types.js";
 
-export { COLUMNS, renderSimulation, simulationCsv, simulationJson, summarize, tierColumns } from "./simulate-output.js";
-export { YEAR_NS, loadScenario, scenarioGenesis } from "./sim-genesis.js";
-export { simulate } from "./sim-run.js";
-export type { SimRow, Simulation, TxFailure } from "./sim-types.js";
+export { COLUMNS, renderSimulation, simulationCsv, simulationJson, summarize, tierColumns } from "../scenario/simulate-output.js";
+export { YEAR_NS, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
+export { simulate } from "../scenario/sim-run.js";
+export type { SimRow, Simulation, TxFailure } from "../scenario/sim-types.js";
 
 /** Exit code of a run whose scenario txs failed under --strict (the output is still written). */
 export const EXIT_STRICT = 1;
@@ -112,9 +112,9 @@ export async function simulateWithProgress(file: string | undefined, sets: strin
   }
 }
 
-/** A scenario file's projection kept for `estimate --scenario` (host/cli/projection-cache.ts); a failure to keep it only warns. */
+/** A scenario file's projection kept for `estimate --scenario` (host/scenario/projection-cache.ts); a failure to keep it only warns. */
 async function keepProjection(core: Awaited<ReturnType<typeof loadCoreFromFile>>, file: string, sim: Simulation): Promise<void> {
-  const { projectionKey, writeProjection } = await import("./projection-cache.js");
+  const { projectionKey, writeProjection } = await import("../scenario/projection-cache.js");
   const { doc, scenario } = await loadScenario(core, file, []);
   const setup = await scenarioGenesis(core, scenario);
   await writeProjection(await projectionKey(doc, setup.doc, setup.blockTimeNs), sim)
@@ -148,7 +148,7 @@ async function run(f: SimFlags): Promise<number> {
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
   if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
   if (f.chart !== undefined) {
-    const { simulationChart } = await import("./chart.js"); // ECharts only when a chart is asked for
+    const { simulationChart } = await import("../scenario/chart.js"); // ECharts only when a chart is asked for
     await writeChart(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
   }
   if (f.json) process.stdout.write(JSON.stringify(simulationJson(core, sim), null, 2) + "\n");

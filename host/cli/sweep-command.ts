@@ -11,14 +11,14 @@ import { NodeChain } from "../drivers/embedded.js";
 import { defaultGenesisJson, mergeJson } from "../app/genesis.js";
 import { ValidationError } from "../errors.js";
 import { UsageError, groupThousands } from "./common.js";
-import { Progress } from "./progress.js";
-import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
-import { simulate } from "./sim-run.js";
-import { phaseAt } from "./sim-plans.js";
-import { defaultScenarioJson, parseScenario, type Scenario } from "./scenario.js";
-import { renderSweep, sweepCsv } from "./simulate-output.js";
-import { grid, runSweep, sweepValues, type RunSummary } from "./sweep.js";
-import { writeChart } from "./chart-file.js";
+import { Progress } from "../scenario/progress.js";
+import { loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
+import { simulate } from "../scenario/sim-run.js";
+import { phaseAt } from "../scenario/sim-plans.js";
+import { defaultScenarioJson, parseScenario, type Scenario } from "../scenario/scenario.js";
+import { renderSweep, sweepCsv } from "../scenario/simulate-output.js";
+import { grid, runSweep, sweepValues, type RunSummary } from "../scenario/sweep.js";
+import { writeChart } from "../scenario/chart-file.js";
 
 const CALIBRATION_BLOCKS = 200_000n;
 const CALIBRATION_TXS = 60;
@@ -130,7 +130,7 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
       const key = assignments[0]!.slice(0, assignments[0]!.indexOf("="));
       return { key, values: assignments.map((x) => x.slice(key.length + 1)) };
     });
-    const { sweepChart } = await import("./chart.js");
+    const { sweepChart } = await import("../scenario/chart.js");
     await writeChart(f.chart, sweepChart(rows, keys, `Sweep${f.scenario ? ` of ${basename(f.scenario)}` : ""}`));
   }
   if (f.json) process.stdout.write(JSON.stringify({ runs: rows }, null, 2) + "\n");

@@ -29,7 +29,7 @@ export function genesisValidators(core: Core, genesis: Json): CometValidator[] {
   return chain.directory.validatorIds()
     .map((id) => {
       const operator = chain.directory.validatorAddress(id)!;
-      return { operator, power: chain.ledger.validator(id)!.lastPower, pub: chain.validators.key(id)?.pub ?? consensusKey(chainId, operator).pub };
+      return { operator, power: chain.ledger.validator(id)!.lastPower, pub: chain.app.validators.key(id)?.pub ?? consensusKey(chainId, operator).pub };
     })
     .filter((v) => v.power > 0n);
 }

@@ -106,7 +106,7 @@ export function testnetValidators(core: Core, genesis: Json, source: string): Te
     if (power <= 0n) continue;
     const operator = chain.directory.validatorAddress(id)!;
     const derived = consensusKey(chainId, operator);
-    const key = chain.validators.key(id);
+    const key = chain.app.validators.key(id);
     if (key && bytesToHex(key.pub) !== bytesToHex(derived.pub)) {
       throw new UsageError(
         `${source}: validator ${operator}'s consensus key ${bytesToHex(key.pub)} is not the one this node derives for it ` +

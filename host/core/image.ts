@@ -1,4 +1,4 @@
-// An image of the core: its whole state, for dev mode's snapshot and revert (drivers/cheats.ts).
+// An image of the core: its whole state, for dev mode's snapshot and revert (dev/chain.ts).
 // A WebAssembly instance's state is its linear memory and its mutable globals (the core imports
 // nothing but abort and has no table to write), so a copy of both, written back, is the instance
 // as it was: exact by construction, whatever the core keeps and however it lays it out. asc keeps

@@ -1,7 +1,8 @@
 // The node as a CometBFT v0.38 application: an ABCI 2.0 socket server (`npm start -- --abci
 // tcp://127.0.0.1:26658`). CometBFT decides the blocks; the node executes them through the same
-// path as its own block producer (NodeChain.finalizeBlock: begin block, txs in order, x/gov's and
-// x/staking's end blocks, one SQLite commit, the state hash as the app hash). Framing: each
+// path as its own block producer: the driver holds the application (app/application.ts) and calls
+// its ABCI methods (Info, CheckTx, FinalizeBlock: begin block, txs in order, x/gov's and x/staking's
+// end blocks; Commit: one SQLite commit, the state hash as the app hash). Framing: each
 // message an unsigned varint length and a tendermint.abci.Request / Response (cosmjs-types'
 // generated codecs); a connection's requests answered strictly in order. CometBFT opens four
 // connections (query, snapshot, mempool, consensus); each is served on its own, and a block's
@@ -16,14 +17,15 @@ import {
   MisbehaviorType, Request, Response, ResponseProcessProposal_ProposalStatus, type ExecTxResult,
 } from "cosmjs-types/tendermint/abci/types";
 import { BlockIDFlag } from "cosmjs-types/tendermint/types/validator";
-import type { NodeChain } from "./embedded.js";
+import type { Application } from "../app/application.js";
 import type { AbciQuery } from "../app/query.js";
 import { TxError } from "../wire/errors.js";
 import { listen } from "../listen.js";
 
 /** What the ABCI connections need of the node. */
 export interface AbciDeps {
-  chain: NodeChain;
+  /** The application CometBFT's blocks are executed by. */
+  app: Application;
   query: AbciQuery;
   /** The app's version (Info). */
   version: string;
@@ -43,10 +45,10 @@ const NS_PER_S = 1_000_000_000n;
  */
 class ValidatorSet {
   private last: Map<string, bigint> | undefined;
-  constructor(private readonly chain: NodeChain) {}
+  constructor(private readonly app: Application) {}
 
   updates(): { pubKey: { ed25519: Uint8Array }; power: bigint }[] {
-    const now = this.chain.consensusValidators();
+    const now = this.app.consensusValidators();
     const before = this.last ?? new Map(now.map((v) => [hex.encode(v.address), v.power]));
     const out: { pubKey: { ed25519: Uint8Array }; power: bigint }[] = [];
     const seen = new Set<string>();
@@ -69,7 +71,7 @@ class ValidatorSet {
   /** Before the first block of this process: the set as of the last committed block. */
   prime(): void {
     if (this.last !== undefined) return;
-    const now = this.chain.consensusValidators();
+    const now = this.app.consensusValidators();
     for (const v of now) this.pubs.set(hex.encode(v.address), v.pub);
     this.last = new Map(now.map((v) => [hex.encode(v.address), v.power]));
   }
@@ -90,13 +92,13 @@ interface ServerState {
 
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
 async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Response> {
-  const chain = d.chain;
+  const app = d.app;
   const set = state.set;
   if (req.echo) return Response.fromPartial({ echo: { message: req.echo.message } });
   if (req.flush) return Response.fromPartial({ flush: {} });
   if (req.info) {
     // The last block in the database: CometBFT's handshake replays any block after it.
-    const last = chain.latestDurable();
+    const last = app.info();
     return Response.fromPartial({
       info: {
         data: "tiered-rewards-engine", version: d.version, appVersion: 0n,
@@ -105,14 +107,14 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     });
   }
   if (req.initChain) {
-    if (req.initChain.chainId !== chain.chainId) {
-      throw new Error(`InitChain for chain ${req.initChain.chainId}, but the app's genesis is ${chain.chainId}`);
+    if (req.initChain.chainId !== app.chainId) {
+      throw new Error(`InitChain for chain ${req.initChain.chainId}, but the app's genesis is ${app.chainId}`);
     }
     // The genesis state is the node's own (its --genesis): committed at height 0 when it opened.
     // Its bonded validators are the set (their consensus keys and powers).
     set.prime();
-    const validators = chain.consensusValidators().map((v) => ({ pubKey: { ed25519: v.pub }, power: v.power }));
-    return Response.fromPartial({ initChain: { appHash: hex.decode(chain.latestBlock().appHash.toLowerCase()), validators } });
+    const validators = app.consensusValidators().map((v) => ({ pubKey: { ed25519: v.pub }, power: v.power }));
+    return Response.fromPartial({ initChain: { appHash: hex.decode(app.latestBlock().appHash.toLowerCase()), validators } });
   }
   if (req.query) {
     const q = req.query;
@@ -121,7 +123,7 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
   }
   if (req.checkTx) {
     try {
-      const r = chain.checkTx(req.checkTx.tx, "mempool");
+      const r = app.checkTx(req.checkTx.tx, "mempool");
       return Response.fromPartial({ checkTx: { code: 0, gasWanted: r.verified.fee.gas, gasUsed: r.gasUsed } });
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
@@ -145,7 +147,7 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
   if (req.finalizeBlock) {
     const f = req.finalizeBlock;
     const request = hex.encode(sha256(Request.encode(req).finish()));
-    const awaiting = chain.uncommittedHeight;
+    const awaiting = app.uncommittedHeight;
     if (awaiting !== undefined) {
       const done = state.finalized;
       if (awaiting === f.height && done?.height === f.height && done.request === request) {
@@ -153,7 +155,7 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
         return done.response;
       }
       // Not the block executed: the only way back is the database's state (crash-only).
-      const e = new Error(`FinalizeBlock at height ${f.height} differs from the block executed at ${awaiting}, which awaits its Commit: restart the node to resume from height ${chain.latestDurable().height}`);
+      const e = new Error(`FinalizeBlock at height ${f.height} differs from the block executed at ${awaiting}, which awaits its Commit: restart the node to resume from height ${app.latestDurable().height}`);
       d.onHalt?.(e);
       throw e;
     }
@@ -172,7 +174,7 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     };
     const txs = f.txs.map((tx) => ({ tx }));
     const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? { consensus } : {};
-    const { results, events, appHash } = chain.finalizeBlock({ height: f.height, timeNs, txs, ...kept });
+    const { results, events, appHash } = app.finalizeBlock({ height: f.height, timeNs, txs, ...kept });
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
       type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index ?? true })),
     });
@@ -187,8 +189,8 @@ async function handle(req: Request, d: AbciDeps, state: ServerState): Promise<Re
     return response;
   }
   if (req.commit) {
-    chain.commit();
-    chain.clearCheckState(); // CometBFT rechecks the txs that wait
+    app.commit();
+    app.clearCheckState(); // CometBFT rechecks the txs that wait
     state.finalized = undefined;
     return Response.fromPartial({ commit: { retainHeight: 0n } });
   }
@@ -264,7 +266,7 @@ export async function startAbciServer(address: string, d: AbciDeps): Promise<Ser
   const m = /^tcp:\/\/([^:]+):([0-9]+)$/.exec(address);
   if (!m) throw new Error(`--abci ${address}: expected tcp://HOST:PORT`);
   // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
-  const state: ServerState = { set: new ValidatorSet(d.chain), finalized: undefined };
+  const state: ServerState = { set: new ValidatorSet(d.app), finalized: undefined };
   const server = createServer((socket) => serveConnection(socket, d, state));
   await listen(server, Number(m[2]), m[1]!);
   return server;

@@ -1,11 +1,13 @@
-// The embedded driver (`npm start`): the application plus a block clock of its own. CheckTx admits
+// The embedded driver (`npm start`): a block clock of its own over the application it holds
+// (app/application.ts), whose ABCI methods it calls: CheckTx admits
 // a tx into the mempool with a promise of its result; each block is the mempool's txs whose gas
 // limits fit the consensus max_gas, in arrival order, run through FinalizeBlock and made durable
 // by Commit at once. The real clock makes a block every block time on a wall-clock grid; the
 // simulated clock makes blocks on request (`advance`), jumping ahead in runs of empty blocks made
 // in one core call, each block a block time after the last (or at the time dev mode set for the
 // next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
-// same object serves, its clock idle.
+// same object serves, its clock idle. The renderers see it as a Node (app/node-api.ts): the
+// application's reads, forwarded, and the clock's intake.
 
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Core } from "../core/core.js";
@@ -14,9 +16,10 @@ import { LAST_TIME_TEXT, MAX_DURATION_NS } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
 import { Application, memoryState, openState, type ApplicationOptions, type OpenOptions } from "../app/application.js";
+import type { Advanced, Node } from "../app/node-api.js";
 import type { AppState } from "../app/state.js";
 import type { BalanceCheat } from "../app/cheats.js";
-import { ChainStateError, type BlockHeader, type TxResult } from "../app/types.js";
+import { ChainStateError, type TxResult } from "../app/types.js";
 
 export interface ChainOptions {
   clock: ClockMode;
@@ -30,12 +33,7 @@ export interface ChainOptions {
 
 export interface NodeChainOptions extends ChainOptions, OpenOptions {}
 
-/** What a simulated advance did. */
-export interface Advanced {
-  /** Blocks made by this call. */
-  blocks: bigint;
-  header: BlockHeader;
-}
+export type { Advanced };
 
 /** Blocks the simulated clock runs per core call before letting other work in (~50 ms of work). */
 export const ADVANCE_CHUNK = 65_536n;
@@ -49,7 +47,9 @@ const MIN_TIME_STEP_NS = 1_000_000n;
  */
 export const wallClockNs = (): bigint => BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
 
-export class NodeChain extends Application {
+export class NodeChain implements Node {
+  /** The application this driver makes blocks of. */
+  readonly app: Application;
   readonly clock: ClockMode;
   readonly blockTimeNs: bigint;
   readonly automine: boolean;
@@ -57,14 +57,21 @@ export class NodeChain extends Application {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private queue: Promise<unknown> = Promise.resolve();
-  /** The simulated clock's next block time when dev mode set it (drivers/cheats.ts); else a block time after the last. */
-  protected nextTimeNs: bigint | undefined;
-  /** Dev mode's setBalance (drivers/cheats.ts): set by the next block, before its BeginBlock. */
-  protected pendingBalances: BalanceCheat[] = [];
+  /** The simulated clock's next block time when dev mode set it (dev/chain.ts); else a block time after the last. */
+  nextTimeNs: bigint | undefined;
+  /** Dev mode's setBalance (dev/chain.ts): set by the next block, before its BeginBlock. */
+  pendingBalances: BalanceCheat[] = [];
 
   constructor(s: AppState, options: ChainOptions & ApplicationOptions) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
-    super(s, options);
+    // A halt stops the clock first, then tells the caller.
+    this.app = new Application(s, {
+      ...options,
+      onHalt: (failure) => {
+        this.stop();
+        options.onHalt?.(failure);
+      },
+    });
     this.clock = options.clock;
     this.blockTimeNs = options.blockTimeNs;
     this.now = options.now ?? wallClockNs;
@@ -81,11 +88,6 @@ export class NodeChain extends Application {
     return new NodeChain(memoryState(core, genesisDoc), { clock: "simulated", ...options, blockTimeNs });
   }
 
-  protected override onHalted(failure: Error): void {
-    this.stop();
-    super.onHalted(failure);
-  }
-
   blocksIn(durationNs: bigint): bigint {
     return durationNs / this.blockTimeNs;
   }
@@ -96,7 +98,7 @@ export class NodeChain extends Application {
    * Returns the tx hash and a promise of its result once in a committed block.
    */
   submit(tx: Uint8Array): { hash: string; included: Promise<TxResult> } {
-    const { verified, pending } = this.checkTx(tx, "mempool");
+    const { verified, pending } = this.app.checkTx(tx, "mempool");
     const included = new Promise<TxResult>((resolve, reject) => pending!.done.push({ resolve, reject }));
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     // --automine: a block of the oldest waiting tx (if any is left); a halt is reported by onHalted.
@@ -105,7 +107,7 @@ export class NodeChain extends Application {
   }
 
   /** A block now (of at most `maxTxs` waiting txs), at the clock's next time: the simulated one's, or now on the real clock. */
-  protected blockNow(maxTxs?: number): void {
+  blockNow(maxTxs?: number): void {
     if (this.stopped) return;
     const floor = this.latest.timeNs + MIN_TIME_STEP_NS;
     const now = this.now();
@@ -120,7 +122,7 @@ export class NodeChain extends Application {
   }
 
   /** Run `work` after the advances and cheats queued before it (one at a time, as blocks are made). */
-  protected enqueue<T>(work: () => T | Promise<T>): Promise<T> {
+  enqueue<T>(work: () => T | Promise<T>): Promise<T> {
     const result = this.queue.then(work, work);
     this.queue = result.catch(() => undefined);
     return result;
@@ -155,7 +157,7 @@ export class NodeChain extends Application {
           let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
           // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
           // after a deposit or voting period's end, and that block is made alone.
-          const deadline = this.gov.nextDeadline();
+          const deadline = this.app.gov.nextDeadline();
           if (deadline !== undefined) {
             const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
             if (before < n) n = before;
@@ -164,9 +166,9 @@ export class NodeChain extends Application {
             this.produceWithMempool(start);
             left -= 1n;
           } else {
-            this.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs } });
+            this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs } });
             this.nextTimeNs = undefined;
-            this.commit();
+            this.app.commit();
             left -= n;
           }
         }
@@ -179,15 +181,15 @@ export class NodeChain extends Application {
 
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
   private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
-    const batch = this.reapMempool(this.genesis.consensus.maxGas, maxTxs);
+    const batch = this.app.reapMempool(this.genesis.consensus.maxGas, maxTxs);
     const balances = this.pendingBalances.splice(0);
     let results: TxResult[];
     try {
-      results = this.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch, ...(balances.length > 0 ? { cheats: { balances } } : {}) }).results;
+      results = this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch, ...(balances.length > 0 ? { cheats: { balances } } : {}) }).results;
       this.nextTimeNs = undefined;
-      this.commit();
+      this.app.commit();
     } catch (e) {
-      const failure = new ChainStateError(`chain halted at height ${this.latestDurable().height}: ${(e as Error).message}`);
+      const failure = new ChainStateError(`chain halted at height ${this.app.latestDurable().height}: ${(e as Error).message}`);
       batch.forEach((p) => p.done.forEach((f) => f.reject(failure)));
       throw e;
     }
@@ -228,11 +230,43 @@ export class NodeChain extends Application {
     this.timer = setTimeout(tick, Number(this.blockTimeNs / 1_000_000n));
   }
 
+  // ---- the application's reads (a Node's: app/node-api.ts), forwarded ----
+
+  get chainId() { return this.app.chainId; }
+  get genesis() { return this.app.genesis; }
+  get genesisDoc() { return this.app.genesisDoc; }
+  get denom() { return this.app.denom; }
+  get bondDenom() { return this.app.bondDenom; }
+  get directory() { return this.app.directory; }
+  get ledger() { return this.app.ledger; }
+  get emission() { return this.app.emission; }
+  get latest() { return this.app.latest; }
+  get halted() { return this.app.halted; }
+  get pending() { return this.app.pending; }
+  latestBlock() { return this.app.latestBlock(); }
+  inflation() { return this.app.inflation(); }
+  annualProvisions() { return this.app.annualProvisions(); }
+  totalSupply() { return this.app.totalSupply(); }
+  supplyOf(denom: string) { return this.app.supplyOf(denom); }
+  inflationParams() { return this.app.inflationParams(); }
+  txResult(hash: string) { return this.app.txResult(hash); }
+  searchTxs(...a: Parameters<Application["searchTxs"]>) { return this.app.searchTxs(...a); }
+  blockTxs(height: bigint) { return this.app.blockTxs(height); }
+  heightOfBlockHash(hash: string, runsFrom: bigint) { return this.app.heightOfBlockHash(hash, runsFrom); }
+  consensusValidators() { return this.app.consensusValidators(); }
+  validatorInfo(id: number) { return this.app.validatorInfo(id); }
+  unconfirmedTxs() { return this.app.unconfirmedTxs(); }
+  onCommit(listener: Parameters<Application["onCommit"]>[0]) { return this.app.onCommit(listener); }
+  exportGenesis() { return this.app.exportGenesis(); }
+  checkTx(tx: Uint8Array, mode: "mempool" | "check") { return this.app.checkTx(tx, mode); }
+  simulate(txBytes: Uint8Array) { return this.app.simulate(txBytes); }
+  memoryReport() { return this.app.memoryReport(); }
+
   /** Stop making blocks; close the database once the running advance (if any) is done. */
   async close(): Promise<void> {
     this.stop();
     await this.queue;
-    this.closeStore();
+    this.app.closeStore();
   }
 
   stop(): void {

@@ -6,7 +6,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import { timestampString } from "../wire/gateway-json.js";
 import { blockIdJson, validatorsHash, type BlockIdJson, type CommitSigJson, type HeaderJson } from "../app/header.js";
 import type { BlockWithTxs } from "../app/history.js";
@@ -29,7 +29,7 @@ const int = (n: bigint | number) => `${n}`;
 const HEX = (b: Uint8Array) => bytesToHex(b).toUpperCase();
 
 /** The block at `height`, or undefined if the node has none there. */
-export function cometBlock(node: NodeChain, height: bigint): CometBlock | undefined {
+export function cometBlock(node: Node, height: bigint): CometBlock | undefined {
   const b = node.blockTxs(height);
   if (!b) return undefined;
   const txs = b.txs.map((t) => base64.encode(t.tx));

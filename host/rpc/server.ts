@@ -17,7 +17,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64, hex } from "@scure/base";
 import { ChainStateError } from "../app/types.js";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import type { TxResult } from "../app/types.js";
 export type { TxResult };
 import { TxError } from "../wire/errors.js";
@@ -30,7 +30,7 @@ import { consensusKey } from "../modules/staking/consensus-key.js";
 import { cometBlock } from "./blocks.js";
 import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
-import { useCors } from "../server/cors.js";
+import { useCors } from "../cors.js";
 
 /** The CometBFT version this RPC answers as (CosmJS picks its Comet38Client by it): the one the node runs under (cometbft/home.ts). */
 export const COMETBFT_VERSION = CONSENSUS_VERSION.replace(/^v/, "");
@@ -46,7 +46,7 @@ export interface RpcOptions {
   maxBodyBytes?: number;
   /** `--cors-origins`; undefined: no CORS headers (CometBFT's default). */
   corsOrigins?: CorsOrigins;
-  /** Methods beyond CometBFT's (dev mode's dev_ methods, rpc/dev.ts) and their positional argument names. */
+  /** Methods beyond CometBFT's (dev mode's dev_ methods, dev/rpc.ts) and their positional argument names. */
   extra?: { methods: Record<string, (p: Params) => Promise<unknown>>; argNames: Record<string, readonly string[]> };
 }
 
@@ -68,7 +68,7 @@ type Params = Record<string, unknown>;
 type Method = (p: Params, form: "json" | "uri") => Promise<unknown> | unknown;
 
 /** The RPC app: mount it on its own server (`serve` in main.ts). */
-export function createRpcApp(node: NodeChain, o: RpcOptions): Hono {
+export function createRpcApp(node: Node, o: RpcOptions): Hono {
   return createRpc(node, o).app;
 }
 
@@ -76,7 +76,7 @@ export function createRpcApp(node: NodeChain, o: RpcOptions): Hono {
 export type RpcReply = { jsonrpc: "2.0"; id: unknown; result?: unknown; error?: { code: number; message: string; data?: string } };
 
 /** The RPC: its HTTP app, one call for any transport (the WebSocket's too), and event payloads. */
-export function createRpc(node: NodeChain, o: RpcOptions): {
+export function createRpc(node: Node, o: RpcOptions): {
   app: Hono;
   call: (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => Promise<RpcReply>;
   newBlockValue: (height: bigint) => unknown;
@@ -226,7 +226,7 @@ function resultTx(r: TxResult) {
 }
 
 
-function rpcMethods(node: NodeChain, o: RpcOptions): Record<string, Method> {
+function rpcMethods(node: Node, o: RpcOptions): Record<string, Method> {
   const chainId = node.chainId;
   /** The bonded validators, by power (the set a block's header commits to); addresses as hex. */
   const validatorSet = () => node.consensusValidators().map((v) => ({ ...v, hex: bytesToHex(v.address).toUpperCase() }));

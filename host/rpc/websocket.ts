@@ -8,7 +8,7 @@
 
 import type { Server } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import { parseTxQuery, valueMatches, type SearchCondition } from "../store/tx-search.js";
 import { namedParams } from "./params.js";
 import type { RpcReply, TxResult, createRpc } from "./server.js";
@@ -28,7 +28,7 @@ const MAX_QUERY = 512;
 const MAX_BUFFERED = 1 << 20;
 
 /** Serves `/websocket` on the RPC's HTTP server. Returns a closer and the count of connected clients. */
-export function attachWebSocket(server: Server, node: NodeChain, rpc: Rpc): { close(): void; clients(): number } {
+export function attachWebSocket(server: Server, node: Node, rpc: Rpc): { close(): void; clients(): number } {
   const wss = new WebSocketServer({ server, path: "/websocket", maxPayload: 1_000_000 });
   const clients = new Map<WebSocket, Subscription[]>();
 

@@ -10,11 +10,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CoreCode, CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
 import { ChainStateError, type BlockHeader } from "../app/types.js";
-import type { Advanced } from "../drivers/embedded.js";
 import { SimulationError, type SimulationResult } from "../app/types.js";
-import { type NodeChain } from "../drivers/embedded.js";
+import type { Advanced, Node } from "../app/node-api.js";
 import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js";
-import { useCors } from "./cors.js";
+import { useCors } from "../cors.js";
 import type { Genesis } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
 import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
@@ -25,7 +24,7 @@ import { DEFAULT_LIMITS } from "../limits.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
 import { emissionQueryRouter } from "../app/queries.js";
-import { nodeTierQueries } from "../modules/tieredrewards/module.js";
+import type { TierQueries } from "../modules/tieredrewards/queries.js";
 import type { QueryRouter } from "../app/query-router.js";
 import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
@@ -191,8 +190,10 @@ function blocksToAdvance(chain: ServedChain, blocksText?: string, durationText?:
  * bonus and the dashboard. The query services' routes are the query router's (createApp).
  */
 export function registerNodeRoutes(
-  app: Hono, node: NodeChain, chainSegment: string,
+  app: Hono, node: Node, chainSegment: string,
   options: {
+    /** The owed-bonus route's tier queries (modules/tieredrewards/module.ts nodeTierQueries over the application). */
+    tiers: TierQueries;
     dev: boolean; maxJsonDepth?: number; maxPageLimit?: number;
     /** How long mode block waits for the tx's block (default COMMIT_TIMEOUT_MS, as the RPC's broadcast_tx_commit). */
     commitTimeoutMs?: number;
@@ -201,7 +202,7 @@ export function registerNodeRoutes(
   },
 ): void {
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
-  registerOwedBonusRoute(app, node, nodeTierQueries(node), chainSegment);
+  registerOwedBonusRoute(app, node, options.tiers, chainSegment);
   registerWebRoutes(app, { chainSegment });
   const broadcast = async (c: Context) => {
     const text = await c.req.text();
@@ -223,7 +224,7 @@ export function registerNodeRoutes(
       const r = await options.broadcastTo(txBytes);
       return c.json({ tx_response: txResponse({ hash: r.hash, height: 0n, code: r.code, codespace: r.codespace, rawLog: r.log }) });
     }
-    let submitted: ReturnType<NodeChain["submit"]>;
+    let submitted: ReturnType<Node["submit"]>;
     let tx: Uint8Array | undefined = txBytes;
     try {
       tx = broadcastRequest(body).tx;

@@ -6,7 +6,7 @@
 // full collection (diagnosis: the live heap).
 
 import type { Hono } from "hono";
-import type { Application } from "../app/application.js";
+import type { Node } from "../app/node-api.js";
 
 export interface MemorySources {
   /** WebSocket clients connected (REST's and the RPC's servers together). */
@@ -15,7 +15,7 @@ export interface MemorySources {
   v8Flags(): readonly string[];
 }
 
-export function registerMemoryRoute(app: Hono, chain: Application, o: MemorySources): void {
+export function registerMemoryRoute(app: Hono, chain: Node, o: MemorySources): void {
   app.get("/dev/memory", (c) => {
     const collect = (globalThis as { gc?: () => void }).gc;
     if (c.req.query("gc") === "1" && collect) collect();

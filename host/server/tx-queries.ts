@@ -3,7 +3,7 @@
 // block's txs, its id and the block). A Service of the SDK's, not a query module: hand-written here.
 
 import type { Hono } from "hono";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import type { TxResult } from "../app/types.js";
 import { isLegacyTx, txJson } from "../wire/tx.js";
 import { dataHex } from "../wire/responses.js";
@@ -12,7 +12,7 @@ import { cometBlock } from "../rpc/blocks.js";
 import { gatewayBlock, gatewayBlockId } from "./blocks.js";
 
 
-export function registerTxQueryRoutes(app: Hono, node: NodeChain): void {
+export function registerTxQueryRoutes(app: Hono, node: Node): void {
   app.get("/cosmos/tx/v1beta1/txs/:hash", (c) => {
     const hash = c.req.param("hash");
     if (!/^[0-9A-Fa-f]{64}$/.test(hash)) throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `invalid tx hash: ${hash}`);

@@ -1,7 +1,7 @@
 // The state hash: a commitment over every record, Σ sha256(table ‖ record bytes) mod 2^256 (the
 // key is the record's first 8 bytes). Each record's digest is kept, so a block's changes update
 // the sum in O(changes) whatever the size of the state; the order records were written in, or
-// reloaded in, does not matter. Dev mode's snapshots (drivers/cheats.ts) set marks: from a mark
+// reloaded in, does not matter. Dev mode's snapshots (dev/chain.ts) set marks: from a mark
 // on, the first digest each record had is kept, so going back to the mark costs O(changes).
 
 import { createHash } from "node:crypto";

@@ -12,7 +12,7 @@ import { loadCore, type Core } from "../core/core.js";
 import { DEFAULT_EMISSION_PARAMS, Emission, type BlockOutcome, type EmissionParams } from "../core/emission.js";
 import { estimate as estimateCore, SECONDS_PER_YEAR, type Estimate, type EstimateInputs, type EstimateTier } from "../core/estimate.js";
 import { computeTopUp, segmentBonus, type TopUpInput, type TopUpResult } from "../core/rewards.js";
-import type { SimRow, Simulation, TierMonth, TxFailure } from "../cli/sim-types.js";
+import type { SimRow, Simulation, TierMonth, TxFailure } from "../scenario/sim-types.js";
 
 export { CoreError } from "../core/errors.js";
 export { DEFAULT_EMISSION_PARAMS, SECONDS_PER_YEAR };

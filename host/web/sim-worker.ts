@@ -9,10 +9,10 @@
 // them) or {id, type: "error", message}.
 
 import { loadCore } from "../core/core.js";
-import { defaultScenarioJson, parseScenario } from "../cli/scenario.js";
-import { scenarioGenesis } from "../cli/sim-genesis.js";
-import { simulate } from "../cli/sim-run.js";
-import { simulationChart } from "../cli/chart.js";
+import { defaultScenarioJson, parseScenario } from "../scenario/scenario.js";
+import { scenarioGenesis } from "../scenario/sim-genesis.js";
+import { simulate } from "../scenario/sim-run.js";
+import { simulationChart } from "../scenario/chart.js";
 import { mergeJson, type Json } from "../app/genesis.js";
 
 interface Request {

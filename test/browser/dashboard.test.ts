@@ -16,7 +16,7 @@ import type { Config } from "../../host/config.js";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { estimate, type EstimateInputs } from "../../host/cli/estimate.js";
 import { devAddress, mergeJson, operatorOf, type Json } from "../../host/app/genesis.js";
-import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
+import { defaultScenarioJson, parseScenario } from "../../host/scenario/scenario.js";
 import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
 import { startNode, type RunningNode } from "../../host/main.js";
 import { formatPercent, formatTime, formatTokens, groupThousands } from "../../host/web/format.js";

@@ -16,7 +16,7 @@ import { build } from "esbuild";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../../host/core/emission.js";
 import { estimate } from "../../host/cli/estimate.js";
-import { defaultScenarioJson, parseScenario } from "../../host/cli/scenario.js";
+import { defaultScenarioJson, parseScenario } from "../../host/scenario/scenario.js";
 import { scenarioGenesis, simulate } from "../../host/cli/simulate.js";
 import { mergeJson } from "../../host/app/genesis.js";
 import { STEP_TIMEOUT_MS, launchChromium } from "./chromium.js";

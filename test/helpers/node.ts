@@ -12,6 +12,7 @@ import { CORE_WASM } from "../../host/core/node.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { createApp, registerNodeRoutes } from "../../host/server/app.js";
 import { createQueryRouter } from "../../host/app/queries.js";
+import { nodeTierQueries } from "../../host/modules/tieredrewards/module.js";
 import { defaultGenesisJson, type Json } from "../../host/app/genesis.js";
 import { devSigner } from "./dev-signer.js";
 import { DEFAULT_LIMITS, type Limits } from "../../host/limits.js";
@@ -44,9 +45,9 @@ export async function openNode(o: OpenOptions & { dbPath: string }) {
     dbPath, clock: "simulated", blockTimeNs: o.blockTimeNs ?? BLOCK_TIME_NS, limits: o.limits, minGasPrices: o.minGasPrices,
   });
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
-  const router = createQueryRouter(chain, { maxPageLimit: limits.maxPageLimit });
+  const router = createQueryRouter(chain.app, { maxPageLimit: limits.maxPageLimit });
   const app = createApp(chain, { chainSegment: "chainmain", logError: (e) => console.error(e), maxBodyBytes: limits.maxBodyBytes, router });
-  registerNodeRoutes(app, chain, "chainmain", { dev: true, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit });
+  registerNodeRoutes(app, chain, "chainmain", { tiers: nodeTierQueries(chain.app), dev: true, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit });
   const post = async (path: string, body?: unknown) => {
     const res = await app.request(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, json: (await res.json()) as any };

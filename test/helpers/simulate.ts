@@ -2,7 +2,7 @@
 // document run by `simulate` on a fresh core (host/cli/simulate.ts).
 
 import { loadCore } from "../../host/core/core.js";
-import { parseScenario } from "../../host/cli/scenario.js";
+import { parseScenario } from "../../host/scenario/scenario.js";
 import { scenarioGenesis, simulate, type Simulation } from "../../host/cli/simulate.js";
 import { wasm } from "./node.js";
 

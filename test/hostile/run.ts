@@ -168,7 +168,7 @@ export async function runLockstep(o: RunOptions): Promise<ClassReport[]> {
       report.nodeHash = a.appHash;
       report.controlHash = b.appHash;
       report.hashEqual = a.appHash === b.appHash && a.height === b.height;
-      const broken = node.chain.checkInvariants();
+      const broken = node.chain.app.checkInvariants();
       if (broken.length > 0) report.after.push(`invariants broken: ${broken.join(", ")}`);
       reports.push(report);
       log(summaryLine(report));

@@ -13,7 +13,7 @@ import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1
 import { devPrivateKey } from "../app/genesis.js";
 import { requiredFees, type GasPrice } from "../app/gas.js";
 import type { TxResult } from "../app/types.js";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import { accountAddressBytes } from "../wire/address.js";
 import { coinsError, type Coin } from "../wire/coins.js";
 import { SdkErrors, TxError } from "../wire/errors.js";
@@ -33,7 +33,7 @@ export class Faucet {
   /** The sequence after the faucet's last admitted tx: txs queued in one block need no retry. */
   private nextSequence = 0n;
 
-  constructor(private readonly node: NodeChain, private readonly minGasPrices: readonly GasPrice[] = []) {
+  constructor(private readonly node: Node, private readonly minGasPrices: readonly GasPrice[] = []) {
     this.pubKey = secp256k1.getPublicKey(this.key, true);
     this.address = pubKeyAddress(this.pubKey, node.directory.accountPrefix);
   }

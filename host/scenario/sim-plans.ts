@@ -1,4 +1,4 @@
-// What a scenario does, as plans by height (host/cli/sim-txs.ts sends them): tier cohorts locking,
+// What a scenario does, as plans by height (host/scenario/sim-txs.ts sends them): tier cohorts locking,
 // triggering exit, undelegating at the unlock and withdrawing after the unbonding; each month's
 // deposits into the rewards pool, governance changes, bonded-ratio moves, claims and fee payments.
 // The actor is dev key 0, the reserve: it owns the cohorts' positions, pays the fees and, as the
@@ -117,7 +117,7 @@ export class ScenarioPlanner {
 
   private afterUnlock(c: Cohort, id: bigint): void {
     if (c.onUnlock !== "undelegate") return;
-    const p = this.chain.tiers.position(id);
+    const p = this.chain.app.tiers.position(id);
     if (!p || p.exitUnlockAt === 0n) return;
     const reserve = this.reserve;
     this.at(this.heightAfter(p.exitUnlockAt), {
@@ -193,7 +193,7 @@ export class ScenarioPlanner {
           if (c.kind === "target_rate") {
             return { msgs: [{ type: "chainmain/tieredrewards/MsgUpdateParams", value: { authority: reserve, params: { target_base_rewards_rate: dec(c.rate) } } }], fee: 0n };
           }
-          const t = chain.tiers.tier(c.tier);
+          const t = chain.app.tiers.tier(c.tier);
           if (!t) return null;
           return {
             msgs: [{

@@ -1,4 +1,4 @@
-// Labels for report-ready charts (host/cli/chart.ts): numbers with thousands separators or SI
+// Labels for report-ready charts (host/scenario/chart.ts): numbers with thousands separators or SI
 // suffixes ("98.5 B", "525 K"), and scenario keys as words with their unit ("cohort 1: tokens
 // locked"). Display only: the exact values stay in the table, CSV and JSON.
 

@@ -2,7 +2,7 @@
 // (@resvg/resvg-js: Rust's resvg with its prebuilt binding; no browser), at 2x for print.
 
 import { writeFile } from "node:fs/promises";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 
 const KINDS = /\.(svg|png)$/i;
 

@@ -1,4 +1,4 @@
-// The cheat codes' arguments (drivers/cheats.ts), one reading for REST's JSON bodies and the
+// The cheat codes' arguments (dev/chain.ts), one reading for REST's JSON bodies and the
 // JSON-RPC's params: counts and seconds as JSON integers, digit strings or 0x hex (as Anvil and
 // Hardhat take them), durations also as Go text ("1h30m"), times also as RFC 3339, amounts as
 // strings only (a JSON number cannot carry every amount exactly). A bad one is a CheatError.

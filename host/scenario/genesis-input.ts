@@ -7,7 +7,7 @@ import { ValidationError } from "../errors.js";
 import {
   REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, devGenTx, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
 } from "../app/genesis.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 
 type JsonObject = { [key: string]: Json };
 

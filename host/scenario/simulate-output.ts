@@ -1,11 +1,11 @@
-// `simulate`'s output (host/cli/sim-run.ts runs the scenario): the monthly rows as a table, CSV or
+// `simulate`'s output (host/scenario/sim-run.ts runs the scenario): the monthly rows as a table, CSV or
 // JSON with exact values (docs/notebook.md is their schema), the failures said in every one of
 // them, and a sweep run's summary as a row of the sweep's table or CSV.
 
 import type { Core } from "../core/core.js";
 import { timestampString, durationString } from "../wire/gateway-json.js";
-import { decPercent, groupThousands, wholeTokens } from "./common.js";
-import { decShort } from "./schedule.js";
+import { decPercent, groupThousands, wholeTokens } from "./numbers.js";
+import { decShort } from "./numbers.js";
 import type { RunSummary } from "./sweep.js";
 import type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 

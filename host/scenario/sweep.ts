@@ -1,12 +1,12 @@
 // `simulate --sweep KEY=FROM:TO:STEP` / `--sweep KEY=V1,V2,...`: the grid of scenario overrides
 // (every combination of the sweeps, each a --set on top of the scenario) run in parallel on worker
-// threads, one core instance each (host/cli/sweep-worker.ts). Runs are independent and exact: a
+// threads, one core instance each (host/scenario/sweep-worker.ts). Runs are independent and exact: a
 // point's result is the one `simulate` gives alone with the same --set (same rows, same state hash).
 
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { Core } from "../core/core.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 
 const E18 = 10n ** 18n;
 const MAX_POINTS = 10_000;

@@ -1,5 +1,5 @@
 // Development routes beside /dev/advance and /dev/export (dev mode only: --dev or --clock
-// simulated): POST /dev/faucet (a signed bank send from the reserve, host/server/faucet.ts) and
+// simulated): POST /dev/faucet (a signed bank send from the reserve, host/dev/faucet.ts) and
 // GET /dev/keplr-chain-info (what window.keplr.experimentalSuggestChain takes), plus the start-up
 // top-up of a keyring's keys. Every amount is a bigint or a string of digits.
 
@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { GasPrice } from "../app/gas.js";
 import { awaitInclusion } from "../app/mempool.js";
 import type { TxResult } from "../app/types.js";
-import type { NodeChain } from "../drivers/embedded.js";
+import type { Node } from "../app/node-api.js";
 import type { Coin } from "../wire/coins.js";
 import { TxError } from "../wire/errors.js";
 import { GatewayError, GrpcCode, decString, errorBody, httpStatusFromCode } from "../wire/gateway-json.js";
@@ -31,7 +31,7 @@ const CRO_DECIMALS = 8;
 /** Crypto.org's gas price steps in Keplr's registry (basecro per gas), when the node sets none. */
 const DEFAULT_STEPS = { low: "0.025", average: "0.03", high: "0.04" };
 
-export function registerDevRoutes(app: Hono, node: NodeChain, o: DevRouteOptions): void {
+export function registerDevRoutes(app: Hono, node: Node, o: DevRouteOptions): void {
   app.post("/dev/faucet", async (c) => {
     const body = await c.req.json().catch(() => {
       throw new GatewayError(GrpcCode.INVALID_ARGUMENT, 'expected a JSON body {"address": "cro1...", "amount": "100000000basecro"}');
@@ -88,7 +88,7 @@ function decText(raw: bigint): string {
 }
 
 /** The ChainInfo of Keplr's experimentalSuggestChain for this node (Keplr's own types). */
-export function keplrChainInfo(node: NodeChain, c: Context, o: Pick<DevRouteOptions, "minGasPrices" | "rpcUrl">) {
+export function keplrChainInfo(node: Node, c: Context, o: Pick<DevRouteOptions, "minGasPrices" | "rpcUrl">) {
   const here = new URL(c.req.url);
   const rpc = o.rpcUrl();
   if (rpc === undefined) throw new GatewayError(GrpcCode.FAILED_PRECONDITION, "this node runs no RPC (--rpc-port off), and Keplr needs one: start it with an RPC port");

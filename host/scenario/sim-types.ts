@@ -1,4 +1,4 @@
-// What a simulation returns (host/cli/sim-run.ts): plain data (bigints, no functions), so a Web
+// What a simulation returns (host/scenario/sim-run.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
 import type { Genesis } from "../app/genesis-sdk.js";

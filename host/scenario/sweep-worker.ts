@@ -8,7 +8,7 @@ import { loadCore } from "../core/core.js";
 import { CORE_WASM } from "../core/node.js";
 import { CoreError } from "../core/errors.js";
 import { ValidationError } from "../errors.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
 import { simulate } from "./sim-run.js";
 import { summarize } from "./simulate-output.js";

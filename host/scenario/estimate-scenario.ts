@@ -1,5 +1,5 @@
 // `estimate --scenario FILE`: a position priced on a scenario's projection (`simulate`'s run, kept
-// by host/cli/projection-cache.ts): base rewards at the base APY the chain paid month by month, and
+// by host/scenario/projection-cache.ts): base rewards at the base APY the chain paid month by month, and
 // the bonus the scenario's pool actually pays, not the tier's promise.
 //
 // The position is small beside the pool (it does not move the runway). Its bonus accrues at the
@@ -16,7 +16,8 @@ import type { Core } from "../core/core.js";
 import { segmentBonus, type Instant } from "../core/rewards.js";
 import type { Genesis } from "../app/genesis.js";
 import { ValidationError } from "../errors.js";
-import { UsageError, groupThousands } from "./common.js";
+import { UsageError } from "../flags.js";
+import { groupThousands } from "./numbers.js";
 import { Progress } from "./progress.js";
 import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
 import { simulate } from "./sim-run.js";

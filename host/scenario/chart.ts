@@ -1,20 +1,20 @@
 // `simulate --chart FILE`: charts for a report, drawn by Apache ECharts' server-side SVG renderer
-// (`renderer: "svg", ssr: true`: no browser, no canvas; host/cli/chart-file.ts rasterises PNG).
+// (`renderer: "svg", ssr: true`: no browser, no canvas; host/scenario/chart-file.ts rasterises PNG).
 // A run: three stacked panels sharing the month axis, each with its own legend row above it and
 // its unit on its axis (supply in tokens, the pool in tokens with the pool-dry mark, APYs in % a
 // year: base received, each tier paid solid and nominal dashed in the tier's colour); failed
 // scenario txs in red under the title. A sweep: small multiples over one swept key, heat maps with
 // a numbered colour scale over two. Axis labels carry SI suffixes, swept keys their names in words
-// (host/cli/chart-format.ts). Plotting is display only: values reach the chart as whole tokens and
+// (host/scenario/chart-format.ts). Plotting is display only: values reach the chart as whole tokens and
 // percentages converted from the exact bigint / Dec results.
 
 import * as echarts from "echarts";
-import { decPercent, wholeTokens } from "./common.js";
+import { decPercent, wholeTokens } from "./numbers.js";
 import { keyLabel, percentLabel, si, valueLabel } from "./chart-format.js";
 import { failureReasons, monthOf } from "./simulate-output.js";
 import type { Simulation } from "./sim-types.js";
 import type { RunSummary } from "./sweep.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 
 export const WIDTH = 1000;
 export const HEIGHT = 960;

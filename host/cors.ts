@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { cors } from "hono/cors";
 
-import type { CorsOrigins } from "../config.js";
+import type { CorsOrigins } from "./config.js";
 
 /** Installs CORS on an app: call before its routes and other middleware. */
 export function useCors(app: Hono, origins: CorsOrigins | undefined): void {

@@ -1,5 +1,5 @@
 // `--fork FILE` among the other flags (config.ts): a dev-mode power, its database a temporary file
-// unless --db or DB_PATH names one (app/fork.ts makes the document).
+// unless --db or DB_PATH names one (dev/fork.ts makes the document).
 
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,13 +1,13 @@
 // Dev mode's cheat codes over the JSON-RPC (and its websocket): `dev_<name>` for each of
-// server/cheats.ts, params named or positional in its argument order, answered as its REST route
+// dev/cheats.ts, params named or positional in its argument order, answered as its REST route
 // answers, but for dev_snapshot (the id, "0x1") and dev_revert (true), as Anvil's evm_snapshot and
 // evm_revert. A bad argument or an unknown snapshot is -32602 Invalid params, a cheat the clock
 // cannot do -32603, each with the reason as `data`.
 
-import type { DevChain } from "../drivers/cheats.js";
-import { CheatError } from "../drivers/cheat-input.js";
-import { CHEATS, checkArgs } from "../server/cheats.js";
-import { RpcError } from "./server.js";
+import type { DevChain } from "./chain.js";
+import { CheatError } from "./cheat-input.js";
+import { CHEATS, checkArgs } from "./cheats.js";
+import { RpcError } from "../rpc/server.js";
 
 type Method = (p: Record<string, unknown>) => Promise<unknown>;
 

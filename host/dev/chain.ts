@@ -1,6 +1,8 @@
-// Dev mode's chain (--dev or --clock simulated): the embedded driver plus the cheat codes a dApp's
-// tests use, as Anvil and Hardhat have them for Ethereum; REST (server/cheats.ts) and JSON-RPC
-// (rpc/dev.ts) call them.
+// Dev mode's chain (--dev or --clock simulated): the cheat codes a dApp's tests use, as Anvil and
+// Hardhat have them for Ethereum, over the embedded driver it holds (`node`, drivers/embedded.ts)
+// and that driver's application (`app`); REST (dev/cheats.ts) and JSON-RPC (dev/rpc.ts) call them.
+// A cheat is queued behind the clock's blocks (node.enqueue) and changes the application's state
+// only through its seams (state, guard, replaceState).
 //
 // - snapshot / revert: a snapshot is a copy of the database (blocks, txs, tx index, records,
 //   accounts), an image of the core (core/image.ts: its memory and globals), the accounts, a
@@ -29,7 +31,7 @@ import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
 import { MAX_DURATION_NS, LAST_TIME_TEXT } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
-import { memoryState, openState } from "../app/application.js";
+import { memoryState, openState, type Application } from "../app/application.js";
 import { isCompleteDoc } from "../app/genesis-sdk.js";
 import { isObject } from "../app/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
@@ -39,7 +41,7 @@ import type { BalanceCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
 import { ChainStateError, NodeStateError } from "../app/types.js";
-import { NodeChain, type Advanced, type NodeChainOptions } from "./embedded.js";
+import { NodeChain, type Advanced, type NodeChainOptions } from "../drivers/embedded.js";
 import { CheatError } from "./cheat-input.js";
 
 interface Snapshot {
@@ -54,21 +56,24 @@ interface Snapshot {
   readonly pendingBalances: BalanceCheat[];
 }
 
-export class DevChain extends NodeChain {
+export class DevChain {
+  /** The application the cheats change. */
+  readonly app: Application;
   private readonly snapshots: Snapshot[] = [];
   private snapshotCount = 0;
   private readonly dbPath: string;
   private readonly options: NodeChainOptions;
 
   /** The node's database as NodeChain.open opens it; the core must export its globals (core/node.ts loadCoreFromFile). */
-  static override open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
+  static open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
     if (!imageable(core)) throw new Error("dev mode's snapshots need a core that exports its globals: load it with loadCoreFromFile (core/image.ts)");
     const pristine = captureImage(core); // before any genesis: what loadState starts a new chain from
-    return new DevChain(openState(core, genesisDoc, options), options, pristine);
+    return new DevChain(new NodeChain(openState(core, genesisDoc, options), options), options, pristine);
   }
 
-  private constructor(s: AppState, options: NodeChainOptions, private readonly pristine: CoreImage) {
-    super(s, options);
+  /** `node`: the embedded driver whose clock the cheats move, holding the application they change. */
+  private constructor(readonly node: NodeChain, options: NodeChainOptions, private readonly pristine: CoreImage) {
+    this.app = node.app;
     this.options = options;
     this.dbPath = options.dbPath;
     rmSync(this.snapshotDir, { recursive: true, force: true }); // a previous run's, never reverted to
@@ -82,9 +87,9 @@ export class DevChain extends NodeChain {
 
   /** The whole chain now (state, blocks, tx index, mempool, pending cheats): its id, "0x1" first. */
   snapshot(): Promise<{ id: string; height: bigint }> {
-    return this.enqueue(() => {
-      this.assertLive();
-      const s = this.s;
+    return this.node.enqueue(() => {
+      this.app.assertLive();
+      const s = this.app.state;
       mkdirSync(this.snapshotDir, { recursive: true });
       const n = ++this.snapshotCount;
       const file = join(this.snapshotDir, `${n}.db`);
@@ -96,7 +101,7 @@ export class DevChain extends NodeChain {
           last: s.last, durable: s.durable, lastSeed: s.lastSeed, headerCarry: s.headerCarry, burnIds: s.burnIds, burned: s.burned,
           appliedInflation: s.appliedInflation, lastCommit: s.lastCommit,
         },
-        mempool: s.mempool.txBytes(), nextTimeNs: this.nextTimeNs, pendingBalances: [...this.pendingBalances],
+        mempool: s.mempool.txBytes(), nextTimeNs: this.node.nextTimeNs, pendingBalances: [...this.node.pendingBalances],
       });
       return { id: `0x${n.toString(16)}`, height: s.last.height };
     });
@@ -107,32 +112,32 @@ export class DevChain extends NodeChain {
    * the snapshot's (its txs checked again); txs waiting since are dropped, their waiters told so.
    */
   revert(id: string): Promise<{ height: bigint; mempool: number }> {
-    return this.enqueue(() => {
-      this.assertLive();
+    return this.node.enqueue(() => {
+      this.app.assertLive();
       const at = this.snapshots.findIndex((x) => x.id === id);
       if (at < 0) throw new CheatError("not-found", `no snapshot ${id}: never taken, or used up by a revert to it or to an earlier one`);
       const [snap, ...later] = this.snapshots.splice(at);
       for (const x of later) rmSync(x.file, { force: true });
-      const dropped = this.s.mempool.reap(-1n);
-      this.guard(() => this.replaceState(this.fromSnapshot(snap!)));
+      const dropped = this.app.state.mempool.reap(-1n);
+      this.app.guard(() => this.app.replaceState(this.fromSnapshot(snap!)));
       const gone = new ChainStateError(`the chain was reverted to snapshot ${id} before this tx was in a block`);
       for (const p of dropped) p.done.forEach((f) => f.reject(gone));
-      this.nextTimeNs = snap!.nextTimeNs;
-      this.pendingBalances = [...snap!.pendingBalances];
+      this.node.nextTimeNs = snap!.nextTimeNs;
+      this.node.pendingBalances = [...snap!.pendingBalances];
       for (const tx of snap!.mempool) {
         try {
-          this.checkTx(tx, "mempool");
+          this.app.checkTx(tx, "mempool");
         } catch {
           // checked at the snapshot against the same state: only a changed node limit refuses it
         }
       }
-      return { height: this.latest.height, mempool: this.pending };
+      return { height: this.app.latest.height, mempool: this.app.pending };
     });
   }
 
   /** The state of a snapshot: its database in place, the core from its image, the host's parts rebuilt. */
   private fromSnapshot(snap: Snapshot): AppState {
-    const old = this.s;
+    const old = this.app.state;
     old.store!.close();
     this.adoptFile(snap.file);
     const store = new NodeStore(this.dbPath);
@@ -165,9 +170,9 @@ export class DevChain extends NodeChain {
 
   /** The last committed state as the SDK's export with the node's records (what `npm run export` writes). */
   dumpState(): Promise<Json> {
-    return this.enqueue(() => {
-      this.assertLive();
-      return this.exportGenesis()!;
+    return this.node.enqueue(() => {
+      this.app.assertLive();
+      return this.app.exportGenesis()!;
     });
   }
 
@@ -181,22 +186,22 @@ export class DevChain extends NodeChain {
     } catch (e) {
       throw new CheatError("invalid", `state: ${(e as Error).message}`);
     }
-    return this.enqueue(() => {
-      this.assertLive();
-      const dropped = this.s.mempool.reap(-1n);
+    return this.node.enqueue(() => {
+      this.app.assertLive();
+      const dropped = this.app.state.mempool.reap(-1n);
       for (const x of this.snapshots.splice(0)) rmSync(x.file, { force: true });
-      this.guard(() => this.replaceState(this.fromDocument(doc as Json)));
+      this.app.guard(() => this.app.replaceState(this.fromDocument(doc as Json)));
       const gone = new ChainStateError("the node's state was replaced (loadState) before this tx was in a block");
       for (const p of dropped) p.done.forEach((f) => f.reject(gone));
-      this.nextTimeNs = undefined;
-      this.pendingBalances = [];
-      return { height: this.s.last.height, appHash: this.s.last.appHash, chainId: this.chainId };
+      this.node.nextTimeNs = undefined;
+      this.node.pendingBalances = [];
+      return { height: this.app.state.last.height, appHash: this.app.state.last.appHash, chainId: this.app.chainId };
     });
   }
 
   /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */
   private fromDocument(doc: Json): AppState {
-    const old = this.s;
+    const old = this.app.state;
     old.store!.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
     restoreImage(old.core, this.pristine);
@@ -210,7 +215,7 @@ export class DevChain extends NodeChain {
   async mine(blocks: bigint, intervalNs?: bigint): Promise<Advanced> {
     this.requireSimulated("mine");
     if (intervalNs !== undefined && intervalNs <= 0n) throw new CheatError("invalid", "interval: must be positive");
-    return this.advance(blocks, intervalNs).catch((e: unknown) => {
+    return this.node.advance(blocks, intervalNs).catch((e: unknown) => {
       throw e instanceof ValidationError ? new CheatError("invalid", e.message) : e;
     });
   }
@@ -218,9 +223,9 @@ export class DevChain extends NodeChain {
   /** The next block's time (after the last block's); later blocks follow it a block time apart. */
   async setNextBlockTime(timeNs: bigint): Promise<{ nextBlockTimeNs: bigint }> {
     this.requireSimulated("setNextBlockTime");
-    return this.enqueue(() => {
-      if (timeNs <= this.latest.timeNs) {
-        throw new CheatError("invalid", `time: ${timeNs} ns is not after the last block's time (${this.latest.timeNs} ns, height ${this.latest.height})`);
+    return this.node.enqueue(() => {
+      if (timeNs <= this.app.latest.timeNs) {
+        throw new CheatError("invalid", `time: ${timeNs} ns is not after the last block's time (${this.app.latest.timeNs} ns, height ${this.app.latest.height})`);
       }
       return { nextBlockTimeNs: this.setNext(timeNs) };
     });
@@ -229,17 +234,17 @@ export class DevChain extends NodeChain {
   /** The next block's time `durationNs` later than it would be (a gap in the chain's time). */
   async advanceTime(durationNs: bigint): Promise<{ nextBlockTimeNs: bigint }> {
     this.requireSimulated("advanceTime");
-    return this.enqueue(() => ({ nextBlockTimeNs: this.setNext(this.nextBlockTime() + durationNs) }));
+    return this.node.enqueue(() => ({ nextBlockTimeNs: this.setNext(this.node.nextBlockTime() + durationNs) }));
   }
 
   private setNext(timeNs: bigint): bigint {
     if (timeNs > MAX_DURATION_NS) throw new CheatError("invalid", `time: past the last time the chain can hold (${LAST_TIME_TEXT})`);
-    this.nextTimeNs = timeNs;
+    this.node.nextTimeNs = timeNs;
     return timeNs;
   }
 
   private requireSimulated(cheat: string): void {
-    if (this.clock !== "simulated") throw new CheatError("unavailable", `${cheat}: blocks are made by the real clock; start the node with --clock simulated`);
+    if (this.node.clock !== "simulated") throw new CheatError("unavailable", `${cheat}: blocks are made by the real clock; start the node with --clock simulated`);
   }
 
   // ---- accounts ----
@@ -250,34 +255,35 @@ export class DevChain extends NodeChain {
    * height of the block (undefined when not mined).
    */
   async setBalance(address: string, amount: bigint, mine: boolean): Promise<bigint | undefined> {
-    const id = this.directory.accountId(address);
+    const id = this.app.directory.accountId(address);
     if (id !== undefined && id < FIRST_USER_ACCOUNT) throw new CheatError("invalid", `address ${address} is a module account: its balance is its module's`);
-    return this.enqueue(() => {
-      this.assertLive();
-      this.pendingBalances.push({ address, amount });
+    return this.node.enqueue(() => {
+      this.app.assertLive();
+      this.node.pendingBalances.push({ address, amount });
       if (!mine) return undefined;
-      this.blockNow();
-      return this.latest.height;
+      this.node.blockNow();
+      return this.app.latest.height;
     });
   }
 
   /** Txs of `address` are admitted unsigned (any key, any or an empty signature); fees and sequences still apply. */
   impersonate(address: string): string[] {
-    this.s.impersonated.add(address);
+    this.app.state.impersonated.add(address);
     return this.impersonating();
   }
 
   /** Whether `address` was impersonated; its txs need signatures again. */
   stopImpersonating(address: string): boolean {
-    return this.s.impersonated.delete(address);
+    return this.app.state.impersonated.delete(address);
   }
 
   impersonating(): string[] {
-    return [...this.s.impersonated];
+    return [...this.app.state.impersonated];
   }
 
-  override async close(): Promise<void> {
-    await super.close();
+  /** Stop the clock, close the database, and remove the snapshots. */
+  async close(): Promise<void> {
+    await this.node.close();
     rmSync(this.snapshotDir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,9 @@
-// `simulate`'s engine: a scenario (host/cli/scenario.ts) run block by block on the chain itself.
+// `simulate`'s engine: a scenario (host/scenario/scenario.ts) run block by block on the chain itself.
 //
-// The genesis (host/cli/sim-genesis.ts) is loaded into an in-memory NodeChain exactly as the node
+// The genesis (host/scenario/sim-genesis.ts) is loaded into an in-memory NodeChain exactly as the node
 // loads it. Every block is the core's: mint -> base-rewards top-up from the pool -> distribution,
-// then EndBlock. What the scenario does (host/cli/sim-plans.ts) are signed transactions of dev key
-// 0 sent as CosmJS's fee "auto" sends them (host/cli/sim-txs.ts): simulated, signed with 1.4x the
+// then EndBlock. What the scenario does (host/scenario/sim-plans.ts) are signed transactions of dev key
+// 0 sent as CosmJS's fee "auto" sends them (host/scenario/sim-txs.ts): simulated, signed with 1.4x the
 // gas, through the node's own CheckTx and DeliverTx. So every figure is the chain's.
 //
 // Fee revenue: x/auth's ante sends a tx's fee to the fee collector; the next block's BeginBlock
@@ -25,7 +25,7 @@ import type { Core } from "../core/core.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { ChainStateError, type TxResult } from "../app/types.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 import type { Scenario } from "./scenario.js";
 import { DevKeySigner } from "./sim-signer.js";
 import { EVENT, ScenarioPlanner, attr, coinAmount, phaseAt } from "./sim-plans.js";
@@ -78,7 +78,7 @@ export async function simulate(
     const timeNs = chain.latest.timeNs;
     const tokens = new Map<number, bigint>();
     for (const id of planner.open) {
-      const p = chain.tiers.position(id);
+      const p = chain.app.tiers.position(id);
       if (p && p.delegated && (p.exitUnlockAt === 0n || p.exitUnlockAt > timeNs)) tokens.set(p.tierId, (tokens.get(p.tierId) ?? 0n) + p.amount);
     }
     return {
@@ -95,7 +95,7 @@ export async function simulate(
   type Snap = ReturnType<typeof snapshot>;
 
   const rowOf = (m: number, prev: Snap | null, prevRow: SimRow | null, cur: Snap, f: Flow, inflows: bigint): SimRow => {
-    const targetRate = chain.tiers.params().targetBaseRewardsRate;
+    const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
     const minted = prev ? cur.totalSupply - prev.totalSupply : 0n;
     const topUp = prev ? inflows - f.bonusPaid - (cur.pool - prev.pool) : 0n;
     const blocks = prev ? cur.height - prev.height : 0n;
@@ -107,7 +107,7 @@ export async function simulate(
     }
     const base = baseApy === null ? null : (baseApy * (E18 - commission0)) / E18;
     const rid = chain.directory.accountId(reserve);
-    const tiers = chain.tiers.tiers().map((t): TierMonth => {
+    const tiers = chain.app.tiers.tiers().map((t): TierMonth => {
       const paid = f.byTier.get(t.id) ?? 0n;
       const earning = prevRow?.tiers.find((x) => x.tier === t.id)?.tokens ?? 0n;
       return {
@@ -131,7 +131,7 @@ export async function simulate(
       fees: f.fees,
       topUp,
       bonusPaid: f.bonusPaid,
-      owedBonus: rid === undefined ? 0n : chain.tiers.owedBonus(rid),
+      owedBonus: rid === undefined ? 0n : chain.app.tiers.owedBonus(rid),
       pool: cur.pool,
       poolInflows: inflows,
       bonded: cur.bonded,
@@ -215,7 +215,7 @@ export async function simulate(
       }
       const stop = heights.length > 0 && heights[0]! <= end ? heights[0]! - 1n : end;
       let n = stop - chain.latest.height;
-      const targetRate = chain.tiers.params().targetBaseRewardsRate;
+      const targetRate = chain.app.tiers.params().targetBaseRewardsRate;
       if (!poolDry && targetRate > 0n) {
         // No block tops up more than the target's whole per-block reward: a run of `safe` blocks
         // cannot empty the pool, so the block that empties it is the last of a run, found exactly.

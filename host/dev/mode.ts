@@ -1,16 +1,16 @@
 // What a development node (--dev or --clock simulated) adds at start: the faucet and Keplr routes
-// (host/server/dev.ts), the cheat codes' routes (host/server/cheats.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
+// (host/dev/routes.ts), the cheat codes' routes (host/dev/cheats.ts) and the top-up of a keyring's keys (--keyring, host/cli/keyring.ts) from the
 // reserve. Kept out of main.ts so a production node's start reads the same as before.
 
 import { existsSync } from "node:fs";
 import type { Hono } from "hono";
-import type { GasPrice } from "./app/gas.js";
-import { keyringAddresses } from "./cli/keyring.js";
-import { ConfigError, type Config } from "./config.js";
-import type { DevChain } from "./drivers/cheats.js";
-import { registerDevRoutes, topUp } from "./server/dev.js";
-import { registerCheatRoutes } from "./server/cheats.js";
-import { Faucet } from "./server/faucet.js";
+import type { GasPrice } from "../app/gas.js";
+import { keyringAddresses } from "../cli/keyring.js";
+import { ConfigError, type Config } from "../config.js";
+import type { DevChain } from "./chain.js";
+import { registerDevRoutes, topUp } from "./routes.js";
+import { registerCheatRoutes } from "./cheats.js";
+import { Faucet } from "./faucet.js";
 
 /** A keyring key funded at start. */
 export interface FundedKey {
@@ -34,8 +34,8 @@ export function startDevMode(
   app: Hono, chain: DevChain, config: Config,
   o: { minGasPrices: readonly GasPrice[]; rpcUrl: () => string | undefined; commitTimeoutMs?: number },
 ): DevMode {
-  const faucet = new Faucet(chain, o.minGasPrices);
-  registerDevRoutes(app, chain, { faucet, ...o });
+  const faucet = new Faucet(chain.node, o.minGasPrices);
+  registerDevRoutes(app, chain.node, { faucet, ...o });
   registerCheatRoutes(app, chain);
   return { faucet, fundKeyring: () => fundKeyring(app, chain, config, faucet) };
 }
@@ -52,8 +52,8 @@ async function fundKeyring(app: Hono, chain: DevChain, config: Config, faucet: F
     throw new ConfigError(`--keyring ${(e as Error).message}`);
   }
   const sends = await topUp(app, faucet, keys.map((k) => k.address), config.fundAmount ?? []);
-  if (sends.length > 0 && chain.clock === "simulated") {
-    if (!chain.automine) await chain.advance(1n); // --automine made their blocks already
+  if (sends.length > 0 && chain.node.clock === "simulated") {
+    if (!chain.node.automine) await chain.node.advance(1n); // --automine made their blocks already
     for (const s of sends) {
       const r = await s.included;
       if (r.code !== 0) throw new Error(`funding ${s.address} from the reserve failed (code ${r.code}): ${r.rawLog}`);

@@ -1,12 +1,12 @@
-// Dev mode's cheat codes (drivers/cheats.ts) over REST: POST /dev/<name in kebab case> with a JSON
+// Dev mode's cheat codes (dev/chain.ts) over REST: POST /dev/<name in kebab case> with a JSON
 // object of named arguments, answered in the gateway's JSON (int64 as strings, times RFC 3339),
 // a bad argument 400 code 3, an unknown snapshot 404 code 5, a cheat the clock cannot do 400
-// code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (rpc/dev.ts).
+// code 9. The same calls, named and answered alike, are the JSON-RPC's dev_ methods (dev/rpc.ts).
 
 import type { Context, Hono } from "hono";
-import type { DevChain } from "../drivers/cheats.js";
-import * as input from "../drivers/cheat-input.js";
-import { CheatError } from "../drivers/cheat-input.js";
+import type { DevChain } from "./chain.js";
+import * as input from "./cheat-input.js";
+import { CheatError } from "./cheat-input.js";
 import { GatewayError, GrpcCode, coin, intString, timestampString } from "../wire/gateway-json.js";
 
 type Args = Record<string, unknown>;
@@ -21,7 +21,7 @@ export interface Cheat {
   call(chain: DevChain, a: Args): Promise<unknown>;
 }
 
-const header = (chain: DevChain) => ({ chain_id: chain.chainId, height: intString(chain.latest.height), time: timestampString(chain.latest.timeNs) });
+const header = (chain: DevChain) => ({ chain_id: chain.node.chainId, height: intString(chain.node.latest.height), time: timestampString(chain.node.latest.timeNs) });
 
 export const CHEATS: Readonly<Record<string, Cheat>> = {
   snapshot: {
@@ -44,7 +44,7 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
     call: async (chain, a) => {
       const interval = a.interval === undefined || a.interval === null ? undefined : input.duration(a.interval, "interval");
       const done = await chain.mine(input.blockCount(a.blocks), interval);
-      return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(chain.nextBlockTime()) };
+      return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(chain.node.nextBlockTime()) };
     },
   },
   setNextBlockTime: {
@@ -58,13 +58,13 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
   setBalance: {
     args: ["address", "amount", "mine"],
     call: async (chain, a) => {
-      const address = input.address(a.address, chain.directory.accountPrefix);
-      const amount = input.balance(a.amount, chain.bondDenom);
+      const address = input.address(a.address, chain.node.directory.accountPrefix);
+      const amount = input.balance(a.amount, chain.node.bondDenom);
       const height = await chain.setBalance(address, amount, input.flag(a.mine, "mine", true));
-      const id = chain.directory.accountId(address);
-      const supply = coin(chain.bondDenom, chain.totalSupply());
-      if (height === undefined) return { address, balance: coin(chain.bondDenom, amount), height: "0", supply, note: "set by the next block" };
-      return { address, balance: coin(chain.bondDenom, id === undefined ? 0n : chain.ledger.balance(id)), height: intString(height), supply };
+      const id = chain.node.directory.accountId(address);
+      const supply = coin(chain.node.bondDenom, chain.node.totalSupply());
+      if (height === undefined) return { address, balance: coin(chain.node.bondDenom, amount), height: "0", supply, note: "set by the next block" };
+      return { address, balance: coin(chain.node.bondDenom, id === undefined ? 0n : chain.node.ledger.balance(id)), height: intString(height), supply };
     },
   },
   dumpState: {
@@ -83,14 +83,14 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
   impersonate: {
     args: ["address"],
     call: async (chain, a) => {
-      const address = input.address(a.address, chain.directory.accountPrefix);
+      const address = input.address(a.address, chain.node.directory.accountPrefix);
       return { address, impersonating: chain.impersonate(address) };
     },
   },
   stopImpersonating: {
     args: ["address"],
     call: async (chain, a) => {
-      const address = input.address(a.address, chain.directory.accountPrefix);
+      const address = input.address(a.address, chain.node.directory.accountPrefix);
       return { address, was_impersonating: chain.stopImpersonating(address), impersonating: chain.impersonating() };
     },
   },

@@ -7,7 +7,7 @@ import type { Core } from "../core/core.js";
 import { emissionParams, mergeJson, type Genesis, type Json } from "../app/genesis.js";
 import { Emission } from "../core/emission.js";
 import { ValidationError } from "../errors.js";
-import { UsageError } from "./common.js";
+import { UsageError } from "../flags.js";
 import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate, withValidators } from "./genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc, type Scenario } from "./scenario.js";
 
