@@ -107,7 +107,7 @@ no("negative, zero, unsorted, duplicate or empty amounts: invalid coins (in the 
   for (const [amount, shown] of cases) {
     failsInBlock(await signed({ msgs: [send(A, B, amount)] }), ctx, "sdk", 10, `${shown}: invalid coins`);
   }
-  failsInBlock(await signed({ msgs: [send(A, B, [])] }), ctx, "sdk", 10, "invalid coins");
+  failsInBlock(await signed({ msgs: [send(A, B, [])] }), ctx, "sdk", 10, ": invalid coins"); // errorsmod.Wrap(ErrInvalidCoins, "")
 });
 
 no("bad denoms: invalid coins (in the block)", async () => {

@@ -23,6 +23,7 @@ import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
+import type { Bank } from "../modules/bank/keeper.js";
 import { parseConsensusInfo } from "../modules/slashing/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
@@ -293,6 +294,11 @@ export class Application implements ChainView {
 
   get slashing(): Slashing {
     return this.s.slashing;
+  }
+
+  /** x/bank's params (send-enabled flags). */
+  get bank(): Bank {
+    return this.s.bank;
   }
 
   get validators(): ValidatorRegistry {

@@ -7,6 +7,7 @@ import type { Tiers } from "../core/tiers.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
+import type { Bank } from "../modules/bank/keeper.js";
 import type { TxEvent } from "./events.js";
 
 export interface MessageContext {
@@ -30,6 +31,8 @@ export interface MessageContext {
   readonly gov: Gov;
   /** Validators' descriptions, commission limits and consensus keys. */
   readonly validators: ValidatorRegistry;
+  /** x/bank's params: default and per-denom send-enabled flags. */
+  readonly bank: Bank;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

@@ -24,6 +24,7 @@ import { tieredRewardsJson, withGenesisMappings } from "../modules/tieredrewards
 import { govJson } from "../modules/gov/genesis-export.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
+import type { Bank } from "../modules/bank/keeper.js";
 import { slashingJson } from "../modules/slashing/genesis.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 
@@ -37,6 +38,8 @@ export interface ExportSource {
   validators: ValidatorRegistry;
   gov: Gov;
   slashing: Slashing;
+  /** x/bank's params now. */
+  bank: Bank;
   inflationParams: InflationParams;
   /** x/mint's rate and annual provisions of the last block (raw Decs). */
   minter: { inflation: bigint; annualProvisions: bigint };
@@ -67,7 +70,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
     params: kept("auth")?.params ?? { ...AUTH_PARAMS },
     accounts: accounts.map((a) => accountJson({ ...a, number: a.number ?? BigInt(a.id) }, foreign.get(a.address), ACCOUNT_PREFIX)),
   };
-  out.bank = bankJson(kept("bank"), [...core.balances].map(([id, amount]) => ({ address: addressOf(id), amount })), denom, ACCOUNT_PREFIX);
+  out.bank = bankJson(kept("bank"), [...core.balances].map(([id, amount]) => ({ address: addressOf(id), amount })), denom, ACCOUNT_PREFIX, src.bank.params());
   const staking = stakingState(core, src, addressOf, operatorOf);
   out.staking = staking.validators.length === 0 && staking.delegations.length === 0
     ? { ...(kept("staking") ?? {}), params: kept("staking")?.params ?? stakingParamsJson(g.staking, denom) }

@@ -16,6 +16,7 @@ import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecPa
 import { canonicalAddress } from "../wire/address.js";
 import { parseAuth, type AuthGenesis } from "../modules/auth/genesis.js";
 import { parseBank, type Coin } from "../modules/bank/genesis.js";
+import type { BankParams } from "../modules/bank/keeper.js";
 import { parseMint, type MintGenesis } from "../modules/mint/genesis.js";
 import { parseInflation, type InflationParams } from "../modules/inflation/genesis.js";
 import { parseStaking, type StakingState } from "../modules/staking/genesis.js";
@@ -90,6 +91,8 @@ export interface Genesis {
   bank: {
     /** Total supply by denom, sorted by denom; holds the bond denom. */
     supply: Coin[];
+    /** x/bank's params: default_send_enabled and the per-denom flags (send_enabled). */
+    params: BankParams;
     /** Bond-denom balance held by the burned addresses, in total (part of the supply). */
     burnedBalance: bigint;
   };
@@ -175,7 +178,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const burned = new Set(inflation.params.burnedAddresses);
   return {
     chainId, genesisTimeNs, height: initialHeight - 1n,
-    bank: { supply: bank.supply, burnedBalance: bank.balances.filter((b) => burned.has(b.address)).reduce((t, b) => t + b.amount, 0n) },
+    bank: { supply: bank.supply, params: bank.params, burnedBalance: bank.balances.filter((b) => burned.has(b.address)).reduce((t, b) => t + b.amount, 0n) },
     mint, inflation, balances: bank.balances,
     staking: { ...staking.params, powerReduction: node.powerReduction, validators: genTxs.map((t) => t.validator) },
     distribution: { communityTax: distribution.communityTax },

@@ -12,7 +12,7 @@ import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
-import { MsgSendSchema } from "./gen/cosmos/bank/v1beta1/tx_pb.js";
+import { MsgMultiSendSchema, MsgSendSchema, MsgSetSendEnabledSchema, MsgUpdateParamsSchema as BankMsgUpdateParamsSchema } from "./gen/cosmos/bank/v1beta1/tx_pb.js";
 import { MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { MsgUnjailSchema } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
 import { MsgBeginRedelegateSchema, MsgDelegateSchema, MsgUndelegateSchema } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
@@ -25,7 +25,7 @@ const SCHEMA = new Map<string, DescMessage>(
 /** The SDK's plain messages a proposal may carry (their JSON read leniently: unknown fields ignored). */
 const SDK = new Map<string, DescMessage>(
   [
-    MsgSendSchema, MsgDelegateSchema, MsgUndelegateSchema, MsgBeginRedelegateSchema,
+    MsgSendSchema, MsgMultiSendSchema, BankMsgUpdateParamsSchema, MsgSetSendEnabledSchema, MsgDelegateSchema, MsgUndelegateSchema, MsgBeginRedelegateSchema,
     MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema, MsgUnjailSchema,
   ].map((d) => [`/${d.typeName}`, d as DescMessage] as const),
 );

@@ -64,7 +64,7 @@ export function getBalance(k: Sim, address: string, denom = k.denom, what = "Get
 }
 
 /** setBalance: a zero balance removes it and its denom index; another sets both. */
-function setBalance(k: Sim, address: string, amount: bigint, denom: string, what: string): void {
+export function setBalance(k: Sim, address: string, amount: bigint, denom: string, what: string): void {
   const len = addrLen(address);
   k.setBalance(address, amount, denom);
   if (amount === 0n) {
@@ -84,7 +84,7 @@ function subUnlocked(k: Sim, address: string, amount: bigint, denom: string): vo
   setBalance(k, address, b - amount, denom, "subUnlockedCoins");
 }
 
-function addCoins(k: Sim, address: string, amount: bigint, denom: string): void {
+export function addCoins(k: Sim, address: string, amount: bigint, denom: string): void {
   const b = getBalance(k, address, denom, "addCoins");
   setBalance(k, address, b + amount, denom, "addCoins");
 }
@@ -142,11 +142,22 @@ export function spendableCoins(k: Sim, address: string): bigint {
   return b;
 }
 
-/** IsSendEnabledCoins: the params, then each denom's override. */
-export function sendEnabled(k: Sim, denoms: readonly string[]): void {
+/**
+ * IsSendEnabledCoins: the params (2 bytes, none when default_send_enabled is false), then each
+ * denom's flag: Has, and Get (a 1-byte bool) when the denom has one (`flags`: the keeper's, by
+ * denom; none: no denom has one). A disabled denom stops it (bank 5).
+ */
+export function sendEnabled(
+  k: Sim, denoms: readonly string[], flags?: { readonly defaultEnabled: boolean; entry(denom: string): boolean | undefined },
+): void {
   if (denoms.length === 0) return;
-  k.meter.get("bank", Key.bankParams, BANK_PARAMS, "bank params");
-  for (const d of denoms) k.meter.has("bank", Key.sendEnabled(d), "SendEnabled");
+  k.meter.get("bank", Key.bankParams, flags === undefined || flags.defaultEnabled ? BANK_PARAMS : 0, "bank params");
+  for (const d of denoms) {
+    k.meter.has("bank", Key.sendEnabled(d), "SendEnabled");
+    const own = flags?.entry(d);
+    if (own !== undefined) k.meter.get("bank", Key.sendEnabled(d), 1, "SendEnabled");
+    k.check("bank:5", !(own ?? flags?.defaultEnabled ?? true));
+  }
 }
 
 /** A 32-byte module-derived address standing for an account a message creates (its bytes do not matter, its length does). */

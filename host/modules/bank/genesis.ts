@@ -1,9 +1,10 @@
 // x/bank's genesis (`app_state.bank`): balances and supply of the bond denom (the node's ledger
 // holds one denom), as the SDK v0.53 validates them (each address once, positive sorted coins, the
-// supply the balances' sum; an empty supply is that sum). Params with every denom sendable, denom
-// metadata and send_enabled do not change what the node does: they are kept and exported again.
+// supply the balances' sum; an empty supply is that sum), and its params (default_send_enabled,
+// send_enabled per denom: keeper.ts keeps them). Denom metadata is kept and exported again.
 
 import { ValidationError } from "../../errors.js";
+import type { BankParams, SendEnabledEntry } from "./keeper.js";
 import {
   address, addressOrder, array, bool, fail, int, object, string, type Json,
 } from "../../app/genesis-json.js";
@@ -18,6 +19,8 @@ export interface BankGenesis {
   supply: Coin[];
   /** Bond-denom balances, in the document's order (the order core account ids are assigned in). */
   balances: { address: string; amount: bigint }[];
+  /** Params: default_send_enabled and the per-denom flags. */
+  params: BankParams;
 }
 
 const MAX_U128 = (1n << 128n) - 1n;
@@ -49,15 +52,7 @@ function coins(v: Json | undefined, path: string): Coin[] {
 export function parseBank(v: Json | undefined, bondDenom: string, prefix: string): BankGenesis {
   const path = "app_state.bank";
   const bank = object(v ?? {}, path, ["params", "balances", "supply", "denom_metadata", "send_enabled"]);
-  if (bank.params !== undefined) {
-    const pp = `${path}.params`;
-    const p = object(bank.params, pp, ["send_enabled", "default_send_enabled"]);
-    if (p.default_send_enabled !== undefined && !bool(p.default_send_enabled, `${pp}.default_send_enabled`)) {
-      fail("not supported by this node: every denom is sendable", `${pp}.default_send_enabled`);
-    }
-    if (array(p.send_enabled ?? [], `${pp}.send_enabled`).length > 0) fail("not supported by this node: must be empty", `${pp}.send_enabled`);
-  }
-  if (array(bank.send_enabled ?? [], `${path}.send_enabled`).length > 0) fail("not supported by this node: must be empty", `${path}.send_enabled`);
+  const params = parseBankParams(bank, path);
   array(bank.denom_metadata ?? [], `${path}.denom_metadata`);
 
   const sp = `${path}.supply`;
@@ -85,22 +80,54 @@ export function parseBank(v: Json | undefined, bondDenom: string, prefix: string
   if (bond.amount !== total) fail(`balances add up to ${total}${bondDenom}, the supply is ${bond.amount}${bondDenom}`, bp);
   if (supply.length > 1) fail(`only the bond denom ${bondDenom} can be held`, sp);
   if (total > MAX_U128) fail("the balances add up to more than 2^128 - 1 base units", bp);
-  return { supply, balances };
+  return { supply, balances, params };
+}
+
+/** A send_enabled entry `{denom, enabled}` (SendEnabled.Validate: the denom). */
+function sendEnabledEntry(v: Json, path: string): SendEnabledEntry {
+  const o = object(v, path, ["denom", "enabled"]);
+  const denom = o.denom === undefined ? "" : string(o.denom, `${path}.denom`);
+  if (!validDenom(denom)) fail(`invalid denom: ${denom}`, `${path}.denom`);
+  return { denom, enabled: o.enabled === undefined ? false : bool(o.enabled, `${path}.enabled`) };
+}
+
+/**
+ * x/bank's GenesisState.Validate on its params: send_enabled not in both places, none in the
+ * params (Params.Validate), each denom once and valid; then the keeper's InitGenesis (the
+ * deprecated params list merged into the flags, MigrateSendEnabled).
+ */
+function parseBankParams(bank: { [key: string]: Json | undefined }, path: string): BankParams {
+  const pp = `${path}.params`;
+  const p = bank.params === undefined ? {} : object(bank.params, pp, ["send_enabled", "default_send_enabled"]);
+  const inParams = array(p.send_enabled ?? [], `${pp}.send_enabled`);
+  const list = array(bank.send_enabled ?? [], `${path}.send_enabled`);
+  if (inParams.length > 0 && list.length > 0) fail("send_enabled defined in both the send_enabled field and in params (deprecated)", `${path}.send_enabled`);
+  if (inParams.length > 0) fail("use of send_enabled in params is no longer supported", `${pp}.send_enabled`);
+  const defaultSendEnabled = p.default_send_enabled === undefined ? false : bool(p.default_send_enabled, `${pp}.default_send_enabled`);
+  const seen = new Set<string>();
+  const sendEnabled = list.map((e, i) => {
+    const entry = sendEnabledEntry(e, `${path}.send_enabled[${i}]`);
+    if (seen.has(entry.denom)) fail(`duplicate send enabled found: '${entry.denom}'`, `${path}.send_enabled[${i}]`);
+    seen.add(entry.denom);
+    return entry;
+  });
+  return { defaultSendEnabled: bank.params === undefined ? true : defaultSendEnabled, sendEnabled: sendEnabled.sort((a, b) => (a.denom < b.denom ? -1 : 1)) };
 }
 
 /** `app_state.bank` of the node's balances, the rest as the genesis had it. */
 export function bankJson(
   kept: { [key: string]: Json } | undefined, balances: { address: string; amount: bigint }[], denom: string, prefix: string,
+  params?: BankParams,
 ): Json {
   const order = addressOrder(prefix, true);
   const total = balances.reduce((t, b) => t + b.amount, 0n);
   return {
-    params: kept?.params ?? { send_enabled: [], default_send_enabled: true },
+    params: params === undefined ? kept?.params ?? { send_enabled: [], default_send_enabled: true } : { send_enabled: [], default_send_enabled: params.defaultSendEnabled },
     balances: balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address))
       .map((b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
     supply: total === 0n ? [] : [{ denom, amount: `${total}` }],
     denom_metadata: Array.isArray(kept?.denom_metadata) ? kept.denom_metadata.map(denomMetadataJson) : [],
-    send_enabled: kept?.send_enabled ?? [],
+    send_enabled: params === undefined ? kept?.send_enabled ?? [] : params.sendEnabled.map((e) => ({ denom: e.denom, enabled: e.enabled })),
   };
 }
 

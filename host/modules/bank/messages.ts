@@ -1,4 +1,5 @@
-// x/bank's messages: MsgSend (a send to the rewards pool is a deposit, EventRewardsPoolFunded).
+// x/bank's messages: MsgSend (a send to the rewards pool is a deposit, EventRewardsPoolFunded), and
+// the checks MsgMultiSend shares (send-enabled denoms, blocked recipients, bank's errors).
 
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
@@ -10,6 +11,7 @@ import { message } from "../../app/message.js";
 import { MsgSendResponseSchema, MsgSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { renderMessageEvents } from "../../app/message-events.js";
 import { sendCoins, sendEnabled } from "../../app/gas/bank.js";
+import type { MessageContext } from "../../app/context.js";
 
 export interface MsgSend {
   readonly fromAddress: string;
@@ -26,6 +28,33 @@ export function accountAddress(text: string, prefix: string, what: string): stri
   }
 }
 
+/** IsSendEnabledCoins: bank 5 `<denom> transfers are currently disabled` for the first denom that is not. */
+export function checkSendEnabled(ctx: MessageContext, coins: readonly Coin[]): void {
+  const off = coins.find((c) => !ctx.bank.isSendEnabled(c.denom));
+  if (off !== undefined) throw new TxError(BankErrors.SendDisabled, `${off.denom} transfers are currently disabled`);
+}
+
+/** BlockedAddr: the module accounts but the rewards pool (chain-main's BlockedAddrs) receive nothing (sdk 4). */
+export function checkNotBlocked(ctx: MessageContext, address: string): void {
+  const id = ctx.directory.accountId(address);
+  if (id !== undefined && id < FIRST_USER_ACCOUNT && id !== ModuleAccount.rewardsPool) {
+    throw new TxError(SdkErrors.Unauthorized, `${address} is not allowed to receive funds`);
+  }
+}
+
+/** errorsmod.Wrap(ErrInvalidCoins, coins.String()): `<coins>: invalid coins`, `: invalid coins` for none. */
+export const invalidCoins = (coins: readonly Coin[]): TxError =>
+  new TxError({ ...SdkErrors.InvalidCoins, description: `${coinsString(coins)}: ${SdkErrors.InvalidCoins.description}` });
+
+/** x/bank's registered errors (types/errors.go). */
+export const BankErrors = {
+  NoInputs: { codespace: "bank", code: 2, description: "no inputs to send transaction" },
+  NoOutputs: { codespace: "bank", code: 3, description: "no outputs to send transaction" },
+  InputOutputMismatch: { codespace: "bank", code: 4, description: "sum inputs != sum outputs" },
+  SendDisabled: { codespace: "bank", code: 5, description: "send transactions are disabled" },
+  MultipleSenders: { codespace: "bank", code: 9, description: "multiple senders not allowed" },
+} as const;
+
 /**
  * `MsgSend {from_address, to_address, amount}`, checked as the SDK's bank msg server does before
  * touching state: from address, to address, then `amount` valid and all positive
@@ -41,20 +70,20 @@ export const msgSend = message({
     const toAddress = accountAddress(m.toAddress, prefix, "invalid to address");
     // IsValid() (denoms, order, positive amounts), then IsAllPositive(), which an empty list fails.
     if (coinsError(amount) !== undefined || amount.length === 0) {
-      throw new TxError(SdkErrors.InvalidCoins, coinsString(amount));
+      throw invalidCoins(amount);
     }
     return { fromAddress, toAddress, amount };
   },
   handle(ctx, msg) {
-    // The msg server's BlockedAddr before SendCoins.
-    const to = ctx.directory.ensure(msg.toAddress);
-    if (to < FIRST_USER_ACCOUNT && to !== ModuleAccount.rewardsPool) throw new TxError(SdkErrors.Unauthorized, `${msg.toAddress} is not allowed to receive funds`);
+    checkSendEnabled(ctx, msg.amount);
+    checkNotBlocked(ctx, msg.toAddress);
     // x/bank's SendCoins, coin by coin: no balance of another denom (0 of it) is ever enough
     const other = msg.amount.find((c) => c.denom !== ctx.denom);
     if (other !== undefined) {
       throw new TxError(SdkErrors.InsufficientFunds, `spendable balance 0${other.denom} is smaller than ${other.amount}${other.denom}`);
     }
     const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
+    const to = ctx.directory.ensure(msg.toAddress);
     const from = ctx.directory.ensure(msg.fromAddress);
     // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
     // same transfer, announced by EventRewardsPoolFunded.
@@ -66,11 +95,10 @@ export const msgSend = message({
       ...renderMessageEvents(ctx, events),
     ]);
   },
-  gas(k, m) {
+  gas(k, m, ctx) {
     k.check("sdk:10", m.amount.length === 0 || m.amount.some((c) => c.amount <= 0n));
-    sendEnabled(k, m.amount.map((c) => c.denom));
-    // BlockedAddr: a map in memory, no store access (sdk 4 `<to> is not allowed to receive funds`).
-    k.check("sdk:4");
+    sendEnabled(k, m.amount.map((c) => c.denom), ctx.bank);
+    k.check("sdk:4"); // BlockedAddr: no store access
     for (const c of m.amount) sendCoins(k, m.fromAddress, m.toAddress, c.amount, c.denom);
   },
 });

@@ -1,4 +1,5 @@
-// x/bank: balances, sends, the supply (queries.ts), its genesis section (genesis.ts).
+// x/bank: balances, sends (messages.ts, multisend.ts), the supply (queries.ts), its params
+// (keeper.ts, params.ts: governance), its genesis section (genesis.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import type { ChainView } from "../../app/view.js";
@@ -6,17 +7,20 @@ import type { Json } from "../../app/genesis-json.js";
 import { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { bankQueries, denomMetadata } from "./queries.js";
 import { msgSend } from "./messages.js";
+import { msgMultiSend } from "./multisend.js";
+import { msgSetSendEnabled, msgUpdateParams } from "./params.js";
+import type { Bank } from "./keeper.js";
 
 /** What x/bank's queries read of the application. */
-export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisDoc: Json };
+export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisDoc: Json; readonly bank?: Bank };
 
 export const bankModule: AppModule<BankApp> = {
   name: "bank",
-  messages: [msgSend],
+  messages: [msgSend, msgMultiSend, msgUpdateParams, msgSetSendEnabled],
   queries: {
     services: [Query],
     handlers: (app, o) => [
-      queryService(Query, bankQueries(app, { ...o, metadata: denomMetadata(app.genesisDoc), supplyOf: (d) => app.supplyOf(d) })),
+      queryService(Query, bankQueries(app, { ...o, metadata: denomMetadata(app.genesisDoc), supplyOf: (d) => app.supplyOf(d), bank: () => app.bank })),
     ],
   },
 };

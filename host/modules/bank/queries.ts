@@ -11,6 +11,7 @@ import { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Json } from "../../app/genesis-json.js";
 import { denomMetadataJson } from "./genesis.js";
+import type { Bank } from "./keeper.js";
 
 /** A denom's metadata as the schema's Metadata (its init shape). */
 export type MetadataShape = MessageInitShape<typeof MetadataSchema>;
@@ -40,9 +41,11 @@ export function supplyOfQuery(supplyOf: (denom: string) => bigint): ServiceHandl
  * bond denom's as the node describes it.
  */
 export function bankQueries(
-  view: ChainView, options: { maxPageLimit?: number; supplyOf?: (denom: string) => bigint; metadata?: readonly MetadataShape[] } = {},
+  view: ChainView,
+  options: { maxPageLimit?: number; supplyOf?: (denom: string) => bigint; metadata?: readonly MetadataShape[]; bank?: () => Bank | undefined } = {},
 ): ServiceHandlers<typeof Query> {
   const { ledger, directory, denom } = view;
+  const bank = () => options.bank?.();
   const balanceOf = (address: string): bigint => {
     const id = directory.accountId(accountText(directory, address));
     return id === undefined ? 0n : ledger.balance(id);
@@ -73,7 +76,8 @@ export function bankQueries(
       const { items, pagination } = paginateArray([{ denom, amount: `${ledger.totalSupply()}` }], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
       return { supply: items, pagination };
     },
-    params: () => ({ params: { sendEnabled: [], defaultSendEnabled: true } }),
+    // Params.send_enabled is deprecated: the keeper keeps the flags in their own map (send_enabled below).
+    params: () => ({ params: { sendEnabled: [], defaultSendEnabled: bank()?.defaultEnabled ?? true } }),
     denomsMetadata: (r) => {
       const { items, pagination } = paginateArray([metadata], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
       return { metadatas: items, pagination };
@@ -87,10 +91,17 @@ export function bankQueries(
       const { items, pagination } = paginateArray(holders, indexKey(holders), pageQuery(r.pagination, options.maxPageLimit));
       return { denomOwners: items, pagination };
     },
-    // No denom has a send setting of its own (the params' default holds for all): an empty list,
-    // paged when no denoms are named, as the SDK pages its store.
-    sendEnabled: (r) => r.denoms.length > 0 ? { sendEnabled: [] }
-      : { sendEnabled: [], pagination: paginateArray([], () => 0n, pageQuery(r.pagination, options.maxPageLimit)).pagination },
+    // The named denoms that have a flag of their own (no pagination), or every flag, paged in the
+    // store's order (by denom), as the SDK answers.
+    sendEnabled: (r) => {
+      const b = bank();
+      if (r.denoms.length > 0) {
+        return { sendEnabled: r.denoms.flatMap((d) => { const e = b?.entry(d); return e === undefined ? [] : [{ denom: d, enabled: e }]; }) };
+      }
+      const all = (b?.sendEnabledEntries() ?? []).map((e) => ({ denom: e.denom, enabled: e.enabled }));
+      const { items, pagination } = paginateArray(all, (e) => BigInt(all.indexOf(e)), pageQuery(r.pagination, options.maxPageLimit));
+      return { sendEnabled: items, pagination };
+    },
     denomMetadata: (r) => {
       if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
       if (r.denom !== denom) throw notFound(`client metadata for denom ${r.denom}`);
