@@ -155,7 +155,7 @@ no("messages of two signers with one signature: wrong number of signers", async 
 
 no("a governance message signed by a non-gov key: admitted, its authority is its server's check (gov 13 in the block)", async () => {
   const { ctx, accounts } = fixture();
-  const own = await signed({ msgs: [{ type: GOV_TYPE, value: { authority: A, thing: "x" } }] });
+  const own = await signed({ msgs: [{ type: GOV_TYPE, value: { authority: A, use_default_for: ["foo"] } }] });
   const admitted = verifyTx(own, ctx);
   assert.is(admitted.msgs[0]!.governance, true);
   assert.is(admitted.msgs[0]!.signer, A);
@@ -163,7 +163,7 @@ no("a governance message signed by a non-gov key: admitted, its authority is its
   // Naming the gov account as authority does not help: the key is not the gov account's. (The fee
   // payer is checked first, as the SDK's DeductFeeDecorator precedes SetPubKeyDecorator; on chain
   // the gov module account exists.)
-  const claimed = await signed({ msgs: [{ type: GOV_TYPE, value: { authority: GOV, thing: "x" } }] });
+  const claimed = await signed({ msgs: [{ type: GOV_TYPE, value: { authority: GOV, use_default_for: ["foo"] } }] });
   rejectsTx(claimed, ctx, "sdk", 9, `fee payer address: ${GOV} does not exist: unknown address`);
   accounts.set(GOV, { accountNumber: 5n, sequence: 0n });
   const e2 = rejects(() => verifyTx(claimed, ctx), "sdk", 8, `pubKey does not match signer address ${GOV} with signer index: 0: invalid pubkey`);

@@ -11,7 +11,6 @@ import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, requiredFees } from "./gas.js";
 import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
-import type { ModelContext } from "./gas/messages.js";
 import { nodeView } from "./gas/view.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
@@ -117,16 +116,7 @@ export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint
     core: s.core, ledger: s.ledger, tiers: s.tiers, directory: s.directory, validators: s.validators,
     denom: s.denom, communityTax: s.genesis.distribution.communityTax, genesisTimeNs: s.genesis.genesisTimeNs,
   });
-  return new TxGas(view, { height, timeNs }, limit, modelContext.bind(undefined, s));
-}
-
-/** What the messages' models read beyond the view (x/gov's records): made when a message asks. */
-function modelContext(s: AppState): ModelContext {
-  return {
-    govParams: s.gov.params, parseDec: (t: string) => s.core.dec.parse(t),
-    nextProposalId: s.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n),
-    proposal: (id: bigint) => s.gov.proposal(id), deposit: (id: bigint, depositor: string) => s.gov.depositOf(id, depositor),
-  };
+  return new TxGas(view, { height, timeNs }, limit);
 }
 
 /** The ante handler's gas at CheckTx (the next block's height and time); throws OutOfGas past `limit`. */

@@ -159,7 +159,7 @@ function execute(
         }
         // The message's keeper accesses, planned on the state before it runs, settled after (a
         // failed message is charged up to the check that failed it).
-        const plan = entry.kind === "proto" ? gas.plan(typeUrl, entry.def.gas, parsed, ctx) : gas.planLegacy(m.type, typeUrl, parsed);
+        const plan = gas.plan(typeUrl, entry.def.gas, parsed, ctx);
         s.meter.reset();
         let out: MessageOutcome | undefined;
         try {
@@ -243,9 +243,7 @@ export function executeProposal(
 
 /** A validated message through its module's handler. */
 function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknown): MessageOutcome {
-  if (entry.kind === "proto") return entry.def.handle(ctx, parsed);
-  if (entry.handler === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${entry.aminoType}`);
-  return entry.handler(ctx, parsed);
+  return entry.def.handle(ctx, parsed);
 }
 
 /**

@@ -7,8 +7,7 @@ import { CoreCode, CoreError } from "../core/errors.js";
 import { TierError } from "../core/tiers.js";
 import { SdkErrors, TxError, type ErrorKind } from "../wire/errors.js";
 import { create, toBinary, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
-import type { MessageHandler, MessageOutcome } from "./context.js";
-import type { Registrar } from "./module.js";
+import type { MessageOutcome } from "./context.js";
 import type { TxEvent } from "./events.js";
 
 /** A handler's outcome: its events and its typed response (the schema's response message). */
@@ -74,24 +73,3 @@ export function paying<T>(ctx: { readonly ledger: Ledger; readonly denom: string
     throw e;
   }
 }
-
-export class MessageHandlers {
-  private readonly handlers = new Map<string, MessageHandler>();
-
-  /** One amino type, one handler; twice is a bug. */
-  register(type: string, handler: MessageHandler): this {
-    if (this.handlers.has(type)) throw new Error(`handler for ${type} already registered`);
-    this.handlers.set(type, handler);
-    return this;
-  }
-
-  get(type: string): MessageHandler | undefined {
-    return this.handlers.get(type);
-  }
-
-  /** Each handler to its amino rule in `r` (a module's legacy messages). */
-  attach(r: Registrar): void {
-    for (const [type, handler] of this.handlers) r.handle(type, handler);
-  }
-}
-

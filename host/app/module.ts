@@ -66,35 +66,11 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   readonly gas?: GasModel<T, K, C>;
 }
 
-/** A message still checked in its amino JSON form (modules not yet on MessageDef). */
-export interface MessageSpec<T = unknown> {
-  /** The value field holding the signer's bech32 address: `from_address`, `owner`, `authority`... */
-  readonly signerField: string;
-  /** Checks the amino value and returns it parsed. Throws a TxError with the SDK's code and text. */
-  validate(value: JsonObject, ctx: ValidateContext): T;
-  /** The signer's account address when `signerField` does not hold one (a validator operator's). */
-  signerOf?(value: JsonObject, ctx: ValidateContext): string;
-  /** Governance-only: the signer must be the gov module account (the reference's `authority`). */
-  readonly governance?: boolean;
-}
-
-/** One registered message type: its protobuf definition, or (legacy) its amino rule and handler. */
-export type RegistryEntry =
-  | { readonly kind: "proto"; readonly typeUrl: string; readonly aminoType: string; readonly def: MessageDef<DescMessage, unknown> }
-  | { readonly kind: "amino"; readonly typeUrl: string; readonly aminoType: string; readonly spec: MessageSpec; readonly handler?: LegacyHandler };
-
-/** A legacy message's handler (context.ts MessageHandler). */
-export type LegacyHandler = (ctx: any, msg: unknown) => any;
-
-/** What a module registers its messages with (the application's MessageRegistry). */
-export interface Registrar {
-  /** A protobuf message definition. */
-  add(def: MessageDef<any, any>): this;
-  /** A legacy amino rule, and its handler. */
-  register<T>(aminoType: string, spec: MessageSpec<T>): this;
-  handle(aminoType: string, handler: LegacyHandler): this;
-  /** What is registered under an amino name (a proposal's messages). */
-  entryOfAmino(aminoType: string): RegistryEntry | undefined;
+/** One registered message type: its module's protobuf definition, by type URL and amino name. */
+export interface RegistryEntry {
+  readonly typeUrl: string;
+  readonly aminoType: string;
+  readonly def: MessageDef<DescMessage, unknown>;
 }
 
 /** One query service's typed handlers (`queryService(Query, {params: …})`). */
@@ -124,8 +100,6 @@ export interface AppModule<A = never> {
   readonly name: string;
   /** The messages its Msg service executes. */
   readonly messages?: readonly MessageDef<any, any>[];
-  /** Messages still checked in their amino form: registered by the module itself (until it moves to `messages`). */
-  readonly legacyMessages?: (r: Registrar) => void;
   /** Its gRPC query services (REST and abci_query render the same handlers). */
   readonly queries?: {
     /** The services it answers: every method of each has a handler (test/query-router). */

@@ -1,12 +1,10 @@
 // Which gas model meters which message: a module's message definition carries its model as its
 // `gas` (host/app/module.ts), so x/tieredrewards' models (host/modules/tieredrewards/gas.ts) are
 // read from the module's definitions, with no map elsewhere to update: every user message the
-// module declares has one, its governance messages none (metered by the core's store counters),
-// and the legacy amino-keyed map (host/app/gas/messages.ts) holds none of them.
+// module declares has one, its governance messages none (metered by the core's store counters).
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { messageModel } from "../../host/app/gas/messages.js";
 import { MessageRegistry } from "../../host/app/registry.js";
 import { aminoTypeName } from "../../host/wire/amino/amino-json.js";
 import { tieredRewardsModule } from "../../host/modules/tieredrewards/module.js";
@@ -15,12 +13,11 @@ import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmai
 const defs = tieredRewardsModule.messages ?? [];
 const name = (d: (typeof defs)[number]) => d.schema.typeName;
 
-test("x/tieredrewards declares every message of its Msg service, none left to the legacy amino rules", () => {
+test("x/tieredrewards declares every message of its Msg service, each registered by type URL and amino name", () => {
   const rpcs = file_chainmain_tieredrewards_v1_tx.services.flatMap((s) => s.methods.map((m) => m.input.typeName));
   assert.equal(defs.map(name).sort(), rpcs.sort());
-  assert.is(tieredRewardsModule.legacyMessages, undefined);
   const registry = new MessageRegistry([tieredRewardsModule]);
-  assert.ok(registry.typeUrls().every((u) => registry.entry(u)!.kind === "proto"));
+  for (const d of defs) assert.is(registry.entryOfAmino(aminoTypeName(d.schema))!.def, registry.entry(`/${name(d)}`)!.def);
 });
 
 test("each x/tieredrewards user message has a gas model; its governance messages have none", () => {
@@ -33,10 +30,6 @@ test("each x/tieredrewards user message has a gas model; its governance messages
     governance.map(name).sort(),
     ["MsgAddTier", "MsgDeleteTier", "MsgUpdateParams", "MsgUpdateTier"].map((m) => `chainmain.tieredrewards.v1.${m}`),
   );
-});
-
-test("the legacy map (gas/messages.ts, by amino name) holds none of x/tieredrewards' messages", () => {
-  assert.equal(defs.filter((d) => messageModel(aminoTypeName(d.schema)) !== undefined).map(name), []);
 });
 
 test.run();

@@ -15,13 +15,11 @@ import { stringToPath } from "@cosmjs/crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { hex } from "@scure/base";
 import { MessageRegistry } from "../../host/app/registry.js";
-import type { JsonObject } from "../../host/wire/amino/fields.js";
 import { bankModule } from "../../host/modules/bank/module.js";
 
 export const MSG_SEND = "cosmos-sdk/MsgSend";
 import { TxError } from "../../host/wire/errors.js";
 import { broadcastRequest, decodeTx as decodeTxBytes } from "../../host/wire/amino/stdtx.js";
-import { stringField, addressField, onlyFields } from "../../host/wire/amino/fields.js";
 import { verifyTx, type AccountInfo, type VerifyContext } from "../../host/app/ante/verify.js";
 
 /** A POSTed body's tx decoded, as the node takes it. */
@@ -40,7 +38,8 @@ export const C = carol!.address; // never funded: no account
 
 export const CHAIN_ID = "chainmain-1";
 export const GOV = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
-export const GOV_TYPE = "test/MsgUpdateThing";
+/** A governance-only message (x/bank MsgSetSendEnabled: signed by the chain's authority). */
+export const GOV_TYPE = "cosmos-sdk/MsgSetSendEnabled";
 
 export const FEE: CosmjsStdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "200000" };
 
@@ -51,18 +50,6 @@ export interface Fixture {
 
 export function fixture(): Fixture {
   const registry = new MessageRegistry([bankModule]);
-  // A governance-only message, as x/tieredrewards' MsgUpdateParams will register.
-  registry.register(GOV_TYPE, {
-    signerField: "authority",
-    governance: true,
-    validate(value: JsonObject, { prefix }: { prefix: string }) {
-      onlyFields(value, GOV_TYPE, ["authority", "thing"]);
-      return {
-        authority: addressField(value, "authority", GOV_TYPE, prefix, "invalid authority address"),
-        thing: stringField(value, "thing", GOV_TYPE),
-      };
-    },
-  });
   const accounts = new Map<string, AccountInfo>([
     [A, { accountNumber: 7n, sequence: 3n }],
     [B, { accountNumber: 12n, sequence: 0n }],

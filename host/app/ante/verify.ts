@@ -172,25 +172,16 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     }
     // A legacy StdTx's message keeps its amino value as signed (what x/gov stores of a proposal's messages).
     const vctx = { prefix, messages: ctx.registry, ...(m.message === undefined ? { amino: m.value } : {}) };
-    let signer: string;
+    const message = m.message ?? messageOfAmino(m.type, m.value);
+    const signer = entry.def.signer(message, vctx);
     let rule: { parsed: unknown } | { invalid: TxError };
-    let validate: () => unknown;
-    if (entry.kind === "amino") {
-      const spec = entry.spec;
-      signer = spec.signerOf ? spec.signerOf(m.value, vctx) : signerAddress(m.value, spec.signerField, prefix);
-      validate = () => spec.validate(m.value, vctx);
-    } else {
-      const message = m.message ?? messageOfAmino(m.type, m.value);
-      signer = entry.def.signer(message, vctx);
-      validate = () => entry.def.validate(message, vctx);
-    }
     try {
-      rule = { parsed: validate() };
+      rule = { parsed: entry.def.validate(message, vctx) };
     } catch (e) {
       if (!(e instanceof TxError) || e.is(SdkErrors.TxDecode) || e.stage === "decode") throw e;
       rule = { invalid: e };
     }
-    const governance = entry.kind === "amino" ? entry.spec.governance === true : entry.def.governance === true;
+    const governance = entry.def.governance === true;
     msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
     if (!signers.includes(signer)) signers.push(signer);
   }
@@ -394,17 +385,6 @@ function messageOfAmino(type: string, value: JsonObject): Message {
   } catch (e) {
     if (e instanceof TxError) throw e; // already the decoder's (sdk 2 `<type>: <cause>`, or the reference's own)
     throw decodeError(`${type}: ${(e as Error).message}`);
-  }
-}
-
-/** The canonical bech32 address in a message's signer field (sdk 7 if it is not one). */
-function signerAddress(value: JsonObject, field: string, prefix: string): string {
-  const text = value[field] ?? ""; // amino omits an empty string
-  try {
-    if (typeof text !== "string") throw new Error(`expected a bech32 string, got ${JSON.stringify(text)}`);
-    return canonicalText(text, prefix);
-  } catch (e) {
-    throw new TxError(SdkErrors.InvalidAddress, `invalid signer ${field}: ${(e as Error).message}`);
   }
 }
 

@@ -6,7 +6,6 @@
 import { GasMeter, OutOfGas, type Access } from "./meter.js";
 import { ModelStop, Sim, type BlockInfo } from "./sim.js";
 import { ante, routeMessage, type AnteTx } from "./ante.js";
-import { messageModel, type ModelContext } from "./messages.js";
 import type { NodeView } from "./view.js";
 import type { GasModel } from "../module.js";
 import type { MessageContext } from "../context.js";
@@ -47,7 +46,6 @@ export class TxGas {
     private readonly view: NodeView,
     private readonly block: BlockInfo,
     limit: bigint,
-    private readonly context: () => ModelContext,
   ) {
     this.meter = new GasMeter(limit);
   }
@@ -79,12 +77,6 @@ export class TxGas {
   /** Before a message's handler runs: its model's charges on the state as it is. */
   plan<T>(typeUrl: string, model: GasModel<T> | undefined, msg: T, ctx: MessageContext): MessagePlan {
     return this.planWith(typeUrl, model === undefined ? undefined : (k) => model(k, msg, ctx));
-  }
-
-  /** The same for a message still registered by its amino rule: its model from gas/messages.ts. */
-  planLegacy(type: string, typeUrl: string, msg: unknown): MessagePlan {
-    const model = messageModel(type);
-    return this.planWith(typeUrl, model === undefined ? undefined : (k) => model(k, msg, this.context()));
   }
 
   private planWith(typeUrl: string, run: ((k: Sim) => void) | undefined): MessagePlan {

@@ -14,7 +14,6 @@ import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny, type AminoJson } from "../../wire/messages.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import type { RegistryEntry, ValidateContext } from "../../app/module.js";
-import { signerOfAmino, validateAmino } from "../../app/registry.js";
 import { MsgSubmitProposalSchema, type MsgSubmitProposal as MsgSubmitProposalProto } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import {
   GovErrorKinds, GovMsgTypes, accountAddress, coinsOf, validCoins, type MsgSubmitProposal, type ProposalMessage,
@@ -54,20 +53,19 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
   if (entry === undefined) throw unresolved(amino.type);
   const inner: ValidateContext = { prefix: ctx.prefix, messages: registry, ...(signed === undefined ? {} : { amino: signed.value }) };
   try {
-    check(entry, decoded.message, amino.value, inner);
+    check(entry, decoded.message, inner);
   } catch (e) {
     if (e instanceof TxError) throw new TxError(GovErrorKinds.InvalidProposalMsg, e.log);
     throw e;
   }
-  const signer = entry.kind === "proto" ? entry.def.signer(decoded.message, inner) : signerOfAmino(entry, amino.value, inner);
+  const signer = entry.def.signer(decoded.message, inner);
   if (signer !== gov) throw new TxError(GovErrorKinds.InvalidSigner, signer);
   return { type: amino.type, value: amino.value };
 }
 
-/** Its module's stateless checks: its definition's on the protobuf message (a module not yet moved: its amino rule). */
-function check(entry: RegistryEntry, message: Message, value: JsonObject, ctx: ValidateContext): void {
-  if (entry.kind === "proto") entry.def.validate(message, ctx);
-  else validateAmino(entry, value, ctx);
+/** Its module's stateless checks: its definition's on the protobuf message. */
+function check(entry: RegistryEntry, message: Message, ctx: ValidateContext): void {
+  entry.def.validate(message, ctx);
 }
 
 /** A legacy StdTx proposal's `i`th message as signed, if the proposal came as amino JSON. */
