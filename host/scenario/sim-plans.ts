@@ -14,6 +14,13 @@ import { REWARDS_POOL_ADDRESS } from "../app/genesis.js";
 import type { Cohort, Scenario } from "./scenario.js";
 import type { AminoMsg } from "./sim-signer.js";
 import type { Plan } from "./sim-txs.js";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { aminoTypeName } from "../wire/amino/amino-json.js";
+import { MsgSendSchema } from "../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
+import { MsgDelegateSchema, MsgUndelegateSchema } from "../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
+import {
+  file_chainmain_tieredrewards_v1_tx, MsgClaimTierRewardsSchema, MsgLockTierSchema, MsgUpdateParamsSchema as TierUpdateParamsSchema, MsgUpdateTierSchema,
+} from "../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 
 const E18 = 10n ** 18n;
 /** Positions per MsgClaimTierRewards (the chain's limit). */
@@ -30,8 +37,16 @@ export function coinAmount(value: string): bigint {
   return (Array.isArray(coins) ? coins : [coins]).reduce((t, c) => t + BigInt(c.amount), 0n);
 }
 
+/** A message's amino name from the schema (its `amino.name` option), as the legacy StdTx this engine signs names it. */
+function amino(schema: DescMessage): string {
+  return aminoTypeName(schema);
+}
+
+/** A tier message of one position, by its schema's name (`MsgTriggerExitFromTier`, …). */
 function positionMsg(name: string, owner: string, id: bigint): AminoMsg {
-  return { type: `chainmain/${name}`, value: { owner, position_id: `${id}` } };
+  const schema = file_chainmain_tieredrewards_v1_tx.messages.find((d) => d.name === name);
+  if (schema === undefined) throw new Error(`no tier message ${name}`);
+  return { type: amino(schema), value: { owner, position_id: `${id}` } };
 }
 
 /** The phase in force during month m (0-based: the month after `m` months). */
@@ -138,7 +153,7 @@ export class ScenarioPlanner {
       what: `cohort ${i}: lock ${c.amount} in tier ${c.tier}`,
       build: () => ({
         msgs: [{
-          type: "chainmain/MsgLockTier",
+          type: amino(MsgLockTierSchema),
           value: { owner: reserve, id: c.tier, amount: `${c.amount}`, validator_address: this.validators[c.validator], trigger_exit_immediately: c.exit === "at_entry" },
         }],
         fee: 0n,
@@ -172,7 +187,7 @@ export class ScenarioPlanner {
     const dec = (v: bigint) => this.core.dec.format(v);
     const coin = (amount: bigint) => ({ denom, amount: `${amount}` });
     const send = (to: string, amount: bigint): AminoMsg => ({
-      type: "cosmos-sdk/MsgSend", value: { from_address: reserve, to_address: to, amount: [coin(amount)] },
+      type: amino(MsgSendSchema), value: { from_address: reserve, to_address: to, amount: [coin(amount)] },
     });
     const h = this.monthStart(m);
     const phase = phaseAt(s, m);
@@ -191,13 +206,13 @@ export class ScenarioPlanner {
         what: c.kind === "target_rate" ? `month ${m}: target rate ${dec(c.rate)}` : `month ${m}: tier ${c.tier} bonus APY ${dec(c.bonusApy)}`,
         build: () => {
           if (c.kind === "target_rate") {
-            return { msgs: [{ type: "chainmain/tieredrewards/MsgUpdateParams", value: { authority: reserve, params: { target_base_rewards_rate: dec(c.rate) } } }], fee: 0n };
+            return { msgs: [{ type: amino(TierUpdateParamsSchema), value: { authority: reserve, params: { target_base_rewards_rate: dec(c.rate) } } }], fee: 0n };
           }
           const t = chain.app.tiers.tier(c.tier);
           if (!t) return null;
           return {
             msgs: [{
-              type: "chainmain/MsgUpdateTier",
+              type: amino(MsgUpdateTierSchema),
               value: { authority: reserve, tier: { id: t.id, exit_duration: `${t.exitDuration}s`, bonus_apy: dec(c.bonusApy), min_lock_amount: `${t.minLockAmount}`, close_only: t.closeOnly } },
             }],
             fee: 0n,
@@ -228,7 +243,7 @@ export class ScenarioPlanner {
             if (left > 0n) return { fail: `the bonded ratio cannot go that low: ${left} base units more are bonded than the reserve delegated` };
           }
           const msgs = moves.flatMap((v, i): AminoMsg[] => v === 0n ? [] : [{
-            type: v > 0n ? "cosmos-sdk/MsgDelegate" : "cosmos-sdk/MsgUndelegate",
+            type: amino(v > 0n ? MsgDelegateSchema : MsgUndelegateSchema),
             value: { delegator_address: reserve, validator_address: validators[i], amount: coin(v > 0n ? v : -v) },
           }]);
           return msgs.length === 0 ? null : { msgs, fee: 0n };
@@ -246,7 +261,7 @@ export class ScenarioPlanner {
           if (ids.length === 0) return null;
           const msgs: AminoMsg[] = [];
           for (let i = 0; i < ids.length; i += MAX_CLAIM) {
-            msgs.push({ type: "chainmain/MsgClaimTierRewards", value: { owner: reserve, position_ids: ids.slice(i, i + MAX_CLAIM).map((x) => `${x}`) } });
+            msgs.push({ type: amino(MsgClaimTierRewardsSchema), value: { owner: reserve, position_ids: ids.slice(i, i + MAX_CLAIM).map((x) => `${x}`) } });
           }
           return { msgs, fee: 0n };
         },

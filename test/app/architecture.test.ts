@@ -142,6 +142,27 @@ function gitFiles(folders: string[]): string[] {
 /** Lines as `wc -l` counts them, a last line without its newline included. */
 const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 
+/**
+ * An amino type name (`cosmos-sdk/MsgSend`, `chainmain/MsgLockTier`) written out in code: the
+ * message is its protobuf type everywhere, and its amino name comes from the schema's
+ * `amino.name` option (wire/amino/amino-json.ts aminoTypeName). Names may be written only at the
+ * amino edge (host/wire/) and in the modules' declarations (host/modules/); comments are prose.
+ */
+const AMINO_NAME = /["'`](?:cosmos-sdk|chainmain|chainmain-dev)\/[A-Za-z0-9/]*Msg[A-Za-z0-9]*["'`]/;
+
+test("no amino type name outside the amino edge (host/wire/) and the modules' declarations (host/modules/)", () => {
+  const bad: string[] = [];
+  for (const f of sources(join(ROOT, "host")).map((x) => relative(ROOT, x))) {
+    if (f.startsWith("host/wire/") || f.startsWith("host/modules/")) continue;
+    readFileSync(join(ROOT, f), "utf8").split("\n").forEach((line, i) => {
+      const code = line.trim();
+      if (code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) return;
+      if (AMINO_NAME.test(code)) bad.push(`${f}:${i + 1}: ${code}`);
+    });
+  }
+  assert.equal(bad, []);
+});
+
 test("no source file over 500 lines", () => {
   const sources = gitFiles(SIZED.filter((d) => existsSync(join(ROOT, d))))
     .filter((f) => SOURCE.test(f) && existsSync(join(ROOT, f))); // a deleted file is still in git's index until staged
