@@ -9,7 +9,7 @@ import { GAS_READS, GAS_READ_BYTES, GAS_WRITES, GAS_WRITE_BYTES, GAS_DELETES } f
 
 /** A new table of `recordSize`-byte records (the first 8 bytes are the key); returns its id. */
 export function storeCreateTable(recordSize: u32): u32 {
-  return new tables.Table(recordSize).id;
+  return new tables.Table(recordSize, <u32>tables.tableCount()).id;
 }
 /**
  * The state format: what the records' bytes mean. A database or an export keeps the format it

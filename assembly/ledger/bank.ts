@@ -11,6 +11,7 @@ import { setResult, resLo, resHi } from "../dec/dec";
 import { Table } from "../store/table";
 import { emit, isRecording } from "./out";
 import { EV_OWNER, EV_PEER, EV_AMOUNT, EVT_COIN_TRANSFER, EVT_COIN_DELEGATION } from "../abi/message-event";
+import { T_BALANCES } from "../store/table-ids";
 
 export const FEE_COLLECTOR: u32 = 0;
 export const DISTRIBUTION: u32 = 1;
@@ -22,7 +23,7 @@ export const FIRST_USER_ACCOUNT: u32 = 16;
 
 // Record: key (account id) | balance u128 at 8.
 const BALANCE: i32 = 8;
-export const balances = new Table(24);
+export const balances = new Table(24, T_BALANCES);
 
 // The module accounts' slots as last found: every block reads and writes them several times, and a
 // checked guess (Table.findHint) spares the index probe. Slots change only by removal and reuse.

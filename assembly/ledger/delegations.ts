@@ -3,6 +3,7 @@
 
 import { Table } from "../store/table";
 import { OwnerList } from "./lists";
+import { T_DELEGATIONS, T_DELEGATOR_LISTS, T_VALIDATOR_LISTS } from "../store/table-ids";
 
 export const D_SHARES: i32 = 8; // Dec
 export const D_PREVIOUS_PERIOD: i32 = 24; // u64: F1 period the stake was last settled at
@@ -23,10 +24,10 @@ export const D_NEXT_OF_VALIDATOR: i32 = 80; // u64 keys: links of the validator'
 export const D_PREV_OF_VALIDATOR: i32 = 88;
 export const D_SIZE: u32 = 96;
 
-export const delegations = new Table(D_SIZE);
+export const delegations = new Table(D_SIZE, T_DELEGATIONS);
 /** A delegator's delegations and a validator's, for the queries. */
-export const byDelegator = new OwnerList(delegations, D_NEXT_OF_DELEGATOR, D_PREV_OF_DELEGATOR);
-export const byValidator = new OwnerList(delegations, D_NEXT_OF_VALIDATOR, D_PREV_OF_VALIDATOR);
+export const byDelegator = new OwnerList(delegations, D_NEXT_OF_DELEGATOR, D_PREV_OF_DELEGATOR, T_DELEGATOR_LISTS);
+export const byValidator = new OwnerList(delegations, D_NEXT_OF_VALIDATOR, D_PREV_OF_VALIDATOR, T_VALIDATOR_LISTS);
 
 /** Index a delegation record just inserted. */
 export function linkDelegation(delegator: u32, validator: u32): void {

@@ -2,6 +2,7 @@
 // persists them like any other record.
 
 import { Table } from "../store/table";
+import { T_LEDGER_CELLS } from "../store/table-ids";
 
 /** x/distribution fee pool: the community pool (Dec). */
 export const COMMUNITY_POOL: u64 = 1;
@@ -11,7 +12,7 @@ export const BLOCK_TIME: u64 = 2;
 export const ENTRY_SEQUENCE: u64 = 3;
 
 const VALUE: i32 = 8;
-const cells = new Table(24);
+const cells = new Table(24, T_LEDGER_CELLS);
 
 // Each cell's slot as last found (0: unknown, else slot + 1): BeginBlock writes two cells a block.
 const cellSlots = new StaticArray<u32>(4);

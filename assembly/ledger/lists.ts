@@ -19,8 +19,8 @@ export class OwnerList {
   private readonly prev: i32;
 
   /** `next` and `prev` are the offsets of two u64 link fields in `records`. */
-  constructor(records: Table, next: i32, prev: i32) {
-    this.heads = new Table(24);
+  constructor(records: Table, next: i32, prev: i32, headsId: u32) {
+    this.heads = new Table(24, headsId);
     this.records = records;
     this.next = next;
     this.prev = prev;

@@ -10,6 +10,7 @@ import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
 import { MAX_ENTRIES } from "./unbonding";
 import { OwnerList } from "./lists";
+import { T_REDELEGATIONS_RECEIVED, T_REDELEGATION_ENTRIES, T_REDELEGATION_LISTS, T_REDELEGATION_TRIPLES } from "../store/table-ids";
 
 export const R_DELEGATOR: i32 = 8; // u32
 export const R_SRC: i32 = 12; // u32
@@ -20,15 +21,15 @@ export const R_INITIAL: i32 = 40; // integer
 export const R_SHARES_DST: i32 = 56; // Dec
 export const R_NEXT: i32 = 72; // u64 entry ids: links of the delegator's list
 export const R_PREV: i32 = 80;
-export const redelegationEntries = new Table(88);
+export const redelegationEntries = new Table(88, T_REDELEGATION_ENTRIES);
 /** A delegator's entries, for the queries. */
-export const redelegationsOf = new OwnerList(redelegationEntries, R_NEXT, R_PREV);
+export const redelegationsOf = new OwnerList(redelegationEntries, R_NEXT, R_PREV, T_REDELEGATION_LISTS);
 
 const COUNT: i32 = 8; // u32
 /** Per (delegator, src, dst): live entries. */
-const triples = new Table(16);
+const triples = new Table(16, T_REDELEGATION_TRIPLES);
 /** Per (delegator, dst): live entries received (for the transitive check). */
-const receiving = new Table(16);
+const receiving = new Table(16, T_REDELEGATIONS_RECEIVED);
 
 export const redelegationQueue = new MaturityQueue();
 

@@ -11,6 +11,7 @@ import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
 import { addAt } from "./fields";
 import { OwnerList } from "./lists";
+import { T_UNBONDING_ENTRIES, T_UNBONDING_LISTS, T_UNBONDING_PAIRS } from "../store/table-ids";
 
 export const MAX_ENTRIES: u32 = 7;
 
@@ -23,14 +24,14 @@ export const U_INITIAL: i32 = 32; // integer
 export const U_BALANCE: i32 = 48; // integer
 export const U_NEXT: i32 = 64; // u64 entry ids: links of the delegator's list
 export const U_PREV: i32 = 72;
-export const entries = new Table(80);
+export const entries = new Table(80, T_UNBONDING_ENTRIES);
 /** A delegator's entries, for the queries. */
-export const entriesOf = new OwnerList(entries, U_NEXT, U_PREV);
+export const entriesOf = new OwnerList(entries, U_NEXT, U_PREV, T_UNBONDING_LISTS);
 
 // Per (delegator, validator): live entry count and the newest entry (for merging).
 const P_COUNT: i32 = 8; // u32
 const P_LAST: i32 = 16; // u64 entry id
-export const pairs = new Table(24);
+export const pairs = new Table(24, T_UNBONDING_PAIRS);
 
 /** Entries by completion time. */
 export const queue = new MaturityQueue();

@@ -7,8 +7,9 @@ import { Table } from "../store/table";
 import {
   V_OPERATOR, V_COMMISSION_RATE, V_PERIOD, V_ORDER_KEY, V_MIN_SELF_DELEGATION, V_SIZE,
 } from "../abi/validator";
+import { T_HISTORICAL, T_SLASH_EVENTS, T_VALIDATORS } from "../store/table-ids";
 
-export const validators = new Table(V_SIZE);
+export const validators = new Table(V_SIZE, T_VALIDATORS);
 /** Validator ids fit 16 bits, so (delegator, source, destination) keys fit one u64. */
 export const MAX_VALIDATOR_ID: u32 = 1 << 16;
 
@@ -16,13 +17,13 @@ export const MAX_VALIDATOR_ID: u32 = 1 << 16;
 // number of delegations (and the current period) that still refer to it.
 export const H_RATIO: i32 = 8;
 export const H_REFERENCES: i32 = 24;
-export const historical = new Table(32);
+export const historical = new Table(32, T_HISTORICAL);
 
 // F1 slash events: key validator << 40 | index; the height, the period it ended, the fraction.
 export const E_HEIGHT: i32 = 8;
 export const E_PERIOD: i32 = 16;
 export const E_FRACTION: i32 = 24; // Dec
-export const slashEvents = new Table(40);
+export const slashEvents = new Table(40, T_SLASH_EVENTS);
 
 // @ts-ignore: decorator
 @inline

@@ -11,9 +11,10 @@
 import { Table } from "../store/table";
 import { delegations, byDelegator, D_ROUTED, D_RECIPIENT } from "./delegations";
 import { NONE } from "./lists";
+import { T_WITHDRAW_ADDRESSES } from "../store/table-ids";
 
 const W_RECIPIENT: i32 = 8; // u32 account id
-export const withdrawAddresses = new Table(16);
+export const withdrawAddresses = new Table(16, T_WITHDRAW_ADDRESSES);
 
 /** Where `delegator`'s rewards go (a lookup in the table). */
 export function rewardRecipient(delegator: u32): u32 {

@@ -73,12 +73,17 @@ export class Table {
   private indexCapacity: u32 = 0;
   private live: u32 = 0;
 
-  constructor(recordSize: u32) {
+  /** `id`: the table's fixed id (store/table-ids.ts), whatever order the tables are created in. */
+  constructor(recordSize: u32, id: u32) {
     assert(recordSize >= 8, "a record starts with its u64 key");
-    this.id = <u32>tables.length;
+    this.id = id;
     this.recordSize = recordSize;
     this.stride = ((recordSize + 7) & ~7) + SLOT_HEADER;
-    tables.push(this);
+    // A table created before one of a lower id leaves a hole the other fills (every id is taken by
+    // the time the module's initialisation ends).
+    while (<u32>tables.length <= id) tables.push(changetype<Table>(0));
+    assert(changetype<usize>(unchecked(tables[id])) == 0, "two tables with one id");
+    tables[id] = this;
     this.growIndex(MIN_INDEX_CAPACITY);
   }
 

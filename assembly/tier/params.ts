@@ -9,9 +9,10 @@ import { POW18 } from "../math/limbs";
 import { ledgerParams, configure } from "../ledger/block";
 import { LP_TARGET_RATE } from "../abi/ledger-params";
 import { globals, G_NEXT_ID, G_COUNT } from "./state";
+import { T_TIER_PARAMS } from "../store/table-ids";
 
 export const TP_TARGET_RATE: i32 = 8; // Dec in [0, 1]
-export const tierParams = new Table(24);
+export const tierParams = new Table(24, T_TIER_PARAMS);
 
 /** MsgUpdateParams: the target base rewards rate (Dec), in [0, 1] (errorArg 5 as ledger configure). */
 export function setTargetRate(lo: u64, hi: u64): i32 {

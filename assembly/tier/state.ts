@@ -6,34 +6,35 @@
 import { Table } from "../store/table";
 import { T_SIZE } from "../abi/tier";
 import { P_SIZE } from "../abi/position";
+import { T_POSITIONS, T_POSITIONS_BY_DELEGATOR, T_POSITION_OWNERS, T_TIERS, T_TIER_GLOBALS, T_TIER_VALIDATOR_DATA, T_VALIDATOR_EVENTS } from "../store/table-ids";
 
 // Tiers: key tier id (abi/tier.ts).
-export const tiers = new Table(T_SIZE);
+export const tiers = new Table(T_SIZE, T_TIERS);
 
 // Positions: key position id (abi/position.ts).
-export const positions = new Table(P_SIZE);
+export const positions = new Table(P_SIZE, T_POSITIONS);
 
 // Owners: key owner account; their list and the bonus owed to them (DESIGN.md decision 8).
 export const O_HEAD: i32 = 8;
 export const O_TAIL: i32 = 16;
 export const O_COUNT: i32 = 24; // u64
 export const O_OWED: i32 = 32; // integer
-export const owners = new Table(48);
+export const owners = new Table(48, T_POSITION_OWNERS);
 
 // The position of a delegator account: key account, position id at 8.
-export const byDelegator = new Table(16);
+export const byDelegator = new Table(16, T_POSITIONS_BY_DELEGATOR);
 
 // One record (key 0): the next position id and the list of all positions.
 export const G_NEXT_ID: i32 = 8;
 export const G_HEAD: i32 = 16;
 export const G_TAIL: i32 = 24;
 export const G_COUNT: i32 = 32;
-export const globals = new Table(40);
+export const globals = new Table(40, T_TIER_GLOBALS);
 
 // Per validator: key validator id; its event sequence and delegated positions.
 export const VD_SEQ: i32 = 8; // u64, first event = 1
 export const VD_COUNT: i32 = 16; // u64
-export const validatorData = new Table(24);
+export const validatorData = new Table(24, T_TIER_VALIDATOR_DATA);
 
 // Validator events: key validator << 40 | seq.
 export const VE_HEIGHT: i32 = 8; // u64
@@ -41,7 +42,7 @@ export const VE_TIME: i32 = 16; // i64 ns
 export const VE_TYPE: i32 = 24; // u32: EVENT_* (abi/validator-event.ts)
 export const VE_TPS: i32 = 32; // Dec: tokens per share when it happened (before a slash)
 export const VE_REFS: i32 = 48; // u64: delegated positions that have not replayed it
-export const validatorEvents = new Table(56);
+export const validatorEvents = new Table(56, T_VALIDATOR_EVENTS);
 
 // @ts-ignore: decorator
 @inline
