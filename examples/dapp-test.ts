@@ -2,7 +2,7 @@
 // CosmJS: each test starts from the same chain (a snapshot before, a revert after), funds its
 // wallet with setBalance, and moves the clock. Start the node first:
 //   npm start -- --clock simulated --automine
-// then: node --import tsx examples/dapp-test.ts (test/readme-example.test.ts runs it against a node).
+// then: node --import tsx examples/dapp-test.ts (test/dev/readme-example.test.ts runs it against a node).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { stringToPath } from "@cosmjs/crypto";

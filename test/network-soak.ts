@@ -1,4 +1,4 @@
-// `npm run soak:network -- --minutes 30`: the network kill suite (test/network-kills.test.ts) as a
+// `npm run soak:network -- --minutes 30`: the network kill suite (test/network/network-kills.test.ts) as a
 // soak: CometBFT, app and both-process kills in turn for that long on a 4-validator network, then
 // one app hash at every height and nothing committed lost. Not part of npm test.
 

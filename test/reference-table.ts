@@ -1,9 +1,9 @@
 // `npm run reference-table [-- --write]`: replays the reference chain's recorded workload on a
-// fresh in-process node (the chain's genesis, 1 s blocks, as test/reference-workload.test.ts does)
+// fresh in-process node (the chain's genesis, 1 s blocks, as test/reference/reference-workload.test.ts does)
 // and prints the README's table of the 41 txs; `--write` puts it into README.md between its markers.
 //
 // `npm run reference-table -- --workload <name|all> [--update]`: replays one of the four workloads
-// recorded beside it (test/reference-chain/<workload>/, as test/reference-replay.test.ts does) and
+// recorded beside it (test/reference-chain/<workload>/, as test/reference/reference-replay.test.ts does) and
 // prints per tx matched / differs (its first difference) / not executed, and the counts; `--update`
 // rewrites each replayed workload's expected-matches.json (the ratchet's list) from this replay.
 

@@ -17,7 +17,7 @@ const INDEX_ENTRY_BYTES = 12;
 /** Kept free beyond the tables' next growth (a block's journal, undo log and buffers): 64 MiB, an eighth of a smaller ceiling. */
 export const marginFor = (ceiling: number) => Math.min(64 * 2 ** 20, Math.floor(ceiling / 8));
 
-/** The core's tables in creation order (their ids), named for messages; test/memory.test.ts checks the sizes. */
+/** The core's tables in creation order (their ids), named for messages; test/core/memory.test.ts checks the sizes. */
 export const TABLE_NAMES: readonly string[] = [
   "balances", "validators", "historical rewards", "slash events", "ledger cells", "delegations", "delegator lists",
   "validator lists", "unbonding entries", "unbonding lists", "unbonding pairs", "redelegation entries", "redelegation lists",

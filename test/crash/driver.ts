@@ -18,7 +18,7 @@
 // committed past the ante checks (their `acc_seq` events: exactly the sequences s0 .. S-1), every
 // committed tx must be in the database at its height with its code (all of them, read from the
 // SQLite file), and over HTTP the new ones and a sample of the old (all of them after the last
-// restart). Used by `npm run test:crash` (test/crash/main.ts, ≥ 100 kills) and test/crash.test.ts
+// restart). Used by `npm run test:crash` (test/crash/main.ts, ≥ 100 kills) and test/crash/crash.test.ts
 // (a quick variant in `npm test`).
 //
 // Its parts: the node in its child process (test/crash/node-process.ts), the load's txs and seeded

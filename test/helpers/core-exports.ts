@@ -1,7 +1,7 @@
 // The core's exported functions as its source declares them: assembly/index.ts names the export
 // files (`export * from "./exports/x"` for all of a file's, `export { a, b } from "./exports/y"` for
 // some), and each file's `export function NAME` lines are the functions. A function added to an
-// export file is an export with no count or list to update (test/abi.test.ts holds the wasm to it).
+// export file is an export with no count or list to update (test/core/abi.test.ts holds the wasm to it).
 
 const FROM = /^export\s+(\*|\{([^}]*)\})\s+from\s+"([^"]+)";/gm;
 const FUNCTION = /^export function (\w+)\s*[(<]/gm;

@@ -2,7 +2,7 @@
 // checked-in list `test/reference-chain/<workload>/expected-matches.json` names the txs the node
 // matches fully (helpers/reference-compare.ts's `differences`: stage, code, codespace, raw log, gas
 // within 1 %, events with attributes, msg responses), each with whether its gas is exact. A listed tx
-// that stops matching (or whose exact gas drifts) fails test/reference-replay.test.ts; a tx that
+// that stops matching (or whose exact gas drifts) fails test/reference/reference-replay.test.ts; a tx that
 // matches and is not listed is printed with UPDATE_COMMAND, which rewrites the lists.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -42,7 +42,7 @@ export const expectedOf = (rows: ReplayRow[]): Expected[] =>
 
 export function writeExpected(w: Workload, rows: ReplayRow[]): void {
   const doc = {
-    about: `The txs of this recording the node matches fully (test/reference-replay.test.ts fails if one stops; gas "exact" is held to the unit). Rewritten by \`${UPDATE_COMMAND}\` or \`${UPDATE_ENV} node --import tsx test/run.ts test "^reference-replay\\.test\\.ts$"\`.`,
+    about: `The txs of this recording the node matches fully (test/reference/reference-replay.test.ts fails if one stops; gas "exact" is held to the unit). Rewritten by \`${UPDATE_COMMAND}\` or \`${UPDATE_ENV} node --import tsx test/run.ts test "^reference-replay\\.test\\.ts$"\`.`,
     matches: expectedOf(rows),
   };
   const matches = doc.matches.map((m) => `    ${JSON.stringify(m)}`).join(",\n");

@@ -1,7 +1,7 @@
 // The README's table of the recorded workload (issue 25, item 7): per tx, its code (and where the
 // chain refused it), gas on the chain and here, and whether its events are the chain's; written
 // between two markers in README.md by `npm run reference-table -- --write` (test/reference-table.ts)
-// and checked against a fresh replay by test/reference-workload.test.ts.
+// and checked against a fresh replay by test/reference/reference-workload.test.ts.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
