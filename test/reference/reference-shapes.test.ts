@@ -28,7 +28,7 @@ interface Recorded {
   status: number;
   body: unknown;
 }
-const RECORDED: Recorded[] = JSON.parse(await readFile(new URL("reference-chain/queries.json", import.meta.url), "utf8"));
+const RECORDED: Recorded[] = JSON.parse(await readFile(new URL("../reference-chain/queries.json", import.meta.url), "utf8"));
 
 /** Paths whose answer still differs from the chain's, and why (a known difference, not a regression). */
 const KNOWN: Record<string, string> = {};

@@ -18,7 +18,7 @@ import { MAX_GENESIS_BYTES, readGenesisDoc } from "../../host/app/genesis.js";
 import { exportCommand } from "../../host/cli/export.js";
 import { accountAddressBytes } from "../../host/wire/address.js";
 
-const REF = join(import.meta.dirname, "reference-chain");
+const REF = join(import.meta.dirname, "..", "reference-chain");
 const read = (name: string): any => JSON.parse(readFileSync(join(REF, name), "utf8"));
 const genesisJson = read("genesis.json");
 const exported = read("export-height-395.json");
