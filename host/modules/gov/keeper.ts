@@ -31,6 +31,7 @@ import { positionsPower, tallyDecision, tallyResults, type TallyCounts, type Tal
 export type { TallyCounts, TallyView, Vote };
 export { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
+import { byAddressBytes } from "./store-order.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
 export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
@@ -315,12 +316,12 @@ export class Gov {
 
   private depositsOf(id: bigint): [string, bigint][] {
     const prefix = `${pad(id)}/`;
-    return [...this.deposits].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k.slice(prefix.length), v]);
+    return [...this.deposits].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => byAddressBytes(a, b)).map(([k, v]) => [k.slice(prefix.length), v]);
   }
 
   private votesOf(id: bigint): Vote[] {
     const prefix = `${pad(id)}/`;
-    return [...this.votes].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+    return [...this.votes].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => byAddressBytes(a, b)).map(([, v]) => v);
   }
 
   private refundAll(id: bigint): TxEvent[] {
