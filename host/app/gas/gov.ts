@@ -9,6 +9,7 @@ import { KV_GAS } from "./meter.js";
 import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
 import { Key, U64_VALUE, depositValue } from "./records.js";
 import { getAccount, sendFromAccountToModule } from "./bank.js";
+import { routeMessage } from "./ante.js";
 import type { Sim } from "./sim.js";
 import { addrLen } from "./view.js";
 import type { Proposal } from "../../modules/gov/proposal.js";
@@ -90,8 +91,11 @@ export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId
   const gov = k.view.moduleAccount("gov").address;
   for (const x of m.messages) {
     getAccount(k, gov, "GetGovernanceAccount");
-    // A MsgExecLegacyContent runs in a cached context: ExecLegacyContent's GetGovernanceAccount.
-    if (x.type === EXEC_LEGACY_CONTENT) getAccount(k, gov, "ExecLegacyContent GetGovernanceAccount");
+    // A MsgExecLegacyContent runs in a cached context: the router's circuit check, ExecLegacyContent's GetGovernanceAccount.
+    if (x.type === EXEC_LEGACY_CONTENT) {
+      routeMessage(k, "/cosmos.gov.v1.MsgExecLegacyContent");
+      getAccount(k, gov, "ExecLegacyContent GetGovernanceAccount");
+    }
   }
   k.meter.get(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
   k.meter.set(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
