@@ -1,4 +1,4 @@
-// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts).
+// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts); v1beta1's messages and v1 MsgExecLegacyContent (v1beta1.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
