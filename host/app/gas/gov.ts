@@ -4,6 +4,8 @@
 
 import { decString } from "../../wire/gateway-json.js";
 import { anyOfAmino } from "../../wire/messages.js";
+import { aminoTypeName } from "../../wire/amino/amino-json.js";
+import { MsgExecLegacyContentSchema } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { KV_GAS } from "./meter.js";
 import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
@@ -15,7 +17,7 @@ import { addrLen } from "./view.js";
 import type { Proposal } from "../../modules/gov/proposal.js";
 
 const GOV = "gov";
-const EXEC_LEGACY_CONTENT = "cosmos-sdk/v1/MsgExecLegacyContent";
+const EXEC_LEGACY_CONTENT = aminoTypeName(MsgExecLegacyContentSchema);
 const seconds = (ns: bigint) => ns / 1_000_000_000n;
 
 /** x/gov v1 Params as stored: coins, durations, Decs as decimal text, flags. */
