@@ -5,6 +5,7 @@ import { createRegistry, type DescMethod } from "@bufbuild/protobuf";
 import { file_cosmos_auth_v1beta1_query } from "../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { Query as BankQuery } from "../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { file_cosmos_gov_v1_tx } from "../wire/gen/cosmos/gov/v1/tx_pb.js";
+import { file_cosmos_gov_v1beta1_gov } from "../wire/gen/cosmos/gov/v1beta1/gov_pb.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
@@ -20,9 +21,9 @@ import { QueryRouter, type AnyJson } from "./query-router.js";
 import type { AppModule, QueryOptions } from "./module.js";
 import type { Application } from "./application.js";
 
-/** The Any payloads the answers carry (accounts, public keys, proposal messages). */
+/** The Any payloads the answers carry (accounts, public keys, proposal messages, a v1beta1 proposal's TextProposal). */
 export const ANSWER_TYPES = createRegistry(
-  file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
+  file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1beta1_gov, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
   file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys,
 );
 

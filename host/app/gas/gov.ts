@@ -4,16 +4,20 @@
 
 import { decString } from "../../wire/gateway-json.js";
 import { anyOfAmino } from "../../wire/messages.js";
+import { aminoTypeName } from "../../wire/amino/amino-json.js";
+import { MsgExecLegacyContentSchema } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import type { GovParams } from "../../modules/gov/genesis.js";
 import { KV_GAS } from "./meter.js";
 import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
 import { Key, U64_VALUE, depositValue } from "./records.js";
 import { getAccount, sendFromAccountToModule } from "./bank.js";
+import { routeMessage } from "./ante.js";
 import type { Sim } from "./sim.js";
 import { addrLen } from "./view.js";
 import type { Proposal } from "../../modules/gov/proposal.js";
 
 const GOV = "gov";
+const EXEC_LEGACY_CONTENT = aminoTypeName(MsgExecLegacyContentSchema);
 const seconds = (ns: bigint) => ns / 1_000_000_000n;
 
 /** x/gov v1 Params as stored: coins, durations, Decs as decimal text, flags. */
@@ -87,7 +91,14 @@ function setProposal(k: Sim, p: ProposalFields): void {
 export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId: bigint): void {
   params(k, gp);
   const gov = k.view.moduleAccount("gov").address;
-  for (let i = 0; i < m.messages.length; i++) getAccount(k, gov, "GetGovernanceAccount");
+  for (const x of m.messages) {
+    getAccount(k, gov, "GetGovernanceAccount");
+    // A MsgExecLegacyContent runs in a cached context: the router's circuit check, ExecLegacyContent's GetGovernanceAccount.
+    if (x.type === EXEC_LEGACY_CONTENT) {
+      routeMessage(k, "/cosmos.gov.v1.MsgExecLegacyContent");
+      getAccount(k, gov, "ExecLegacyContent GetGovernanceAccount");
+    }
+  }
   k.meter.get(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
   k.meter.set(GOV, Key.proposalId, U64_VALUE, "ProposalID.Next");
   params(k, gp);
@@ -126,7 +137,7 @@ function depositChecks(k: Sim): void {
 function addDeposit(k: Sim, p: ProposalFields, depositor: string, amount: bigint, gp: GovParams, earlier: bigint, read = false): void {
   if (!read) k.meter.get(GOV, Key.proposal, proposalValue(p, k.denom), "Proposals");
   params(k, gp);
-  if (read) depositChecks(k);
+  depositChecks(k);
   if (amount > 0n) sendFromAccountToModule(k, depositor, "gov", amount);
   const after = { ...p, deposit: p.deposit + amount };
   setProposal(k, after);

@@ -31,6 +31,7 @@ import { positionsPower, tallyDecision, tallyResults, type TallyCounts, type Tal
 export type { TallyCounts, TallyView, Vote };
 export { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
+import { byAddressBytes } from "./store-order.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
 export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
@@ -186,6 +187,7 @@ export class Gov {
     const events: TxEvent[] = [
       event("submit_proposal", { proposal_id: `${id}`, proposal_proposer: m.proposer, proposal_messages: urls.map((u) => `,${u}`).join("") }),
     ];
+    this.checkDepositRatio(deposit, m.expedited);
     if (deposit > 0n) events.push(...this.addDeposit(id, m.proposer, deposit, timeNs));
     if (this.proposals.get(id)!.status === ProposalStatus.VotingPeriod) events.push(event("submit_proposal", { voting_period_start: `${id}` }));
     return { events, proposalId: id };
@@ -216,19 +218,26 @@ export class Gov {
     return amount;
   }
 
+  /**
+   * AddDeposit's min_deposit_ratio: every deposit, a submit's initial one too, at least the ratio
+   * of the min deposit (gov 16; an empty deposit's coins print as nothing).
+   */
+  private checkDepositRatio(amount: bigint, expedited: boolean): void {
+    const params = this.params;
+    const floor = this.deps.dec.truncateInt(this.deps.dec.mulInt(params.minDepositRatio, expedited ? params.expeditedMinDeposit : params.minDeposit));
+    if (floor > 0n && amount < floor) {
+      const received = amount === 0n ? "" : coinText(amount, this.deps.denom);
+      throw new TxError(GovErrorKinds.MinDepositTooSmall, `received ${received} but need at least one of the following: ${coinText(floor, this.deps.denom)}`);
+    }
+  }
+
   private addDeposit(id: bigint, depositor: string, amount: bigint, timeNs: bigint, alone = false): TxEvent[] {
     const p = this.proposals.get(id);
     if (p === undefined) throw new TxError(GovErrorKinds.UnknownProposal, `${id}`);
     if (p.status !== ProposalStatus.DepositPeriod && p.status !== ProposalStatus.VotingPeriod) throw new TxError(GovErrorKinds.InactiveProposal, `${id}`);
     const params = this.params;
     const minimum = p.expedited ? params.expeditedMinDeposit : params.minDeposit;
-    const floor = this.deps.dec.truncateInt(this.deps.dec.mulInt(params.minDepositRatio, minimum));
-    if (alone && floor > 0n && amount < floor) {
-      throw new TxError(
-        GovErrorKinds.MinDepositTooSmall,
-        `received ${coinText(amount, this.deps.denom)} but need at least one of the following: ${coinText(floor, this.deps.denom)} (minimum deposit ratio ${decString(params.minDepositRatio)})`,
-      );
-    }
+    this.checkDepositRatio(amount, p.expedited);
     const from = this.deps.directory.ensure(depositor);
     this.deps.ledger.send(from, ModuleAccount.gov, amount);
     const updated: Proposal = { ...p, totalDeposit: p.totalDeposit + amount };
@@ -307,12 +316,12 @@ export class Gov {
 
   private depositsOf(id: bigint): [string, bigint][] {
     const prefix = `${pad(id)}/`;
-    return [...this.deposits].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k.slice(prefix.length), v]);
+    return [...this.deposits].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => byAddressBytes(a, b)).map(([k, v]) => [k.slice(prefix.length), v]);
   }
 
   private votesOf(id: bigint): Vote[] {
     const prefix = `${pad(id)}/`;
-    return [...this.votes].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+    return [...this.votes].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => byAddressBytes(a, b)).map(([, v]) => v);
   }
 
   private refundAll(id: bigint): TxEvent[] {

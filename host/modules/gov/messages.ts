@@ -17,7 +17,7 @@ import { signerAddress, validateCancelProposal, validateDeposit, validateVote, v
 import { validateSubmitProposal } from "./proposal-messages.js";
 
 /** The handler's outcome and, after its events, the SDK's `message` event: the type URL, the tx's signer, `gov`. */
-function withMessageEvent(schema: DescMessage, ctx: MessageContext, out: MessageOutcome): MessageOutcome {
+export function withMessageEvent(schema: DescMessage, ctx: MessageContext, out: MessageOutcome): MessageOutcome {
   return { ...out, events: [...out.events, { type: "message", attributes: [
     { key: "action", value: `/${schema.typeName}`, index: true }, { key: "sender", value: ctx.signer, index: true },
     { key: "module", value: "gov", index: true },
@@ -25,10 +25,10 @@ function withMessageEvent(schema: DescMessage, ctx: MessageContext, out: Message
 }
 
 /** The bond denom's part of a deposit (the keeper refuses any other denom). */
-const bonded = (coins: readonly Coin[], denom: string): bigint => coins.filter((x) => x.denom === denom).reduce((t, x) => t + x.amount, 0n);
+export const bonded = (coins: readonly Coin[], denom: string): bigint => coins.filter((x) => x.denom === denom).reduce((t, x) => t + x.amount, 0n);
 
 /** The id the gas model sizes a new proposal's record by: one past the highest proposal held. */
-const nextProposalId = (ctx: MessageContext): bigint => ctx.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n);
+export const nextProposalId = (ctx: MessageContext): bigint => ctx.gov.listProposals({}).reduce((n, p) => (p.id >= n ? p.id + 1n : n), 1n);
 
 export const msgSubmitProposal = message({
   schema: MsgSubmitProposalSchema,

@@ -1,14 +1,15 @@
-// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts).
+// x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts); v1beta1's messages and v1 MsgExecLegacyContent (v1beta1.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
 import { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_pb.js";
 import { govQueries, govV1beta1Queries, type GovView } from "./queries.js";
 import { GOV_MESSAGES } from "./messages.js";
+import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
 
 export const govModule: AppModule<GovView> = {
   name: "gov",
-  messages: GOV_MESSAGES,
+  messages: [...GOV_MESSAGES, ...GOV_V1BETA1_MESSAGES],
   queries: {
     services: [QueryV1, QueryV1beta1],
     handlers: (app, o) => [queryService(QueryV1, govQueries(app, o)), queryService(QueryV1beta1, govV1beta1Queries(app, o))],

@@ -14,12 +14,16 @@ import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny, type AminoJson } from "../../wire/messages.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import type { RegistryEntry, ValidateContext } from "../../app/module.js";
-import { MsgSubmitProposalSchema, type MsgSubmitProposal as MsgSubmitProposalProto } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
+import {
+  MsgExecLegacyContentSchema, MsgSubmitProposalSchema, type MsgExecLegacyContent, type MsgSubmitProposal as MsgSubmitProposalProto,
+} from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
+import { checkLegacyRoute } from "./legacy-content.js";
 import {
   GovErrorKinds, GovMsgTypes, accountAddress, coinsOf, validCoins, type MsgSubmitProposal, type ProposalMessage,
 } from "./validate.js";
 
 const SUBMIT_PROPOSAL_URL = `/${MsgSubmitProposalSchema.typeName}`;
+const EXEC_LEGACY_URL = `/${MsgExecLegacyContentSchema.typeName}`;
 
 /**
  * MsgSubmitProposal: its initial deposit read, the proposer, the deposit valid, each message,
@@ -60,6 +64,8 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
   }
   const signer = entry.def.signer(decoded.message, inner);
   if (signer !== gov) throw new TxError(GovErrorKinds.InvalidSigner, signer);
+  // SubmitProposal runs a MsgExecLegacyContent in a cached context: a content without a handler fails (gov 9).
+  if (any.typeUrl === EXEC_LEGACY_URL) checkLegacyRoute((decoded.message as MsgExecLegacyContent).content ?? { typeUrl: "", value: new Uint8Array() } as Any);
   return { type: amino.type, value: amino.value };
 }
 

@@ -17,6 +17,9 @@ import type { ServiceHandlers } from "../../app/query-router.js";
 import type { Directory } from "../../app/view.js";
 import { ProposalStatus, type Gov, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
 import { proposalMessageAny } from "./proposal-any.js";
+import { fromBinary } from "@bufbuild/protobuf";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { MsgExecLegacyContentSchema } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
@@ -158,12 +161,18 @@ export function govQueries(node: GovView, options: { maxPageLimit?: number } = {
   };
 }
 
+/** A MsgExecLegacyContent's content (what v1beta1 shows of a legacy proposal); any other message as it is. */
+function legacyContent(any: Any): Any {
+  if (any.typeUrl !== `/${MsgExecLegacyContentSchema.typeName}`) return any;
+  return fromBinary(MsgExecLegacyContentSchema, any.value).content ?? any;
+}
+
 /** x/gov v1beta1's legacy Query service: the v1 answers as the SDK's legacy query server converts them. */
 export function govV1beta1Queries(node: GovView, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof QueryV1beta1> {
   const a = govAnswers(node, options.maxPageLimit);
-  /** ConvertToLegacyProposal: `content` is the first message (unset for a proposal without messages). */
+  /** ConvertToLegacyProposal: `content` is the first message's legacy content, or the first message itself (unset without messages). */
   const proposalV1beta1 = (p: Proposal) => ({
-    proposalId: p.id, content: p.messages.length === 0 ? undefined : proposalMessageAny(p.messages[0]!), status: p.status,
+    proposalId: p.id, content: p.messages.length === 0 ? undefined : legacyContent(proposalMessageAny(p.messages[0]!)), status: p.status,
     finalTallyResult: tallyV1beta1(p.finalTally), submitTime: time(p.submitTimeNs), depositEndTime: time(p.depositEndTimeNs),
     totalDeposit: a.coins(p.totalDeposit), votingStartTime: time(p.votingStartTimeNs), votingEndTime: time(p.votingEndTimeNs),
   });

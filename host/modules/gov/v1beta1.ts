@@ -1,0 +1,125 @@
+// x/gov v1beta1's messages (what Keplr and explorers still send), as the SDK v0.53 legacy msg
+// server runs them: each converted to its v1 message and run by the v1 server (messages.ts), the
+// `message` event naming the v1beta1 type. A MsgSubmitProposal's content becomes the proposal's one
+// message, MsgExecLegacyContent{content, authority: x/gov}, its title and description the
+// proposal's title and summary. And v1 MsgExecLegacyContent itself: x/gov's legacy router, which
+// in chain-main handles the `gov` route (TextProposal: nothing to do) and no other.
+
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
+import { respond } from "../../app/handlers.js";
+import { message } from "../../app/message.js";
+import { moduleAddress } from "../../wire/keys.js";
+import { TxError } from "../../wire/errors.js";
+import { decString } from "../../wire/gateway-json.js";
+import {
+  MsgDepositResponseSchema, MsgDepositSchema, MsgSubmitProposalResponseSchema, MsgSubmitProposalSchema, MsgVoteResponseSchema,
+  MsgVoteSchema, MsgVoteWeightedResponseSchema, MsgVoteWeightedSchema,
+} from "../../wire/gen/cosmos/gov/v1beta1/tx_pb.js";
+import { TextProposalSchema } from "../../wire/gen/cosmos/gov/v1beta1/gov_pb.js";
+import {
+  MsgDepositSchema as V1DepositSchema, MsgExecLegacyContentResponseSchema, MsgExecLegacyContentSchema,
+  MsgSubmitProposalSchema as V1SubmitSchema, MsgVoteSchema as V1VoteSchema, MsgVoteWeightedSchema as V1VoteWeightedSchema,
+} from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
+import { getAccount } from "../../app/gas/bank.js";
+import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "../../app/gas/gov.js";
+import { accountAddress, signerAddress, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
+import { validateSubmitProposal } from "./proposal-messages.js";
+import { bonded, nextProposalId, withMessageEvent } from "./messages.js";
+import { LegacyErrorKinds, TEXT_PROPOSAL_URL, checkLegacyRoute } from "./legacy-content.js";
+
+/** A content's ProposalType: its type name without `Proposal` (`Text` for TextProposal). */
+const proposalType = (typeUrl: string): string => (typeUrl.split(".").pop() ?? typeUrl).replace(/Proposal$/, "");
+
+/** A TextProposal's title and description, checked as ValidateAbstract checks them (gov 5). */
+function textContent(content: Any): { title: string; description: string } {
+  const t = fromBinary(TextProposalSchema, content.value);
+  const bad = (detail: string) => new TxError(LegacyErrorKinds.InvalidProposalContent, detail);
+  if (t.title.trim().length === 0) throw bad("proposal title cannot be blank");
+  if (t.title.length > 140) throw bad("proposal title is longer than max length of 140");
+  if (t.description.length === 0) throw bad("proposal description cannot be blank");
+  if (t.description.length > 10_000) throw bad("proposal description is longer than max length of 10000");
+  return { title: t.title, description: t.description };
+}
+
+/** v1beta1 MsgSubmitProposal: content (gov 5 / 6), then the v1 MsgSubmitProposal it becomes, checked as v1's. */
+export const msgSubmitProposalV1beta1 = message({
+  schema: MsgSubmitProposalSchema,
+  signer: (m, { prefix }) => signerAddress(m.proposer, "proposer", prefix),
+  validate(m, ctx) {
+    const content = m.content;
+    if (content === undefined) throw new TxError(LegacyErrorKinds.InvalidProposalContent, "missing content");
+    if (content.typeUrl !== TEXT_PROPOSAL_URL) throw new TxError(LegacyErrorKinds.InvalidProposalType, proposalType(content.typeUrl));
+    const { title, description } = textContent(content);
+    const exec = create(MsgExecLegacyContentSchema, { content, authority: moduleAddress("gov", ctx.prefix) });
+    const v1 = create(V1SubmitSchema, {
+      messages: [create(AnySchema, { typeUrl: `/${MsgExecLegacyContentSchema.typeName}`, value: toBinary(MsgExecLegacyContentSchema, exec) })],
+      initialDeposit: m.initialDeposit, proposer: m.proposer, metadata: "", title, summary: description, expedited: false,
+    });
+    return validateSubmitProposal(v1, { prefix: ctx.prefix, ...(ctx.messages === undefined ? {} : { messages: ctx.messages }) });
+  },
+  handle(ctx, m) {
+    const r = ctx.gov.submit(m, ctx.timeNs);
+    return withMessageEvent(MsgSubmitProposalSchema, ctx, respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events));
+  },
+  gas(k, m, ctx) {
+    submitGas(k, { ...m, deposit: bonded(m.initialDeposit, k.denom) }, ctx.gov.params, nextProposalId(ctx));
+  },
+});
+
+export const msgDepositV1beta1 = message({
+  schema: MsgDepositSchema,
+  signer: (m, { prefix }) => signerAddress(m.depositor, "depositor", prefix),
+  validate: (m, ctx) => validateDeposit(create(V1DepositSchema, { proposalId: m.proposalId, depositor: m.depositor, amount: m.amount }), ctx),
+  handle: (ctx, m) => withMessageEvent(MsgDepositSchema, ctx, respond(MsgDepositResponseSchema, {}, ctx.gov.deposit(m, ctx.timeNs))),
+  gas(k, m, ctx) {
+    const amount = bonded(m.amount, k.denom);
+    depositGas(k, { depositor: m.depositor, amount }, ctx.gov.params, ctx.gov.proposal(m.proposalId), ctx.gov.depositOf(m.proposalId, m.depositor));
+  },
+});
+
+export const msgVoteV1beta1 = message({
+  schema: MsgVoteSchema,
+  signer: (m, { prefix }) => signerAddress(m.voter, "voter", prefix),
+  validate: (m, ctx) => validateVote(create(V1VoteSchema, { proposalId: m.proposalId, voter: m.voter, option: m.option as number, metadata: "" }), ctx),
+  handle: (ctx, m) => withMessageEvent(MsgVoteSchema, ctx, respond(MsgVoteResponseSchema, {}, ctx.gov.vote(m))),
+  gas: (k, m) => voteGas(k, { ...m, options: m.options.map((o) => ({ ...o, weight: "1.000000000000000000" })) }),
+});
+
+/** A v1beta1 weight (a LegacyDec: its 18-decimal integer on the wire) as `Weight.String()`. */
+const decText = (raw: string): string => (/^-?[0-9]+$/.test(raw) ? decString(BigInt(raw)) : raw);
+
+export const msgVoteWeightedV1beta1 = message({
+  schema: MsgVoteWeightedSchema,
+  signer: (m, { prefix }) => signerAddress(m.voter, "voter", prefix),
+  validate: (m, ctx) => validateVoteWeighted(create(V1VoteWeightedSchema, {
+    proposalId: m.proposalId, voter: m.voter, metadata: "",
+    options: m.options.map((o) => ({ option: o.option as number, weight: decText(o.weight) })),
+  }), ctx),
+  handle: (ctx, m) => withMessageEvent(MsgVoteWeightedSchema, ctx, respond(MsgVoteWeightedResponseSchema, {}, ctx.gov.vote(m))),
+  gas: (k, m) => voteGas(k, m),
+});
+
+/**
+ * v1 MsgExecLegacyContent: ValidateBasic (the authority an address); the server: the authority
+ * x/gov's account (gov 13), the content's route handled (gov 9); a TextProposal does nothing.
+ */
+export const msgExecLegacyContent = message({
+  schema: MsgExecLegacyContentSchema,
+  signer: (m, { prefix }) => signerAddress(m.authority, "authority", prefix),
+  validate(m, { prefix }) {
+    const authority = accountAddress(m.authority, prefix, "invalid authority address");
+    return { authority, gov: moduleAddress("gov", prefix), content: m.content ?? create(AnySchema) };
+  },
+  handle(ctx, m) {
+    if (m.authority !== m.gov) throw new TxError(LegacyErrorKinds.InvalidSigner, `expected ${m.gov} got ${m.authority}`);
+    checkLegacyRoute(m.content);
+    return respond(MsgExecLegacyContentResponseSchema, {}, []);
+  },
+  gas(k) {
+    getAccount(k, k.view.moduleAccount("gov").address, "GetGovernanceAccount");
+  },
+});
+
+/** x/gov v1beta1's messages, and v1's MsgExecLegacyContent. */
+export const GOV_V1BETA1_MESSAGES = [msgSubmitProposalV1beta1, msgDepositV1beta1, msgVoteV1beta1, msgVoteWeightedV1beta1, msgExecLegacyContent] as const;
