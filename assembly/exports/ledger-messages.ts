@@ -5,6 +5,10 @@ import * as ledgerStaking from "../ledger/staking";
 import * as ledgerSlashing from "../ledger/slash";
 import { lo, hi, put } from "./operands";
 import { txBegin, inTransaction } from "./transaction";
+import * as ledgerWithdraw from "../ledger/withdraw";
+import { emit } from "../ledger/out";
+import { EVT_SET_WITHDRAW_ADDRESS, EV_OWNER, EV_PEER } from "../abi/message-event";
+import { OK } from "../errors";
 
 /** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
 export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
@@ -72,4 +76,13 @@ export function ledgerJail(validator: u32, untilNs: i64): i32 {
 export function ledgerUnjail(validator: u32): i32 {
   txBegin();
   return inTransaction(ledgerSlashing.unjail(validator));
+}
+/** MsgSetWithdrawAddress: `delegator`'s rewards go to `recipient` (itself: the routing removed); its event. */
+export function ledgerSetWithdrawAddress(delegator: u32, recipient: u32): i32 {
+  txBegin();
+  ledgerWithdraw.setRewardRecipient(delegator, recipient);
+  const w = emit(EVT_SET_WITHDRAW_ADDRESS); // x/distribution's SetWithdrawAddr announces it
+  store<u32>(w + <usize>EV_OWNER, delegator);
+  store<u32>(w + <usize>EV_PEER, recipient);
+  return inTransaction(OK);
 }

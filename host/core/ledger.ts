@@ -286,6 +286,11 @@ export class Ledger {
     return this.core.exports.ledgerWithdrawAddress(delegator);
   }
 
+  /** MsgSetWithdrawAddress: `delegator`'s rewards paid to `recipient` (itself: the default again). */
+  setWithdrawAddress(delegator: number, recipient: number): void {
+    this.core.check(this.core.exports.ledgerSetWithdrawAddress(delegator, recipient));
+  }
+
   /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
   withdrawCommission(validator: number): bigint {
     const c = this.core;
