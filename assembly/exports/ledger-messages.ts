@@ -9,6 +9,9 @@ import * as ledgerWithdraw from "../ledger/withdraw";
 import { emit } from "../ledger/out";
 import { EVT_SET_WITHDRAW_ADDRESS, EV_OWNER, EV_PEER } from "../abi/message-event";
 import { OK } from "../errors";
+import * as ledgerBank from "../ledger/bank";
+import * as ledgerDistribution from "../ledger/distribution";
+import { fromInt, resLo, resHi } from "../dec/dec";
 
 /** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
 export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
@@ -85,4 +88,13 @@ export function ledgerSetWithdrawAddress(delegator: u32, recipient: u32): i32 {
   store<u32>(w + <usize>EV_OWNER, delegator);
   store<u32>(w + <usize>EV_PEER, recipient);
   return inTransaction(OK);
+}
+/** MsgFundCommunityPool: `amount` (integer at the pointer) from `depositor` to x/distribution, its Dec to the pool. */
+export function ledgerFundCommunityPool(depositor: u32, amount: usize): i32 {
+  txBegin();
+  const aLo = lo(amount), aHi = hi(amount);
+  let e = ledgerBank.send(depositor, ledgerBank.DISTRIBUTION, aLo, aHi);
+  if (e == OK) e = fromInt(aLo, aHi);
+  if (e == OK) e = ledgerDistribution.toCommunityPool(resLo, resHi);
+  return inTransaction(e);
 }

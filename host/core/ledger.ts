@@ -291,6 +291,13 @@ export class Ledger {
     this.core.check(this.core.exports.ledgerSetWithdrawAddress(delegator, recipient));
   }
 
+  /** MsgFundCommunityPool of the bond denom: `amount` from `depositor` to x/distribution, to the community pool. */
+  fundCommunityPool(depositor: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerFundCommunityPool(depositor, c.slot(0)));
+  }
+
   /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
   withdrawCommission(validator: number): bigint {
     const c = this.core;

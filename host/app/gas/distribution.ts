@@ -3,7 +3,7 @@
 // rewards and the community pool, walked with the SDK's arithmetic so each record has its size.
 
 import { Key, currentRewardsValue, decCoinsValue, distrParamsValue, historicalValue, startingInfoValue } from "./records.js";
-import { sendFromModuleToAccount } from "./bank.js";
+import { sendFromAccountToModule, sendFromModuleToAccount } from "./bank.js";
 import { E18, getDelegation, getValidator, tokensFromSharesTruncated } from "./stake.js";
 import type { Sim } from "./sim.js";
 import { addrLen } from "./view.js";
@@ -200,3 +200,9 @@ export function deleteWithdrawAddress(k: Sim, del: string): void {
   k.meter.del("distribution", Key.withdrawAddr(addrLen(del)), "DeleteDelegatorWithdrawAddr");
 }
 
+
+/** Keeper.FundCommunityPool: SendCoinsFromAccountToModule, then the fee pool read and written. */
+export function fundCommunityPool(k: Sim, from: string, amount: bigint): void {
+  sendFromAccountToModule(k, from, "distribution", amount);
+  setPool(k, getPool(k) + amount * E18);
+}
