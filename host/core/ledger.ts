@@ -298,6 +298,14 @@ export class Ledger {
     c.check(c.exports.ledgerFundCommunityPool(depositor, c.slot(0)));
   }
 
+  /** MsgDepositValidatorRewardsPool of the bond denom; returns the commission allocated (raw Dec). */
+  depositValidatorRewards(depositor: number, validator: number, amount: bigint): bigint {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerDepositValidatorRewards(c.slot(2), depositor, validator, c.slot(0)));
+    return c.readU128(c.slot(2));
+  }
+
   /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
   withdrawCommission(validator: number): bigint {
     const c = this.core;

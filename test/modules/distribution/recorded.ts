@@ -12,7 +12,13 @@ import {
 } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { committedTx, type TestNode } from "../../helpers/node.js";
 import { devSigner, sendMsg } from "../../helpers/dev-signer.js";
-import { keplrBody, protoSigner } from "../../helpers/cosmjs.js";
+import { keplrBody, protoSigner, type ProtoSigner } from "../../helpers/cosmjs.js";
+import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
+import { Secp256k1Wallet } from "@cosmjs/amino";
+import { SigningStargateClient } from "@cosmjs/stargate";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { devPrivateKey } from "../../../host/app/genesis.js";
+import { aminoTypes, registry } from "../../../scripts/reference-chain/lib/msgs.js";
 import { readReference } from "../../helpers/reference-chain.js";
 import type { Outcome, WorkloadRow } from "../../helpers/reference-workload.js";
 
@@ -81,7 +87,8 @@ export async function bring(node: TestNode, n: number, sequence: bigint, balance
 /** One row signed by CosmJS with the recorded fee, broadcast as Keplr does, delivered in the next block. */
 export async function deliver(node: TestNode, r: Row, before?: () => void): Promise<WorkloadRow> {
   const body = r.t.rest_get_tx.tx;
-  const signer = await protoSigner(r.signer, r.mode);
+  const deposit = body.body.messages.some((m: any) => m["@type"] === "/cosmos.distribution.v1beta1.MsgDepositValidatorRewardsPool");
+  const signer = deposit ? await recordingSigner(r.signer, r.mode) : await protoSigner(r.signer, r.mode);
   const account = node.chain.directory.account(signer.address)!;
   const bytes = await signer.sign(body.body.messages.map(encodeObject), {
     chainId: node.chain.chainId, accountNumber: account.accountNumber, sequence: account.sequence,
@@ -98,4 +105,23 @@ export async function deliver(node: TestNode, r: Row, before?: () => void): Prom
     got = { stage: "deliver", code: t.code, codespace: t.codespace ?? "", log: t.raw_log ?? "", gasWanted: BigInt(t.gas_wanted), gasUsed: BigInt(t.gas_used), events: t.events, data: t.data };
   }
   return { n: r.n, label: r.label, signer: r.signer, mode: r.mode, chain: r.chain, node: got };
+}
+
+/**
+ * CosmJS with the recording's own registry and amino converters (scripts/reference-chain/lib/msgs.ts):
+ * CosmJS's defaults have no MsgDepositValidatorRewardsPool (nor `cosmos-sdk/distr/MsgDepositValRewards`).
+ */
+async function recordingSigner(n: number, mode: "direct" | "amino"): Promise<ProtoSigner> {
+  const wallet = mode === "direct" ? await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro") : await Secp256k1Wallet.fromKey(devPrivateKey(n), "cro");
+  const [account] = await wallet.getAccounts();
+  const client = await SigningStargateClient.offline(wallet, { registry: registry(), aminoTypes: aminoTypes() });
+  return {
+    address: account!.address,
+    async sign(messages, o) {
+      const raw = await client.sign(account!.address, messages, o.fee!, o.memo ?? "", {
+        accountNumber: o.accountNumber, sequence: Number(o.sequence), chainId: o.chainId,
+      });
+      return TxRaw.encode(raw).finish();
+    },
+  };
 }
