@@ -5,6 +5,16 @@ import * as ledgerStaking from "../ledger/staking";
 import * as ledgerSlashing from "../ledger/slash";
 import { lo, hi, put } from "./operands";
 import { txBegin, inTransaction } from "./transaction";
+import * as ledgerWithdraw from "../ledger/withdraw";
+import { emit } from "../ledger/out";
+import { EVT_SET_WITHDRAW_ADDRESS, EV_OWNER, EV_PEER } from "../abi/message-event";
+import { OK, ERR_NO_VALIDATOR } from "../errors";
+import * as ledgerBank from "../ledger/bank";
+import * as ledgerDistribution from "../ledger/distribution";
+import { fromInt, mul, resLo, resHi } from "../dec/dec";
+import * as ledgerValidators from "../ledger/validators";
+import { V_COMMISSION_RATE } from "../abi/validator";
+import { store128 } from "./operands";
 
 /** MsgDelegate from `delegator`; the new shares (Dec) to `dst`. */
 export function ledgerDelegate(dst: usize, delegator: u32, validator: u32, amount: usize): i32 {
@@ -72,4 +82,45 @@ export function ledgerJail(validator: u32, untilNs: i64): i32 {
 export function ledgerUnjail(validator: u32): i32 {
   txBegin();
   return inTransaction(ledgerSlashing.unjail(validator));
+}
+/** MsgSetWithdrawAddress: `delegator`'s rewards go to `recipient` (itself: the routing removed); its event. */
+export function ledgerSetWithdrawAddress(delegator: u32, recipient: u32): i32 {
+  txBegin();
+  ledgerWithdraw.setRewardRecipient(delegator, recipient);
+  const w = emit(EVT_SET_WITHDRAW_ADDRESS); // x/distribution's SetWithdrawAddr announces it
+  store<u32>(w + <usize>EV_OWNER, delegator);
+  store<u32>(w + <usize>EV_PEER, recipient);
+  return inTransaction(OK);
+}
+/** MsgFundCommunityPool: `amount` (integer at the pointer) from `depositor` to x/distribution, its Dec to the pool. */
+export function ledgerFundCommunityPool(depositor: u32, amount: usize): i32 {
+  txBegin();
+  const aLo = lo(amount), aHi = hi(amount);
+  let e = ledgerBank.send(depositor, ledgerBank.DISTRIBUTION, aLo, aHi);
+  if (e == OK) e = fromInt(aLo, aHi);
+  if (e == OK) e = ledgerDistribution.toCommunityPool(resLo, resHi);
+  return inTransaction(e);
+}
+/**
+ * MsgDepositValidatorRewardsPool: `amount` (integer) from `depositor` to x/distribution, then
+ * AllocateTokensToValidator of its Dec (commission, current rewards, outstanding); the commission
+ * (Dec) to `dst`. The send comes first: an unknown validator fails after it (and aborts it).
+ */
+export function ledgerDepositValidatorRewards(dst: usize, depositor: u32, validator: u32, amount: usize): i32 {
+  txBegin();
+  const aLo = lo(amount), aHi = hi(amount);
+  let e = ledgerBank.send(depositor, ledgerBank.DISTRIBUTION, aLo, aHi);
+  if (e != OK) return inTransaction(e);
+  const slot = ledgerValidators.validators.find(<u64>validator);
+  if (slot < 0) return inTransaction(ERR_NO_VALIDATOR);
+  e = fromInt(aLo, aHi);
+  if (e != OK) return inTransaction(e);
+  const tLo = resLo, tHi = resHi;
+  const rate = ledgerValidators.validators.ptr(<u32>slot) + <usize>V_COMMISSION_RATE;
+  e = mul(tLo, tHi, load<u64>(rate), load<u64>(rate, 8)); // what allocateToValidator computes
+  if (e != OK) return inTransaction(e);
+  const cLo = resLo, cHi = resHi;
+  e = ledgerDistribution.allocateToValidator(<u32>slot, tLo, tHi);
+  if (e == OK) store128(dst, cLo, cHi);
+  return inTransaction(e);
 }

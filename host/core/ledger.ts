@@ -286,6 +286,26 @@ export class Ledger {
     return this.core.exports.ledgerWithdrawAddress(delegator);
   }
 
+  /** MsgSetWithdrawAddress: `delegator`'s rewards paid to `recipient` (itself: the default again). */
+  setWithdrawAddress(delegator: number, recipient: number): void {
+    this.core.check(this.core.exports.ledgerSetWithdrawAddress(delegator, recipient));
+  }
+
+  /** MsgFundCommunityPool of the bond denom: `amount` from `depositor` to x/distribution, to the community pool. */
+  fundCommunityPool(depositor: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerFundCommunityPool(depositor, c.slot(0)));
+  }
+
+  /** MsgDepositValidatorRewardsPool of the bond denom; returns the commission allocated (raw Dec). */
+  depositValidatorRewards(depositor: number, validator: number, amount: bigint): bigint {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerDepositValidatorRewards(c.slot(2), depositor, validator, c.slot(0)));
+    return c.readU128(c.slot(2));
+  }
+
   /** MsgWithdrawValidatorCommission; returns the base units paid to the operator. */
   withdrawCommission(validator: number): bigint {
     const c = this.core;

@@ -13,6 +13,7 @@ import {
 import { withdrawCommission, withdrawRewards } from "../../app/gas/distribution.js";
 import { accountAddress, operatorSigner, validatorAddress } from "../staking/validate.js";
 import { coinText, validatorId } from "../staking/keeper-helpers.js";
+import { numberPaid } from "./set-withdraw-address.js";
 
 export interface MsgWithdrawDelegationReward {
   readonly delegator: string;
@@ -34,7 +35,9 @@ export const msgWithdrawDelegatorRewardDef = message({
   signer: (m, { prefix }) => accountAddress(m.delegatorAddress, prefix, "invalid signer delegator_address"),
   validate: withdrawDelegationReward,
   handle(ctx, msg) {
-    const paid = ctx.ledger.withdrawRewards(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator));
+    const delegator = ctx.directory.ensure(msg.delegator);
+    const paid = ctx.ledger.withdrawRewards(delegator, validatorId(ctx, msg.validator));
+    numberPaid(ctx, ctx.ledger.withdrawAddress(delegator), paid);
     return respond(MsgWithdrawDelegatorRewardResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
       event("message", {
         action: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", sender: msg.delegator, module: "distribution",
@@ -52,6 +55,8 @@ export const msgWithdrawValidatorCommissionDef = message({
   validate: (m, { prefix }): MsgWithdrawValidatorCommission => ({ validator: validatorAddress(m.validatorAddress, prefix) }),
   handle(ctx, msg) {
     const paid = ctx.ledger.withdrawCommission(validatorId(ctx, msg.validator));
+    const operator = ctx.directory.accountId(ctx.signer);
+    if (operator !== undefined) numberPaid(ctx, ctx.ledger.withdrawAddress(operator), paid);
     return respond(MsgWithdrawValidatorCommissionResponseSchema, { amount: paid === 0n ? [] : [{ denom: ctx.denom, amount: `${paid}` }] }, [
       event("message", {
         action: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", sender: ctx.signer, module: "distribution",

@@ -5,10 +5,13 @@ import { msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef } from
 import type { ChainView } from "../../app/view.js";
 import { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
 import { distributionQueries } from "./queries.js";
+import { msgSetWithdrawAddressDef } from "./set-withdraw-address.js";
+import { msgFundCommunityPoolDef } from "./fund-community-pool.js";
+import { msgDepositValidatorRewardsPoolDef } from "./deposit-validator-rewards.js";
 
 export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }> = {
   name: "distribution",
-  messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef],
+  messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef, msgSetWithdrawAddressDef, msgFundCommunityPoolDef, msgDepositValidatorRewardsPoolDef],
   queries: {
     services: [Query],
     handlers: (app, o) => [queryService(Query, distributionQueries(app, { ...o, communityTax: app.genesis.distribution.communityTax }))],

@@ -1,0 +1,61 @@
+// x/distribution MsgSetWithdrawAddress: where a delegator's rewards (and an operator's commission)
+// are paid. The SDK's SetWithdrawAddr refuses a blocked address (sdk 4 `… is not allowed to receive
+// external funds`) before reading the params, then records the address and emits
+// `set_withdraw_address`; the core keeps it (assembly/ledger/withdraw.ts).
+
+import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
+import { event } from "../../app/events.js";
+import { renderMessageEvents } from "../../app/message-events.js";
+import { respond } from "../../app/handlers.js";
+import { message } from "../../app/message.js";
+import type { MessageContext } from "../../app/context.js";
+import { MsgSetWithdrawAddressResponseSchema, MsgSetWithdrawAddressSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
+import { setWithdrawAddress } from "../../app/gas/distribution.js";
+import { accountAddress } from "../staking/validate.js";
+
+export interface MsgSetWithdrawAddress {
+  readonly delegator: string;
+  readonly withdraw: string;
+}
+
+/** BlockedAddr: the module accounts but the rewards pool (chain-main's BlockedAddrs). */
+function blocked(ctx: MessageContext, address: string): boolean {
+  const id = ctx.directory.accountId(address);
+  return id !== undefined && id < FIRST_USER_ACCOUNT && id !== ModuleAccount.rewardsPool;
+}
+
+export const msgSetWithdrawAddressDef = message({
+  schema: MsgSetWithdrawAddressSchema,
+  signer: (m, { prefix }) => accountAddress(m.delegatorAddress, prefix, "invalid signer delegator_address"),
+  validate: (m, { prefix }): MsgSetWithdrawAddress => ({
+    delegator: accountAddress(m.delegatorAddress, prefix, "invalid delegator address"),
+    withdraw: accountAddress(m.withdrawAddress, prefix, "invalid withdraw address"),
+  }),
+  handle(ctx, msg) {
+    if (blocked(ctx, msg.withdraw)) {
+      throw new TxError(SdkErrors.Unauthorized, `${msg.withdraw} is not allowed to receive external funds`);
+    }
+    // The SDK keeps the address alone: no x/auth account until a payment reaches it (numberPaid).
+    const to = ctx.directory.accountId(msg.withdraw) ?? ctx.directory.genesisAccount(msg.withdraw);
+    ctx.ledger.setWithdrawAddress(ctx.directory.ensure(msg.delegator), to);
+    return respond(MsgSetWithdrawAddressResponseSchema, {}, [
+      event("message", {
+        action: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", sender: msg.delegator, module: "distribution",
+      }),
+      ...renderMessageEvents(ctx, ctx.ledger.events()),
+    ]);
+  },
+  gas: (k, m) => {
+    k.check("sdk:4"); // BlockedAddr reads no store
+    setWithdrawAddress(k, m.delegator, m.withdraw);
+  },
+});
+
+/** A payment to a withdraw address with no x/auth account yet: SendCoins creates it (the next number). */
+export function numberPaid(ctx: MessageContext, recipient: number, paid: bigint): void {
+  const address = ctx.directory.accountAddress(recipient);
+  if (paid > 0n && address !== undefined && !ctx.directory.numbered(address)) {
+    ctx.directory.genesisAccount(address, { number: ctx.directory.nextAccountNumber() });
+  }
+}
