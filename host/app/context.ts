@@ -47,4 +47,3 @@ export interface MessageOutcome {
   response: MsgResponse;
 }
 
-export type MessageHandler = (ctx: MessageContext, msg: unknown) => MessageOutcome;

@@ -6,7 +6,7 @@
 // state and always undoes it. A passed proposal's messages run here too, all or none, x/gov signing.
 
 import { ModuleAccount } from "../core/ledger.js";
-import { GovErrors, SdkErrors, TxError, decodeError } from "../wire/errors.js";
+import { GovErrors, SdkErrors, TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -18,8 +18,7 @@ import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
 import { messageFailure } from "./handlers.js";
-import { validateAmino, type RegistryEntry } from "./registry.js";
-import type { MessageContext } from "./context.js";
+import { validateAmino } from "./registry.js";
 import type { TxEvent } from "./events.js";
 import type { MessageOutcome, MsgResponse } from "./context.js";
 import type { AppState } from "./state.js";
@@ -163,7 +162,7 @@ function execute(
         s.meter.reset();
         let out: MessageOutcome | undefined;
         try {
-          out = handleMessage(entry, ctx, parsed);
+          out = entry.def.handle(ctx, parsed);
         } catch (err) {
           failed = messageFailure(err, i);
         }
@@ -227,8 +226,9 @@ export function executeProposal(
     try {
       const entry = s.registry.entryOfAmino(m.type);
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
-      const parsed = storedMessage(() => validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value }), m.type);
-      for (const e of messageEventFirst(handleMessage(entry, ctx, parsed).events)) events.push(e);
+      // A stored message its protobuf type cannot read fails the proposal as undecodable (sdk 2: registry.ts messageOfAmino).
+      const parsed = validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value });
+      for (const e of messageEventFirst(entry.def.handle(ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();
       s.txJournal.rollback();
@@ -239,24 +239,6 @@ export function executeProposal(
   x.storeTxCommit();
   s.txJournal.release();
   return { ok: true, events };
-}
-
-/** A validated message through its module's handler. */
-function handleMessage(entry: RegistryEntry, ctx: MessageContext, parsed: unknown): MessageOutcome {
-  return entry.def.handle(ctx, parsed);
-}
-
-/**
- * A stored message checked again: one its protobuf type cannot read (stored before its module
- * moved to protobuf, by an amino rule that let it through) fails the proposal, as undecodable.
- */
-function storedMessage<T>(check: () => T, type: string): T {
-  try {
-    return check();
-  } catch (e) {
-    if (e instanceof TxError || !(e instanceof Error)) throw e;
-    throw decodeError(`${type}: ${e.message}`);
-  }
 }
 
 /**

@@ -108,5 +108,3 @@ export interface AppModule<A = never> {
   };
 }
 
-/** The type URL of a message definition. */
-export const typeUrlOfDef = (def: MessageDef<DescMessage, unknown>): string => `/${def.schema.typeName}`;

@@ -445,9 +445,6 @@ for (const file of SCHEMA_TX_FILES) {
 /** Amino type name → a carried type's descriptor (a proposal's content, an authorization…). */
 const CARRIED_BY_AMINO = new Map<string, DescMessage>(carriedMessages().map((d) => [aminoTypeName(d), d]));
 
-/** The schema's descriptor of a message known by its amino name, or undefined. */
-export const schemaOfAmino = (type: string): DescMessage | undefined => SCHEMA_BY_AMINO.get(type);
-
 /** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
 export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
 

@@ -40,12 +40,11 @@
 import { base64, utf8 } from "@scure/base";
 import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
-import { SdkErrors, TxError, decodeError } from "../../wire/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
-import type { MessageRegistry, RegistryEntry } from "../registry.js";
-import { protoOfAmino, schemaKnows } from "../../wire/messages.js";
-import type { Message } from "@bufbuild/protobuf";
+import { messageOfAmino, type MessageRegistry, type RegistryEntry } from "../registry.js";
+import { schemaKnows } from "../../wire/messages.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { signDocBytes } from "../../wire/tx-encode.js";
 import type { ProtoTxInfo } from "../../wire/tx.js";
@@ -375,16 +374,6 @@ function canonicalAddress(text: string, prefix: string, what: string): string {
     return canonicalText(text, prefix);
   } catch (e) {
     throw new TxError(SdkErrors.InvalidAddress, `invalid ${what} address: ${(e as Error).message}`);
-  }
-}
-
-/** A legacy StdTx's message as its protobuf type (the amino edge): what the schema cannot read is sdk 2. */
-function messageOfAmino(type: string, value: JsonObject): Message {
-  try {
-    return protoOfAmino(type, value).message;
-  } catch (e) {
-    if (e instanceof TxError) throw e; // already the decoder's (sdk 2 `<type>: <cause>`, or the reference's own)
-    throw decodeError(`${type}: ${(e as Error).message}`);
   }
 }
 

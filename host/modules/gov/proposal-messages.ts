@@ -7,13 +7,12 @@
 // node derives its amino JSON from the Any (host/wire/messages.ts decodeAny); a legacy StdTx's as
 // it was signed (ValidateContext.amino), so a stored database replays to the same records.
 
-import type { Message } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { moduleAddress } from "../../wire/keys.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny, type AminoJson } from "../../wire/messages.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import type { RegistryEntry, ValidateContext } from "../../app/module.js";
+import type { ValidateContext } from "../../app/module.js";
 import {
   MsgExecLegacyContentSchema, MsgSubmitProposalSchema, type MsgExecLegacyContent, type MsgSubmitProposal as MsgSubmitProposalProto,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
@@ -57,7 +56,7 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
   if (entry === undefined) throw unresolved(amino.type);
   const inner: ValidateContext = { prefix: ctx.prefix, messages: registry, ...(signed === undefined ? {} : { amino: signed.value }) };
   try {
-    check(entry, decoded.message, inner);
+    entry.def.validate(decoded.message, inner);
   } catch (e) {
     if (e instanceof TxError) throw new TxError(GovErrorKinds.InvalidProposalMsg, e.log);
     throw e;
@@ -67,11 +66,6 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
   // SubmitProposal runs a MsgExecLegacyContent in a cached context: a content without a handler fails (gov 9).
   if (any.typeUrl === EXEC_LEGACY_URL) checkLegacyRoute((decoded.message as MsgExecLegacyContent).content ?? { typeUrl: "", value: new Uint8Array() } as Any);
   return { type: amino.type, value: amino.value };
-}
-
-/** Its module's stateless checks: its definition's on the protobuf message. */
-function check(entry: RegistryEntry, message: Message, ctx: ValidateContext): void {
-  entry.def.validate(message, ctx);
 }
 
 /** A legacy StdTx proposal's `i`th message as signed, if the proposal came as amino JSON. */
