@@ -5,12 +5,18 @@
 // a second open there is refused too, while a lock bearing this process's id that no store here
 // holds is a dead predecessor's (a container's pid 1 restarted).
 //
-// The lock is made whole in one step (written to a temporary file, then hard-linked into place),
+// The lock is on the file, not on a path to it: a store takes two lock files, `<db>.lock` beside
+// the database's real path (symlinks resolved) and one named by the file's device and inode in the
+// machine's lock directory (`<tmpdir>/tiered-rewards-engine-locks/`), so neither a symlink, a hard
+// link nor a bind mount of the same file lets a second writer in.
+//
+// Each lock is made whole in one step (written to a temporary file, then hard-linked into place),
 // so nobody ever reads a half-written one. Not covered: two processes taking over the same stale
 // lock in the same instant.
 
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
-import { resolve } from "node:path";
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, realpathSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 /** The database is held by a live process. */
 export class DatabaseInUseError extends Error {
@@ -23,9 +29,48 @@ export class DatabaseInUseError extends Error {
 /** Lock files held by this process's open stores. */
 const held = new Set<string>();
 
-/** Take the database's lock; returns its release. Throws DatabaseInUseError. */
+/** Where the locks named by device and inode live (one per machine, or per TMPDIR). */
+export function lockDirectory(): string {
+  return join(tmpdir(), "tiered-rewards-engine-locks");
+}
+
+/**
+ * Take the database's locks (its real path's and its inode's); returns their release. Creates an
+ * empty database file if there is none (SQLite would, a moment later). Throws DatabaseInUseError.
+ */
 export function lockDatabase(dbPath: string): () => void {
-  const path = resolve(`${dbPath}.lock`);
+  const real = realFile(dbPath);
+  const { dev, ino } = statSync(real, { bigint: true });
+  const dir = lockDirectory();
+  mkdirSync(dir, { recursive: true });
+  const releasePath = takeLock(`${real}.lock`);
+  let releaseInode: () => void;
+  try {
+    releaseInode = takeLock(join(dir, `${dev}-${ino}.lock`));
+  } catch (e) {
+    releasePath();
+    throw e;
+  }
+  return () => {
+    releaseInode();
+    releasePath();
+  };
+}
+
+/** The database file's real path, the file created empty if missing (its folder must exist). */
+function realFile(dbPath: string): string {
+  const path = resolve(dbPath);
+  try {
+    closeSync(openSync(path, "wx"));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST") throw e;
+  }
+  return realpathSync(path);
+}
+
+/** Take one lock file; returns its release. */
+function takeLock(path: string): () => void {
   for (let attempt = 0; attempt < 5; attempt++) {
     if (create(path)) {
       held.add(path);

@@ -1,12 +1,12 @@
 // A node that cannot start says why in one line, exits 1 and leaves nothing open: a busy port
 // (REST, the RPC and its WebSocket, ABCI); a database another node uses (refused at start, not at
-// its first block), while a lock left by a node killed with SIGKILL does not block a restart; a
+// its first block, nor through a symlink or hard link to it), while a lock left by a node killed with SIGKILL does not block a restart; a
 // database of another state format, refused before anything is written to it (byte for byte the same).
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -79,6 +79,30 @@ test("a database another node of this process holds: refused at start, naming th
   await again.close();
 });
 
+test("a second node through a symlink or a hard link to the database, from another folder, is refused; the first keeps its chain", async () => {
+  const db = freshDb();
+  const first = await serve(db);
+  const elsewhere = join(DIR, `links-${dbs}`);
+  await mkdir(elsewhere);
+  await symlink(db, join(elsewhere, "symlink.db"));
+  await link(db, join(elsewhere, "hardlink.db"));
+  try {
+    for (const other of ["symlink.db", "hardlink.db"]) {
+      const second = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", join(elsewhere, other)]);
+      assert.is(second.result, 1, other);
+      assert.match(second.err.join("\n"), `database in use by process ${process.pid} `);
+    }
+    assert.is((await fetch(`${first.url}/dev/advance?blocks=2`, { method: "POST" })).status, 200);
+    assert.is(first.chain.latest.height, 2n);
+  } finally {
+    await first.close();
+  }
+  // Closed, the same file opens through a link.
+  const again = await serve(join(elsewhere, "symlink.db"));
+  assert.is(again.chain.latest.height, 2n);
+  await again.close();
+});
+
 test("a node killed with SIGKILL: while it ran its database was refused; after, it restarts at its last block", async () => {
   const db = freshDb();
   const child = spawn(process.execPath, ["--import", "tsx", "host/main.ts", "--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db], {
@@ -101,6 +125,15 @@ test("a node killed with SIGKILL: while it ran its database was refused; after, 
     const refused = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", db]);
     assert.is(refused.result, 1);
     assert.match(refused.err.join("\n"), `database in use by process ${child.pid} `);
+    // Nor by another path to the same file, from another folder: a symlink, a hard link.
+    const elsewhere = await mkdtemp(join(DIR, "elsewhere-"));
+    await symlink(db, join(elsewhere, "via-symlink.db"));
+    await link(db, join(elsewhere, "via-hardlink.db"));
+    for (const other of ["via-symlink.db", "via-hardlink.db"]) {
+      const viaLink = await start(["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--db", join(elsewhere, other)]);
+      assert.is(viaLink.result, 1, other);
+      assert.match(viaLink.err.join("\n"), `database in use by process ${child.pid} `);
+    }
   } finally {
     child.kill("SIGKILL");
   }
