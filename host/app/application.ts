@@ -34,7 +34,7 @@ import { checkTx } from "./ante.js";
 import { simulate } from "./deliver.js";
 import { runBlock, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
-import { checkStateFormat, configure, initGenesis, restore } from "./init.js";
+import { checkRelease, checkStateFormat, configure, initGenesis, restore } from "./init.js";
 import { blockCheatsOf } from "./cheats.js";
 import { History, storedTxBytes, type BlockWithTxs } from "./history.js";
 import { AppState, type AdmissionOptions } from "./state.js";
@@ -65,7 +65,12 @@ export type PendingTx = Pending<TxResult>;
  */
 export function openState(core: Core, genesisDoc: Json, options: OpenOptions, carry: { directory?: NodeDirectory } = {}): AppState {
   // The format is checked before the store's setup writes anything to an existing database.
-  const store = new NodeStore(options.dbPath, { checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core) });
+  // A database of an earlier release is migrated in one transaction, committed once its state hash is checked.
+  const store = new NodeStore(options.dbPath, {
+    checkFormat: (format) => checkStateFormat(`${options.dbPath}`, format, core),
+    checkRelease: (stored) => checkRelease(`${options.dbPath}`, stored),
+    holdMigration: true,
+  });
   try {
     // The parameters only (the records are in the database): a mainnet-sized genesis is not read again.
     const slim = store.genesisSlim() ?? slimOf(store.genesis());
@@ -74,11 +79,13 @@ export function openState(core: Core, genesisDoc: Json, options: OpenOptions, ca
       const s = new AppState(core, genesisDoc, options, store, carry);
       configure(s);
       initGenesis(s);
+      store.opened();
       return s;
     }
     const s = new AppState(core, JSON.parse(slim) as Json, options, store, { restarted: true });
     configure(s);
     restore(s, store);
+    store.opened();
     return s;
   } catch (e) {
     store.close();

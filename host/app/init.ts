@@ -15,7 +15,7 @@ import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
 import { deliver } from "./deliver.js";
-import type { NodeStore } from "../store/store.js";
+import type { NodeStore, StoredRelease } from "../store/store.js";
 import { seedHash, type StoredHeader } from "./header.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
 import type { AppState } from "./state.js";
@@ -153,6 +153,22 @@ export function checkStateFormat(source: string, format: number, core: Core): vo
   throw new NodeStateError(
     `${source}: written in state format ${format}; this build reads format ${own}: start a new database ` +
       "(--db), or use the build that wrote it",
+  );
+}
+
+/**
+ * A database this build can restart: one whose genesis is in the node's former format (releases
+ * before 9ddcdb2, 2026-11-27, wrote their own document, not the SDK's) is refused before anything
+ * is written to it, naming the release that wrote it where the database says.
+ */
+export function checkRelease(source: string, stored: StoredRelease): void {
+  if (!stored.formerGenesis) return;
+  const by = stored.writtenBy ?? "a release of this node before 9ddcdb2 (2026-11-27)";
+  throw new NodeStateError(
+    `${source}: written by ${by}, which kept the chain's genesis in the node's former format (app_state.bank.burned_balance); ` +
+      "this build restarts only databases whose genesis is the SDK's document, and left this one untouched. " +
+      "Keep running that chain with the release that wrote it (its GET /dev/export saves its state), or start a new one " +
+      "here on another --db (with --genesis an SDK genesis, e.g. chain-maind's export)",
   );
 }
 

@@ -23,10 +23,16 @@ CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, byt
 CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
 `;
 
-/** A writer's setup: WAL, full sync, the schema and the columns and index later builds added. */
-export function setUp(db: Database.Database): void {
+/**
+ * A writer's setup: WAL, full sync, the schema and the columns and index later builds added.
+ * `hold`: the schema's changes stay in an open transaction, committed by the store's `opened`
+ * once the state restored from it is checked (a database of an earlier release is migrated whole
+ * or not at all).
+ */
+export function setUp(db: Database.Database, options: { hold?: boolean } = {}): void {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
+  if (options.hold) db.exec("BEGIN IMMEDIATE");
   migrateTxsTable(db);
   db.exec(SCHEMA);
   addColumns(db);

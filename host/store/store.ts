@@ -23,6 +23,7 @@ import { StatementCache } from "./statements.js";
 import type { AccountRecord, ModuleRecord } from "./records.js";
 import { lockDatabase } from "./db-lock.js";
 import { NO_ACCOUNT, setUp } from "./migrate.js";
+import { thisRelease } from "./release.js";
 
 export interface StoredBlock {
   height: bigint;
@@ -120,13 +121,18 @@ export class NodeStore {
    * `checkFormat` sees the state format of a database that holds a chain, before anything is
    * written to it (a throw leaves the file as it was).
    */
-  constructor(readonly path: string, options: { readonly?: boolean; checkFormat?: (format: number) => void } = {}) {
+  constructor(
+    readonly path: string,
+    options: { readonly?: boolean; checkFormat?: (format: number) => void; checkRelease?: (stored: StoredRelease) => void; holdMigration?: boolean } = {},
+  ) {
     this.unlock = options.readonly ? () => {} : lockDatabase(path);
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-      if (options.checkFormat && hasGenesis(db)) options.checkFormat(storedStateFormat(db));
-      if (!options.readonly) setUp(db);
+      const holdsChain = hasGenesis(db);
+      if (options.checkFormat && holdsChain) options.checkFormat(storedStateFormat(db));
+      if (options.checkRelease && holdsChain) options.checkRelease(storedRelease(db));
+      if (!options.readonly) setUp(db, { hold: (options.holdMigration ?? false) && holdsChain });
       registerMatchFunction(db);
       this.db = db;
       this.reads = new StatementCache(db);
@@ -152,6 +158,18 @@ export class NodeStore {
       this.unlock();
       throw e;
     }
+  }
+
+  /**
+   * The end of an open that held its migration (`holdMigration`): the schema's changes and this
+   * release's name are committed together, once the caller has checked the state they restore (a
+   * throw before this, and `close`, roll them back: the file is left as the earlier release wrote it).
+   */
+  opened(): void {
+    if (this.db.readonly) return;
+    const commit = this.db.inTransaction;
+    this.db.prepare("INSERT INTO meta (key, value) VALUES ('written_by', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(thisRelease());
+    if (commit) this.db.exec("COMMIT");
   }
 
   /** A read-only handle (replay) has no write statements: SQLite refuses to prepare them. */
@@ -184,6 +202,7 @@ export class NodeStore {
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
       if (slimJson !== undefined) this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis_slim', ?)").run(slimJson);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('written_by', ?) ON CONFLICT (key) DO NOTHING").run(thisRelease());
       this.writeBlock(block, [], changes, accounts, gov);
     })();
   }
@@ -355,6 +374,31 @@ function storedGenesis(db: Database.Database): string | undefined {
   if (meta === undefined) return undefined;
   const row = db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
   return row?.value;
+}
+
+/** What an open can tell of the release that wrote a database, before writing anything to it. */
+export interface StoredRelease {
+  /** `name version (commit)` of the last release that opened it to write, if one since this field was kept did. */
+  writtenBy?: string;
+  /** Whether its genesis is in the node's own former format (before the SDK's document: `app_state.bank.burned_balance`, `node_state`). */
+  formerGenesis: boolean;
+}
+
+function storedRelease(db: Database.Database): StoredRelease {
+  const written = db.prepare("SELECT value FROM meta WHERE key = 'written_by'").get() as { value: string } | undefined;
+  // Databases with a slim copy were written in the SDK's format; only older ones are read whole.
+  const slim = db.prepare("SELECT 1 FROM meta WHERE key = 'genesis_slim'").get() !== undefined;
+  return { writtenBy: written?.value, formerGenesis: !slim && formerGenesis(storedGenesis(db)) };
+}
+
+function formerGenesis(doc: string | undefined): boolean {
+  if (doc === undefined) return false;
+  try {
+    const appState = (JSON.parse(doc) as { app_state?: { bank?: Record<string, unknown>; node_state?: unknown } }).app_state;
+    return appState?.node_state !== undefined || (appState?.bank !== undefined && "burned_balance" in appState.bank);
+  } catch {
+    return false;
+  }
 }
 
 function storedStateFormat(db: Database.Database): number {
