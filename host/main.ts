@@ -132,6 +132,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const router = createQueryRouter(chain.app, { maxPageLimit: limits.maxPageLimit });
   const app = createApp(chain, {
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
+    dev: config.dev && !config.abci,
   });
   registerNodeRoutes(app, chain, config.chainSegment, {
     tiers: nodeTierQueries(chain.app), dev: config.dev && !config.abci, maxJsonDepth: limits.maxJsonDepth, maxPageLimit: limits.maxPageLimit, commitTimeoutMs: options.commitTimeoutMs,

@@ -49,8 +49,23 @@ export class Faucet {
     if (bad !== undefined || coins.length === 0 || coins.some((c) => c.amount <= 0n)) {
       throw new TxError(SdkErrors.InvalidCoins, `${bad ?? "give positive amounts"}`);
     }
+    // Refused here rather than in a failing block: a denom the chain does not have ("5cro"), more than the reserve holds.
+    const denom = this.node.denom;
+    const foreign = coins.find((c) => c.denom !== denom);
+    if (foreign !== undefined) {
+      throw new TxError(
+        SdkErrors.InvalidCoins,
+        `the chain has no ${JSON.stringify(foreign.denom)}: its denom is ${denom}, in whole base units (1 CRO = 100000000${denom}), e.g. "500000000000${denom}" for 5,000 CRO`,
+      );
+    }
     const account = this.node.directory.account(this.address);
     if (!account) throw new TxError(SdkErrors.UnknownAddress, `the reserve ${this.address} (dev key 0) has no account on this chain: fund it in the genesis`);
+    const id = this.node.directory.accountId(this.address);
+    const held = id === undefined ? 0n : this.node.ledger.balance(id);
+    const asked = coins.reduce((t, c) => t + c.amount, 0n);
+    if (asked > held) {
+      throw new TxError(SdkErrors.InsufficientFunds, `the reserve ${this.address} (dev key 0) holds ${held}${denom}, less than the ${asked}${denom} asked`);
+    }
     const sequence = this.nextSequence > account.sequence ? this.nextSequence : account.sequence;
     try {
       return this.submit(to, coins, account.accountNumber, sequence);

@@ -69,6 +69,8 @@ export interface AppOptions {
   cometRoutes?: boolean;
   /** The typed queries (app/queries.ts); the emission chain's when absent. */
   router?: QueryRouter;
+  /** Dev mode is on (its /dev routes are registered elsewhere): an unknown /dev path is just unknown. */
+  dev?: boolean;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -135,8 +137,18 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
     });
   }
 
-  // An unknown path: grpc-gateway v1 (the SDK's API server) answers Unimplemented, HTTP 501.
-  app.notFound((c) => c.json(errorBody(GrpcCode.UNIMPLEMENTED, "Not Implemented"), 501));
+  // An unknown path: grpc-gateway v1 (the SDK's API server) answers Unimplemented, HTTP 501. A
+  // development route (/dev/...) on a node without dev mode says how to get it.
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const devPath = path === "/dev" || path.startsWith("/dev/");
+    const message = !devPath || (options.dev === true && path !== "/dev/advance")
+      ? "Not Implemented"
+      : path === "/dev/advance" && options.dev === true
+        ? "Not Implemented: /dev/advance makes blocks on the simulated clock only; start the node with --clock simulated (on the real clock a block comes every --block-time)"
+        : `Not Implemented: ${path} is a development route; start the node with --dev (or --clock simulated) to have it`;
+    return c.json(errorBody(GrpcCode.UNIMPLEMENTED, message), 501);
+  });
 
   app.onError((err, c) => {
     // Whatever the request met, once the chain halted the answer is that it did (503).

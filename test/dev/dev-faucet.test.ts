@@ -175,9 +175,11 @@ test("with --minimum-gas-prices the faucet pays the fee; bad requests are 400 wi
     await bad({ address: to, amount: "0basecro" }, 400, /positive/);
     await bad({ address: to, to }, 400, /unknown field "to"/);
     await bad({ amount: "5basecro" }, 400, /address: expected a string/);
+    // Refused before any block: a denom the chain lacks ("5cro" read as 5 of "cro"), more than the reserve holds.
     const height = node.chain.latest.height;
-    await bad({ address: to, amount: `${10n ** 30n}basecro` }, 400, /insufficient funds/);
-    assert.ok(node.chain.latest.height > height);
+    await bad({ address: to, amount: "5cro" }, 400, /the chain has no "cro": its denom is basecro, in whole base units/);
+    await bad({ address: to, amount: `${10n ** 30n}basecro` }, 400, /holds [0-9]+basecro, less than the 1000000000000000000000000000000basecro asked/);
+    assert.is(node.chain.latest.height, height, "a refused faucet request mined a block");
   } finally {
     await node.close();
   }
@@ -194,7 +196,9 @@ test("a real-clock --dev node answers once the send is in a block; without --dev
   }
   const prod = await start(["--clock", "real", "--block-time", "100ms", "--db", join(dir, "prod.db")]);
   try {
-    assert.is((await faucet(prod, { address: devAddress(5) })).status, 501);
+    const refused = await faucet(prod, { address: devAddress(5) });
+    assert.is(refused.status, 501);
+    assert.match(refused.body.message, "/dev/faucet is a development route; start the node with --dev");
     assert.is((await fetch(`${prod.url}/dev/keplr-chain-info`)).status, 501);
   } finally {
     await prod.close();

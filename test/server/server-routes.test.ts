@@ -112,8 +112,12 @@ test("a real-clock chain has no /dev/advance; unknown routes and methods answer 
   for (const method of ["POST", "GET"]) {
     const r = await call("/dev/advance?blocks=1", method);
     assert.is(r.status, 501);
-    assert.is(r.body, errorJson(12, "Not Implemented"));
+    assert.is(r.body, errorJson(12, "Not Implemented: /dev/advance is a development route; start the node with --dev (or --clock simulated) to have it"));
   }
+  // Every development route says how to have it, not a bare 501.
+  const faucet = await call("/dev/faucet", "POST");
+  assert.is(faucet.status, 501);
+  assert.match(faucet.body, "is a development route; start the node with --dev");
   await rejects(() => chain.advance(1n), (e) => e instanceof ChainStateError);
   const unknown = await call("/cosmos/staking/v1beta1/validators");
   assert.is(unknown.status, 501, "grpc-gateway's answer to a path it does not route");
