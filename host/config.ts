@@ -60,8 +60,10 @@ export interface Config {
   keyring?: string;
   /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
   fundAmount?: { denom: string; amount: bigint }[];
-  /** `--automine` (dev mode): a block for each tx, at once. */
+  /** `--automine` (dev mode): a block for each tx, at once. On by default with `--dev` (not with `--block-time` or `--no-automine`). */
   automine?: boolean;
+  /** `--dev` given: the chain is at height 1 (at least) when the node answers. */
+  firstBlock?: boolean;
   /** `--fork FILE` (dev mode, dev/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
   fork?: ForkSetting;
 }
@@ -127,7 +129,8 @@ const FLAGS = {
   dev: {
     type: "boolean",
     description:
-      "development mode on a real clock (always on with --clock simulated): GET /dev/export and /dev/memory, and the default " +
+      "development mode on a real clock (always on with --clock simulated): each tx mined at once (--no-automine, --block-time: " +
+      "blocks at an interval instead), block 1 made at start, the faucet, cheat codes, GET /dev/export and /dev/memory, and the default " +
       "genesis's governance authority is dev key 0, whose private key is public (README); without it a real-clock " +
       "node's default authority is the x/gov module account, as on the reference chain",
   },
@@ -200,7 +203,8 @@ const FLAGS = {
   "log-format": { type: "string", value: "FORMAT", default: "text", description: "text, or json (one object per line, for log shippers)" },
   keyring: { type: "string", value: "FILE", shown: "none", description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once" },
   "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
-  automine: { type: "boolean", description: "dev mode: a block for each tx CheckTx admits, at once (as Hardhat's automine), on either clock" },
+  automine: { type: "boolean", description: "dev mode: a block for each tx CheckTx admits, at once (as Anvil's automine), on either clock; on by default with --dev unless --block-time is given" },
+  "no-automine": { type: "boolean", description: "with --dev: no block per tx; blocks every --block-time (real clock) or on request (dev_mine, POST /dev/advance)" },
   config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
   "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
@@ -317,7 +321,14 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");
-  if (values.automine) config.automine = true;
+  if (values["no-automine"] && !config.dev) throw new ConfigError("--no-automine: a development power: add --dev or --clock simulated");
+  if (values.automine && values["no-automine"]) throw new ConfigError("--automine and --no-automine: give one");
+  // --dev is the dApp developer's chain (as Anvil): each tx mined at once, unless blocks come at an
+  // interval asked for (--block-time) or --no-automine; at height 1 when it answers. The simulated
+  // clock alone keeps blocks for when they are asked for (scripts, tests).
+  const devAsked = values.dev === true && values.abci === undefined;
+  if (values.automine || (devAsked && !values["no-automine"] && str("block-time") === undefined)) config.automine = true;
+  if (devAsked) config.firstBlock = true;
   if (values.fork !== undefined) {
     const f = forkSetting(values.fork, { dev: config.dev, genesis: config.genesisFile !== undefined, abci: values.abci !== undefined, dbGiven: str("db") !== undefined || env.DB_PATH !== undefined });
     if ("error" in f) throw new ConfigError(f.error);

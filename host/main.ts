@@ -208,6 +208,13 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
         },
       });
     } else if (config.clock === "real") chain.start();
+    // --dev: at height 1 when the node answers (CosmJS cannot query a chain at height 0).
+    if (config.firstBlock && chain.latest.height === 0n) {
+      if (config.clock === "real") {
+        if (wallClockNs() >= chain.genesis.genesisTimeNs) await chain.mineNow(); // else the clock's first block is genesis time's
+      }
+      else await chain.advance(1n);
+    }
   } catch (e) {
     closeWebSocket();
     for (const s of opened.reverse()) await closeServer(s);

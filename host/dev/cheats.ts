@@ -47,6 +47,27 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
       return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(chain.node.nextBlockTime()) };
     },
   },
+  setAutomine: {
+    args: ["enabled"],
+    call: async (chain, a) => {
+      if (a.enabled === undefined || a.enabled === null) throw new CheatError("invalid", "enabled: expected true or false");
+      chain.node.automine = input.flag(a.enabled, "enabled", true);
+      return { automine: chain.node.automine };
+    },
+  },
+  setIntervalMining: {
+    args: ["interval"],
+    call: async (chain, a) => {
+      // Anvil's evm_setIntervalMining: a block every `interval` (0: none); the real clock only.
+      if (chain.node.clock !== "real") {
+        throw new CheatError("unavailable", "setIntervalMining: the simulated clock makes blocks only when asked (mine, POST /dev/advance); start with --dev on the real clock");
+      }
+      const interval = a.interval === 0 || a.interval === "0" ? 0n : input.duration(a.interval, "interval");
+      if (interval > 0n && interval < 1_000_000n) throw new CheatError("invalid", "interval: at least 1ms, or 0 for none");
+      chain.node.setInterval(interval);
+      return { interval_ms: intString(interval / 1_000_000n), automine: chain.node.automine };
+    },
+  },
   setNextBlockTime: {
     args: ["time"],
     call: async (chain, a) => ({ next_block_time: timestampString((await chain.setNextBlockTime(input.time(a.time, "time"))).nextBlockTimeNs) }),

@@ -51,10 +51,14 @@ export class NodeChain implements Node {
   /** The application this driver makes blocks of. */
   readonly app: Application;
   readonly clock: ClockMode;
-  readonly blockTimeNs: bigint;
-  readonly automine: boolean;
+  /** The real clock's interval between blocks (dev mode's setIntervalMining changes it; 0: none, blocks by automine or on request). */
+  blockTimeNs: bigint;
+  /** A block for each tx CheckTx admits (`--automine`; dev mode's setAutomine turns it on and off). */
+  automine: boolean;
   private readonly now: () => bigint;
   private timer: NodeJS.Timeout | undefined;
+  /** Interval mining turned off (setInterval(0)): the timer is not restarted. */
+  private intervalOff = false;
   private stopped = false;
   private queue: Promise<unknown> = Promise.resolve();
   /** The simulated clock's next block time when dev mode set it (dev/chain.ts); else a block time after the last. */
@@ -196,10 +200,33 @@ export class NodeChain implements Node {
     batch.forEach((p, i) => p.done.forEach((f) => f.resolve(results[i]!)));
   }
 
+  /**
+   * Real clock: blocks every `intervalNs` from now on (dev mode's interval mining); 0: no timer,
+   * blocks only by automine or on request. Throws ChainStateError on the simulated clock.
+   */
+  setInterval(intervalNs: bigint): void {
+    if (this.clock !== "real") throw new ChainStateError("the simulated clock makes blocks only when asked (POST /dev/advance, dev_mine)");
+    if (intervalNs < 0n) throw new RangeError("negative interval");
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.intervalOff = intervalNs === 0n;
+    if (!this.intervalOff) {
+      this.blockTimeNs = intervalNs;
+      this.start();
+    }
+  }
+
+  /** A block now, after the advances and cheats queued before it (dev mode: block 1 at start, mine on a real clock). */
+  mineNow(): Promise<void> {
+    return this.enqueue(() => this.blockNow());
+  }
+
   /** Real clock: a block every block time (after genesis time) until stop(). */
   start(): void {
     if (this.clock !== "real") throw new ChainStateError("the simulated clock has no timer");
-    if (this.timer !== undefined || this.stopped) return;
+    if (this.timer !== undefined || this.stopped || this.intervalOff) return;
     const waitNs = this.genesis.genesisTimeNs - this.now();
     if (waitNs > 0n) {
       const ms = waitNs / 1_000_000n + 1n;
