@@ -1,7 +1,7 @@
 // `npm run testnet -- --validators 4`: a real multi-validator network on loopback (testnet.ts),
 // supervised (testnet-supervise.ts): prints each node's REST and RPC once it answers, reports a
-// node that dies or never answers and then stops the network (unless --keep-going); Ctrl-C stops
-// it all. With --until-height H it waits until every node has made block H (printing the heights
+// node that dies or never answers and then stops the network (unless --keep-going), or with
+// --restart brings a dead node back (a bounded number of times); Ctrl-C stops it all. With --until-height H it waits until every node has made block H (printing the heights
 // as it goes), checks they all report the same app hash at H, and exits (0 when they agree).
 
 import { randomBytes } from "node:crypto";
@@ -39,7 +39,7 @@ const FLAGS = {
   resume: { type: "boolean", description: "start the network in --dir again where it stopped (its chain, keys and ports), nothing remade" },
   "base-port": {
     type: "string", value: "PORT", default: "27000",
-    description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST); all below the kernel's ephemeral port range",
+    description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST); best below the kernel's ephemeral port range (inside it: a warning, as an outgoing connection may take a node's port)",
   },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
   "until-height": { type: "string", value: "H", description: "wait for block H on every node (printing the heights), compare their app hashes, stop, exit" },
@@ -47,17 +47,25 @@ const FLAGS = {
     type: "boolean",
     description: "when a node dies or never answers, report it and keep the others running (the exit code is still 1)",
   },
+  restart: {
+    type: "boolean",
+    description: "when a node's app or CometBFT dies, report it and start that node again (its app, then its CometBFT, which replays the blocks it lacks) instead of stopping the network",
+  },
+  "restart-limit": { type: "string", value: "N", default: "5", description: "with --restart: at most N restarts of a node within --restart-window; one more death fails as without --restart" },
+  "restart-window": { type: "string", value: "DURATION", default: "10m", description: "with --restart: the window --restart-limit counts in" },
   "start-timeout": { type: "string", value: "DURATION", default: "120s", description: "a node's REST and CometBFT RPC must answer within this of its start" },
   "stall-timeout": { type: "string", value: "DURATION", default: "60s", description: "with --until-height: a node whose height has not grown for this long fails the wait" },
   "log-level": { type: "string", value: "LEVEL", default: "info", description: `every node's app log (its app.log): ${LOG_LEVELS.join(", ")}` },
   "log-format": { type: "string", value: "FORMAT", default: "text", description: `every node's app log: ${LOG_FORMATS.join(" or ")}` },
 } satisfies FlagSpecs;
 
-/** A duration flag ("500ms", "2s") in milliseconds, above zero. */
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+/** A duration flag ("500ms", "2s", "10m") in milliseconds, above zero. */
 function parseDuration(flag: string, text: string): number {
-  const m = /^([0-9]+)(ms|s)$/.exec(text);
-  const ms = m ? Number(m[1]) * (m[2] === "s" ? 1000 : 1) : 0;
-  if (!(ms > 0)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: a duration above zero, e.g. 500ms or 30s`);
+  const m = /^([0-9]+)(ms|s|m)$/.exec(text);
+  const ms = m ? Number(m[1]) * UNIT_MS[m[2]!]! : 0;
+  if (!(ms > 0) || !Number.isSafeInteger(ms)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: a duration above zero, e.g. 500ms, 30s or 10m`);
   return ms;
 }
 
@@ -71,23 +79,27 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
   const validators = Number(parseCount("validators", f.validators, { min: 1n, max: BigInt(MAX_VALIDATORS) }));
   const fullNodes = Number(parseCount("full-nodes", f["full-nodes"], { min: 0n, max: BigInt(MAX_FULL_NODES) }));
   const genesis = f.genesis === undefined || f.resume ? undefined : await readTestnetGenesis(f.genesis);
-  let basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65000n }));
+  let basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65535n }));
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   parseDuration("block-interval", f["block-interval"]);
   const startTimeoutMs = parseDuration("start-timeout", f["start-timeout"]);
   const stallMs = parseDuration("stall-timeout", f["stall-timeout"]);
   const appArgs = ["--log-level", oneOf("log-level", f["log-level"], LOG_LEVELS), "--log-format", oneOf("log-format", f["log-format"], LOG_FORMATS)];
   const keepGoing = f["keep-going"];
+  const restart = f.restart
+    ? { limit: Number(parseCount("restart-limit", f["restart-limit"], { min: 1n, max: 1000n })), windowMs: parseDuration("restart-window", f["restart-window"]) }
+    : undefined;
   let nodeCount = (genesis === undefined ? validators : countValidators(genesis)) + fullNodes;
   if (f.resume) {
     const m = await readManifest(f.dir);
     basePort = m.basePort;
     nodeCount = m.nodes.length + fullNodes;
   }
-  checkBasePort(basePort, nodeCount, readEphemeralRange());
+  const warning = checkBasePort(basePort, nodeCount, readEphemeralRange(), { restartHint: !f.restart });
+  if (warning !== undefined) process.stderr.write(warning + "\n");
 
   const out = (line: string) => process.stdout.write(line + "\n");
-  const sup = new Supervisor({ startTimeoutMs, write: (t) => process.stderr.write(t) });
+  const sup = new Supervisor({ startTimeoutMs, write: (t) => process.stderr.write(t), ...(restart ? { restart } : {}) });
   // What ends the run early: Ctrl-C (or SIGTERM), or a node's failure unless --keep-going.
   let interrupted: "signal" | "failure" | undefined;
   let onSignal!: () => void;
@@ -105,6 +117,7 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
       validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, appArgs, checkPorts: false, onExit: sup.onExit,
       ...(genesis === undefined ? {} : { genesis }),
     });
+    sup.attach(net);
     const keys = new Map<number, string>();
     for (let i = 0; i < fullNodes && interrupted === undefined; i++) {
       // A real key (the CLI's, not the chain's: no determinism needed), kept in its CometBFT home.
@@ -124,13 +137,13 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
       out(sup.failed.size === 0 ? `${net.nodes.length} nodes up; Ctrl-C stops them` : `${net.nodes.length - sup.failed.size} of ${net.nodes.length} nodes up; Ctrl-C stops them`);
       await interrupt;
     }
-    if (interrupted !== undefined || until === undefined) return finish(interrupted, sup);
+    if (interrupted !== undefined || until === undefined) return finish(interrupted, sup, f.restart);
     const nodes = net.nodes;
     const waited = await Promise.race([
       waitForHeight(nodes, until, { stallMs, printEveryMs: HEIGHTS_EVERY_MS, print: out, skip: (n) => sup.failed.has(n.index), signal: done.signal }),
       interrupt,
     ]);
-    if (typeof waited === "string") return finish(interrupted, sup);
+    if (typeof waited === "string") return finish(interrupted, sup, f.restart);
     if (!waited.reached) {
       process.stderr.write(`${waited.stalled.map(nodeName).join(", ")}: no new block for ${stallMs / 1000}s, short of height ${until}; ${waited.heights} (logs in ${resolve(f.dir)})\n`);
       return 1;
@@ -156,15 +169,15 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
 }
 
 /** The exit code of a run that ended on Ctrl-C or on a failure: 1 if any node failed. */
-function finish(interrupted: "signal" | "failure" | undefined, sup: Supervisor): number {
-  if (interrupted === "failure") process.stderr.write("a node failed (--keep-going keeps the others running)\n");
+function finish(interrupted: "signal" | "failure" | undefined, sup: Supervisor, restart: boolean): number {
+  if (interrupted === "failure") process.stderr.write(`a node failed (--keep-going keeps the others running${restart ? "" : "; --restart brings a dead node back"})\n`);
   return sup.failed.size === 0 ? 0 : 1;
 }
 
 const loopback = flagCommand({
   summary: "a multi-validator CometBFT network of this node on loopback",
   usage: [
-    "npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going]",
+    "npm run testnet -- [--validators N | --genesis FILE] [--full-nodes N] [--dir DIR] [--resume] [--until-height H] [--keep-going] [--restart]",
     "npm run testnet -- init --hosts H1,H2,… --out DIR    (a network across machines: npm run testnet -- init --help)",
     "npm run testnet -- node --home DIR/H1                (run one host's node of it)",
   ],
@@ -174,7 +187,8 @@ const loopback = flagCommand({
     "its application; each validator's home (DIR/nodeI) keeps its keys (operator_key.json: a dev key).",
     "CometBFT is installed with `go install` on first use (npm run cometbft). Ctrl-C stops it all.",
     "A node whose process ends or that does not answer is reported (with the end of its log) and",
-    "the network is stopped, exit code 1, unless --keep-going.",
+    "the network is stopped, exit code 1, unless --keep-going; with --restart the node is started",
+    "again instead (up to --restart-limit times within --restart-window; one more death fails).",
   ],
   flags: FLAGS,
   run: network,

@@ -88,8 +88,9 @@ async function init(f: FlagValues<typeof INIT_FLAGS>): Promise<number> {
   const hosts = f.hosts.split(",").map((h) => h.trim());
   if (hosts.some((h) => h === "" || /[\s@/]/.test(h))) throw new UsageError(`--hosts ${JSON.stringify(f.hosts)}: a comma-separated list of addresses or host names`);
   if (new Set(hosts).size !== hosts.length) throw new UsageError(`--hosts ${JSON.stringify(f.hosts)}: a host is named twice (one node per host)`);
-  const basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65000n }));
-  checkBasePort(basePort, 1, readEphemeralRange());
+  const basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65535n }));
+  const warning = checkBasePort(basePort, 1, readEphemeralRange());
+  if (warning !== undefined) process.stderr.write(warning + "\n");
   if (f.validators !== undefined && f.genesis !== undefined) throw new UsageError("--validators and --genesis: give one (a file has its own validators)");
   const n = f.validators === undefined ? hosts.length : Number(parseCount("validators", f.validators, { min: 1n, max: BigInt(hosts.length) }));
   const genesis = f.genesis === undefined ? generatedGenesis(n) : await readTestnetGenesis(f.genesis);

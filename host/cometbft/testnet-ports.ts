@@ -1,6 +1,7 @@
-// The testnet's ports: node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST). They
-// must stay out of the kernel's ephemeral range, where the nodes' own outgoing connections (and
-// every other program's) take ports at random: a node whose port was taken that way cannot start.
+// The testnet's ports: node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST). Best
+// kept out of the kernel's ephemeral range, where the nodes' own outgoing connections (and every
+// other program's) take ports at random: a node whose port was taken that way cannot start. A
+// base port inside it is allowed with a one-line warning (checkBasePort); past 65535 it is refused.
 
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -40,21 +41,25 @@ export function portSpan(basePort: number, nodes: number): PortRange {
 }
 
 /**
- * A UsageError unless the ports of `nodes` nodes from `basePort` lie wholly below (or above) the
- * ephemeral `range`; the error names the range and a base port that fits.
+ * A UsageError when the ports of `nodes` nodes from `basePort` go past 65535. When they reach the
+ * ephemeral `range`, a one-line warning (no newline) naming the range, the risk and a base port
+ * that fits outside it (and, with `restartHint`, --restart); undefined when they lie wholly below
+ * (or above) it.
  */
-export function checkBasePort(basePort: number, nodes: number, range: PortRange & { source?: string }): void {
+export function checkBasePort(basePort: number, nodes: number, range: PortRange & { source?: string }, o: { restartHint?: boolean } = {}): string | undefined {
   const span = portSpan(basePort, nodes);
+  if (basePort < MIN_PORT) throw new UsageError(`--base-port ${basePort}: below ${MIN_PORT} (ports below it are the system's)`);
   if (span.high > MAX_PORT) throw new UsageError(`--base-port ${basePort}: ${nodes} nodes need ports up to ${span.high}, past ${MAX_PORT}`);
-  if (span.high < range.low || span.low > range.high) return;
+  if (span.high < range.low || span.low > range.high) return undefined;
   const width = span.high - span.low;
   const below = range.low - 1 - width;
-  const suggestion = below >= MIN_PORT ? Math.min(DEFAULT_BASE_PORT, below) : range.high + 1 + width <= MAX_PORT ? range.high + 1 : undefined;
+  const fits = below >= MIN_PORT
+    ? `--base-port ${Math.min(DEFAULT_BASE_PORT, below)} fits below it`
+    : range.high + 1 + width <= MAX_PORT ? `--base-port ${range.high + 1} fits above it` : "no base port fits outside it";
   const from = range.source ? ` (${range.source})` : "";
-  throw new UsageError(
-    `--base-port ${basePort}: the ${nodes} nodes' ports ${span.low}-${span.high} reach the kernel's ephemeral port range ${range.low}-${range.high}${from}, ` +
-    `where outgoing connections take ports at random; ${suggestion === undefined ? "no base port fits outside it" : `try --base-port ${suggestion}`}`,
-  );
+  return `warning: --base-port ${basePort}: the ${nodes} nodes' ports ${span.low}-${span.high} reach the kernel's ephemeral port range ${range.low}-${range.high}${from}, ` +
+    `where an outgoing connection may take a node's port at random and that node then cannot start; ${fits}` +
+    (o.restartHint ? ", and --restart brings back a node that dies" : "");
 }
 
 /**

@@ -47,6 +47,11 @@ export interface Testnet {
   restartComet(i: number): void;
   /** Start node i's app alone again (its CometBFT still running, dialling it). */
   restartApp(i: number): void;
+  /**
+   * End node i's processes still running, on purpose (SIGTERM, SIGKILL after a grace; neither is
+   * reported to onExit); resolves once both have ended, so start(i) can bring it back.
+   */
+  stopNode(i: number): Promise<void>;
   /** kill -9 node i's app (and its CometBFT with `both`). */
   kill(i: number, both?: boolean): void;
   /**
@@ -55,7 +60,10 @@ export interface Testnet {
    * signer of it (a double signer). `mempoolBroadcast: false` keeps its txs to itself.
    */
   addNode(o: { seed: Uint8Array; mempoolBroadcast?: boolean }): Promise<TestnetNode>;
-  /** SIGTERM every process (SIGKILL what has not ended after a grace period); resolves once all have. */
+  /**
+   * SIGTERM every process (SIGKILL what has not ended after a grace period); resolves once all have.
+   * From then on nothing is started (start, restartApp and restartComet do nothing).
+   */
   stop(): Promise<void>;
 }
 
@@ -178,12 +186,16 @@ export async function startTestnet(o: {
     child.once("error", (e) => child.pid === undefined && report(null, null, e.message));
     child.once("close", (code, signal) => report(code, signal));
   };
+  // Once stop() is called nothing starts again (a supervisor's restart racing a Ctrl-C).
+  let stopping = false;
   const startComet = (n: TestnetNode) => {
+    if (stopping) return;
     // CometBFT dials the app until it answers.
     n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
     watch(n, n.comet, "cometbft", n.cometLog);
   };
   const startApp = (n: TestnetNode) => {
+    if (stopping) return;
     n.app = spawn(process.execPath, [
       "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
       ...(o.appArgs ?? []),
@@ -236,7 +248,12 @@ export async function startTestnet(o: {
       killOnPurpose(n, n.app, "SIGKILL");
       if (both) killOnPurpose(n, n.comet, "SIGKILL");
     },
+    async stopNode(i) {
+      const n = nodes[i]!;
+      await Promise.all([ended(n, n.comet), ended(n, n.app)]);
+    },
     async stop() {
+      stopping = true;
       await Promise.all(nodes.flatMap((n) => [ended(n, n.comet), ended(n, n.app)]));
     },
   };

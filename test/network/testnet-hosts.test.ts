@@ -2,7 +2,8 @@
 // 127.0.0.2,…,127.0.0.5` writes one home per host (peers at each other's address, the same ports
 // on every host, each validator's key), then one `testnet node --home` per host (its own process,
 // as each machine would run it) makes blocks with the others; all agree on the app hash; SIGTERM
-// stops each cleanly (exit 0). Bad --hosts are usage errors.
+// stops each cleanly (exit 0). Bad --hosts are usage errors; a base port in the ephemeral range
+// is a warning.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cometStatus, headerAppHash } from "../../host/cometbft/testnet.js";
 import { initCommand, type HostNode } from "../../host/cometbft/testnet-hosts.js";
+import { readEphemeralRange } from "../../host/cometbft/testnet-ports.js";
 import { consensusKey } from "../../host/modules/staking/consensus-key.js";
 import { UsageError } from "../../host/flags.js";
 import { base64 } from "@scure/base";
@@ -28,13 +30,15 @@ const hosts = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
 // Below the ephemeral range; the same ports on every host (each its own address).
 const basePort = 20_000 + Math.floor(Math.random() * 1_200) * 10;
 
-/** Run `init` in-process, its stdout captured. */
+/** Run `init` in-process, its stdout captured (and its stderr, in `err`). */
+let err = "";
 async function init(argv: string[]): Promise<{ code: number; out: string }> {
   let out = "";
+  err = "";
   const write = process.stdout.write.bind(process.stdout);
   const errWrite = process.stderr.write.bind(process.stderr);
   process.stdout.write = ((t: string) => ((out += t), true)) as typeof process.stdout.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
+  process.stderr.write = ((t: string) => ((err += t), true)) as typeof process.stderr.write;
   try {
     return { code: await initCommand(argv), out };
   } finally {
@@ -49,12 +53,17 @@ test("bad --hosts are usage errors", async () => {
     [["--hosts", "127.0.0.2,127.0.0.2", "--out", join(dir, "x")], /named twice/],
     [["--hosts", "127.0.0.2,,127.0.0.3", "--out", join(dir, "x")], /comma-separated/],
     [["--hosts", "127.0.0.2", "--validators", "2", "--out", join(dir, "x")], /must be at most 1/],
-    [["--hosts", "127.0.0.2", "--base-port", "40000", "--out", join(dir, "x")], /ephemeral port range/],
+    [["--hosts", "127.0.0.2", "--base-port", "65533", "--out", join(dir, "x")], /--base-port 65533: 1 nodes need ports up to 65536, past 65535/],
   ] as const) {
     const e = await init([...argv]).catch((x: Error) => x);
     assert.instance(e, UsageError, String(argv));
     assert.match((e as Error).message, why);
   }
+  // Inside the ephemeral range: a warning (here before the next flag's error), no refusal.
+  const inside = readEphemeralRange().low + 100;
+  const e = await init(["--hosts", "127.0.0.2", "--validators", "2", "--base-port", `${inside}`, "--out", join(dir, "x")]).catch((x: Error) => x);
+  assert.match((e as Error).message, /must be at most 1/);
+  assert.match(err, new RegExp(`^warning: --base-port ${inside}: the 1 nodes' ports ${inside}-${inside + 3} reach the kernel's ephemeral port range [0-9]+-[0-9]+ .*; --base-port [0-9]+ fits below it\n$`));
 });
 
 test("init writes one home per host and prints each host's command; four hosts make blocks together", async () => {
