@@ -110,6 +110,7 @@ test("undelegate, then cancel part of the entry (direct, then amino JSON), then 
   assert.is(gone.json.message, `unbonding delegation with delegator ${me} not found for validator ${val}`);
   assert.is(await delegated(node), 1_000n * CRO);
   assert.equal(pools(node).notBonded, before.pools.notBonded - 500n * CRO);
+  assert.equal(node.chain.ledger.checkInvariants(), [], "pools, shares and entries agree");
 
   // Nothing left to cancel: the gRPC NotFound the msg server returns (no registered codespace).
   const after = await send(node, [cancel(1n, height)]);
