@@ -67,6 +67,14 @@ export const ERR_STILL_JAILED: i32 = 31;
 export const ERR_SELF_DELEGATION_TOO_LOW: i32 = 32;
 /** Slashing an unbonded validator, or an infraction in the future (plain errors in the SDK). */
 export const ERR_BAD_SLASH: i32 = 33;
+/** No unbonding delegation for (delegator, validator) (a gRPC NotFound: codespace undefined, code 1). */
+export const ERR_NO_UNBONDING: i32 = 34;
+/** No unbonding entry of (delegator, validator) at the creation height (sdk 38); `errorArg` is the height. */
+export const ERR_NO_UNBONDING_ENTRY: i32 = 35;
+/** Cancelling more than the unbonding entry's balance (sdk 18). */
+export const ERR_UNBONDING_BALANCE: i32 = 36;
+/** Cancelling an unbonding entry whose completion time has passed (sdk 18). */
+export const ERR_UNBONDING_PROCESSED: i32 = 37;
 
 /** Detail of the last error, where its message needs one (a count, a rule number). */
 export let errorArg: i64 = 0;

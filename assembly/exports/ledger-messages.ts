@@ -124,3 +124,8 @@ export function ledgerDepositValidatorRewards(dst: usize, depositor: u32, valida
   if (e == OK) store128(dst, cLo, cHi);
   return inTransaction(e);
 }
+/** MsgCancelUnbondingDelegation: `amount` (integer) of the entry made at `height` delegated back; the new shares (Dec) to `dst`. */
+export function ledgerCancelUnbonding(dst: usize, delegator: u32, validator: u32, height: u64, amount: usize): i32 {
+  txBegin();
+  return put(dst, inTransaction(ledgerStaking.cancelUnbonding(delegator, validator, height, lo(amount), hi(amount))));
+}

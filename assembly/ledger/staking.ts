@@ -5,7 +5,8 @@
 import {
   OK, ERR_NO_VALIDATOR, ERR_NO_DELEGATION, ERR_INVALID_EX_RATE, ERR_ZERO_AMOUNT, ERR_INVALID_SHARES,
   ERR_INSUFFICIENT_SHARES, ERR_SELF_REDELEGATION, ERR_BAD_REDELEGATION_DST,
-  ERR_TINY_REDELEGATION, ERR_OVERFLOW, ERR_INVALID_PARAMS, setErrorArg,
+  ERR_TINY_REDELEGATION, ERR_OVERFLOW, ERR_INVALID_PARAMS, ERR_VALIDATOR_JAILED, ERR_NO_UNBONDING,
+  ERR_NO_UNBONDING_ENTRY, ERR_UNBONDING_BALANCE, ERR_UNBONDING_PROCESSED, setErrorArg,
 } from "../errors";
 import { POW18 } from "../math/limbs";
 import {
@@ -19,7 +20,10 @@ import {
   STATUS_BONDED, V_COMMISSION_RATE, STATUS_UNBONDED, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
 } from "../abi/validator";
 import { cellLo, BLOCK_TIME } from "./globals";
-import { entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue } from "./unbonding";
+import {
+  entryAllowed, addEntry, entryCreated, lastEntryId, queue as unbondingQueue, hasUnbonding, entryAt, removeEntry,
+  entries as unbondingEntries, U_BALANCE, U_INITIAL, U_COMPLETION,
+} from "./unbonding";
 import { redelegationAllowed, addRedelegationEntry, redelegationQueue } from "./redelegations";
 import { unbondingCompletion } from "./valset";
 import { delegations, delegationKey, D_SHARES, linkDelegation, unlinkDelegation } from "./delegations";
@@ -370,4 +374,51 @@ export function redelegateShares(delegator: u32, srcSlot: u32, dslot: u32, dst: 
   redelegationQueue.push(completion, id); // last: nothing after it can fail
   lastCompletion = completion;
   return setResult(amtLo, amtHi);
+}
+
+/**
+ * MsgCancelUnbondingDelegation (after the msg server's stateless checks): the validator (its
+ * exchange rate valid, not jailed), the pair's unbonding delegation, its first entry made at
+ * `height`, holding at least `amount` and not yet mature; then keeper.Delegate of `amount` from
+ * the unbonding tokens (not-bonded pool → bonded pool if the validator is bonded), and the entry
+ * shrunk by it (balance and initial balance), or dropped when nothing is left. Shares to the
+ * result registers.
+ */
+export function cancelUnbonding(delegator: u32, validator: u32, height: u64, amountLo: u64, amountHi: u64): i32 {
+  if ((amountLo | amountHi) == 0) return ERR_ZERO_AMOUNT;
+  const vs = validators.find(<u64>validator);
+  if (vs < 0) return ERR_NO_VALIDATOR;
+  const v = validators.ptr(<u32>vs);
+  if ((ld(v, V_TOKENS) | ldh(v, V_TOKENS)) == 0 && (ld(v, V_SHARES) | ldh(v, V_SHARES)) != 0) return ERR_INVALID_EX_RATE;
+  if (load<u8>(v + <usize>V_JAILED) != 0) return ERR_VALIDATOR_JAILED;
+  if (!hasUnbonding(delegator, validator)) return ERR_NO_UNBONDING;
+  const id = entryAt(delegator, validator, height);
+  if (id == 0) {
+    setErrorArg(<i64>height);
+    return ERR_NO_UNBONDING_ENTRY;
+  }
+  const slot = <u32>unbondingEntries.find(id);
+  let p = unbondingEntries.ptr(slot);
+  if (cmp(ld(p, U_BALANCE), ldh(p, U_BALANCE), amountLo, amountHi) < 0) return ERR_UNBONDING_BALANCE;
+  if (load<i64>(p + <usize>U_COMPLETION) < <i64>cellLo(BLOCK_TIME)) return ERR_UNBONDING_PROCESSED;
+  let e = delegateTokens(delegator, <u32>vs, amountLo, amountHi, false, false);
+  if (e != OK) return e;
+  const sLo = resLo, sHi = resHi;
+  p = unbondingEntries.ptr(slot);
+  e = sub(ld(p, U_BALANCE), ldh(p, U_BALANCE), amountLo, amountHi);
+  if (e != OK) return invariantFailed(40); // the balance was checked above
+  const leftLo = resLo, leftHi = resHi;
+  if ((leftLo | leftHi) == 0) {
+    removeEntry(id);
+  } else {
+    e = sub(ld(p, U_INITIAL), ldh(p, U_INITIAL), amountLo, amountHi);
+    if (e != OK) return invariantFailed(41); // initial >= balance >= amount
+    unbondingEntries.touch(slot);
+    p = unbondingEntries.ptr(slot);
+    store<u64>(p + <usize>U_BALANCE, leftLo);
+    store<u64>(p + <usize>U_BALANCE, leftHi, 8);
+    store<u64>(p + <usize>U_INITIAL, resLo);
+    store<u64>(p + <usize>U_INITIAL, resHi, 8);
+  }
+  return setResult(sLo, sHi);
 }

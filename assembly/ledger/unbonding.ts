@@ -10,7 +10,7 @@ import { delegationKey } from "./delegations";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
 import { addAt } from "./fields";
-import { OwnerList } from "./lists";
+import { OwnerList, NONE } from "./lists";
 import { T_UNBONDING_ENTRIES, T_UNBONDING_LISTS, T_UNBONDING_PAIRS } from "../store/table-ids";
 
 export const MAX_ENTRIES: u32 = 7;
@@ -105,23 +105,52 @@ export function completeMature(timeNs: i64): i32 {
     // A heap item left by an aborted transaction may name an id handed out again, maturing later.
     if (load<i64>(e + <usize>U_COMPLETION) > timeNs) continue;
     const delegator = load<u32>(e + <usize>U_DELEGATOR);
-    const validator = load<u32>(e + <usize>U_VALIDATOR);
     const r = transfer(NOT_BONDED_POOL, delegator, load<u64>(e + <usize>U_BALANCE), load<u64>(e + <usize>U_BALANCE, 8));
     if (r != OK) {
       setErrorArg(20);
       return ERR_INVARIANT;
     }
-    entriesOf.remove(<u64>delegator, id);
-    entries.remove(id);
-    const pkey = delegationKey(delegator, validator);
-    const ps = pairs.find(pkey);
-    if (ps < 0) continue;
-    const count = load<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT);
-    if (count <= 1) pairs.remove(pkey);
-    else {
-      pairs.touch(<u32>ps);
-      store<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT, count - 1);
-    }
+    removeEntry(id);
   }
   return OK;
+}
+
+/**
+ * Drop the live entry `id`: out of its delegator's list, its pair's count down (the pair gone with
+ * its last entry). A heap item left for it is skipped when it comes up (the entry is gone).
+ */
+export function removeEntry(id: u64): void {
+  const e = entries.ptr(<u32>entries.find(id));
+  const delegator = load<u32>(e + <usize>U_DELEGATOR);
+  const validator = load<u32>(e + <usize>U_VALIDATOR);
+  entriesOf.remove(<u64>delegator, id);
+  entries.remove(id);
+  const pkey = delegationKey(delegator, validator);
+  const ps = pairs.find(pkey);
+  if (ps < 0) return;
+  const count = load<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT);
+  if (count <= 1) pairs.remove(pkey);
+  else {
+    pairs.touch(<u32>ps);
+    store<u32>(pairs.ptr(<u32>ps) + <usize>P_COUNT, count - 1);
+  }
+}
+
+/** Whether (delegator, validator) has an unbonding delegation (at least one live entry). */
+export function hasUnbonding(delegator: u32, validator: u32): bool {
+  return pairs.find(delegationKey(delegator, validator)) >= 0;
+}
+
+/**
+ * The first entry of (delegator, validator) made at `height`, in the SDK's entry order (creation
+ * order: ascending id), or 0 (ids start at 1).
+ */
+export function entryAt(delegator: u32, validator: u32, height: u64): u64 {
+  let found: u64 = 0;
+  for (let id = entriesOf.first(<u64>delegator); id != NONE; id = entriesOf.after(id)) {
+    const e = entries.ptr(<u32>entries.find(id));
+    if (load<u32>(e + <usize>U_VALIDATOR) != validator || load<u64>(e + <usize>U_CREATION_HEIGHT) != height) continue;
+    if (found == 0 || id < found) found = id;
+  }
+  return found;
 }

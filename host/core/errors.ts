@@ -126,6 +126,14 @@ export function coreMessage(code: number, input = "", arg = 0n): string {
       return "validator's self delegation less than minimum; cannot be unjailed";
     case CoreCode.BAD_SLASH:
       return arg === 1n ? "should not be slashing unbonded validator" : "impossible attempt to slash future infraction";
+    case CoreCode.NO_UNBONDING:
+      return "no unbonding delegation found";
+    case CoreCode.NO_UNBONDING_ENTRY:
+      return `unbonding delegation entry is not found at block height ${arg}`;
+    case CoreCode.UNBONDING_BALANCE:
+      return "amount is greater than the unbonding delegation entry balance";
+    case CoreCode.UNBONDING_PROCESSED:
+      return "unbonding delegation is already processed";
     case CoreCode.INVARIANT:
       return `ledger invariant broken (${arg}): this is a bug`;
     case CoreCode.TR_INVALID_REQUEST:

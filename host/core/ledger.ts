@@ -353,6 +353,17 @@ export class Ledger {
     return { amount: c.readU128(c.slot(2)), completionTime: c.exports.ledgerLastCompletion() };
   }
 
+  /**
+   * MsgCancelUnbondingDelegation: `amount` of (delegator, validator)'s unbonding entry made at
+   * `height` delegated back; returns the new shares (raw Dec).
+   */
+  cancelUnbonding(delegator: number, validator: number, height: bigint, amount: bigint): bigint {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerCancelUnbonding(c.slot(2), delegator, validator, height, c.slot(0)));
+    return c.readU128(c.slot(2));
+  }
+
   /** MsgBeginRedelegate: the tokens moved and when the source stops being slashable for them (0: now). */
   redelegate(delegator: number, src: number, dst: number, amount: bigint): { amount: bigint; completionTime: bigint } {
     const c = this.core;

@@ -12,6 +12,7 @@ import { sha256 } from "@cosmjs/crypto";
 import { toBase64, toHex } from "@cosmjs/encoding";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
+import { MsgCancelProposal } from "cosmjs-types/cosmos/gov/v1/tx";
 import { devPrivateKey } from "../../host/app/genesis.js";
 import { decToRaw } from "../../host/wire/amino/amino-json.js";
 import { file_chainmain_tieredrewards_v1_tx } from "../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
@@ -28,10 +29,11 @@ export function generatedType(schema: DescMessage): GeneratedType {
   } as unknown as GeneratedType;
 }
 
-/** The SDK's default types, MsgUnjail, and every chainmain Msg of the project's schema. */
+/** The SDK's default types, MsgUnjail, gov v1 MsgCancelProposal, and every chainmain Msg of the project's schema. */
 export function chainRegistry(): Registry {
   const registry = new Registry(defaultRegistryTypes);
   registry.register("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail);
+  registry.register("/cosmos.gov.v1.MsgCancelProposal", MsgCancelProposal);
   for (const file of [file_chainmain_tieredrewards_v1_tx, file_chainmain_dev_v1_tx]) {
     for (const desc of file.messages) registry.register(`/${desc.typeName}`, generatedType(desc));
   }
@@ -125,6 +127,19 @@ export function chainmainAminoConverters(): AminoConverters {
         authority: v.authority, validatorAddress: v.validator_address, slashFraction: decToRaw(v.slash_fraction),
         infractionHeight: BigInt(v.infraction_height ?? 0), jail: v.jail ?? false,
       }),
+    },
+    // CosmJS's default converter names it cosmos-sdk/MsgWithdrawValidatorCommission; the SDK's
+    // amino name (and so chain-maind's sign doc) is MsgWithdrawValCommission.
+    "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": {
+      aminoType: "cosmos-sdk/MsgWithdrawValCommission",
+      toAmino: (m: any) => omit({ validator_address: m.validatorAddress }),
+      fromAmino: (v: any) => ({ validatorAddress: v.validator_address ?? "" }),
+    },
+    // No amino name in the SDK: the sign doc names it by its type URL.
+    "/cosmos.gov.v1.MsgCancelProposal": {
+      aminoType: "/cosmos.gov.v1.MsgCancelProposal",
+      toAmino: (m: any) => omit({ proposal_id: u64(m.proposalId), proposer: m.proposer }),
+      fromAmino: (v: any) => ({ proposalId: BigInt(v.proposal_id ?? 0), proposer: v.proposer ?? "" }),
     },
     "/cosmos.slashing.v1beta1.MsgUnjail": {
       aminoType: "cosmos-sdk/MsgUnjail",

@@ -218,7 +218,7 @@ export const otherOwners: HostileClass = {
       { type: "cosmos-sdk/MsgSend", value: { from_address: victim, to_address: addr(ATTACKER), amount: [{ denom: "basecro", amount: "1000000" }] } },
       { type: "chainmain/MsgCommitDelegationToTier", value: { delegator_address: victim, validator_address: v, amount: "10000000000", id: 1 } },
       { type: "cosmos-sdk/MsgUnjail", value: { validator_addr: v } },
-      { type: "cosmos-sdk/MsgWithdrawValidatorCommission", value: { validator_address: v } },
+      { type: "cosmos-sdk/MsgWithdrawValCommission", value: { validator_address: v } },
     ];
     const gov: AminoMsg[] = [
       { type: "chainmain/MsgAddTier", value: { authority: addr(ATTACKER), tier } },

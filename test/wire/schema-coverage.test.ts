@@ -188,16 +188,6 @@ const CHAIN_MSGS: Record<string, string> = {
   "/chainmain.tieredrewards.v1.MsgExitTierWithDelegation": "chainmain/MsgExitTierWithDelegation",
 };
 
-/**
- * Amino names the schema gives differently from the chain, in messages that were there before
- * this list (their amino.name is not changed here): the name CosmJS's stargate converters use.
- * A CosmJS SIGN_MODE_LEGACY_AMINO_JSON signature of these verifies here and not on chain-maind.
- */
-const KNOWN_AMINO_DIFFERENCES: Record<string, string> = {
-  "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission": "cosmos-sdk/MsgWithdrawValidatorCommission",
-  "/cosmos.gov.v1.MsgCancelProposal": "cosmos-sdk/v1/MsgCancelProposal",
-};
-
 /** The tx files whose messages the round trip compares (each has a cosmjs-types counterpart but nft's). */
 const FILES = [
   file_cosmos_auth_v1beta1_tx, file_cosmos_vesting_v1beta1_tx, file_cosmos_bank_v1beta1_tx, file_cosmos_distribution_v1beta1_tx,
@@ -219,7 +209,7 @@ test("every Msg type URL chain-maind resolves is one a tx may carry here", () =>
   assert.equal(missing, []);
 });
 
-test("each carries the chain's amino name (known differences listed)", () => {
+test("each carries the chain's amino name (none without one but MsgCancelProposal: its type URL)", () => {
   const wrong: string[] = [];
   for (const [url, amino] of Object.entries(CHAIN_MSGS)) {
     const desc = descByUrl.get(url);
@@ -227,8 +217,7 @@ test("each carries the chain's amino name (known differences listed)", () => {
       wrong.push(`${url}: no descriptor`);
       continue;
     }
-    const expected = KNOWN_AMINO_DIFFERENCES[url] ?? amino;
-    if (aminoTypeName(desc) !== expected) wrong.push(`${url}: ${aminoTypeName(desc)} ≠ ${expected}`);
+    if (aminoTypeName(desc) !== amino) wrong.push(`${url}: ${aminoTypeName(desc)} ≠ ${amino}`);
   }
   assert.equal(wrong, []);
 });

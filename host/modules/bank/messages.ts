@@ -1,5 +1,6 @@
-// x/bank's messages: MsgSend (a send to the rewards pool is a deposit, EventRewardsPoolFunded), and
-// the checks MsgMultiSend shares (send-enabled denoms, blocked recipients, bank's errors).
+// x/bank's messages: MsgSend, and the checks MsgMultiSend shares (send-enabled denoms, blocked
+// recipients, bank's errors). A send to the tieredrewards rewards pool is a plain send, as on the
+// chain (x/bank knows nothing of the pool: no tieredrewards event).
 
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
@@ -85,14 +86,10 @@ export const msgSend = message({
     const amount = msg.amount.reduce((t, c) => t + c.amount, 0n);
     const to = ctx.directory.ensure(msg.toAddress);
     const from = ctx.directory.ensure(msg.fromAddress);
-    // A send to the rewards pool is a deposit (the spec's reserve and protocol-revenue phases): the
-    // same transfer, announced by EventRewardsPoolFunded.
-    const events = to === ModuleAccount.rewardsPool && amount > 0n
-      ? paying(ctx, from, amount, () => ctx.tiers.fundRewardsPool(from, amount)).events
-      : (paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount)), ctx.ledger.events());
+    paying(ctx, from, amount, () => ctx.ledger.send(from, to, amount));
     return respond(MsgSendResponseSchema, {}, [
       event("message", { action: "/cosmos.bank.v1beta1.MsgSend", sender: msg.fromAddress, module: "bank" }),
-      ...renderMessageEvents(ctx, events),
+      ...renderMessageEvents(ctx, ctx.ledger.events()),
     ]);
   },
   gas(k, m, ctx) {

@@ -12,7 +12,6 @@ import { event, type TxEvent } from "../../app/events.js";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
-import { renderMessageEvents } from "../../app/message-events.js";
 import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "../../app/gas/bank.js";
 import { Key } from "../../app/gas/records.js";
 import { addrLen } from "../../app/gas/view.js";
@@ -83,15 +82,9 @@ export const msgMultiSend = message({
     for (const o of outputs) {
       const to = ctx.directory.ensure(o.address);
       const amount = bondAmount(o.coins, ctx.denom);
-      let deposit: TxEvent[] = [];
-      if (to === ModuleAccount.rewardsPool && amount > 0n) {
-        // a deposit into the rewards pool: the same transfer, announced as MsgSend's is
-        deposit = renderMessageEvents(ctx, ctx.tiers.fundRewardsPool(from, amount).events.filter((e) => e.type !== "CoinTransfer"));
-      } else if (amount > 0n) {
-        ctx.ledger.send(from, to, amount);
-      }
+      if (amount > 0n) ctx.ledger.send(from, to, amount); // the rewards pool's too: a plain send
       const text = coinsString(o.coins);
-      events.push(event("coin_received", { receiver: o.address, amount: text }), event("transfer", { recipient: o.address, sender: input.address, amount: text }), ...deposit);
+      events.push(event("coin_received", { receiver: o.address, amount: text }), event("transfer", { recipient: o.address, sender: input.address, amount: text }));
     }
     return respond(MsgMultiSendResponseSchema, {}, events);
   },

@@ -58,7 +58,8 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
   try {
     entry.def.validate(decoded.message, inner);
   } catch (e) {
-    if (e instanceof TxError) throw new TxError(GovErrorKinds.InvalidProposalMsg, e.log);
+    // What the tx decoder refuses (a content that is no Content) is the decoding's error, not the message's.
+    if (e instanceof TxError && !e.is(SdkErrors.TxDecode)) throw new TxError(GovErrorKinds.InvalidProposalMsg, e.log);
     throw e;
   }
   const signer = entry.def.signer(decoded.message, inner);

@@ -10,7 +10,7 @@ import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { moduleAddress } from "../../wire/keys.js";
-import { TxError } from "../../wire/errors.js";
+import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decString } from "../../wire/gateway-json.js";
 import {
   MsgDepositResponseSchema, MsgDepositSchema, MsgSubmitProposalResponseSchema, MsgSubmitProposalSchema, MsgVoteResponseSchema,
@@ -26,31 +26,69 @@ import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as vo
 import { accountAddress, signerAddress, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
 import { validateSubmitProposal } from "./proposal-messages.js";
 import { bonded, nextProposalId, withMessageEvent } from "./messages.js";
-import { LegacyErrorKinds, TEXT_PROPOSAL_URL, checkLegacyRoute } from "./legacy-content.js";
+import { LegacyErrorKinds, checkLegacyRoute, contentOf } from "./legacy-content.js";
+import {
+  CancelSoftwareUpgradeProposalSchema, SoftwareUpgradeProposalSchema,
+} from "../../wire/gen/cosmos/upgrade/v1beta1/upgrade_pb.js";
+import type { Plan } from "../../wire/gen/cosmos/upgrade/v1beta1/query_pb.js";
 
-/** A content's ProposalType: its type name without `Proposal` (`Text` for TextProposal). */
-const proposalType = (typeUrl: string): string => (typeUrl.split(".").pop() ?? typeUrl).replace(/Proposal$/, "");
-
-/** A TextProposal's title and description, checked as ValidateAbstract checks them (gov 5). */
-function textContent(content: Any): { title: string; description: string } {
-  const t = fromBinary(TextProposalSchema, content.value);
+/** ValidateAbstract: a content's title and description (gov 5). */
+function abstract(title: string, description: string): { title: string; description: string } {
   const bad = (detail: string) => new TxError(LegacyErrorKinds.InvalidProposalContent, detail);
-  if (t.title.trim().length === 0) throw bad("proposal title cannot be blank");
-  if (t.title.length > 140) throw bad("proposal title is longer than max length of 140");
-  if (t.description.length === 0) throw bad("proposal description cannot be blank");
-  if (t.description.length > 10_000) throw bad("proposal description is longer than max length of 10000");
-  return { title: t.title, description: t.description };
+  if (title.trim().length === 0) throw bad("proposal title cannot be blank");
+  if (title.length > 140) throw bad("proposal title is longer than max length of 140");
+  if (description.length === 0) throw bad("proposal description cannot be blank");
+  if (description.length > 10_000) throw bad("proposal description is longer than max length of 10000");
+  return { title, description };
 }
 
-/** v1beta1 MsgSubmitProposal: content (gov 5 / 6), then the v1 MsgSubmitProposal it becomes, checked as v1's. */
+/** Go's zero time (0001-01-01T00:00:00Z) in Unix seconds: an unset plan time. */
+const GO_ZERO_TIME_SECONDS = -62_135_596_800n;
+
+/** x/upgrade Plan.ValidateBasic (sdk 18). */
+function planBasic(plan: Plan | undefined): void {
+  const bad = (detail: string) => new TxError(SdkErrors.InvalidRequest, detail);
+  const t = plan?.time;
+  if (t !== undefined && !(t.seconds === GO_ZERO_TIME_SECONDS && t.nanos === 0)) throw bad("time-based upgrades have been deprecated in the SDK");
+  if (plan?.upgradedClientState !== undefined) throw bad("upgrade logic for IBC has been moved to the IBC module");
+  if ((plan?.name ?? "") === "") throw bad("name cannot be empty");
+  if ((plan?.height ?? 0n) <= 0n) throw bad("height must be greater than 0");
+}
+
+/** The content's ValidateBasic (a software upgrade's plan first, then ValidateAbstract): its title and description. */
+function contentBasics(content: Any): { title: string; description: string } {
+  switch (content.typeUrl) {
+    case SOFTWARE_UPGRADE_URL: {
+      const p = fromBinary(SoftwareUpgradeProposalSchema, content.value);
+      planBasic(p.plan);
+      return abstract(p.title, p.description);
+    }
+    case CANCEL_UPGRADE_URL: {
+      const p = fromBinary(CancelSoftwareUpgradeProposalSchema, content.value);
+      return abstract(p.title, p.description);
+    }
+    default: {
+      const t = fromBinary(TextProposalSchema, content.value);
+      return abstract(t.title, t.description);
+    }
+  }
+}
+
+/**
+ * v1beta1 MsgSubmitProposal, as the legacy msg server runs it: a content that is no Content fails
+ * the decoding (sdk 2 at CheckTx); then the content present (gov 5), its ProposalType registered
+ * (gov 6: only Text and x/upgrade's two are), its ValidateBasic; then the v1 MsgSubmitProposal of
+ * one MsgExecLegacyContent it becomes, checked as v1's (a content without a route here: gov 9).
+ */
 export const msgSubmitProposalV1beta1 = message({
   schema: MsgSubmitProposalSchema,
   signer: (m, { prefix }) => signerAddress(m.proposer, "proposer", prefix),
   validate(m, ctx) {
+    const kind = contentOf(m.content);
     const content = m.content;
-    if (content === undefined) throw new TxError(LegacyErrorKinds.InvalidProposalContent, "missing content");
-    if (content.typeUrl !== TEXT_PROPOSAL_URL) throw new TxError(LegacyErrorKinds.InvalidProposalType, proposalType(content.typeUrl));
-    const { title, description } = textContent(content);
+    if (content === undefined || kind === undefined) throw new TxError(LegacyErrorKinds.InvalidProposalContent, "missing content");
+    if (!kind.validType) throw new TxError(LegacyErrorKinds.InvalidProposalType, kind.proposalType);
+    const { title, description } = contentBasics(content);
     const exec = create(MsgExecLegacyContentSchema, { content, authority: moduleAddress("gov", ctx.prefix) });
     const v1 = create(V1SubmitSchema, {
       messages: [create(AnySchema, { typeUrl: `/${MsgExecLegacyContentSchema.typeName}`, value: toBinary(MsgExecLegacyContentSchema, exec) })],
@@ -108,6 +146,7 @@ export const msgExecLegacyContent = message({
   schema: MsgExecLegacyContentSchema,
   signer: (m, { prefix }) => signerAddress(m.authority, "authority", prefix),
   validate(m, { prefix }) {
+    contentOf(m.content); // what the tx decoder unpacks: a Content, or sdk 2
     const authority = accountAddress(m.authority, prefix, "invalid authority address");
     return { authority, gov: moduleAddress("gov", prefix), content: m.content ?? create(AnySchema) };
   },
@@ -120,6 +159,9 @@ export const msgExecLegacyContent = message({
     getAccount(k, k.view.moduleAccount("gov").address, "GetGovernanceAccount");
   },
 });
+
+const SOFTWARE_UPGRADE_URL = `/${SoftwareUpgradeProposalSchema.typeName}`;
+const CANCEL_UPGRADE_URL = `/${CancelSoftwareUpgradeProposalSchema.typeName}`;
 
 /** x/gov v1beta1's messages, and v1's MsgExecLegacyContent. */
 export const GOV_V1BETA1_MESSAGES = [msgSubmitProposalV1beta1, msgDepositV1beta1, msgVoteV1beta1, msgVoteWeightedV1beta1, msgExecLegacyContent] as const;

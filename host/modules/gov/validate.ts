@@ -17,7 +17,8 @@ export const GovMsgTypes = {
   Deposit: "cosmos-sdk/v1/MsgDeposit",
   Vote: "cosmos-sdk/v1/MsgVote",
   VoteWeighted: "cosmos-sdk/v1/MsgVoteWeighted",
-  CancelProposal: "cosmos-sdk/v1/MsgCancelProposal",
+  /** No amino.name in the SDK: its amino type is its type URL. */
+  CancelProposal: "/cosmos.gov.v1.MsgCancelProposal",
 } as const;
 
 /** x/gov's errors (SDK v0.53 x/gov/types/errors.go). */

@@ -4,6 +4,7 @@ import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { MessageContext } from "../../app/context.js";
 import type { Coin } from "../../wire/coins.js";
+import type { MessageEvent } from "../../core/message-events.js";
 
 /** The bond-denom amount of a coin, or the SDK's error for another denom (x/staking's msg server: delegate, undelegate, redelegate alike). */
 export function bondAmount(coin: Coin, denom: string): bigint {
@@ -21,3 +22,17 @@ export function validatorId(ctx: MessageContext, operator: string): number {
 
 
 export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
+
+/**
+ * x/bank's SendCoins makes the x/auth account of a recipient that has none (a withdraw address
+ * paid for the first time, by the rewards withdrawal a delegation change makes), numbered in the
+ * order of the payments. Returns the events.
+ */
+export function numberRecipients(ctx: MessageContext, events: readonly MessageEvent[]): readonly MessageEvent[] {
+  for (const e of events) {
+    if (e.type !== "CoinTransfer" || e.amount === 0n) continue;
+    const address = ctx.directory.accountAddress(e.to);
+    if (address !== undefined && !ctx.directory.numbered(address)) ctx.directory.genesisAccount(address, { number: ctx.directory.nextAccountNumber() });
+  }
+  return events;
+}

@@ -8,14 +8,17 @@ import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import {
-  MsgBeginRedelegateResponseSchema, MsgBeginRedelegateSchema, MsgDelegateResponseSchema, MsgDelegateSchema, MsgUndelegateResponseSchema, MsgUndelegateSchema,
+  MsgBeginRedelegateResponseSchema, MsgBeginRedelegateSchema, MsgCancelUnbondingDelegationResponseSchema, MsgCancelUnbondingDelegationSchema,
+  MsgDelegateResponseSchema, MsgDelegateSchema, MsgUndelegateResponseSchema, MsgUndelegateSchema,
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { MsgSlashValidatorResponseSchema, MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { decString, timestampSeconds } from "../../wire/gateway-json.js";
 import { renderMessageEvents } from "../../app/message-events.js";
 import { msgBeginRedelegate, msgDelegate, msgUndelegate } from "../../app/gas/staking.js";
-import { accountAddress, beginRedelegate, delegation, devSlash } from "./validate.js";
-import { bondAmount, coinText, validatorId } from "./keeper-helpers.js";
+import { accountAddress, beginRedelegate, cancelUnbonding, delegation, devSlash } from "./validate.js";
+import { msgCancelUnbonding } from "./gas.js";
+import { SdkErrors } from "../../wire/errors.js";
+import { bondAmount, coinText, numberRecipients, validatorId } from "./keeper-helpers.js";
 
 export const msgDelegateDef = message({
   schema: MsgDelegateSchema,
@@ -27,7 +30,7 @@ export const msgDelegateDef = message({
     const shares = paying(ctx, delegator, amount, () => ctx.ledger.delegate(delegator, validatorId(ctx, msg.validator), amount), "delegate");
     return respond(MsgDelegateResponseSchema, {}, [
       event("message", { action: "/cosmos.staking.v1beta1.MsgDelegate", sender: msg.delegator, module: "staking" }),
-      ...renderMessageEvents(ctx, ctx.ledger.events()),
+      ...renderMessageEvents(ctx, numberRecipients(ctx, ctx.ledger.events())),
       event("delegate", {
         validator: msg.validator, delegator: msg.delegator, amount: coinText(amount, ctx.denom),
         new_shares: decString(shares),
@@ -46,7 +49,7 @@ export const msgUndelegateDef = message({
     const r = ctx.ledger.undelegate(ctx.directory.ensure(msg.delegator), validatorId(ctx, msg.validator), amount);
     return respond(MsgUndelegateResponseSchema, { completionTime: timestampOf(r.completionTime), amount: { denom: ctx.denom, amount: `${r.amount}` } }, [
       event("message", { action: "/cosmos.staking.v1beta1.MsgUndelegate", sender: msg.delegator, module: "staking" }),
-      ...renderMessageEvents(ctx, ctx.ledger.events()),
+      ...renderMessageEvents(ctx, numberRecipients(ctx, ctx.ledger.events())),
       event("unbond", {
         validator: msg.validator, delegator: msg.delegator, amount: coinText(r.amount, ctx.denom),
         completion_time: timestampSeconds(r.completionTime),
@@ -68,7 +71,7 @@ export const msgBeginRedelegateDef = message({
     const r = ctx.ledger.redelegate(ctx.directory.ensure(msg.delegator), src, dst, amount);
     return respond(MsgBeginRedelegateResponseSchema, { completionTime: timestampOf(r.completionTime) }, [
       event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
-      ...renderMessageEvents(ctx, ctx.ledger.events()),
+      ...renderMessageEvents(ctx, numberRecipients(ctx, ctx.ledger.events())),
       event("redelegate", {
         source_validator: msg.src, destination_validator: msg.dst,
         amount: coinText(r.amount, ctx.denom), completion_time: timestampSeconds(r.completionTime),
@@ -76,6 +79,55 @@ export const msgBeginRedelegateDef = message({
     ]);
   },
   gas: (k, m) => msgBeginRedelegate(k, { delegator: m.delegator, src: m.src, dst: m.dst, amount: m.amount.amount, denom: m.amount.denom }),
+});
+
+/** The msg server's answers for an unbonding delegation or entry that cannot be cancelled. */
+function cancelFailure(e: unknown, msg: { delegatorText: string; validatorText: string }): unknown {
+  if (!(e instanceof CoreError)) return e;
+  switch (e.code) {
+    case CoreCode.NO_UNBONDING: // a gRPC status error: no registered codespace
+      return new TxError({
+        codespace: "undefined", code: 1,
+        description: `rpc error: code = NotFound desc = unbonding delegation with delegator ${msg.delegatorText} not found for validator ${msg.validatorText}`,
+      });
+    case CoreCode.NO_UNBONDING_ENTRY:
+      return new TxError(SdkErrors.NotFound, e.message);
+    case CoreCode.UNBONDING_BALANCE:
+    case CoreCode.UNBONDING_PROCESSED:
+      return new TxError(SdkErrors.InvalidRequest, e.message);
+    default:
+      return e;
+  }
+}
+
+/**
+ * MsgCancelUnbondingDelegation: `amount` of the unbonding entry made at `creation_height` goes
+ * back to the validator (keeper.Delegate from the unbonding tokens: the delegation's rewards
+ * withdrawn, the not-bonded pool's tokens to the bonded pool for a bonded validator); the entry
+ * shrinks, or goes with its last token.
+ */
+export const msgCancelUnbondingDelegationDef = message({
+  schema: MsgCancelUnbondingDelegationSchema,
+  signer: (m, { prefix }) => accountAddress(m.delegatorAddress, prefix, "invalid signer delegator_address"),
+  validate: cancelUnbonding,
+  handle(ctx, msg) {
+    const amount = bondAmount(msg.amount, ctx.denom);
+    const validator = validatorId(ctx, msg.validator);
+    try {
+      ctx.ledger.cancelUnbonding(ctx.directory.ensure(msg.delegator), validator, msg.creationHeight, amount);
+    } catch (e) {
+      throw cancelFailure(e, msg);
+    }
+    return respond(MsgCancelUnbondingDelegationResponseSchema, {}, [
+      event("message", { action: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", sender: msg.delegator, module: "staking" }),
+      ...renderMessageEvents(ctx, numberRecipients(ctx, ctx.ledger.events())),
+      event("cancel_unbonding_delegation", {
+        amount: coinText(amount, ctx.denom), validator: msg.validatorText, delegator: msg.delegatorText,
+        creation_height: `${msg.creationHeight}`,
+      }),
+    ]);
+  },
+  gas: msgCancelUnbonding,
 });
 
 /** chainmain-dev MsgSlashValidator: the governance authority slashes (and may jail) a validator. */

@@ -3,7 +3,7 @@
 // (chainmain-dev MsgSlashValidator).
 
 import { queryService, type AppModule } from "../../app/module.js";
-import { msgBeginRedelegateDef, msgDelegateDef, msgSlashValidatorDef, msgUndelegateDef } from "./messages.js";
+import { msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgDelegateDef, msgSlashValidatorDef, msgUndelegateDef } from "./messages.js";
 import { msgCreateValidatorDef, msgEditValidatorDef } from "./validator-messages.js";
 import type { ChainView } from "../../app/view.js";
 import type { Json } from "../../app/genesis-json.js";
@@ -33,7 +33,7 @@ function historicalEntries(doc: Json): number | undefined {
 
 export const stakingModule: AppModule<StakingApp> = {
   name: "staking",
-  messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
+  messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
   queries: {
     services: [Query],
     handlers: (app, o) => {

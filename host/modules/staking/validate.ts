@@ -11,7 +11,8 @@ import { parseIntString, denomError, type Coin } from "../../wire/coins.js";
 import type { CoinSchema } from "../../wire/gen/cosmos/base/v1beta1/coin_pb.js";
 import type { DescriptionSchema } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";
 import type {
-  MsgBeginRedelegateSchema, MsgCreateValidatorSchema, MsgDelegateSchema, MsgEditValidatorSchema, MsgUndelegateSchema,
+  MsgBeginRedelegateSchema, MsgCancelUnbondingDelegationSchema, MsgCreateValidatorSchema, MsgDelegateSchema, MsgEditValidatorSchema,
+  MsgUndelegateSchema,
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import type { MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
@@ -83,6 +84,31 @@ export function beginRedelegate(m: MessageShape<typeof MsgBeginRedelegateSchema>
   const src = validatorAddress(m.validatorSrcAddress, prefix);
   const dst = validatorAddress(m.validatorDstAddress, prefix);
   return { delegator, src, dst, amount: positiveCoin(m.amount, "cosmos-sdk/MsgBeginRedelegate", "shares") };
+}
+
+export interface MsgCancelUnbonding extends MsgDelegate {
+  /** The addresses as the message wrote them (the SDK's event and NotFound text quote them so). */
+  readonly delegatorText: string;
+  readonly validatorText: string;
+  readonly creationHeight: bigint;
+}
+
+/**
+ * MsgCancelUnbondingDelegation, checked as its msg server does before touching state: the
+ * validator address, the delegator address, the amount (a valid coin, positive: `invalid amount`),
+ * the creation height (positive: `invalid height`); the denom is the handler's (the bond denom).
+ */
+export function cancelUnbonding(m: MessageShape<typeof MsgCancelUnbondingDelegationSchema>, { prefix }: ValidateContext): MsgCancelUnbonding {
+  const validator = validatorAddress(m.validatorAddress, prefix);
+  const delegator = accountAddress(m.delegatorAddress, prefix, "invalid delegator address");
+  const denom = m.amount?.denom ?? "";
+  const amount = intOf(m.amount?.amount ?? "", "cosmos-sdk/MsgCancelUnbondingDelegation.amount.amount");
+  if (denomError(denom) !== undefined || amount <= 0n) throw new TxError(SdkErrors.InvalidRequest, "invalid amount");
+  if (m.creationHeight <= 0n) throw new TxError(SdkErrors.InvalidRequest, "invalid height");
+  return {
+    delegator, validator, amount: { denom, amount }, creationHeight: m.creationHeight,
+    delegatorText: m.delegatorAddress, validatorText: m.validatorAddress,
+  };
 }
 
 type Description = { moniker: string; identity: string; website: string; securityContact: string; details: string };

@@ -49,7 +49,8 @@ const weightedMsg = (id: bigint, voter: string, options: { option: number; weigh
 const depositMsg = (id: bigint, depositor: string, amount: bigint): AminoMsg => ({
   type: "cosmos-sdk/v1/MsgDeposit", value: { proposal_id: `${id}`, depositor, amount: coins(amount) },
 });
-const cancelMsg = (id: bigint, proposer: string): AminoMsg => ({ type: "cosmos-sdk/v1/MsgCancelProposal", value: { proposal_id: `${id}`, proposer } });
+// No amino name in the SDK: the amino type of MsgCancelProposal is its type URL.
+const cancelMsg = (id: bigint, proposer: string): AminoMsg => ({ type: "/cosmos.gov.v1.MsgCancelProposal", value: { proposal_id: `${id}`, proposer } });
 
 const addTier = tierGovMsg("MsgAddTier", GOV_MODULE_ADDRESS, newTier);
 const attr = (tx: any, type: string, key: string) =>
