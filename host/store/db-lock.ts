@@ -26,7 +26,7 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-/** Lock files held by this process's open stores. */
+/** The tokens of the locks this process's open stores hold. */
 const held = new Set<string>();
 
 /** Where the locks named by device and inode live (one per machine, or per TMPDIR). */
@@ -43,10 +43,12 @@ export function lockDatabase(dbPath: string): () => void {
   const { dev, ino } = statSync(real, { bigint: true });
   const dir = lockDirectory();
   mkdirSync(dir, { recursive: true });
-  const releasePath = takeLock(`${real}.lock`);
+  const releasePath = takeLock(`${real}.lock`, real);
   let releaseInode: () => void;
   try {
-    releaseInode = takeLock(join(dir, `${dev}-${ino}.lock`));
+    // An inode is reused once its file is deleted: a lock naming a file that is gone (or is
+    // another file now) is not this file's, whoever holds it.
+    releaseInode = takeLock(join(dir, `${dev}-${ino}.lock`), real, (holder) => sameFile(holder, dev, ino));
   } catch (e) {
     releasePath();
     throw e;
@@ -69,55 +71,75 @@ function realFile(dbPath: string): string {
   return realpathSync(path);
 }
 
-/** Take one lock file; returns its release. */
-function takeLock(path: string): () => void {
+/** Whether `file` (a lock holder's database) is still the file of device `dev`, inode `ino`. */
+function sameFile(file: string | undefined, dev: bigint, ino: bigint): boolean {
+  if (file === undefined) return true; // a lock that names no file: taken as this one's
+  try {
+    const st = statSync(file, { bigint: true });
+    return st.dev === dev && st.ino === ino;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Take one lock file for the database `file`; returns its release. `holds(file)`: whether a live
+ * holder's recorded database is still the one being locked (else its lock is stale).
+ */
+function takeLock(path: string, file: string, holds: (holderFile: string | undefined) => boolean = () => true): () => void {
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (create(path)) {
-      held.add(path);
+    const token = create(path, file);
+    if (token !== undefined) {
+      held.add(token);
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        held.delete(path);
-        if (owner(path) === process.pid) removeIfPresent(path);
+        held.delete(token);
+        if (owner(path)?.token === token) removeIfPresent(path);
       };
     }
-    const pid = owner(path);
-    if (pid !== undefined && alive(pid) && (pid !== process.pid || held.has(path))) throw new DatabaseInUseError(pid, path);
-    removeIfPresent(path); // stale: its process is gone
+    const o = owner(path);
+    if (o !== undefined && alive(o.pid) && (o.pid !== process.pid || (o.token !== undefined && held.has(o.token))) && holds(o.file)) {
+      throw new DatabaseInUseError(o.pid, path);
+    }
+    removeIfPresent(path); // stale: its process is gone, or its database is
   }
   throw new Error(`cannot take the database's lock ${path}: it keeps changing (another node starting?)`);
 }
 
-/** Create the lock with this process's id, whole; false if a lock is there. */
-function create(path: string): boolean {
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+/** Create the lock naming this process, the database and a token of its own, whole; undefined if a lock is there. */
+function create(path: string, file: string): string | undefined {
+  const token = `${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  const temp = `${path}.${token}`;
   const fd = openSync(temp, "wx");
   try {
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, `${process.pid}\n${file}\n${token}\n`);
   } finally {
     closeSync(fd);
   }
   try {
     linkSync(temp, path);
-    return true;
+    return token;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return undefined;
     throw e;
   } finally {
     removeIfPresent(temp);
   }
 }
 
-/** The process id a lock names; undefined if there is none or it names none. */
-function owner(path: string): number | undefined {
+/** Who a lock names: its process id, and (locks since files were named) its database and token; undefined if none. */
+function owner(path: string): { pid: number; file?: string; token?: string } | undefined {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch {
     return undefined;
   }
-  return /^[1-9][0-9]{0,9}\n?$/.test(text) ? Number(text.trim()) : undefined;
+  const [pid, file, token] = text.split("\n");
+  if (pid === undefined || !/^[1-9][0-9]{0,9}$/.test(pid)) return undefined;
+  return { pid: Number(pid), ...(file ? { file } : {}), ...(token ? { token } : {}) };
 }
 
 /** Whether a process with this id exists (EPERM: it does, under another user). */
