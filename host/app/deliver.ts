@@ -127,7 +127,7 @@ function execute(
   gasUsed = gas.consumed;
   // What an abort must restore beyond the core's records: the accounts created since here, and
   // (simulating) the signer's sequence.
-  const accountsMark = s.directory.checkpoint();
+  const accountsMark = s.directory.mark();
   const restoreSigners = simulating ? tx.signers.map((signer) => s.directory.saveAccount(signer.address)) : [];
   if (simulating) x.storeTxBegin();
   try {
@@ -176,7 +176,7 @@ function execute(
         if (!simulating) {
           x.storeTxAbort();
           s.txJournal.rollback();
-          s.directory.rollback(accountsMark);
+          s.directory.rollbackTo(accountsMark);
         }
         const f = err instanceof OutOfGas ? outOfGas(err) : err === failed ? failed! : messageFailure(err, i);
         return result(f.code, f.codespace, f.log, events);
@@ -191,7 +191,7 @@ function execute(
     if (simulating) {
       x.storeTxAbort();
       s.txJournal.rollback();
-      s.directory.rollback(accountsMark);
+      s.directory.rollbackTo(accountsMark);
       for (const restore of restoreSigners) restore();
     }
   }
@@ -216,7 +216,7 @@ export function executeProposal(
   s: AppState, messages: readonly ProposalMessage[], height: bigint, timeNs: bigint,
 ): { ok: true; events: TxEvent[] } | { ok: false; error: string } {
   const x = s.core.exports;
-  const accountsMark = s.directory.checkpoint();
+  const accountsMark = s.directory.mark();
   const ctx = s.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
   x.storeTxBegin();
   s.txJournal.begin();
@@ -232,7 +232,7 @@ export function executeProposal(
     } catch (err) {
       x.storeTxAbort();
       s.txJournal.rollback();
-      s.directory.rollback(accountsMark);
+      s.directory.rollbackTo(accountsMark);
       return { ok: false, error: messageFailure(err, i).log };
     }
   }

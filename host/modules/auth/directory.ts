@@ -11,6 +11,12 @@ import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
 import type { AccountRecord } from "../../store/records.js";
 
+/** What `Directory.rollbackTo` returns to: the next id, and how many accounts had been numbered. */
+export interface AccountsMark {
+  readonly id: number;
+  readonly numbered: number;
+}
+
 /** Module account names by core id (SDK names, REFERENCE §1). */
 
 /** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception. */
@@ -70,6 +76,8 @@ export class NodeDirectory implements Directory {
   private nextNumber = 0n;
   /** Accounts created or changed since the last `takeDirty`: what the next block persists. */
   private dirty = new Set<AccountRecord>();
+  /** Known accounts numbered by `numberAccount` since the last `takeDirty` (a block's), in order: what `rollbackTo` undoes. */
+  private numbering: AccountRecord[] = [];
 
   constructor(
     readonly accountPrefix: string,
@@ -82,6 +90,7 @@ export class NodeDirectory implements Directory {
   reset(): void {
     for (const m of [this.byAddress, this.byId, this.validatorsByOperator, this.operatorsById]) m.clear();
     this.dirty = new Set();
+    this.numbering = [];
     this.nextId = FIRST_USER_ACCOUNT;
     for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, this.accountPrefix), sequence: 0n });
   }
@@ -131,6 +140,37 @@ export class NodeDirectory implements Directory {
   /** A mark before a transaction's messages: the accounts created after it can be forgotten. */
   checkpoint(): number {
     return this.nextId;
+  }
+
+  /**
+   * The x/auth account of an address known here without one (a withdraw address paid for the
+   * first time): numbered next, the change undone by `rollbackTo` a mark taken before it.
+   */
+  numberAccount(address: string): number {
+    const a = this.byAddress.get(address);
+    if (a === undefined) return this.ensure(address);
+    if (a.number === undefined) {
+      this.numbering.push(a);
+      a.number = this.nextNumber;
+      this.nextNumber += 1n;
+      this.dirty.add(a);
+    }
+    return a.id;
+  }
+
+  /** A mark before a transaction's messages: the accounts created and numbered after it can be undone. */
+  mark(): AccountsMark {
+    return { id: this.nextId, numbered: this.numbering.length };
+  }
+
+  /** A failed transaction: the accounts it numbered lose their numbers again, the ones it created are forgotten. */
+  rollbackTo(mark: AccountsMark): void {
+    while (this.numbering.length > mark.numbered) {
+      const a = this.numbering.pop()!;
+      if (a.number !== undefined && a.number < this.nextNumber) this.nextNumber = a.number;
+      a.number = undefined;
+    }
+    this.rollback(mark.id);
   }
 
   /** A failed transaction: forget the accounts its messages created since `mark` (ids are dense). */
@@ -196,6 +236,7 @@ export class NodeDirectory implements Directory {
 
   /** The accounts to persist with the block being committed; forgets them. */
   takeDirty(): AccountRecord[] {
+    this.numbering = [];
     const out = [...this.dirty];
     this.dirty = new Set();
     return out;

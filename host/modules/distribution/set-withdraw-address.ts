@@ -56,6 +56,6 @@ export const msgSetWithdrawAddressDef = message({
 export function numberPaid(ctx: MessageContext, recipient: number, paid: bigint): void {
   const address = ctx.directory.accountAddress(recipient);
   if (paid > 0n && address !== undefined && !ctx.directory.numbered(address)) {
-    ctx.directory.genesisAccount(address, { number: ctx.directory.nextAccountNumber() });
+    ctx.directory.numberAccount(address);
   }
 }

@@ -32,7 +32,7 @@ export function numberRecipients(ctx: MessageContext, events: readonly MessageEv
   for (const e of events) {
     if (e.type !== "CoinTransfer" || e.amount === 0n) continue;
     const address = ctx.directory.accountAddress(e.to);
-    if (address !== undefined && !ctx.directory.numbered(address)) ctx.directory.genesisAccount(address, { number: ctx.directory.nextAccountNumber() });
+    if (address !== undefined && !ctx.directory.numbered(address)) ctx.directory.numberAccount(address);
   }
   return events;
 }
