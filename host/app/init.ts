@@ -53,6 +53,8 @@ export function initGenesis(s: AppState): void {
   });
   s.burnIds = burnIds;
   s.burned = burned;
+  // x/authz's InitGenesis: the grants not expired at the genesis time
+  for (const grant of g.sdk.authz) if (grant.expirationNs === undefined || grant.expirationNs > g.genesisTimeNs) s.authz.save(grant);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
