@@ -36,6 +36,8 @@ export interface MessageContext {
   readonly bank: Bank;
   /** x/authz's grants. */
   readonly authz: Authz;
+  /** The governance authority: the one signer a governance-only message may have (x/gov's module account, or a local chain's key). */
+  readonly authority: string;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

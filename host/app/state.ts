@@ -179,7 +179,7 @@ export class AppState {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
-      validators: this.validators, bank: this.bank, authz: this.authz,
+      validators: this.validators, bank: this.bank, authz: this.authz, authority: this.genesis.gov.authority,
     };
   }
 

@@ -5,7 +5,7 @@
 // messages' events carry `authz_msg_index`; the response holds each message's response bytes.
 
 import type { DescMessage, Message } from "@bufbuild/protobuf";
-import { TxError, SdkErrors } from "../../wire/errors.js";
+import { GovErrors, TxError, SdkErrors } from "../../wire/errors.js";
 import { parseIntString } from "../../wire/coins.js";
 import { decodeAny } from "../../wire/messages.js";
 import { respond, messageFailure } from "../../app/handlers.js";
@@ -64,6 +64,12 @@ function wrapped(e: unknown, m: ExecMessage): TxError {
   return new TxError({ codespace: f.codespace, code: f.code, description: `failed to execute message; message ${compactText(m.desc, m.message)}: ${detail}` });
 }
 
+/** A governance-only message signed by another than the authority: its server's refusal (gov 13), as at a tx's top level. */
+function notAuthority(ctx: MessageContext, x: ExecMessage): TxError | undefined {
+  if (x.entry.def.governance !== true || x.signer === ctx.authority) return undefined;
+  return new TxError(GovErrors.InvalidSigner, `invalid authority; expected ${ctx.authority}, got ${x.signer}`);
+}
+
 const grantOf = (grantee: string, m: ExecMessage) => ({ granter: m.signer, grantee, msgTypeUrl: m.typeUrl });
 
 export const msgExec = message({
@@ -112,6 +118,8 @@ export const msgExec = message({
         } else if (r.outcome === "update") ctx.authz.update(g, encodeAuthorization(r.updated));
       }
       if (x.invalid !== undefined) throw wrapped(x.invalid, x);
+      const unauthorized = notAuthority(ctx, x);
+      if (unauthorized !== undefined) throw wrapped(unauthorized, x);
       const inner: MessageContext = { ...ctx, signer: x.signer };
       let out;
       try {
@@ -146,6 +154,7 @@ export const msgExec = message({
       }
       routeMessage(k, x.typeUrl);
       if (x.invalid !== undefined) k.check(`${x.invalid.codespace}:${x.invalid.code}`, true);
+      k.check("gov:13", notAuthority(ctx, x) !== undefined);
       const model = x.entry.def.gas;
       if (model === undefined) throw new Error(`${x.typeUrl} has no gas model`); // the plan falls back to the store's counters
       model(k, x.parsed, { ...ctx, signer: x.signer });
