@@ -33,6 +33,8 @@ export class Authz {
   private readonly grants = new Map<string, Grant>();
   private readonly queue = new Map<string, QueueItem>();
   private readonly dirty = new Set<string>();
+  /** The queue's earliest expiration (undefined: an empty queue), null until computed again after a change. */
+  private earliest: bigint | undefined | null = null;
 
   constructor(private readonly prefix: string, private readonly undo = new UndoJournal()) {}
 
@@ -82,10 +84,12 @@ export class Authz {
 
   private setQueue(key: string, q: QueueItem | undefined): void {
     const old = this.queue.get(key);
+    this.earliest = null;
     if (q === undefined) this.queue.delete(key);
     else this.queue.set(key, q);
     this.dirty.add(QUEUE + key);
     this.undo.push(() => {
+      this.earliest = null;
       if (old === undefined) this.queue.delete(key);
       else this.queue.set(key, old);
       this.dirty.add(QUEUE + key);
@@ -131,6 +135,8 @@ export class Authz {
 
   /** DequeueAndDeleteExpiredGrants: every queue item expiring before `timeNs`, and its grants. */
   pruneExpired(timeNs: bigint): void {
+    const first = this.nextExpiration();
+    if (first === undefined || first >= timeNs) return; // most blocks: nothing expires
     for (const [qk, item] of [...this.queue]) {
       if (item.expirationNs >= timeNs) continue;
       this.setQueue(qk, undefined);
@@ -143,9 +149,10 @@ export class Authz {
 
   /** The earliest expiration in the queue (BeginBlock has nothing to do before it). */
   nextExpiration(): bigint | undefined {
+    if (this.earliest !== null) return this.earliest;
     let min: bigint | undefined;
     for (const q of this.queue.values()) if (min === undefined || q.expirationNs < min) min = q.expirationNs;
-    return min;
+    return (this.earliest = min);
   }
 
   takeDirty(): ModuleRecord[] {
@@ -180,6 +187,7 @@ export class Authz {
         ...(o.expiration == null ? {} : { expirationNs: BigInt(o.expiration as string) }),
       });
     } else if (key.startsWith(QUEUE)) {
+      this.earliest = null;
       this.queue.set(key.slice(QUEUE.length), {
         expirationNs: BigInt(o.expiration as string), granter: o.granter as string, grantee: o.grantee as string, urls: o.urls as string[],
       });
