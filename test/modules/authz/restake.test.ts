@@ -22,7 +22,7 @@ import { SendAuthorization } from "cosmjs-types/cosmos/bank/v1beta1/authz";
 import { Timestamp } from "cosmjs-types/google/protobuf/timestamp";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import type { EncodeObject } from "@cosmjs/proto-signing";
-import { nodeHarness, type TestNode } from "../../helpers/node.js";
+import { committedTx, nodeHarness, type TestNode } from "../../helpers/node.js";
 import { keplrBody, protoSigner, type ProtoSigner } from "../../helpers/cosmjs.js";
 import { readReference } from "../../helpers/reference-chain.js";
 import { SECOND } from "../../helpers/reference-workload.js";
@@ -235,6 +235,25 @@ test("the grants through a restart (same state hash) and a genesis export into a
   } finally {
     await again.chain.close();
   }
+});
+
+test("a legacy amino StdTx grant: StakeAuthorization's oneof as amino writes it (Validators {type, value}), read into its protobuf form", async () => {
+  const dev8 = (await protoSigner(8, "direct")).address;
+  const r = await committedTx(node, 5, [{
+    type: "cosmos-sdk/MsgGrant",
+    value: {
+      granter: dev5.address, grantee: dev8,
+      grant: { authorization: { type: "cosmos-sdk/StakeAuthorization", value: {
+        Validators: { type: "cosmos-sdk/StakeAuthorization/DenyList", value: { deny_list: { address: [VALIDATOR] } } }, authorization_type: 2,
+      } } },
+    },
+  }], { advance: "chain" });
+  assert.is(r.code, 0, r.raw_log);
+  const g = (await node.get(`/cosmos/authz/v1beta1/grants/grantee/${dev8}`)).json.grants;
+  assert.equal(g.map((x: any) => x.authorization), [{
+    "@type": "/cosmos.staking.v1beta1.StakeAuthorization", max_tokens: null, deny_list: { address: [VALIDATOR] }, authorization_type: "AUTHORIZATION_TYPE_UNDELEGATE",
+  }]);
+  assert.is(g[0].expiration, null);
 });
 
 test("revoke: the Stake grant goes (EventRevoke); a MsgExec delegate then fails (authz 2); a revoke again fails naming the key", async () => {
