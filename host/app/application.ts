@@ -23,6 +23,7 @@ import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
+import type { Authz } from "../modules/authz/keeper.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import { parseConsensusInfo } from "../modules/slashing/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
@@ -306,6 +307,11 @@ export class Application implements ChainView {
   /** x/bank's params (send-enabled flags). */
   get bank(): Bank {
     return this.s.bank;
+  }
+
+  /** x/authz's grants. */
+  get authz(): Authz {
+    return this.s.authz;
   }
 
   get validators(): ValidatorRegistry {

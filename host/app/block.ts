@@ -42,6 +42,7 @@ export function runBlock(
     if (txs.length > 0 || b.consensus !== undefined || b.cheats !== undefined) throw new RangeError("a run of empty blocks holds no txs, commit info or cheats");
     const { count, stepNs } = b.run;
     s.applyInflationParams();
+    s.authz.pruneExpired(b.timeNs + (count - 1n) * stepNs); // x/authz's BeginBlocker: the last block's removes what the others would have
     runEmptyBlocks(s, b.height, count, b.timeNs, stepNs);
     s.restoredAnnual = undefined;
     commitBlock(s, { height: b.height + count - 1n, firstHeight: b.height, timeNs: b.timeNs, stepNs }, [], [], undefined, durability);
@@ -67,6 +68,7 @@ export function runBlock(
 /** BeginBlock of a single block, and the finalize-block events it leaves (block-events.ts). */
 function beginBlock(s: AppState, height: bigint, timeNs: bigint, votes: readonly Vote[]): TxEvent[] {
   s.applyInflationParams();
+  s.authz.pruneExpired(timeNs); // x/authz's BeginBlocker: expired grants, silently
   const bondedBefore = s.ledger.pool().bonded;
   const supplyBefore = s.ledger.totalSupply();
   const o = s.ledger.beginBlock(height, votes, timeNs);

@@ -9,6 +9,7 @@ import type { Gov } from "../modules/gov/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import type { TxEvent } from "./events.js";
+import type { Authz } from "../modules/authz/keeper.js";
 
 export interface MessageContext {
   readonly ledger: Ledger;
@@ -33,6 +34,10 @@ export interface MessageContext {
   readonly validators: ValidatorRegistry;
   /** x/bank's params: default and per-denom send-enabled flags. */
   readonly bank: Bank;
+  /** x/authz's grants. */
+  readonly authz: Authz;
+  /** The governance authority: the one signer a governance-only message may have (x/gov's module account, or a local chain's key). */
+  readonly authority: string;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

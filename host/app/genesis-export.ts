@@ -26,6 +26,8 @@ import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import { slashingJson } from "../modules/slashing/genesis.js";
+import { authzJson } from "../modules/authz/genesis.js";
+import { Authz, type Grant } from "../modules/authz/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 
 /** What an export reads: the chain's stored state and its modules at the last committed block. */
@@ -98,6 +100,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
   });
   out.gov = govJson(kept("gov") ?? {}, src.gov, denom, ACCOUNT_PREFIX);
   out.slashing = slashingJson(src.slashing.params, src.slashing.all(), CONS_PREFIX);
+  out.authz = authzJson(storedGrants(src.store));
   out.genutil = { gen_txs: [] };
   if (app.node !== undefined) out.node = app.node;
   const consensus = isObject(doc.consensus) ? (doc.consensus as Obj) : {};
@@ -114,6 +117,13 @@ export function exportSdkGenesis(src: ExportSource): Json {
       ...(consensus.params === undefined ? {} : { params: consensus.params }),
     },
   };
+}
+
+/** x/authz's grants as the store holds them at the last committed block, in the store's order. */
+function storedGrants(store: NodeStore): Grant[] {
+  const authz = new Authz(ACCOUNT_PREFIX);
+  for (const r of store.govRecords()) if (Authz.owns(r.key)) authz.load(r.key, r.value);
+  return authz.all().map((x) => x.grant);
 }
 
 function missing(what: string): never {

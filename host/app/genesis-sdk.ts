@@ -25,6 +25,8 @@ import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tiered
 import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
 import { parseSlashing } from "../modules/slashing/genesis.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
+import { parseAuthz } from "../modules/authz/genesis.js";
+import type { Grant } from "../modules/authz/keeper.js";
 import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
 
 /** Bech32 prefix of account addresses (REFERENCE §1). */
@@ -45,7 +47,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "bank", "distribution", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "distribution", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -118,6 +120,8 @@ export interface Genesis {
     staking?: StakingState;
     distribution: DistributionState;
     gov: GovState;
+    /** x/authz's grants (an exported chain's). */
+    authz: Grant[];
     /** Signing infos by consensus address (upper-case hex). */
     signingInfos: Map<string, SigningInfo>;
   };
@@ -169,6 +173,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const gov = parseGov(app.gov, dec, denom, ACCOUNT_PREFIX);
   const slashing = parseSlashing(app.slashing, dec, `${VALIDATOR_PREFIX}cons`);
   const genTxs = parseGenutil(app.genutil, dec, denom, PREFIXES);
+  const authz = parseAuthz(app.authz, ACCOUNT_PREFIX);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -184,7 +189,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, signingInfos: slashing.infos },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos },
   };
 }
 

@@ -11,6 +11,7 @@ import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { Bank } from "../modules/bank/keeper.js";
+import { Authz } from "../modules/authz/keeper.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
@@ -52,6 +53,8 @@ export function initGenesis(s: AppState): void {
   });
   s.burnIds = burnIds;
   s.burned = burned;
+  // x/authz's InitGenesis: the grants not expired at the genesis time
+  for (const grant of g.sdk.authz) if (grant.expirationNs === undefined || grant.expirationNs > g.genesisTimeNs) s.authz.save(grant);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
@@ -81,7 +84,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

@@ -10,6 +10,9 @@ import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tiered
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { file_cosmos_authz_v1beta1_authz } from "../wire/gen/cosmos/authz/v1beta1/authz_pb.js";
+import { file_cosmos_bank_v1beta1_authz } from "../wire/gen/cosmos/bank/v1beta1/authz_pb.js";
+import { file_cosmos_staking_v1beta1_authz } from "../wire/gen/cosmos/staking/v1beta1/authz_pb.js";
 import { decodeAny } from "../wire/messages.js";
 import { supplyOfQuery } from "../modules/bank/queries.js";
 import { mintModule } from "../modules/mint/module.js";
@@ -25,6 +28,7 @@ import type { Application } from "./application.js";
 export const ANSWER_TYPES = createRegistry(
   file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1beta1_gov, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
   file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys,
+  file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz,
 );
 
 /** Every query method the node knows: the modules' services' (every one has a handler: test/query-router). */

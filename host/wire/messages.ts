@@ -11,7 +11,7 @@ import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
 import { TxError, decodeError } from "./errors.js";
 import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
-import { aminoTypeName, decFromRaw, decToRaw, toAminoJson } from "./amino/amino-json.js";
+import { aminoTypeName, decFromRaw, decToRaw, oneofsOfAmino, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
@@ -318,6 +318,7 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): Js
     return { "@type": `/${inner.typeName}`, ...json };
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  if (desc.oneofs.length > 0) v = oneofsOfAmino(desc, v);
   const out: Record<string, JsonValue> = {};
   const aminoName = (f: DescMessage["fields"][number]) => (arriving && optionOf(f, field_name)) || f.name;
   // A field the message does not have is refused: a signature over fields nobody reads is a trap.

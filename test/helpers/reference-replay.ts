@@ -167,7 +167,7 @@ export function moveTimes(body: Uint8Array, doc: string | undefined, times: bigi
  * The bytes to send for a delivered row on `node`: verbatim, or signed again (times moved by
  * `delta` seconds; the node's account number and sequence), with why.
  */
-async function bytesFor(node: TestNode, r: RecordedRow, nextBlockTime: bigint): Promise<{ bytes: Uint8Array; resigned: string; needsResigning?: string }> {
+async function bytesFor(node: TestNode, r: RecordedRow, nextBlockTime: bigint): Promise<{ bytes: Uint8Array; resigned: string; needsResigning?: string; moved?: bigint }> {
   const raw = TxRaw.decode(r.txBytes!);
   const authInfo = AuthInfo.decode(raw.authInfoBytes);
   const key = await keyOf(r.signer);
@@ -181,12 +181,14 @@ async function bytesFor(node: TestNode, r: RecordedRow, nextBlockTime: bigint): 
   let body = raw.bodyBytes;
   let doc = r.aminoSignDoc;
   let needsResigning: string | undefined;
+  let movedBy: bigint | undefined;
   if (times.length > 0 && delta !== 0n) {
     const moved = moveTimes(body, doc, times, delta);
     if (moved.error !== undefined) needsResigning = moved.error;
     else {
       [body, doc] = [moved.body, moved.doc];
       why.push(`times moved ${delta > 0n ? "+" : ""}${delta} s`);
+      movedBy = delta;
     }
   }
   const recordedSeq = signerInfo.sequence;
@@ -215,7 +217,12 @@ async function bytesFor(node: TestNode, r: RecordedRow, nextBlockTime: bigint): 
     signBytes = SignDoc.encode({ bodyBytes: body, authInfoBytes, chainId: node.chain.chainId, accountNumber: number }).finish();
   }
   const bytes = TxRaw.encode({ bodyBytes: body, authInfoBytes, signatures: [await signature(signBytes, key.privkey)] }).finish();
-  return { bytes, resigned: why.join("; "), needsResigning };
+  return { bytes, resigned: why.join("; "), needsResigning, ...(movedBy === undefined ? {} : { moved: movedBy }) };
+}
+
+/** The chain's log as it reads for times moved by `delta` seconds: its RFC 3339 times (whole seconds) moved too. */
+export function movedLog(log: string, delta: bigint): string {
+  return log.replace(/\b(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)Z/g, (_, t: string) => `${new Date(Date.parse(`${t}Z`) + Number(delta) * 1000).toISOString().slice(0, 19)}Z`);
 }
 
 const CRO = 100_000_000n;
@@ -295,7 +302,8 @@ export async function replayRecorded(w: Workload, node: TestNode, each: (row: Re
         gasUsed: BigInt(t.gas_used), events: t.events, data: t.data,
       };
     }
-    const chain = sent.resigned !== "" && r.txBytes !== undefined ? asSent(r.chain, r.txBytes, sent.bytes) : r.chain;
+    let chain = sent.resigned !== "" && r.txBytes !== undefined ? asSent(r.chain, r.txBytes, sent.bytes) : r.chain;
+    if ("moved" in sent && sent.moved !== undefined && chain.log !== undefined) chain = { ...chain, log: movedLog(chain.log, sent.moved) };
     const row: ReplayRow = {
       n: r.n, label: r.label, signer: r.signer, mode: r.mode, chain, node: got, resigned: sent.resigned,
       heights: { chain: r.chain.stage === "deliver" ? r.height : undefined, node: nodeHeight },

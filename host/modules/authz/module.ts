@@ -1,11 +1,14 @@
-// x/authz: its queries (no authz state is kept yet: every answer is empty or not found, as on a chain with none).
+// x/authz: MsgGrant, MsgRevoke and MsgExec (Generic, Send and Stake authorizations), its grants
+// kept by the keeper (keeper.ts), and its queries.
 
 import { queryService, type AppModule } from "../../app/module.js";
-import type { Directory } from "../../app/view.js";
 import { Query } from "../../wire/gen/cosmos/authz/v1beta1/query_pb.js";
-import { authzQueries } from "./queries.js";
+import { authzQueries, type AuthzView } from "./queries.js";
+import { msgGrant, msgRevoke } from "./messages.js";
+import { msgExec } from "./exec.js";
 
-export const authzModule: AppModule<{ readonly directory: Directory }> = {
+export const authzModule: AppModule<AuthzView> = {
   name: "authz",
-  queries: { services: [Query], handlers: (app, o) => [queryService(Query, authzQueries(app.directory, o))] },
+  messages: [msgGrant, msgExec, msgRevoke],
+  queries: { services: [Query], handlers: (app, o) => [queryService(Query, authzQueries(app, o))] },
 };

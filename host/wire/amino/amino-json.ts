@@ -8,19 +8,23 @@
 //   ("40000000000000000" -> "0.040000000000000000"); an empty one is unset: omitted, or "0" if
 //   dont_omitempty; a field's amino name (amino.field_name) where it has one;
 // - Duration as quoted nanoseconds, Timestamp RFC 3339 UTC (fraction only if non-zero);
-// - message fields are the reference's non-nullable ones: always written (absent = zero message);
+// - a message field as its bytes had it: absent (not in the message's bytes) omitted unless
+//   dont_omitempty (then the zero message), present written (gogoproto writes the non-nullable
+//   ones always, so they are);
+// - a oneof as `"<OneofName>": {"type": <amino.oneof_name>, "value": {<field>: ...}}`, or null when
+//   none of its fields is set (x/tx's aminojson encoder, StakeAuthorization's validators);
 // - repeated fields omitted when empty unless dont_omitempty or legacy_coins.
 //
 // Key order does not matter here: the sign doc is serialized with sorted keys (tx/sign-doc.ts).
 // The project's schemas (chainmain's and the SDK's messages the node executes) declare every field
 // as the reference does, so this is the one derivation for all of them.
 
-import { create, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { create, type DescField, type DescMessage, type JsonValue, type Message } from "@bufbuild/protobuf";
 import { optionOf } from "../options.js";
 import { ScalarType } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
 import { decodeError } from "../errors.js";
-import { dont_omitempty, encoding, field_name, name as aminoName } from "../gen/amino/amino_pb.js";
+import { dont_omitempty, encoding, field_name, name as aminoName, oneof_name } from "../gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "../gen/cosmos_proto/cosmos_pb.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -112,6 +116,20 @@ function messageJson(desc: DescMessage, value: Message | undefined, path: string
   }
   const out: Record<string, Json> = {};
   for (const field of desc.fields) {
+    if (field.oneof !== undefined) {
+      // strcase.ToCamel of the oneof's name: each written once, by its first field
+      if (field.oneof.fields[0] !== field) continue;
+      const key = oneofKey(field.oneof.name);
+      const chosen = msg[field.oneof.localName] as { case?: string; value?: unknown } | undefined;
+      const f = field.oneof.fields.find((x) => x.localName === chosen?.case);
+      if (f === undefined) {
+        out[key] = null;
+        continue;
+      }
+      const inner = fieldJson(f, chosen!.value, `${path}.${f.name}`, resolveAny);
+      out[key] = { type: optionOf(f, oneof_name) ?? "", value: inner === undefined ? {} : { [optionOf(f, field_name) || f.name]: inner } };
+      continue;
+    }
     const v = fieldJson(field, msg[field.localName], `${path}.${field.name}`, resolveAny);
     if (v !== undefined) out[optionOf(field, field_name) || field.name] = v;
   }
@@ -134,8 +152,8 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
     case "enum":
       return !keep && value === 0 ? undefined : (value as number);
     case "message":
-      // An unset Any is a nil interface (omitted); the reference's other message fields are non-nullable: always written.
-      if (value === undefined && field.message.typeName === "google.protobuf.Any") return undefined;
+      // A field its message's bytes do not hold is omitted (an unset Any: a nil interface), unless dont_omitempty.
+      if (value === undefined && (!keep || field.message.typeName === "google.protobuf.Any")) return undefined;
       return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
@@ -153,3 +171,26 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
 export function toAminoJson(desc: DescMessage, message: Message, resolveAny?: AminoAnyResolver): { type: string; value: Record<string, Json> } {
   return { type: aminoTypeName(desc), value: messageJson(desc, message, desc.name, resolveAny) as Record<string, Json> };
 }
+
+/** A oneof's key in amino JSON: strcase.ToCamel of its name (`validators` → `Validators`). */
+const oneofKey = (name: string): string => name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+
+/** amino's `"<OneofName>": {type: <amino.oneof_name>, value: {<field>: x}}` (or null) back to the field itself. */
+export function oneofsOfAmino(desc: DescMessage, v: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
+  const out = { ...v };
+  for (const o of desc.oneofs) {
+    const key = oneofKey(o.name);
+    const x = out[key];
+    if (x === undefined) continue;
+    delete out[key];
+    if (x === null) continue;
+    if (typeof x !== "object" || Array.isArray(x)) throw new Error(`${key}: expected {type, value}`);
+    const f = o.fields.find((f) => optionOf(f, oneof_name) === x.type);
+    if (f === undefined) throw new Error(`${key}: unknown type ${JSON.stringify(x.type)}`);
+    const inner = x.value;
+    if (inner === null || typeof inner !== "object" || Array.isArray(inner)) throw new Error(`${key}: expected a value object`);
+    Object.assign(out, inner);
+  }
+  return out;
+}
+
