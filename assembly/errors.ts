@@ -107,6 +107,8 @@ export const ERR_TR_DELEGATED: i32 = TIER_CODES + 23;
 export const ERR_TR_NOT_TRIGGERED: i32 = TIER_CODES + 24;
 export const ERR_TR_UNBONDING: i32 = TIER_CODES + 25;
 export const ERR_TR_ZERO_TIER_ID: i32 = TIER_CODES + 27;
+/** A vesting account may not open a position (validateNonVestingAccount). */
+export const ERR_TR_VESTING_ACCOUNT: i32 = TIER_CODES + 30;
 export const ERR_TR_NO_DELEGATOR_ADDRESS: i32 = TIER_CODES + 31;
 /**
  * sdk 18 (invalid request) of the tier messages; `errorArg`: 1 amount not positive, 2 no ids, 3 over

@@ -14,4 +14,5 @@ export * from "./exports/ledger-messages";
 export * from "./exports/ledger-queries";
 export * from "./exports/tier-messages";
 export * from "./exports/tier-queries";
+export * from "./exports/vesting";
 export * from "./genesis/place"; // an export's records placed (a genesis from another chain)

@@ -12,6 +12,7 @@ import { Table } from "../store/table";
 import { emit, isRecording } from "./out";
 import { EV_OWNER, EV_PEER, EV_AMOUNT, EVT_COIN_TRANSFER, EVT_COIN_DELEGATION } from "../abi/message-event";
 import { T_BALANCES } from "../store/table-ids";
+import { isVesting, lockedCoins, trackDelegation, trackUndelegation } from "./vesting";
 
 export const FEE_COLLECTOR: u32 = 0;
 export const DISTRIBUTION: u32 = 1;
@@ -113,18 +114,58 @@ function record(type: u32, from: u32, to: u32, lo: u64, hi: u64): void {
   store<u64>(ev + <usize>EV_AMOUNT, hi, 8);
 }
 
-/** x/bank SendCoins (account or module to account or module): a transfer, announced. */
+/**
+ * The spendable balance of `account` into the result registers: its balance less the locked
+ * coins of a vesting account at the block's time (SpendableCoins; never below zero).
+ */
+export function spendableOf(account: u32): i32 {
+  balanceOf(account);
+  if (account < FIRST_USER_ACCOUNT || !isVesting(account)) return OK;
+  const bLo = resLo, bHi = resHi;
+  const e = lockedCoins(account);
+  if (e != OK) return e;
+  if (bHi < resHi || (bHi == resHi && bLo < resLo)) return setResult(0, 0);
+  return setResult(bLo - resLo, bHi - resHi - u64(bLo < resLo));
+}
+
+/** subUnlockedCoins' check for a vesting account: ERR_INSUFFICIENT_FUNDS (errorArg = account) past its spendable balance. */
+function checkUnlocked(account: u32, lo: u64, hi: u64): i32 {
+  if (account < FIRST_USER_ACCOUNT || (lo | hi) == 0 || !isVesting(account)) return OK;
+  const e = spendableOf(account);
+  if (e != OK) return e;
+  if (resHi < hi || (resHi == hi && resLo < lo)) {
+    setErrorArg(<i64>account);
+    return ERR_INSUFFICIENT_FUNDS;
+  }
+  return OK;
+}
+
+/** x/bank SendCoins (account or module to account or module): a transfer, announced; a vesting account spends only its unlocked coins. */
 export function send(from: u32, to: u32, lo: u64, hi: u64): i32 {
-  const e = transfer(from, to, lo, hi);
+  let e = checkUnlocked(from, lo, hi);
+  if (e != OK) return e;
+  e = transfer(from, to, lo, hi);
   if (e == OK) record(EVT_COIN_TRANSFER, from, to, lo, hi);
   return e;
 }
 
-/** x/bank DelegateCoins (account to a staking pool) or UndelegateCoins (back): a transfer, announced. */
+/**
+ * x/bank DelegateCoins (account to a staking pool) or UndelegateCoins (back): a transfer,
+ * announced. The whole balance may be delegated; a vesting account tracks it (TrackDelegation,
+ * TrackUndelegation).
+ */
 export function delegateCoins(from: u32, to: u32, lo: u64, hi: u64): i32 {
-  const e = transfer(from, to, lo, hi);
+  let e = transfer(from, to, lo, hi);
+  if (e == OK && from >= FIRST_USER_ACCOUNT) e = trackDelegation(from, lo, hi);
+  if (e == OK && to >= FIRST_USER_ACCOUNT) e = trackUndelegation(to, lo, hi);
   if (e == OK) record(EVT_COIN_DELEGATION, from, to, lo, hi);
   return e;
+}
+
+/** UndelegateCoins without its event (a matured unbonding's payout): a transfer, tracked for a vesting account. */
+export function undelegateQuiet(from: u32, to: u32, lo: u64, hi: u64): i32 {
+  const e = transfer(from, to, lo, hi);
+  return e == OK && to >= FIRST_USER_ACCOUNT ? trackUndelegation(to, lo, hi) : e;
 }
 
 // Record-level access for BeginBlock, which moves the same four module balances every block: look

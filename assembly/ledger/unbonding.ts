@@ -5,7 +5,7 @@
 
 import { OK, ERR_MAX_UNBONDING_ENTRIES, ERR_INVARIANT, setErrorArg } from "../errors";
 import { Table } from "../store/table";
-import { transfer, NOT_BONDED_POOL } from "./bank";
+import { undelegateQuiet, NOT_BONDED_POOL } from "./bank";
 import { delegationKey } from "./delegations";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
@@ -105,7 +105,7 @@ export function completeMature(timeNs: i64): i32 {
     // A heap item left by an aborted transaction may name an id handed out again, maturing later.
     if (load<i64>(e + <usize>U_COMPLETION) > timeNs) continue;
     const delegator = load<u32>(e + <usize>U_DELEGATOR);
-    const r = transfer(NOT_BONDED_POOL, delegator, load<u64>(e + <usize>U_BALANCE), load<u64>(e + <usize>U_BALANCE, 8));
+    const r = undelegateQuiet(NOT_BONDED_POOL, delegator, load<u64>(e + <usize>U_BALANCE), load<u64>(e + <usize>U_BALANCE, 8));
     if (r != OK) {
       setErrorArg(20);
       return ERR_INVARIANT;

@@ -27,3 +27,5 @@ export const T_TIER_GLOBALS: u32 = 20;
 export const T_TIER_VALIDATOR_DATA: u32 = 21;
 export const T_VALIDATOR_EVENTS: u32 = 22;
 export const T_TIER_PARAMS: u32 = 23;
+export const T_VESTING_ACCOUNTS: u32 = 24;
+export const T_VESTING_PERIODS: u32 = 25;

@@ -157,6 +157,20 @@ export class Table {
     return -1;
   }
 
+  /** `find` uncounted: a lookup the SDK's keepers make without a store read of their own (a vesting account's lock, read with the account). */
+  peek(key: u64): i32 {
+    if (this.live == 0) return -1;
+    const mask = this.indexCapacity - 1;
+    let i = <u32>hash64(key) & mask;
+    while (true) {
+      const s = load<u32>(this.indexSlots + (<usize>i << 2));
+      if (s == EMPTY) return -1;
+      if (load<u64>(this.indexKeys + (<usize>i << 3)) == key) return <i32>s;
+      i = (i + 1) & mask;
+    }
+    return -1;
+  }
+
   /**
    * `find` with a guess: when `hint` is a live slot holding `key` (a key has one live slot), that
    * slot without a probe of the index; else `find`. Counted as one read either way, as `find`.

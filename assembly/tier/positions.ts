@@ -46,7 +46,7 @@ export const MAX_CLAIM_IDS: i32 = 300;
 
 /** MsgLockTier: fresh tokens of `owner` into a new position delegated to `validator`. */
 export function lock(owner: u32, tierId: u32, aLo: u64, aHi: u64, validator: u32, delegator: u32, trigger: bool): i32 {
-  let e = entryChecks(tierId, aLo, aHi);
+  let e = entryChecks(owner, tierId, aLo, aHi);
   if (e != OK) return e;
   if (trigger) {
     e = unlockFromNow(<u32>tiers.find(<u64>tierId));
@@ -66,7 +66,7 @@ export function lock(owner: u32, tierId: u32, aLo: u64, aHi: u64, validator: u32
 
 /** MsgCommitDelegationToTier: `amount` of the signer's delegation moves to a new position, no unbonding. */
 export function commit(owner: u32, validator: u32, aLo: u64, aHi: u64, tierId: u32, delegator: u32, trigger: bool): i32 {
-  let e = entryChecks(tierId, aLo, aHi);
+  let e = entryChecks(owner, tierId, aLo, aHi);
   if (e != OK) return e;
   if (trigger) {
     e = unlockFromNow(<u32>tiers.find(<u64>tierId));

@@ -5,12 +5,13 @@
 // Positions are addressed by slot; pointers are re-derived after every insert (store/table.ts).
 
 import {
-  OK, setErrorArg, ERR_TR_CLOSE_ONLY, ERR_TR_MIN_LOCK, ERR_TR_TIER_NOT_FOUND, ERR_TR_POSITION_NOT_FOUND,
+  OK, setErrorArg, ERR_TR_VESTING_ACCOUNT, ERR_TR_CLOSE_ONLY, ERR_TR_MIN_LOCK, ERR_TR_TIER_NOT_FOUND, ERR_TR_POSITION_NOT_FOUND,
   ERR_TR_OWNER_MISMATCH, ERR_TR_ZERO_TIER_ID, ERR_TR_NO_DELEGATOR_ADDRESS, ERR_TR_UNLOCK_OUT_OF_RANGE,
   MAX_EXIT_SECONDS,
 } from "../errors";
 import { cmp, mulIntQuo, truncateInt, resLo, resHi, setResult, ROUND_HALF_EVEN } from "../dec/dec";
 import { balanceOf, FIRST_USER_ACCOUNT } from "../ledger/bank";
+import { isVesting } from "../ledger/vesting";
 import { validators } from "../ledger/validators";
 import { V_STATUS, V_TOKENS, V_SHARES, STATUS_BONDED } from "../abi/validator";
 import { delegations, delegationKey, D_SHARES } from "../ledger/delegations";
@@ -125,12 +126,13 @@ export function freshDelegator(owner: u32, delegator: u32): i32 {
   return OK;
 }
 
-/** Lock / Commit steps 1–2 (§4.2): tier id, amount, tier, close-only, minimum lock. */
-export function entryChecks(tierId: u32, aLo: u64, aHi: u64): i32 {
+/** Lock / Commit steps 1–2 (§4.2): tier id, amount, tier, the owner not a vesting account, close-only, minimum lock. */
+export function entryChecks(owner: u32, tierId: u32, aLo: u64, aHi: u64): i32 {
   if (tierId == 0) return ERR_TR_ZERO_TIER_ID;
   if ((aLo | aHi) == 0) return invalidRequest(1);
   const ts = tiers.find(<u64>tierId);
   if (ts < 0) return ERR_TR_TIER_NOT_FOUND;
+  if (isVesting(owner)) return ERR_TR_VESTING_ACCOUNT;
   const t = tiers.ptr(<u32>ts);
   if (load<u8>(t + <usize>T_CLOSE_ONLY) != 0) return ERR_TR_CLOSE_ONLY;
   if (cmp(aLo, aHi, ld(t, T_MIN_LOCK), ldh(t, T_MIN_LOCK)) < 0) return errAmounts(ERR_TR_MIN_LOCK, 0, 0, 0, 0); // quotes none

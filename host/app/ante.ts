@@ -130,7 +130,7 @@ export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint): bigint {
 export function checkFeePayable(s: AppState, signer: string, fee: bigint, owed: bigint): void {
   if (fee === 0n) return;
   const id = s.directory.accountId(signer);
-  const balance = id === undefined ? 0n : s.ledger.balance(id);
+  const balance = id === undefined ? 0n : s.ledger.vesting.spendable(id);
   const spendable = balance > owed ? balance - owed : 0n;
   if (spendable < fee) {
     throw new TxError(

@@ -8,6 +8,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { Core } from "../core/core.js";
+import { Vesting } from "../core/vesting.js";
 import { decodeCoreState, tableIds, type CoreState } from "../core/genesis-records.js";
 import type { NodeStore } from "../store/store.js";
 import { addressOrder, isObject, type Json } from "./genesis-json.js";
@@ -68,9 +69,13 @@ export function exportSdkGenesis(src: ExportSource): Json {
   const byBytes = addressOrder(ACCOUNT_PREFIX, false);
   const accounts = src.directory.accounts().filter((a) => a.number !== undefined || a.id < 16).sort((a, b) => byBytes(a.address, b.address));
   const foreign = foreignModules(g.sdk.auth);
+  const vesting = new Vesting(src.core);
   out.auth = {
     params: kept("auth")?.params ?? { ...AUTH_PARAMS },
-    accounts: accounts.map((a) => accountJson({ ...a, number: a.number ?? BigInt(a.id) }, foreign.get(a.address), ACCOUNT_PREFIX)),
+    accounts: accounts.map((a) => {
+      const lock = vesting.lock(a.id);
+      return accountJson({ ...a, number: a.number ?? BigInt(a.id) }, foreign.get(a.address), ACCOUNT_PREFIX, lock && { lock, denom });
+    }),
   };
   out.bank = bankJson(kept("bank"), [...core.balances].map(([id, amount]) => ({ address: addressOf(id), amount })), denom, ACCOUNT_PREFIX, src.bank.params());
   const staking = stakingState(core, src, addressOf, operatorOf);

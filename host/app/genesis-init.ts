@@ -25,6 +25,7 @@ import { orderKey, type ValidatorRegistry } from "../modules/staking/validators.
 import { pairKey } from "../modules/distribution/genesis.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, type Genesis } from "./genesis-sdk.js";
 import { TABLE_NAMES } from "../core/memory.js";
+import { bondLock } from "../modules/vesting/genesis.js";
 
 /** What InitChain works on: the chain's keepers, and how it delivers a gentx. */
 export interface InitChainHost {
@@ -50,6 +51,7 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   if (!exported) h.emission.setState({ height: g.height, totalSupply: g.bank.supply.find((c) => c.denom === g.mint.params.mintDenom)!.amount, burned });
   const burnIds = accounts(g, h.directory);
   for (const b of g.balances) h.ledger.genesisBalance(h.directory.accountId(b.address)!, b.amount);
+  placeVesting(g, h);
   const placer = new GenesisPlacer(h.core);
   const validatorIds = exported ? placeStaking(g, h, placer) : new Map<string, number>();
   placeDistribution(g, h, placer);
@@ -102,6 +104,16 @@ function accounts(g: Genesis, directory: NodeDirectory): number[] {
   for (const [address, number] of moduleAccountNumbers(g.sdk.auth, ACCOUNT_PREFIX)) directory.genesisAccount(address, { number });
   for (const b of g.balances) if (!directory.numbered(b.address)) directory.genesisAccount(b.address, { number: directory.nextAccountNumber() });
   return burnIds;
+}
+
+/** The vesting accounts' locks (x/auth/vesting), of the bond denom. */
+function placeVesting(g: Genesis, h: InitChainHost): void {
+  for (const a of g.sdk.auth.accounts) {
+    if (a.vesting === undefined) continue;
+    const path = `app_state.auth.accounts (${a.address})`;
+    const lock = bondLock(a.vesting, g.mint.params.mintDenom, path);
+    at(path, () => h.ledger.vesting.create(h.directory.accountId(a.address)!, lock));
+  }
 }
 
 /** An address's core id, an account without a number if it is new (numbered after all). */

@@ -67,7 +67,8 @@ export function paying<T>(ctx: { readonly ledger: Ledger; readonly denom: string
     return run();
   } catch (e) {
     if (e instanceof CoreError && e.code === CoreCode.INSUFFICIENT_FUNDS && e.arg === BigInt(from)) {
-      const text = `${ctx.ledger.balance(from)}${ctx.denom} is smaller than ${amount}${ctx.denom}`;
+      const have = how === "send" ? ctx.ledger.vesting.spendable(from) : ctx.ledger.balance(from);
+      const text = `${have}${ctx.denom} is smaller than ${amount}${ctx.denom}`;
       throw new TxError(SdkErrors.InsufficientFunds, how === "send" ? `spendable balance ${text}` : `failed to delegate; ${text}`);
     }
     throw e;

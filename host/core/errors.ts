@@ -44,6 +44,7 @@ export const TIER_MESSAGES: Record<number, string> = {
   25: "position is unbonding",
   26: "exit lock duration has elapsed, clear position first",
   27: "tier id must be non-zero",
+  30: "vesting accounts are not allowed to execute this action",
   31: "could not derive a free position delegator address",
 };
 

@@ -3,6 +3,7 @@
 
 import { readMessageEvents, type MessageEvent } from "./message-events.js";
 import type { Core } from "./core.js";
+import { Vesting } from "./vesting.js";
 import { CoreCode } from "./errors.js";
 import { LP_COMMUNITY_TAX, LP_TARGET_RATE, VOTE_SIZE, DV_SIZE, UV_SIZE, RV_SIZE, U32_BYTES } from "./abi.gen.js";
 import type { Page } from "../wire/cosmos-pagination.js";
@@ -56,7 +57,12 @@ const INVARIANTS = [
 ] as const;
 
 export class Ledger {
-  constructor(private readonly core: Core) {}
+  /** x/auth/vesting's locks (host/core/vesting.ts). */
+  readonly vesting: Vesting;
+
+  constructor(private readonly core: Core) {
+    this.vesting = new Vesting(core);
+  }
 
   configure(p: LedgerParams): void {
     const c = this.core;

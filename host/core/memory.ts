@@ -23,6 +23,7 @@ export const TABLE_NAMES: readonly string[] = [
   "validator lists", "unbonding entries", "unbonding lists", "unbonding pairs", "redelegation entries", "redelegation lists",
   "redelegation triples", "redelegations received", "withdraw addresses", "tiers", "positions", "position owners",
   "positions by delegator", "tier globals", "tier validator data", "validator events", "tier params",
+  "vesting accounts", "vesting periods",
 ];
 
 export const tableName = (t: number) => TABLE_NAMES[t] ?? `table ${t}`;

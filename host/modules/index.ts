@@ -18,6 +18,7 @@ import { feegrantModule } from "./feegrant/module.js";
 import { authzModule } from "./authz/module.js";
 import { ibcModule } from "./ibc/module.js";
 import { supplyModule } from "./supply/module.js";
+import { vestingModule } from "./vesting/module.js";
 
 export const MODULES = [
   authModule,
@@ -36,6 +37,7 @@ export const MODULES = [
   authzModule,
   ibcModule,
   supplyModule,
+  vestingModule,
 ] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;

@@ -264,7 +264,13 @@ test("bad documents are refused with the JSON path of what is wrong", async () =
   refuse(edit(exported, (d) => (d.app_state.staking.validators[0].colour = "red")), "app_state.staking.validators[0]", 'unknown field "colour"');
   refuse(edit(exported, (d) => (d.app_state.staking.validators[1].tokens = 5)), "app_state.staking.validators[1].tokens", "must be a string");
   refuse(edit(exported, (d) => (d.app_state.bank.balances[0].coins[0].amount = "1")), "app_state.bank.balances", "balances add up to");
-  refuse(edit(exported, (d) => (d.app_state.auth.accounts[1]["@type"] = "/cosmos.vesting.v1beta1.ContinuousVestingAccount")), "app_state.auth.accounts[1].@type", "vesting accounts are not supported");
+  refuse(edit(exported, (d) => {
+    const { ["@type"]: _, ...base } = d.app_state.auth.accounts[1];
+    d.app_state.auth.accounts[1] = {
+      "@type": "/cosmos.vesting.v1beta1.ContinuousVestingAccount", start_time: "10",
+      base_vesting_account: { base_account: base, original_vesting: [{ denom: "basecro", amount: "10" }], delegated_free: [], delegated_vesting: [], end_time: "5" },
+    };
+  }), "app_state.auth.accounts[1]", "vesting start-time cannot be before end-time");
   refuse(edit(exported, (d) => (d.app_state.distribution.validator_historical_rewards[0].rewards.cumulative_reward_ratio = [{ denom: "uatom", amount: "1" }])),
     "app_state.distribution.validator_historical_rewards[0].rewards.cumulative_reward_ratio[0].denom", "only the bond denom basecro");
   refuse(edit(exported, (d) => (d.app_state.tieredrewards.positions[1].tier_id = 9)), "app_state.tieredrewards.positions[1].tier_id", "tier 9 not found");

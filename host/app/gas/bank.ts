@@ -122,7 +122,8 @@ export function delegateCoins(k: Sim, delegator: string, pool: ModuleName, amoun
   const b = getBalance(k, delegator, k.denom, "DelegateCoins");
   k.check("sdk:5", b < amount);
   setBalance(k, delegator, b - amount, k.denom, "DelegateCoins");
-  getAccount(k, delegator, "trackDelegation");
+  const a = getAccount(k, delegator, "trackDelegation");
+  if (a?.track !== undefined) setAccount(k, { ...a, ...a.track(amount) }, "trackDelegation"); // a vesting account's SetAccount
   addCoins(k, poolAddress, amount, k.denom);
 }
 

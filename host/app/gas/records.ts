@@ -75,6 +75,10 @@ export interface AccountFields {
   pubKey?: Uint8Array;
   number: bigint;
   sequence: bigint;
+  /** A vesting account's stored value around its BaseAccount's bytes (host/modules/vesting/records.ts). */
+  wrap?: (base: number) => number;
+  /** A vesting account's `wrap` and `track` after TrackDelegation of an amount (its delegated vesting and free). */
+  track?: (amount: bigint) => Pick<AccountFields, "wrap" | "track">;
 }
 
 const baseAccount = (a: AccountFields): number =>
@@ -82,8 +86,9 @@ const baseAccount = (a: AccountFields): number =>
   (a.pubKey ? msg(2, any("/cosmos.crypto.secp256k1.PubKey", lenField(1, a.pubKey.length))) : 0) +
   uint(3, a.number) + uint(4, a.sequence);
 
-/** Any(BaseAccount). */
-export const accountValue = (a: AccountFields): number => any("/cosmos.auth.v1beta1.BaseAccount", baseAccount(a));
+/** Any(BaseAccount), or a vesting account's Any around it. */
+export const accountValue = (a: AccountFields): number =>
+  a.wrap !== undefined ? a.wrap(baseAccount(a)) : any("/cosmos.auth.v1beta1.BaseAccount", baseAccount(a));
 
 /** Any(ModuleAccount{BaseAccount, name, permissions}). */
 export function moduleAccountValue(address: string, number: bigint, name: string, permissions: readonly string[]): number {

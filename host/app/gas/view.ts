@@ -10,6 +10,7 @@ import type { ValidatorRegistry } from "../../modules/staking/validators.js";
 import { accountAddressBytes, addressLength, encodeAddress } from "../../wire/address.js";
 import type { AccountFields, EntryFields, PositionFields, ValidatorFields } from "./records.js";
 import { ZERO_TIME_NS } from "./proto.js";
+import { vestingAccountFields } from "../../modules/vesting/records.js";
 
 export interface PositionView extends PositionFields {
   /** The delegation's validator operator, when delegated. */
@@ -134,7 +135,10 @@ class PartsView implements NodeView {
   account(address: string): AccountFields | undefined {
     const a = this.n.directory.account(address);
     if (a === undefined) return undefined;
-    return { address, number: a.accountNumber, sequence: a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
+    const id = this.accountId(address);
+    const lock = id === undefined ? undefined : this.n.ledger.vesting.lock(id);
+    const fields = { address, number: a.accountNumber, sequence: a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
+    return lock === undefined ? fields : { ...fields, ...vestingAccountFields(lock, this.n.ledger.vesting.vestingCoins(id!), this.n.denom) };
   }
 
   nextAccountNumber(): bigint {

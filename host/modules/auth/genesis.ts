@@ -3,12 +3,14 @@
 // SanitizeGenesisAccounts gives every duplicate number (chain-maind's genesis.json numbers every
 // account 0) the lowest unused one, in document order, then InitGenesis takes them in number
 // order; the module accounts the genesis lacks get the next numbers in the order chain-main's
-// InitGenesis creates them. Vesting accounts are refused: the node has no locked balances.
+// InitGenesis creates them. A vesting account's lock is x/auth/vesting's (host/modules/vesting/genesis.ts).
 
 import { base64 } from "@scure/base";
 import { fail, object, string, uint64, array, address, type Json } from "../../app/genesis-json.js";
 import { moduleAddress } from "../../wire/keys.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "./directory.js";
+import { isVestingType, parseVestingAccount, vestingAccountJson, type GenesisVesting } from "../vesting/genesis.js";
+import type { VestingLock } from "../../core/vesting.js";
 
 export const BASE_ACCOUNT = "/cosmos.auth.v1beta1.BaseAccount";
 export const MODULE_ACCOUNT = "/cosmos.auth.v1beta1.ModuleAccount";
@@ -31,6 +33,8 @@ export interface GenesisAccount {
   pubKey?: Uint8Array;
   /** A module account's name and permissions. */
   module?: { name: string; permissions: string[] };
+  /** A vesting account's lock. */
+  vesting?: GenesisVesting;
 }
 
 export interface AuthGenesis {
@@ -82,8 +86,12 @@ function parseAccount(v: Json, p: string, prefix: string): GenesisAccount {
     }
     return { ...base, module: { name, permissions } };
   }
-  if (type.startsWith("/cosmos.vesting.")) fail(`vesting accounts are not supported by this node (${type})`, `${p}.@type`);
-  return fail(`unknown account type ${type} (known: ${BASE_ACCOUNT}, ${MODULE_ACCOUNT})`, `${p}.@type`);
+  if (isVestingType(type)) {
+    const { base, baseAt, vesting } = parseVestingAccount(o, p);
+    const keys = ["address", "pub_key", "account_number", "sequence"];
+    return { ...baseAccount(object(base, baseAt, keys), baseAt, prefix, keys), vesting };
+  }
+  return fail(`unknown account type ${type} (known: ${BASE_ACCOUNT}, ${MODULE_ACCOUNT}, the vesting accounts)`, `${p}.@type`);
 }
 
 function baseAccount(o: { [k: string]: Json | undefined }, p: string, prefix: string, keys: string[]): GenesisAccount {
@@ -144,9 +152,10 @@ export function moduleAccountNumbers(auth: AuthGenesis, prefix: string): Map<str
   return out;
 }
 
-/** An account as `app_state.auth.accounts` writes it: a module account (the node's, or one the genesis named) or a BaseAccount. */
+/** An account as `app_state.auth.accounts` writes it: a module account (the node's, or one the genesis named), a vesting account or a BaseAccount. */
 export function accountJson(
   a: { address: string; number: bigint; sequence: bigint; pubKey?: Uint8Array }, foreignModule: { name: string; permissions: string[] } | undefined, prefix: string,
+  vesting?: { lock: VestingLock; denom: string },
 ): Json {
   const base = {
     address: a.address,
@@ -156,6 +165,7 @@ export function accountJson(
   };
   const own = MODULE_ACCOUNTS.find(([name]) => moduleAddress(name, prefix) === a.address)?.[0];
   const module = own !== undefined ? { name: own, permissions: [...MODULE_PERMISSIONS[own]!] } : foreignModule;
+  if (module === undefined && vesting !== undefined) return vestingAccountJson(vesting.lock, base, vesting.denom);
   if (module === undefined) return { "@type": BASE_ACCOUNT, ...base };
   return { "@type": MODULE_ACCOUNT, base_account: base, name: module.name, permissions: module.permissions };
 }

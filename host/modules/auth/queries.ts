@@ -7,6 +7,7 @@ import { hex } from "@scure/base";
 import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { sdkAny } from "../../wire/any.js";
+import type { Any } from "@bufbuild/protobuf/wkt";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { FIRST_USER_ACCOUNT } from "../../core/ledger.js";
 import { GasSchedule } from "../../app/gas.js";
@@ -61,12 +62,19 @@ export const indexKey = <T>(list: readonly T[]): ((t: T) => bigint) => {
   return (t) => at.get(t)!;
 };
 
-/** x/auth's Query service over the chain's directory of accounts. */
-export function authQueries(dir: Directory, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
-  const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : sdkAny(PubKeySchema, { key }));
-  const baseAccount = (address: string, a: NonNullable<ReturnType<Directory["account"]>>) => ({
-    address, pubKey: pubKey(a.pubKey), accountNumber: a.accountNumber, sequence: a.sequence,
-  });
+const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : sdkAny(PubKeySchema, { key }));
+
+/** An account's BaseAccount fields. */
+const baseAccountOf = (address: string, a: NonNullable<ReturnType<Directory["account"]>>) => ({
+  address, pubKey: pubKey(a.pubKey), accountNumber: a.accountNumber, sequence: a.sequence,
+});
+
+/** x/auth's Query service over the chain's directory of accounts (`vesting`: a vesting account's Any, x/auth/vesting's). */
+export function authQueries(
+  dir: Directory,
+  options: { maxPageLimit?: number; vesting?: (address: string, base: ReturnType<typeof baseAccountOf>) => Any | undefined } = {},
+): ServiceHandlers<typeof Query> {
+  const baseAccount = baseAccountOf;
 
   /** A module account as x/auth stores it (the rewards pool is one: REFERENCE §11). */
   const moduleAccount = (id: number) => {
@@ -87,7 +95,7 @@ export function authQueries(dir: Directory, options: { maxPageLimit?: number } =
     if (a === undefined) throw notFound(`account ${address} not found`);
     const id = dir.accountId(address);
     const m = id !== undefined && id < FIRST_USER_ACCOUNT ? moduleAccount(id) : undefined;
-    return m ?? sdkAny(BaseAccountSchema, baseAccount(address, a));
+    return m ?? options.vesting?.(address, baseAccount(address, a)) ?? sdkAny(BaseAccountSchema, baseAccount(address, a));
   };
 
   return {

@@ -71,7 +71,7 @@ export const msgMultiSend = message({
     const from = ctx.directory.ensure(input.address);
     // subUnlockedCoins: coin by coin, the spendable balance (another denom's is 0 here)
     for (const c of input.coins) {
-      const have = c.denom === ctx.denom ? ctx.ledger.balance(from) : 0n;
+      const have = c.denom === ctx.denom ? ctx.ledger.vesting.spendable(from) : 0n;
       if (have < c.amount) throw new TxError(SdkErrors.InsufficientFunds, `spendable balance ${have}${c.denom} is smaller than ${c.amount}${c.denom}`);
     }
     const events: TxEvent[] = [

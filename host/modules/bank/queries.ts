@@ -50,16 +50,29 @@ export function bankQueries(
     const id = directory.accountId(accountText(directory, address));
     return id === undefined ? 0n : ledger.balance(id);
   };
-  // No vesting accounts: every balance is spendable (tier-locked tokens are delegated, not held),
-  // so the spendable queries answer as the balance queries.
-  const balances = (r: { address: string; pagination?: Parameters<typeof pageQuery>[0] }) => {
-    const amount = balanceOf(r.address);
-    const coins = amount === 0n ? [] : [{ denom, amount: `${amount}` }];
+  const page = (coins: { denom: string; amount: string }[], r: { pagination?: Parameters<typeof pageQuery>[0] }) => {
     const { items, pagination } = paginateArray(coins, () => 0n, pageQuery(r.pagination, options.maxPageLimit));
     return { balances: items, pagination };
   };
+  const balances = (r: { address: string; pagination?: Parameters<typeof pageQuery>[0] }) => {
+    const amount = balanceOf(r.address);
+    return page(amount === 0n ? [] : [{ denom, amount: `${amount}` }], r);
+  };
   const balance = (r: { address: string; denom: string }) => {
     const amount = balanceOf(r.address);
+    if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+    return { balance: { denom: r.denom, amount: `${r.denom === denom ? amount : 0n}` } };
+  };
+  // SpendableCoins: a vesting account's balance less its locked coins at the block's time; each
+  // denom held is listed, a fully locked one as 0 (tier-locked tokens are delegated, not held).
+  const spendableOf = (address: string): bigint => {
+    const id = directory.accountId(accountText(directory, address));
+    return id === undefined ? 0n : ledger.vesting.spendable(id);
+  };
+  const spendableBalances = (r: { address: string; pagination?: Parameters<typeof pageQuery>[0] }) =>
+    page(balanceOf(r.address) === 0n ? [] : [{ denom, amount: `${spendableOf(r.address)}` }], r);
+  const spendableBalanceByDenom = (r: { address: string; denom: string }) => {
+    const amount = spendableOf(r.address);
     if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
     return { balance: { denom: r.denom, amount: `${r.denom === denom ? amount : 0n}` } };
   };
@@ -71,7 +84,7 @@ export function bankQueries(
   };
   return {
     ...supplyOfQuery(options.supplyOf ?? ((d) => (d === denom ? ledger.totalSupply() : 0n))),
-    balance, allBalances: balances, spendableBalances: balances, spendableBalanceByDenom: balance,
+    balance, allBalances: balances, spendableBalances, spendableBalanceByDenom,
     totalSupply: (r) => {
       const { items, pagination } = paginateArray([{ denom, amount: `${ledger.totalSupply()}` }], () => 0n, pageQuery(r.pagination, options.maxPageLimit));
       return { supply: items, pagination };

@@ -161,7 +161,7 @@ function claimRewards(k: Sim, p: PositionView): PositionView {
 }
 
 function validateNewPosition(k: Sim, owner: string, amount: bigint, tier: Tier): void {
-  getAccount(k, owner, "validateNonVestingAccount");
+  k.check(`${TR}:30`, getAccount(k, owner, "validateNonVestingAccount")?.wrap !== undefined);
   k.check(`${TR}:7`, tier.closeOnly);
   k.check(`${TR}:9`, amount < tier.minLock);
 }
