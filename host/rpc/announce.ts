@@ -50,7 +50,12 @@ export class Announcer {
   private stalledSince: number | undefined;
   private closed = false;
 
-  constructor(private readonly target: AnnounceTarget) {}
+  private readonly stallMs: number;
+
+  /** `stallMs`: how long a subscriber above HIGH_WATER_BYTES is waited for (STALL_MS). */
+  constructor(private readonly target: AnnounceTarget, o: { stallMs?: number } = {}) {
+    this.stallMs = o.stallMs ?? STALL_MS;
+  }
 
   /** Heights waiting to be announced. */
   get backlog(): bigint {
@@ -101,7 +106,7 @@ export class Announcer {
       if (slow.length > 0) {
         const now = Date.now();
         this.stalledSince ??= now;
-        if (now - this.stalledSince < STALL_MS) {
+        if (now - this.stalledSince < this.stallMs) {
           this.scheduled = { timeout: setTimeout(() => this.pump(), 10) };
           return;
         }
