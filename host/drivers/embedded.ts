@@ -3,9 +3,9 @@
 // a tx into the mempool with a promise of its result; each block is the mempool's txs whose gas
 // limits fit the consensus max_gas, in arrival order, run through FinalizeBlock and made durable
 // by Commit at once. The real clock makes a block every block time on a wall-clock grid; the
-// simulated clock makes blocks on request (`advance`), jumping ahead in runs of empty blocks made
-// in one core call, each block a block time after the last (or at the time dev mode set for the
-// next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
+// simulated clock makes blocks on request (`advance`; `advanceTime`: the blocks a duration stands
+// for), jumping ahead in runs of empty blocks made in one core call, each block a block time after
+// the last (or at the time dev mode set for the next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
 // same object serves, its clock idle. The renderers see it as a Node (app/node-api.ts): the
 // application's reads, forwarded, and the clock's intake.
 
