@@ -11,7 +11,8 @@
 //   records and the hash taken back to its mark: O(state) copies, no record re-read or re-hashed
 //   (a restart's restore re-hashes every record: seconds at 100k accounts). The snapshot reverted
 //   to and every later one are gone after, as in Anvil.
-// - the simulated clock: mine(blocks, interval), setNextBlockTime, advanceTime.
+// - the simulated clock: mine(blocks, interval); advanceTime(duration), the blocks that time stands
+//   for (each mints and pays as the chain's would); setNextBlockTime, a jump without blocks.
 // - setBalance: a balance set by the next block before its BeginBlock, the supply following
 //   (app/cheats.ts: an event of the block, so a replay makes it again); impersonate /
 //   stopImpersonating: txs of those addresses are admitted without a signature check.
@@ -42,7 +43,7 @@ import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
 import { ChainStateError, NodeStateError } from "../app/types.js";
 import { NodeChain, type Advanced, type NodeChainOptions } from "../drivers/embedded.js";
-import { CheatError } from "./cheat-input.js";
+import { CheatError, MAX_MINE_BLOCKS } from "./cheat-input.js";
 
 interface Snapshot {
   readonly id: string;
@@ -231,10 +232,22 @@ export class DevChain {
     });
   }
 
-  /** The next block's time `durationNs` later than it would be (a gap in the chain's time). */
-  async advanceTime(durationNs: bigint): Promise<{ nextBlockTimeNs: bigint }> {
+  /**
+   * The chain lives `durationNs` on: the blocks it stands for at the block time, a block time
+   * apart, then the remainder added to the next block's time (which comes `durationNs` later than
+   * it would have). Each block mints, pays base rewards and runs its BeginBlock and EndBlock, as a
+   * chain's would over that time; setNextBlockTime is the jump without blocks.
+   */
+  async advanceTime(durationNs: bigint): Promise<Advanced & { nextBlockTimeNs: bigint }> {
     this.requireSimulated("advanceTime");
-    return this.node.enqueue(() => ({ nextBlockTimeNs: this.setNext(this.node.nextBlockTime() + durationNs) }));
+    const blocks = this.node.blocksIn(durationNs);
+    if (blocks > MAX_MINE_BLOCKS) {
+      throw new CheatError("invalid", `duration: ${blocks} blocks at the block time of ${this.node.blockTimeNs / 1_000_000n} ms, at most ${MAX_MINE_BLOCKS} per call: ` +
+        "advance in several calls, or jump without blocks with setNextBlockTime");
+    }
+    return this.node.advanceTime(durationNs).catch((e: unknown) => {
+      throw e instanceof ValidationError ? new CheatError("invalid", e.message) : e;
+    });
   }
 
   private setNext(timeNs: bigint): bigint {

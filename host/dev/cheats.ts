@@ -74,7 +74,10 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
   },
   advanceTime: {
     args: ["duration"],
-    call: async (chain, a) => ({ next_block_time: timestampString((await chain.advanceTime(input.duration(a.duration, "duration"))).nextBlockTimeNs) }),
+    call: async (chain, a) => {
+      const done = await chain.advanceTime(input.duration(a.duration, "duration"));
+      return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(done.nextBlockTimeNs) };
+    },
   },
   setBalance: {
     args: ["address", "amount", "mine"],

@@ -3,9 +3,9 @@
 // a tx into the mempool with a promise of its result; each block is the mempool's txs whose gas
 // limits fit the consensus max_gas, in arrival order, run through FinalizeBlock and made durable
 // by Commit at once. The real clock makes a block every block time on a wall-clock grid; the
-// simulated clock makes blocks on request (`advance`), jumping ahead in runs of empty blocks made
-// in one core call, each block a block time after the last (or at the time dev mode set for the
-// next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
+// simulated clock makes blocks on request (`advance`; `advanceTime`: the blocks a duration stands
+// for), jumping ahead in runs of empty blocks made in one core call, each block a block time after
+// the last (or at the time dev mode set for the next one). `--automine` makes a block for each tx at once. Under CometBFT (drivers/abci.ts) the
 // same object serves, its clock idle. The renderers see it as a Node (app/node-api.ts): the
 // application's reads, forwarded, and the clock's intake.
 
@@ -144,43 +144,67 @@ export class NodeChain implements Node {
     }
     if (blocks < 0n) return Promise.reject(new RangeError("negative block count"));
     if (stepNs <= 0n) return Promise.reject(new RangeError("the time between blocks must be positive"));
-    const run = async (): Promise<Advanced> => {
-      // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
-      const lastNs = blocks === 0n ? 0n : this.nextBlockTime() + (blocks - 1n) * stepNs;
-      if (lastNs > MAX_DURATION_NS) {
-        throw new ValidationError(`${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`);
+    return this.enqueue(() => this.runBlocks(blocks, stepNs));
+  }
+
+  /**
+   * Simulated clock: the blocks `durationNs` stands for, durationNs / block time of them a block
+   * time apart (made as advance makes them), then the rest of the duration added to the next
+   * block's time, so that the next block comes `durationNs` later than it would have: the chain
+   * lives through the time (each block mints, pays and counts) instead of jumping over it.
+   */
+  advanceTime(durationNs: bigint): Promise<Advanced & { nextBlockTimeNs: bigint }> {
+    if (this.clock !== "simulated") {
+      return Promise.reject(new ChainStateError("blocks are made by the real clock; use --clock simulated"));
+    }
+    if (durationNs < 0n) return Promise.reject(new RangeError("negative duration"));
+    return this.enqueue(async () => {
+      const target = this.nextBlockTime() + durationNs;
+      if (target > MAX_DURATION_NS) {
+        throw new ValidationError(`the next block would be at ${target} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`);
       }
-      const from = this.latest.height;
-      let left = blocks;
-      while (left > 0n && !this.stopped) {
-        const start = this.latest.height === from ? this.nextBlockTime() : this.latest.timeNs + stepNs;
-        if (this.pending > 0 || this.pendingBalances.length > 0) {
+      const done = await this.runBlocks(durationNs / this.blockTimeNs, this.blockTimeNs);
+      if (!this.stopped) this.nextTimeNs = target === this.latest.timeNs + this.blockTimeNs ? undefined : target;
+      return { ...done, nextBlockTimeNs: this.nextBlockTime() };
+    });
+  }
+
+  /** advance's work, run in the queue: the first block carries the mempool (and dev mode's balances), then runs of empty blocks. */
+  private async runBlocks(blocks: bigint, stepNs: bigint): Promise<Advanced> {
+    // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
+    const lastNs = blocks === 0n ? 0n : this.nextBlockTime() + (blocks - 1n) * stepNs;
+    if (lastNs > MAX_DURATION_NS) {
+      throw new ValidationError(`${blocks} blocks would end at ${lastNs} ns since 1970, past the last time the chain can hold (${LAST_TIME_TEXT})`);
+    }
+    const from = this.latest.height;
+    let left = blocks;
+    while (left > 0n && !this.stopped) {
+      const start = this.latest.height === from ? this.nextBlockTime() : this.latest.timeNs + stepNs;
+      if (this.pending > 0 || this.pendingBalances.length > 0) {
+        this.produceWithMempool(start);
+        left -= 1n;
+      } else {
+        let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
+        // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
+        // after a deposit or voting period's end, and that block is made alone.
+        const deadline = this.app.gov.nextDeadline();
+        if (deadline !== undefined) {
+          const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
+          if (before < n) n = before;
+        }
+        if (n === 0n) {
           this.produceWithMempool(start);
           left -= 1n;
         } else {
-          let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
-          // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
-          // after a deposit or voting period's end, and that block is made alone.
-          const deadline = this.app.gov.nextDeadline();
-          if (deadline !== undefined) {
-            const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
-            if (before < n) n = before;
-          }
-          if (n === 0n) {
-            this.produceWithMempool(start);
-            left -= 1n;
-          } else {
-            this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs } });
-            this.nextTimeNs = undefined;
-            this.app.commit();
-            left -= n;
-          }
+          this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs: start, run: { count: n, stepNs } });
+          this.nextTimeNs = undefined;
+          this.app.commit();
+          left -= n;
         }
-        if (left > 0n) await yieldToEventLoop();
       }
-      return { blocks: this.latest.height - from, header: this.latest };
-    };
-    return this.enqueue(run);
+      if (left > 0n) await yieldToEventLoop();
+    }
+    return { blocks: this.latest.height - from, header: this.latest };
   }
 
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */

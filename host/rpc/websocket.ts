@@ -2,7 +2,9 @@
 // `subscribe` / `unsubscribe` / `unsubscribe_all` for `tm.event='NewBlock'`, `tm.event='Tx'` (with
 // further conditions on the tx's events: `tm.event='Tx' AND message.sender='cro1…'`, `tx.height`,
 // `tx.hash`) and `tm.event='NewBlockHeader'`. Each match is sent with the subscribe request's id
-// as `{query, data: {type, value}, events}` (WIRE.md §4). At most 100 clients and 5 subscriptions
+// as `{query, data: {type, value}, events}` (WIRE.md §4): each block of a run of empty blocks
+// (dev_mine N, dev_advanceTime) is its own NewBlock, in height order, as rpc/announce.ts bounds
+// it (the last 10,000 waiting, a batch per turn of the event loop). At most 100 clients and 5 subscriptions
 // per client, queries of at most 512 characters, as CometBFT's defaults; a client that cannot keep
 // up (over 1 MiB unsent) is dropped.
 
@@ -12,6 +14,8 @@ import type { Node } from "../app/node-api.js";
 import { parseTxQuery, valueMatches, type SearchCondition } from "../store/tx-search.js";
 import { namedParams } from "./params.js";
 import type { RpcReply, TxResult, createRpc } from "./server.js";
+import type { TxEvent } from "../app/events.js";
+import { Announcer } from "./announce.js";
 
 type Rpc = ReturnType<typeof createRpc>;
 
@@ -103,18 +107,22 @@ export function attachWebSocket(server: Server, node: Node, rpc: Rpc): { close()
     });
   });
 
-  const unsubscribe = node.onCommit((b) => {
-    if (clients.size === 0) return;
-    // What a match sends is made once per block, however many clients ask for it.
-    let block: { value: unknown } | undefined;
-    const blockValue = () => (block ??= { value: rpc.newBlockValue(b.height) }).value;
-    type Matchable = { r: TxResult; events: Record<string, string[]>; value?: unknown };
-    let txs: Matchable[] | undefined;
-    const txsOf = () => (txs ??= b.results.map((r): Matchable => ({ r, events: txEventMap(r) })));
-    for (const [ws, subs] of clients) {
-      for (const s of subs) {
-        if (s.event === "NewBlock" || s.event === "NewBlockHeader") {
-          const value = blockValue() as { block: { header: unknown } };
+  const blockSubscriber = (s: Subscription) => s.event === "NewBlock" || s.event === "NewBlockHeader";
+  const announcer = new Announcer({
+    wantsBlocks: () => [...clients.values()].some((subs) => subs.some(blockSubscriber)),
+    announceBlock: (height) => {
+      // The block as the RPC's `block` and `block_results` answer for its height (one inside a run too).
+      let value: { block: { header: unknown }; result_finalize_block: { events: TxEvent[] | null } };
+      try {
+        value = rpc.newBlockValue(height) as typeof value;
+      } catch {
+        return false; // not there now (a revert or a state loaded since its commit)
+      }
+      let events: Record<string, string[]> | undefined;
+      for (const [ws, subs] of clients) {
+        for (const s of subs) {
+          if (!blockSubscriber(s)) continue;
+          events ??= eventMap(value.result_finalize_block.events ?? [], {});
           send(ws, {
             jsonrpc: "2.0", id: s.id,
             result: {
@@ -122,23 +130,40 @@ export function attachWebSocket(server: Server, node: Node, rpc: Rpc): { close()
               data: s.event === "NewBlock"
                 ? { type: "tendermint/event/NewBlock", value }
                 : { type: "tendermint/event/NewBlockHeader", value: { header: value.block.header } },
-              events: eventMap(b.events, { "tm.event": [s.event] }),
+              events: { "tm.event": [s.event], ...events },
             },
           });
-          continue;
-        }
-        for (const t of txsOf()) {
-          if (!s.conditions.every((c) => (t.events[c.key] ?? []).some((v) => valueMatches(v, c)))) continue;
-          t.value ??= rpc.txValue(t.r);
-          send(ws, { jsonrpc: "2.0", id: s.id, result: { query: s.query, data: { type: "tendermint/event/Tx", value: t.value }, events: t.events } });
         }
       }
-    }
+      return true;
+    },
+    announceTxs: (results) => {
+      for (const r of results) {
+        const events = txEventMap(r);
+        let value: unknown;
+        for (const [ws, subs] of clients) {
+          for (const s of subs) {
+            if (s.event !== "Tx" || !s.conditions.every((c) => (events[c.key] ?? []).some((v) => valueMatches(v, c)))) continue;
+            value ??= rpc.txValue(r);
+            send(ws, { jsonrpc: "2.0", id: s.id, result: { query: s.query, data: { type: "tendermint/event/Tx", value }, events } });
+          }
+        }
+      }
+    },
+    behind: (bytes) => [...clients.entries()].filter(([ws, subs]) => subs.length > 0 && ws.bufferedAmount > bytes).map(([ws]) => ws),
+    drop: (ws) => {
+      (ws as WebSocket).close(1008, "subscription was canceled (reason: client is not pulling messages fast enough)");
+      clients.delete(ws as WebSocket);
+    },
+  });
+  const unsubscribe = node.onCommit((b) => {
+    if (clients.size > 0) announcer.committed(b);
   });
 
   return {
     close: () => {
       unsubscribe();
+      announcer.close();
       for (const ws of clients.keys()) ws.terminate();
       wss.close();
     },

@@ -1,5 +1,6 @@
 // Dev mode's clock cheats (host/dev/chain.ts) on the simulated clock: mine(blocks, interval),
-// setNextBlockTime, advanceTime, over REST and raw JSON-RPC, the block times read back with CosmJS.
+// setNextBlockTime (a jump without blocks), advanceTime (the blocks a duration stands for), over
+// REST and raw JSON-RPC, the block times read back with CosmJS.
 // A chain that uses none of them keeps genesis time + height x block time; the next block time is
 // kept across a restart (from the last block's time); the real clock refuses them.
 
@@ -69,14 +70,34 @@ test("setNextBlockTime: the next block at that time, the ones after a block time
   assert.is(await timeAt(top + 3), at * S);
 });
 
-test("advanceTime: the next block that much later than it would be", async () => {
+test("advanceTime: the blocks the duration stands for, a block time apart; the remainder moves the next block, all of it moved exactly", async () => {
   const top = await client.getHeight();
   const last = await timeAt(top);
   const r = await dev(node, "advance-time", { duration: "24h" });
-  assert.is(r.json.next_block_time, iso(last + 5 * S + 86_400 * S));
-  assert.is((await rpc(node, "dev_advanceTime", [3600])).result.next_block_time, iso(last + 5 * S + 90_000 * S), "seconds add up");
+  assert.is(r.status, 200);
+  assert.is(r.json.blocks, "17280", "24 h at 5 s");
+  assert.is(r.json.block.header.height, `${top + 17_280}`);
+  assert.is(r.json.block.header.time, iso(last + 86_400 * S));
+  assert.is(r.json.next_block_time, iso(last + 5 * S + 86_400 * S), "the next block 24 h later than it would have been");
+  for (const k of [1, 2, 9_999, 17_280]) assert.is(await timeAt(top + k), last + k * 5 * S, `block ${top + k}`);
+  // Seconds over JSON-RPC (evm_increaseTime's unit); 12 s is 2 blocks and 2 s more before the next.
+  const viaRpc = (await rpc(node, "dev_advanceTime", [12])).result;
+  assert.equal([viaRpc.blocks, viaRpc.block.header.height], ["2", `${top + 17_282}`]);
+  assert.is(viaRpc.next_block_time, iso(last + 5 * S + 86_412 * S), "seconds add up");
+  // Under a block time: no block, the next one later by that much.
+  assert.equal((await dev(node, "advance-time", { duration: "3s" })).json.blocks, "0");
   await dev(node, "mine");
-  assert.is(await timeAt(top + 1), last + 5 * S + 90_000 * S);
+  assert.is(await timeAt(top + 17_283), last + 5 * S + 86_415 * S);
+  assert.is(await timeAt(top + 17_282), last + 86_410 * S);
+});
+
+test("setNextBlockTime then advanceTime: the run starts at the time set, the next block the duration after it", async () => {
+  const top = await client.getHeight();
+  await dev(node, "set-next-block-time", { time: "2031-01-01T00:00:00Z" });
+  const r = await dev(node, "advance-time", { duration: "1m" });
+  assert.equal([r.json.blocks, r.json.next_block_time], ["12", "2031-01-01T00:01:00Z"]);
+  assert.is(await timeAt(top + 1), Date.parse("2031-01-01T00:00:00Z"));
+  assert.is(await timeAt(top + 12), Date.parse("2031-01-01T00:00:55Z"));
 });
 
 test("bad times and counts are refused: REST 400 code 3, JSON-RPC -32602", async () => {
@@ -86,6 +107,7 @@ test("bad times and counts are refused: REST 400 code 3, JSON-RPC -32602", async
     ["set-next-block-time", { time: "2030-13-01T00:00:00Z" }, /no such date/],
     ["set-next-block-time", { time: "3000-01-01T00:00:00Z" }, /past the last time the chain can hold/],
     ["advance-time", { duration: "-5s" }, /duration/],
+    ["advance-time", { duration: "20000h" }, /duration: 14400000 blocks at the block time of 5000 ms, at most 10000000 per call: advance in several calls, or jump without blocks with setNextBlockTime/],
     ["mine", { blocks: -1 }, /blocks: expected a non-negative integer/],
     ["mine", { blocks: 20_000_000 }, /at most 10000000/],
     ["mine", { blocks: 1, interval: "0s" }, /interval: must be positive/],
