@@ -27,6 +27,7 @@ import type { Bank } from "../modules/bank/keeper.js";
 import { parseConsensusInfo } from "../modules/slashing/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
+import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { MessageRegistry } from "./registry.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
@@ -299,6 +300,10 @@ export class Application implements ChainView {
   /** x/bank's params (send-enabled flags). */
   get bank(): Bank {
     return this.s.bank;
+  }
+
+  get feegrant(): Feegrant {
+    return this.s.feegrant;
   }
 
   get validators(): ValidatorRegistry {

@@ -24,6 +24,8 @@ import { parseDistribution, type DistributionState } from "../modules/distributi
 import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tieredrewards/genesis.js";
 import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
 import { parseSlashing } from "../modules/slashing/genesis.js";
+import { parseFeegrant } from "../modules/feegrant/genesis.js";
+import type { Grant } from "../modules/feegrant/keeper.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
 import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
 
@@ -45,7 +47,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "bank", "distribution", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "bank", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -120,6 +122,8 @@ export interface Genesis {
     gov: GovState;
     /** Signing infos by consensus address (upper-case hex). */
     signingInfos: Map<string, SigningInfo>;
+    /** x/feegrant's allowances. */
+    feegrant: Grant[];
   };
 }
 
@@ -169,6 +173,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const gov = parseGov(app.gov, dec, denom, ACCOUNT_PREFIX);
   const slashing = parseSlashing(app.slashing, dec, `${VALIDATOR_PREFIX}cons`);
   const genTxs = parseGenutil(app.genutil, dec, denom, PREFIXES);
+  const feegrant = parseFeegrant(app.feegrant, ACCOUNT_PREFIX);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -184,7 +189,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, signingInfos: slashing.infos },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, signingInfos: slashing.infos, feegrant },
   };
 }
 
