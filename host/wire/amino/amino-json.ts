@@ -8,7 +8,7 @@
 //   ("40000000000000000" -> "0.040000000000000000"); an empty one is unset: omitted, or "0" if
 //   dont_omitempty; a field's amino name (amino.field_name) where it has one;
 // - Duration as quoted nanoseconds, Timestamp RFC 3339 UTC (fraction only if non-zero);
-// - message fields are the reference's non-nullable ones: always written (absent = zero message);
+// - a message field absent from the bytes omitted unless dont_omitempty (then written empty);
 // - repeated fields omitted when empty unless dont_omitempty or legacy_coins.
 //
 // Key order does not matter here: the sign doc is serialized with sorted keys (tx/sign-doc.ts).
@@ -134,8 +134,9 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
     case "enum":
       return !keep && value === 0 ? undefined : (value as number);
     case "message":
-      // An unset Any is a nil interface (omitted); the reference's other message fields are non-nullable: always written.
-      if (value === undefined && field.message.typeName === "google.protobuf.Any") return undefined;
+      // A message field absent from the bytes is omitted unless dont_omitempty (x/tx's aminojson:
+      // !Has(f) && omitEmpty(f)), an unset Any (a nil interface) always; with dont_omitempty, written empty.
+      if (value === undefined && (field.message.typeName === "google.protobuf.Any" || !keep)) return undefined;
       return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
