@@ -10,6 +10,7 @@ import { file_chainmain_tieredrewards_v1_tx } from "../wire/gen/chainmain/tiered
 import { file_chainmain_inflation_v1_tx } from "../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { file_cosmos_crypto_ed25519_keys } from "../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_cosmos_crypto_secp256k1_keys } from "../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { file_cosmos_feegrant_v1beta1_feegrant } from "../wire/gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
 import { decodeAny } from "../wire/messages.js";
 import { supplyOfQuery } from "../modules/bank/queries.js";
 import { mintModule } from "../modules/mint/module.js";
@@ -21,10 +22,10 @@ import { QueryRouter, type AnyJson } from "./query-router.js";
 import type { AppModule, QueryOptions } from "./module.js";
 import type { Application } from "./application.js";
 
-/** The Any payloads the answers carry (accounts, public keys, proposal messages, a v1beta1 proposal's TextProposal). */
+/** The Any payloads the answers carry (accounts, public keys, proposal messages, a v1beta1 proposal's TextProposal, fee allowances). */
 export const ANSWER_TYPES = createRegistry(
   file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1beta1_gov, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
-  file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys,
+  file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys, file_cosmos_feegrant_v1beta1_feegrant,
 );
 
 /** Every query method the node knows: the modules' services' (every one has a handler: test/query-router). */
