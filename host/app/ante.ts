@@ -43,8 +43,8 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): {
   }
   const verified = verifyDecodedTx(decoded, verifyContext(s, true));
   checkFeeDenoms(s, verified);
-  // x/feegrant's UseGrantedFees on the last block's state (each tx after its predecessor's block)
-  const grant = grantUse(s, verified, s.last.timeNs);
+  // x/feegrant's UseGrantedFees on the check state: the allowance as the waiting txs it pays left it
+  const grant = grantUse(s, verified, s.last.timeNs, true);
   const gasUsed = checkGas(s, verified, grant);
   // The ante handler's DeductFees against the check state: the balance less the fees of this
   // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
@@ -134,10 +134,13 @@ export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint, grant?: Gran
  * fee.granter is not its payer has the granter's allowance accept its fee and messages at
  * `timeNs`; then the granter must hold an account. Undefined without a grant; throws the refusal.
  */
-export function grantUse(s: AppState, tx: VerifiedTx, timeNs: bigint): GrantUse | undefined {
+export function grantUse(s: AppState, tx: VerifiedTx, timeNs: bigint, check = false): GrantUse | undefined {
   if (tx.feeGrant === undefined) return undefined;
-  const fee = tx.fee.amount.filter((c) => c.amount !== 0n);
-  const use = useGrantedFees(s.feegrant, ACCOUNT_PREFIX, tx.feeGrant.granter, tx.feeGrant.payer, fee, tx.msgs.map((m) => m.typeUrl), timeNs);
+  const { granter, payer } = tx.feeGrant;
+  const spend = (t: VerifiedTx) => ({ fee: t.fee.amount.filter((c) => c.amount !== 0n), typeUrls: t.msgs.map((m) => m.typeUrl) });
+  const waiting = check ? s.mempool.granted(granter, payer).map(spend) : [];
+  const { fee, typeUrls } = spend(tx);
+  const use = useGrantedFees(s.feegrant, ACCOUNT_PREFIX, granter, payer, fee, typeUrls, timeNs, waiting);
   if (s.directory.account(tx.feePayer) === undefined) throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${tx.feePayer} does not exist`);
   return use;
 }

@@ -95,7 +95,7 @@ function execute(
   const x = s.core.exports;
   // x/feegrant's UseGrantedFees, before the fee (a refusal fails the tx as the ante does; simulating, the request)
   let grant: GrantUse | undefined;
-  if (simulating) grant = grantUse(s, tx, timeNs);
+  if (simulating) grant = grantUse(s, tx, timeNs, true);
   if (!simulating) {
     // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
     for (const signer of tx.signers) {

@@ -57,16 +57,24 @@ export function goBytesText(bytes: Uint8Array): string {
 
 /**
  * UseGrantedFees(granter, payer, fee, msgs) at `nowNs`: what it changes, emits and costs; throws
- * the wrapped TxError when the allowance is absent or refuses.
+ * the wrapped TxError when the allowance is absent or refuses. `waiting`: at CheckTx, the txs in the
+ * mempool this allowance pays, used first (the SDK's check state has their use).
  */
 export function useGrantedFees(
   keeper: Feegrant, prefix: string, granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[], nowNs: bigint,
+  waiting: readonly { fee: readonly Coin[]; typeUrls: readonly string[] }[] = [],
 ): GrantUse {
   const wrap = (e: TxError) => {
     const text = (a: string) => goBytesText(accountAddressBytes(a, prefix));
     return new TxError({ ...e.kind, description: `${text(granter)} does not allow to pay fees for ${text(payer)}: ${e.log}` });
   };
-  const grant = keeper.get(granter, payer);
+  let grant = keeper.get(granter, payer);
+  // CheckTx: the allowance as the txs waiting in the mempool, which it pays, will have left it
+  for (const w of waiting) {
+    if (grant === undefined) break;
+    const used = accept(grant.allowance, w.fee, w.typeUrls, nowNs);
+    grant = used.error || used.remove ? undefined : { ...grant, allowance: used.updated };
+  }
   if (grant === undefined) throw wrap(notFound());
   const a = accept(grant.allowance, fee, typeUrls, nowNs);
   if (a.error) throw wrap(a.error);

@@ -35,16 +35,21 @@ async function client(key: Uint8Array) {
   return { address: account!.address, signing: await SigningStargateClient.offline(wallet, { registry }) };
 }
 
-async function send(node: TestNode, key: Uint8Array, msgs: EncodeObject[], f: StdFee): Promise<any> {
+/** POST the tx (at `sequence`, else the account's); its CheckTx answer. */
+async function submit(node: TestNode, key: Uint8Array, msgs: EncodeObject[], f: StdFee, sequence?: bigint): Promise<any> {
   const { address, signing } = await client(key);
   const a = node.chain.directory.account(address);
   assert.ok(a, `${address} has no account`);
-  const raw = await signing.sign(address, msgs, f, "", { accountNumber: a.accountNumber, sequence: Number(a.sequence), chainId: node.chain.chainId });
-  const bytes = TxRaw.encode(raw).finish();
-  const r = (await node.post("/cosmos/tx/v1beta1/txs", keplrBody(bytes))).json.tx_response;
+  const raw = await signing.sign(address, msgs, f, "", { accountNumber: a.accountNumber, sequence: Number(sequence ?? a.sequence), chainId: node.chain.chainId });
+  return (await node.post("/cosmos/tx/v1beta1/txs", keplrBody(TxRaw.encode(raw).finish()))).json.tx_response;
+}
+
+/** Submit, then make its block: its committed tx_response, or the CheckTx refusal. */
+async function send(node: TestNode, key: Uint8Array, msgs: EncodeObject[], f: StdFee): Promise<any> {
+  const r = await submit(node, key, msgs, f);
   if (r.code !== 0) return { ...r, stage: "check" };
   await node.chain.advance(1n);
-  return { ...(await node.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`)).json.tx_response, stage: "deliver", bytes };
+  return { ...(await node.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`)).json.tx_response, stage: "deliver" };
 }
 
 const anyOf = (typeUrl: string, value: Uint8Array) => Any.fromPartial({ typeUrl, value });
@@ -167,6 +172,20 @@ test("an allowed-message allowance refuses other messages (feegrant 7)", async (
   assert.is(refused.codespace, "feegrant");
   assert.is(refused.code, 7);
   assert.is((await send(node, alice, [bankSend(aliceAddress, devAddress(3), 1n)], fee(5_000n))).code, 0);
+});
+
+test("CheckTx counts the waiting txs an allowance pays: the second of two in one block is refused", async () => {
+  const carol = userKey("carol");
+  const carolAddress = (await client(carol)).address;
+  assert.is((await send(node, devPrivateKey(1), [grant(carolAddress, basic(30_000n))], fee(5_000n, ""))).code, 0);
+  const prune = (): EncodeObject => ({ typeUrl: "/cosmos.feegrant.v1beta1.MsgPruneAllowances", value: { pruner: carolAddress } });
+  assert.is((await submit(node, carol, [prune()], fee(20_000n), 0n)).code, 0);
+  const second = await submit(node, carol, [prune()], fee(20_000n), 1n);
+  assert.is(second.codespace, "feegrant");
+  assert.is(second.code, 2);
+  assert.is((await submit(node, carol, [prune()], fee(10_000n), 1n)).code, 0); // exactly what is left
+  await node.chain.advance(1n);
+  assert.is((await node.get(`/cosmos/feegrant/v1beta1/allowance/${GRANTER}/${carolAddress}`)).status, 500); // spent: removed
 });
 
 test("an expired allowance is removed by the EndBlocker; MsgPruneAllowances succeeds", async () => {
