@@ -21,6 +21,7 @@ import type { Gov } from "../modules/gov/keeper.js";
 import { govRecords } from "../modules/gov/genesis-state.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
+import { expiresAt } from "../modules/feegrant/allowance.js";
 import { consensusAddressOf } from "../modules/staking/consensus-key.js";
 import { orderKey, type ValidatorRegistry } from "../modules/staking/validators.js";
 import { pairKey } from "../modules/distribution/genesis.js";
@@ -67,10 +68,14 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   for (const r of govRecords(g.sdk.gov)) h.gov.importRecord(r.key, r.value);
   for (const [address, info] of g.sdk.signingInfos) h.slashing.importRecord(`s/${address}`, JSON.stringify(info, (_, v) => (typeof v === "bigint" ? `${v}n` : v)));
   // x/feegrant's InitGenesis: GrantAllowance each (a grantee without an account gets one)
-  for (const grant of g.sdk.feegrant) {
+  g.sdk.feegrant.forEach((grant, i) => {
+    const refuse = (why: string) => { throw new ValidationError(`${why}: invalid request`, `app_state.feegrant.allowances[${i}]`); };
+    if (h.feegrant.get(grant.granter, grant.grantee) !== undefined) refuse("fee allowance already exists");
+    const exp = expiresAt(grant.allowance);
+    if (exp !== undefined && exp < g.genesisTimeNs) refuse("expiration is before current block time");
     if (!h.directory.numbered(grant.grantee)) h.directory.genesisAccount(grant.grantee, { number: h.directory.nextAccountNumber() });
     h.feegrant.importGrant(grant);
-  }
+  });
   g.sdk.genTxs.forEach((t, i) => {
     const at = `app_state.genutil.gen_txs[${i}]`;
     let r: { code: number; rawLog: string };

@@ -215,6 +215,10 @@ test("the allowances survive a restart (same state hash) and the SDK's genesis e
     assert.is(doc.app_state.feegrant.allowances.length, 1);
     assert.is(doc.app_state.feegrant.allowances[0].allowance["@type"], "/cosmos.feegrant.v1beta1.AllowedMsgAllowance");
     delete doc.app_state.node_state;
+    const dup = structuredClone(doc);
+    dup.app_state.feegrant.allowances.push(dup.app_state.feegrant.allowances[0]);
+    const refused = await h.open({ genesis: dup }).then((n) => n.chain.close().then(() => ""), (e: Error) => e.message);
+    assert.match(refused, /fee allowance already exists/);
     const imported = await h.open({ genesis: doc });
     try {
       const one = await imported.get(`/cosmos/feegrant/v1beta1/allowance/${GRANTER}/${aliceAddress}`);
