@@ -15,6 +15,11 @@ import { Any } from "cosmjs-types/google/protobuf/any";
 import { BasicAllowance, PeriodicAllowance, AllowedMsgAllowance } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant";
 import { devAddress, devPrivateKey } from "../../../host/app/genesis.js";
 import { MsgPruneAllowancesSchema } from "../../../host/wire/gen/cosmos/feegrant/v1beta1/tx_pb.js";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { createAbciQuery } from "../../../host/app/query.js";
+import { createQueryRouter } from "../../../host/app/queries.js";
+import { QueryAllowancesByGranterRequestSchema, QueryAllowancesByGranterResponseSchema } from "../../../host/wire/gen/cosmos/feegrant/v1beta1/query_pb.js";
+import { BasicAllowanceSchema } from "../../../host/wire/gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
 import { generatedType, keplrBody } from "../../helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "../../helpers/node.js";
 
@@ -83,6 +88,13 @@ test("a grant to a new user: set_feegrant, the user's account made, the allowanc
   assert.equal(one.json.allowance.allowance, { "@type": "/cosmos.feegrant.v1beta1.BasicAllowance", spend_limit: coins(50_000n), expiration: null });
   assert.is((await node.get(`/cosmos/feegrant/v1beta1/allowances/${aliceAddress}`)).json.allowances[0].granter, GRANTER);
   assert.is((await node.get(`/cosmos/feegrant/v1beta1/issued/${GRANTER}`)).json.pagination.total, "1");
+  // abci_query: the same answer's protobuf bytes
+  const abci = createAbciQuery(node.chain.app, createQueryRouter(node.chain.app));
+  const q = await abci("/cosmos.feegrant.v1beta1.Query/AllowancesByGranter", toBinary(QueryAllowancesByGranterRequestSchema, create(QueryAllowancesByGranterRequestSchema, { granter: GRANTER })));
+  assert.is(q.code, 0, q.log);
+  const answer = fromBinary(QueryAllowancesByGranterResponseSchema, q.value);
+  assert.is(answer.allowances[0]!.grantee, aliceAddress);
+  assert.equal(fromBinary(BasicAllowanceSchema, answer.allowances[0]!.allowance!.value).spendLimit.map((c) => c.amount), ["50000"]);
 });
 
 test("the user's tx is paid by the granter: the fee leaves the granter, the allowance shrinks", async () => {
