@@ -5,7 +5,7 @@
 // ante's events (the fee's transfer, the tx's fee, sequences and signatures).
 
 import { SdkErrors, TxError } from "../wire/errors.js";
-import { coinsString } from "../wire/coins.js";
+import { coinsString, type Coin } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
@@ -137,12 +137,16 @@ export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint, grant?: Gran
 export function grantUse(s: AppState, tx: VerifiedTx, timeNs: bigint, check = false): GrantUse | undefined {
   if (tx.feeGrant === undefined) return undefined;
   const { granter, payer } = tx.feeGrant;
-  const spend = (t: VerifiedTx) => ({ fee: t.fee.amount.filter((c) => c.amount !== 0n), typeUrls: t.msgs.map((m) => m.typeUrl) });
-  const waiting = check ? s.mempool.granted(granter, payer).map(spend) : [];
-  const { fee, typeUrls } = spend(tx);
-  const use = useGrantedFees(s.feegrant, ACCOUNT_PREFIX, granter, payer, fee, typeUrls, timeNs, waiting);
+  const use = grantOf(s, granter, payer, tx.fee.amount, tx.msgs.map((m) => m.typeUrl), timeNs, check);
   if (s.directory.account(tx.feePayer) === undefined) throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${tx.feePayer} does not exist`);
   return use;
+}
+
+/** UseGrantedFees; `check`: on the check state (the allowance as the mempool's waiting txs it pays leave it). */
+function grantOf(s: AppState, granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[], timeNs: bigint, check: boolean): GrantUse {
+  const paid = (coins: readonly Coin[]) => coins.filter((c) => c.amount !== 0n);
+  const waiting = check ? s.mempool.granted(granter, payer).map((t) => ({ fee: paid(t.fee.amount), typeUrls: t.msgs.map((m) => m.typeUrl) })) : [];
+  return useGrantedFees(s.feegrant, ACCOUNT_PREFIX, granter, payer, paid(fee), typeUrls, timeNs, waiting);
 }
 
 /** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
@@ -172,6 +176,8 @@ export function verifyContext(s: AppState, check: boolean) {
       return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
     },
     impersonated: (address: string) => s.impersonated.has(address),
+    // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
+    ...(check ? { useFeeGrant: (granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true) } : {}),
     // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
     maxMemoCharacters: check ? s.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
     txSigLimit: check ? s.limits.txSigLimit : Number.MAX_SAFE_INTEGER,

@@ -75,6 +75,11 @@ export interface VerifyContext {
   readonly simulate?: boolean;
   /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
   readonly sequenceProbe?: number;
+  /**
+   * x/feegrant's UseGrantedFees where DeductFeeDecorator runs it (before any signature check): throws
+   * its refusal. CheckTx's (app/ante.ts); a block's txs are judged at their block's time (deliver.ts).
+   */
+  readonly useFeeGrant?: (granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[]) => void;
   /** Dev mode's impersonated addresses: their key and signature are not checked (their sequence is). */
   readonly impersonated?: (address: string) => boolean;
 }
@@ -236,12 +241,14 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     );
   }
 
-  // 5. Fee payer (a fee granter's allowance and account are the ante's, after this: app/ante.ts).
+  // 5. Fee payer: a fee granter's allowance first (x/feegrant, `useFeeGrant`), then the account the fee comes from.
   if (fee.gas === 0n && !ctx.simulate) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
-  if (ctx.getAccount(feePayer!) === undefined) {
-    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${feePayer} does not exist`);
-  }
   const granter = tx.proto !== undefined && tx.proto.feeGranter !== "" ? canonicalAddress(tx.proto.feeGranter, prefix, "fee granter") : undefined;
+  if (granter !== undefined && granter !== feePayer) ctx.useFeeGrant?.(granter, feePayer!, fee.amount, msgs.map((m) => m.typeUrl));
+  const deductFrom = granter ?? feePayer!;
+  if (ctx.getAccount(deductFrom) === undefined) {
+    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${deductFrom} does not exist`);
+  }
   if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
     throw new TxError(SdkErrors.InsufficientFee, `invalid fee amount: ${coinsString(fee.amount)}`);
   }

@@ -168,6 +168,8 @@ test("revoke: revoke_feegrant, then the user's granted tx is sdk 38; revoking ag
   assert.is(r.code, 0, r.raw_log);
   assert.ok(types(r).includes("revoke_feegrant"));
   assert.is((await send(node, alice, [bankSend(aliceAddress, devAddress(3), 1n)], fee(5_000n))).code, 38);
+  // the ante's order: the allowance (DeductFeeDecorator) before the sequence and signature
+  assert.is((await submit(node, alice, [bankSend(aliceAddress, devAddress(3), 1n)], fee(5_000n), 99n)).code, 38);
   const again = await send(node, devPrivateKey(1), [revoke(aliceAddress)], fee(5_000n, ""));
   assert.is(again.stage, "deliver");
   assert.is(again.code, 38);
