@@ -5,7 +5,7 @@
 // ante's events (the fee's transfer, the tx's fee, sequences and signatures).
 
 import { SdkErrors, TxError } from "../wire/errors.js";
-import { coinsString } from "../wire/coins.js";
+import { coinsString, type Coin } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
@@ -16,6 +16,7 @@ import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
 import { coreMemory, mib } from "../core/memory.js";
+import { useGrantedFees, type GrantUse } from "../modules/feegrant/use.js";
 
 /**
  * CheckTx of a decoded tx against the check state. `forMempool`: it is to wait in the mempool
@@ -42,7 +43,9 @@ export function checkTx(s: AppState, decoded: DecodedTx, forMempool: boolean): {
   }
   const verified = verifyDecodedTx(decoded, verifyContext(s, true));
   checkFeeDenoms(s, verified);
-  const gasUsed = checkGas(s, verified);
+  // x/feegrant's UseGrantedFees on the check state: the allowance as the waiting txs it pays left it
+  const grant = grantUse(s, verified, s.last.timeNs, true);
+  const gasUsed = checkGas(s, verified, grant);
   // The ante handler's DeductFees against the check state: the balance less the fees of this
   // signer's txs already in the mempool. A tx whose fee cannot be paid never enters a block.
   checkFeePayable(s, verified.feePayer, s.bondFee(verified), s.mempool.owedFees(verified.feePayer));
@@ -85,7 +88,7 @@ export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {
  * max_gas: sdk 41), the size and signature gas within the limit (sdk 11), and the fee at least
  * the node's minimum gas prices times the limit (sdk 13; CheckTx only, as in the SDK).
  */
-function checkGas(s: AppState, tx: VerifiedTx): bigint {
+function checkGas(s: AppState, tx: VerifiedTx, grant: GrantUse | undefined): bigint {
   const gas = tx.fee.gas;
   const maxGas = s.genesis.consensus.maxGas;
   if (maxGas >= 0n && gas > maxGas) {
@@ -93,7 +96,7 @@ function checkGas(s: AppState, tx: VerifiedTx): bigint {
   }
   let used: bigint;
   try {
-    used = anteGas(s, tx, gas);
+    used = anteGas(s, tx, gas, grant);
   } catch (e) {
     if (!(e instanceof OutOfGas)) throw e;
     throw new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gas, e.used));
@@ -120,10 +123,30 @@ export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint
 }
 
 /** The ante handler's gas at CheckTx (the next block's height and time); throws OutOfGas past `limit`. */
-export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint): bigint {
+export function anteGas(s: AppState, tx: VerifiedTx, limit: bigint, grant?: GrantUse): bigint {
   const gas = txGas(s, s.last.height + 1n, s.last.timeNs, limit);
-  gas.ante(anteTxOf(tx, s.bondFee(tx)), false);
+  gas.ante(anteTxOf(tx, s.bondFee(tx), grant?.gas), false);
   return gas.consumed;
+}
+
+/**
+ * The ante's fee-granter path (x/auth DeductFeeDecorator, modules/feegrant/use.ts): a tx whose
+ * fee.granter is not its payer has the granter's allowance accept its fee and messages at
+ * `timeNs`; then the granter must hold an account. Undefined without a grant; throws the refusal.
+ */
+export function grantUse(s: AppState, tx: VerifiedTx, timeNs: bigint, check = false): GrantUse | undefined {
+  if (tx.feeGrant === undefined) return undefined;
+  const { granter, payer } = tx.feeGrant;
+  const use = grantOf(s, granter, payer, tx.fee.amount, tx.msgs.map((m) => m.typeUrl), timeNs, check);
+  if (s.directory.account(tx.feePayer) === undefined) throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${tx.feePayer} does not exist`);
+  return use;
+}
+
+/** UseGrantedFees; `check`: on the check state (the allowance as the mempool's waiting txs it pays leave it). */
+function grantOf(s: AppState, granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[], timeNs: bigint, check: boolean): GrantUse {
+  const paid = (coins: readonly Coin[]) => coins.filter((c) => c.amount !== 0n);
+  const waiting = check ? s.mempool.granted(granter, payer).map((t) => ({ fee: paid(t.fee.amount), typeUrls: t.msgs.map((m) => m.typeUrl) })) : [];
+  return useGrantedFees(s.feegrant, ACCOUNT_PREFIX, granter, payer, paid(fee), typeUrls, timeNs, waiting);
 }
 
 /** x/auth DeductFees: sdk 5 when the spendable balance less `owed` cannot pay `fee`. */
@@ -153,6 +176,8 @@ export function verifyContext(s: AppState, check: boolean) {
       return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
     },
     impersonated: (address: string) => s.impersonated.has(address),
+    // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
+    ...(check ? { useFeeGrant: (granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true) } : {}),
     // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
     maxMemoCharacters: check ? s.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
     txSigLimit: check ? s.limits.txSigLimit : Number.MAX_SAFE_INTEGER,

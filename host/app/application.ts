@@ -28,6 +28,7 @@ import type { Bank } from "../modules/bank/keeper.js";
 import { parseConsensusInfo } from "../modules/slashing/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
+import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { MessageRegistry } from "./registry.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
@@ -296,23 +297,12 @@ export class Application implements ChainView {
     return this.s.registry;
   }
 
-  get gov(): Gov {
-    return this.s.gov;
-  }
-
-  get slashing(): Slashing {
-    return this.s.slashing;
-  }
-
-  /** x/bank's params (send-enabled flags). */
-  get bank(): Bank {
-    return this.s.bank;
-  }
-
-  /** x/authz's grants. */
-  get authz(): Authz {
-    return this.s.authz;
-  }
+  // The modules' keepers, as their queries read them (x/bank's: its params and send-enabled flags).
+  get gov(): Gov { return this.s.gov; }
+  get slashing(): Slashing { return this.s.slashing; }
+  get bank(): Bank { return this.s.bank; }
+  get authz(): Authz { return this.s.authz; }
+  get feegrant(): Feegrant { return this.s.feegrant; }
 
   get validators(): ValidatorRegistry {
     return this.s.validators;

@@ -5,6 +5,7 @@
 // run of empty blocks (the simulated clock jumping ahead) is the same path made in one core call
 // (Ledger.advance), stored as one row.
 
+import { feegrantEndBlock } from "../modules/feegrant/end-block.js";
 import { slashingBeginBlock, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import { beginBlockEvents } from "./block-events.js";
@@ -44,6 +45,7 @@ export function runBlock(
     s.applyInflationParams();
     s.authz.pruneExpired(b.timeNs + (count - 1n) * stepNs); // x/authz's BeginBlocker: the last block's removes what the others would have
     runEmptyBlocks(s, b.height, count, b.timeNs, stepNs);
+    feegrantEndBlock(s.feegrant, b.timeNs + (count - 1n) * stepNs, count);
     s.restoredAnnual = undefined;
     commitBlock(s, { height: b.height + count - 1n, firstHeight: b.height, timeNs: b.timeNs, stepNs }, [], [], undefined, durability);
     return { results: [], events: [] };
@@ -61,6 +63,7 @@ export function runBlock(
   s.syncBurned();
   s.ledger.endBlock(height, timeNs);
   s.delayedSets.endBlock(height, before, s.ledger.lastCommitVotes());
+  feegrantEndBlock(s.feegrant, timeNs);
   commitBlock(s, { height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results, [], undefined, durability);
   return { results, events };
 }

@@ -8,6 +8,7 @@ import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { Bank } from "../modules/bank/keeper.js";
+import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { TxEvent } from "./events.js";
 import type { Authz } from "../modules/authz/keeper.js";
 
@@ -38,6 +39,8 @@ export interface MessageContext {
   readonly authz: Authz;
   /** The governance authority: the one signer a governance-only message may have (x/gov's module account, or a local chain's key). */
   readonly authority: string;
+  /** x/feegrant's allowances and expiration queue. */
+  readonly feegrant: Feegrant;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

@@ -16,7 +16,8 @@ import type { ProposalMessage } from "../modules/gov/validate.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
-import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
+import { anteEvents, checkFeeDenoms, checkFeePayable, grantUse, txGas, verifyContext } from "./ante.js";
+import type { GrantUse } from "../modules/feegrant/use.js";
 import { messageFailure } from "./handlers.js";
 import { validateAmino } from "./registry.js";
 import type { TxEvent } from "./events.js";
@@ -92,6 +93,9 @@ function execute(
   });
   const outOfGas = (e: OutOfGas) => new TxError(SdkErrors.OutOfGas, outOfGasDetail(e.descriptor, gasWanted, e.used));
   const x = s.core.exports;
+  // x/feegrant's UseGrantedFees, before the fee (a refusal fails the tx as the ante does; simulating, the request)
+  let grant: GrantUse | undefined;
+  if (simulating) grant = grantUse(s, tx, timeNs, true);
   if (!simulating) {
     // The sequences again: a tx checked after an earlier one from the same signer that has since failed its fee.
     for (const signer of tx.signers) {
@@ -104,8 +108,9 @@ function execute(
         return result(e.code, e.codespace, e.log, []);
       }
     }
-    // The fee again: an earlier tx of the block may have spent what CheckTx counted on.
+    // The allowance and the fee again: an earlier tx of the block may have spent what CheckTx counted on.
     try {
+      grant = grantUse(s, tx, timeNs);
       checkFeePayable(s, tx.feePayer, s.bondFee(tx), 0n);
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
@@ -117,7 +122,7 @@ function execute(
   // and sequence, as the SDK's ante does.
   const gas = txGas(s, height, timeNs, gasLimit);
   try {
-    gas.ante(anteTxOf(tx, fee), simulating);
+    gas.ante(anteTxOf(tx, fee, grant?.gas), simulating);
   } catch (e) {
     if (!(e instanceof OutOfGas)) throw e;
     gasUsed = e.used;
@@ -129,14 +134,20 @@ function execute(
   // (simulating) the signer's sequence.
   const accountsMark = s.directory.mark();
   const restoreSigners = simulating ? tx.signers.map((signer) => s.directory.saveAccount(signer.address)) : [];
-  if (simulating) x.storeTxBegin();
+  if (simulating) {
+    x.storeTxBegin();
+    s.txJournal.begin();
+  }
   try {
+    grant?.apply();
     const payer = s.directory.ensure(tx.feePayer);
     s.ledger.send(payer, ModuleAccount.feeCollector, fee);
     for (const signer of tx.signers) s.directory.bumpSequence(signer.address, signer.pubKey);
-    const events = anteEvents(s, tx, fee);
-    if (!simulating) x.storeTxBegin();
-    s.txJournal.begin();
+    const events = [...(grant?.events ?? []), ...anteEvents(s, tx, fee)];
+    if (!simulating) {
+      x.storeTxBegin();
+      s.txJournal.begin();
+    }
     const emitted: TxEvent[] = [];
     const responses: MsgResponse[] = [];
     const ctx = s.messageContext(tx.signer, height, timeNs);

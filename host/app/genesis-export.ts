@@ -26,6 +26,8 @@ import { govJson } from "../modules/gov/genesis-export.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
 import type { Bank } from "../modules/bank/keeper.js";
+import type { Feegrant } from "../modules/feegrant/keeper.js";
+import { feegrantJson } from "../modules/feegrant/genesis.js";
 import { slashingJson } from "../modules/slashing/genesis.js";
 import { authzJson } from "../modules/authz/genesis.js";
 import { Authz, type Grant } from "../modules/authz/keeper.js";
@@ -43,6 +45,7 @@ export interface ExportSource {
   slashing: Slashing;
   /** x/bank's params now. */
   bank: Bank;
+  feegrant: Feegrant;
   inflationParams: InflationParams;
   /** x/mint's rate and annual provisions of the last block (raw Decs). */
   minter: { inflation: bigint; annualProvisions: bigint };
@@ -106,6 +109,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
   out.gov = govJson(kept("gov") ?? {}, src.gov, denom, ACCOUNT_PREFIX);
   out.slashing = slashingJson(src.slashing.params, src.slashing.all(), CONS_PREFIX);
   out.authz = authzJson(storedGrants(src.store));
+  out.feegrant = feegrantJson(src.feegrant.all());
   out.genutil = { gen_txs: [] };
   if (app.node !== undefined) out.node = app.node;
   const consensus = isObject(doc.consensus) ? (doc.consensus as Obj) : {};

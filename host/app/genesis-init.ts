@@ -20,6 +20,8 @@ import { accountAddressBytes, encodeAddress } from "../wire/address.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import { govRecords } from "../modules/gov/genesis-state.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
+import type { Feegrant } from "../modules/feegrant/keeper.js";
+import { expiresAt } from "../modules/feegrant/allowance.js";
 import { consensusAddressOf } from "../modules/staking/consensus-key.js";
 import { orderKey, type ValidatorRegistry } from "../modules/staking/validators.js";
 import { pairKey } from "../modules/distribution/genesis.js";
@@ -37,6 +39,7 @@ export interface InitChainHost {
   readonly validators: ValidatorRegistry;
   readonly gov: Gov;
   readonly slashing: Slashing;
+  readonly feegrant: Feegrant;
   /** A gentx's TxRaw through the ante handler and its message at the genesis height: its code and log, or a throw (a bad signature). */
   deliverGenTx(txBytes: Uint8Array): { code: number; rawLog: string };
 }
@@ -66,6 +69,15 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   }
   for (const r of govRecords(g.sdk.gov)) h.gov.importRecord(r.key, r.value);
   for (const [address, info] of g.sdk.signingInfos) h.slashing.importRecord(`s/${address}`, JSON.stringify(info, (_, v) => (typeof v === "bigint" ? `${v}n` : v)));
+  // x/feegrant's InitGenesis: GrantAllowance each (a grantee without an account gets one)
+  g.sdk.feegrant.forEach((grant, i) => {
+    const refuse = (why: string) => { throw new ValidationError(`${why}: invalid request`, `app_state.feegrant.allowances[${i}]`); };
+    if (h.feegrant.get(grant.granter, grant.grantee) !== undefined) refuse("fee allowance already exists");
+    const exp = expiresAt(grant.allowance);
+    if (exp !== undefined && exp < g.genesisTimeNs) refuse("expiration is before current block time");
+    if (!h.directory.numbered(grant.grantee)) h.directory.genesisAccount(grant.grantee, { number: h.directory.nextAccountNumber() });
+    h.feegrant.importGrant(grant);
+  });
   g.sdk.genTxs.forEach((t, i) => {
     const at = `app_state.genutil.gen_txs[${i}]`;
     let r: { code: number; rawLog: string };

@@ -24,6 +24,8 @@ import { parseDistribution, type DistributionState } from "../modules/distributi
 import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tieredrewards/genesis.js";
 import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
 import { parseSlashing } from "../modules/slashing/genesis.js";
+import { parseFeegrant } from "../modules/feegrant/genesis.js";
+import type { Grant as FeeGrant } from "../modules/feegrant/keeper.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
 import { parseAuthz } from "../modules/authz/genesis.js";
 import type { Grant } from "../modules/authz/keeper.js";
@@ -47,7 +49,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "authz", "bank", "distribution", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -124,6 +126,8 @@ export interface Genesis {
     authz: Grant[];
     /** Signing infos by consensus address (upper-case hex). */
     signingInfos: Map<string, SigningInfo>;
+    /** x/feegrant's allowances. */
+    feegrant: FeeGrant[];
   };
 }
 
@@ -174,6 +178,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const slashing = parseSlashing(app.slashing, dec, `${VALIDATOR_PREFIX}cons`);
   const genTxs = parseGenutil(app.genutil, dec, denom, PREFIXES);
   const authz = parseAuthz(app.authz, ACCOUNT_PREFIX);
+  const feegrant = parseFeegrant(app.feegrant, ACCOUNT_PREFIX);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -189,7 +194,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant },
   };
 }
 

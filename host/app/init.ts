@@ -12,6 +12,7 @@ import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
+import { Feegrant } from "../modules/feegrant/keeper.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
@@ -49,7 +50,7 @@ export function initGenesis(s: AppState): void {
   reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
-    validators: s.validators, gov: s.gov, slashing: s.slashing, deliverGenTx,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, deliverGenTx,
   });
   s.burnIds = burnIds;
   s.burned = burned;
@@ -84,7 +85,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

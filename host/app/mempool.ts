@@ -53,6 +53,11 @@ export class Mempool<R> {
     return this.bytes;
   }
 
+  /** The waiting txs whose fee `payer`'s allowance from `granter` pays (x/feegrant), in arrival order. */
+  granted(granter: string, payer: string): VerifiedTx[] {
+    return this.txs.map((p) => p.verified).filter((v) => v.feeGrant?.granter === granter && v.feeGrant.payer === payer);
+  }
+
   /** The waiting txs' bytes, in arrival order. */
   txBytes(): Uint8Array[] {
     return this.txs.map((p) => p.verified.bytes);

@@ -23,6 +23,7 @@ import { Gov, type TallyView } from "../modules/gov/keeper.js";
 import { Slashing } from "../modules/slashing/keeper.js";
 import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
+import { Feegrant } from "../modules/feegrant/keeper.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { UndoJournal } from "./journal.js";
@@ -80,6 +81,8 @@ export class AppState {
   readonly bank: Bank;
   /** x/authz's grants and their expiry queue. */
   readonly authz: Authz;
+  /** x/feegrant's allowances. */
+  readonly feegrant: Feegrant;
   /** Validators' descriptions, commission limits and consensus keys. */
   readonly validators: ValidatorRegistry;
   /** The validator sets CometBFT's two-block delay still owes BeginBlock (modules/staking/delayed-sets.ts). */
@@ -150,6 +153,7 @@ export class AppState {
     this.slashing = new Slashing(this.genesis.slashing.params, core.dec);
     this.bank = new Bank(this.genesis.bank.params, this.txJournal);
     this.authz = new Authz(ACCOUNT_PREFIX, this.txJournal);
+    this.feegrant = new Feegrant(ACCOUNT_PREFIX, this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
       ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
@@ -179,7 +183,7 @@ export class AppState {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
-      validators: this.validators, bank: this.bank, authz: this.authz, authority: this.genesis.gov.authority,
+      validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, authority: this.genesis.gov.authority,
     };
   }
 

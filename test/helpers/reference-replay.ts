@@ -229,7 +229,8 @@ const CRO = 100_000_000n;
 const coin = (amount: bigint) => ({ denom: "basecro", amount: `${amount}` });
 
 /** The txs CheckTx refused on the chain (authz-feegrant-vesting's fee-grant rows), from its workload code. */
-const CHECKTX_REFUSED: Record<string, { signer: number; msg: (a: Record<string, string>) => { typeUrl: string; value: Uint8Array }; fee: bigint }> = {
+/** `sleep`: the workload slept that many seconds before sending it (the replay makes as many 1 s blocks first). */
+const CHECKTX_REFUSED: Record<string, { signer: number; msg: (a: Record<string, string>) => { typeUrl: string; value: Uint8Array }; fee: bigint; sleep?: bigint }> = {
   "INVALID fee above the allowance's remaining spend limit": { signer: 8, msg: (a) => send(a.d8!, a.d7!), fee: 2n * CRO },
   "INVALID fee above the period's remaining limit (periodic)": { signer: 7, msg: (a) => send(a.d7!, a.d8!), fee: 90_000n },
   "INVALID fee granter pays for a message outside the allowed list (MsgDelegate)": {
@@ -237,7 +238,7 @@ const CHECKTX_REFUSED: Record<string, { signer: number; msg: (a: Record<string, 
     msg: (a) => ({ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: MsgDelegate.encode({ delegatorAddress: a.d6!, validatorAddress: a.val1!, amount: coin(CRO) }).finish() }),
   },
   "INVALID fee granter without an allowance": { signer: 2, msg: (a) => send(a.d2!, a.d7!), fee: 20_000n },
-  "INVALID tx paid by an expired allowance (x/feegrant's EndBlocker already removed it)": { signer: 2, msg: (a) => send(a.d2!, a.d7!), fee: 20_000n },
+  "INVALID tx paid by an expired allowance (x/feegrant's EndBlocker already removed it)": { signer: 2, msg: (a) => send(a.d2!, a.d7!), fee: 20_000n, sleep: 5n },
 };
 const send = (from: string, to: string) =>
   ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: from, toAddress: to, amount: [coin(CRO)] }).finish() });
@@ -245,6 +246,7 @@ const send = (from: string, to: string) =>
 async function refusedBytes(node: TestNode, r: RecordedRow): Promise<Uint8Array> {
   const spec = CHECKTX_REFUSED[r.label];
   if (spec === undefined) throw new Error(`no rebuilt tx for the CheckTx-refused row ${r.label}`);
+  if (spec.sleep !== undefined) await node.chain.advance(spec.sleep);
   const a: Record<string, string> = {};
   for (const n of [2, 5, 6, 7, 8]) a[`d${n}`] = (await keyOf(n)).address;
   a.val1 = toBech32("crocncl", rawSecp256k1PubkeyToRawAddress((await keyOf(1)).pubkey));

@@ -75,6 +75,11 @@ export interface VerifyContext {
   readonly simulate?: boolean;
   /** How many sequences on each side of the account's to try on a failed signature; default 2, 0 = none. */
   readonly sequenceProbe?: number;
+  /**
+   * x/feegrant's UseGrantedFees where DeductFeeDecorator runs it (before any signature check): throws
+   * its refusal. CheckTx's (app/ante.ts); a block's txs are judged at their block's time (deliver.ts).
+   */
+  readonly useFeeGrant?: (granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[]) => void;
   /** Dev mode's impersonated addresses: their key and signature are not checked (their sequence is). */
   readonly impersonated?: (address: string) => boolean;
 }
@@ -111,8 +116,10 @@ export interface VerifiedTx {
   readonly signer: string;
   /** Every required signer, in GetSigners' order (the messages' signers, then a fee payer that is none of them). */
   readonly signers: readonly TxSigner[];
-  /** Who pays the fee: `fee.payer` if set, else the first signer. */
+  /** Whose balance pays the fee: `fee.granter` if set, else `fee.payer` if set, else the first signer. */
   readonly feePayer: string;
+  /** A fee granter that is not the fee payer: x/feegrant's allowance of `payer` must accept the fee (the ante's UseGrantedFees). */
+  readonly feeGrant?: { readonly granter: string; readonly payer: string };
   readonly pubKey: Uint8Array;
   readonly accountNumber: bigint;
   /** The sequence the tx was signed with (the account's); the caller increments it. */
@@ -234,12 +241,14 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     );
   }
 
-  // 5. Fee payer (and a fee granter: this chain has no x/feegrant).
+  // 5. Fee payer: a fee granter's allowance first (x/feegrant, `useFeeGrant`), then the account the fee comes from.
   if (fee.gas === 0n && !ctx.simulate) throw new TxError(SdkErrors.InvalidGasLimit, "must provide positive gas");
-  if (ctx.getAccount(feePayer!) === undefined) {
-    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${feePayer} does not exist`);
+  const granter = tx.proto !== undefined && tx.proto.feeGranter !== "" ? canonicalAddress(tx.proto.feeGranter, prefix, "fee granter") : undefined;
+  if (granter !== undefined && granter !== feePayer) ctx.useFeeGrant?.(granter, feePayer!, fee.amount, msgs.map((m) => m.typeUrl));
+  const deductFrom = granter ?? feePayer!;
+  if (ctx.getAccount(deductFrom) === undefined) {
+    throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${deductFrom} does not exist`);
   }
-  if (tx.proto !== undefined && tx.proto.feeGranter !== "") throw new TxError(SdkErrors.InvalidRequest, "fee grants are not enabled");
   if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
     throw new TxError(SdkErrors.InsufficientFee, `invalid fee amount: ${coinsString(fee.amount)}`);
   }
@@ -280,7 +289,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   return {
     signer,
     signers: verified,
-    feePayer: feePayer!,
+    feePayer: granter ?? feePayer!,
+    ...(granter !== undefined && granter !== feePayer ? { feeGrant: { granter, payer: feePayer! } } : {}),
     pubKey: first.pubKey,
     accountNumber: first.accountNumber,
     sequence: first.sequence,

@@ -15,6 +15,8 @@ export interface AnteTx {
   size: number;
   feePayer: string;
   fee: bigint;
+  /** x/feegrant's UseGrantedFees in DeductFeeDecorator, for a tx paid by a fee granter (`feePayer`). */
+  grant?: (k: Sim) => void;
   signers: readonly { address: string; pubKey: Uint8Array; sequence: bigint; emptySignature: boolean }[];
 }
 
@@ -34,6 +36,7 @@ export function ante(k: Sim, tx: AnteTx, simulate: boolean): void {
       k.meter.charge(AUTH_GAS.txSizeCostPerByte * SIM_SIGNATURE_BYTES, GasDesc.txSize);
     }
   }
+  tx.grant?.(k);
   getAccount(k, tx.feePayer, "DeductFeeDecorator");
   k.check("sdk:9", k.account(tx.feePayer) === undefined);
   if (tx.fee > 0n) sendFromAccountToModule(k, tx.feePayer, "fee_collector", tx.fee);

@@ -140,8 +140,10 @@ export class TxGas {
 export function anteTxOf(
   tx: { msgs: readonly { typeUrl: string }[]; memo: string; size: number; feePayer: string; signers: readonly { address: string; pubKey: Uint8Array; sequence: bigint; signature: string }[] },
   fee: bigint,
+  grant?: AnteTx["grant"],
 ): AnteTx {
   return {
+    ...(grant ? { grant } : {}),
     typeUrls: tx.msgs.map((m) => m.typeUrl), memo: tx.memo, size: tx.size, feePayer: tx.feePayer, fee,
     signers: tx.signers.map((s) => ({ address: s.address, pubKey: s.pubKey, sequence: s.sequence, emptySignature: s.signature === "" })),
   };

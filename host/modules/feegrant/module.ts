@@ -1,11 +1,14 @@
-// x/feegrant: its queries (no feegrant state is kept yet: every answer is empty or not found, as on a chain with none).
+// x/feegrant: fee allowances a granter gives a grantee (messages.ts), used by the ante when a tx
+// names the granter in its fee (use.ts), removed by the EndBlocker when expired (keeper.ts), and
+// queried by grantee and by granter (queries.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
-import type { Directory } from "../../app/view.js";
 import { Query } from "../../wire/gen/cosmos/feegrant/v1beta1/query_pb.js";
-import { feegrantQueries } from "./queries.js";
+import { feegrantMessages } from "./messages.js";
+import { feegrantQueries, type FeegrantApp } from "./queries.js";
 
-export const feegrantModule: AppModule<{ readonly directory: Directory }> = {
+export const feegrantModule: AppModule<FeegrantApp> = {
   name: "feegrant",
-  queries: { services: [Query], handlers: (app, o) => [queryService(Query, feegrantQueries(app.directory, o))] },
+  messages: feegrantMessages,
+  queries: { services: [Query], handlers: (app, o) => [queryService(Query, feegrantQueries(app, o))] },
 };
