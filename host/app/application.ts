@@ -12,6 +12,7 @@
 // No tx can cause it: CheckTx refuses a fee that cannot be paid, and a tx hash may be stored at
 // two heights.
 
+import type { GovernedParams } from "../modules/gov/governed-params.js";
 import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
 import type { Ledger } from "../core/ledger.js";
@@ -299,6 +300,16 @@ export class Application implements ChainView {
   /** x/bank's params (send-enabled flags). */
   get bank(): Bank {
     return this.s.bank;
+  }
+
+  /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
+  maxGas(): bigint {
+    return this.s.maxGas();
+  }
+
+  /** The params governance set (absent: the genesis's). */
+  get params(): GovernedParams {
+    return this.s.params;
   }
 
   get validators(): ValidatorRegistry {

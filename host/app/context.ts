@@ -8,6 +8,7 @@ import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { Bank } from "../modules/bank/keeper.js";
+import type { GovernedParams } from "../modules/gov/governed-params.js";
 import type { TxEvent } from "./events.js";
 
 export interface MessageContext {
@@ -33,6 +34,8 @@ export interface MessageContext {
   readonly validators: ValidatorRegistry;
   /** x/bank's params: default and per-denom send-enabled flags. */
   readonly bank: Bank;
+  /** The params governance sets (each module's MsgUpdateParams). */
+  readonly params: GovernedParams;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

@@ -11,6 +11,7 @@ import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { Bank } from "../modules/bank/keeper.js";
+import { GovernedParams } from "../modules/gov/governed-params.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
@@ -81,7 +82,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

@@ -1,11 +1,15 @@
-// x/auth: accounts (the node's directory), their numbers, sequences and keys; module accounts.
+// x/auth: accounts (the node's directory), their numbers, sequences and keys; module accounts;
+// its params (governance: update-params.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import type { Directory } from "../../app/view.js";
 import { Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import type { GovernedParams } from "../gov/governed-params.js";
 import { authQueries } from "./queries.js";
+import { msgUpdateAuthParams } from "./update-params.js";
 
-export const authModule: AppModule<{ readonly directory: Directory }> = {
+export const authModule: AppModule<{ readonly directory: Directory; readonly params?: GovernedParams }> = {
   name: "auth",
-  queries: { services: [Query], handlers: (app, o) => [queryService(Query, authQueries(app.directory, o))] },
+  messages: [msgUpdateAuthParams],
+  queries: { services: [Query], handlers: (app, o) => [queryService(Query, authQueries(app.directory, { ...o, governed: () => app.params?.get("auth") }))] },
 };

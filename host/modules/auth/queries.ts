@@ -3,6 +3,7 @@
 // the params the ante handler applies, the bech32 prefix and the address of an account number.
 // REST and abci_query render the same answers (app/query-router.ts).
 
+import type { Params } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { hex } from "@scure/base";
 import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
@@ -62,7 +63,7 @@ export const indexKey = <T>(list: readonly T[]): ((t: T) => bigint) => {
 };
 
 /** x/auth's Query service over the chain's directory of accounts. */
-export function authQueries(dir: Directory, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
+export function authQueries(dir: Directory, options: { maxPageLimit?: number; governed?: () => Params | undefined } = {}): ServiceHandlers<typeof Query> {
   const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : sdkAny(PubKeySchema, { key }));
   const baseAccount = (address: string, a: NonNullable<ReturnType<Directory["account"]>>) => ({
     address, pubKey: pubKey(a.pubKey), accountNumber: a.accountNumber, sequence: a.sequence,
@@ -104,7 +105,7 @@ export function authQueries(dir: Directory, options: { maxPageLimit?: number } =
       return { info: baseAccount(address, a) };
     },
     params: () => ({
-      params: {
+      params: options.governed?.() ?? {
         maxMemoCharacters: 256n, txSigLimit: 7n, txSizeCostPerByte: GasSchedule.txSizeCostPerByte,
         sigVerifyCostEd25519: 590n, sigVerifyCostSecp256k1: GasSchedule.sigVerifyCostSecp256k1,
       },

@@ -34,7 +34,9 @@ import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal
 import { byAddressBytes } from "./store-order.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
-export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
+export type Executor = (messages: readonly ProposalMessage[]) =>
+  | { ok: true; events: TxEvent[] }
+  | { ok: false; error: string; /** the message that failed, and its type URL */ index: number; typeUrl: string };
 
 const zeroTally = (): TallyCounts => ({ yes: 0n, abstain: 0n, no: 0n, noWithVeto: 0n });
 const pad = (id: bigint) => id.toString().padStart(20, "0");
@@ -49,12 +51,25 @@ export class Gov {
   private inflation: string | undefined;
   private readonly dirty = new Set<string>();
 
+  /** Where the params come from once governance may change them (update-gov-params.ts); unset: the genesis's. */
+  private paramsSource: (() => GovParams) | undefined;
+
   constructor(
-    readonly params: GovParams,
+    private readonly genesisParams: GovParams,
     private readonly deps: { ledger: Ledger; directory: NodeDirectory; dec: DecOps; denom: string; govAddress: string },
     /** The tx's undo steps (the node's, shared with its other records). */
     private readonly undo = new UndoJournal(),
   ) {}
+
+  /** x/gov's params now. */
+  get params(): GovParams {
+    return this.paramsSource?.() ?? this.genesisParams;
+  }
+
+  /** Read the params from `source` (the governed params, app/state.ts). */
+  useParams(source: () => GovParams): void {
+    this.paramsSource = source;
+  }
 
   // ---- journal ----
 
@@ -401,7 +416,7 @@ export class Gov {
         updated.status = ProposalStatus.Failed;
         updated.failedReason = run.error;
         result = "proposal_failed";
-        log = `passed, but msg execution failed: ${run.error}`;
+        log = `passed, but msg ${run.index} (${run.typeUrl}) failed on execution: ${run.error}`;
       }
     } else if (p.expedited) {
       updated.expedited = false;

@@ -32,6 +32,8 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   const deposit = coinsOf(m.initialDeposit, GovMsgTypes.SubmitProposal, "initial_deposit");
   const proposer = accountAddress(m.proposer, ctx.prefix, "invalid proposer address");
   const initialDeposit = validCoins(deposit, "invalid initial deposit");
+  // Neither messages nor metadata: nothing to propose (the msg server's check after the proposer's).
+  if (m.messages.length === 0 && m.metadata.length === 0) throw new TxError(GovErrorKinds.NoProposalMsgs, "either metadata or Msgs length must be non-nil");
   const gov = moduleAddress("gov", ctx.prefix);
   const messages = m.messages.map((any, i) => proposalMessage(any, i, gov, ctx));
   if (m.title.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
