@@ -3,7 +3,8 @@
 // the node keeps and executes (messages.ts decodeAny): chainmain's and x/gov v1's by their schema,
 // the SDK's plain messages leniently (unknown fields ignored). Anything else is refused, naming the type.
 
-import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { ScalarType, fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { base64 } from "@scure/base";
 import { optionOf } from "./options.js";
 import { decToRaw } from "./amino/amino-json.js";
 import { decodeAny, type AminoJson } from "./messages.js";
@@ -42,7 +43,10 @@ function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
     }
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined && field.message.typeName !== "google.protobuf.Duration") return rawDecs(field.message, y);
-      if (typeof y === "string" && field.fieldKind === "scalar" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (typeof y === "string" && field.fieldKind === "scalar" && optionOf(field, cosmosScalar) === "cosmos.Dec") {
+        // A LegacyDec in bytes (x/slashing's params): the raw integer's text as the bytes (base64 in protobuf JSON).
+        return field.scalar === ScalarType.BYTES ? base64.encode(new TextEncoder().encode(decToRaw(y))) : decToRaw(y);
+      }
       return y;
     };
     out[k] = Array.isArray(x) ? x.map(one) : one(x);

@@ -183,6 +183,7 @@ export class Gov {
     if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
     if (m.title.length > GOV_LIMITS.title) throw new TxError(GovErrorKinds.MetadataTooLong, `title length: ${m.title.length}`);
     if (m.summary.length > GOV_LIMITS.summary) throw new TxError(GovErrorKinds.SummaryTooLong, `summary length: ${m.summary.length}`);
+    if (m.wrongSigner !== undefined) throw new TxError(GovErrorKinds.InvalidSigner, m.wrongSigner);
     const p = this.params;
     const deposit = this.depositAmount(m.initialDeposit);
     const minimum = this.deps.dec.truncateInt(this.deps.dec.mulInt(p.minInitialDepositRatio, m.expedited ? p.expeditedMinDeposit : p.minDeposit));

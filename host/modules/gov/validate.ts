@@ -62,6 +62,8 @@ export interface MsgSubmitProposal {
   readonly title: string;
   readonly summary: string;
   readonly expedited: boolean;
+  /** The first message's signer that is not x/gov (the keeper refuses it: gov 13). */
+  readonly wrongSigner?: string;
 }
 
 export interface MsgDeposit {
