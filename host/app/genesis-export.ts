@@ -65,13 +65,13 @@ export function exportSdkGenesis(src: ExportSource): Json {
   const core = decodeCoreState(src.store.records(), tableIds(src.core));
   const addressOf = (id: number) => src.directory.accountAddress(id) ?? missing(`account ${id}`);
   const operatorOf = (id: number) => src.directory.validatorAddress(id) ?? missing(`validator ${id}`);
-  const governed = (name: "auth" | "staking" | "distribution" | "consensus") => {
+  const governed = (name: "auth" | "staking" | "distribution" | "gov" | "consensus") => {
     const p = src.params?.get(name);
     return p === undefined ? undefined : (paramsJson(name, p as never) as Obj);
   };
   const kept = (name: string) => {
     const section = isObject(app[name]) ? (app[name] as Obj) : undefined;
-    const p = name === "auth" || name === "staking" || name === "distribution" ? governed(name) : undefined;
+    const p = name === "auth" || name === "staking" || name === "distribution" || name === "gov" ? governed(name) : undefined;
     return p === undefined ? section : { ...(section ?? {}), params: p };
   };
   const out: Obj = {};

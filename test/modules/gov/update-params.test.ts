@@ -47,11 +47,11 @@ test("after the proposals every module's params are the chain's", async () => {
 });
 
 test("proposals 1-10 PASSED, the spend above the pool FAILED with the chain's reason", async () => {
-  const statuses = await Promise.all(recorded.proposals.proposals.map(async (p: any) => {
+  const statuses = await Promise.all(recorded.proposals.body.proposals.map(async (p: any) => {
     const mine = (await node.get(`/cosmos/gov/v1/proposals/${p.id}`)).json.proposal;
     return [mine.status, mine.failed_reason];
   }));
-  assert.equal(statuses, recorded.proposals.proposals.map((p: any) => [p.status, p.failed_reason]));
+  assert.equal(statuses, recorded.proposals.body.proposals.map((p: any) => [p.status, p.failed_reason]));
   assert.is(statuses[10]![1], "community pool does not have sufficient coins to distribute");
 });
 
