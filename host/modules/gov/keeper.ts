@@ -32,11 +32,11 @@ export type { TallyCounts, TallyView, Vote };
 export { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { byAddressBytes } from "./store-order.js";
+import { bigints, reviveProposal, reviveVote } from "./record-json.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
-export type Executor = (messages: readonly ProposalMessage[]) =>
-  | { ok: true; events: TxEvent[] }
-  | { ok: false; error: string; /** the message that failed, and its type URL */ index: number; typeUrl: string };
+/** A failure names the message that failed: its index and type URL. */
+export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string; index: number; typeUrl: string };
 
 const zeroTally = (): TallyCounts => ({ yes: 0n, abstain: 0n, no: 0n, noWithVeto: 0n });
 const pad = (id: bigint) => id.toString().padStart(20, "0");
@@ -484,21 +484,6 @@ export class Gov {
     return this.deposits.get(`${pad(id)}/${depositor}`);
   }
 }
-
-/** JSON.stringify replacer: bigints as strings. */
-function bigints(_key: string, value: unknown): unknown {
-  return typeof value === "bigint" ? `${value}n` : value;
-}
-
-function reviveBig(v: unknown): unknown {
-  if (typeof v === "string" && /^-?\d+n$/.test(v)) return BigInt(v.slice(0, -1));
-  if (Array.isArray(v)) return v.map(reviveBig);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reviveBig(x)]));
-  return v;
-}
-
-const reviveProposal = (o: unknown) => reviveBig(o) as Proposal;
-const reviveVote = (o: unknown) => reviveBig(o) as Vote;
 
 export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
 
