@@ -32,8 +32,6 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   const deposit = coinsOf(m.initialDeposit, GovMsgTypes.SubmitProposal, "initial_deposit");
   const proposer = accountAddress(m.proposer, ctx.prefix, "invalid proposer address");
   const initialDeposit = validCoins(deposit, "invalid initial deposit");
-  // Neither messages nor metadata: nothing to propose (the msg server's check after the proposer's).
-  if (m.messages.length === 0 && m.metadata.length === 0) throw new TxError(GovErrorKinds.NoProposalMsgs, "either metadata or Msgs length must be non-nil");
   const gov = moduleAddress("gov", ctx.prefix);
   // A message not signed by x/gov alone fails in the keeper, after the params and x/gov's account
   // are read (gov 13 naming the signer): kept for the handler, so the gas model charges those reads.
@@ -45,6 +43,8 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   });
   if (m.title.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
   if (m.summary.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal summary cannot be empty");
+  // Neither messages nor metadata: nothing to propose (the msg server's check after the title's, the summary's and the proposer's).
+  if (m.messages.length === 0 && m.metadata.length === 0) throw new TxError(GovErrorKinds.NoProposalMsgs, "either metadata or Msgs length must be non-nil");
   return {
     messages, initialDeposit, proposer, metadata: m.metadata, title: m.title, summary: m.summary, expedited: m.expedited,
     ...(wrongSigner === undefined ? {} : { wrongSigner }),
