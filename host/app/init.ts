@@ -12,6 +12,7 @@ import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { Bank } from "../modules/bank/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
+import { seedGovernedParams } from "../modules/gov/governed-genesis.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
@@ -53,6 +54,7 @@ export function initGenesis(s: AppState): void {
   });
   s.burnIds = burnIds;
   s.burned = burned;
+  seedGovernedParams(s.params, s.genesisDoc);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }

@@ -7,13 +7,13 @@
 
 import { protoCoins, type Coin } from "../../wire/coins.js";
 import { TxError, SdkErrors } from "../../wire/errors.js";
-import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { renderMessageEvents } from "../../app/message-events.js";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgCommunityPoolSpendResponseSchema, MsgCommunityPoolSpendSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { authorityAddress } from "../gov/update-params.js";
 import { validateAmount } from "./fund-community-pool.js";
+import { blocked } from "./set-withdraw-address.js";
 
 export interface MsgCommunityPoolSpend {
   readonly authority: string;
@@ -36,8 +36,7 @@ export const msgCommunityPoolSpend = message({
   }),
   handle(ctx, msg) {
     validateAmount(msg.amount);
-    const id = ctx.directory.accountId(msg.recipient);
-    if (id !== undefined && id < FIRST_USER_ACCOUNT && id !== ModuleAccount.gov) {
+    if (blocked(ctx, msg.recipient)) {
       throw new TxError(SdkErrors.Unauthorized, `${msg.recipient} is not allowed to receive external funds`, "execute");
     }
     // SafeSub of DecCoins: the pool holds the bond denom alone; any other denom is short.

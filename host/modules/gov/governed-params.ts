@@ -72,6 +72,13 @@ export class GovernedParams {
     });
   }
 
+  /** A genesis's params (InitChain, governed-genesis.ts): written with the first block, not journaled. */
+  seed<M extends GovernedModule>(module: M, params: ParamsOf<M>): void {
+    this.values.set(module, params);
+    this.dirty.add(module);
+    this.version++;
+  }
+
   takeDirty(): ModuleRecord[] {
     const out = [...this.dirty].sort().map((m) => {
       const v = this.values.get(m);
