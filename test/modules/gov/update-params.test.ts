@@ -14,6 +14,7 @@ import { keplrBody, protoSigner } from "../../helpers/cosmjs.js";
 import { SECOND } from "../../helpers/reference-workload.js";
 import { readWorkload, replayRecorded } from "../../helpers/reference-replay.js";
 import { statusOf } from "../../helpers/reference-ratchet.js";
+import { moduleAddress } from "../../../host/wire/keys.js";
 
 const recorded = readWorkload("gov-params", "workload-results.json");
 const h = await nodeHarness({ prefix: "gov-update-params-" });
@@ -67,12 +68,17 @@ test("the params at work: max_memo_characters 512, block max_gas 100,000,000", a
   await node.chain.advance(1n);
 });
 
-test("the community tax of the next blocks is 0.03: the pool grows by 3 % of what each block allocates", async () => {
+test("the community tax of the next blocks is 0.03: the community pool keeps 3 % of what a block allocates", async () => {
+  const DISTRIBUTION = moduleAddress("distribution", "cro");
   const pool = async () => BigInt(((await node.get("/cosmos/distribution/v1beta1/community_pool")).json.pool[0].amount as string).replace(".", ""));
-  const a = await pool();
+  const held = async () => BigInt((await node.get(`/cosmos/bank/v1beta1/balances/${DISTRIBUTION}/by_denom?denom=basecro`)).json.balance.amount);
+  const [p0, d0] = [await pool(), await held()];
   await node.chain.advance(1n);
-  const b = await pool();
-  assert.ok(b > a, `${a} → ${b}`);
+  const [p1, d1] = [await pool(), await held()];
+  // x/distribution receives the whole fee collector (no withdrawal in the block): the pool's share of it, a raw Dec.
+  const share = (p1 - p0) / (d1 - d0);
+  assert.ok(d1 > d0, `${d0} → ${d1}`);
+  assert.ok(share >= 30_000_000_000_000_000n && share < 30_100_000_000_000_000n, `the pool's share ${share} of ${d1 - d0}`);
 });
 
 test("genesis both ways: the export carries the governed params, a node started on its SDK sections runs with them", async () => {
