@@ -102,6 +102,18 @@ export function ledgerFundCommunityPool(depositor: u32, amount: usize): i32 {
   return inTransaction(e);
 }
 /**
+ * MsgCommunityPoolSpend (x/gov's): `amount` (integer) out of the community pool (its Dec; less
+ * there: ERR_UNDERFLOW, nothing changed), then from x/distribution's account to `recipient`.
+ */
+export function ledgerCommunityPoolSpend(recipient: u32, amount: usize): i32 {
+  txBegin();
+  const aLo = lo(amount), aHi = hi(amount);
+  let e = fromInt(aLo, aHi);
+  if (e == OK) e = ledgerDistribution.fromCommunityPool(resLo, resHi);
+  if (e == OK) e = ledgerBank.send(ledgerBank.DISTRIBUTION, recipient, aLo, aHi);
+  return inTransaction(e);
+}
+/**
  * MsgDepositValidatorRewardsPool: `amount` (integer) from `depositor` to x/distribution, then
  * AllocateTokensToValidator of its Dec (commission, current rewards, outstanding); the commission
  * (Dec) to `dst`. The send comes first: an unknown validator fails after it (and aborts it).

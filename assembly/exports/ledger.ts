@@ -2,7 +2,8 @@
 // the restore of the derived state after the records were reloaded.
 
 import { beginMessage } from "../ledger/out";
-import { OK } from "../errors";
+import { OK, ERR_INVALID_PARAMS } from "../errors";
+import * as ledgerUnbonding from "../ledger/unbonding";
 import * as emission from "../emission/emission";
 import * as bank from "../ledger/bank";
 import * as ledgerValidators from "../ledger/validators";
@@ -28,6 +29,16 @@ export function ledgerConfigure(): i32 {
   const e = ledgerBlock.configure();
   if (e == OK) tierParams.noteConfigured();
   return e;
+}
+/** x/distribution's community tax (a Dec at `tax`) as governance set it. */
+export function ledgerSetCommunityTax(tax: usize): i32 {
+  return ledgerBlock.setCommunityTax(lo(tax), hi(tax));
+}
+/** x/staking's max_entries (at least 1) as governance set it: per pair, unbonding and redelegation entries. */
+export function ledgerSetMaxEntries(n: u32): i32 {
+  if (n == 0) return ERR_INVALID_PARAMS;
+  ledgerUnbonding.setMaxEntries(n);
+  return OK;
 }
 /** Staking params: max validators, tokens per unit of consensus power, unbonding time (ns). */
 export function ledgerConfigureStaking(maxValidators: u32, powerReduction: u64, unbondingNs: i64): i32 {

@@ -67,6 +67,22 @@ export function configure(): i32 {
   return OK;
 }
 
+/** x/distribution's community tax alone (governance's MsgUpdateParams), from the next allocation; rule (errorArg) 4. */
+export function setCommunityTax(lo: u64, hi: u64): i32 {
+  if (hi != 0 || lo > POW18) {
+    setErrorArg(4);
+    return ERR_INVALID_PARAMS;
+  }
+  store<u64>(ledgerParams + LP_COMMUNITY_TAX, lo);
+  store<u64>(ledgerParams + LP_COMMUNITY_TAX, hi, 8);
+  taxLo = lo;
+  taxHi = hi;
+  keepOf(lo, hi);
+  keepLo = resLo;
+  keepHi = resHi;
+  return OK;
+}
+
 function ensureScratch(count: i32): void {
   if (count <= scratchVotes) return;
   const n = count < 64 ? 64 : count * 2;

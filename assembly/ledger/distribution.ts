@@ -27,6 +27,16 @@ export function toCommunityPool(lo: u64, hi: u64): i32 {
   return addAt(cellPtr(COMMUNITY_POOL), 0, lo, hi);
 }
 
+/** Take a Dec from the community pool (DistributeFromFeePool's SafeSub): ERR_UNDERFLOW when it holds less. */
+export function fromCommunityPool(lo: u64, hi: u64): i32 {
+  const p = cellPtr(COMMUNITY_POOL);
+  const e = sub(load<u64>(p), load<u64>(p, 8), lo, hi);
+  if (e != OK) return e;
+  store<u64>(p, resLo);
+  store<u64>(p, resHi, 8);
+  return OK;
+}
+
 /** AllocateTokensToValidator for the validator in `slot` (a Dec amount). */
 export function allocateToValidator(slot: u32, lo: u64, hi: u64): i32 {
   validators.touch(slot);

@@ -8,7 +8,7 @@ import { OK, ERR_MAX_REDELEGATION_ENTRIES, ERR_TRANSITIVE_REDELEGATION } from ".
 import { Table } from "../store/table";
 import { cellPtr, cellLo, ENTRY_SEQUENCE } from "./globals";
 import { MaturityQueue } from "./queue";
-import { MAX_ENTRIES } from "./unbonding";
+import { getMaxEntries } from "./unbonding";
 import { OwnerList } from "./lists";
 import { T_REDELEGATIONS_RECEIVED, T_REDELEGATION_ENTRIES, T_REDELEGATION_LISTS, T_REDELEGATION_TRIPLES } from "../store/table-ids";
 
@@ -65,7 +65,7 @@ export function incomingRedelegations(delegator: u32, validator: u32): u32 {
 /** The SDK's checks before a redelegation: no transitive one, not too many entries. */
 export function redelegationAllowed(delegator: u32, src: u32, dst: u32): i32 {
   if (count(receiving, pairKey(delegator, src)) > 0) return ERR_TRANSITIVE_REDELEGATION;
-  if (count(triples, tripleKey(delegator, src, dst)) >= MAX_ENTRIES) return ERR_MAX_REDELEGATION_ENTRIES;
+  if (count(triples, tripleKey(delegator, src, dst)) >= getMaxEntries()) return ERR_MAX_REDELEGATION_ENTRIES;
   return OK;
 }
 

@@ -13,7 +13,14 @@ import { addAt } from "./fields";
 import { OwnerList, NONE } from "./lists";
 import { T_UNBONDING_ENTRIES, T_UNBONDING_LISTS, T_UNBONDING_PAIRS } from "../store/table-ids";
 
-export const MAX_ENTRIES: u32 = 7;
+/** x/staking's max_entries (DefaultMaxEntries 7; governance's MsgUpdateParams sets it: setMaxEntries). */
+let maxEntries: u32 = 7;
+export function getMaxEntries(): u32 {
+  return maxEntries;
+}
+export function setMaxEntries(n: u32): void {
+  maxEntries = n;
+}
 
 // Entry: key = entry id.
 export const U_DELEGATOR: i32 = 8; // u32
@@ -39,7 +46,7 @@ export const queue = new MaturityQueue();
 /** Whether (delegator, validator) may get another entry (the SDK checks before unbonding). */
 export function entryAllowed(delegator: u32, validator: u32): i32 {
   const slot = pairs.find(delegationKey(delegator, validator));
-  if (slot >= 0 && load<u32>(pairs.ptr(<u32>slot) + <usize>P_COUNT) >= MAX_ENTRIES) return ERR_MAX_UNBONDING_ENTRIES;
+  if (slot >= 0 && load<u32>(pairs.ptr(<u32>slot) + <usize>P_COUNT) >= maxEntries) return ERR_MAX_UNBONDING_ENTRIES;
   return OK;
 }
 

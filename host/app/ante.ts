@@ -4,6 +4,8 @@
 // denom, the gas checks, and DeductFees on what the signer's waiting txs left; in a block, the
 // ante's events (the fee's transfer, the tx's fee, sequences and signatures).
 
+import { distributionParams } from "../modules/distribution/update-params.js";
+import { authLimits } from "../modules/auth/update-params.js";
 import { SdkErrors, TxError } from "../wire/errors.js";
 import { coinsString, type Coin } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
@@ -90,7 +92,7 @@ export function checkFeeDenoms(s: AppState, tx: VerifiedTx): void {
  */
 function checkGas(s: AppState, tx: VerifiedTx, grant: GrantUse | undefined): bigint {
   const gas = tx.fee.gas;
-  const maxGas = s.genesis.consensus.maxGas;
+  const maxGas = s.maxGas();
   if (maxGas >= 0n && gas > maxGas) {
     throw new TxError(SdkErrors.InvalidGasLimit, `tx gas limit ${gas} exceeds block max gas ${maxGas}`);
   }
@@ -117,7 +119,7 @@ function checkGas(s: AppState, tx: VerifiedTx, grant: GrantUse | undefined): big
 export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint): TxGas {
   const view = nodeView({
     core: s.core, ledger: s.ledger, tiers: s.tiers, directory: s.directory, validators: s.validators,
-    denom: s.denom, communityTax: s.genesis.distribution.communityTax, genesisTimeNs: s.genesis.genesisTimeNs,
+    denom: s.denom, communityTax: distributionParams(s.params, s.genesis.distribution.communityTax).communityTax, genesisTimeNs: s.genesis.genesisTimeNs,
   });
   return new TxGas(view, { height, timeNs }, limit);
 }
@@ -179,8 +181,9 @@ export function verifyContext(s: AppState, check: boolean) {
     // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
     ...(check ? { useFeeGrant: (granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true) } : {}),
     // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
-    maxMemoCharacters: check ? s.limits.maxMemoCharacters : Number.MAX_SAFE_INTEGER,
-    txSigLimit: check ? s.limits.txSigLimit : Number.MAX_SAFE_INTEGER,
+    // x/auth's params as governance set them replace the node's limits.
+    maxMemoCharacters: check ? (authLimits(s.params)?.maxMemoCharacters ?? s.limits.maxMemoCharacters) : Number.MAX_SAFE_INTEGER,
+    txSigLimit: check ? (authLimits(s.params)?.txSigLimit ?? s.limits.txSigLimit) : Number.MAX_SAFE_INTEGER,
   };
 }
 

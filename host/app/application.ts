@@ -12,6 +12,7 @@
 // No tx can cause it: CheckTx refuses a fee that cannot be paid, and a tx hash may be stored at
 // two heights.
 
+import type { GovernedParams } from "../modules/gov/governed-params.js";
 import type { Core } from "../core/core.js";
 import type { Emission } from "../core/emission.js";
 import type { Ledger } from "../core/ledger.js";
@@ -303,6 +304,16 @@ export class Application implements ChainView {
   get bank(): Bank { return this.s.bank; }
   get authz(): Authz { return this.s.authz; }
   get feegrant(): Feegrant { return this.s.feegrant; }
+
+  /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
+  maxGas(): bigint {
+    return this.s.maxGas();
+  }
+
+  /** The params governance set (absent: the genesis's). */
+  get params(): GovernedParams {
+    return this.s.params;
+  }
 
   get validators(): ValidatorRegistry {
     return this.s.validators;

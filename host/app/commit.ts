@@ -43,7 +43,7 @@ export function commitBlock(
   const changes = [...imported, ...drainJournal(s)];
   const accounts = s.directory.takeDirty();
   for (const a of accounts) s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
-  const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty()];
+  const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty(), ...s.params.takeDirty()];
   for (const g of records) {
     if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
     else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
@@ -126,7 +126,7 @@ function header(s: AppState, height: bigint, timeNs: bigint, results: TxResult[]
     lastSignatures: carry.signatures, lastResults: carry.results,
     txs: results.map((r) => r.tx),
     validators: carry.signers ?? next, nextValidators: next,
-    maxGas: s.genesis.consensus.maxGas, appHash: s.last.appHash,
+    maxGas: s.blockMaxGas, appHash: s.last.appHash,
   });
   s.headerCarry = {
     signatures: stored.signatures,

@@ -9,6 +9,7 @@ import type { Gov } from "../modules/gov/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
+import type { GovernedParams } from "../modules/gov/governed-params.js";
 import type { TxEvent } from "./events.js";
 import type { Authz } from "../modules/authz/keeper.js";
 
@@ -41,6 +42,8 @@ export interface MessageContext {
   readonly authority: string;
   /** x/feegrant's allowances and expiration queue. */
   readonly feegrant: Feegrant;
+  /** The params governance sets (each module's MsgUpdateParams). */
+  readonly params: GovernedParams;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

@@ -13,6 +13,8 @@ import { decodeTx } from "../wire/amino/stdtx.js";
 import { txBytesHash } from "../wire/tx.js";
 import { txMsgData } from "../wire/responses.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";
+import type { Executor } from "../modules/gov/keeper.js";
+import { typeUrlOfAmino } from "../wire/messages.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, staticGas } from "./gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
@@ -225,7 +227,7 @@ function validated(s: AppState, m: VerifiedMsg): unknown {
 /** A passed proposal's messages, in order, signed by x/gov: all or none (the SDK's cached context). */
 export function executeProposal(
   s: AppState, messages: readonly ProposalMessage[], height: bigint, timeNs: bigint,
-): { ok: true; events: TxEvent[] } | { ok: false; error: string } {
+): ReturnType<Executor> {
   const x = s.core.exports;
   const accountsMark = s.directory.mark();
   const ctx = s.messageContext(moduleAddress("gov", ACCOUNT_PREFIX), height, timeNs);
@@ -244,7 +246,9 @@ export function executeProposal(
       x.storeTxAbort();
       s.txJournal.rollback();
       s.directory.rollbackTo(accountsMark);
-      return { ok: false, error: messageFailure(err, i).log };
+      // The proposal's failed_reason is the handler's error as it is (not the tx's "failed to execute message" form).
+      const failure = messageFailure(err, i).log.replace(`failed to execute message; message index: ${i}: `, "");
+      return { ok: false, error: failure, index: i, typeUrl: typeUrlOfAmino(m.type) ?? m.type };
     }
   }
   x.storeTxCommit();

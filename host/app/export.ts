@@ -30,7 +30,7 @@ export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore):
   const minter = { inflation: chain.inflation(), annualProvisions: chain.annualProvisions() };
   const doc = exportSdkGenesis({
     genesis: chain.genesis, genesisDoc: chain.genesisDoc, core, store, directory: chain.directory, validators: chain.validators,
-    gov: chain.gov, slashing: chain.slashing, bank: chain.bank, feegrant: chain.feegrant, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
+    gov: chain.gov, slashing: chain.slashing, bank: chain.bank, feegrant: chain.feegrant, params: chain.params, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
   }) as { [key: string]: Json };
   const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
   const node_state: Json = {

@@ -28,6 +28,9 @@ import type { Slashing } from "../modules/slashing/keeper.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
 import { feegrantJson } from "../modules/feegrant/genesis.js";
+import type { GovernedParams } from "../modules/gov/governed-params.js";
+import { paramsJson } from "../modules/gov/update-params.js";
+import { mintParams } from "../modules/mint/update-params.js";
 import { slashingJson } from "../modules/slashing/genesis.js";
 import { authzJson } from "../modules/authz/genesis.js";
 import { Authz, type Grant } from "../modules/authz/keeper.js";
@@ -46,6 +49,8 @@ export interface ExportSource {
   /** x/bank's params now. */
   bank: Bank;
   feegrant: Feegrant;
+  /** The params governance set (each module's, absent: the genesis's). */
+  params?: GovernedParams;
   inflationParams: InflationParams;
   /** x/mint's rate and annual provisions of the last block (raw Decs). */
   minter: { inflation: bigint; annualProvisions: bigint };
@@ -66,7 +71,15 @@ export function exportSdkGenesis(src: ExportSource): Json {
   const core = decodeCoreState(src.store.records(), tableIds(src.core));
   const addressOf = (id: number) => src.directory.accountAddress(id) ?? missing(`account ${id}`);
   const operatorOf = (id: number) => src.directory.validatorAddress(id) ?? missing(`validator ${id}`);
-  const kept = (name: string) => (isObject(app[name]) ? (app[name] as Obj) : undefined);
+  const governed = (name: "auth" | "staking" | "distribution" | "gov" | "consensus") => {
+    const p = src.params?.get(name);
+    return p === undefined ? undefined : (paramsJson(name, p as never) as Obj);
+  };
+  const kept = (name: string) => {
+    const section = isObject(app[name]) ? (app[name] as Obj) : undefined;
+    const p = name === "auth" || name === "staking" || name === "distribution" || name === "gov" ? governed(name) : undefined;
+    return p === undefined ? section : { ...(section ?? {}), params: p };
+  };
   const out: Obj = {};
   for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
   const byBytes = addressOrder(ACCOUNT_PREFIX, false);
@@ -90,7 +103,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
     params: kept("distribution")?.params ?? null,
     previousProposer: unchanged && typeof kept("distribution")?.previous_proposer === "string" ? kept("distribution")!.previous_proposer as string : "",
   }, distributionState(core, src, addressOf, operatorOf), denom, PREFIXES);
-  out.mint = mintJson(g.mint.params, unchanged && g.mint.minter ? g.mint.minter : src.minter);
+  out.mint = mintJson(mintParams(src.params, g.mint.params), unchanged && g.mint.minter ? g.mint.minter : src.minter);
   out.inflation = inflationJson(src.inflationParams, g.inflation.decayEpochStart);
   out.tieredrewards = tieredRewardsJson({
     params: { targetBaseRewardsRate: core.targetRate ?? g.tieredrewards.params.targetBaseRewardsRate },
@@ -123,7 +136,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
     app_state: out,
     consensus: {
       validators: consensusValidators(staking),
-      ...(consensus.params === undefined ? {} : { params: consensus.params }),
+      ...(governed("consensus") !== undefined ? { params: consensusJson(governed("consensus")!) } : consensus.params === undefined ? {} : { params: consensus.params }),
     },
   };
 }
@@ -201,4 +214,11 @@ function consensusValidators(s: StakingState): Json {
     power: `${s.lastPowers.get(v.operator)}`,
     name: v.description.moniker,
   }));
+}
+
+/** The consensus params of the export: CometBFT's genesis JSON (durations in nanoseconds, as CometBFT writes them). */
+function consensusJson(p: Obj): Json {
+  const e = p.evidence as Obj | undefined;
+  const d = typeof e?.max_age_duration === "string" ? BigInt((e.max_age_duration as string).replace(/s$/, "").split(".")[0]!) * 1_000_000_000n : undefined;
+  return { ...p, ...(e === undefined ? {} : { evidence: { ...e, ...(d === undefined ? {} : { max_age_duration: `${d}` }) } }) };
 }

@@ -24,6 +24,13 @@ import { Slashing } from "../modules/slashing/keeper.js";
 import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
+import { GovernedParams } from "../modules/gov/governed-params.js";
+import { distributionParams } from "../modules/distribution/update-params.js";
+import { durationNs } from "../modules/staking/update-params.js";
+import { slashingParamsOf } from "../modules/slashing/update-params.js";
+import { mintParams } from "../modules/mint/update-params.js";
+import { govParamsSource } from "../modules/gov/update-gov-params.js";
+import { consensusMaxGas } from "../modules/consensus/update-params.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { UndoJournal } from "./journal.js";
@@ -83,6 +90,8 @@ export class AppState {
   readonly authz: Authz;
   /** x/feegrant's allowances. */
   readonly feegrant: Feegrant;
+  /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
+  readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
   readonly validators: ValidatorRegistry;
   /** The validator sets CometBFT's two-block delay still owes BeginBlock (modules/staking/delayed-sets.ts). */
@@ -154,10 +163,13 @@ export class AppState {
     this.bank = new Bank(this.genesis.bank.params, this.txJournal);
     this.authz = new Authz(ACCOUNT_PREFIX, this.txJournal);
     this.feegrant = new Feegrant(ACCOUNT_PREFIX, this.txJournal);
+    this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
       ledger: this.ledger, directory: this.directory, dec: core.dec, denom: this.denom, govAddress: moduleAddress("gov", ACCOUNT_PREFIX),
     }, this.txJournal);
+    this.blockMaxGas = this.genesis.consensus.maxGas;
+    this.gov.useParams(govParamsSource(this.params, this.genesis.gov.params, core.dec, this.denom));
     this.last = { height: 0n, timeNs: this.genesis.genesisTimeNs, hash: "", appHash: "", txCount: 0 };
     this.durable = this.last;
   }
@@ -183,7 +195,7 @@ export class AppState {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
-      validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, authority: this.genesis.gov.authority,
+      validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority,
     };
   }
 
@@ -216,13 +228,47 @@ export class AppState {
     return text === undefined ? this.genesis.inflation.params : inflationParamsFrom(JSON.parse(text) as Json, this.core.dec, "params");
   }
 
-  /** Governance's x/inflation params into the emission engine and the burned addresses, once per change. */
+  /** The block gas limit of the block being made (consensus params as its BeginBlock found them; its header hashes them). */
+  blockMaxGas: bigint;
+
+  /** The block gas limit now (the next block's, CheckTx's): governance's, else the genesis's. */
+  maxGas(): bigint {
+    return consensusMaxGas(this.params, this.genesis.consensus.maxGas);
+  }
+
+  /** The revision of the governed params last given to the core (modules/gov/governed-params.ts). */
+  private appliedParams = 0;
+
+  /**
+   * Governance's params the core runs with (the community tax, max entries, the staking params,
+   * x/slashing's), once per change: whether they changed.
+   */
+  applyGovernedParams(): boolean {
+    if (this.params.revision === this.appliedParams) return false;
+    this.appliedParams = this.params.revision;
+    this.ledger.setCommunityTax(distributionParams(this.params, this.genesis.distribution.communityTax).communityTax);
+    const staking = this.params.get("staking");
+    this.ledger.setMaxEntries(staking?.maxEntries ?? 7);
+    const slashing = this.params.get("slashing");
+    this.blockMaxGas = consensusMaxGas(this.params, this.genesis.consensus.maxGas);
+    this.slashing.params = slashing === undefined ? this.genesis.slashing.params : slashingParamsOf(slashing);
+    if (staking !== undefined) {
+      this.ledger.configureStaking(staking.maxValidators, this.genesis.staking.powerReduction, durationNs(staking.unbondingTime));
+    }
+    return true;
+  }
+
+  /** Governance's x/inflation params into the emission engine and the burned addresses, once per change (and the other governed params). */
   applyInflationParams(): void {
+    const changed = this.applyGovernedParams();
     const text = this.gov.inflationParams();
-    if (text === this.appliedInflation) return;
+    if (text === this.appliedInflation && !changed) return;
     this.appliedInflation = text;
     const p = this.inflationParams();
-    this.emission.configure({ ...emissionParams(this.genesis), maxSupply: p.maxSupply, decayRate: p.decayRate });
+    const mint = mintParams(this.params, this.genesis.mint.params);
+    this.emission.configure({
+      ...emissionParams(this.genesis), baseRate: mint.inflationMin, blocksPerYear: mint.blocksPerYear, maxSupply: p.maxSupply, decayRate: p.decayRate,
+    });
     this.burnIds = p.burnedAddresses.map((a) => this.directory.ensure(canonicalAddress(a, ACCOUNT_PREFIX)));
     this.syncBurned();
   }

@@ -72,6 +72,13 @@ export class Ledger {
     c.check(c.exports.ledgerConfigure());
   }
 
+  /** x/distribution's community tax alone (governance's params), from the next block's allocation. */
+  setCommunityTax(tax: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), tax);
+    c.check(c.exports.ledgerSetCommunityTax(c.slot(0)));
+  }
+
   genesisBalance(account: number, amount: bigint): void {
     const c = this.core;
     c.writeU128(c.slot(0), amount);
@@ -113,6 +120,11 @@ export class Ledger {
     const c = this.core;
     c.writeU128(c.slot(0), commissionRate);
     c.check(c.exports.ledgerCreateValidator(id, operator, c.slot(0), orderKey));
+  }
+
+  /** x/staking's max_entries (governance's params). */
+  setMaxEntries(n: number): void {
+    this.core.check(this.core.exports.ledgerSetMaxEntries(n));
   }
 
   /** Staking params: max validators, tokens per unit of consensus power, unbonding time. */
@@ -302,6 +314,13 @@ export class Ledger {
     const c = this.core;
     c.writeU128(c.slot(0), amount);
     c.check(c.exports.ledgerFundCommunityPool(depositor, c.slot(0)));
+  }
+
+  /** MsgCommunityPoolSpend of the bond denom: `amount` out of the community pool to `recipient` (the caller checks the pool holds it). */
+  communityPoolSpend(recipient: number, amount: bigint): void {
+    const c = this.core;
+    c.writeU128(c.slot(0), amount);
+    c.check(c.exports.ledgerCommunityPoolSpend(recipient, c.slot(0)));
   }
 
   /** MsgDepositValidatorRewardsPool of the bond denom; returns the commission allocated (raw Dec). */

@@ -180,8 +180,13 @@ async function handle(req: AbciRequest, d: AbciDeps, state: ServerState): Promis
       code: r.code, data: r.data, log: r.rawLog, info: "", gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       events: r.events.map(attr), codespace: r.codespace,
     }));
+    const consensusParams = app.params.get("consensus");
     const response = responseOf({
-      finalizeBlock: { events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()) },
+      finalizeBlock: {
+        events: events.map(attr), txResults, validatorUpdates: set.updates(), appHash: hex.decode(appHash.toLowerCase()),
+        // The consensus params governance set (x/consensus MsgUpdateParams), for CometBFT to run the next blocks with.
+        ...(consensusParams === undefined ? {} : { consensusParamUpdates: consensusParams }),
+      },
     });
     state.finalized = { height: f.height, request, response };
     return response;

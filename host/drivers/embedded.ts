@@ -209,7 +209,7 @@ export class NodeChain implements Node {
 
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
   private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
-    const batch = this.app.reapMempool(this.genesis.consensus.maxGas, maxTxs);
+    const batch = this.app.reapMempool(this.app.maxGas(), maxTxs);
     const balances = this.pendingBalances.splice(0);
     let results: TxResult[];
     try {

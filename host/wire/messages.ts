@@ -333,7 +333,10 @@ function aminoToProtoJson(desc: DescMessage, v: JsonValue, arriving = false): Js
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined) return aminoToProtoJson(field.message, y, arriving);
       if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) return y;
-      if (typeof y === "string" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (typeof y === "string" && optionOf(field, cosmosScalar) === "cosmos.Dec") {
+        // A LegacyDec in bytes (x/slashing's params): the raw integer's text as the bytes (base64 in protobuf JSON).
+        return field.scalar === ScalarType.BYTES ? base64.encode(new TextEncoder().encode(decToRaw(y))) : decToRaw(y);
+      }
       aminoKind(field.scalar!, y, `${desc.name}.${field.name}`);
       return y;
     };
@@ -377,7 +380,9 @@ function decimalsInJson(desc: DescMessage, json: JsonValue): JsonValue {
     if ((custom === "cosmos.Dec" || custom === "cosmos.Int") && v === "" && !optionOf(field, dont_omitempty)) {
       out[field.name] = null; // an unset (nullable) Int or Dec, as the gateway writes it
     } else if (custom === "cosmos.Dec") {
-      out[field.name] = decFromRaw(v as string, field.name);
+      // A LegacyDec in bytes (x/slashing's params) is base64 in protobuf JSON: its raw integer's text.
+      const raw = field.scalar === ScalarType.BYTES ? new TextDecoder().decode(base64.decode(v as string)) : (v as string);
+      out[field.name] = decFromRaw(raw, field.name);
     } else if (field.fieldKind === "message") {
       out[field.name] = decimalsInJsonOf(field.message, v);
     } else if (field.fieldKind === "list" && field.listKind === "message") {

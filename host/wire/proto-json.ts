@@ -3,7 +3,8 @@
 // the node keeps and executes (messages.ts decodeAny): chainmain's and x/gov v1's by their schema,
 // the SDK's plain messages leniently (unknown fields ignored). Anything else is refused, naming the type.
 
-import { fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { ScalarType, fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { base64 } from "@scure/base";
 import { optionOf } from "./options.js";
 import { decToRaw } from "./amino/amino-json.js";
 import { decodeAny, type AminoJson } from "./messages.js";
@@ -13,9 +14,14 @@ import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_
 import { file_chainmain_tieredrewards_v1_tx } from "./gen/chainmain/tieredrewards/v1/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "./gen/cosmos/gov/v1/tx_pb.js";
 import { MsgMultiSendSchema, MsgSendSchema, MsgSetSendEnabledSchema, MsgUpdateParamsSchema as BankMsgUpdateParamsSchema } from "./gen/cosmos/bank/v1beta1/tx_pb.js";
-import { MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema } from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { MsgUnjailSchema } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
-import { MsgBeginRedelegateSchema, MsgDelegateSchema, MsgUndelegateSchema } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
+import {
+  MsgCommunityPoolSpendSchema, MsgUpdateParamsSchema as DistributionMsgUpdateParamsSchema, MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema,
+} from "./gen/cosmos/distribution/v1beta1/tx_pb.js";
+import { MsgUnjailSchema, MsgUpdateParamsSchema as SlashingMsgUpdateParamsSchema } from "./gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { MsgBeginRedelegateSchema, MsgDelegateSchema, MsgUndelegateSchema, MsgUpdateParamsSchema as StakingMsgUpdateParamsSchema } from "./gen/cosmos/staking/v1beta1/tx_pb.js";
+import { MsgUpdateParamsSchema as AuthMsgUpdateParamsSchema } from "./gen/cosmos/auth/v1beta1/tx_pb.js";
+import { MsgUpdateParamsSchema as MintMsgUpdateParamsSchema } from "./gen/cosmos/mint/v1beta1/tx_pb.js";
+import { MsgUpdateParamsSchema as ConsensusMsgUpdateParamsSchema } from "./gen/cosmos/consensus/v1/tx_pb.js";
 
 const SCHEMA = new Map<string, DescMessage>(
   [file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx, file_chainmain_dev_v1_tx, file_cosmos_gov_v1_tx]
@@ -27,11 +33,14 @@ const SDK = new Map<string, DescMessage>(
   [
     MsgSendSchema, MsgMultiSendSchema, BankMsgUpdateParamsSchema, MsgSetSendEnabledSchema, MsgDelegateSchema, MsgUndelegateSchema, MsgBeginRedelegateSchema,
     MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionSchema, MsgUnjailSchema,
+    // governance's params and spends (their LegacyDecs as decimal text, read as the raw integer)
+    AuthMsgUpdateParamsSchema, StakingMsgUpdateParamsSchema, DistributionMsgUpdateParamsSchema, MsgCommunityPoolSpendSchema,
+    SlashingMsgUpdateParamsSchema, MintMsgUpdateParamsSchema, ConsensusMsgUpdateParamsSchema,
   ].map((d) => [`/${d.typeName}`, d as DescMessage] as const),
 );
 
 /** The SDK's JSON of a schema message → protobuf JSON its descriptor reads (LegacyDec as its raw integer). */
-function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
+export function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, JsonValue> = {};
   for (const [k, x] of Object.entries(v)) {
@@ -42,7 +51,10 @@ function rawDecs(desc: DescMessage, v: JsonValue): JsonValue {
     }
     const one = (y: JsonValue): JsonValue => {
       if (field.message !== undefined && field.message.typeName !== "google.protobuf.Duration") return rawDecs(field.message, y);
-      if (typeof y === "string" && field.fieldKind === "scalar" && optionOf(field, cosmosScalar) === "cosmos.Dec") return decToRaw(y);
+      if (typeof y === "string" && field.fieldKind === "scalar" && optionOf(field, cosmosScalar) === "cosmos.Dec") {
+        // A LegacyDec in bytes (x/slashing's params): the raw integer's text as the bytes (base64 in protobuf JSON).
+        return field.scalar === ScalarType.BYTES ? base64.encode(new TextEncoder().encode(decToRaw(y))) : decToRaw(y);
+      }
       return y;
     };
     out[k] = Array.isArray(x) ? x.map(one) : one(x);
@@ -63,7 +75,7 @@ export function aminoOfSdkJson(message: { [key: string]: unknown }): AminoJson {
     bytes = toBinary(desc, fromJson(desc, rawDecs(desc, fields as JsonValue)));
   } else if (SDK.has(typeUrl)) {
     const sdk = SDK.get(typeUrl)!;
-    bytes = toBinary(sdk, fromJson(sdk, fields as JsonValue, { ignoreUnknownFields: true }));
+    bytes = toBinary(sdk, fromJson(sdk, rawDecs(sdk, fields as JsonValue), { ignoreUnknownFields: true }));
   } else {
     throw new Error(`message type ${typeUrl} inside a proposal is not supported by this node`);
   }

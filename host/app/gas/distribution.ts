@@ -191,6 +191,7 @@ export function initializeValidator(k: Sim, op: string): void {
 /** SetWithdrawAddr: the params (withdraw_addr_enabled), then the address. */
 export function setWithdrawAddress(k: Sim, del: string, to: string): void {
   k.meter.get("distribution", Key.distrParams, distrParamsValue(k.view.communityTax), "distribution params");
+  k.check("distribution:8"); // withdraw_addr_enabled false (governance's params)
   k.setWithdrawAddress(del, to);
   k.meter.set("distribution", Key.withdrawAddr(addrLen(del)), addrLen(to), "SetDelegatorWithdrawAddr");
 }

@@ -93,6 +93,7 @@ export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId
   const gov = k.view.moduleAccount("gov").address;
   for (const x of m.messages) {
     getAccount(k, gov, "GetGovernanceAccount");
+    k.check("gov:13"); // a message not signed by x/gov alone
     // A MsgExecLegacyContent runs in a cached context: the router's circuit check, ExecLegacyContent's GetGovernanceAccount.
     if (x.type === EXEC_LEGACY_CONTENT) {
       routeMessage(k, "/cosmos.gov.v1.MsgExecLegacyContent");

@@ -3,6 +3,7 @@
 // the params the ante handler applies, the bech32 prefix and the address of an account number.
 // REST and abci_query render the same answers (app/query-router.ts).
 
+import type { Params } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { hex } from "@scure/base";
 import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
@@ -72,7 +73,11 @@ const baseAccountOf = (address: string, a: NonNullable<ReturnType<Directory["acc
 /** x/auth's Query service over the chain's directory of accounts (`vesting`: a vesting account's Any, x/auth/vesting's). */
 export function authQueries(
   dir: Directory,
-  options: { maxPageLimit?: number; vesting?: (address: string, base: ReturnType<typeof baseAccountOf>) => Any | undefined } = {},
+  options: {
+    maxPageLimit?: number;
+    vesting?: (address: string, base: ReturnType<typeof baseAccountOf>) => Any | undefined;
+    governed?: () => Params | undefined;
+  } = {},
 ): ServiceHandlers<typeof Query> {
   const baseAccount = baseAccountOf;
 
@@ -112,7 +117,7 @@ export function authQueries(
       return { info: baseAccount(address, a) };
     },
     params: () => ({
-      params: {
+      params: options.governed?.() ?? {
         maxMemoCharacters: 256n, txSigLimit: 7n, txSizeCostPerByte: GasSchedule.txSizeCostPerByte,
         sigVerifyCostEd25519: 590n, sigVerifyCostSecp256k1: GasSchedule.sigVerifyCostSecp256k1,
       },

@@ -38,9 +38,8 @@ export function parseDistribution(
   for (const k of ["base_proposer_reward", "bonus_proposer_reward"] as const) {
     if (p[k] !== undefined) unitInterval(decimal(p[k], `${pp}.${k}`, dp, k.replaceAll("_", " ")), `${pp}.${k}`, "must be positive", "too large");
   }
-  if (p.withdraw_addr_enabled !== undefined && !bool(p.withdraw_addr_enabled, `${pp}.withdraw_addr_enabled`)) {
-    fail("not supported by this node: withdraw addresses are always enabled", `${pp}.withdraw_addr_enabled`);
-  }
+  // false runs as governance's params would (modules/gov/governed-genesis.ts).
+  if (p.withdraw_addr_enabled !== undefined) bool(p.withdraw_addr_enabled, `${pp}.withdraw_addr_enabled`);
   if (d.previous_proposer !== undefined && d.previous_proposer !== "") address(d.previous_proposer, `${path}.previous_proposer`, `${prefixes.validator}cons`);
   const acc = (x: Json | undefined, at: string) => address(x, at, prefixes.account);
   const val = (x: Json | undefined, at: string) => address(x, at, prefixes.validator);

@@ -1,4 +1,5 @@
-// x/distribution: rewards and commission withdrawals (the core's F1 accounting), the community pool.
+// x/distribution: rewards and commission withdrawals (the core's F1 accounting), the community
+// pool, its params (governance: update-params.ts, community-pool-spend.ts).
 
 import { queryService, type AppModule } from "../../app/module.js";
 import { msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef } from "./messages.js";
@@ -8,12 +9,21 @@ import { distributionQueries } from "./queries.js";
 import { msgSetWithdrawAddressDef } from "./set-withdraw-address.js";
 import { msgFundCommunityPoolDef } from "./fund-community-pool.js";
 import { msgDepositValidatorRewardsPoolDef } from "./deposit-validator-rewards.js";
+import { distributionParams, msgUpdateDistributionParams } from "./update-params.js";
+import { msgCommunityPoolSpend } from "./community-pool-spend.js";
+import type { GovernedParams } from "../gov/governed-params.js";
 
-export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }> = {
+/** What x/distribution's queries read: the chain, the genesis's community tax, the params governance set. */
+export type DistributionApp = ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } }; readonly params?: GovernedParams };
+
+export const distributionModule: AppModule<DistributionApp> = {
   name: "distribution",
-  messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef, msgSetWithdrawAddressDef, msgFundCommunityPoolDef, msgDepositValidatorRewardsPoolDef],
+  messages: [
+    msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef, msgSetWithdrawAddressDef, msgFundCommunityPoolDef, msgDepositValidatorRewardsPoolDef,
+    msgUpdateDistributionParams, msgCommunityPoolSpend,
+  ],
   queries: {
     services: [Query],
-    handlers: (app, o) => [queryService(Query, distributionQueries(app, { ...o, communityTax: app.genesis.distribution.communityTax }))],
+    handlers: (app, o) => [queryService(Query, distributionQueries(app, { ...o, params: () => distributionParams(app.params, app.genesis.distribution.communityTax) }))],
   },
 };

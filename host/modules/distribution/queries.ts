@@ -4,6 +4,7 @@
 // are DecCoins (raw Decs; an empty list, never a zero coin). REST and abci_query render the same
 // answers (app/query-router.ts).
 
+import type { DistributionParams } from "./update-params.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { allPages, pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
@@ -16,8 +17,10 @@ import { validatorIdOf } from "../staking/queries.js";
 const notFound = (message: string) => new GatewayError(GrpcCode.NOT_FOUND, message);
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);
 
-/** x/distribution's Query service; `communityTax` the params' (raw Dec, 0 if not given). */
-export function distributionQueries(view: ChainView, options: { communityTax?: bigint; maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
+/** x/distribution's Query service; `params` the params now (else `communityTax`, a raw Dec, 0 if not given, and the SDK's defaults). */
+export function distributionQueries(
+  view: ChainView, options: { communityTax?: bigint; params?: () => DistributionParams; maxPageLimit?: number } = {},
+): ServiceHandlers<typeof Query> {
   const { ledger, directory: dir, denom } = view;
   const decCoins = (raw: bigint) => (raw === 0n ? [] : [{ denom, amount: `${raw}` }]);
   const accountId = (text: string): { address: string; id?: number } => {
@@ -30,9 +33,15 @@ export function distributionQueries(view: ChainView, options: { communityTax?: b
   const validatorAddress = (id: number) => dir.validatorAddress(id) ?? "";
 
   return {
-    params: () => ({
-      params: { communityTax: `${options.communityTax ?? 0n}`, baseProposerReward: "0", bonusProposerReward: "0", withdrawAddrEnabled: true },
-    }),
+    params: () => {
+      const p = options.params?.() ?? { communityTax: options.communityTax ?? 0n, baseProposerReward: 0n, bonusProposerReward: 0n, withdrawAddrEnabled: true };
+      return {
+        params: {
+          communityTax: `${p.communityTax}`, baseProposerReward: `${p.baseProposerReward}`, bonusProposerReward: `${p.bonusProposerReward}`,
+          withdrawAddrEnabled: p.withdrawAddrEnabled,
+        },
+      };
+    },
     delegationTotalRewards: (r) => {
       let total = 0n;
       const rewards = delegationsOf(accountId(r.delegatorAddress).id).map((d) => {

@@ -3,6 +3,7 @@
 // external funds`) before reading the params, then records the address and emits
 // `set_withdraw_address`; the core keeps it (assembly/ledger/withdraw.ts).
 
+import { distributionParams } from "./update-params.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
@@ -20,10 +21,13 @@ export interface MsgSetWithdrawAddress {
 }
 
 /** BlockedAddr: the module accounts but the rewards pool (chain-main's BlockedAddrs). */
-function blocked(ctx: MessageContext, address: string): boolean {
+export function blocked(ctx: MessageContext, address: string): boolean {
   const id = ctx.directory.accountId(address);
   return id !== undefined && id < FIRST_USER_ACCOUNT && id !== ModuleAccount.rewardsPool;
 }
+
+/** x/distribution ErrSetWithdrawAddrDisabled. */
+const SET_WITHDRAW_ADDR_DISABLED = { codespace: "distribution", code: 8, description: "set withdraw address disabled" };
 
 export const msgSetWithdrawAddressDef = message({
   schema: MsgSetWithdrawAddressSchema,
@@ -36,6 +40,8 @@ export const msgSetWithdrawAddressDef = message({
     if (blocked(ctx, msg.withdraw)) {
       throw new TxError(SdkErrors.Unauthorized, `${msg.withdraw} is not allowed to receive external funds`);
     }
+    // withdraw_addr_enabled (the params governance set; the genesis's default true)
+    if (!distributionParams(ctx.params, 0n).withdrawAddrEnabled) throw new TxError(SET_WITHDRAW_ADDR_DISABLED, undefined, "execute");
     // The SDK keeps the address alone: no x/auth account until a payment reaches it (numberPaid).
     const to = ctx.directory.accountId(msg.withdraw) ?? ctx.directory.genesisAccount(msg.withdraw);
     ctx.ledger.setWithdrawAddress(ctx.directory.ensure(msg.delegator), to);

@@ -32,9 +32,11 @@ export type { TallyCounts, TallyView, Vote };
 export { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { PROPOSAL_STATUS_NAMES, ProposalStatus, type Proposal } from "./proposal.js";
 import { byAddressBytes } from "./store-order.js";
+import { bigints, reviveProposal, reviveVote } from "./record-json.js";
 
 /** How the node runs a passed proposal's messages: all or none, with x/gov as their signer. */
-export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string };
+/** A failure names the message that failed: its index and type URL. */
+export type Executor = (messages: readonly ProposalMessage[]) => { ok: true; events: TxEvent[] } | { ok: false; error: string; index: number; typeUrl: string };
 
 const zeroTally = (): TallyCounts => ({ yes: 0n, abstain: 0n, no: 0n, noWithVeto: 0n });
 const pad = (id: bigint) => id.toString().padStart(20, "0");
@@ -49,12 +51,25 @@ export class Gov {
   private inflation: string | undefined;
   private readonly dirty = new Set<string>();
 
+  /** Where the params come from once governance may change them (update-gov-params.ts); unset: the genesis's. */
+  private paramsSource: (() => GovParams) | undefined;
+
   constructor(
-    readonly params: GovParams,
+    private readonly genesisParams: GovParams,
     private readonly deps: { ledger: Ledger; directory: NodeDirectory; dec: DecOps; denom: string; govAddress: string },
     /** The tx's undo steps (the node's, shared with its other records). */
     private readonly undo = new UndoJournal(),
   ) {}
+
+  /** x/gov's params now. */
+  get params(): GovParams {
+    return this.paramsSource?.() ?? this.genesisParams;
+  }
+
+  /** Read the params from `source` (the governed params, app/state.ts). */
+  useParams(source: () => GovParams): void {
+    this.paramsSource = source;
+  }
 
   // ---- journal ----
 
@@ -168,6 +183,7 @@ export class Gov {
     if (m.metadata.length > GOV_LIMITS.metadata) throw new TxError(GovErrorKinds.MetadataTooLong, `metadata length: ${m.metadata.length}`);
     if (m.title.length > GOV_LIMITS.title) throw new TxError(GovErrorKinds.MetadataTooLong, `title length: ${m.title.length}`);
     if (m.summary.length > GOV_LIMITS.summary) throw new TxError(GovErrorKinds.SummaryTooLong, `summary length: ${m.summary.length}`);
+    if (m.wrongSigner !== undefined) throw new TxError(GovErrorKinds.InvalidSigner, m.wrongSigner);
     const p = this.params;
     const deposit = this.depositAmount(m.initialDeposit);
     const minimum = this.deps.dec.truncateInt(this.deps.dec.mulInt(p.minInitialDepositRatio, m.expedited ? p.expeditedMinDeposit : p.minDeposit));
@@ -401,7 +417,7 @@ export class Gov {
         updated.status = ProposalStatus.Failed;
         updated.failedReason = run.error;
         result = "proposal_failed";
-        log = `passed, but msg execution failed: ${run.error}`;
+        log = `passed, but msg ${run.index} (${run.typeUrl}) failed on execution: ${run.error}`;
       }
     } else if (p.expedited) {
       updated.expedited = false;
@@ -468,21 +484,6 @@ export class Gov {
     return this.deposits.get(`${pad(id)}/${depositor}`);
   }
 }
-
-/** JSON.stringify replacer: bigints as strings. */
-function bigints(_key: string, value: unknown): unknown {
-  return typeof value === "bigint" ? `${value}n` : value;
-}
-
-function reviveBig(v: unknown): unknown {
-  if (typeof v === "string" && /^-?\d+n$/.test(v)) return BigInt(v.slice(0, -1));
-  if (Array.isArray(v)) return v.map(reviveBig);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reviveBig(x)]));
-  return v;
-}
-
-const reviveProposal = (o: unknown) => reviveBig(o) as Proposal;
-const reviveVote = (o: unknown) => reviveBig(o) as Vote;
 
 export const coinText = (amount: bigint, denom: string) => `${amount}${denom}`;
 

@@ -6,10 +6,11 @@ import { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_p
 import { govQueries, govV1beta1Queries, type GovView } from "./queries.js";
 import { GOV_MESSAGES } from "./messages.js";
 import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
+import { msgUpdateGovParams } from "./update-gov-params.js";
 
 export const govModule: AppModule<GovView> = {
   name: "gov",
-  messages: [...GOV_MESSAGES, ...GOV_V1BETA1_MESSAGES],
+  messages: [...GOV_MESSAGES, msgUpdateGovParams, ...GOV_V1BETA1_MESSAGES],
   queries: {
     services: [QueryV1, QueryV1beta1],
     handlers: (app, o) => [queryService(QueryV1, govQueries(app, o)), queryService(QueryV1beta1, govV1beta1Queries(app, o))],

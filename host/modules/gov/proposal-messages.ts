@@ -33,10 +33,22 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   const proposer = accountAddress(m.proposer, ctx.prefix, "invalid proposer address");
   const initialDeposit = validCoins(deposit, "invalid initial deposit");
   const gov = moduleAddress("gov", ctx.prefix);
-  const messages = m.messages.map((any, i) => proposalMessage(any, i, gov, ctx));
+  // A message not signed by x/gov alone fails in the keeper, after the params and x/gov's account
+  // are read (gov 13 naming the signer): kept for the handler, so the gas model charges those reads.
+  let wrongSigner: string | undefined;
+  const messages = m.messages.map((any, i) => {
+    const { message, signer } = proposalMessage(any, i, gov, ctx);
+    if (signer !== gov && wrongSigner === undefined) wrongSigner = signer;
+    return message;
+  });
   if (m.title.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
   if (m.summary.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal summary cannot be empty");
-  return { messages, initialDeposit, proposer, metadata: m.metadata, title: m.title, summary: m.summary, expedited: m.expedited };
+  // Neither messages nor metadata: nothing to propose (the msg server's check after the title's, the summary's and the proposer's).
+  if (m.messages.length === 0 && m.metadata.length === 0) throw new TxError(GovErrorKinds.NoProposalMsgs, "either metadata or Msgs length must be non-nil");
+  return {
+    messages, initialDeposit, proposer, metadata: m.metadata, title: m.title, summary: m.summary, expedited: m.expedited,
+    ...(wrongSigner === undefined ? {} : { wrongSigner }),
+  };
 }
 
 /**
@@ -44,7 +56,7 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
  * sdk 2, as an unknown type), valid by its own definition (its error wrapped as gov 12), and
  * signed by x/gov alone (gov 13 naming the signer).
  */
-function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext): ProposalMessage {
+function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext): { message: ProposalMessage; signer: string } {
   const registry = ctx.messages;
   if (registry === undefined) throw new Error("a proposal's messages are checked by the message registry: ValidateContext.messages is unset");
   const unresolved = (type: string) => new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(type)}`);
@@ -63,10 +75,9 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
     throw e;
   }
   const signer = entry.def.signer(decoded.message, inner);
-  if (signer !== gov) throw new TxError(GovErrorKinds.InvalidSigner, signer);
   // SubmitProposal runs a MsgExecLegacyContent in a cached context: a content without a handler fails (gov 9).
   if (any.typeUrl === EXEC_LEGACY_URL) checkLegacyRoute((decoded.message as MsgExecLegacyContent).content ?? { typeUrl: "", value: new Uint8Array() } as Any);
-  return { type: amino.type, value: amino.value };
+  return { message: { type: amino.type, value: amino.value }, signer };
 }
 
 /** A legacy StdTx proposal's `i`th message as signed, if the proposal came as amino JSON. */

@@ -27,6 +27,7 @@ export const GovErrorKinds = {
   InactiveProposal: { codespace: "gov", code: 3, description: "inactive proposal" },
   InvalidVote: { codespace: "gov", code: 7, description: "invalid vote option" },
   UnroutableProposalMsg: { codespace: "gov", code: 10, description: "proposal message not recognized by router" },
+  NoProposalMsgs: { codespace: "gov", code: 11, description: "no messages proposed" },
   InvalidProposalMsg: { codespace: "gov", code: 12, description: "invalid proposal message" },
   InvalidSigner: GovErrors.InvalidSigner,
   MetadataTooLong: { codespace: "gov", code: 15, description: "metadata too long" },
@@ -62,6 +63,8 @@ export interface MsgSubmitProposal {
   readonly title: string;
   readonly summary: string;
   readonly expedited: boolean;
+  /** The first message's signer that is not x/gov (the keeper refuses it: gov 13). */
+  readonly wrongSigner?: string;
 }
 
 export interface MsgDeposit {

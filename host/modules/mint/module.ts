@@ -3,8 +3,10 @@
 import { queryService, type AppModule } from "../../app/module.js";
 import { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
 import { mintQueries, type MintView } from "./queries.js";
+import { msgUpdateMintParams } from "./update-params.js";
 
 export const mintModule: AppModule<MintView> = {
   name: "mint",
+  messages: [msgUpdateMintParams],
   queries: { services: [Query], handlers: (app) => [queryService(Query, mintQueries(app))] },
 };

@@ -4,12 +4,16 @@
 
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Genesis } from "../../app/genesis.js";
+import type { GovernedParams } from "../gov/governed-params.js";
+import { mintParams } from "./update-params.js";
 import type { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
 import type { ServiceHandlers } from "../../app/query-router.js";
 
 /** What x/mint's queries read: the genesis's params, the rate and the provisions (raw Decs). */
 export interface MintView {
   readonly genesis: Genesis;
+  /** The params governance set (absent: the genesis's). */
+  readonly params?: GovernedParams;
   inflation(): bigint;
   annualProvisions(): bigint;
 }
@@ -19,7 +23,7 @@ const decBytes = (raw: bigint) => utf8ToBytes(`${raw}`);
 export function mintQueries(chain: MintView): ServiceHandlers<typeof Query> {
   return {
     params: () => {
-      const p = chain.genesis.mint.params;
+      const p = mintParams(chain.params, chain.genesis.mint.params);
       return {
         params: {
           mintDenom: p.mintDenom, inflationRateChange: `${p.inflationRateChange}`, inflationMax: `${p.inflationMax}`,

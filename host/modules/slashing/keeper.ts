@@ -36,7 +36,8 @@ export class Slashing {
   private readonly infos = new Map<string, SigningInfo>();
   private readonly dirty = new Set<string>();
 
-  constructor(readonly params: SlashingParams, private readonly dec: DecOps) {}
+  /** The params now: the genesis's, then what governance set (app/state.ts applyGovernedParams). */
+  constructor(public params: SlashingParams, private readonly dec: DecOps) {}
 
   info(address: string): SigningInfo | undefined {
     return this.infos.get(address);

@@ -2,6 +2,7 @@
 
 import { queryService, type AppModule } from "../../app/module.js";
 import { msgUnjailDef } from "./messages.js";
+import { msgUpdateSlashingParams } from "./update-params.js";
 import { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { slashingQueries } from "./queries.js";
 import type { Slashing } from "./keeper.js";
@@ -15,7 +16,7 @@ export interface SlashingApp {
 
 export const slashingModule: AppModule<SlashingApp> = {
   name: "slashing",
-  messages: [msgUnjailDef],
+  messages: [msgUnjailDef, msgUpdateSlashingParams],
   queries: {
     services: [Query],
     handlers: (app) => [queryService(Query, slashingQueries({

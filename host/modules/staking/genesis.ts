@@ -132,7 +132,11 @@ export function parseStaking(
   if (unbondingTimeNs <= 0n) throw new ValidationError(`unbonding time must be positive: ${unbondingTimeNs}`, pp);
   const maxValidators = uint64(p.max_validators, `${pp}.max_validators`);
   if (maxValidators === 0n || maxValidators > 0xffff_ffffn) throw new ValidationError(`max validators must be positive: ${maxValidators}`, pp);
-  if (p.max_entries !== undefined && uint64(p.max_entries, `${pp}.max_entries`) !== 7n) fail("this node keeps 7 entries per pair, the SDK's default", `${pp}.max_entries`);
+  // max_entries other than the default 7 runs as governance's params would (modules/gov/governed-genesis.ts).
+  if (p.max_entries !== undefined) {
+    const n = uint64(p.max_entries, `${pp}.max_entries`);
+    if (n === 0n || n > 0xffff_ffffn) throw new ValidationError(`max entries must be positive: ${n}`, pp);
+  }
   if (p.historical_entries !== undefined) uint64(p.historical_entries, `${pp}.historical_entries`);
   if (p.bond_denom !== undefined && string(p.bond_denom, `${pp}.bond_denom`) !== bondDenom) {
     fail(`the bond denom must be x/mint's ${bondDenom}: the node's ledger holds one denom`, `${pp}.bond_denom`);

@@ -10,9 +10,11 @@ import type { Json } from "../../app/genesis-json.js";
 import type { BlockWithTxs } from "../../app/history.js";
 import { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
 import { stakingQueries, type BlockHeaderAt } from "./queries.js";
+import { msgUpdateStakingParams } from "./update-params.js";
+import type { GovernedParams } from "../gov/governed-params.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
-export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined };
+export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined; readonly params?: GovernedParams };
 
 /** A stored block's header: the one the node made (CometBFT's), or what a run of empty blocks keeps. */
 function blockHeader(app: StakingApp, height: bigint): ReturnType<BlockHeaderAt> {
@@ -33,12 +35,12 @@ function historicalEntries(doc: Json): number | undefined {
 
 export const stakingModule: AppModule<StakingApp> = {
   name: "staking",
-  messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
+  messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef, msgUpdateStakingParams],
   queries: {
     services: [Query],
     handlers: (app, o) => {
       const entries = historicalEntries(app.genesisDoc);
-      return [queryService(Query, stakingQueries(app, { ...o, blockHeader: (h) => blockHeader(app, h), ...(entries === undefined ? {} : { historicalEntries: entries }) }))];
+      return [queryService(Query, stakingQueries(app, { ...o, governed: () => app.params?.get("staking"), blockHeader: (h) => blockHeader(app, h), ...(entries === undefined ? {} : { historicalEntries: entries }) }))];
     },
   },
 };

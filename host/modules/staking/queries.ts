@@ -8,6 +8,7 @@
 // Unknown: 500 code 2); an unknown validator or delegation is 404 code 5. REST and abci_query
 // render the same answers (app/query-router.ts).
 
+import type { Params } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";
 import { hex } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { sdkAny } from "../../wire/any.js";
@@ -74,7 +75,7 @@ export type BlockHeaderAt = (height: bigint) => { chainId: string; timeNs: bigin
 /** x/staking's Query service over the chain's ledger; `blockHeader` the node's stored blocks. */
 /** `historicalEntries`: x/staking's param as the genesis gives it (the ledger keeps no historical info). */
 export function stakingQueries(
-  view: ChainView, options: { maxPageLimit?: number; blockHeader?: BlockHeaderAt; historicalEntries?: number } = {},
+  view: ChainView, options: { maxPageLimit?: number; blockHeader?: BlockHeaderAt; historicalEntries?: number; governed?: () => Params | undefined } = {},
 ): ServiceHandlers<typeof Query> {
   const { ledger, directory: dir, denom } = view;
   const page = (p: Parameters<typeof pageQuery>[0]) => pageQuery(p, options.maxPageLimit);
@@ -220,6 +221,8 @@ export function stakingQueries(
       return { pool: { notBondedTokens: `${p.notBonded}`, bondedTokens: `${p.bonded}` } };
     },
     params: () => {
+      const governed = options.governed?.();
+      if (governed !== undefined) return { params: governed };
       const p = ledger.stakingParams();
       return {
         params: {

@@ -142,10 +142,12 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
   switch (field.fieldKind) {
     case "scalar": {
       const s = optionOf(field, cosmosScalar);
+      // A LegacyDec in bytes (x/slashing's params) holds the same raw integer's text.
+      const text = value instanceof Uint8Array && (s === "cosmos.Dec" || s === "cosmos.Int") ? new TextDecoder().decode(value) : value;
       // An empty Int or Dec is an unset (nullable) one: omitted unless dont_omitempty, then "0".
-      if ((s === "cosmos.Int" || s === "cosmos.Dec") && value === "" && !keep) return undefined;
-      if (s === "cosmos.Int") return (value as string) || "0";
-      if (s === "cosmos.Dec") return decFromRaw(value as string, path);
+      if ((s === "cosmos.Int" || s === "cosmos.Dec") && text === "" && !keep) return undefined;
+      if (s === "cosmos.Int") return (text as string) || "0";
+      if (s === "cosmos.Dec") return (text as string) === "" ? "0.000000000000000000" : decFromRaw(text as string, path);
       if (!keep && isZeroScalar(value)) return undefined;
       return scalarJson(field.scalar, value, path);
     }

@@ -58,15 +58,19 @@ test("a protobuf proposal: its messages checked by type URL, stored as the amino
   assert.equal(parsed.initialDeposit, [{ denom: "basecro", amount: 10n }]);
 });
 
-test("refusals: another signer (gov 13), an invalid message (gov 12), a proposal inside (sdk 2), no title (gov 21)", () => {
-  assert.is(refusal(() => msgSubmitProposal.validate(proposal([addTier(A)]), ctx)), `gov 13: ${A}: expected gov account as only signer for proposal message`);
+test("refusals: another signer (gov 13, the keeper's), an invalid message (gov 12), a proposal inside (sdk 2), no title (gov 21), nothing proposed (gov 11)", () => {
+  // A message another account signs: the keeper refuses it (gov 13), after reading the params and x/gov's account.
+  assert.is(msgSubmitProposal.validate(proposal([addTier(A)]), ctx).wrongSigner, A);
+  assert.is(msgSubmitProposal.validate(proposal([addTier(GOV)]), ctx).wrongSigner, undefined);
   const badSend = anyOf(MsgSendSchema, { fromAddress: GOV, toAddress: A, amount: [] });
   assert.is(refusal(() => msgSubmitProposal.validate(proposal([badSend]), ctx)), "gov 12: : invalid coins: invalid proposal message");
   const nested = anyOf(MsgSubmitProposalSchema, { proposer: GOV, title: "t", summary: "s" });
   assert.is(refusal(() => msgSubmitProposal.validate(proposal([nested]), ctx)), `sdk 2: unable to resolve type "${GovMsgTypes.SubmitProposal}": tx parse error`);
   assert.is(refusal(() => msgSubmitProposal.validate(proposal([], { title: "" }), ctx)), "gov 21: proposal title cannot be empty: invalid proposal content");
   // In order: the first message's refusal, before the title's.
-  assert.match(refusal(() => msgSubmitProposal.validate(proposal([addTier(A)], { title: "" }), ctx)), /^gov 13/);
+  assert.match(refusal(() => msgSubmitProposal.validate(proposal([badSend], { title: "" }), ctx)), /^gov 12/);
+  assert.is(refusal(() => msgSubmitProposal.validate(proposal([]), ctx)), "gov 11: either metadata or Msgs length must be non-nil: no messages proposed");
+  assert.is(refusal(() => msgSubmitProposal.validate({ ...proposal([]), metadata: "a text proposal" }, ctx)), "accepted");
 });
 
 test("a legacy StdTx's proposal keeps its messages as signed (key order, amino's defaults), so stored records replay identically", () => {
