@@ -199,6 +199,33 @@ test(`${TXS} random signed txs of every message type with edge values: blocks go
     return { amount: amount === 0n && rnd.int(2) ? [] : [{ denom: "basecro", amount: `${amount}` }], gas: rnd.int(10) ? "200000" : rnd.pick(["1", "0"]) };
   };
 
+  // Two proposals decided before the random txs start, whatever those do later (cancel, drop): the
+  // authority's text proposals, one the validators pass and one they reject.
+  const sendNow = async (k: number, msgs: AminoMsg[]) => {
+    const s = signers[k]!;
+    const acct = node.chain.directory.account(s.address)!;
+    const body = await s.sign(msgs, {
+      chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence: acct.sequence,
+      fee: { amount: [{ denom: "basecro", amount: "5000" }], gas: "400000" }, memo: "", mode: "sync",
+    });
+    const r = await node.post("/txs", body);
+    assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+  };
+  const anchorDeposit = [{ denom: "basecro", amount: "100000000" }];
+  for (const title of ["passes", "is rejected"]) {
+    await sendNow(0, [{ type: "cosmos-sdk/v1/MsgSubmitProposal", value: { messages: [], initial_deposit: anchorDeposit, proposer: authority, metadata: "text", title, summary: "s" } }]);
+    await node.post("/dev/advance?blocks=1");
+  }
+  const [passing, rejected] = node.chain.app.gov.listProposals({}).map((p) => p.id);
+  for (let k = 1; k <= 4; k++) {
+    await sendNow(k, [
+      { type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: `${passing}`, voter: signers[k]!.address, option: 1, metadata: "" } },
+      { type: "cosmos-sdk/v1/MsgVote", value: { proposal_id: `${rejected}`, voter: signers[k]!.address, option: 3, metadata: "" } },
+    ]);
+  }
+  await node.post("/dev/advance?duration=2m");
+  assert.equal([passing, rejected].map((id) => node.chain.app.gov.proposal(id!)?.status), [3, 4], "the anchor proposals passed and were rejected");
+
   for (let n = 0; n < TXS; ) {
     const perBlock = 1 + rnd.int(30);
     for (let j = 0; j < perBlock && n < TXS; j++, n++) {
