@@ -49,7 +49,10 @@ export interface LoadBench {
   txs: { sent: number; accepted: number; committed: number; p50Ms: number; p99Ms: number };
   /** The node process's resident set, MiB, once a second from the start of the load. */
   rssMiB: number[];
-  blocks: { count: number; meanIntervalMs: number; driftPct: number; maxIntervalMs: number; lastBehindScheduleMs: number; heights: [string, string] };
+  blocks: {
+    count: number; meanIntervalMs: number; driftPct: number; maxIntervalMs: number; p50IntervalMs: number; p99IntervalMs: number;
+    lastBehindScheduleMs: number; heights: [string, string];
+  };
 }
 
 const SIGNERS = [5, 6, 7, 8];
@@ -257,9 +260,11 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
     }
     const btNs = BigInt(o.blockTimeMs) * 1_000_000n;
     let maxInterval = 0n;
+    const gaps: number[] = [];
     for (let i = 1; i < times.length; i++) {
       const d = times[i]!.timeNs - times[i - 1]!.timeNs;
       if (d > maxInterval) maxInterval = d;
+      gaps.push(Number(d) / 1e6);
     }
     const first = times[0]!;
     const last = times[times.length - 1]!;
@@ -292,6 +297,8 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
         meanIntervalMs,
         driftPct: ((meanIntervalMs - o.blockTimeMs) / o.blockTimeMs) * 100,
         maxIntervalMs: Number(maxInterval) / 1e6,
+        p50IntervalMs: percentile(gaps, 50),
+        p99IntervalMs: percentile(gaps, 99),
         lastBehindScheduleMs: Number(behind) / 1e6,
         heights: [`${h0}`, `${h1}`],
       },
@@ -318,6 +325,7 @@ export function loadLines(b: LoadBench): string[] {
     `  node RSS, MiB (every ${every} s)                     ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((x) => x.toFixed(0)).join(" ")} (max ${Math.max(...rss).toFixed(0)})`,
     `  blocks during the load                           ${b.blocks.count} (heights ${b.blocks.heights[0]}..${b.blocks.heights[1]}), mean interval ${b.blocks.meanIntervalMs.toFixed(1)} ms`,
     `  block interval drift (mean vs --block-time)      ${b.blocks.driftPct >= 0 ? "+" : ""}${b.blocks.driftPct.toFixed(2)} %; longest interval ${b.blocks.maxIntervalMs.toFixed(0)} ms; last block ${b.blocks.lastBehindScheduleMs.toFixed(0)} ms behind its schedule`,
+    `  block interval p50 / p99 (vs --block-time)       ${b.blocks.p50IntervalMs.toFixed(0)} / ${b.blocks.p99IntervalMs.toFixed(0)} ms (p99 ${(b.blocks.p99IntervalMs / b.options.blockTimeMs).toFixed(2)}x)`,
   ];
 }
 
@@ -328,6 +336,10 @@ export function loadTargets(b: LoadBench) {
     {
       name: "load: block interval drift <= 2 %", value: Math.abs(b.blocks.driftPct), target: 2, pass: Math.abs(b.blocks.driftPct) <= 2,
       show: `${b.blocks.driftPct.toFixed(2)} %`,
+    },
+    {
+      name: "load: block interval p99 <= 1.2x the block time", value: b.blocks.p99IntervalMs / b.options.blockTimeMs, target: 1.2,
+      pass: b.blocks.p99IntervalMs <= 1.2 * b.options.blockTimeMs, show: `${(b.blocks.p99IntervalMs / b.options.blockTimeMs).toFixed(2)}x`,
     },
   ];
 }

@@ -88,6 +88,7 @@ export function createRpc(node: Node, o: RpcOptions): {
   const maxBody = o.maxBodyBytes ?? 1_000_000;
 
   const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): Promise<RpcReply> => {
+    node.produceIfDue?.(); // queries yield to block production (drivers/embedded.ts)
     try {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;

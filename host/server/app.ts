@@ -54,6 +54,8 @@ export interface ServedChain {
   readonly halted: Error | null;
   /** x/inflation's params now (governance may have replaced the genesis's). */
   inflationParams?(): Genesis["inflation"]["params"];
+  /** Real clock: make the block that is due by now before serving (queries yield to blocks). */
+  produceIfDue?(): void;
 }
 
 export interface AppOptions {
@@ -94,6 +96,11 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
       );
     },
   }));
+  // Queries yield to block production: a block due by now is made before the request is served.
+  app.use("*", async (_c, next) => {
+    chain.produceIfDue?.();
+    await next();
+  });
   // A block that failed part-way left the core past the last committed block: serve nothing from it.
   app.use("*", async (_c, next) => {
     const halted = chain.halted;
