@@ -3,7 +3,7 @@
 // signers' keys, sequences and signature costs, in the decorators' order.
 
 import { AUTH_GAS, GasDesc } from "./meter.js";
-import { authParams, getAccount, sendFromAccountToModule, setAccount } from "./bank.js";
+import { authParams, getAccount, sendFromAccountToModule, setAccount } from "../../modules/bank/gas.js";
 import { Key } from "./records.js";
 import type { Sim } from "./sim.js";
 

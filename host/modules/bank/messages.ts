@@ -10,7 +10,7 @@ import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgSendResponseSchema, MsgSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { renderMessageEvents } from "../../app/message-events.js";
-import { sendCoins, sendEnabled } from "../../app/gas/bank.js";
+import { sendCoins, sendEnabled } from "./gas.js";
 import type { MessageContext } from "../../app/context.js";
 
 export interface MsgSend {

@@ -13,7 +13,7 @@ import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { renderMessageEvents } from "../../app/message-events.js";
-import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "../../app/gas/bank.js";
+import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "./gas.js";
 import { Key } from "../../app/gas/records.js";
 import { addrLen } from "../../app/gas/view.js";
 import { BankErrors, accountAddress, checkNotBlocked, checkSendEnabled, invalidCoins } from "./messages.js";

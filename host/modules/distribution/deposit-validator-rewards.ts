@@ -12,7 +12,7 @@ import { protoCoins, type Coin } from "../../wire/coins.js";
 import {
   MsgDepositValidatorRewardsPoolResponseSchema, MsgDepositValidatorRewardsPoolSchema,
 } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { depositValidatorRewards } from "../../app/gas/distribution.js";
+import { depositValidatorRewards } from "./gas.js";
 import { accountAddress, validatorAddress } from "../staking/validate.js";
 import { bondAmount, validateAmount } from "./fund-community-pool.js";
 

@@ -10,7 +10,7 @@ import { renderMessageEvents } from "../../app/message-events.js";
 import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgFundCommunityPoolResponseSchema, MsgFundCommunityPoolSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { fundCommunityPool } from "../../app/gas/distribution.js";
+import { fundCommunityPool } from "./gas.js";
 import { accountAddress } from "../staking/validate.js";
 import { invalidCoins } from "../bank/messages.js";
 

@@ -10,7 +10,7 @@ import {
   MsgWithdrawDelegatorRewardResponseSchema, MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionResponseSchema,
   MsgWithdrawValidatorCommissionSchema,
 } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { withdrawCommission, withdrawRewards } from "../../app/gas/distribution.js";
+import { withdrawCommission, withdrawRewards } from "./gas.js";
 import { accountAddress, operatorSigner, validatorAddress } from "../staking/validate.js";
 import { coinText, validatorId } from "../staking/keeper-helpers.js";
 import { numberPaid } from "./set-withdraw-address.js";

@@ -11,7 +11,7 @@ import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import type { MessageContext } from "../../app/context.js";
 import { MsgSetWithdrawAddressResponseSchema, MsgSetWithdrawAddressSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { setWithdrawAddress } from "../../app/gas/distribution.js";
+import { setWithdrawAddress } from "./gas.js";
 import { accountAddress } from "../staking/validate.js";
 
 export interface MsgSetWithdrawAddress {

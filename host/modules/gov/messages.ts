@@ -12,7 +12,7 @@ import {
   MsgCancelProposalResponseSchema, MsgCancelProposalSchema, MsgDepositResponseSchema, MsgDepositSchema, MsgSubmitProposalResponseSchema,
   MsgSubmitProposalSchema, MsgVoteResponseSchema, MsgVoteSchema, MsgVoteWeightedResponseSchema, MsgVoteWeightedSchema,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
-import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "../../app/gas/gov.js";
+import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "./gas.js";
 import { signerAddress, validateCancelProposal, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
 import { validateSubmitProposal } from "./proposal-messages.js";
 

@@ -6,7 +6,7 @@ import { message } from "../../app/message.js";
 import { MsgUnjailResponseSchema, MsgUnjailSchema } from "../../wire/gen/cosmos/slashing/v1beta1/tx_pb.js";
 import { operatorSigner, validatorAddress } from "../staking/validate.js";
 import { validatorId } from "../staking/keeper-helpers.js";
-import { msgUnjail } from "../../app/gas/slashing.js";
+import { msgUnjail } from "./gas.js";
 
 export interface MsgUnjail {
   readonly validator: string;

@@ -20,7 +20,7 @@ import type { MessageContext, MessageOutcome } from "../../app/context.js";
 import {
   MsgCreateValidatorResponseSchema, MsgCreateValidatorSchema, MsgEditValidatorResponseSchema, MsgEditValidatorSchema,
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
-import { msgCreateValidator } from "../../app/gas/staking.js";
+import { msgCreateValidator } from "./gas.js";
 import { decString } from "../../wire/gateway-json.js";
 import { consensusAddressOf } from "./consensus-key.js";
 import { orderKey } from "./validators.js";

@@ -6,10 +6,10 @@
 
 import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "../../app/gas/records.js";
 import { ZERO_TIME_NS } from "../../app/gas/proto.js";
-import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "../../app/gas/bank.js";
-import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "../../app/gas/distribution.js";
-import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "../../app/gas/stake.js";
-import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "../../app/gas/staking.js";
+import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "../bank/gas.js";
+import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "../distribution/gas.js";
+import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "../staking/gas-stake.js";
+import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "../staking/gas.js";
 import type { Sim } from "../../app/gas/sim.js";
 import { addrLen, type PositionView } from "../../app/gas/view.js";
 
