@@ -11,7 +11,7 @@ import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, requiredFees } from "./gas.js";
 import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
-import { nodeView } from "./gas/view.js";
+import { nodeView } from "./gas/node-view.js";
 import { event, type TxEvent } from "./events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";

@@ -1,19 +1,17 @@
 // What a message handler sees: the chain's keepers, its signer, the block being made. Handlers
 // run inside the store transaction the application opened for the tx: they throw (a TxError, or
-// the core's CoreError) to fail it, which the application then aborts as a whole.
+// the core's CoreError) to fail it, which the application then aborts as a whole. A module's keeper
+// is added to the context by its module (a `declare module` augmentation next to the keeper:
+// x/auth's `directory`, x/bank's `bank`, x/staking's `validators`, x/gov's `gov`), so this file,
+// which every module imports, names none.
 
 import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
-import type { NodeDirectory } from "../modules/auth/directory.js";
-import type { Gov } from "../modules/gov/keeper.js";
-import type { ValidatorRegistry } from "../modules/staking/validators.js";
-import type { Bank } from "../modules/bank/keeper.js";
 import type { TxEvent } from "./events.js";
 
 export interface MessageContext {
   readonly ledger: Ledger;
   readonly tiers: Tiers;
-  readonly directory: NodeDirectory;
   readonly denom: string;
   /** The signer (canonical account address). */
   readonly signer: string;
@@ -27,12 +25,6 @@ export interface MessageContext {
   parseDec(text: string): bigint;
   /** Time of the block being made (unix ns). */
   readonly timeNs: bigint;
-  /** x/gov's proposals, deposits and votes. */
-  readonly gov: Gov;
-  /** Validators' descriptions, commission limits and consensus keys. */
-  readonly validators: ValidatorRegistry;
-  /** x/bank's params: default and per-denom send-enabled flags. */
-  readonly bank: Bank;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

@@ -27,14 +27,9 @@ import { parseSlashing } from "../modules/slashing/genesis.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
 import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
 
-/** Bech32 prefix of account addresses (REFERENCE §1). */
-export const ACCOUNT_PREFIX = "cro";
-/** Bech32 prefix of validator operator addresses. */
-export const VALIDATOR_PREFIX = "crocncl";
-/** The rewards pool's module address (REFERENCE §1). */
-export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
-/** The x/gov module account: the reference's governance authority (REFERENCE §1). */
-export const GOV_MODULE_ADDRESS = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
+import { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, VALIDATOR_PREFIX } from "./prefixes.js";
+
+export { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "./prefixes.js";
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
 /** chain-main's modules (v1ac014c6's app_state), the node's own two sections, and modules older SDKs had. */

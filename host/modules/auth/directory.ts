@@ -11,30 +11,11 @@ import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
 import type { AccountRecord } from "../../store/records.js";
 
+import type { Directory } from "../../app/view.js";
+
+export type { Directory };
+
 /** Module account names by core id (SDK names, REFERENCE §1). */
-
-/** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception. */
-export interface Directory {
-  /** Account prefix, e.g. `cro`. */
-  readonly accountPrefix: string;
-  /** Validator operator prefix, e.g. `crocncl`. */
-  readonly validatorPrefix: string;
-  /** Core account id of an account address (module accounts included); undefined if never seen. */
-  accountId(address: string): number | undefined;
-  /** bech32 account address of a core account id. */
-  accountAddress(id: number): string | undefined;
-  /** Core validator id of a `crocncl1…` operator address. */
-  validatorId(operator: string): number | undefined;
-  /** Operator address (`crocncl1…`) of a core validator id. */
-  validatorAddress(id: number): string | undefined;
-  /** Every account id (module accounts included), ascending. */
-  accountIds(): number[];
-  /** Every validator id, ascending. */
-  validatorIds(): number[];
-  /** Account number and sequence of an address (x/auth), undefined if the account does not exist. */
-  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined;
-}
-
 export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
   ["fee_collector", ModuleAccount.feeCollector],
   ["distribution", ModuleAccount.distribution],
@@ -249,5 +230,12 @@ function canonical(text: string, prefix: string): string {
     return canonicalAddress(text, prefix);
   } catch {
     return text;
+  }
+}
+
+declare module "../../app/context.js" {
+  interface MessageContext {
+    /** The chain's accounts and validators by address and core id (x/auth's directory). */
+    readonly directory: NodeDirectory;
   }
 }

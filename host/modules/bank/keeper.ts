@@ -108,3 +108,10 @@ export class Bank {
     for (const e of o.send_enabled) this.entries.set(e.denom, e.enabled);
   }
 }
+
+declare module "../../app/context.js" {
+  interface MessageContext {
+    /** x/bank's params: default and per-denom send-enabled flags. */
+    readonly bank: Bank;
+  }
+}

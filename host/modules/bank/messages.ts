@@ -9,7 +9,7 @@ import { event } from "../../app/events.js";
 import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgSendResponseSchema, MsgSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { sendCoins, sendEnabled } from "./gas.js";
 import type { MessageContext } from "../../app/context.js";
 

@@ -12,7 +12,7 @@ import { event, type TxEvent } from "../../app/events.js";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "./gas.js";
 import { Key } from "../../app/gas/records.js";
 import { addrLen } from "../../app/gas/view.js";

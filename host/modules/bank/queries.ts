@@ -5,7 +5,7 @@
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
-import { validDenom } from "../../app/genesis.js";
+import { validDenom } from "./genesis.js";
 import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";

@@ -4,7 +4,7 @@
 // amounts, the commission, current rewards and outstanding rewards credited in the core.
 
 import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { decString } from "../../wire/gateway-json.js";

@@ -6,7 +6,7 @@
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { coinsError, protoCoins, type Coin } from "../../wire/coins.js";
 import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { paying, respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import { MsgFundCommunityPoolResponseSchema, MsgFundCommunityPoolSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";

@@ -2,7 +2,7 @@
 
 import type { MessageShape } from "@bufbuild/protobuf";
 import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import type { ValidateContext } from "../../app/module.js";

@@ -6,7 +6,7 @@
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { respond } from "../../app/handlers.js";
 import { message } from "../../app/message.js";
 import type { MessageContext } from "../../app/context.js";

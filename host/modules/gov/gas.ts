@@ -11,8 +11,7 @@ import { KV_GAS } from "../../app/gas/meter.js";
 import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "../../app/gas/proto.js";
 import { Key, U64_VALUE, depositValue } from "../../app/gas/records.js";
 import { getAccount, sendFromAccountToModule } from "../bank/gas.js";
-import { routeMessage } from "../../app/gas/ante.js";
-import type { Sim } from "../../app/gas/sim.js";
+import { routeMessage, type Sim } from "../../app/gas/sim.js";
 import { addrLen } from "../../app/gas/view.js";
 import type { Proposal } from "./proposal.js";
 

@@ -497,3 +497,10 @@ export function optionsText(options: Vote["options"]): string {
 }
 
 export type { WeightedOption };
+
+declare module "../../app/context.js" {
+  interface MessageContext {
+    /** x/gov's proposals, deposits and votes. */
+    readonly gov: Gov;
+  }
+}

@@ -11,14 +11,9 @@ import {
 } from "../../app/genesis-json.js";
 import { timestampString, durationString } from "../../wire/gateway-json.js";
 
-/** x/staking's Description: what explorers show for a validator. */
-export interface ValidatorDescription {
-  moniker: string;
-  identity: string;
-  website: string;
-  securityContact: string;
-  details: string;
-}
+import type { ValidatorDescription } from "../../app/view.js";
+
+export type { ValidatorDescription };
 
 /** The SDK's Description.EnsureLength limits. */
 const DESCRIPTION_LIMITS = { moniker: 70, identity: 3000, website: 140, security_contact: 140, details: 280 } as const;

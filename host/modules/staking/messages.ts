@@ -12,7 +12,7 @@ import {
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { MsgSlashValidatorResponseSchema, MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { decString, timestampSeconds } from "../../wire/gateway-json.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { msgBeginRedelegate, msgDelegate, msgUndelegate } from "./gas.js";
 import { accountAddress, beginRedelegate, delegation, devSlash } from "./validate.js";
 import { bondAmount, coinText, validatorId } from "./keeper-helpers.js";

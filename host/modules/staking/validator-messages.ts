@@ -8,7 +8,7 @@
 // (at most once in 24 h, within the max rate and the max daily change) and a higher minimum
 // self-delegation (within the validator's tokens).
 
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";

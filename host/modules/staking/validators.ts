@@ -8,7 +8,8 @@
 
 import { base64 } from "@scure/base";
 import { accountAddressBytes } from "../../wire/address.js";
-import { VALIDATOR_PREFIX, type ValidatorDescription } from "../../app/genesis.js";
+import { VALIDATOR_PREFIX } from "../../app/prefixes.js";
+import type { ValidatorDescription } from "./genesis.js";
 import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
@@ -158,4 +159,11 @@ export function orderKey(operator: string): bigint {
   let k = 0n;
   for (let i = 0; i < 8; i++) k = (k << 8n) | BigInt(b[i] ?? 0);
   return k;
+}
+
+declare module "../../app/context.js" {
+  interface MessageContext {
+    /** Validators' descriptions, commission limits and consensus keys. */
+    readonly validators: ValidatorRegistry;
+  }
 }

@@ -22,7 +22,7 @@ import { paying, respond } from "../../app/handlers.js";
 import type { MessageContext, MessageOutcome } from "../../app/context.js";
 import type { MessageDef, ValidateContext } from "../../app/module.js";
 import { message, type AppMessage } from "../../app/message.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import * as gas from "./gas.js";
 
 const E18 = 10n ** 18n;
