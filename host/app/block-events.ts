@@ -6,8 +6,8 @@
 // distribution's per-validator commission/rewards events.
 
 import { decString } from "../wire/gateway-json.js";
-import type { TxEvent } from "./events.js";
-import { typedEvent } from "./events.js";
+import type { TxEvent } from "../framework/events.js";
+import { typedEvent } from "../framework/events.js";
 import { EventBaseRewardsTopUpSchema } from "../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
 
 const E18 = 10n ** 18n;

@@ -11,11 +11,11 @@ import { beginBlockEvents } from "./block-events.js";
 import { applyBalanceCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
 import { commitBlock } from "./commit.js";
 import { deliver, deliverDecided, executeProposal } from "./deliver.js";
-import type { TxEvent } from "./events.js";
+import type { TxEvent } from "../framework/events.js";
 import type { AppState } from "./state.js";
 import type { Vote } from "../core/ledger-records.js";
 import { sameVotes } from "../modules/staking/delayed-sets.js";
-import type { Durability, TxResult } from "./types.js";
+import type { Durability, TxResult } from "../framework/types.js";
 
 /** A block's tx: verified at CheckTx into this node's mempool, or decided elsewhere (verified here). */
 export type BlockTx = { verified: VerifiedTx } | { tx: Uint8Array };

@@ -14,7 +14,7 @@ import { DEFAULT_GOV_PARAMS_JSON } from "../modules/gov/genesis.js";
 import { genTxJson } from "../modules/genutil/genesis.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
 import { ACCOUNT_PREFIX, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "./genesis-sdk.js";
-import type { GenesisJson, Json } from "./genesis-json.js";
+import type { GenesisJson, Json } from "../framework/genesis-json.js";
 
 /**
  * Development keys: private key N = sha256("staking-engine dev key N"). Public knowledge, so for

@@ -14,15 +14,15 @@ import { txBytesHash } from "../wire/tx.js";
 import { txMsgData } from "../wire/responses.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
-import { outOfGasDetail, staticGas } from "./gas.js";
+import { outOfGasDetail, staticGas } from "../framework/gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, txGas, verifyContext } from "./ante.js";
-import { messageFailure } from "./handlers.js";
+import { messageFailure } from "../framework/handlers.js";
 import { validateAmino } from "./registry.js";
-import type { TxEvent } from "./events.js";
-import type { MessageOutcome, MsgResponse } from "./context.js";
+import type { TxEvent } from "../framework/events.js";
+import type { MessageOutcome, MsgResponse } from "../framework/context.js";
 import type { AppState } from "./state.js";
-import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
+import { SimulationError, type SimulationResult, type TxResult } from "../framework/types.js";
 
 /**
  * DeliverTx of a tx CheckTx verified (the embedded mempool's): the fee and the sequence (ante),

@@ -10,7 +10,7 @@ import { base64 } from "@scure/base";
 import type { Core } from "../core/core.js";
 import { decodeCoreState, tableIds, type CoreState } from "../core/genesis-records.js";
 import type { NodeStore } from "../store/store.js";
-import { addressOrder, isObject, type Json } from "./genesis-json.js";
+import { addressOrder, isObject, type Json } from "../framework/genesis-json.js";
 import { ACCOUNT_PREFIX, READ_SECTIONS, VALIDATOR_PREFIX, type Genesis } from "./genesis-sdk.js";
 export { sdkDigest } from "./genesis-sdk.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";

@@ -12,7 +12,7 @@ import { ValidationError } from "../errors.js";
 import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../wire/duration.js";
-import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
+import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "../framework/genesis-json.js";
 import { canonicalAddress } from "../wire/address.js";
 import { parseAuth, type AuthGenesis } from "../modules/auth/genesis.js";
 import { parseBank, type Coin } from "../modules/bank/genesis.js";
@@ -27,9 +27,9 @@ import { parseSlashing } from "../modules/slashing/genesis.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
 import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
 
-import { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, VALIDATOR_PREFIX } from "./prefixes.js";
+import { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, VALIDATOR_PREFIX } from "../framework/prefixes.js";
 
-export { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "./prefixes.js";
+export { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "../framework/prefixes.js";
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
 /** chain-main's modules (v1ac014c6's app_state), the node's own two sections, and modules older SDKs had. */

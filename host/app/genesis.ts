@@ -12,7 +12,7 @@ import { readFile, stat } from "node:fs/promises";
  */
 export const MAX_GENESIS_BYTES = 2 ** 29 - 24;
 import { ValidationError } from "../errors.js";
-import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
+import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "../framework/genesis-json.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import {
   ACCOUNT_PREFIX, coreTime, isCompleteDoc, parseGenesis as parseSdkGenesis, type Genesis, type NodeState,
@@ -20,7 +20,7 @@ import {
 import { defaultGenesisJson } from "./default-genesis.js";
 import type { EmissionParams, EmissionState } from "../core/emission.js";
 
-export { mergeJson, type DecParser, type GenesisJson, type Json } from "./genesis-json.js";
+export { mergeJson, type DecParser, type GenesisJson, type Json } from "../framework/genesis-json.js";
 export {
   ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX, isCompleteDoc,
   type Genesis, type GenesisValidator, type NodeState, type StakingGenesis,

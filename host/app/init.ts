@@ -16,10 +16,10 @@ import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
 import { deliver } from "./deliver.js";
 import type { NodeStore } from "../store/store.js";
-import { seedHash, type StoredHeader } from "./header.js";
+import { seedHash, type StoredHeader } from "../framework/header.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
 import type { AppState } from "./state.js";
-import { NodeStateError } from "./types.js";
+import { NodeStateError } from "../framework/types.js";
 
 /** Parameters live outside the tables: set them from the genesis on every start. */
 export function configure(s: AppState): void {

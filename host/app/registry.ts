@@ -8,9 +8,9 @@ import { aminoTypeName } from "../wire/amino/amino-json.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import { protoOfAmino } from "../wire/messages.js";
 import { TxError, decodeError } from "../wire/errors.js";
-import type { AppModule, MessageDef, RegistryEntry, ValidateContext } from "./module.js";
+import type { AppModule, MessageDef, RegistryEntry, ValidateContext } from "../framework/module.js";
 
-export type { RegistryEntry, ValidateContext } from "./module.js";
+export type { RegistryEntry, ValidateContext } from "../framework/module.js";
 
 export class MessageRegistry {
   private readonly byUrl = new Map<string, RegistryEntry>();

@@ -22,7 +22,7 @@ import { encodeAddress } from "../wire/address.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { devAddress } from "../app/default-genesis.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, isCompleteDoc } from "../app/genesis-sdk.js";
-import { addressOrder, isObject, type Json } from "../app/genesis-json.js";
+import { addressOrder, isObject, type Json } from "../framework/genesis-json.js";
 
 type Obj = { [key: string]: Json };
 

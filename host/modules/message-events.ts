@@ -7,8 +7,8 @@ import type { MessageEvent } from "../core/message-events.js";
 import { delegateCoinsEvents, sendCoinsEvents } from "./bank/events.js";
 import { setWithdrawAddressEvent, withdrawRewardsEvent } from "./distribution/events.js";
 import { renderTierEvent } from "./tieredrewards/events.js";
-import type { MessageContext } from "../app/context.js";
-import type { TxEvent } from "../app/events.js";
+import type { MessageContext } from "../framework/context.js";
+import type { TxEvent } from "../framework/events.js";
 
 /** `claimedIds`: a claim's position ids (EventTierRewardsClaimed lists them). */
 export function renderMessageEvents(ctx: MessageContext, events: readonly MessageEvent[], claimedIds: readonly bigint[] = []): TxEvent[] {

@@ -8,8 +8,8 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { Node } from "../app/node-api.js";
 import { timestampString } from "../wire/gateway-json.js";
-import { blockIdJson, validatorsHash, type BlockIdJson, type CommitSigJson, type HeaderJson } from "../app/header.js";
-import type { BlockWithTxs } from "../app/history.js";
+import { blockIdJson, validatorsHash, type BlockIdJson, type CommitSigJson, type HeaderJson } from "../framework/header.js";
+import type { BlockWithTxs } from "../framework/history.js";
 
 export interface CometBlock {
   block_id: BlockIdJson;

@@ -2,7 +2,7 @@
 // its answer the gateway JSON of the typed response. Rendering only: the handlers decide.
 
 import type { Hono } from "hono";
-import type { QueryRouter } from "../app/query-router.js";
+import type { QueryRouter } from "../framework/query-router.js";
 import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 
 export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment: string): void {

@@ -21,7 +21,7 @@ import { HashedParams } from "cosmjs-types/tendermint/types/params";
 import { devAddress, devPrivateKey } from "../../host/app/genesis.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
-import { headerHash, voteSignBytes, type HeaderJson } from "../../host/app/header.js";
+import { headerHash, voteSignBytes, type HeaderJson } from "../../host/framework/header.js";
 import { chainRegistry } from "../helpers/cosmjs.js";
 import { wasm } from "../helpers/node.js";
 

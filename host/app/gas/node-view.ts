@@ -7,9 +7,9 @@ import type { Tiers } from "../../core/tiers.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS, type NodeDirectory } from "../../modules/auth/directory.js";
 import type { ValidatorRegistry } from "../../modules/staking/validators.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
-import type { AccountFields, EntryFields, ValidatorFields } from "./records.js";
-import { ZERO_TIME_NS } from "./proto.js";
-import type { NodeView, PositionView } from "./view.js";
+import type { AccountFields, EntryFields, ValidatorFields } from "../../framework/gas/records.js";
+import { ZERO_TIME_NS } from "../../framework/gas/proto.js";
+import type { NodeView, PositionView } from "../../framework/gas/view.js";
 
 export interface NodeParts {
   core: Core;

@@ -11,7 +11,7 @@ import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
 import type { AccountRecord } from "../../store/records.js";
 
-import type { Directory } from "../../app/view.js";
+import type { Directory } from "../../framework/view.js";
 
 export type { Directory };
 
@@ -230,12 +230,5 @@ function canonical(text: string, prefix: string): string {
     return canonicalAddress(text, prefix);
   } catch {
     return text;
-  }
-}
-
-declare module "../../app/context.js" {
-  interface MessageContext {
-    /** The chain's accounts and validators by address and core id (x/auth's directory). */
-    readonly directory: NodeDirectory;
   }
 }

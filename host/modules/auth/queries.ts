@@ -9,11 +9,11 @@ import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { sdkAny } from "../../wire/any.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { FIRST_USER_ACCOUNT } from "../../core/ledger.js";
-import { GasSchedule } from "../../app/gas.js";
+import { GasSchedule } from "../../framework/gas.js";
 import { BaseAccountSchema, ModuleAccountSchema, Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { PubKeySchema } from "../../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { Directory } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { Directory } from "../../framework/view.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "./directory.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);

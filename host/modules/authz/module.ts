@@ -1,7 +1,7 @@
 // x/authz: its queries (no authz state is kept yet: every answer is empty or not found, as on a chain with none).
 
-import { queryService, type AppModule } from "../../app/module.js";
-import type { Directory } from "../../app/view.js";
+import { queryService, type AppModule } from "../../framework/module.js";
+import type { Directory } from "../../framework/view.js";
 import { Query } from "../../wire/gen/cosmos/authz/v1beta1/query_pb.js";
 import { authzQueries } from "./queries.js";
 

@@ -3,8 +3,8 @@
 
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import type { Query } from "../../wire/gen/cosmos/authz/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { Directory } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { Directory } from "../../framework/view.js";
 import { codecAddress } from "../auth/queries.js";
 
 export function authzQueries(dir: Directory, options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {

@@ -4,7 +4,7 @@
 // (MsgUpdateParams, MsgSetSendEnabled), journaled like x/gov's records (a failed tx or proposal
 // undoes its change) and committed as one module record, `b/params`, hashed with the state.
 
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 
 export interface SendEnabledEntry {
@@ -106,12 +106,5 @@ export class Bank {
     this.defaultSendEnabled = o.default_send_enabled;
     this.entries.clear();
     for (const e of o.send_enabled) this.entries.set(e.denom, e.enabled);
-  }
-}
-
-declare module "../../app/context.js" {
-  interface MessageContext {
-    /** x/bank's params: default and per-denom send-enabled flags. */
-    readonly bank: Bank;
   }
 }

@@ -1,9 +1,9 @@
 // x/bank: balances, sends (messages.ts, multisend.ts), the supply (queries.ts), its params
 // (keeper.ts, params.ts: governance), its genesis section (genesis.ts).
 
-import { queryService, type AppModule } from "../../app/module.js";
-import type { ChainView } from "../../app/view.js";
-import type { Json } from "../../app/genesis-json.js";
+import { queryService, type AppModule } from "../../framework/module.js";
+import type { ChainView } from "../../framework/view.js";
+import type { Json } from "../../framework/genesis-json.js";
 import { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { bankQueries, denomMetadata } from "./queries.js";
 import { msgSend } from "./messages.js";
@@ -24,3 +24,11 @@ export const bankModule: AppModule<BankApp> = {
     ],
   },
 };
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** x/bank's params: default and per-denom send-enabled flags. */
+    readonly bank: Bank;
+  }
+}

@@ -9,14 +9,14 @@ import { validDenom } from "./genesis.js";
 import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
-import type { Json } from "../../app/genesis-json.js";
+import type { Json } from "../../framework/genesis-json.js";
 import { denomMetadataJson } from "./genesis.js";
 import type { Bank } from "./keeper.js";
 
 /** A denom's metadata as the schema's Metadata (its init shape). */
 export type MetadataShape = MessageInitShape<typeof MetadataSchema>;
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText, byAddressBytes, indexKey } from "../auth/queries.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);

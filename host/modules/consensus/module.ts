@@ -1,6 +1,6 @@
 // x/consensus: the chain's consensus params (the genesis's).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/cosmos/consensus/v1/query_pb.js";
 import { consensusQueries } from "./queries.js";
 

@@ -3,10 +3,10 @@
 // AllocateTokensToValidator of their DecCoins: `commission` and `rewards` events with DecCoin
 // amounts, the commission, current rewards and outstanding rewards credited in the core.
 
-import { event } from "../../app/events.js";
+import { event } from "../../framework/events.js";
 import { renderMessageEvents } from "../message-events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { decString } from "../../wire/gateway-json.js";
 import { protoCoins, type Coin } from "../../wire/coins.js";
 import {

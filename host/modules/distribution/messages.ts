@@ -1,11 +1,11 @@
 // x/distribution's messages: withdraw a delegation's rewards, a validator's commission.
 
 import type { MessageShape } from "@bufbuild/protobuf";
-import { event } from "../../app/events.js";
+import { event } from "../../framework/events.js";
 import { renderMessageEvents } from "../message-events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { ValidateContext } from "../../app/module.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { ValidateContext } from "../../framework/module.js";
 import {
   MsgWithdrawDelegatorRewardResponseSchema, MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionResponseSchema,
   MsgWithdrawValidatorCommissionSchema,

@@ -1,8 +1,8 @@
 // x/distribution: rewards and commission withdrawals (the core's F1 accounting), the community pool.
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef } from "./messages.js";
-import type { ChainView } from "../../app/view.js";
+import type { ChainView } from "../../framework/view.js";
 import { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
 import { distributionQueries } from "./queries.js";
 import { msgSetWithdrawAddressDef } from "./set-withdraw-address.js";

@@ -8,8 +8,8 @@ import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { allPages, pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import type { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText } from "../auth/queries.js";
 import { validatorIdOf } from "../staking/queries.js";
 

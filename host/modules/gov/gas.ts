@@ -7,12 +7,12 @@ import { anyOfAmino } from "../../wire/messages.js";
 import { aminoTypeName } from "../../wire/amino/amino-json.js";
 import { MsgExecLegacyContentSchema } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import type { GovParams } from "./genesis.js";
-import { KV_GAS } from "../../app/gas/meter.js";
-import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "../../app/gas/proto.js";
-import { Key, U64_VALUE, depositValue } from "../../app/gas/records.js";
+import { KV_GAS } from "../../framework/gas/meter.js";
+import { any, coins, duration, lenField, msg, str, text, timestamp, uint } from "../../framework/gas/proto.js";
+import { Key, U64_VALUE, depositValue } from "../../framework/gas/records.js";
 import { getAccount, sendFromAccountToModule } from "../bank/gas.js";
-import { routeMessage, type Sim } from "../../app/gas/sim.js";
-import { addrLen } from "../../app/gas/view.js";
+import { routeMessage, type Sim } from "../../framework/gas/sim.js";
+import { addrLen } from "../../framework/gas/view.js";
 import type { Proposal } from "./proposal.js";
 
 const GOV = "gov";

@@ -3,9 +3,9 @@
 // module: gov}; metered by x/gov's store accesses (host/app/gas/gov.ts).
 
 import type { DescMessage } from "@bufbuild/protobuf";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext, MessageOutcome } from "../../framework/context.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import type { Coin } from "../../wire/coins.js";
 import {

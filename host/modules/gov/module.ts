@@ -1,11 +1,12 @@
 // x/gov v1: proposals, deposits, votes, the tier-aware tally (keeper.ts); v1beta1's messages and v1 MsgExecLegacyContent (v1beta1.ts).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
 import { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_pb.js";
 import { govQueries, govV1beta1Queries, type GovView } from "./queries.js";
 import { GOV_MESSAGES } from "./messages.js";
 import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
+import type { Gov } from "./keeper.js";
 
 export const govModule: AppModule<GovView> = {
   name: "gov",
@@ -15,3 +16,11 @@ export const govModule: AppModule<GovView> = {
     handlers: (app, o) => [queryService(QueryV1, govQueries(app, o)), queryService(QueryV1beta1, govV1beta1Queries(app, o))],
   },
 };
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** x/gov's proposals, deposits and votes. */
+    readonly gov: Gov;
+  }
+}

@@ -7,8 +7,8 @@
 
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { moduleAddress } from "../../wire/keys.js";
 import { TxError } from "../../wire/errors.js";
 import { decString } from "../../wire/gateway-json.js";

@@ -2,7 +2,7 @@
 // and MsgUpdateParams, which governance sends (messages.ts). Its params set by governance are kept
 // with x/gov's records (host/modules/gov/keeper.ts, the `i` record).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/chainmain/inflation/v1/query_pb.js";
 import { inflationQueries, type InflationView } from "./queries.js";
 import { msgUpdateInflationParams } from "./messages.js";

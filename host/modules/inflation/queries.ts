@@ -2,7 +2,7 @@
 
 import type { InflationParams } from "./genesis.js";
 import type { Query } from "../../wire/gen/chainmain/inflation/v1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 export interface InflationView {
   /** The genesis's section (the application's parsed genesis has it). */

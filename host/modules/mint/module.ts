@@ -1,6 +1,6 @@
 // x/mint: the minter's inflation and annual provisions (the core's emission), its params.
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
 import { mintQueries, type MintView } from "./queries.js";
 

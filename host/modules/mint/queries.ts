@@ -5,7 +5,7 @@
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { MintGenesis } from "./genesis.js";
 import type { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 /** What x/mint's queries read: the genesis's params, the rate and the provisions (raw Decs). */
 export interface MintView {

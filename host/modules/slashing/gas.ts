@@ -2,7 +2,7 @@
 // Keeper.Unjail's order, before it reaches a jailed validator's signing info.
 
 import { getDelegation, getValidator, tokensFromShares, E18 } from "../staking/gas-stake.js";
-import type { Sim } from "../../app/gas/sim.js";
+import type { Sim } from "../../framework/gas/sim.js";
 
 /** Past the model's checks: the rest is metered the old way (the core's store counters). */
 export class BeyondModel extends Error {}

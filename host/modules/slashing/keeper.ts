@@ -12,7 +12,7 @@ import type { Ledger } from "../../core/ledger.js";
 import { encodeAddress } from "../../wire/address.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
-import { event, type TxEvent } from "../../app/events.js";
+import { event, type TxEvent } from "../../framework/events.js";
 import { type SigningInfo, type SlashingParams } from "./params.js";
 
 export { DEFAULT_SLASHING_PARAMS, type SigningInfo, type SlashingParams } from "./params.js";

@@ -1,8 +1,8 @@
 // x/slashing's message: MsgUnjail (the rules of jail time and tombstones live in the core and keeper.ts).
 
-import { event } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgUnjailResponseSchema, MsgUnjailSchema } from "../../wire/gen/cosmos/slashing/v1beta1/tx_pb.js";
 import { operatorSigner, validatorAddress } from "../staking/validate.js";
 import { validatorId } from "../staking/keeper-helpers.js";

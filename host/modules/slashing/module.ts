@@ -1,6 +1,6 @@
 // x/slashing: jailing, unjailing, signing info (keeper.ts), its params.
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { msgUnjailDef } from "./messages.js";
 import { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { slashingQueries } from "./queries.js";

@@ -9,7 +9,7 @@ import { encodeAddress } from "../../wire/address.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { duration, timestamp } from "../../wire/timestamp.js";
 import type { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 import { DEFAULT_SLASHING_PARAMS, type Slashing } from "./keeper.js";
 
 export interface SlashingView {

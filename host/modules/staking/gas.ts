@@ -2,12 +2,12 @@
 // validator.go), with the distribution and slashing hooks where the SDK calls them, and the
 // shares and tokens computed as the SDK does, so each record has the size it has on the chain.
 
-import { Key, U64_VALUE, consensusPubKeyValue, dvPairsValue, redelegationValue, unbondingValue, type EntryFields, type ValidatorFields } from "../../app/gas/records.js";
+import { Key, U64_VALUE, consensusPubKeyValue, dvPairsValue, redelegationValue, unbondingValue, type EntryFields, type ValidatorFields } from "../../framework/gas/records.js";
 import { delegateCoins, sendFromModuleToModule } from "../bank/gas.js";
 import { BONDED, E18, getDelegation, getValidator, setDelegation, setValidator, sharesFromTokens, stakingParams, tokensFromShares } from "./gas-stake.js";
 import { beforeDelegationCreated, beforeDelegationSharesModified, initializeDelegation, initializeValidator } from "../distribution/gas.js";
-import type { Sim } from "../../app/gas/sim.js";
-import { addrLen } from "../../app/gas/view.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { addrLen } from "../../framework/gas/view.js";
 
 /** The power index: deleted before a validator's tokens change, written after (not for a jailed one). */
 function changeTokens(k: Sim, v: ValidatorFields, next: ValidatorFields, what: string): void {

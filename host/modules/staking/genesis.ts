@@ -8,10 +8,10 @@ import { decString } from "../../wire/gateway-json.js";
 import {
   EPOCH_TIME, MAX_U64, address, addressOrder, array, bool, decimal, duration, fail, int, object, string, timestamp, uint64,
   unitInterval, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { timestampString, durationString } from "../../wire/gateway-json.js";
 
-import type { ValidatorDescription } from "../../app/view.js";
+import type { ValidatorDescription } from "../../framework/view.js";
 
 export type { ValidatorDescription };
 

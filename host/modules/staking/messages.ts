@@ -3,9 +3,9 @@
 
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { TxError } from "../../wire/errors.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import {
   MsgBeginRedelegateResponseSchema, MsgBeginRedelegateSchema, MsgDelegateResponseSchema, MsgDelegateSchema, MsgUndelegateResponseSchema, MsgUndelegateSchema,

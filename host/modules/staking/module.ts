@@ -2,14 +2,15 @@
 // creation and edits (validator-messages.ts), and the local chain's evidence stand-in
 // (chainmain-dev MsgSlashValidator).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { msgBeginRedelegateDef, msgDelegateDef, msgSlashValidatorDef, msgUndelegateDef } from "./messages.js";
 import { msgCreateValidatorDef, msgEditValidatorDef } from "./validator-messages.js";
-import type { ChainView } from "../../app/view.js";
-import type { Json } from "../../app/genesis-json.js";
-import type { BlockWithTxs } from "../../app/history.js";
+import type { ChainView } from "../../framework/view.js";
+import type { Json } from "../../framework/genesis-json.js";
+import type { BlockWithTxs } from "../../framework/history.js";
 import { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
 import { stakingQueries, type BlockHeaderAt } from "./queries.js";
+import type { ValidatorRegistry } from "./validators.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
 export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined };
@@ -42,3 +43,11 @@ export const stakingModule: AppModule<StakingApp> = {
     },
   },
 };
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** Validators' descriptions, commission limits and consensus keys. */
+    readonly validators: ValidatorRegistry;
+  }
+}

@@ -17,8 +17,8 @@ import { duration, timestamp } from "../../wire/timestamp.js";
 import type { DelegationInfo, UnbondingEntry, ValidatorRecord } from "../../core/ledger.js";
 import { PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import type { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText } from "../auth/queries.js";
 
 /** x/staking's DefaultMaxEntries (the core's MAX_ENTRIES). */

@@ -13,10 +13,10 @@ import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
 import { createValidator, editValidator, operatorSigner, type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext, MessageOutcome } from "../../framework/context.js";
 import {
   MsgCreateValidatorResponseSchema, MsgCreateValidatorSchema, MsgEditValidatorResponseSchema, MsgEditValidatorSchema,
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";

@@ -8,12 +8,12 @@
 
 import { base64 } from "@scure/base";
 import { accountAddressBytes } from "../../wire/address.js";
-import { VALIDATOR_PREFIX } from "../../app/prefixes.js";
+import { VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 import type { ValidatorDescription } from "./genesis.js";
 import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 
 export interface ValidatorMeta {
   operator: string;
@@ -159,11 +159,4 @@ export function orderKey(operator: string): bigint {
   let k = 0n;
   for (let i = 0; i < 8; i++) k = (k << 8n) | BigInt(b[i] ?? 0);
   return k;
-}
-
-declare module "../../app/context.js" {
-  interface MessageContext {
-    /** Validators' descriptions, commission limits and consensus keys. */
-    readonly validators: ValidatorRegistry;
-  }
 }

@@ -1,7 +1,7 @@
 // chain-main's x/tieredrewards: tiers, positions, the rewards pool and its bonus (the core's tiers).
 
-import { queryService, type AppModule } from "../../app/module.js";
-import type { ChainView } from "../../app/view.js";
+import { queryService, type AppModule } from "../../framework/module.js";
+import type { ChainView } from "../../framework/view.js";
 import type { Tiers } from "../../core/tiers.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import { tierMessages } from "./messages.js";

@@ -16,8 +16,8 @@ import { TIER_CODESPACE, TIER_MESSAGES } from "../../core/errors.js";
 import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
 import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import type { Tier } from "../../core/tier.js";
 import type { Position, StoredPosition } from "../../core/position.js";
 
