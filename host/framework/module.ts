@@ -13,6 +13,8 @@
 import type { DescMessage, DescService, MessageShape } from "@bufbuild/protobuf";
 import type { ServiceHandlers } from "./query-router.js";
 import type { JsonObject } from "../wire/amino/fields.js";
+import type { Vote } from "../core/ledger-records.js";
+import type { TxEvent } from "./events.js";
 
 /** What the stateless checks know about the chain. */
 export interface ValidateContext {
@@ -92,10 +94,10 @@ export interface QueryOptions {
 
 /**
  * One module of the application: a folder of host/modules/ with its `module.ts`. `A` is what its
- * queries read of the application (an interface of the module's own): where the modules are
- * listed, the application is held to every module's `A` at compile time.
+ * queries read of the application, `B` what its block work does (interfaces of the module's own):
+ * where the modules are listed, the application is held to every module's `A` and `B` at compile time.
  */
-export interface AppModule<A = never> {
+export interface AppModule<A = never, B = unknown> {
   /** The SDK's module name (`bank`, `staking`, `tieredrewards`…). */
   readonly name: string;
   /** The messages its Msg service executes. */
@@ -106,5 +108,45 @@ export interface AppModule<A = never> {
     readonly services: readonly DescService[];
     handlers(app: A, options: QueryOptions): readonly QueryService[];
   };
+  /**
+   * Its BeginBlock work (the SDK's BeginBlocker), run in modules/index.ts's BEGIN_BLOCKERS order
+   * after the core's BeginBlock (x/mint's mint, x/tieredrewards' top-up and x/distribution's
+   * allocation, one core call): the finalize-block events it leaves. `B` is what it reads of the
+   * application (an interface of its own; the application is held to every module's at compile time).
+   */
+  beginBlock?(app: B, block: BeginBlockInfo): readonly TxEvent[];
+  /** Its EndBlock work (the SDK's EndBlocker), run in END_BLOCKERS order after the block's txs. */
+  endBlock?(app: B, block: BlockInfo): readonly TxEvent[];
 }
 
+/** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
+export interface ConsensusInfo {
+  votes: readonly { address: string; power: bigint; signed: boolean }[];
+  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
+}
+
+/** A block as its BeginBlock and EndBlock work see it. */
+export interface BlockInfo {
+  readonly height: bigint;
+  /** unix ns. */
+  readonly timeNs: bigint;
+  /** The bond denom. */
+  readonly denom: string;
+  /** CometBFT's commit info, when CometBFT gave it (none in the node's own blocks). */
+  readonly consensus?: ConsensusInfo;
+  /** The last commit's votes as the block began: the validator set before the block. */
+  readonly votesBefore: readonly Vote[];
+}
+
+/** What the core's BeginBlock did (x/mint's mint, x/tieredrewards' top-up), as the modules' events show it. */
+export interface BeginBlockInfo extends BlockInfo {
+  /** Bonded tokens and the bond denom's total supply before this block's mint (x/mint's BondedRatio). */
+  readonly bondedBefore: bigint;
+  readonly supplyBefore: bigint;
+  /** The minter after this block: inflation and annual provisions (raw Decs), the units minted. */
+  readonly inflation: bigint;
+  readonly annualProvisions: bigint;
+  readonly minted: bigint;
+  /** Units the rewards pool topped up (0: none). */
+  readonly topUp: bigint;
+}

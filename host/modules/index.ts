@@ -38,8 +38,22 @@ export const MODULES = [
   supplyModule,
 ] as const;
 
+/**
+ * The order of the modules' BeginBlock and EndBlock work, as chain-main's app.go sets it
+ * (SetOrderBeginBlockers, SetOrderEndBlockers); a module with block work is named here too. The
+ * core's BeginBlock (mint, top-up, distribution in one call) runs before the BeginBlockers.
+ */
+export const BEGIN_BLOCKERS = ["mint", "tieredrewards", "distribution", "slashing"] as const;
+export const END_BLOCKERS = ["gov", "staking"] as const;
+
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;
 
 /** Everything the modules' queries read of the application: the application is held to it where it builds its router. */
 export type ModulesApp = Intersection<Union<(typeof MODULES)[number]>>;
+
+type BlockUnion<M> = M extends { readonly beginBlock?: (app: infer B, ...rest: never[]) => unknown } ? (x: B) => void
+  : M extends { readonly endBlock?: (app: infer B, ...rest: never[]) => unknown } ? (x: B) => void : never;
+
+/** Everything the modules' BeginBlock and EndBlock work reads and does of the application. */
+export type ModulesBlockApp = Intersection<BlockUnion<(typeof MODULES)[number]>>;

@@ -7,9 +7,11 @@ import { govQueries, govV1beta1Queries, type GovView } from "./queries.js";
 import { GOV_MESSAGES } from "./messages.js";
 import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
 import type { Gov } from "./keeper.js";
+import { govEndBlock, type GovBlockApp } from "./block.js";
 
-export const govModule: AppModule<GovView> = {
+export const govModule: AppModule<GovView, GovBlockApp> = {
   name: "gov",
+  endBlock: govEndBlock,
   messages: [...GOV_MESSAGES, ...GOV_V1BETA1_MESSAGES],
   queries: {
     services: [QueryV1, QueryV1beta1],

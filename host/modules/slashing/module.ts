@@ -5,6 +5,7 @@ import { msgUnjailDef } from "./messages.js";
 import { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { slashingQueries } from "./queries.js";
 import type { Slashing } from "./keeper.js";
+import { slashingBlock, type SlashingBlockApp } from "./block.js";
 
 /** What x/slashing's queries read: the validators' consensus keys, and the keeper (read per request: a dev-mode revert replaces it). */
 export interface SlashingApp {
@@ -13,8 +14,9 @@ export interface SlashingApp {
   readonly slashing: Slashing;
 }
 
-export const slashingModule: AppModule<SlashingApp> = {
+export const slashingModule: AppModule<SlashingApp, SlashingBlockApp> = {
   name: "slashing",
+  beginBlock: slashingBlock,
   messages: [msgUnjailDef],
   queries: {
     services: [Query],

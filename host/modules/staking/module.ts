@@ -11,6 +11,7 @@ import type { BlockWithTxs } from "../../framework/history.js";
 import { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
 import { stakingQueries, type BlockHeaderAt } from "./queries.js";
 import type { ValidatorRegistry } from "./validators.js";
+import { stakingEndBlock, type StakingBlockApp } from "./block.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
 export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined };
@@ -32,8 +33,9 @@ function historicalEntries(doc: Json): number | undefined {
   return typeof entries === "number" || typeof entries === "string" ? Number(entries) : undefined;
 }
 
-export const stakingModule: AppModule<StakingApp> = {
+export const stakingModule: AppModule<StakingApp, StakingBlockApp> = {
   name: "staking",
+  endBlock: stakingEndBlock,
   messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
   queries: {
     services: [Query],

@@ -8,6 +8,7 @@ import { tierMessages } from "./messages.js";
 import { tieredrewardsQueries, type TierQueries } from "./queries.js";
 import { tierQueries } from "./view.js";
 import { withGenesisMappings } from "./genesis.js";
+import { tierBeginBlock } from "./block-events.js";
 
 /** What x/tieredrewards' queries read of the application. */
 export type TierApp = ChainView & {
@@ -32,6 +33,7 @@ export function nodeTierQueries(app: TierApp): TierQueries {
 
 export const tieredRewardsModule: AppModule<TierApp> = {
   name: "tieredrewards",
+  beginBlock: (_app, block) => tierBeginBlock(block),
   messages: tierMessages,
   queries: {
     services: [Query],
