@@ -15,6 +15,7 @@ import type { ServiceHandlers } from "./query-router.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import type { Vote } from "../core/ledger-records.js";
 import type { TxEvent } from "./events.js";
+import type { Json } from "./genesis-json.js";
 
 /** What the stateless checks know about the chain. */
 export interface ValidateContext {
@@ -94,10 +95,11 @@ export interface QueryOptions {
 
 /**
  * One module of the application: a folder of host/modules/ with its `module.ts`. `A` is what its
- * queries read of the application, `B` what its block work does (interfaces of the module's own):
- * where the modules are listed, the application is held to every module's `A` and `B` at compile time.
+ * queries read of the application, `B` what its block work does, `I` and `E` what its genesis
+ * import and export work on (interfaces of the module's own): where the modules are listed, the
+ * application is held to every module's `A`, `B`, `I` and `E` at compile time.
  */
-export interface AppModule<A = never, B = unknown> {
+export interface AppModule<A = never, B = unknown, I = unknown, E = unknown> {
   /** The SDK's module name (`bank`, `staking`, `tieredrewards`…). */
   readonly name: string;
   /** The messages its Msg service executes. */
@@ -117,6 +119,22 @@ export interface AppModule<A = never, B = unknown> {
   beginBlock?(app: B, block: BeginBlockInfo): readonly TxEvent[];
   /** Its EndBlock work (the SDK's EndBlocker), run in END_BLOCKERS order after the block's txs. */
   endBlock?(app: B, block: BlockInfo): readonly TxEvent[];
+  /** Its genesis section: InitGenesis and ExportGenesis (modules/index.ts orders them). */
+  readonly genesis?: ModuleGenesis<I, E>;
+}
+
+/**
+ * A module's part of the genesis document (`app_state.<section>`). The document is parsed and
+ * validated by each module's parser (its `genesis.ts`) into the application's typed genesis; then
+ * `init` (InitGenesis, in INIT_GENESIS order) places the module's part of it in the core and its
+ * keeper, and `export` (ExportGenesis, in EXPORT_GENESIS order) writes the section back from the
+ * last committed state.
+ */
+export interface ModuleGenesis<I = unknown, E = unknown> {
+  /** Its key in `app_state` (the module's name when absent). */
+  readonly section?: string;
+  init?(app: I): void;
+  export?(app: E): Json;
 }
 
 /** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */

@@ -46,6 +46,13 @@ export const MODULES = [
 export const BEGIN_BLOCKERS = ["mint", "tieredrewards", "distribution", "slashing"] as const;
 export const END_BLOCKERS = ["gov", "staking"] as const;
 
+/**
+ * The order of the modules' InitGenesis and ExportGenesis (the node's: the core's ids follow it, so
+ * a stored chain depends on it). After InitGenesis the application numbers the accounts the
+ * sections named without one (x/auth's numberNamedAccounts), then delivers genutil's gentxs.
+ */
+export const INIT_GENESIS = ["auth", "bank", "staking", "distribution", "tieredrewards", "gov", "slashing"] as const;
+
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;
 
@@ -57,3 +64,8 @@ type BlockUnion<M> = M extends { readonly beginBlock?: (app: infer B, ...rest: n
 
 /** Everything the modules' BeginBlock and EndBlock work reads and does of the application. */
 export type ModulesBlockApp = Intersection<BlockUnion<(typeof MODULES)[number]>>;
+
+type InitUnion<M> = M extends { readonly genesis?: { init?(app: infer I): void } } ? (x: I) => void : never;
+
+/** Everything the modules' InitGenesis reads and writes of the application. */
+export type ModulesInitApp = Intersection<InitUnion<(typeof MODULES)[number]>>;

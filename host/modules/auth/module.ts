@@ -5,9 +5,11 @@ import type { Directory } from "../../framework/view.js";
 import { Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { authQueries } from "./queries.js";
 import type { NodeDirectory } from "./directory.js";
+import { initAuth, type AuthInitApp } from "./genesis-init.js";
 
-export const authModule: AppModule<{ readonly directory: Directory }> = {
+export const authModule: AppModule<{ readonly directory: Directory }, unknown, AuthInitApp> = {
   name: "auth",
+  genesis: { init: initAuth },
   queries: { services: [Query], handlers: (app, o) => [queryService(Query, authQueries(app.directory, o))] },
 };
 

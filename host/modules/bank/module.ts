@@ -10,12 +10,26 @@ import { msgSend } from "./messages.js";
 import { msgMultiSend } from "./multisend.js";
 import { msgSetSendEnabled, msgUpdateParams } from "./params.js";
 import type { Bank } from "./keeper.js";
+import type { Ledger } from "../../core/ledger.js";
+import type { NodeDirectory } from "../auth/directory.js";
 
 /** What x/bank's queries read of the application. */
 export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisDoc: Json; readonly bank?: Bank };
 
-export const bankModule: AppModule<BankApp> = {
+/** What x/bank's InitGenesis reads and writes: the bond-denom balances into the core, in the genesis order. */
+export interface BankInitApp {
+  readonly genesis: { readonly balances: readonly { address: string; amount: bigint }[] };
+  readonly ledger: Ledger;
+  readonly directory: NodeDirectory;
+}
+
+export const bankModule: AppModule<BankApp, unknown, BankInitApp> = {
   name: "bank",
+  genesis: {
+    init: (app) => {
+      for (const b of app.genesis.balances) app.ledger.genesisBalance(app.directory.accountId(b.address)!, b.amount);
+    },
+  },
   messages: [msgSend, msgMultiSend, msgUpdateParams, msgSetSendEnabled],
   queries: {
     services: [Query],

@@ -8,9 +8,11 @@ import { distributionQueries } from "./queries.js";
 import { msgSetWithdrawAddressDef } from "./set-withdraw-address.js";
 import { msgFundCommunityPoolDef } from "./fund-community-pool.js";
 import { msgDepositValidatorRewardsPoolDef } from "./deposit-validator-rewards.js";
+import { initDistribution, type DistributionInitApp } from "./genesis-init.js";
 
-export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }> = {
+export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }, unknown, DistributionInitApp> = {
   name: "distribution",
+  genesis: { init: initDistribution },
   messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef, msgSetWithdrawAddressDef, msgFundCommunityPoolDef, msgDepositValidatorRewardsPoolDef],
   queries: {
     services: [Query],

@@ -8,9 +8,21 @@ import { GOV_MESSAGES } from "./messages.js";
 import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
 import type { Gov } from "./keeper.js";
 import { govEndBlock, type GovBlockApp } from "./block.js";
+import { govRecords, type GovState } from "./genesis-state.js";
 
-export const govModule: AppModule<GovView, GovBlockApp> = {
+/** What x/gov's InitGenesis reads and writes: its proposals, deposits and votes into the keeper. */
+export interface GovInitApp {
+  readonly genesis: { readonly sdk: { readonly gov: GovState } };
+  readonly gov: Gov;
+}
+
+export const govModule: AppModule<GovView, GovBlockApp, GovInitApp> = {
   name: "gov",
+  genesis: {
+    init: (app) => {
+      for (const r of govRecords(app.genesis.sdk.gov)) app.gov.importRecord(r.key, r.value);
+    },
+  },
   endBlock: govEndBlock,
   messages: [...GOV_MESSAGES, ...GOV_V1BETA1_MESSAGES],
   queries: {

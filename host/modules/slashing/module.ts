@@ -6,6 +6,7 @@ import { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import { slashingQueries } from "./queries.js";
 import type { Slashing } from "./keeper.js";
 import { slashingBlock, type SlashingBlockApp } from "./block.js";
+import type { SigningInfo } from "./params.js";
 
 /** What x/slashing's queries read: the validators' consensus keys, and the keeper (read per request: a dev-mode revert replaces it). */
 export interface SlashingApp {
@@ -14,8 +15,19 @@ export interface SlashingApp {
   readonly slashing: Slashing;
 }
 
-export const slashingModule: AppModule<SlashingApp, SlashingBlockApp> = {
+/** What x/slashing's InitGenesis reads and writes: the signing infos into the keeper. */
+export interface SlashingInitApp {
+  readonly genesis: { readonly sdk: { readonly signingInfos: ReadonlyMap<string, SigningInfo> } };
+  readonly slashing: Slashing;
+}
+
+export const slashingModule: AppModule<SlashingApp, SlashingBlockApp, SlashingInitApp> = {
   name: "slashing",
+  genesis: {
+    init: (app) => {
+      for (const [address, info] of app.genesis.sdk.signingInfos) app.slashing.importRecord(`s/${address}`, JSON.stringify(info, (_, v) => (typeof v === "bigint" ? `${v}n` : v)));
+    },
+  },
   beginBlock: slashingBlock,
   messages: [msgUnjailDef],
   queries: {

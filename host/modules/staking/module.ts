@@ -12,6 +12,7 @@ import { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
 import { stakingQueries, type BlockHeaderAt } from "./queries.js";
 import type { ValidatorRegistry } from "./validators.js";
 import { stakingEndBlock, type StakingBlockApp } from "./block.js";
+import { initStaking, type StakingInitApp } from "./genesis-init.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
 export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined };
@@ -33,8 +34,9 @@ function historicalEntries(doc: Json): number | undefined {
   return typeof entries === "number" || typeof entries === "string" ? Number(entries) : undefined;
 }
 
-export const stakingModule: AppModule<StakingApp, StakingBlockApp> = {
+export const stakingModule: AppModule<StakingApp, StakingBlockApp, StakingInitApp> = {
   name: "staking",
+  genesis: { init: initStaking },
   endBlock: stakingEndBlock,
   messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
   queries: {

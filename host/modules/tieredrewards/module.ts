@@ -9,6 +9,7 @@ import { tieredrewardsQueries, type TierQueries } from "./queries.js";
 import { tierQueries } from "./view.js";
 import { withGenesisMappings } from "./genesis.js";
 import { tierBeginBlock } from "./block-events.js";
+import { initTieredRewards, type TierInitApp } from "./genesis-init.js";
 
 /** What x/tieredrewards' queries read of the application. */
 export type TierApp = ChainView & {
@@ -31,8 +32,9 @@ export function nodeTierQueries(app: TierApp): TierQueries {
   };
 }
 
-export const tieredRewardsModule: AppModule<TierApp> = {
+export const tieredRewardsModule: AppModule<TierApp, unknown, TierInitApp> = {
   name: "tieredrewards",
+  genesis: { init: initTieredRewards },
   beginBlock: (_app, block) => tierBeginBlock(block),
   messages: tierMessages,
   queries: {
