@@ -18,6 +18,7 @@ import { feegrantModule } from "./feegrant/module.js";
 import { authzModule } from "./authz/module.js";
 import { ibcModule } from "./ibc/module.js";
 import { supplyModule } from "./supply/module.js";
+import { genutilModule } from "./genutil/module.js";
 
 export const MODULES = [
   authModule,
@@ -36,6 +37,7 @@ export const MODULES = [
   authzModule,
   ibcModule,
   supplyModule,
+  genutilModule,
 ] as const;
 
 /**
@@ -52,6 +54,8 @@ export const END_BLOCKERS = ["gov", "staking"] as const;
  * sections named without one (x/auth's numberNamedAccounts), then delivers genutil's gentxs.
  */
 export const INIT_GENESIS = ["auth", "bank", "staking", "distribution", "tieredrewards", "gov", "slashing"] as const;
+/** The order of the sections ExportGenesis writes (after the sections the node keeps as given). */
+export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "genutil"] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;
@@ -69,3 +73,8 @@ type InitUnion<M> = M extends { readonly genesis?: { init?(app: infer I): void }
 
 /** Everything the modules' InitGenesis reads and writes of the application. */
 export type ModulesInitApp = Intersection<InitUnion<(typeof MODULES)[number]>>;
+
+type ExportUnion<M> = M extends { readonly genesis?: { export?(app: infer E): unknown } } ? (x: E) => void : never;
+
+/** Everything the modules' ExportGenesis reads of the application. */
+export type ModulesExportApp = Intersection<ExportUnion<(typeof MODULES)[number]>>;

@@ -6,10 +6,11 @@ import { Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { authQueries } from "./queries.js";
 import type { NodeDirectory } from "./directory.js";
 import { initAuth, type AuthInitApp } from "./genesis-init.js";
+import { exportAuth, type AuthExportApp } from "./genesis-export.js";
 
-export const authModule: AppModule<{ readonly directory: Directory }, unknown, AuthInitApp> = {
+export const authModule: AppModule<{ readonly directory: Directory }, unknown, AuthInitApp, AuthExportApp> = {
   name: "auth",
-  genesis: { init: initAuth },
+  genesis: { init: initAuth, export: exportAuth },
   queries: { services: [Query], handlers: (app, o) => [queryService(Query, authQueries(app.directory, o))] },
 };
 

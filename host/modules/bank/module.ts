@@ -12,6 +12,9 @@ import { msgSetSendEnabled, msgUpdateParams } from "./params.js";
 import type { Bank } from "./keeper.js";
 import type { Ledger } from "../../core/ledger.js";
 import type { NodeDirectory } from "../auth/directory.js";
+import type { GenesisExportBase } from "../../framework/genesis-place.js";
+import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
+import { bankJson } from "./genesis.js";
 
 /** What x/bank's queries read of the application. */
 export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisDoc: Json; readonly bank?: Bank };
@@ -23,9 +26,15 @@ export interface BankInitApp {
   readonly directory: NodeDirectory;
 }
 
-export const bankModule: AppModule<BankApp, unknown, BankInitApp> = {
+/** What x/bank's ExportGenesis reads: the balances in the core, the params now. */
+export interface BankExportApp extends GenesisExportBase {
+  readonly bank: Bank;
+}
+
+export const bankModule: AppModule<BankApp, unknown, BankInitApp, BankExportApp> = {
   name: "bank",
   genesis: {
+    export: (app) => bankJson(app.kept("bank"), [...app.core.balances].map(([id, amount]) => ({ address: app.addressOf(id), amount })), app.denom, ACCOUNT_PREFIX, app.bank.params()),
     init: (app) => {
       for (const b of app.genesis.balances) app.ledger.genesisBalance(app.directory.accountId(b.address)!, b.amount);
     },

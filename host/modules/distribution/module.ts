@@ -9,10 +9,11 @@ import { msgSetWithdrawAddressDef } from "./set-withdraw-address.js";
 import { msgFundCommunityPoolDef } from "./fund-community-pool.js";
 import { msgDepositValidatorRewardsPoolDef } from "./deposit-validator-rewards.js";
 import { initDistribution, type DistributionInitApp } from "./genesis-init.js";
+import { exportDistribution, type DistributionExportApp } from "./genesis-export.js";
 
-export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }, unknown, DistributionInitApp> = {
+export const distributionModule: AppModule<ChainView & { readonly genesis: { readonly distribution: { readonly communityTax: bigint } } }, unknown, DistributionInitApp, DistributionExportApp> = {
   name: "distribution",
-  genesis: { init: initDistribution },
+  genesis: { init: initDistribution, export: exportDistribution },
   messages: [msgWithdrawDelegatorRewardDef, msgWithdrawValidatorCommissionDef, msgSetWithdrawAddressDef, msgFundCommunityPoolDef, msgDepositValidatorRewardsPoolDef],
   queries: {
     services: [Query],

@@ -9,6 +9,9 @@ import { GOV_V1BETA1_MESSAGES } from "./v1beta1.js";
 import type { Gov } from "./keeper.js";
 import { govEndBlock, type GovBlockApp } from "./block.js";
 import { govRecords, type GovState } from "./genesis-state.js";
+import type { GenesisExportBase } from "../../framework/genesis-place.js";
+import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
+import { govJson } from "./genesis-export.js";
 
 /** What x/gov's InitGenesis reads and writes: its proposals, deposits and votes into the keeper. */
 export interface GovInitApp {
@@ -16,9 +19,15 @@ export interface GovInitApp {
   readonly gov: Gov;
 }
 
-export const govModule: AppModule<GovView, GovBlockApp, GovInitApp> = {
+/** What x/gov's ExportGenesis reads: the keeper's records, the section's params as given. */
+export interface GovExportApp extends GenesisExportBase {
+  readonly gov: Gov;
+}
+
+export const govModule: AppModule<GovView, GovBlockApp, GovInitApp, GovExportApp> = {
   name: "gov",
   genesis: {
+    export: (app) => govJson(app.kept("gov") ?? {}, app.gov, app.denom, ACCOUNT_PREFIX),
     init: (app) => {
       for (const r of govRecords(app.genesis.sdk.gov)) app.gov.importRecord(r.key, r.value);
     },

@@ -4,9 +4,19 @@ import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
 import { mintQueries, type MintView } from "./queries.js";
 import { mintBeginBlock } from "./block-events.js";
+import type { GenesisExportBase } from "../../framework/genesis-place.js";
+import { mintJson, type MintGenesis } from "./genesis.js";
 
-export const mintModule: AppModule<MintView> = {
+/** What x/mint's ExportGenesis reads: its params, and the minter (the document's until a block is made). */
+export interface MintExportApp extends GenesisExportBase {
+  readonly genesis: { readonly mint: MintGenesis };
+  /** The last block's rate and annual provisions (raw Decs). */
+  readonly minter: { inflation: bigint; annualProvisions: bigint };
+}
+
+export const mintModule: AppModule<MintView, unknown, unknown, MintExportApp> = {
   name: "mint",
+  genesis: { export: (app) => mintJson(app.genesis.mint.params, app.unchanged && app.genesis.mint.minter ? app.genesis.mint.minter : app.minter) },
   beginBlock: (_app, block) => mintBeginBlock(block),
   queries: { services: [Query], handlers: (app) => [queryService(Query, mintQueries(app))] },
 };

@@ -7,6 +7,8 @@ import { slashingQueries } from "./queries.js";
 import type { Slashing } from "./keeper.js";
 import { slashingBlock, type SlashingBlockApp } from "./block.js";
 import type { SigningInfo } from "./params.js";
+import { VALIDATOR_PREFIX } from "../../framework/prefixes.js";
+import { slashingJson } from "./genesis.js";
 
 /** What x/slashing's queries read: the validators' consensus keys, and the keeper (read per request: a dev-mode revert replaces it). */
 export interface SlashingApp {
@@ -21,9 +23,10 @@ export interface SlashingInitApp {
   readonly slashing: Slashing;
 }
 
-export const slashingModule: AppModule<SlashingApp, SlashingBlockApp, SlashingInitApp> = {
+export const slashingModule: AppModule<SlashingApp, SlashingBlockApp, SlashingInitApp, { readonly slashing: Slashing }> = {
   name: "slashing",
   genesis: {
+    export: (app) => slashingJson(app.slashing.params, app.slashing.all(), `${VALIDATOR_PREFIX}cons`),
     init: (app) => {
       for (const [address, info] of app.genesis.sdk.signingInfos) app.slashing.importRecord(`s/${address}`, JSON.stringify(info, (_, v) => (typeof v === "bigint" ? `${v}n` : v)));
     },

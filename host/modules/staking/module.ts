@@ -13,6 +13,7 @@ import { stakingQueries, type BlockHeaderAt } from "./queries.js";
 import type { ValidatorRegistry } from "./validators.js";
 import { stakingEndBlock, type StakingBlockApp } from "./block.js";
 import { initStaking, type StakingInitApp } from "./genesis-init.js";
+import { exportStaking, type StakingExportApp } from "./genesis-export.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
 export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined };
@@ -34,9 +35,9 @@ function historicalEntries(doc: Json): number | undefined {
   return typeof entries === "number" || typeof entries === "string" ? Number(entries) : undefined;
 }
 
-export const stakingModule: AppModule<StakingApp, StakingBlockApp, StakingInitApp> = {
+export const stakingModule: AppModule<StakingApp, StakingBlockApp, StakingInitApp, StakingExportApp> = {
   name: "staking",
-  genesis: { init: initStaking },
+  genesis: { init: initStaking, export: exportStaking },
   endBlock: stakingEndBlock,
   messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef],
   queries: {

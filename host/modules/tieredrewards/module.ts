@@ -10,6 +10,7 @@ import { tierQueries } from "./view.js";
 import { withGenesisMappings } from "./genesis.js";
 import { tierBeginBlock } from "./block-events.js";
 import { initTieredRewards, type TierInitApp } from "./genesis-init.js";
+import { exportTieredRewards, type TierExportApp } from "./genesis-export.js";
 
 /** What x/tieredrewards' queries read of the application. */
 export type TierApp = ChainView & {
@@ -32,9 +33,9 @@ export function nodeTierQueries(app: TierApp): TierQueries {
   };
 }
 
-export const tieredRewardsModule: AppModule<TierApp, unknown, TierInitApp> = {
+export const tieredRewardsModule: AppModule<TierApp, unknown, TierInitApp, TierExportApp> = {
   name: "tieredrewards",
-  genesis: { init: initTieredRewards },
+  genesis: { init: initTieredRewards, export: exportTieredRewards },
   beginBlock: (_app, block) => tierBeginBlock(block),
   messages: tierMessages,
   queries: {
