@@ -110,7 +110,7 @@ function checkGas(s: AppState, tx: VerifiedTx): bigint {
   return used;
 }
 
-/** A tx's gas meter over the node's state as the SDK's keepers see it (host/app/gas/, docs/gas.md). */
+/** A tx's gas meter over the node's state as the SDK's keepers see it (framework/gas/ and the modules' models, docs/gas.md). */
 export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint): TxGas {
   const view = nodeView({
     core: s.core, ledger: s.ledger, tiers: s.tiers, directory: s.directory, validators: s.validators,

@@ -1,5 +1,5 @@
 // A tx in a block: the ante (fee and sequence, kept even when the messages fail), then every
-// message in one store transaction, metered as the chain meters it (host/app/gas/: the SDK's
+// message in one store transaction, metered as the chain meters it (the modules' gas models: the SDK's
 // KV-store schedule over the accesses its ante handler and keepers make): a failing message, or
 // running out of gas, undoes the messages, as the SDK's cached context does; out of gas in the
 // ante fails the tx before its fee and sequence. Simulate runs the same path on the check

@@ -1,4 +1,4 @@
-// Which messages a transaction may carry: the modules' message definitions (host/app/module.ts),
+// Which messages a transaction may carry: the modules' message definitions (host/framework/module.ts),
 // by type URL. A type no module registers is refused at CheckTx (sdk 6 when the schema decodes
 // it, sdk 2 when it does not). The legacy amino StdTx and a stored proposal's messages name a
 // message by its amino name: the registry maps that name to the same definition, and the

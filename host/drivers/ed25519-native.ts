@@ -1,4 +1,4 @@
-// Node's native ed25519 (OpenSSL) for the precommits the embedded node signs (app/header.ts
+// Node's native ed25519 (OpenSSL) for the precommits the embedded node signs (framework/header.ts
 // precommitSigner): the same signatures as @noble's, the private key object made once per seed.
 
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";

@@ -37,16 +37,16 @@ export interface MessageLookup {
 }
 
 /**
- * A message's keeper accesses as the SDK meters them (host/app/gas/, docs/gas.md), run on the
+ * A message's keeper accesses as the SDK meters them (modules/<m>/gas.ts over framework/gas/, docs/gas.md), run on the
  * state before the message: the model of its handler's store reads and writes. `K` is the gas
  * simulator (gas/sim.ts Sim), `C` the message context (context.ts): type parameters here so this
- * file, which modules import, imports neither (app/message.ts binds them).
+ * file, which modules import, imports neither (framework/message.ts binds them).
  */
 export type GasModel<T, K = unknown, C = unknown> = (k: K, msg: T, ctx: C) => void;
 
 /**
  * `C`, `K` and `O`: the message context, the gas simulator and the handler's outcome, bound by
- * app/message.ts (`AppMessage`) for the modules; left open here, where the registry holds them.
+ * framework/message.ts (`AppMessage`) for the modules; left open here, where the registry holds them.
  */
 export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C = any, K = any, O = any> {
   /** The generated protobuf-es type: its type URL `/${schema.typeName}`, its amino name from `amino.name`. */
@@ -65,7 +65,7 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   validate(msg: MessageShape<D>, ctx: ValidateContext): T;
   /** The msg server: keepers → events and typed response. Throws TxError / CoreError to fail. */
   handle(ctx: C, msg: T): O;
-  /** Its gas model; none: metered by the core's store counters (host/app/gas.ts). */
+  /** Its gas model; none: metered by the core's store counters (host/framework/gas.ts). */
   readonly gas?: GasModel<T, K, C>;
 }
 

@@ -1,5 +1,5 @@
 // A stored block as CometBFT's RPC renders it (block_id, block: header, data, evidence,
-// last_commit): the header the node made at the block's commit (app/header.ts), or for a block
+// last_commit): the header the node made at the block's commit (framework/header.ts), or for a block
 // inside a run of empty blocks (one row) or from a database written before headers were kept, a
 // header derived from the row. The RPC (server.ts) and REST's block routes render the same block.
 

@@ -1,4 +1,4 @@
-// The REST face of the query router (app/query-router.ts): each method's google.api.http route,
+// The REST face of the query router (framework/query-router.ts): each method's google.api.http route,
 // its answer the gateway JSON of the typed response. Rendering only: the handlers decide.
 
 import type { Hono } from "hono";

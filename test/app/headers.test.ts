@@ -1,4 +1,4 @@
-// Blocks a light client can check (host/app/header.ts): each block's id is CometBFT's hash of
+// Blocks a light client can check (host/framework/header.ts): each block's id is CometBFT's hash of
 // its header (CometBFT's own test vector for Header.Hash; CosmJS's hashBlock is go-amino's
 // encoding, pre-0.34, and does not match CometBFT's), headers chain by last_block_id, the data,
 // validators and consensus hashes are CometBFT's, every block carries the previous block's

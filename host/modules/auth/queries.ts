@@ -1,7 +1,7 @@
 // x/auth's queries, one typed handler per method of its Query service: accounts (a BaseAccount
 // or, for the module accounts, a ModuleAccount, in an Any), account info, the module accounts,
 // the params the ante handler applies, the bech32 prefix and the address of an account number.
-// REST and abci_query render the same answers (app/query-router.ts).
+// REST and abci_query render the same answers (framework/query-router.ts).
 
 import { hex } from "@scure/base";
 import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";

@@ -1,7 +1,7 @@
 // x/bank's queries, one typed handler per method of its Query service: balances (all, spendable,
 // by denom), the supply (all, of a denom), params, and the bond denom's metadata. One denom is
 // held here: every other denom's balance and supply is zero. REST and abci_query render the same
-// answers (app/query-router.ts).
+// answers (framework/query-router.ts).
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";

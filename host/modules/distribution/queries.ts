@@ -2,7 +2,7 @@
 // F1 records: pending rewards per delegation and in total, a validator's commission, outstanding
 // rewards and self-bond rewards, the community pool, withdraw addresses and the params. Rewards
 // are DecCoins (raw Decs; an empty list, never a zero coin). REST and abci_query render the same
-// answers (app/query-router.ts).
+// answers (framework/query-router.ts).
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { accountAddressBytes } from "../../wire/address.js";

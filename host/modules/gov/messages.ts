@@ -1,6 +1,6 @@
 // x/gov v1's messages: each its protobuf type, checked (validate.ts, proposal-messages.ts), run by
 // the keeper (keeper.ts) at the block's time, then the SDK's `message` event {action, sender,
-// module: gov}; metered by x/gov's store accesses (host/app/gas/gov.ts).
+// module: gov}; metered by x/gov's store accesses (host/modules/gov/gas.ts).
 
 import type { DescMessage } from "@bufbuild/protobuf";
 import { respond } from "../../framework/handlers.js";

@@ -5,7 +5,7 @@
 // server converts it: a proposal's `content` is its first message, tallies are
 // yes/abstain/no/no_with_veto, votes carry only their weighted options, and the params query
 // returns all three legacy params objects (the requested one filled). REST and abci_query render
-// the same answers (app/query-router.ts).
+// the same answers (framework/query-router.ts).
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { GatewayError, GrpcCode, decString } from "../../wire/gateway-json.js";

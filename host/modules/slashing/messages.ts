@@ -12,7 +12,7 @@ export interface MsgUnjail {
   readonly validator: string;
 }
 
-/** x/slashing MsgUnjail: signed by the operator's account; its checks' reads metered as the keeper makes them (app/gas/slashing.ts). */
+/** x/slashing MsgUnjail: signed by the operator's account; its checks' reads metered as the keeper makes them (modules/slashing/gas.ts). */
 export const msgUnjailDef = message({
   schema: MsgUnjailSchema,
   signer: (m, ctx) => operatorSigner(m.validatorAddr, ctx),

@@ -1,7 +1,7 @@
 // x/slashing's queries, one typed handler per method of its Query service: the params and every
 // validator's signing info (x/slashing's record under CometBFT, from its commit votes; zeros
 // until a validator has one), addressed by consensus address. REST and abci_query render the
-// same answers (app/query-router.ts).
+// same answers (framework/query-router.ts).
 
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { hex } from "@scure/base";

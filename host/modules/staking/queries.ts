@@ -6,7 +6,7 @@
 // big-endian. An account address that does not decode is 400 code 3; a validator address that
 // does not decode is the address codec's own error, which the SDK's queries return as it is (gRPC
 // Unknown: 500 code 2); an unknown validator or delegation is 404 code 5. REST and abci_query
-// render the same answers (app/query-router.ts).
+// render the same answers (framework/query-router.ts).
 
 import { hex } from "@scure/base";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";

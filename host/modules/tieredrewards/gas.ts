@@ -1,7 +1,7 @@
 // chain-main x/tieredrewards' store accesses (keeper/msg_server.go and the files it calls:
 // position.go, position_state.go, claim_rewards.go, bonus_rewards.go, delegation.go,
 // transfer_delegation.go, msg_validate.go), over the SDK's staking, distribution and bank models
-// (host/app/gas/). Each user message's definition (messages.ts) takes its model here as its
+// (modules/<m>/gas.ts). Each user message's definition (messages.ts) takes its model here as its
 // `gas`, on the validated message; the governance messages have none (the core's store counters).
 
 import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "../../framework/gas/records.js";

@@ -1,7 +1,7 @@
 // x/tieredrewards' queries (REFERENCE §8), one typed handler per method of its Query service:
 // params, tiers, the rewards pool, positions (live view and stored records) by id, owner, tier and
 // all with pagination, reward estimates, voting power, validator data, redelegation mappings. REST
-// and abci_query render the same answers (app/query-router.ts). An unknown position is the
+// and abci_query render the same answers (framework/query-router.ts). An unknown position is the
 // module's error as the chain returns it (tieredrewards code 18, HTTP 500: docs/decisions.md 6).
 // Beside the service, the owner's owed bonus (DESIGN decision 8), a REST route of the node's own.
 
