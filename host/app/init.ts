@@ -6,7 +6,8 @@
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { emissionParams, type Genesis } from "./genesis.js";
-import { genesisRecordCounts, initChain } from "./genesis-init.js";
+import { initChain } from "./genesis-init.js";
+import { genesisRecordCounts } from "../modules/genutil/record-counts.js";
 import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";

@@ -32,7 +32,7 @@ import { MAX_DURATION_NS, LAST_TIME_TEXT } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
 import { memoryState, openState, type Application } from "../app/application.js";
-import { isCompleteDoc } from "../app/genesis-sdk.js";
+import { isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
 import { isObject } from "../framework/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
