@@ -1,10 +1,11 @@
 // The host's layers, held by its imports (docs/architecture.md): no import cycle in host/ (type
-// imports included) nor in the core (assembly/); the application, the modules, the store, the wire
-// and the core never import the renderers (server/, rpc/), the drivers, the development chain
-// (dev/), the scenario engine (scenario/) or the command line; the wire and the core import no
-// module; the framework (what modules are built from) imports no module and no application; and
-// no two folders of host/ import each other (no pair is exempt). A change that breaks one names the edge. And no source file (host/, assembly/, bench/,
-// model/, scripts/, test/) is over 500 lines: a file that grows past it is split by concern.
+// imports included) nor in the core (assembly/); the application, the framework, the modules, the
+// store, the wire and the core never import the renderers (server/, rpc/), the drivers, the
+// development chain (dev/), the scenario engine (scenario/) or the command line; the wire and the
+// core import no module; the framework (what modules are built from) imports no module and no
+// application; and no two folders of host/ import each other (no pair is exempt). A change that
+// breaks one names the edge. And no source file (host/, assembly/, bench/, model/, scripts/,
+// test/) is over 500 lines: a file that grows past it is split by concern.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
