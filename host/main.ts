@@ -23,7 +23,7 @@ import { NodeChain } from "./drivers/embedded.js";
 import { DevChain } from "./dev/chain.js";
 import { imageable } from "./core/image.js";
 import { devMethods } from "./dev/rpc.js";
-import { NodeStateError } from "./app/types.js";
+import { NodeStateError } from "./framework/types.js";
 import { StateTooLarge } from "./core/memory.js";
 import { useNativeEd25519 } from "./drivers/ed25519-native.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";

@@ -11,10 +11,10 @@ import { coinsString, type Coin } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
-import { outOfGasDetail, requiredFees } from "./gas.js";
+import { outOfGasDetail, requiredFees } from "../framework/gas.js";
 import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
-import { nodeView } from "./gas/view.js";
-import { event, type TxEvent } from "./events.js";
+import { nodeView } from "./gas/node-view.js";
+import { event, type TxEvent } from "../framework/events.js";
 import type { DecodedTx } from "../wire/amino/stdtx.js";
 import type { AppState } from "./state.js";
 import { coreMemory, mib } from "../core/memory.js";
@@ -115,7 +115,7 @@ function checkGas(s: AppState, tx: VerifiedTx, grant: GrantUse | undefined): big
   return used;
 }
 
-/** A tx's gas meter over the node's state as the SDK's keepers see it (host/app/gas/, docs/gas.md). */
+/** A tx's gas meter over the node's state as the SDK's keepers see it (framework/gas/ and the modules' models, docs/gas.md). */
 export function txGas(s: AppState, height: bigint, timeNs: bigint, limit: bigint): TxGas {
   const view = nodeView({
     core: s.core, ledger: s.ledger, tiers: s.tiers, directory: s.directory, validators: s.validators,

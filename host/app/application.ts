@@ -39,15 +39,15 @@ import { runBlock, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
 import { checkRelease, checkStateFormat, configure, initGenesis, restore } from "./init.js";
 import { blockCheatsOf } from "./cheats.js";
-import { History, storedTxBytes, type BlockWithTxs } from "./history.js";
+import { History, storedTxBytes, type BlockWithTxs } from "../framework/history.js";
 import { AppState, type AdmissionOptions } from "./state.js";
 import type { Pending } from "./mempool.js";
-import type { ConsensusValidator } from "./header.js";
-import type { TxEvent } from "./events.js";
-import type { BlockSummary, ChainView, ValidatorInfo } from "./view.js";
+import type { ConsensusValidator } from "../framework/header.js";
+import type { TxEvent } from "../framework/events.js";
+import type { BlockSummary, ChainView, ValidatorInfo } from "../framework/view.js";
 import {
   ChainStateError, NodeStateError, type BlockHeader, type CommittedBlock, type SimulationResult, type TxResult,
-} from "./types.js";
+} from "../framework/types.js";
 
 export interface ApplicationOptions extends AdmissionOptions {
   /** Called once if a block fails part-way: the application halts (executes nothing more) but still answers. */

@@ -1,22 +1,23 @@
-// A block, one path whoever decided it (the embedded clock, CometBFT, a replay): BeginBlock (mint,
-// top-up, distribution with the last commit's votes: CometBFT's, or the set it would have had sign
-// the last block, two blocks behind EndBlock's; x/slashing from the commit info CometBFT gave),
-// the txs in order, x/gov's EndBlocker then x/staking's (validator set, maturities), the commit. A
-// run of empty blocks (the simulated clock jumping ahead) is the same path made in one core call
-// (Ledger.advance), stored as one row.
+// A block, one path whoever decided it (the embedded clock, CometBFT, a replay): BeginBlock (the
+// core's mint, top-up and distribution with the last commit's votes: CometBFT's, or the set it
+// would have had sign the last block, two blocks behind EndBlock's; then each module's BeginBlock
+// work in BEGIN_BLOCKERS order), the txs in order, the modules' EndBlock work in END_BLOCKERS
+// order (x/gov's, then x/staking's: validator set, maturities), the commit. A run of empty blocks
+// (the simulated clock jumping ahead) is the same path made in one core call (Ledger.advance),
+// stored as one row.
 
 import { feegrantEndBlock } from "../modules/feegrant/end-block.js";
-import { slashingBeginBlock, type ConsensusInfo } from "../modules/slashing/keeper.js";
+import type { BeginBlockInfo, BlockInfo, ConsensusInfo } from "../framework/module.js";
+import { BEGIN_BLOCKERS, END_BLOCKERS, MODULES, type ModulesBlockApp } from "../modules/index.js";
 import type { VerifiedTx } from "./ante/verify.js";
-import { beginBlockEvents } from "./block-events.js";
 import { applyBalanceCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
 import { commitBlock } from "./commit.js";
 import { deliver, deliverDecided, executeProposal } from "./deliver.js";
-import type { TxEvent } from "./events.js";
+import type { TxEvent } from "../framework/events.js";
 import type { AppState } from "./state.js";
 import type { Vote } from "../core/ledger-records.js";
 import { sameVotes } from "../modules/staking/delayed-sets.js";
-import type { Durability, TxResult } from "./types.js";
+import type { Durability, TxResult } from "../framework/types.js";
 
 /** A block's tx: verified at CheckTx into this node's mempool, or decided elsewhere (verified here). */
 export type BlockTx = { verified: VerifiedTx } | { tx: Uint8Array };
@@ -54,33 +55,49 @@ export function runBlock(
   const unsigned = b.cheats?.unsigned ?? unsignedSigners(txs);
   const before = s.ledger.lastCommitVotes();
   const votes = commitVotes(s, height, before, consensus);
-  const events = [...applyBalanceCheats(s, b.cheats?.balances ?? []), ...unsignedEvents(unsigned), ...beginBlock(s, height, timeNs, votes)];
-  if (consensus) events.push(...slashingBeginBlock(s.slashing, s.ledger, s.directory, (a) => s.validators.byConsensusAddress(a), consensus, height, timeNs));
+  const block: BlockInfo = { height, timeNs, denom: s.denom, votesBefore: before, ...(consensus ? { consensus } : {}) };
+  const app = blockApp(s);
+  const events = [...applyBalanceCheats(s, b.cheats?.balances ?? []), ...unsignedEvents(unsigned), ...beginBlock(s, app, block, votes)];
   const results = withUnsigned(s, unsigned, () =>
     txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs))));
   check(results);
-  events.push(...govEndBlock(s, height, timeNs));
-  s.syncBurned();
-  s.ledger.endBlock(height, timeNs);
-  s.delayedSets.endBlock(height, before, s.ledger.lastCommitVotes());
-  feegrantEndBlock(s.feegrant, timeNs);
+  for (const m of END_MODULES) events.push(...m.endBlock!(app, block));
   commitBlock(s, { height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results, [], undefined, durability);
   return { results, events };
 }
 
-/** BeginBlock of a single block, and the finalize-block events it leaves (block-events.ts). */
-function beginBlock(s: AppState, height: bigint, timeNs: bigint, votes: readonly Vote[]): TxEvent[] {
+/** The modules with BeginBlock and EndBlock work, in their orders (modules/index.ts). */
+const inOrder = (names: readonly string[], has: (m: (typeof MODULES)[number]) => boolean) =>
+  names.map((n) => MODULES.find((m) => m.name === n)).filter((m): m is (typeof MODULES)[number] => m !== undefined && has(m));
+const BEGIN_MODULES = inOrder(BEGIN_BLOCKERS, (m) => m.beginBlock !== undefined);
+const END_MODULES = inOrder(END_BLOCKERS, (m) => m.endBlock !== undefined);
+for (const m of MODULES) {
+  if ((m.beginBlock && !BEGIN_MODULES.includes(m)) || (m.endBlock && !END_MODULES.includes(m))) throw new Error(`module ${m.name}: its block work is not in BEGIN_BLOCKERS/END_BLOCKERS`);
+}
+
+/** What the modules' block work reads and does of the application (held to every module's interface). */
+function blockApp(s: AppState): ModulesBlockApp {
+  return {
+    ledger: s.ledger, directory: s.directory, validators: s.validators, slashing: s.slashing, gov: s.gov, delayedSets: s.delayedSets,
+    authz: s.authz, feegrant: s.feegrant,
+    tallyView: () => s.tallyView(),
+    syncBurned: () => s.syncBurned(),
+    executeProposal: (messages, height, timeNs) => executeProposal(s, messages, height, timeNs),
+  };
+}
+
+/** BeginBlock of a single block: the core's, then the modules' in order, and the finalize-block events they leave. */
+function beginBlock(s: AppState, app: ModulesBlockApp, block: BlockInfo, votes: readonly Vote[]): TxEvent[] {
   s.applyInflationParams();
-  s.authz.pruneExpired(timeNs); // x/authz's BeginBlocker: expired grants, silently
   const bondedBefore = s.ledger.pool().bonded;
   const supplyBefore = s.ledger.totalSupply();
-  const o = s.ledger.beginBlock(height, votes, timeNs);
+  const o = s.ledger.beginBlock(block.height, votes, block.timeNs);
   s.restoredAnnual = undefined;
   const minter = s.emission.last();
-  return beginBlockEvents({
-    bondedBefore, supplyBefore, inflation: minter.rate, annualProvisions: minter.annualProvisions,
-    minted: o.minted, topUp: o.topUp, denom: s.denom,
-  });
+  const info: BeginBlockInfo = {
+    ...block, bondedBefore, supplyBefore, inflation: minter.rate, annualProvisions: minter.annualProvisions, minted: o.minted, topUp: o.topUp,
+  };
+  return BEGIN_MODULES.flatMap((m) => m.beginBlock!(app, info));
 }
 
 /**
@@ -118,11 +135,4 @@ function runEmptyBlocks(s: AppState, height: bigint, count: bigint, timeNs: bigi
   if (h <= last) s.ledger.advance(Number(last - h + 1n), timeNs + (h - height) * stepNs, stepNs);
   if (!sameVotes(before, s.ledger.lastCommitVotes())) throw new Error(`the validator set changed in a run of empty blocks (${height}..${last})`);
   s.delayedSets.prune(last);
-}
-
-/** x/gov's EndBlocker (before x/staking's): proposals whose periods ended at `timeNs`. */
-function govEndBlock(s: AppState, height: bigint, timeNs: bigint): TxEvent[] {
-  const deadline = s.gov.nextDeadline();
-  if (deadline === undefined || deadline > timeNs) return [];
-  return s.gov.endBlock(timeNs, s.tallyView(), (messages) => executeProposal(s, messages, height, timeNs));
 }

@@ -5,7 +5,7 @@
 
 import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
 import { U128_MAX } from "../core/core.js";
-import { event, type TxEvent } from "./events.js";
+import { event, type TxEvent } from "../framework/events.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import type { AppState } from "./state.js";
 

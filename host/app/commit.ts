@@ -10,12 +10,12 @@ import { JOURNAL_ENTRY_SIZE, JOURNAL_SLOT, JOURNAL_TABLE, RECORD_KEY, RECORD_KEY
 import { consensusSet } from "../modules/staking/consensus-key.js";
 import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
-import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "./header.js";
+import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "../framework/header.js";
 import type { AppState } from "./state.js";
 import { slimGenesisDoc } from "./genesis.js";
-import type { TxEvent } from "./events.js";
-import type { Durability, TxResult, UncommittedBlock } from "./types.js";
-import type { BlockSummary } from "./view.js";
+import type { TxEvent } from "../framework/events.js";
+import type { Durability, TxResult, UncommittedBlock } from "../framework/types.js";
+import type { BlockSummary } from "../framework/view.js";
 
 /** Accounts are hashed with the records, as table AUTH_TABLE. */
 export const AUTH_TABLE = 0xffff_ffff;

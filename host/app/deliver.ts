@@ -1,5 +1,5 @@
 // A tx in a block: the ante (fee and sequence, kept even when the messages fail), then every
-// message in one store transaction, metered as the chain meters it (host/app/gas/: the SDK's
+// message in one store transaction, metered as the chain meters it (the modules' gas models: the SDK's
 // KV-store schedule over the accesses its ante handler and keepers make): a failing message, or
 // running out of gas, undoes the messages, as the SDK's cached context does; out of gas in the
 // ante fails the tx before its fee and sequence. Simulate runs the same path on the check
@@ -16,16 +16,16 @@ import type { ProposalMessage } from "../modules/gov/validate.js";
 import type { Executor } from "../modules/gov/keeper.js";
 import { typeUrlOfAmino } from "../wire/messages.js";
 import { verifyDecodedTx, type VerifiedMsg, type VerifiedTx } from "./ante/verify.js";
-import { outOfGasDetail, staticGas } from "./gas.js";
+import { outOfGasDetail, staticGas } from "../framework/gas.js";
 import { OutOfGas, anteTxOf } from "./gas/tx-gas.js";
 import { anteEvents, checkFeeDenoms, checkFeePayable, grantUse, txGas, verifyContext } from "./ante.js";
 import type { GrantUse } from "../modules/feegrant/use.js";
-import { messageFailure } from "./handlers.js";
+import { messageFailure } from "../framework/handlers.js";
 import { validateAmino } from "./registry.js";
-import type { TxEvent } from "./events.js";
-import type { MessageOutcome, MsgResponse } from "./context.js";
+import type { TxEvent } from "../framework/events.js";
+import type { MessageOutcome, MsgResponse } from "../framework/context.js";
 import type { AppState } from "./state.js";
-import { SimulationError, type SimulationResult, type TxResult } from "./types.js";
+import { SimulationError, type SimulationResult, type TxResult } from "../framework/types.js";
 
 /**
  * DeliverTx of a tx CheckTx verified (the embedded mempool's): the fee and the sequence (ante),

@@ -11,7 +11,7 @@ import type { Json } from "./genesis.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { NodeStore } from "../store/store.js";
 import type { Core } from "../core/core.js";
-import { seedHash } from "./header.js";
+import { seedHash } from "../framework/header.js";
 import { exportSdkGenesis, sdkDigest, type ExportSource } from "./genesis-export.js";
 import type { Ledger } from "../core/ledger.js";
 

@@ -1,5 +1,5 @@
-// The genesis: the SDK's document (genesis-sdk.ts reads it, host/modules/<module>/genesis.ts
-// each section), the embedded default (default-genesis.ts), a file laid over the default, and an
+// The genesis: the SDK's document (modules/genutil/genesis-sdk.ts reads it, host/modules/<module>/
+// genesis.ts each section), the embedded default (modules/genutil/default-genesis.ts), a file laid over the default, and an
 // exported node's own records (`app_state.node_state`, read here). Decimals are parsed by the
 // core (exactly, never through a float); amounts are bigints parsed from strings, and a JSON
 // number is refused wherever an amount or a rate is expected.
@@ -12,20 +12,20 @@ import { readFile, stat } from "node:fs/promises";
  */
 export const MAX_GENESIS_BYTES = 2 ** 29 - 24;
 import { ValidationError } from "../errors.js";
-import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
+import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "../framework/genesis-json.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import {
   ACCOUNT_PREFIX, coreTime, isCompleteDoc, parseGenesis as parseSdkGenesis, type Genesis, type NodeState,
-} from "./genesis-sdk.js";
-import { defaultGenesisJson } from "./default-genesis.js";
+} from "../modules/genutil/genesis-sdk.js";
+import { defaultGenesisJson } from "../modules/genutil/default-genesis.js";
 import type { EmissionParams, EmissionState } from "../core/emission.js";
 
-export { mergeJson, type DecParser, type GenesisJson, type Json } from "./genesis-json.js";
+export { mergeJson, type DecParser, type GenesisJson, type Json } from "../framework/genesis-json.js";
 export {
   ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX, isCompleteDoc,
   type Genesis, type GenesisValidator, type NodeState, type StakingGenesis,
-} from "./genesis-sdk.js";
-export { CRO_METADATA, defaultGenesisJson, devAddress, devGenTx, devKeys, devPrivateKey, operatorOf } from "./default-genesis.js";
+} from "../modules/genutil/genesis-sdk.js";
+export { CRO_METADATA, defaultGenesisJson, devAddress, devGenTx, devKeys, devPrivateKey, operatorOf } from "../modules/genutil/default-genesis.js";
 export { DEFAULT_GOV_PARAMS_JSON, type GovParams } from "../modules/gov/genesis.js";
 export { validDenom, type Coin } from "../modules/bank/genesis.js";
 export type { MintParams } from "../modules/mint/genesis.js";

@@ -6,7 +6,8 @@
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { emissionParams, type Genesis } from "./genesis.js";
-import { genesisRecordCounts, initChain } from "./genesis-init.js";
+import { initChain } from "./genesis-init.js";
+import { genesisRecordCounts } from "../modules/genutil/record-counts.js";
 import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
@@ -20,10 +21,10 @@ import { verifyDecodedTx } from "./ante/verify.js";
 import { verifyContext } from "./ante.js";
 import { deliver } from "./deliver.js";
 import type { NodeStore, StoredRelease } from "../store/store.js";
-import { seedHash, type StoredHeader } from "./header.js";
+import { seedHash, type StoredHeader } from "../framework/header.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
 import type { AppState } from "./state.js";
-import { NodeStateError } from "./types.js";
+import { NodeStateError } from "../framework/types.js";
 
 /** Parameters live outside the tables: set them from the genesis on every start. */
 export function configure(s: AppState): void {
@@ -52,12 +53,10 @@ export function initGenesis(s: AppState): void {
   reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
-    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, deliverGenTx,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, deliverGenTx,
   });
   s.burnIds = burnIds;
   s.burned = burned;
-  // x/authz's InitGenesis: the grants not expired at the genesis time
-  for (const grant of g.sdk.authz) if (grant.expirationNs === undefined || grant.expirationNs > g.genesisTimeNs) s.authz.save(grant);
   seedGovernedParams(s.params, s.genesisDoc);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);

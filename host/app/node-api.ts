@@ -5,7 +5,7 @@
 
 import type { ClockMode } from "../config.js";
 import type { Application } from "./application.js";
-import type { BlockHeader, TxResult } from "./types.js";
+import type { BlockHeader, TxResult } from "../framework/types.js";
 
 /** What a simulated advance did. */
 export interface Advanced {

@@ -22,8 +22,8 @@ import { inflationModule } from "../modules/inflation/module.js";
 import type { MintView } from "../modules/mint/queries.js";
 import type { InflationView } from "../modules/inflation/queries.js";
 import { MODULES, type ModulesApp } from "../modules/index.js";
-import { QueryRouter, type AnyJson } from "./query-router.js";
-import type { AppModule, QueryOptions } from "./module.js";
+import { QueryRouter, type AnyJson } from "../framework/query-router.js";
+import type { AppModule, QueryOptions } from "../framework/module.js";
 import type { Application } from "./application.js";
 
 /** The Any payloads the answers carry (accounts, vesting accounts included, public keys, proposal messages, a v1beta1 proposal's TextProposal, grants' authorizations, fee allowances). */

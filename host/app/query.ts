@@ -8,11 +8,11 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { SimulateRequestSchema, SimulateResponseSchema } from "../wire/gen/cosmos/tx/v1beta1/service_pb.js";
 import { TxMsgDataSchema } from "../wire/gen/cosmos/base/abci/v1beta1/abci_pb.js";
-import { SimulationError } from "./types.js";
+import { SimulationError } from "../framework/types.js";
 import type { Application } from "./application.js";
 import { TxError } from "../wire/errors.js";
 import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
-import { methodPath, routeOf, type QueryRouter } from "./query-router.js";
+import { methodPath, routeOf, type QueryRouter } from "../framework/query-router.js";
 import { queryMethods } from "./queries.js";
 
 export { methodPath, queryMethods, routeOf };

@@ -1,4 +1,4 @@
-// Which messages a transaction may carry: the modules' message definitions (host/app/module.ts),
+// Which messages a transaction may carry: the modules' message definitions (host/framework/module.ts),
 // by type URL. A type no module registers is refused at CheckTx (sdk 6 when the schema decodes
 // it, sdk 2 when it does not). The legacy amino StdTx and a stored proposal's messages name a
 // message by its amino name: the registry maps that name to the same definition, and the
@@ -8,9 +8,9 @@ import { aminoTypeName } from "../wire/amino/amino-json.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import { protoOfAmino } from "../wire/messages.js";
 import { TxError, decodeError } from "../wire/errors.js";
-import type { AppModule, MessageDef, RegistryEntry, ValidateContext } from "./module.js";
+import type { AppModule, MessageDef, RegistryEntry, ValidateContext } from "../framework/module.js";
 
-export type { RegistryEntry, ValidateContext } from "./module.js";
+export type { RegistryEntry, ValidateContext } from "../framework/module.js";
 
 export class MessageRegistry {
   private readonly byUrl = new Map<string, RegistryEntry>();

@@ -12,7 +12,7 @@ import { Tiers } from "../core/tiers.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
-import { StoreMeter, type GasPrice } from "./gas.js";
+import { StoreMeter, type GasPrice } from "../framework/gas.js";
 import { moduleAddress } from "../wire/keys.js";
 import { NodeDirectory } from "../modules/auth/directory.js";
 import { StateHash } from "../store/state-hash.js";
@@ -33,13 +33,13 @@ import { govParamsSource } from "../modules/gov/update-gov-params.js";
 import { consensusMaxGas } from "../modules/consensus/update-params.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
 import { DelayedSets } from "../modules/staking/delayed-sets.js";
-import { UndoJournal } from "./journal.js";
+import { UndoJournal } from "../framework/journal.js";
 import { MessageRegistry } from "./registry.js";
 import { MODULES } from "../modules/index.js";
-import type { MessageContext } from "./context.js";
-import type { CommitSigJson, ConsensusValidator } from "./header.js";
-import type { BlockSummary } from "./view.js";
-import type { TxResult, CommittedBlock, UncommittedBlock } from "./types.js";
+import type { MessageContext } from "../framework/context.js";
+import type { CommitSigJson, ConsensusValidator } from "../framework/header.js";
+import type { BlockSummary } from "../framework/view.js";
+import type { TxResult, CommittedBlock, UncommittedBlock } from "../framework/types.js";
 
 /** What the node admits at CheckTx (its policy, not consensus: a replay does not apply it). */
 export interface AdmissionOptions {

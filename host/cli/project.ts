@@ -19,7 +19,7 @@ import type { Core } from "../core/core.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { ChainStateError } from "../app/types.js";
+import { ChainStateError } from "../framework/types.js";
 import { parseGoDuration } from "../config.js";
 import { timestampString, durationString } from "../wire/gateway-json.js";
 import type { Genesis, Json } from "../app/genesis.js";

@@ -33,15 +33,15 @@ import { MAX_DURATION_NS, LAST_TIME_TEXT } from "../wire/duration.js";
 import { ValidationError } from "../errors.js";
 import type { Json } from "../app/genesis.js";
 import { memoryState, openState, type Application } from "../app/application.js";
-import { isCompleteDoc } from "../app/genesis-sdk.js";
-import { isObject } from "../app/genesis-json.js";
+import { isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
+import { isObject } from "../framework/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
 import { configure, loadModuleRecord } from "../app/init.js";
 import type { BalanceCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
-import { ChainStateError, NodeStateError } from "../app/types.js";
+import { ChainStateError, NodeStateError } from "../framework/types.js";
 import { NodeChain, type Advanced, type NodeChainOptions } from "../drivers/embedded.js";
 import { CheatError, MAX_MINE_BLOCKS } from "./cheat-input.js";
 

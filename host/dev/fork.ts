@@ -20,9 +20,9 @@ import { consensusAddressOf, consensusKey } from "../modules/staking/consensus-k
 import { BASE_ACCOUNT } from "../modules/auth/genesis.js";
 import { encodeAddress } from "../wire/address.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { devAddress } from "../app/default-genesis.js";
-import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, isCompleteDoc } from "../app/genesis-sdk.js";
-import { addressOrder, isObject, type Json } from "../app/genesis-json.js";
+import { devAddress } from "../modules/genutil/default-genesis.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
+import { addressOrder, isObject, type Json } from "../framework/genesis-json.js";
 
 type Obj = { [key: string]: Json };
 

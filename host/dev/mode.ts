@@ -4,7 +4,7 @@
 
 import { existsSync } from "node:fs";
 import type { Hono } from "hono";
-import type { GasPrice } from "../app/gas.js";
+import type { GasPrice } from "../framework/gas.js";
 import { keyringAddresses } from "../cli/keyring.js";
 import { ConfigError, type Config } from "../config.js";
 import type { DevChain } from "./chain.js";

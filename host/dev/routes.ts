@@ -5,9 +5,9 @@
 
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { GasPrice } from "../app/gas.js";
+import type { GasPrice } from "../framework/gas.js";
 import { awaitInclusion } from "../app/mempool.js";
-import type { TxResult } from "../app/types.js";
+import type { TxResult } from "../framework/types.js";
 import type { Node } from "../app/node-api.js";
 import type { Coin } from "../wire/coins.js";
 import { TxError } from "../wire/errors.js";

@@ -1,8 +1,8 @@
-// Node's native ed25519 (OpenSSL) for the precommits the embedded node signs (app/header.ts
+// Node's native ed25519 (OpenSSL) for the precommits the embedded node signs (framework/header.ts
 // precommitSigner): the same signatures as @noble's, the private key object made once per seed.
 
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";
-import { precommitSigner } from "../app/header.js";
+import { precommitSigner } from "../framework/header.js";
 
 /** PKCS#8 of an ed25519 private key: this prefix, then the 32-byte seed (RFC 8410). */
 const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");

@@ -19,7 +19,7 @@ import { Application, memoryState, openState, type ApplicationOptions, type Open
 import type { Advanced, Node } from "../app/node-api.js";
 import type { AppState } from "../app/state.js";
 import type { BalanceCheat } from "../app/cheats.js";
-import { ChainStateError, type TxResult } from "../app/types.js";
+import { ChainStateError, type TxResult } from "../framework/types.js";
 
 export interface ChainOptions {
   clock: ClockMode;

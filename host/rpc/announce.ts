@@ -12,7 +12,7 @@
 // announcer waits for it, and a subscriber that stays above it for STALL_MS is dropped, as
 // CometBFT drops a client that is "not pulling messages fast enough".
 
-import type { CommittedBlock, TxResult } from "../app/types.js";
+import type { CommittedBlock, TxResult } from "../framework/types.js";
 
 /** Most heights waiting to be announced (a run of more: its last ones). */
 export const MAX_WAITING_BLOCKS = 10_000n;

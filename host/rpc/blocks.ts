@@ -1,5 +1,5 @@
 // A stored block as CometBFT's RPC renders it (block_id, block: header, data, evidence,
-// last_commit): the header the node made at the block's commit (app/header.ts), or for a block
+// last_commit): the header the node made at the block's commit (framework/header.ts), or for a block
 // inside a run of empty blocks (one row) or from a database written before headers were kept, a
 // header derived from the row. The RPC (server.ts) and REST's block routes render the same block.
 
@@ -8,8 +8,8 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import type { Node } from "../app/node-api.js";
 import { timestampString } from "../wire/gateway-json.js";
-import { blockIdJson, validatorsHash, type BlockIdJson, type CommitSigJson, type HeaderJson } from "../app/header.js";
-import type { BlockWithTxs } from "../app/history.js";
+import { blockIdJson, validatorsHash, type BlockIdJson, type CommitSigJson, type HeaderJson } from "../framework/header.js";
+import type { BlockWithTxs } from "../framework/history.js";
 
 export interface CometBlock {
   block_id: BlockIdJson;

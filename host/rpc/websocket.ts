@@ -14,7 +14,7 @@ import type { Node } from "../app/node-api.js";
 import { parseTxQuery, valueMatches, type SearchCondition } from "../store/tx-search.js";
 import { namedParams } from "./params.js";
 import type { RpcReply, TxResult, createRpc } from "./server.js";
-import type { TxEvent } from "../app/events.js";
+import type { TxEvent } from "../framework/events.js";
 import { Announcer } from "./announce.js";
 
 type Rpc = ReturnType<typeof createRpc>;

@@ -9,7 +9,7 @@
 
 import type { Core } from "../core/core.js";
 import type { NodeChain } from "../drivers/embedded.js";
-import type { TxResult } from "../app/types.js";
+import type { TxResult } from "../framework/types.js";
 import { REWARDS_POOL_ADDRESS } from "../app/genesis.js";
 import type { Cohort, Scenario } from "./scenario.js";
 import type { AminoMsg } from "./sim-signer.js";

@@ -24,7 +24,7 @@
 import type { Core } from "../core/core.js";
 import { ModuleAccount } from "../core/ledger.js";
 import { NodeChain } from "../drivers/embedded.js";
-import { ChainStateError, type TxResult } from "../app/types.js";
+import { ChainStateError, type TxResult } from "../framework/types.js";
 import { UsageError } from "../flags.js";
 import type { Scenario } from "./scenario.js";
 import { DevKeySigner } from "./sim-signer.js";

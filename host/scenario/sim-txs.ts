@@ -7,8 +7,8 @@
 // height, what the scenario meant by it and the chain's log.
 
 import type { NodeChain } from "../drivers/embedded.js";
-import type { TxResult } from "../app/types.js";
-import { SimulationError } from "../app/types.js";
+import type { TxResult } from "../framework/types.js";
+import { SimulationError } from "../framework/types.js";
 import { broadcastRequest } from "../wire/amino/stdtx.js";
 import { TxError } from "../wire/errors.js";
 import type { AminoMsg, DevKeySigner, Fee } from "./sim-signer.js";

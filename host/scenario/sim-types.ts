@@ -1,7 +1,7 @@
 // What a simulation returns (host/scenario/sim-run.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
-import type { Genesis } from "../app/genesis-sdk.js";
+import type { Genesis } from "../modules/genutil/genesis-sdk.js";
 
 /** A tier in a month: what it promised and what its positions were paid (raw Decs, base units). */
 export interface TierMonth {

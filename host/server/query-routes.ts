@@ -1,8 +1,8 @@
-// The REST face of the query router (app/query-router.ts): each method's google.api.http route,
+// The REST face of the query router (framework/query-router.ts): each method's google.api.http route,
 // its answer the gateway JSON of the typed response. Rendering only: the handlers decide.
 
 import type { Hono } from "hono";
-import type { QueryRouter } from "../app/query-router.js";
+import type { QueryRouter } from "../framework/query-router.js";
 import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 
 export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment: string): void {

@@ -4,7 +4,7 @@
 
 import type { Hono } from "hono";
 import type { Node } from "../app/node-api.js";
-import type { TxResult } from "../app/types.js";
+import type { TxResult } from "../framework/types.js";
 import { isLegacyTx, txJson } from "../wire/tx.js";
 import { dataHex } from "../wire/responses.js";
 import { GatewayError, GrpcCode, intString, timestampSeconds } from "../wire/gateway-json.js";

@@ -52,7 +52,7 @@ export interface StoredTx {
   index: number;
   /** The tx's bytes (a TxRaw, or a legacy StdTx's canonical JSON); absent in rows from before they were kept. */
   tx?: Uint8Array;
-  /** What such an older row kept instead: the POSTed body `{tx_bytes, mode}` or `{tx, mode}` (app/history.ts reads it). */
+  /** What such an older row kept instead: the POSTed body `{tx_bytes, mode}` or `{tx, mode}` (framework/history.ts reads it). */
   body?: string;
   /** Its messages' responses (TxMsgData bytes; empty for a failed tx, and in rows from before they were kept). */
   data?: Uint8Array;

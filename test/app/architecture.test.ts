@@ -1,9 +1,11 @@
 // The host's layers, held by its imports (docs/architecture.md): no import cycle in host/ (type
-// imports included) nor in the core (assembly/); the application, the modules, the store, the wire
-// and the core never import the renderers (server/, rpc/), the drivers, the development chain
-// (dev/), the scenario engine (scenario/) or the command line; the wire and the core import no
-// module; and no two folders of host/ import each other. A change that breaks one names the edge. And no source file (host/, assembly/, bench/,
-// model/, scripts/, test/) is over 500 lines: a file that grows past it is split by concern.
+// imports included) nor in the core (assembly/); the application, the framework, the modules, the
+// store, the wire and the core never import the renderers (server/, rpc/), the drivers, the
+// development chain (dev/), the scenario engine (scenario/) or the command line; the wire and the
+// core import no module; the framework (what modules are built from) imports no module and no
+// application; and no two folders of host/ import each other (no pair is exempt). A change that
+// breaks one names the edge. And no source file (host/, assembly/, bench/, model/, scripts/,
+// test/) is over 500 lines: a file that grows past it is split by concern.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -88,25 +90,24 @@ test("no import cycle in the core (assembly/)", () => {
   assert.equal(cycles, [], `import cycles: ${cycles.map((c) => c.join(" → ")).join("; ")}`);
 });
 
-test("the application, modules, store, wire and core import no renderer, driver or command line", () => {
-  const inner = new Set(["app", "modules", "store", "wire", "core"]);
+test("the application, framework, modules, store, wire and core import no renderer, driver or command line", () => {
+  const inner = new Set(["app", "framework", "modules", "store", "wire", "core"]);
   const outer = new Set(["server", "rpc", "drivers", "dev", "scenario", "cli", "cometbft", "web"]);
   const bad = [...imports].flatMap(([f, ts]) => (inner.has(layer(f)) ? ts.filter((t) => outer.has(layer(t))).map((t) => `${f} → ${t}`) : []));
   assert.equal(bad, []);
 });
 
-test("the wire and the core import no module and no application", () => {
-  const bad = [...imports].flatMap(([f, ts]) =>
-    (layer(f) === "core" || layer(f) === "wire" ? ts.filter((t) => layer(t) === "modules" || layer(t) === "app" || layer(t) === "store").map((t) => `${f} → ${t}`) : []));
+test("the framework imports no module and no application: what modules are built from names none of them", () => {
+  const bad = [...imports].flatMap(([f, ts]) => (layer(f) === "framework" ? ts.filter((t) => layer(t) === "modules" || layer(t) === "app").map((t) => `${f} → ${t}`) : []));
+  assert.ok([...imports.keys()].some((f) => layer(f) === "framework"), "the framework's files are read");
   assert.equal(bad, []);
 });
 
-/**
- * Pairs of host/'s folders that still import each other, each named until its own work removes it
- * (issue 32: a module's folder holds all of it; one protobuf runtime). The list only shrinks: a new
- * pair fails the test below, and so does a pair listed here that no longer imports both ways.
- */
-const MUTUAL_FOLDERS_LEFT = new Set(["app ⇄ modules"]);
+test("the wire and the core import no module and no application", () => {
+  const bad = [...imports].flatMap(([f, ts]) =>
+    (layer(f) === "core" || layer(f) === "wire" ? ts.filter((t) => ["modules", "app", "framework", "store"].includes(layer(t))).map((t) => `${f} → ${t}`) : []));
+  assert.equal(bad, []);
+});
 
 test("no two folders import each other", () => {
   const edges = new Map<string, string>();
@@ -124,8 +125,7 @@ test("no two folders import each other", () => {
     const [a, b] = pair.split(" ⇄ ") as [string, string];
     return `${pair} (${edges.get(`${a} → ${b}`)}; ${edges.get(`${b} → ${a}`)})`;
   };
-  assert.equal(mutual.filter((p) => !MUTUAL_FOLDERS_LEFT.has(p)).map(named), [], "folders that import each other");
-  assert.equal([...MUTUAL_FOLDERS_LEFT].filter((p) => !mutual.includes(p)), [], "allowed pairs that no longer import each other: drop them from MUTUAL_FOLDERS_LEFT");
+  assert.equal(mutual.map(named), [], "folders that import each other");
 });
 
 /** The folders whose sources are held to MAX_LINES, and what a source is. */

@@ -6,8 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { bech32 } from "@scure/base";
-import { GasMeter, OutOfGas } from "../../host/app/gas/meter.js";
-import { bytesOf, varintLen } from "../../host/app/gas/proto.js";
+import { GasMeter, OutOfGas } from "../../host/framework/gas/meter.js";
+import { bytesOf, varintLen } from "../../host/framework/gas/proto.js";
 import { accountAddressBytes, addressLength, canonicalAddress, encodeAddress } from "../../host/wire/address.js";
 
 /** A meter that charges every ConsumeGas separately (what the SDK does): the oracle. */

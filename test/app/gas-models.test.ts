@@ -1,5 +1,5 @@
 // Which gas model meters which message: a module's message definition carries its model as its
-// `gas` (host/app/module.ts), so x/tieredrewards' models (host/modules/tieredrewards/gas.ts) are
+// `gas` (host/framework/module.ts), so x/tieredrewards' models (host/modules/tieredrewards/gas.ts) are
 // read from the module's definitions, with no map elsewhere to update: every user message the
 // module declares has one, its governance messages none (metered by the core's store counters).
 

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { GOV_MODULE_ADDRESS, devAddress, operatorOf } from "../../host/app/genesis.js";
 import { gasTrace } from "../../host/app/gas/tx-gas.js";
-import type { Access } from "../../host/app/gas/meter.js";
+import type { Access } from "../../host/framework/gas/meter.js";
 import { keplrBody, protoSigner } from "../helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "../helpers/node.js";
 

@@ -1,4 +1,4 @@
-// Blocks a light client can check (host/app/header.ts): each block's id is CometBFT's hash of
+// Blocks a light client can check (host/framework/header.ts): each block's id is CometBFT's hash of
 // its header (CometBFT's own test vector for Header.Hash; CosmJS's hashBlock is go-amino's
 // encoding, pre-0.34, and does not match CometBFT's), headers chain by last_block_id, the data,
 // validators and consensus hashes are CometBFT's, every block carries the previous block's
@@ -21,7 +21,7 @@ import { HashedParams } from "cosmjs-types/tendermint/types/params";
 import { devAddress, devPrivateKey } from "../../host/app/genesis.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
-import { headerHash, voteSignBytes, type HeaderJson } from "../../host/app/header.js";
+import { headerHash, voteSignBytes, type HeaderJson } from "../../host/framework/header.js";
 import { chainRegistry } from "../helpers/cosmjs.js";
 import { wasm } from "../helpers/node.js";
 

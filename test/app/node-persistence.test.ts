@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { loadCore } from "../../host/core/core.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { Application } from "../../host/app/application.js";
-import { NodeStateError } from "../../host/app/types.js";
+import { NodeStateError } from "../../host/framework/types.js";
 import { devAddress, parseGenesis, type Json } from "../../host/app/genesis.js";
 import { delegateMsg, undelegateMsg, sendMsg, withdrawMsg } from "../helpers/dev-signer.js";
 import { nodeHarness, signedBy, wasm, type TestNode as Node } from "../helpers/node.js";

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCore } from "../../host/core/core.js";
 import { Application } from "../../host/app/application.js";
-import { devAddress, operatorOf } from "../../host/app/default-genesis.js";
+import { devAddress, operatorOf } from "../../host/modules/genutil/default-genesis.js";
 import { delegateMsg } from "../helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm, type TestNode } from "../helpers/node.js";
 

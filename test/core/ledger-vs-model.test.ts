@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { CoreCode, CoreError, type CoreCodeName } from "../../host/core/errors.js";
-import { messageFailure } from "../../host/app/handlers.js";
+import { messageFailure } from "../../host/framework/handlers.js";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../../host/core/emission.js";
 import { Ledger, ModuleAccount as M, FIRST_USER_ACCOUNT } from "../../host/core/ledger.js";
 import {

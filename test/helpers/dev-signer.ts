@@ -5,7 +5,7 @@
 import { Secp256k1Wallet, makeSignDoc, makeStdTx, type AminoMsg, type StdFee } from "@cosmjs/amino";
 import { devPrivateKey } from "../../host/app/genesis.js";
 
-/** Gas 2,000,000: a metered tier message uses up to ~260,000 (host/app/gas.ts), and tests send several in one tx. */
+/** Gas 2,000,000: a metered tier message uses up to ~260,000 (host/framework/gas.ts), and tests send several in one tx. */
 export const FEE: StdFee = { amount: [{ denom: "basecro", amount: "5000" }], gas: "2000000" };
 
 export interface DevSigner {

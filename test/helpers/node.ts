@@ -16,7 +16,7 @@ import { nodeTierQueries } from "../../host/modules/tieredrewards/module.js";
 import { defaultGenesisJson, type Json } from "../../host/app/genesis.js";
 import { devSigner } from "./dev-signer.js";
 import { DEFAULT_LIMITS, type Limits } from "../../host/limits.js";
-import type { GasPrice } from "../../host/app/gas.js";
+import type { GasPrice } from "../../host/framework/gas.js";
 import { run, type RunningNode } from "../../host/main.js";
 
 /** The release build's core, compiled once per test file (`loadCore(wasm)` for a fresh instance). */

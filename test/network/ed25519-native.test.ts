@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { precommitSigner } from "../../host/app/header.js";
+import { precommitSigner } from "../../host/framework/header.js";
 import { useNativeEd25519 } from "../../host/drivers/ed25519-native.js";
 import { nodeHarness } from "../helpers/node.js";
 

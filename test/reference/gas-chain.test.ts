@@ -18,7 +18,7 @@ import { Tx, TxBody, AuthInfo, Fee } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { toBase64 } from "@cosmjs/encoding";
 import { gasTrace } from "../../host/app/gas/tx-gas.js";
-import type { Access } from "../../host/app/gas/meter.js";
+import type { Access } from "../../host/framework/gas/meter.js";
 import { devPrivateKey } from "../../host/app/genesis.js";
 import { nodeHarness, type TestNode } from "../helpers/node.js";
 import { chainRegistry, keplrBody, protoSigner } from "../helpers/cosmjs.js";

@@ -20,7 +20,7 @@ import { distributionModule } from "../../host/modules/distribution/module.js";
 import { registerQueryRoutes } from "../../host/server/query-routes.js";
 import { errorBody, httpStatusFromCode } from "../../host/wire/gateway-json.js";
 import { toGatewayError } from "../../host/server/app.js";
-import type { ChainView, Directory } from "../../host/app/view.js";
+import type { ChainView, Directory } from "../../host/framework/view.js";
 
 const E18 = 10n ** 18n;
 const SECOND = 1_000_000_000n;

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Emission, DEFAULT_EMISSION_PARAMS } from "../../host/core/emission.js";
-import { ChainStateError } from "../../host/app/types.js";
+import { ChainStateError } from "../../host/framework/types.js";
 import { ADVANCE_CHUNK } from "../../host/drivers/embedded.js";
 import { MAX_ADVANCE_BLOCKS } from "../../host/server/app.js";
 import {

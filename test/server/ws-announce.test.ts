@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { setImmediate as turn } from "node:timers/promises";
 import { Announcer, BATCH_BLOCKS, HIGH_WATER_BYTES, MAX_WAITING_BLOCKS, type AnnounceTarget } from "../../host/rpc/announce.js";
-import type { CommittedBlock, TxResult } from "../../host/app/types.js";
+import type { CommittedBlock, TxResult } from "../../host/framework/types.js";
 
 const run = (firstHeight: bigint, height: bigint, results: TxResult[] = []): CommittedBlock =>
   ({ firstHeight, height, timeNs: 0n, appHash: "", results, events: [] });

@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CoreError, CoreCode } from "../../host/core/errors.js";
 import { ValidationError } from "../../host/errors.js";
-import { ChainStateError } from "../../host/app/types.js";
+import { ChainStateError } from "../../host/framework/types.js";
 import { toGatewayError } from "../../host/server/app.js";
 import { decString, durationString, httpStatusFromCode, parseTimestamp, timestampString } from "../../host/wire/gateway-json.js";
 import { GENESIS_NS, S, core } from "../helpers/server.js";

@@ -33,7 +33,7 @@ import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { dataHex, msgDataJson, txMsgData } from "../../host/wire/responses.js";
-import { respond } from "../../host/app/handlers.js";
+import { respond } from "../../host/framework/handlers.js";
 import { clientTxHash, keplrBody, protoSigner, type SignMode } from "../helpers/cosmjs.js";
 import { lockTierMsg, positionAmountMsg, positionMsg, claimTierMsg } from "../helpers/dev-signer.js";
 import { committedTx, nodeHarness, wasm, type TestNode as Node } from "../helpers/node.js";

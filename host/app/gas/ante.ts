@@ -2,10 +2,10 @@
 // breaker per message, the memo's and the tx size's params, the bytes, the fee's transfer, the
 // signers' keys, sequences and signature costs, in the decorators' order.
 
-import { AUTH_GAS, GasDesc } from "./meter.js";
-import { authParams, getAccount, sendFromAccountToModule, setAccount } from "./bank.js";
-import { Key } from "./records.js";
-import type { Sim } from "./sim.js";
+import { AUTH_GAS, GasDesc } from "../../framework/gas/meter.js";
+import { authParams, getAccount, sendFromAccountToModule, setAccount } from "../../modules/bank/gas.js";
+import { Key } from "../../framework/gas/records.js";
+import type { Sim } from "../../framework/gas/sim.js";
 
 export interface AnteTx {
   /** Type URLs of the messages. */
@@ -57,5 +57,4 @@ export function ante(k: Sim, tx: AnteTx, simulate: boolean): void {
   }
 }
 
-/** The message router's circuit-breaker check before each message. */
-export const routeMessage = (k: Sim, typeUrl: string): void => k.meter.has("circuit", Key.circuit(typeUrl), "circuit breaker");
+export { routeMessage } from "../../framework/gas/sim.js";

@@ -3,12 +3,12 @@
 // message), settled against the limit once the handler has run: a failed message is charged up
 // to the check that failed it, and past the limit the tx stops at the first charge that crosses it.
 
-import { GasMeter, OutOfGas, type Access } from "./meter.js";
-import { ModelStop, Sim, type BlockInfo } from "./sim.js";
+import { GasMeter, OutOfGas, type Access } from "../../framework/gas/meter.js";
+import { ModelStop, Sim, type BlockInfo } from "../../framework/gas/sim.js";
 import { ante, routeMessage, type AnteTx } from "./ante.js";
-import type { NodeView } from "./view.js";
-import type { GasModel } from "../module.js";
-import type { MessageContext } from "../context.js";
+import type { NodeView } from "../../framework/gas/view.js";
+import type { GasModel } from "../../framework/module.js";
+import type { MessageContext } from "../../framework/context.js";
 
 export { OutOfGas };
 

@@ -11,6 +11,10 @@ import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { moduleAddress } from "../../wire/keys.js";
 import type { AccountRecord } from "../../store/records.js";
 
+import type { Directory } from "../../framework/view.js";
+
+export type { Directory };
+
 /** What `Directory.rollbackTo` returns to: the next id, and how many accounts had been numbered. */
 export interface AccountsMark {
   readonly id: number;
@@ -18,29 +22,6 @@ export interface AccountsMark {
 }
 
 /** Module account names by core id (SDK names, REFERENCE §1). */
-
-/** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception. */
-export interface Directory {
-  /** Account prefix, e.g. `cro`. */
-  readonly accountPrefix: string;
-  /** Validator operator prefix, e.g. `crocncl`. */
-  readonly validatorPrefix: string;
-  /** Core account id of an account address (module accounts included); undefined if never seen. */
-  accountId(address: string): number | undefined;
-  /** bech32 account address of a core account id. */
-  accountAddress(id: number): string | undefined;
-  /** Core validator id of a `crocncl1…` operator address. */
-  validatorId(operator: string): number | undefined;
-  /** Operator address (`crocncl1…`) of a core validator id. */
-  validatorAddress(id: number): string | undefined;
-  /** Every account id (module accounts included), ascending. */
-  accountIds(): number[];
-  /** Every validator id, ascending. */
-  validatorIds(): number[];
-  /** Account number and sequence of an address (x/auth), undefined if the account does not exist. */
-  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined;
-}
-
 export const MODULE_ACCOUNTS: ReadonlyArray<[string, number]> = [
   ["fee_collector", ModuleAccount.feeCollector],
   ["distribution", ModuleAccount.distribution],

@@ -6,7 +6,7 @@
 // InitGenesis creates them. A vesting account's lock is x/auth/vesting's (host/modules/vesting/genesis.ts).
 
 import { base64 } from "@scure/base";
-import { fail, object, string, uint64, array, address, type Json } from "../../app/genesis-json.js";
+import { fail, object, string, uint64, array, address, type Json } from "../../framework/genesis-json.js";
 import { moduleAddress } from "../../wire/keys.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "./directory.js";
 import { isVestingType, parseVestingAccount, vestingAccountJson, type GenesisVesting } from "../vesting/genesis.js";

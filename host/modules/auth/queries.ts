@@ -1,7 +1,7 @@
 // x/auth's queries, one typed handler per method of its Query service: accounts (a BaseAccount
 // or, for the module accounts, a ModuleAccount, in an Any), account info, the module accounts,
 // the params the ante handler applies, the bech32 prefix and the address of an account number.
-// REST and abci_query render the same answers (app/query-router.ts).
+// REST and abci_query render the same answers (framework/query-router.ts).
 
 import type { Params } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { hex } from "@scure/base";
@@ -11,11 +11,11 @@ import { sdkAny } from "../../wire/any.js";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { FIRST_USER_ACCOUNT } from "../../core/ledger.js";
-import { GasSchedule } from "../../app/gas.js";
+import { GasSchedule } from "../../framework/gas.js";
 import { BaseAccountSchema, ModuleAccountSchema, Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { PubKeySchema } from "../../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { Directory } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { Directory } from "../../framework/view.js";
 import { MODULE_ACCOUNTS, MODULE_PERMISSIONS } from "./directory.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);

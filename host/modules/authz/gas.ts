@@ -3,8 +3,8 @@
 // URL it walks, written back), the authorizations' 10-gas list steps (authorizations.ts). A model
 // walks an overlay of the keeper, so a MsgExec's messages see the grants the earlier ones changed.
 
-import { any, bytesOf, lenField, timestamp } from "../../app/gas/proto.js";
-import type { Sim } from "../../app/gas/sim.js";
+import { any, bytesOf, lenField, timestamp } from "../../framework/gas/proto.js";
+import type { Sim } from "../../framework/gas/sim.js";
 import type { AnyBytes } from "./authorizations.js";
 import type { Authz, Grant } from "./keeper.js";
 import { hex } from "./keys.js";

@@ -6,7 +6,7 @@
 import { create, createRegistry, fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { ValidationError } from "../../errors.js";
-import { array, fail, isObject, object, string, timestamp, type Json } from "../../app/genesis-json.js";
+import { array, fail, isObject, object, string, timestamp, type Json } from "../../framework/genesis-json.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { gatewayJson } from "../../wire/gateway-render.js";
 import { timestampOf } from "../../wire/gateway-json.js";

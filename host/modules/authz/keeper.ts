@@ -5,7 +5,7 @@
 // a restart. BeginBlock removes the grants whose expiration is before the block's time.
 
 import { base64 } from "@scure/base";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import type { AnyBytes } from "./authorizations.js";
 import { addressBytes, grantKey, hex, queueKey } from "./keys.js";

@@ -4,11 +4,11 @@
 // EventGrant / EventRevoke, and the gas of the keeper's accesses (gas.ts).
 
 import { SdkErrors, TxError } from "../../wire/errors.js";
-import { event, type TxEvent } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event, type TxEvent } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { schemaKnows } from "../../wire/messages.js";
-import { createAccount, getAccount } from "../../app/gas/bank.js";
+import { createAccount, getAccount } from "../bank/gas.js";
 import {
   MsgGrantResponseSchema, MsgGrantSchema, MsgRevokeResponseSchema, MsgRevokeSchema,
 } from "../../wire/gen/cosmos/authz/v1beta1/tx_pb.js";

@@ -2,7 +2,7 @@
 // (coin_spent, coin_received, transfer, message{sender}); DelegateCoins and UndelegateCoins
 // (coin_spent, coin_received).
 
-import { event, type TxEvent } from "../../app/events.js";
+import { event, type TxEvent } from "../../framework/events.js";
 
 export function sendCoinsEvents(sender: string, recipient: string, amount: string): TxEvent[] {
   return [

@@ -7,7 +7,7 @@ import { ValidationError } from "../../errors.js";
 import type { BankParams, SendEnabledEntry } from "./keeper.js";
 import {
   address, addressOrder, array, bool, fail, int, object, string, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 
 export interface Coin {
   denom: string;

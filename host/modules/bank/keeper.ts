@@ -4,7 +4,7 @@
 // (MsgUpdateParams, MsgSetSendEnabled), journaled like x/gov's records (a failed tx or proposal
 // undoes its change) and committed as one module record, `b/params`, hashed with the state.
 
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 
 export interface SendEnabledEntry {

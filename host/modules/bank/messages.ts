@@ -6,13 +6,13 @@ import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { coinsError, coinsString, protoCoins, type Coin } from "../../wire/coins.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgSendResponseSchema, MsgSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { sendCoins, sendEnabled } from "../../app/gas/bank.js";
-import type { MessageContext } from "../../app/context.js";
+import { renderMessageEvents } from "../message-events.js";
+import { sendCoins, sendEnabled } from "./gas.js";
+import type { MessageContext } from "../../framework/context.js";
 
 export interface MsgSend {
   readonly fromAddress: string;

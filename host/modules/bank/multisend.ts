@@ -8,13 +8,13 @@
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { coinsError, coinsString, protoCoins, type Coin } from "../../wire/coins.js";
-import { event, type TxEvent } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event, type TxEvent } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
-import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "../../app/gas/bank.js";
-import { Key } from "../../app/gas/records.js";
-import { addrLen } from "../../app/gas/view.js";
+import { addCoins, createAccount, getAccount, getBalance, sendEnabled, setBalance } from "./gas.js";
+import { Key } from "../../framework/gas/records.js";
+import { addrLen } from "../../framework/gas/view.js";
 import { BankErrors, accountAddress, checkNotBlocked, checkSendEnabled, invalidCoins } from "./messages.js";
 
 export interface InputOutput {

@@ -7,10 +7,10 @@
 import { ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
-import { event, type TxEvent } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext } from "../../app/context.js";
+import { event, type TxEvent } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext } from "../../framework/context.js";
 import {
   MsgSetSendEnabledResponseSchema, MsgSetSendEnabledSchema, MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema,
 } from "../../wire/gen/cosmos/bank/v1beta1/tx_pb.js";

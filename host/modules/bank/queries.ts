@@ -1,22 +1,22 @@
 // x/bank's queries, one typed handler per method of its Query service: balances (all, spendable,
 // by denom), the supply (all, of a denom), params, and the bond denom's metadata. One denom is
 // held here: every other denom's balance and supply is zero. REST and abci_query render the same
-// answers (app/query-router.ts).
+// answers (framework/query-router.ts).
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
-import { validDenom } from "../../app/genesis.js";
+import { validDenom } from "./genesis.js";
 import type { Query } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { MetadataSchema } from "../../wire/gen/cosmos/bank/v1beta1/query_pb.js";
 import { fromJson, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
-import type { Json } from "../../app/genesis-json.js";
+import type { Json } from "../../framework/genesis-json.js";
 import { denomMetadataJson } from "./genesis.js";
 import type { Bank } from "./keeper.js";
 
 /** A denom's metadata as the schema's Metadata (its init shape). */
 export type MetadataShape = MessageInitShape<typeof MetadataSchema>;
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText, byAddressBytes, indexKey } from "../auth/queries.js";
 
 const invalid = (message: string) => new GatewayError(GrpcCode.INVALID_ARGUMENT, message);

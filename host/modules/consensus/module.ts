@@ -1,6 +1,6 @@
 // x/consensus: the chain's consensus params (the genesis's, then governance's: update-params.ts).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/cosmos/consensus/v1/query_pb.js";
 import { consensusQueries } from "./queries.js";
 import { msgUpdateConsensusParams } from "./update-params.js";

@@ -2,10 +2,10 @@
 // its genesis, the block size its headers' consensus hash covers) and CometBFT's defaults.
 
 import type { GovernedParams } from "../gov/governed-params.js";
-import { BLOCK_MAX_BYTES } from "../../app/header.js";
+import { BLOCK_MAX_BYTES } from "../../framework/header.js";
 import { duration } from "../../wire/timestamp.js";
 import type { Query } from "../../wire/gen/cosmos/consensus/v1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 /** CometBFT's DefaultEvidenceParams: 100,000 blocks or 48 hours, 1 MiB. */
 const EVIDENCE = { maxAgeNumBlocks: 100_000n, maxAgeDuration: duration(172_800n * 1_000_000_000n), maxBytes: 1_048_576n };

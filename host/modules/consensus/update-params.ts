@@ -8,7 +8,7 @@
 
 import { create } from "@bufbuild/protobuf";
 import type { Duration } from "@bufbuild/protobuf/wkt";
-import { event } from "../../app/events.js";
+import { event } from "../../framework/events.js";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema, type MsgUpdateParams } from "../../wire/gen/cosmos/consensus/v1/tx_pb.js";
 import { ConsensusParamsSchema, VersionParamsSchema, type ConsensusParams } from "../../wire/gen/tendermint/types/params_pb.js";
 import type { GovernedParams } from "../gov/governed-params.js";

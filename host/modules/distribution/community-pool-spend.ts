@@ -7,9 +7,9 @@
 
 import { protoCoins, type Coin } from "../../wire/coins.js";
 import { TxError, SdkErrors } from "../../wire/errors.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { renderMessageEvents } from "../message-events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgCommunityPoolSpendResponseSchema, MsgCommunityPoolSpendSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { authorityAddress } from "../gov/update-params.js";
 import { validateAmount } from "./fund-community-pool.js";

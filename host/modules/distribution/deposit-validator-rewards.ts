@@ -3,16 +3,16 @@
 // AllocateTokensToValidator of their DecCoins: `commission` and `rewards` events with DecCoin
 // amounts, the commission, current rewards and outstanding rewards credited in the core.
 
-import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { renderMessageEvents } from "../message-events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { decString } from "../../wire/gateway-json.js";
 import { protoCoins, type Coin } from "../../wire/coins.js";
 import {
   MsgDepositValidatorRewardsPoolResponseSchema, MsgDepositValidatorRewardsPoolSchema,
 } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { depositValidatorRewards } from "../../app/gas/distribution.js";
+import { depositValidatorRewards } from "./gas.js";
 import { accountAddress, validatorAddress } from "../staking/validate.js";
 import { bondAmount, validateAmount } from "./fund-community-pool.js";
 

@@ -5,12 +5,12 @@
 
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { coinsError, protoCoins, type Coin } from "../../wire/coins.js";
-import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { renderMessageEvents } from "../message-events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgFundCommunityPoolResponseSchema, MsgFundCommunityPoolSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { fundCommunityPool } from "../../app/gas/distribution.js";
+import { fundCommunityPool } from "./gas.js";
 import { accountAddress } from "../staking/validate.js";
 import { invalidCoins } from "../bank/messages.js";
 

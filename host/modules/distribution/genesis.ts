@@ -7,7 +7,7 @@ import { decString } from "../../wire/gateway-json.js";
 import {
   address, addressOrder, array, bondCoins, bondCoinsJson, bool, dec, decimal, fail, object, uint64, unitInterval,
   type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 
 export interface DistributionState {
   communityPool: bigint;

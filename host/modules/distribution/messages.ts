@@ -1,16 +1,16 @@
 // x/distribution's messages: withdraw a delegation's rewards, a validator's commission.
 
 import type { MessageShape } from "@bufbuild/protobuf";
-import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { ValidateContext } from "../../app/module.js";
+import { event } from "../../framework/events.js";
+import { renderMessageEvents } from "../message-events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { ValidateContext } from "../../framework/module.js";
 import {
   MsgWithdrawDelegatorRewardResponseSchema, MsgWithdrawDelegatorRewardSchema, MsgWithdrawValidatorCommissionResponseSchema,
   MsgWithdrawValidatorCommissionSchema,
 } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { withdrawCommission, withdrawRewards } from "../../app/gas/distribution.js";
+import { withdrawCommission, withdrawRewards } from "./gas.js";
 import { accountAddress, operatorSigner, validatorAddress } from "../staking/validate.js";
 import { coinText, validatorId } from "../staking/keeper-helpers.js";
 import { numberPaid } from "./set-withdraw-address.js";

@@ -2,15 +2,15 @@
 // F1 records: pending rewards per delegation and in total, a validator's commission, outstanding
 // rewards and self-bond rewards, the community pool, withdraw addresses and the params. Rewards
 // are DecCoins (raw Decs; an empty list, never a zero coin). REST and abci_query render the same
-// answers (app/query-router.ts).
+// answers (framework/query-router.ts).
 
 import type { DistributionParams } from "./update-params.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { allPages, pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import type { Query } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText } from "../auth/queries.js";
 import { validatorIdOf } from "../staking/queries.js";
 

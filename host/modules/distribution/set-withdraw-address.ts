@@ -6,13 +6,13 @@
 import { distributionParams } from "./update-params.js";
 import { FIRST_USER_ACCOUNT, ModuleAccount } from "../../core/ledger.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
-import { event } from "../../app/events.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext } from "../../app/context.js";
+import { event } from "../../framework/events.js";
+import { renderMessageEvents } from "../message-events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext } from "../../framework/context.js";
 import { MsgSetWithdrawAddressResponseSchema, MsgSetWithdrawAddressSchema } from "../../wire/gen/cosmos/distribution/v1beta1/tx_pb.js";
-import { setWithdrawAddress } from "../../app/gas/distribution.js";
+import { setWithdrawAddress } from "./gas.js";
 import { accountAddress } from "../staking/validate.js";
 
 export interface MsgSetWithdrawAddress {

@@ -3,7 +3,7 @@
 
 import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import type { Query } from "../../wire/gen/cosmos/evidence/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 export function evidenceQueries(options: { maxPageLimit?: number } = {}): ServiceHandlers<typeof Query> {
   return {

@@ -3,10 +3,10 @@
 // a queue entry's 0x01 | the expiration as FormatTimeBytes (29 bytes) | len | grantee | len |
 // granter, with an empty value. A Grant's value is its protobuf bytes (Feegrant.grantBytes).
 
-import type { Sim } from "../../app/gas/sim.js";
-import { createAccount, getAccount } from "../../app/gas/bank.js";
-import { addrLen } from "../../app/gas/view.js";
-import type { MessageContext } from "../../app/context.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { createAccount, getAccount } from "../bank/gas.js";
+import { addrLen } from "../../framework/gas/view.js";
+import type { MessageContext } from "../../framework/context.js";
 import { TxError } from "../../wire/errors.js";
 import { expiresAt, validateAllowance, type Allowance } from "./allowance.js";
 import { Feegrant } from "./keeper.js";

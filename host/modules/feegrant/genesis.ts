@@ -9,7 +9,7 @@ import { canonicalAddress } from "../../wire/address.js";
 import { gatewayJson } from "../../wire/gateway-render.js";
 import { GrantSchema } from "../../wire/gen/cosmos/feegrant/v1beta1/query_pb.js";
 import { AllowedMsgAllowanceSchema, BasicAllowanceSchema, PeriodicAllowanceSchema } from "../../wire/gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
-import type { Json } from "../../app/genesis-json.js";
+import type { Json } from "../../framework/genesis-json.js";
 import { allowanceAny, allowanceOf, validateAllowance } from "./allowance.js";
 import type { Grant } from "./keeper.js";
 

@@ -10,7 +10,7 @@ import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";

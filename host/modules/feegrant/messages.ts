@@ -1,9 +1,9 @@
 // x/feegrant's messages (keeper/msg_server.go of cosmossdk.io/x/feegrant v0.1.1): grant an
 // allowance (a grantee without an account gets one), revoke it, prune the expired ones (anyone).
 
-import { event } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import {
   MsgGrantAllowanceResponseSchema, MsgGrantAllowanceSchema, MsgPruneAllowancesResponseSchema, MsgPruneAllowancesSchema,

@@ -5,8 +5,8 @@
 // `<granter> does not allow to pay fees for <payer>`, the two addresses as raw bytes (Go's %s of a
 // []byte), which the RPC's JSON shows with U+FFFD for each byte that is not UTF-8.
 
-import { event, type TxEvent } from "../../app/events.js";
-import type { Sim } from "../../app/gas/sim.js";
+import { event, type TxEvent } from "../../framework/events.js";
+import type { Sim } from "../../framework/gas/sim.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { TxError } from "../../wire/errors.js";
 import type { Coin } from "../../wire/coins.js";

@@ -18,7 +18,7 @@ import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { pubKeyAddress } from "../../wire/keys.js";
 import {
   address, array, bool, fail, int, object, string, uint64, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { descriptionJson, parseCommissionRates, parseConsensusPubKey, parseDescription, type ValidatorDescription } from "../staking/genesis.js";
 
 const CREATE_VALIDATOR = "/cosmos.staking.v1beta1.MsgCreateValidator";

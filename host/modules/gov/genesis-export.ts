@@ -2,7 +2,7 @@
 
 import { decString, timestampString } from "../../wire/gateway-json.js";
 import { gatewayJsonOfAmino, typeUrlOfAmino } from "../../wire/messages.js";
-import { addressOrder, type Json } from "../../app/genesis-json.js";
+import { addressOrder, type Json } from "../../framework/genesis-json.js";
 import { PROPOSAL_STATUS_NAMES } from "./proposal.js";
 import type { Gov } from "./keeper.js";
 import { VOTE_OPTIONS } from "./validate.js";

@@ -4,7 +4,7 @@
 import { aminoOfSdkJson } from "../../wire/proto-json.js";
 import {
   address, array, bondCoins, bool, decimal, fail, int, object, string, timestamp, uint64, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { PROPOSAL_STATUS_NAMES, type Proposal } from "./proposal.js";
 import { VOTE_OPTIONS } from "./validate.js";
 import type { Vote } from "./tally.js";

@@ -7,7 +7,7 @@ import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { decString } from "../../wire/gateway-json.js";
 import {
   ONE, array, decimal, duration, fail, int, mergeJson, object, string, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { parseGovState, type GovState } from "./genesis-state.js";
 
 export type { GovState } from "./genesis-state.js";

@@ -7,7 +7,7 @@
 
 import { fromJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { rawDecs } from "../../wire/proto-json.js";
-import type { Json } from "../../app/genesis-json.js";
+import type { Json } from "../../framework/genesis-json.js";
 import { PARAMS_SCHEMAS, type GovernedModule, type GovernedParams } from "./governed-params.js";
 
 type Obj = { [key: string]: Json };

@@ -8,7 +8,7 @@
 
 import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { base64 } from "@scure/base";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { ParamsSchema as AuthParamsSchema } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
 import { ParamsSchema as StakingParamsSchema } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";

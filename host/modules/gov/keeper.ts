@@ -15,7 +15,7 @@
 // says so (veto with burn_vote_veto, no quorum with burn_vote_quorum).
 
 import { sendCoinsEvents } from "../bank/events.js";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { ModuleAccount, type Ledger } from "../../core/ledger.js";
 import type { DecOps } from "../../core/core.js";
@@ -25,7 +25,7 @@ import { GovErrorKinds, GOV_LIMITS, checkWeightedOptions, type MsgCancelProposal
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { typeUrlOfAmino } from "../../wire/messages.js";
 import type { NodeDirectory } from "../auth/directory.js";
-import { event, type TxEvent } from "../../app/events.js";
+import { event, type TxEvent } from "../../framework/events.js";
 import { positionsPower, tallyDecision, tallyResults, type TallyCounts, type TallyView, type Vote } from "./tally.js";
 
 export type { TallyCounts, TallyView, Vote };

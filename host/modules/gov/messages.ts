@@ -1,18 +1,18 @@
 // x/gov v1's messages: each its protobuf type, checked (validate.ts, proposal-messages.ts), run by
 // the keeper (keeper.ts) at the block's time, then the SDK's `message` event {action, sender,
-// module: gov}; metered by x/gov's store accesses (host/app/gas/gov.ts).
+// module: gov}; metered by x/gov's store accesses (host/modules/gov/gas.ts).
 
 import type { DescMessage } from "@bufbuild/protobuf";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext, MessageOutcome } from "../../framework/context.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import type { Coin } from "../../wire/coins.js";
 import {
   MsgCancelProposalResponseSchema, MsgCancelProposalSchema, MsgDepositResponseSchema, MsgDepositSchema, MsgSubmitProposalResponseSchema,
   MsgSubmitProposalSchema, MsgVoteResponseSchema, MsgVoteSchema, MsgVoteWeightedResponseSchema, MsgVoteWeightedSchema,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
-import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "../../app/gas/gov.js";
+import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "./gas.js";
 import { signerAddress, validateCancelProposal, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
 import { validateSubmitProposal } from "./proposal-messages.js";
 

@@ -12,7 +12,7 @@ import { moduleAddress } from "../../wire/keys.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny, type AminoJson } from "../../wire/messages.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import type { ValidateContext } from "../../app/module.js";
+import type { ValidateContext } from "../../framework/module.js";
 import {
   MsgExecLegacyContentSchema, MsgSubmitProposalSchema, type MsgExecLegacyContent, type MsgSubmitProposal as MsgSubmitProposalProto,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";

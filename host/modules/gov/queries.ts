@@ -5,7 +5,7 @@
 // server converts it: a proposal's `content` is its first message, tallies are
 // yes/abstain/no/no_with_veto, votes carry only their weighted options, and the params query
 // returns all three legacy params objects (the requested one filled). REST and abci_query render
-// the same answers (app/query-router.ts).
+// the same answers (framework/query-router.ts).
 
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { GatewayError, GrpcCode, decString } from "../../wire/gateway-json.js";
@@ -13,8 +13,8 @@ import { pageQuery, paginateArray } from "../../wire/cosmos-pagination.js";
 import { duration, timestamp } from "../../wire/timestamp.js";
 import type { Query as QueryV1 } from "../../wire/gen/cosmos/gov/v1/query_pb.js";
 import type { Query as QueryV1beta1 } from "../../wire/gen/cosmos/gov/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { Directory } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { Directory } from "../../framework/view.js";
 import { ProposalStatus, type Gov, type Proposal, type TallyCounts, type Vote } from "./keeper.js";
 import { proposalMessageAny } from "./proposal-any.js";
 import { fromBinary } from "@bufbuild/protobuf";

@@ -6,8 +6,8 @@
 import { create } from "@bufbuild/protobuf";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
 import { ParamsSchema, type Params } from "../../wire/gen/cosmos/gov/v1/gov_pb.js";
-import type { DecParser } from "../../app/genesis-json.js";
-import { ACCOUNT_PREFIX } from "../../app/genesis-sdk.js";
+import type { DecParser } from "../../framework/genesis-json.js";
+import { ACCOUNT_PREFIX } from "../genutil/genesis-sdk.js";
 import type { GovernedParams } from "./governed-params.js";
 import { paramsJson, updateParamsMessage, validated } from "./update-params.js";
 import { parseGov } from "./genesis.js";

@@ -10,11 +10,11 @@ import { ValidationError } from "../../errors.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { gatewayJson } from "../../wire/gateway-render.js";
-import type { Json } from "../../app/genesis-json.js";
-import { respond } from "../../app/handlers.js";
-import { message, type AppMessage } from "../../app/message.js";
-import type { MessageContext } from "../../app/context.js";
-import type { TxEvent } from "../../app/events.js";
+import type { Json } from "../../framework/genesis-json.js";
+import { respond } from "../../framework/handlers.js";
+import { message, type AppMessage } from "../../framework/message.js";
+import type { MessageContext } from "../../framework/context.js";
+import type { TxEvent } from "../../framework/events.js";
 import { PARAMS_SCHEMAS, type GovernedModule, type ParamsOf } from "./governed-params.js";
 
 /** A plain error of a module (errors.New / fmt.Errorf): unregistered, so codespace "undefined", code 1, at execution. */

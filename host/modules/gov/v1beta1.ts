@@ -7,8 +7,8 @@
 
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { moduleAddress } from "../../wire/keys.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decString } from "../../wire/gateway-json.js";
@@ -21,8 +21,8 @@ import {
   MsgDepositSchema as V1DepositSchema, MsgExecLegacyContentResponseSchema, MsgExecLegacyContentSchema,
   MsgSubmitProposalSchema as V1SubmitSchema, MsgVoteSchema as V1VoteSchema, MsgVoteWeightedSchema as V1VoteWeightedSchema,
 } from "../../wire/gen/cosmos/gov/v1/tx_pb.js";
-import { getAccount } from "../../app/gas/bank.js";
-import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "../../app/gas/gov.js";
+import { getAccount } from "../bank/gas.js";
+import { msgDeposit as depositGas, msgSubmitProposal as submitGas, msgVote as voteGas } from "./gas.js";
 import { accountAddress, signerAddress, validateDeposit, validateVote, validateVoteWeighted } from "./validate.js";
 import { validateSubmitProposal } from "./proposal-messages.js";
 import { bonded, nextProposalId, withMessageEvent } from "./messages.js";

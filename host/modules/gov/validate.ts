@@ -91,7 +91,7 @@ export interface MsgCancelProposal {
   readonly proposer: string;
 }
 
-/** What the stateless checks of x/gov's own messages read (app/module.ts ValidateContext has it). */
+/** What the stateless checks of x/gov's own messages read (framework/module.ts ValidateContext has it). */
 interface Prefixed {
   readonly prefix: string;
 }

@@ -1,6 +1,6 @@
 // IBC transfer on a lone chain: its params (sending and receiving off), as the gateway answers them.
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/ibc/applications/transfer/v1/query_pb.js";
 import { transferQueries } from "./queries.js";
 

@@ -4,7 +4,7 @@
 import { ValidationError } from "../../errors.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { decString } from "../../wire/gateway-json.js";
-import { ONE, array, decimal, fail, int, object, uint64, type DecParser, type Json } from "../../app/genesis-json.js";
+import { ONE, array, decimal, fail, int, object, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
 
 const MAX_U128 = (1n << 128n) - 1n;
 

@@ -5,9 +5,9 @@ import { ValidationError } from "../../errors.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { toAminoJson } from "../../wire/amino/amino-json.js";
-import type { Json } from "../../app/genesis-json.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import type { Json } from "../../framework/genesis-json.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema, type MsgUpdateParams } from "../../wire/gen/chainmain/inflation/v1/tx_pb.js";
 import { inflationParamsFrom } from "./genesis.js";
 

@@ -1,13 +1,14 @@
 // chain-main's x/inflation query: its params now (the genesis's, or what governance set).
 
-import type { Genesis } from "../../app/genesis.js";
+import type { InflationParams } from "./genesis.js";
 import type { Query } from "../../wire/gen/chainmain/inflation/v1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 export interface InflationView {
-  readonly genesis: Genesis;
+  /** The genesis's section (the application's parsed genesis has it). */
+  readonly genesis: { readonly inflation: { readonly params: InflationParams } };
   /** The params now; the genesis's when absent (the emission-only chain). */
-  inflationParams?(): Genesis["inflation"]["params"];
+  inflationParams?(): InflationParams;
 }
 
 export function inflationQueries(chain: InflationView): ServiceHandlers<typeof Query> {

@@ -5,7 +5,7 @@
 
 import { ValidationError } from "../../errors.js";
 import { decString } from "../../wire/gateway-json.js";
-import { ONE, decimal, object, string, uint64, unitInterval, type DecParser, type Json } from "../../app/genesis-json.js";
+import { ONE, decimal, object, string, uint64, unitInterval, type DecParser, type Json } from "../../framework/genesis-json.js";
 import { validDenom } from "../bank/genesis.js";
 
 /** x/mint params. Decs are raw (value x 10^18). */

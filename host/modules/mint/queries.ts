@@ -3,15 +3,15 @@
 // The chain's emission engine computes them; REST and abci_query render the same answers.
 
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import type { Genesis } from "../../app/genesis.js";
+import type { MintGenesis } from "./genesis.js";
 import type { GovernedParams } from "../gov/governed-params.js";
 import { mintParams } from "./update-params.js";
 import type { Query } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 
 /** What x/mint's queries read: the genesis's params, the rate and the provisions (raw Decs). */
 export interface MintView {
-  readonly genesis: Genesis;
+  readonly genesis: { readonly mint: MintGenesis };
   /** The params governance set (absent: the genesis's). */
   readonly params?: GovernedParams;
   inflation(): bigint;

@@ -10,7 +10,7 @@ import { decString } from "../../wire/gateway-json.js";
 import { denomError } from "../../wire/coins.js";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../wire/gen/cosmos/mint/v1beta1/tx_pb.js";
 import { ParamsSchema, type Params } from "../../wire/gen/cosmos/mint/v1beta1/query_pb.js";
-import type { MessageContext } from "../../app/context.js";
+import type { MessageContext } from "../../framework/context.js";
 import type { GovernedParams } from "../gov/governed-params.js";
 import { plainError, updateParamsMessage } from "../gov/update-params.js";
 import { rawDec, unitDec } from "../gov/dec-params.js";

@@ -6,7 +6,7 @@ import { decString, durationString, timestampString } from "../../wire/gateway-j
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import {
   EPOCH_TIME, ONE, array, bool, compareBytes, decimal, duration, fail, int, object, string, timestamp, uint64, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { DEFAULT_SLASHING_PARAMS, type SigningInfo, type SlashingParams } from "./params.js";
 
 /** x/slashing Params (SDK names): `{params: {signed_blocks_window, min_signed_per_window, downtime_jail_duration, slash_fraction_*}}`. */

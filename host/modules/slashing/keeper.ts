@@ -12,8 +12,9 @@ import type { Ledger } from "../../core/ledger.js";
 import { encodeAddress } from "../../wire/address.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
-import { event, type TxEvent } from "../../app/events.js";
+import { event, type TxEvent } from "../../framework/events.js";
 import { type SigningInfo, type SlashingParams } from "./params.js";
+import type { ConsensusInfo } from "../../framework/module.js";
 
 export { DEFAULT_SLASHING_PARAMS, type SigningInfo, type SlashingParams } from "./params.js";
 
@@ -121,11 +122,7 @@ export class Slashing {
   }
 }
 
-/** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
-export interface ConsensusInfo {
-  votes: readonly { address: string; power: bigint; signed: boolean }[];
-  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
-}
+export type { ConsensusInfo };
 
 /** A block's commit info as stored with it (bigints as decimal text). */
 export const consensusInfoText = (c: ConsensusInfo): string => JSON.stringify(c, (_, v) => (typeof v === "bigint" ? `${v}` : v));

@@ -1,18 +1,18 @@
 // x/slashing's message: MsgUnjail (the rules of jail time and tombstones live in the core and keeper.ts).
 
-import { event } from "../../app/events.js";
-import { respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { MsgUnjailResponseSchema, MsgUnjailSchema } from "../../wire/gen/cosmos/slashing/v1beta1/tx_pb.js";
 import { operatorSigner, validatorAddress } from "../staking/validate.js";
 import { validatorId } from "../staking/keeper-helpers.js";
-import { msgUnjail } from "../../app/gas/slashing.js";
+import { msgUnjail } from "./gas.js";
 
 export interface MsgUnjail {
   readonly validator: string;
 }
 
-/** x/slashing MsgUnjail: signed by the operator's account; its checks' reads metered as the keeper makes them (app/gas/slashing.ts). */
+/** x/slashing MsgUnjail: signed by the operator's account; its checks' reads metered as the keeper makes them (modules/slashing/gas.ts). */
 export const msgUnjailDef = message({
   schema: MsgUnjailSchema,
   signer: (m, ctx) => operatorSigner(m.validatorAddr, ctx),

@@ -1,7 +1,7 @@
 // x/slashing's queries, one typed handler per method of its Query service: the params and every
 // validator's signing info (x/slashing's record under CometBFT, from its commit votes; zeros
 // until a validator has one), addressed by consensus address. REST and abci_query render the
-// same answers (app/query-router.ts).
+// same answers (framework/query-router.ts).
 
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { hex } from "@scure/base";
@@ -9,7 +9,7 @@ import { encodeAddress } from "../../wire/address.js";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { duration, timestamp } from "../../wire/timestamp.js";
 import type { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
 import { DEFAULT_SLASHING_PARAMS, type Slashing } from "./keeper.js";
 
 export interface SlashingView {

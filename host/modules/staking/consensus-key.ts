@@ -8,7 +8,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Ledger } from "../../core/ledger.js";
-import type { ConsensusValidator } from "../../app/header.js";
+import type { ConsensusValidator } from "../../framework/header.js";
 
 /** Private key (the block signer's, header.ts), public key and CometBFT address (upper-case hex of sha256(pub)[:20]). */
 export function consensusKey(chainId: string, operator: string): ConsensusKey {

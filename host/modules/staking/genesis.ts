@@ -8,17 +8,12 @@ import { decString } from "../../wire/gateway-json.js";
 import {
   EPOCH_TIME, MAX_U64, address, addressOrder, array, bool, decimal, duration, fail, int, object, string, timestamp, uint64,
   unitInterval, type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 import { timestampString, durationString } from "../../wire/gateway-json.js";
 
-/** x/staking's Description: what explorers show for a validator. */
-export interface ValidatorDescription {
-  moniker: string;
-  identity: string;
-  website: string;
-  securityContact: string;
-  details: string;
-}
+import type { ValidatorDescription } from "../../framework/view.js";
+
+export type { ValidatorDescription };
 
 /** The SDK's Description.EnsureLength limits. */
 const DESCRIPTION_LIMITS = { moniker: 70, identity: 3000, website: 140, security_contact: 140, details: 280 } as const;

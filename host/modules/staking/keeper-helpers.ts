@@ -2,7 +2,7 @@
 
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
-import type { MessageContext } from "../../app/context.js";
+import type { MessageContext } from "../../framework/context.js";
 import type { Coin } from "../../wire/coins.js";
 import type { MessageEvent } from "../../core/message-events.js";
 

@@ -3,9 +3,9 @@
 
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { TxError } from "../../wire/errors.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import {
   MsgBeginRedelegateResponseSchema, MsgBeginRedelegateSchema, MsgCancelUnbondingDelegationResponseSchema, MsgCancelUnbondingDelegationSchema,
@@ -13,10 +13,10 @@ import {
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { MsgSlashValidatorResponseSchema, MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx_pb.js";
 import { decString, timestampSeconds } from "../../wire/gateway-json.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import { msgBeginRedelegate, msgDelegate, msgUndelegate } from "../../app/gas/staking.js";
+import { renderMessageEvents } from "../message-events.js";
+import { msgBeginRedelegate, msgDelegate, msgUndelegate } from "./gas.js";
 import { accountAddress, beginRedelegate, cancelUnbonding, delegation, devSlash } from "./validate.js";
-import { msgCancelUnbonding } from "./gas.js";
+import { msgCancelUnbonding } from "./gas-cancel.js";
 import { SdkErrors } from "../../wire/errors.js";
 import { bondAmount, coinText, numberRecipients, validatorId } from "./keeper-helpers.js";
 

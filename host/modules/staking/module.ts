@@ -2,16 +2,20 @@
 // creation and edits (validator-messages.ts), and the local chain's evidence stand-in
 // (chainmain-dev MsgSlashValidator).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgDelegateDef, msgSlashValidatorDef, msgUndelegateDef } from "./messages.js";
 import { msgCreateValidatorDef, msgEditValidatorDef } from "./validator-messages.js";
-import type { ChainView } from "../../app/view.js";
-import type { Json } from "../../app/genesis-json.js";
-import type { BlockWithTxs } from "../../app/history.js";
+import type { ChainView } from "../../framework/view.js";
+import type { Json } from "../../framework/genesis-json.js";
+import type { BlockWithTxs } from "../../framework/history.js";
 import { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
 import { stakingQueries, type BlockHeaderAt } from "./queries.js";
 import { msgUpdateStakingParams } from "./update-params.js";
 import type { GovernedParams } from "../gov/governed-params.js";
+import type { ValidatorRegistry } from "./validators.js";
+import { stakingEndBlock, type StakingBlockApp } from "./block.js";
+import { initStaking, type StakingInitApp } from "./genesis-init.js";
+import { exportStaking, type StakingExportApp } from "./genesis-export.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
 export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined; readonly params?: GovernedParams };
@@ -33,8 +37,10 @@ function historicalEntries(doc: Json): number | undefined {
   return typeof entries === "number" || typeof entries === "string" ? Number(entries) : undefined;
 }
 
-export const stakingModule: AppModule<StakingApp> = {
+export const stakingModule: AppModule<StakingApp, StakingBlockApp, StakingInitApp, StakingExportApp> = {
   name: "staking",
+  genesis: { init: initStaking, export: exportStaking },
+  endBlock: stakingEndBlock,
   messages: [msgDelegateDef, msgUndelegateDef, msgBeginRedelegateDef, msgCancelUnbondingDelegationDef, msgCreateValidatorDef, msgEditValidatorDef, msgSlashValidatorDef, msgUpdateStakingParams],
   queries: {
     services: [Query],
@@ -44,3 +50,11 @@ export const stakingModule: AppModule<StakingApp> = {
     },
   },
 };
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** Validators' descriptions, commission limits and consensus keys. */
+    readonly validators: ValidatorRegistry;
+  }
+}

@@ -6,7 +6,7 @@
 // big-endian. An account address that does not decode is 400 code 3; a validator address that
 // does not decode is the address codec's own error, which the SDK's queries return as it is (gRPC
 // Unknown: 500 code 2); an unknown validator or delegation is 404 code 5. REST and abci_query
-// render the same answers (app/query-router.ts).
+// render the same answers (framework/query-router.ts).
 
 import type { Params } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";
 import { hex } from "@scure/base";
@@ -18,8 +18,8 @@ import { duration, timestamp } from "../../wire/timestamp.js";
 import type { DelegationInfo, UnbondingEntry, ValidatorRecord } from "../../core/ledger.js";
 import { PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import type { Query } from "../../wire/gen/cosmos/staking/v1beta1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import { accountText } from "../auth/queries.js";
 
 /** x/staking's DefaultMaxEntries (the core's MAX_ENTRIES). */

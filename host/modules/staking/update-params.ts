@@ -11,7 +11,7 @@ import { decString } from "../../wire/gateway-json.js";
 import { denomError } from "../../wire/coins.js";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
 import { ParamsSchema, type Params } from "../../wire/gen/cosmos/staking/v1beta1/staking_pb.js";
-import type { MessageContext } from "../../app/context.js";
+import type { MessageContext } from "../../framework/context.js";
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { plainError, updateParamsMessage } from "../gov/update-params.js";
 import { rawDec, unitDec } from "../gov/dec-params.js";

@@ -18,7 +18,7 @@ import type { MsgSlashValidatorSchema } from "../../wire/gen/chainmain/dev/v1/tx
 import { PubKeySchema as Ed25519PubKeySchema } from "../../wire/gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
-import type { ValidateContext } from "../../app/module.js";
+import type { ValidateContext } from "../../framework/module.js";
 
 /** Validator operator addresses: the account prefix + `cncl` on the reference chain. */
 export const validatorPrefix = (accountPrefix: string): string => `${accountPrefix}cncl`;

@@ -8,19 +8,19 @@
 // (at most once in 24 h, within the max rate and the max daily change) and a higher minimum
 // self-delegation (within the validator's tokens).
 
-import { renderMessageEvents } from "../../app/message-events.js";
+import { renderMessageEvents } from "../message-events.js";
 import { CoreCode, CoreError } from "../../core/errors.js";
 import { SdkErrors, TxError, type ErrorKind } from "../../wire/errors.js";
 import { denomError } from "../../wire/coins.js";
 import { createValidator, editValidator, operatorSigner, type MsgCreateValidator, type MsgEditValidator } from "./validate.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import type { MessageContext, MessageOutcome } from "../../app/context.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import type { MessageContext, MessageOutcome } from "../../framework/context.js";
 import {
   MsgCreateValidatorResponseSchema, MsgCreateValidatorSchema, MsgEditValidatorResponseSchema, MsgEditValidatorSchema,
 } from "../../wire/gen/cosmos/staking/v1beta1/tx_pb.js";
-import { msgCreateValidator } from "../../app/gas/staking.js";
+import { msgCreateValidator } from "./gas.js";
 import { decString } from "../../wire/gateway-json.js";
 import { consensusAddressOf } from "./consensus-key.js";
 import { orderKey } from "./validators.js";

@@ -8,11 +8,12 @@
 
 import { base64 } from "@scure/base";
 import { accountAddressBytes } from "../../wire/address.js";
-import { VALIDATOR_PREFIX, type ValidatorDescription } from "../../app/genesis.js";
+import { VALIDATOR_PREFIX } from "../../framework/prefixes.js";
+import type { ValidatorDescription } from "./genesis.js";
 import { consensusAddressOf, consensusKey } from "./consensus-key.js";
 import type { NodeDirectory } from "../auth/directory.js";
 import type { ModuleRecord } from "../../store/records.js";
-import { UndoJournal } from "../../app/journal.js";
+import { UndoJournal } from "../../framework/journal.js";
 
 export interface ValidatorMeta {
   operator: string;

@@ -1,6 +1,6 @@
 // chain-main's x/supply: the total supply of the bond denom.
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/chainmain/supply/v1/query_pb.js";
 import { supplyQueries } from "./queries.js";
 

@@ -7,8 +7,8 @@ import type { MessageEvent } from "../../core/message-events.js";
 import { timestampOf } from "../../wire/gateway-json.js";
 import * as ev from "../../wire/gen/chainmain/tieredrewards/v1/event_pb.js";
 import { positionRecord, tierDef, tierMessage } from "./queries.js";
-import type { MessageContext } from "../../app/context.js";
-import { typedEvent, type TxEvent } from "../../app/events.js";
+import type { MessageContext } from "../../framework/context.js";
+import { typedEvent, type TxEvent } from "../../framework/events.js";
 
 const ACTION_NUMBERS = { TIER_CHANGE_ACTION_NEW: 1, TIER_CHANGE_ACTION_UPDATE: 2, TIER_CHANGE_ACTION_DELETE: 3 } as const;
 

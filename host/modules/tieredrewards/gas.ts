@@ -1,17 +1,17 @@
 // chain-main x/tieredrewards' store accesses (keeper/msg_server.go and the files it calls:
 // position.go, position_state.go, claim_rewards.go, bonus_rewards.go, delegation.go,
 // transfer_delegation.go, msg_validate.go), over the SDK's staking, distribution and bank models
-// (host/app/gas/). Each user message's definition (messages.ts) takes its model here as its
+// (modules/<m>/gas.ts). Each user message's definition (messages.ts) takes its model here as its
 // `gas`, on the validated message; the governance messages have none (the core's store counters).
 
-import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "../../app/gas/records.js";
-import { ZERO_TIME_NS } from "../../app/gas/proto.js";
-import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "../../app/gas/bank.js";
-import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "../../app/gas/distribution.js";
-import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "../../app/gas/stake.js";
-import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "../../app/gas/staking.js";
-import type { Sim } from "../../app/gas/sim.js";
-import { addrLen, type PositionView } from "../../app/gas/view.js";
+import { Key, U64_VALUE, delegationValue, positionValue, redelegationValue, tierValue, unbondingValue, validatorEventValue } from "../../framework/gas/records.js";
+import { ZERO_TIME_NS } from "../../framework/gas/proto.js";
+import { allBalances, createAccount, derivedAddress, getAccount, sendCoins, sendFromModuleToAccount, spendableCoins } from "../bank/gas.js";
+import { deleteWithdrawAddress, setWithdrawAddress, withdrawRewards } from "../distribution/gas.js";
+import { BONDED, E18, decMul, getValidator, stakingParams, tokensFromShares } from "../staking/gas-stake.js";
+import { beginRedelegation, delegate, keeperUndelegate, unbond, validateUnbondAmount } from "../staking/gas.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { addrLen, type PositionView } from "../../framework/gas/view.js";
 
 const TR = "tieredrewards";
 const SECONDS_PER_YEAR = 31_557_600n;

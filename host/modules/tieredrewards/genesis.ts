@@ -7,7 +7,7 @@ import { decString, durationString, timestampString } from "../../wire/gateway-j
 import {
   ONE, ZERO_TIME, address, array, bool, decimal, duration, fail, int, object, string, timestamp, uint64,
   type DecParser, type Json,
-} from "../../app/genesis-json.js";
+} from "../../framework/genesis-json.js";
 
 /** A tier (REFERENCE §3.2). */
 export interface Tier {

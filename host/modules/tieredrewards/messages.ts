@@ -18,11 +18,11 @@ import {
   accountField, validateClaim, validateCommit, validateDeleteTier, validateLock, validatePosition, validatePositionAmount, validateRedelegate,
   validateTierGov, validateUpdateParams, type MsgLockTier, type PositionMsg, type TierInput,
 } from "./validate.js";
-import { paying, respond } from "../../app/handlers.js";
-import type { MessageContext, MessageOutcome } from "../../app/context.js";
-import type { MessageDef, ValidateContext } from "../../app/module.js";
-import { message, type AppMessage } from "../../app/message.js";
-import { renderMessageEvents } from "../../app/message-events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import type { MessageContext, MessageOutcome } from "../../framework/context.js";
+import type { MessageDef, ValidateContext } from "../../framework/module.js";
+import { message, type AppMessage } from "../../framework/message.js";
+import { renderMessageEvents } from "../message-events.js";
 import * as gas from "./gas.js";
 
 const E18 = 10n ** 18n;

@@ -1,13 +1,16 @@
 // chain-main's x/tieredrewards: tiers, positions, the rewards pool and its bonus (the core's tiers).
 
-import { queryService, type AppModule } from "../../app/module.js";
-import type { ChainView } from "../../app/view.js";
+import { queryService, type AppModule } from "../../framework/module.js";
+import type { ChainView } from "../../framework/view.js";
 import type { Tiers } from "../../core/tiers.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
 import { tierMessages } from "./messages.js";
 import { tieredrewardsQueries, type TierQueries } from "./queries.js";
 import { tierQueries } from "./view.js";
 import { withGenesisMappings } from "./genesis.js";
+import { tierBeginBlock } from "./block-events.js";
+import { initTieredRewards, type TierInitApp } from "./genesis-init.js";
+import { exportTieredRewards, type TierExportApp } from "./genesis-export.js";
 
 /** What x/tieredrewards' queries read of the application. */
 export type TierApp = ChainView & {
@@ -30,8 +33,10 @@ export function nodeTierQueries(app: TierApp): TierQueries {
   };
 }
 
-export const tieredRewardsModule: AppModule<TierApp> = {
+export const tieredRewardsModule: AppModule<TierApp, unknown, TierInitApp, TierExportApp> = {
   name: "tieredrewards",
+  genesis: { init: initTieredRewards, export: exportTieredRewards },
+  beginBlock: (_app, block) => tierBeginBlock(block),
   messages: tierMessages,
   queries: {
     services: [Query],

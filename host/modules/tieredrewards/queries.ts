@@ -1,7 +1,7 @@
 // x/tieredrewards' queries (REFERENCE §8), one typed handler per method of its Query service:
 // params, tiers, the rewards pool, positions (live view and stored records) by id, owner, tier and
 // all with pagination, reward estimates, voting power, validator data, redelegation mappings. REST
-// and abci_query render the same answers (app/query-router.ts). An unknown position is the
+// and abci_query render the same answers (framework/query-router.ts). An unknown position is the
 // module's error as the chain returns it (tieredrewards code 18, HTTP 500: docs/decisions.md 6).
 // Beside the service, the owner's owed bonus (DESIGN decision 8), a REST route of the node's own.
 
@@ -16,8 +16,8 @@ import { TIER_CODESPACE, TIER_MESSAGES } from "../../core/errors.js";
 import { orderedArray, paginate, pageRequestOf, type OrderedIds } from "../../wire/pagination.js";
 import type { PageRequest } from "../../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { Query } from "../../wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import type { ServiceHandlers } from "../../app/query-router.js";
-import type { ChainView } from "../../app/view.js";
+import type { ServiceHandlers } from "../../framework/query-router.js";
+import type { ChainView } from "../../framework/view.js";
 import type { Tier } from "../../core/tier.js";
 import type { Position, StoredPosition } from "../../core/position.js";
 

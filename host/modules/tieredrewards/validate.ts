@@ -16,7 +16,7 @@ import { parseIntString } from "../../wire/coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "../../wire/errors.js";
 import { txDurationError } from "../../wire/duration.js";
 import { decFromRaw } from "../../wire/amino/amino-json.js";
-import type { ValidateContext } from "../../app/module.js";
+import type { ValidateContext } from "../../framework/module.js";
 import type * as tx from "../../wire/gen/chainmain/tieredrewards/v1/tx_pb.js";
 import type { Tier as ProtoTier } from "../../wire/gen/chainmain/tieredrewards/v1/types_pb.js";
 

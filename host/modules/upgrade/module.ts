@@ -1,6 +1,6 @@
 // x/upgrade: its queries (no plan is kept yet).
 
-import { queryService, type AppModule } from "../../app/module.js";
+import { queryService, type AppModule } from "../../framework/module.js";
 import { Query } from "../../wire/gen/cosmos/upgrade/v1beta1/query_pb.js";
 import { upgradeQueries } from "./queries.js";
 

@@ -6,7 +6,7 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { sdkAny } from "../../wire/any.js";
 import type { Ledger } from "../../core/ledger.js";
 import type { VestingLock } from "../../core/vesting.js";
-import type { Directory } from "../../app/view.js";
+import type { Directory } from "../../framework/view.js";
 import {
   ContinuousVestingAccountSchema, DelayedVestingAccountSchema, PeriodicVestingAccountSchema, PermanentLockedAccountSchema,
 } from "../../wire/gen/cosmos/vesting/v1beta1/vesting_pb.js";

@@ -3,10 +3,10 @@
 // account number, read and written), SetAccount of the vesting account, then SendCoins. A periodic
 // account checks the recipient before the denoms, and its lock is validated after NewAccount.
 
-import { getAccount, sendCoins, sendEnabled, setAccount } from "../../app/gas/bank.js";
-import { Key, U64_VALUE } from "../../app/gas/records.js";
-import type { Sim } from "../../app/gas/sim.js";
-import type { MessageContext } from "../../app/context.js";
+import { getAccount, sendCoins, sendEnabled, setAccount } from "../bank/gas.js";
+import { Key, U64_VALUE } from "../../framework/gas/records.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import type { MessageContext } from "../../framework/context.js";
 import type { VestingLock } from "../../core/vesting.js";
 import { vestingAccountFields } from "./records.js";
 import type { CreateVesting } from "./validate.js";

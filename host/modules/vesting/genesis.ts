@@ -4,7 +4,7 @@
 // (start before end, a periodic account's end and original vesting the sum of its periods,
 // delegated vesting within the original), of the bond denom only; written as the SDK exports them.
 
-import { array, fail, int, object, string, uint64, type Json } from "../../app/genesis-json.js";
+import { array, fail, int, object, string, uint64, type Json } from "../../framework/genesis-json.js";
 import type { VestingKind, VestingLock } from "../../core/vesting.js";
 import { VESTING_TYPE_URL } from "./records.js";
 

@@ -4,11 +4,11 @@
 // then sends it the coins: the SDK's bank events, no vesting event.
 
 import { SdkErrors, TxError } from "../../wire/errors.js";
-import { event } from "../../app/events.js";
-import { paying, respond } from "../../app/handlers.js";
-import { message } from "../../app/message.js";
-import { renderMessageEvents } from "../../app/message-events.js";
-import type { MessageContext } from "../../app/context.js";
+import { event } from "../../framework/events.js";
+import { paying, respond } from "../../framework/handlers.js";
+import { message } from "../../framework/message.js";
+import { renderMessageEvents } from "../message-events.js";
+import type { MessageContext } from "../../framework/context.js";
 import {
   MsgCreatePeriodicVestingAccountResponseSchema, MsgCreatePeriodicVestingAccountSchema,
   MsgCreatePermanentLockedAccountResponseSchema, MsgCreatePermanentLockedAccountSchema,
@@ -17,7 +17,7 @@ import {
 import { accountAddress, checkNotBlocked, checkSendEnabled } from "../bank/messages.js";
 import { addCoins, addresses, bondPart, invalidEndTime, parseCoins, unixSeconds, validateAmount, type CreateVesting } from "./validate.js";
 import { createVestingGas } from "./gas.js";
-import type { TxEvent } from "../../app/events.js";
+import type { TxEvent } from "../../framework/events.js";
 
 const signer = (m: { fromAddress: string }, { prefix }: { prefix: string }) => accountAddress(m.fromAddress, prefix, "invalid signer from_address");
 

@@ -3,9 +3,9 @@
 // continuous or periodic account's start_time and a periodic account's periods. Only the sizes: the
 // gas of a store access depends on them (host/app/gas/records.ts).
 
-import { any, coins, msg, uint } from "../../app/gas/proto.js";
+import { any, coins, msg, uint } from "../../framework/gas/proto.js";
 import type { VestingKind, VestingLock } from "../../core/vesting.js";
-import type { AccountFields } from "../../app/gas/records.js";
+import type { AccountFields } from "../../framework/gas/records.js";
 
 /** The type URL of each kind (x/auth/vesting's account types). */
 export const VESTING_TYPE_URL: Record<VestingKind, string> = {

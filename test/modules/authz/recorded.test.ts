@@ -14,7 +14,7 @@ import { SECOND } from "../../helpers/reference-workload.js";
 import { differences, report } from "../../helpers/reference-compare.js";
 import { replayRecorded, type ReplayRow } from "../../helpers/reference-replay.js";
 import { createQueryRouter } from "../../../host/app/queries.js";
-import type { QueryRoute } from "../../../host/app/query-router.js";
+import type { QueryRoute } from "../../../host/framework/query-router.js";
 
 const DIR = "authz-feegrant-vesting";
 const results = readReference(`${DIR}/workload-results.json`).results as { label: string; queries?: { path: string; status: number; body: JsonValue }[] }[];

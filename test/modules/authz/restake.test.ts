@@ -28,7 +28,7 @@ import { readReference } from "../../helpers/reference-chain.js";
 import { SECOND } from "../../helpers/reference-workload.js";
 import { createQueryRouter } from "../../../host/app/queries.js";
 import { gasTrace } from "../../../host/app/gas/tx-gas.js";
-import type { Access } from "../../../host/app/gas/meter.js";
+import type { Access } from "../../../host/framework/gas/meter.js";
 import { timestampString } from "../../../host/wire/gateway-json.js";
 import { QueryGranteeGrantsRequestSchema, QueryGranteeGrantsResponseSchema } from "../../../host/wire/gen/cosmos/authz/v1beta1/query_pb.js";
 

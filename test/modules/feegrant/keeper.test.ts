@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { devAddress } from "../../../host/app/genesis.js";
-import { UndoJournal } from "../../../host/app/journal.js";
+import { UndoJournal } from "../../../host/framework/journal.js";
 import { accept, type Allowance, type Periodic } from "../../../host/modules/feegrant/allowance.js";
 import { Feegrant } from "../../../host/modules/feegrant/keeper.js";
 import { goBytesText } from "../../../host/modules/feegrant/use.js";

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { create, toBinary, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { MessageRegistry } from "../../../host/app/registry.js";
-import type { ValidateContext } from "../../../host/app/module.js";
+import type { ValidateContext } from "../../../host/framework/module.js";
 import { MODULES } from "../../../host/modules/index.js";
 import { GovMsgTypes, type MsgSubmitProposal } from "../../../host/modules/gov/validate.js";
 import { msgSubmitProposal } from "../../../host/modules/gov/messages.js";

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { loadCore } from "../../../host/core/core.js";
 import { NodeChain, wallClockNs } from "../../../host/drivers/embedded.js";
 import { defaultGenesisJson, devAddress, operatorOf, REWARDS_POOL_ADDRESS } from "../../../host/app/genesis.js";
-import type { TxResult } from "../../../host/app/types.js";
+import type { TxResult } from "../../../host/framework/types.js";
 import { protoSigner } from "../../helpers/cosmjs.js";
 import { wasm } from "../../helpers/node.js";
 

@@ -11,12 +11,12 @@ import { errorBody, GatewayError, GrpcCode, httpStatusFromCode } from "../../../
 import { toGatewayError } from "../../../host/server/app.js";
 import { orderedArray, paginate, pageRequestOf } from "../../../host/wire/pagination.js";
 import { registerOwedBonusRoute, tieredrewardsQueries, type Position, type TierQueries } from "../../../host/modules/tieredrewards/queries.js";
-import { QueryRouter } from "../../../host/app/query-router.js";
+import { QueryRouter } from "../../../host/framework/query-router.js";
 import { ANSWER_TYPES } from "../../../host/app/queries.js";
 import { registerQueryRoutes } from "../../../host/server/query-routes.js";
 import { requestFromHttp } from "../../../host/wire/gateway-request.js";
 import { QueryAllTierPositionsRequestSchema, Query, type QueryAllTierPositionsRequest } from "../../../host/wire/gen/chainmain/tieredrewards/v1/query_pb.js";
-import type { ChainView, Directory } from "../../../host/app/view.js";
+import type { ChainView, Directory } from "../../../host/framework/view.js";
 
 const E18 = 10n ** 18n;
 // The reference's example addresses are illustrative (bad checksums): real ones of the same kinds.

@@ -13,7 +13,7 @@ import { TxError } from "../../../host/wire/errors.js";
 import { moduleAddress } from "../../../host/wire/keys.js";
 import { verifyTx, type AccountInfo } from "../../../host/app/ante/verify.js";
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
-import type { MessageDef } from "../../../host/app/module.js";
+import type { MessageDef } from "../../../host/framework/module.js";
 import { MAX_CLAIM_POSITIONS, TierErrors, type MsgClaimTierRewards, type MsgLockTier, type MsgTierGov } from "../../../host/modules/tieredrewards/validate.js";
 import { tieredRewardsModule } from "../../../host/modules/tieredrewards/module.js";
 import * as pb from "../../../host/wire/gen/chainmain/tieredrewards/v1/tx_pb.js";

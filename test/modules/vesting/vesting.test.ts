@@ -19,7 +19,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { nodeHarness, type TestNode } from "../../helpers/node.js";
 import { chainRegistry, chainmainAminoConverters, keplrBody } from "../../helpers/cosmjs.js";
 import { devPrivateKey } from "../../../host/app/genesis.js";
-import { devAddress, operatorOf } from "../../../host/app/default-genesis.js";
+import { devAddress, operatorOf } from "../../../host/modules/genutil/default-genesis.js";
 
 const S = 1_000_000_000n;
 const h = await nodeHarness({ prefix: "vesting-" });

@@ -1,4 +1,4 @@
-// Gas outside the chain's model (host/app/gas/ meters what the SDK's keepers access): the price
+// Gas outside the chain's model (the modules' gas models meter what the SDK's keepers access): the price
 // of the core's own store operations (assembly/store/table.ts counts them) for a message no model
 // covers yet — a read ReadCostFlat + ReadCostPerByte x the record's bytes, a write WriteCostFlat +
 // WriteCostPerByte x the record's bytes, a delete DeleteCost — the tx size and signature charge of

@@ -1,4 +1,5 @@
-// The genesis document: the SDK's AppGenesis as chain-maind writes it (`genesis.json` after
+// The genesis document, x/genutil's as in the SDK (AppGenesis, ValidateGenesis over every module):
+// the SDK's AppGenesis as chain-maind writes it (`genesis.json` after
 // collect-gentxs, or the output of `chain-maind export`), read module by module (host/modules/
 // <module>/genesis.ts) with every error naming its JSON path. The modules that change what the
 // node does are read; the others chain-main has (ibc, nft, authz, feegrant, group, upgrade, …) are
@@ -8,37 +9,32 @@
 
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { ValidationError } from "../errors.js";
-import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
-import { parseTimestamp } from "../wire/gateway-json.js";
-import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../wire/duration.js";
-import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "./genesis-json.js";
-import { canonicalAddress } from "../wire/address.js";
-import { parseAuth, type AuthGenesis } from "../modules/auth/genesis.js";
-import { parseBank, type Coin } from "../modules/bank/genesis.js";
-import type { BankParams } from "../modules/bank/keeper.js";
-import { parseMint, type MintGenesis } from "../modules/mint/genesis.js";
-import { parseInflation, type InflationParams } from "../modules/inflation/genesis.js";
-import { parseStaking, type StakingState } from "../modules/staking/genesis.js";
-import { parseDistribution, type DistributionState } from "../modules/distribution/genesis.js";
-import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tieredrewards/genesis.js";
-import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
-import { parseSlashing } from "../modules/slashing/genesis.js";
-import { parseFeegrant } from "../modules/feegrant/genesis.js";
-import type { Grant as FeeGrant } from "../modules/feegrant/keeper.js";
-import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
-import { parseAuthz } from "../modules/authz/genesis.js";
-import type { Grant } from "../modules/authz/keeper.js";
-import type { SigningInfo, SlashingParams } from "../modules/slashing/params.js";
+import { ValidationError } from "../../errors.js";
+import { sortedJsonStringify } from "../../wire/amino/sign-doc.js";
+import { parseTimestamp } from "../../wire/gateway-json.js";
+import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../../wire/duration.js";
+import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
+import { canonicalAddress } from "../../wire/address.js";
+import { parseAuth, type AuthGenesis } from "../auth/genesis.js";
+import { parseBank, type Coin } from "../bank/genesis.js";
+import type { BankParams } from "../bank/keeper.js";
+import { parseMint, type MintGenesis } from "../mint/genesis.js";
+import { parseInflation, type InflationParams } from "../inflation/genesis.js";
+import { parseStaking, type StakingState } from "../staking/genesis.js";
+import { parseDistribution, type DistributionState } from "../distribution/genesis.js";
+import { parseTieredRewards, type TieredRewardsGenesis } from "../tieredrewards/genesis.js";
+import { parseGov, type GovParams, type GovState } from "../gov/genesis.js";
+import { parseSlashing } from "../slashing/genesis.js";
+import { parseFeegrant } from "../feegrant/genesis.js";
+import type { Grant as FeeGrant } from "../feegrant/keeper.js";
+import { parseAuthz } from "../authz/genesis.js";
+import type { Grant } from "../authz/keeper.js";
+import { parseGenutil, type GenTx, type GenTxValidator } from "./genesis.js";
+import type { SigningInfo, SlashingParams } from "../slashing/params.js";
 
-/** Bech32 prefix of account addresses (REFERENCE §1). */
-export const ACCOUNT_PREFIX = "cro";
-/** Bech32 prefix of validator operator addresses. */
-export const VALIDATOR_PREFIX = "crocncl";
-/** The rewards pool's module address (REFERENCE §1). */
-export const REWARDS_POOL_ADDRESS = "cro1ag7qj65w7882kkn8nl7hnfvfqlemxwamd5g2pr";
-/** The x/gov module account: the reference's governance authority (REFERENCE §1). */
-export const GOV_MODULE_ADDRESS = "cro10d07y265gmmuvt4z0w9aw880jnsr700jzemu2z";
+import { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
+
+export { ACCOUNT_PREFIX, GOV_MODULE_ADDRESS, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
 /** chain-main's modules (v1ac014c6's app_state), the node's own two sections, and modules older SDKs had. */

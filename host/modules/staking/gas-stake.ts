@@ -1,9 +1,9 @@
 // x/staking's validator and delegation records as the keepers read and write them, and the
 // LegacyDec arithmetic between shares and tokens (shared by x/staking's and x/distribution's models).
 
-import { Key, delegationValue, stakingParamsValue, validatorValue, type ValidatorFields } from "./records.js";
-import type { Sim } from "./sim.js";
-import { addrLen } from "./view.js";
+import { Key, delegationValue, stakingParamsValue, validatorValue, type ValidatorFields } from "../../framework/gas/records.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { addrLen } from "../../framework/gas/view.js";
 
 export const E18 = 10n ** 18n;
 export const BONDED = 3;

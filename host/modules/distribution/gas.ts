@@ -2,11 +2,11 @@
 // hooks.go): periods, historical ratios with their reference counts, starting infos, outstanding
 // rewards and the community pool, walked with the SDK's arithmetic so each record has its size.
 
-import { Key, currentRewardsValue, decCoinsValue, distrParamsValue, historicalValue, startingInfoValue } from "./records.js";
-import { sendFromAccountToModule, sendFromModuleToAccount } from "./bank.js";
-import { E18, getDelegation, getValidator, tokensFromSharesTruncated } from "./stake.js";
-import type { Sim } from "./sim.js";
-import { addrLen } from "./view.js";
+import { Key, currentRewardsValue, decCoinsValue, distrParamsValue, historicalValue, startingInfoValue } from "../../framework/gas/records.js";
+import { sendFromAccountToModule, sendFromModuleToAccount } from "../bank/gas.js";
+import { E18, getDelegation, getValidator, tokensFromSharesTruncated } from "../staking/gas-stake.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { addrLen } from "../../framework/gas/view.js";
 
 
 function getCurrent(k: Sim, op: string, what: string): { rewards: bigint; period: bigint } {

@@ -13,6 +13,9 @@
 import type { DescMessage, DescService, MessageShape } from "@bufbuild/protobuf";
 import type { ServiceHandlers } from "./query-router.js";
 import type { JsonObject } from "../wire/amino/fields.js";
+import type { Vote } from "../core/ledger-records.js";
+import type { TxEvent } from "./events.js";
+import type { Json } from "./genesis-json.js";
 
 /** What the stateless checks know about the chain. */
 export interface ValidateContext {
@@ -34,16 +37,16 @@ export interface MessageLookup {
 }
 
 /**
- * A message's keeper accesses as the SDK meters them (host/app/gas/, docs/gas.md), run on the
+ * A message's keeper accesses as the SDK meters them (modules/<m>/gas.ts over framework/gas/, docs/gas.md), run on the
  * state before the message: the model of its handler's store reads and writes. `K` is the gas
  * simulator (gas/sim.ts Sim), `C` the message context (context.ts): type parameters here so this
- * file, which modules import, imports neither (app/message.ts binds them).
+ * file, which modules import, imports neither (framework/message.ts binds them).
  */
 export type GasModel<T, K = unknown, C = unknown> = (k: K, msg: T, ctx: C) => void;
 
 /**
  * `C`, `K` and `O`: the message context, the gas simulator and the handler's outcome, bound by
- * app/message.ts (`AppMessage`) for the modules; left open here, where the registry holds them.
+ * framework/message.ts (`AppMessage`) for the modules; left open here, where the registry holds them.
  */
 export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C = any, K = any, O = any> {
   /** The generated protobuf-es type: its type URL `/${schema.typeName}`, its amino name from `amino.name`. */
@@ -62,7 +65,7 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   validate(msg: MessageShape<D>, ctx: ValidateContext): T;
   /** The msg server: keepers → events and typed response. Throws TxError / CoreError to fail. */
   handle(ctx: C, msg: T): O;
-  /** Its gas model; none: metered by the core's store counters (host/app/gas.ts). */
+  /** Its gas model; none: metered by the core's store counters (host/framework/gas.ts). */
   readonly gas?: GasModel<T, K, C>;
 }
 
@@ -92,10 +95,11 @@ export interface QueryOptions {
 
 /**
  * One module of the application: a folder of host/modules/ with its `module.ts`. `A` is what its
- * queries read of the application (an interface of the module's own): where the modules are
- * listed, the application is held to every module's `A` at compile time.
+ * queries read of the application, `B` what its block work does, `I` and `E` what its genesis
+ * import and export work on (interfaces of the module's own): where the modules are listed, the
+ * application is held to every module's `A`, `B`, `I` and `E` at compile time.
  */
-export interface AppModule<A = never> {
+export interface AppModule<A = never, B = unknown, I = unknown, E = unknown> {
   /** The SDK's module name (`bank`, `staking`, `tieredrewards`…). */
   readonly name: string;
   /** The messages its Msg service executes. */
@@ -106,5 +110,61 @@ export interface AppModule<A = never> {
     readonly services: readonly DescService[];
     handlers(app: A, options: QueryOptions): readonly QueryService[];
   };
+  /**
+   * Its BeginBlock work (the SDK's BeginBlocker), run in modules/index.ts's BEGIN_BLOCKERS order
+   * after the core's BeginBlock (x/mint's mint, x/tieredrewards' top-up and x/distribution's
+   * allocation, one core call): the finalize-block events it leaves. `B` is what it reads of the
+   * application (an interface of its own; the application is held to every module's at compile time).
+   */
+  beginBlock?(app: B, block: BeginBlockInfo): readonly TxEvent[];
+  /** Its EndBlock work (the SDK's EndBlocker), run in END_BLOCKERS order after the block's txs. */
+  endBlock?(app: B, block: BlockInfo): readonly TxEvent[];
+  /** Its genesis section: InitGenesis and ExportGenesis (modules/index.ts orders them). */
+  readonly genesis?: ModuleGenesis<I, E>;
 }
 
+/**
+ * A module's part of the genesis document (`app_state.<section>`). The document is parsed and
+ * validated by each module's parser (its `genesis.ts`) into the application's typed genesis; then
+ * `init` (InitGenesis, in INIT_GENESIS order) places the module's part of it in the core and its
+ * keeper, and `export` (ExportGenesis, in EXPORT_GENESIS order) writes the section back from the
+ * last committed state.
+ */
+export interface ModuleGenesis<I = unknown, E = unknown> {
+  /** Its key in `app_state` (the module's name when absent). */
+  readonly section?: string;
+  init?(app: I): void;
+  export?(app: E): Json;
+}
+
+/** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
+export interface ConsensusInfo {
+  votes: readonly { address: string; power: bigint; signed: boolean }[];
+  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
+}
+
+/** A block as its BeginBlock and EndBlock work see it. */
+export interface BlockInfo {
+  readonly height: bigint;
+  /** unix ns. */
+  readonly timeNs: bigint;
+  /** The bond denom. */
+  readonly denom: string;
+  /** CometBFT's commit info, when CometBFT gave it (none in the node's own blocks). */
+  readonly consensus?: ConsensusInfo;
+  /** The last commit's votes as the block began: the validator set before the block. */
+  readonly votesBefore: readonly Vote[];
+}
+
+/** What the core's BeginBlock did (x/mint's mint, x/tieredrewards' top-up), as the modules' events show it. */
+export interface BeginBlockInfo extends BlockInfo {
+  /** Bonded tokens and the bond denom's total supply before this block's mint (x/mint's BondedRatio). */
+  readonly bondedBefore: bigint;
+  readonly supplyBefore: bigint;
+  /** The minter after this block: inflation and annual provisions (raw Decs), the units minted. */
+  readonly inflation: bigint;
+  readonly annualProvisions: bigint;
+  readonly minted: bigint;
+  /** Units the rewards pool topped up (0: none). */
+  readonly topUp: bigint;
+}

@@ -3,9 +3,9 @@
 // a zero balance is deleted), module accounts, and the sends the other keepers make.
 
 import { encodeAddress } from "../../wire/address.js";
-import { AUTH_PARAMS, BANK_PARAMS, Key, U64_VALUE, accountValue, balanceValue, moduleAccountValue, type AccountFields } from "./records.js";
-import type { Sim } from "./sim.js";
-import { addrLen } from "./view.js";
+import { AUTH_PARAMS, BANK_PARAMS, Key, U64_VALUE, accountValue, balanceValue, moduleAccountValue, type AccountFields } from "../../framework/gas/records.js";
+import type { Sim } from "../../framework/gas/sim.js";
+import { addrLen } from "../../framework/gas/view.js";
 
 /** Module account names the keepers address (x/auth permissions as the chain sets them). */
 export type ModuleName = "fee_collector" | "distribution" | "rewards_pool" | "bonded_tokens_pool" | "not_bonded_tokens_pool" | "gov";

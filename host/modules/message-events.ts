@@ -4,11 +4,11 @@
 // the bond denom.
 
 import type { MessageEvent } from "../core/message-events.js";
-import { delegateCoinsEvents, sendCoinsEvents } from "../modules/bank/events.js";
-import { setWithdrawAddressEvent, withdrawRewardsEvent } from "../modules/distribution/events.js";
-import { renderTierEvent } from "../modules/tieredrewards/events.js";
-import type { MessageContext } from "./context.js";
-import type { TxEvent } from "./events.js";
+import { delegateCoinsEvents, sendCoinsEvents } from "./bank/events.js";
+import { setWithdrawAddressEvent, withdrawRewardsEvent } from "./distribution/events.js";
+import { renderTierEvent } from "./tieredrewards/events.js";
+import type { MessageContext } from "../framework/context.js";
+import type { TxEvent } from "../framework/events.js";
 
 /** `claimedIds`: a claim's position ids (EventTierRewardsClaimed lists them). */
 export function renderMessageEvents(ctx: MessageContext, events: readonly MessageEvent[], claimedIds: readonly bigint[] = []): TxEvent[] {

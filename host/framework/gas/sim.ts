@@ -5,7 +5,7 @@
 
 import type { GasMeter } from "./meter.js";
 import type { NodeView, PositionView } from "./view.js";
-import type { AccountFields, EntryFields, ValidatorFields } from "./records.js";
+import { Key, type AccountFields, type EntryFields, type ValidatorFields } from "./records.js";
 
 /** A check that fails the message: codespace and code (as the handler's TxError has them). */
 export type CheckCode = `${string}:${number}`;
@@ -186,3 +186,6 @@ export class Sim {
     this.put(`valcount/${operator}`, n);
   }
 }
+
+/** The message router's circuit-breaker check before each message. */
+export const routeMessage = (k: Sim, typeUrl: string): void => k.meter.has("circuit", Key.circuit(typeUrl), "circuit breaker");

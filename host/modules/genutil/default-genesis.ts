@@ -1,4 +1,4 @@
-// The node's embedded default genesis, in the SDK's format as chain-maind writes `genesis.json`
+// The node's embedded default genesis (x/genutil's `init` in the SDK: every module's section), in the SDK's format as chain-maind writes `genesis.json`
 // after collect-gentxs: the dev keys' accounts (numbers 0-8), balances, 4 validators made by
 // gentxs signed with dev keys 1-4 (their consensus keys the ones the node derives and signs its
 // own blocks with), the reference chain's v7 emission values and tiers, and the node's own
@@ -7,14 +7,14 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { accountAddressBytes, encodeAddress } from "../wire/address.js";
-import { pubKeyAddress } from "../wire/keys.js";
-import { AUTH_PARAMS, BASE_ACCOUNT } from "../modules/auth/genesis.js";
-import { DEFAULT_GOV_PARAMS_JSON } from "../modules/gov/genesis.js";
-import { genTxJson } from "../modules/genutil/genesis.js";
-import { consensusKey } from "../modules/staking/consensus-key.js";
+import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
+import { pubKeyAddress } from "../../wire/keys.js";
+import { AUTH_PARAMS, BASE_ACCOUNT } from "../auth/genesis.js";
+import { DEFAULT_GOV_PARAMS_JSON } from "../gov/genesis.js";
+import { genTxJson } from "./genesis.js";
+import { consensusKey } from "../staking/consensus-key.js";
 import { ACCOUNT_PREFIX, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "./genesis-sdk.js";
-import type { GenesisJson, Json } from "./genesis-json.js";
+import type { GenesisJson, Json } from "../../framework/genesis-json.js";
 
 /**
  * Development keys: private key N = sha256("staking-engine dev key N"). Public knowledge, so for

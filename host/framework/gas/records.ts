@@ -4,8 +4,7 @@
 // Values are the gogoproto encodings (docs/gas.md has the layouts).
 
 import { any, bytesOf, coins, decimal, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
-import type { SdkValidator } from "../../modules/staking/genesis.js";
-import type { SdkPosition } from "../../modules/tieredrewards/genesis.js";
+import type { ValidatorDescription } from "../view.js";
 
 /** Address bytes: 20 for keys, 32 for module-derived ones (a position's delegator). */
 export type AddrLen = number;
@@ -107,7 +106,20 @@ export const balanceValue = (amount: bigint): number => decimal(amount).length;
 // ---- x/staking ----
 
 /** A validator as x/staking stores it: the exported fields but its consensus key's size and the SDK's BondStatus. */
-export interface ValidatorFields extends Omit<SdkValidator, "pub" | "status"> {
+export interface ValidatorFields {
+  operator: string;
+  jailed: boolean;
+  tokens: bigint;
+  shares: bigint;
+  description: ValidatorDescription;
+  unbondingHeight: bigint;
+  unbondingTimeNs: bigint;
+  /** Raw Decs. */
+  rate: bigint;
+  maxRate: bigint;
+  maxChangeRate: bigint;
+  updateTimeNs: bigint;
+  minSelfDelegation: bigint;
   consensusPubKey: number;
   /** 1 unbonded, 2 unbonding, 3 bonded (BondStatus). */
   status: number;
@@ -171,8 +183,20 @@ export const distrParamsValue = (communityTax: bigint): number => text(1, decima
 export const tierValue = (t: { id: number; exitSeconds: bigint; bonusApy: bigint; minLock: bigint; closeOnly: boolean }): number =>
   uint(1, t.id) + duration(2, t.exitSeconds) + text(3, decimal(t.bonusApy)) + text(4, decimal(t.minLock)) + uint(5, t.closeOnly);
 
-/** A position as x/tieredrewards keeps it (the SDK genesis's Position): its record's fields. */
-export type PositionFields = SdkPosition;
+/** A position as x/tieredrewards keeps it (the SDK genesis's Position): its record's fields (times unix ns, 0 = the zero time). */
+export interface PositionFields {
+  id: bigint;
+  owner: string;
+  tierId: number;
+  lastBonusAccrualNs: bigint;
+  lastEventSeq: bigint;
+  lastKnownBonded: boolean;
+  exitTriggeredAtNs: bigint;
+  exitUnlockAtNs: bigint;
+  createdAtHeight: bigint;
+  createdAtTimeNs: bigint;
+  delegator: string;
+}
 
 export const positionValue = (p: PositionFields): number =>
   uint(1, p.id) + str(2, p.owner) + uint(3, p.tierId) + timestamp(4, p.lastBonusAccrualNs) + uint(5, p.lastEventSeq) +

@@ -4,10 +4,28 @@
 
 import type { Ledger } from "../core/ledger.js";
 import type { Emission } from "../core/emission.js";
-import type { ValidatorDescription } from "./genesis.js";
-import type { Directory } from "../modules/auth/directory.js";
 
-export type { Directory };
+/** bech32 ↔ core id, for accounts and validators. Unknown → undefined, never an exception (x/auth's NodeDirectory). */
+export interface Directory {
+  /** Account prefix, e.g. `cro`. */
+  readonly accountPrefix: string;
+  /** Validator operator prefix, e.g. `crocncl`. */
+  readonly validatorPrefix: string;
+  /** Core account id of an account address (module accounts included); undefined if never seen. */
+  accountId(address: string): number | undefined;
+  /** bech32 account address of a core account id. */
+  accountAddress(id: number): string | undefined;
+  /** Core validator id of a `crocncl1…` operator address. */
+  validatorId(operator: string): number | undefined;
+  /** Operator address (`crocncl1…`) of a core validator id. */
+  validatorAddress(id: number): string | undefined;
+  /** Every account id (module accounts included), ascending. */
+  accountIds(): number[];
+  /** Every validator id, ascending. */
+  validatorIds(): number[];
+  /** Account number and sequence of an address (x/auth), undefined if the account does not exist. */
+  account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined;
+}
 
 /** A committed block as the REST routes show it. */
 export interface BlockSummary {
@@ -19,6 +37,15 @@ export interface BlockSummary {
   /** The core's state hash after this block (hex). */
   appHash: string;
   txCount: number;
+}
+
+/** x/staking's Description: what explorers show for a validator. */
+export interface ValidatorDescription {
+  moniker: string;
+  identity: string;
+  website: string;
+  securityContact: string;
+  details: string;
 }
 
 /** A validator's record beyond the core's: description, ed25519 consensus key, commission limits. */

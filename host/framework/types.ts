@@ -35,7 +35,7 @@ export interface CommittedBlock {
   /** Milliseconds from the block's journal to durable (its hash and its SQLite transaction). */
   commitMs?: number;
   results: TxResult[];
-  /** Its finalize-block events (block-events.ts); none for a run of empty blocks. */
+  /** Its finalize-block events (the modules' BeginBlock work); none for a run of empty blocks. */
   events: TxEvent[];
 }
 

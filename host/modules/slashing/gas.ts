@@ -1,8 +1,8 @@
 // x/slashing's store accesses (SDK v0.53 x/slashing/keeper/unjail.go): MsgUnjail's checks, in
 // Keeper.Unjail's order, before it reaches a jailed validator's signing info.
 
-import { getDelegation, getValidator, tokensFromShares, E18 } from "./stake.js";
-import type { Sim } from "./sim.js";
+import { getDelegation, getValidator, tokensFromShares, E18 } from "../staking/gas-stake.js";
+import type { Sim } from "../../framework/gas/sim.js";
 
 /** Past the model's checks: the rest is metered the old way (the core's store counters). */
 export class BeyondModel extends Error {}
