@@ -17,6 +17,7 @@ import { badAmounts, brokenJson, deepJson, feeClass, hugeBody, tooManyMsgs, unic
 import { badBech32Class, forgedSignatures, otherOwners, replayedSignatures, wrongChainId } from "./classes-signers.js";
 import { hugePagination, pathInjection } from "./classes-paths.js";
 import { authzClass } from "./classes-authz.js";
+import { feegrantClass } from "./classes-feegrant.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -28,7 +29,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, tooManyMsgs,
 ];
 
 export { operatorOf };

@@ -56,6 +56,8 @@ export interface HostileContext {
 /** What a lockstep class may do to both nodes: legitimate txs (each must pass CheckTx on both), blocks, reports. */
 export interface Lockstep {
   control: TestNode;
+  /** Legitimate txs sent to both since the last blocks (still in the mempools). */
+  readonly waiting: number;
   /** A legitimate protobuf tx body (proto.ts) posted to both nodes; its hash. A refusal by either is reported. */
   both(req: HostileRequest, what: string): Promise<string | undefined>;
   /** `n` blocks on both nodes. */
