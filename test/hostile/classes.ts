@@ -18,6 +18,7 @@ import { badBech32Class, forgedSignatures, otherOwners, replayedSignatures, wron
 import { hugePagination, pathInjection } from "./classes-paths.js";
 import { authzClass } from "./classes-authz.js";
 import { feegrantClass } from "./classes-feegrant.js";
+import { vestingClass } from "./classes-vesting.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -29,7 +30,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, tooManyMsgs,
 ];
 
 export { operatorOf };
