@@ -19,6 +19,8 @@ import { hugePagination, pathInjection } from "./classes-paths.js";
 import { authzClass } from "./classes-authz.js";
 import { feegrantClass } from "./classes-feegrant.js";
 import { vestingClass } from "./classes-vesting.js";
+import { governedClass } from "./classes-governed.js";
+import { othersClass } from "./classes-others.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -30,7 +32,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, tooManyMsgs,
 ];
 
 export { operatorOf };
