@@ -16,9 +16,14 @@ import type { HostileClass } from "./context.js";
 import { badAmounts, brokenJson, deepJson, feeClass, hugeBody, tooManyMsgs, unicodeMemos, unknownMessages, wrongTypes } from "./classes-body.js";
 import { badBech32Class, forgedSignatures, otherOwners, replayedSignatures, wrongChainId } from "./classes-signers.js";
 import { hugePagination, pathInjection } from "./classes-paths.js";
+import { authzClass } from "./classes-authz.js";
+import { feegrantClass } from "./classes-feegrant.js";
+import { vestingClass } from "./classes-vesting.js";
+import { governedClass } from "./classes-governed.js";
+import { othersClass } from "./classes-others.js";
 
 export {
-  ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest,
+  ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
 } from "./context.js";
 
 /**
@@ -27,7 +32,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, tooManyMsgs,
 ];
 
 export { operatorOf };

@@ -19,6 +19,19 @@ export interface HostileRequest {
   expect?: "413";
   /** Which variant of the class made it (shown with failures). */
   note: string;
+  /**
+   * The chain's answer, `codespace/code` (`authz/2`): at CheckTx, or, for a tx the SDK accepts at
+   * CheckTx (its message server checks it in the block), its block's result.
+   */
+  code?: string;
+  /**
+   * For a tx the node accepts at CheckTx: what the control gets instead, a tx of the same signer,
+   * sequence and fee whose message fails in its block (proto.ts twinOf). The control's state then
+   * shows what the node's must after the hostile tx failed: its fee and sequence spent, nothing else.
+   */
+  twin?: HostileRequest;
+  /** The dev key and sequence that signed it (proto.ts): once the node accepts it, the key's next tx takes the next sequence. */
+  signer?: { n: number; sequence: bigint };
 }
 
 /** What the classes read: the node under test's accounts, the setup's positions and committed txs. */
@@ -34,10 +47,38 @@ export interface HostileContext {
   positions: { owner: number; id: bigint }[];
   /** Bodies of txs committed on both nodes (the replay class sends them again). */
   committed: unknown[];
+  /** The lockstep run's hands on both nodes (the classes' setup and legitimate preludes); absent elsewhere. */
+  lockstep?: Lockstep;
+  /** A dev key's next sequence while its txs wait in the mempools (proto.ts signs at it). */
+  pendingSeq?: Map<number, bigint>;
+}
+
+/** What a lockstep class may do to both nodes: legitimate txs (each must pass CheckTx on both), blocks, reports. */
+export interface Lockstep {
+  control: TestNode;
+  /** Legitimate txs sent to both since the last blocks (still in the mempools). */
+  readonly waiting: number;
+  /** A legitimate protobuf tx body (proto.ts) posted to both nodes; its hash. A refusal by either is reported. */
+  both(req: HostileRequest, what: string): Promise<string | undefined>;
+  /** `n` blocks on both nodes. */
+  blocks(n: bigint): Promise<void>;
+  /** The committed result of a tx on the node and on the control (undefined when not in a block). */
+  result(hash: string): Promise<{ node?: { code: number; codespace: string; log: string }; control?: { code: number; codespace: string; log: string } }>;
+  /** Something that went wrong outside a request (a setup tx refused, a proposal that passed). */
+  problem(text: string): void;
 }
 
 export interface HostileClass {
   name: string;
+  /**
+   * The message types (type URLs) its requests attack, each in every run of it (quick included):
+   * test/hostile/hostile.test.ts holds every type the node executes to at least one class.
+   */
+  covers?: readonly string[];
+  /** Lockstep: legitimate state it needs (grants, allowances, vesting accounts), made on both nodes before its requests. */
+  setup?(ctx: HostileContext): Promise<void>;
+  /** Lockstep: what must hold after its requests' blocks (a proposal failed, params unchanged): problems found. */
+  check?(ctx: HostileContext): Promise<string[]>;
   /** Requests in the full run and in the quick variant. */
   full: number;
   quick: number;

@@ -9,6 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { HOSTILE_CLASSES } from "./classes.js";
 import { Prng } from "./prng.js";
+import { EXECUTED } from "./proto.js";
 import { SOCKET_CLASSES, judge, passed, runLockstep, runSocket, summaryLine, type ClassReport } from "./run.js";
 
 const reports = new Map<string, ClassReport>();
@@ -32,6 +33,17 @@ for (const name of [...HOSTILE_CLASSES.map((c) => c.name), ...SOCKET_CLASSES]) {
   });
 }
 
+test("coverage: every message type the node executes has a hostile class, and each class sent every type it covers", () => {
+  const covered = new Set(HOSTILE_CLASSES.flatMap((c) => c.covers ?? []));
+  const missing = EXECUTED.typeUrls().filter((u) => !covered.has(u));
+  assert.equal(missing, [], `executed message types without a hostile class: ${missing.join(", ")}`);
+  for (const c of HOSTILE_CLASSES) {
+    const sent = new Set(reports.get(c.name)?.types ?? []);
+    const unsent = (c.covers ?? []).filter((u) => !sent.has(u));
+    assert.equal(unsent, [], `${c.name} covers types its requests did not carry: ${unsent.join(", ")}`);
+  }
+});
+
 test("judge: refuses what is not a clean refusal", () => {
   const tx = { method: "POST" as const, path: "/txs", note: "" };
   const gw = (code: number) => JSON.stringify({ code, message: "m", details: [] });
@@ -43,6 +55,8 @@ test("judge: refuses what is not a clean refusal", () => {
   const deferred = judge(tx, 200, JSON.stringify({ tx_response: { code: 0, codespace: "", txhash: "AB" } }), ct, true);
   assert.equal([deferred.failure, deferred.acceptedHash], [undefined, "AB"], "accepted where a message server's check is due: judged by its block");
   assert.is(judge(tx, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).label, "200 sdk/4");
+  assert.ok(judge({ ...tx, code: "authz/2" }, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).failure, "another code than the chain's");
+  assert.is(judge({ ...tx, code: "sdk/4" }, 200, JSON.stringify({ tx_response: { code: 4, codespace: "sdk" } }), ct).failure, undefined);
   assert.ok(judge({ ...tx, expect: "413" }, 400, gw(3), ct).failure, "a 400 where a 413 is due");
   assert.ok(judge({ method: "GET", path: "/cosmos/bank/v1beta1/supply", note: "" }, 200, "{}", ct).failure, "a 200 on a GET");
   const query = { method: "GET" as const, path: "/cosmos/staking/v1beta1/validators/x", note: "" };

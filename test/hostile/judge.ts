@@ -31,6 +31,8 @@ export interface ClassReport {
   hashEqual?: boolean;
   /** What else went wrong after the class (the legitimate tx refused, a tx left in the mempool, a halt). */
   after: string[];
+  /** The executed message types its requests carried (proto.ts sentTypes). */
+  types?: string[];
   ms: number;
 }
 
@@ -55,6 +57,7 @@ export function judge(req: HostileRequest, status: number, text: string, content
       typeof json.message === "string" && Array.isArray(json.details);
     if (!ok) return { label, failure: `not a gateway error body: ${text.slice(0, 120)}` };
     if (req.expect === "413" && status !== 413) return { label, failure: `expected 413, got ${status}: ${json.message.slice(0, 120)}` };
+    if (req.code !== undefined) return { label, failure: `expected the chain's ${req.code}, got HTTP ${status}: ${json.message.slice(0, 120)}` };
     return { label };
   }
   if (status === 200 && req.method === "POST" && TX_ROUTES.has(req.path)) {
@@ -65,6 +68,7 @@ export function judge(req: HostileRequest, status: number, text: string, content
       return deferred ? { label: "200 accepted, to fail in its block", acceptedHash: r.txhash } : { label: "200 accepted", failure: `accepted (code 0, tx ${r.txhash})` };
     }
     if (req.expect === "413") return { label, failure: `expected 413, got 200 ${r.codespace}/${r.code}: ${String(r.raw_log).slice(0, 100)}` };
+    if (req.code !== undefined && `${r.codespace}/${r.code}` !== req.code) return { label, failure: `expected the chain's ${req.code} at CheckTx or in its block, got ${r.codespace}/${r.code} at CheckTx: ${String(r.raw_log).slice(0, 200)}` };
     return { label };
   }
   // A path whose dot segments resolve to `/` (`/dev/..`) is the dashboard's, as any URL parser reads it.

@@ -59,6 +59,9 @@ export const msgUndelegateDef = message({
   gas: (k, m) => msgUndelegate(k, { delegator: m.delegator, validator: m.validator, amount: m.amount.amount, denom: m.amount.denom }),
 });
 
+/** A validator id no validator has (u32 max): the core refuses it as the destination it cannot find. */
+const NO_VALIDATOR_ID = 0xffff_ffff;
+
 export const msgBeginRedelegateDef = message({
   schema: MsgBeginRedelegateSchema,
   signer: (m, { prefix }) => accountAddress(m.delegatorAddress, prefix, "invalid signer delegator_address"),
@@ -66,8 +69,9 @@ export const msgBeginRedelegateDef = message({
   handle(ctx, msg) {
     const amount = bondAmount(msg.amount, ctx.denom);
     const src = validatorId(ctx, msg.src);
-    const dst = ctx.directory.validatorId(msg.dst);
-    if (dst === undefined) throw new CoreError(CoreCode.BAD_REDELEGATION_DST);
+    // An unknown destination is the core's staking 31 in the SDK's order: after the source's
+    // delegation and amount (ValidateUnbondAmount) and the self-redelegation check.
+    const dst = ctx.directory.validatorId(msg.dst) ?? NO_VALIDATOR_ID;
     const r = ctx.ledger.redelegate(ctx.directory.ensure(msg.delegator), src, dst, amount);
     return respond(MsgBeginRedelegateResponseSchema, { completionTime: timestampOf(r.completionTime) }, [
       event("message", { action: "/cosmos.staking.v1beta1.MsgBeginRedelegate", sender: msg.delegator, module: "staking" }),
