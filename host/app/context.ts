@@ -12,6 +12,7 @@ import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { GovernedParams } from "../modules/gov/governed-params.js";
 import type { TxEvent } from "./events.js";
 import type { Authz } from "../modules/authz/keeper.js";
+import type { Nft } from "../modules/nft/keeper.js";
 
 export interface MessageContext {
   readonly ledger: Ledger;
@@ -44,6 +45,8 @@ export interface MessageContext {
   readonly feegrant: Feegrant;
   /** The params governance sets (each module's MsgUpdateParams). */
   readonly params: GovernedParams;
+  /** chain-main's x/nft: denoms and their tokens. */
+  readonly nft: Nft;
 }
 
 /** A message's response, as the tx's result carries it (an Any of the schema's `Msg…Response`). */

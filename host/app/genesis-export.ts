@@ -28,6 +28,7 @@ import type { Slashing } from "../modules/slashing/keeper.js";
 import type { Bank } from "../modules/bank/keeper.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
 import { feegrantJson } from "../modules/feegrant/genesis.js";
+import { storedNftJson } from "../modules/nft/genesis.js";
 import type { GovernedParams } from "../modules/gov/governed-params.js";
 import { paramsJson } from "../modules/gov/update-params.js";
 import { mintParams } from "../modules/mint/update-params.js";
@@ -123,6 +124,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
   out.slashing = slashingJson(src.slashing.params, src.slashing.all(), CONS_PREFIX);
   out.authz = authzJson(storedGrants(src.store));
   out.feegrant = feegrantJson(src.feegrant.all());
+  out.nft = storedNftJson(src.store.govRecords());
   out.genutil = { gen_txs: [] };
   if (app.node !== undefined) out.node = app.node;
   const consensus = isObject(doc.consensus) ? (doc.consensus as Obj) : {};

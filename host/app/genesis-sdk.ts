@@ -25,6 +25,7 @@ import { parseTieredRewards, type TieredRewardsGenesis } from "../modules/tiered
 import { parseGov, type GovParams, type GovState } from "../modules/gov/genesis.js";
 import { parseSlashing } from "../modules/slashing/genesis.js";
 import { parseFeegrant } from "../modules/feegrant/genesis.js";
+import { parseNft, type NftCollection } from "../modules/nft/genesis.js";
 import type { Grant as FeeGrant } from "../modules/feegrant/keeper.js";
 import { parseGenutil, type GenTx, type GenTxValidator } from "../modules/genutil/genesis.js";
 import { parseAuthz } from "../modules/authz/genesis.js";
@@ -49,7 +50,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "authz", "bank", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -128,6 +129,8 @@ export interface Genesis {
     signingInfos: Map<string, SigningInfo>;
     /** x/feegrant's allowances. */
     feegrant: FeeGrant[];
+    /** chain-main x/nft's collections. */
+    nft: NftCollection[];
   };
 }
 
@@ -179,6 +182,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const genTxs = parseGenutil(app.genutil, dec, denom, PREFIXES);
   const authz = parseAuthz(app.authz, ACCOUNT_PREFIX);
   const feegrant = parseFeegrant(app.feegrant, ACCOUNT_PREFIX);
+  const nft = parseNft(app.nft, ACCOUNT_PREFIX);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -194,7 +198,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft },
   };
 }
 

@@ -13,6 +13,8 @@ import { DelayedSets } from "../modules/staking/delayed-sets.js";
 import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
+import { Nft } from "../modules/nft/keeper.js";
+import { initNft } from "../modules/nft/genesis.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { seedGovernedParams } from "../modules/gov/governed-genesis.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -58,6 +60,7 @@ export function initGenesis(s: AppState): void {
   s.burned = burned;
   // x/authz's InitGenesis: the grants not expired at the genesis time
   for (const grant of g.sdk.authz) if (grant.expirationNs === undefined || grant.expirationNs > g.genesisTimeNs) s.authz.save(grant);
+  initNft(s.nft, g.sdk.nft); // chain-main x/nft's InitGenesis
   seedGovernedParams(s.params, s.genesisDoc);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
@@ -88,7 +91,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : Nft.owns(key) ? s.nft : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

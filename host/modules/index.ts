@@ -19,6 +19,7 @@ import { authzModule } from "./authz/module.js";
 import { ibcModule } from "./ibc/module.js";
 import { supplyModule } from "./supply/module.js";
 import { vestingModule } from "./vesting/module.js";
+import { nftModule } from "./nft/module.js";
 
 export const MODULES = [
   authModule,
@@ -38,6 +39,7 @@ export const MODULES = [
   ibcModule,
   supplyModule,
   vestingModule,
+  nftModule,
 ] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
