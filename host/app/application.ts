@@ -30,7 +30,6 @@ import { parseConsensusInfo } from "../modules/slashing/keeper.js";
 import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
-import type { Nft } from "../modules/nft/keeper.js";
 import type { MessageRegistry } from "./registry.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
@@ -295,9 +294,7 @@ export class Application implements ChainView {
     return this.s.directory;
   }
 
-  get registry(): MessageRegistry {
-    return this.s.registry;
-  }
+  get registry(): MessageRegistry { return this.s.registry; }
 
   // The modules' keepers, as their queries read them (x/bank's: its params and send-enabled flags).
   get gov(): Gov { return this.s.gov; }
@@ -305,7 +302,7 @@ export class Application implements ChainView {
   get bank(): Bank { return this.s.bank; }
   get authz(): Authz { return this.s.authz; }
   get feegrant(): Feegrant { return this.s.feegrant; }
-  get nft(): Nft { return this.s.nft; }
+  get nft(): AppState["nft"] { return this.s.nft; } // chain-main's x/nft
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {

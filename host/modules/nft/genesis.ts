@@ -11,7 +11,7 @@ import type { Json } from "../../app/genesis-json.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { TxError } from "../../wire/errors.js";
 import { Nft, type BaseNft, type Denom } from "./keeper.js";
-import { mintUnverified, setDenom } from "./messages.js";
+import { mintUnverified, setDenom } from "./rules.js";
 import { validateDenomId, validateTokenId, validateTokenUri } from "./validate.js";
 
 export interface NftCollection {

@@ -15,17 +15,13 @@ import {
 } from "../../wire/gen/chainmain/nft/v1/tx_pb.js";
 import { burnNftGas, editNftGas, edited, issueDenomGas, mintNftGas, transferNftGas } from "./gas.js";
 import type { BaseNft, Denom, Nft } from "./keeper.js";
+import { mintUnverified, requireDenom, setDenom } from "./rules.js";
 import {
   NftErrors, nftAddress, validateBurnNft, validateEditNft, validateIssueDenom, validateMintNft, validateTransferNft,
 } from "./validate.js";
 
 const routed = (typeUrl: string, sender: string) => event("message", { action: typeUrl, sender });
 const moduleMessage = (sender: string) => event("message", { module: "nft", sender });
-
-/** HasDenomID: nft2 9 `denom ID <id> not exists`. */
-function requireDenom(nft: Nft, id: string): void {
-  if (nft.denom(id) === undefined) throw new TxError(NftErrors.InvalidDenom, `denom ID ${id} not exists`);
-}
 
 /** IsDenomCreator. */
 function requireCreator(nft: Nft, id: string, address: string): Denom {
@@ -41,20 +37,6 @@ function requireOwner(nft: Nft, denomId: string, tokenId: string, owner: string)
   if (t === undefined) throw new TxError(NftErrors.UnknownCollection, `not found NFT: ${denomId}`);
   if (t.owner !== owner) throw new TxError(NftErrors.Unauthorized, `${owner} is not the owner of ${denomId}/${tokenId}`);
   return t;
-}
-
-/** MintNFTUnverified (genesis mints through it too). */
-export function mintUnverified(nft: Nft, denomId: string, t: BaseNft): void {
-  requireDenom(nft, denomId);
-  if (nft.nft(denomId, t.id) !== undefined) throw new TxError(NftErrors.NftAlreadyExists, `NFT ${t.id} already exists in collection ${denomId}`);
-  nft.setNft(denomId, t.id, t);
-}
-
-/** SetDenom: nft2 9 for an id or a name already taken. */
-export function setDenom(nft: Nft, d: Denom): void {
-  if (nft.denom(d.id) !== undefined) throw new TxError(NftErrors.InvalidDenom, `denomID ${d.id} has already exists`);
-  if (nft.denomIdOfName(d.name) !== undefined) throw new TxError(NftErrors.InvalidDenom, `denomName ${d.name} has already exists`);
-  nft.setDenom(d);
 }
 
 const signer = (m: { sender: string }, { prefix }: { prefix: string }) => nftAddress(m.sender, prefix, "invalid sender address");
