@@ -294,9 +294,7 @@ export class Application implements ChainView {
     return this.s.directory;
   }
 
-  get registry(): MessageRegistry {
-    return this.s.registry;
-  }
+  get registry(): MessageRegistry { return this.s.registry; }
 
   // The modules' keepers, as their queries read them (x/bank's: its params and send-enabled flags).
   get gov(): Gov { return this.s.gov; }
@@ -304,6 +302,7 @@ export class Application implements ChainView {
   get bank(): Bank { return this.s.bank; }
   get authz(): Authz { return this.s.authz; }
   get feegrant(): Feegrant { return this.s.feegrant; }
+  get nft(): AppState["nft"] { return this.s.nft; } // chain-main's x/nft
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {

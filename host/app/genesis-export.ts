@@ -82,6 +82,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
     directory: src.directory, validators: src.validators, gov: src.gov, slashing: src.slashing, bank: src.bank,
     inflationParams: src.inflationParams, minter: src.minter, communityPool: src.communityPool,
     feegrant: src.feegrant, params: src.params, authzGrants: () => storedGrants(src.store), vestingLock: (id) => vesting.lock(id),
+    moduleRecords: () => src.store.govRecords(),
   };
   for (const m of EXPORT_MODULES) out[m.genesis!.section ?? m.name] = m.genesis!.export!(modules);
   if (app.node !== undefined) out.node = app.node;

@@ -59,6 +59,11 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   /** Governance-only: the signer must be the chain's authority (x/gov's module account). */
   readonly governance?: boolean;
   /**
+   * The chain's message keeps a ValidateBasic (sdk.HasValidateBasic, as chain-main's x/nft does):
+   * `validate`'s refusals are CheckTx's (baseapp's validateBasicTxMsgs), the tx never reaching a block.
+   */
+  readonly validateBasic?: boolean;
+  /**
    * The msg server's stateless checks, in its order; the message parsed (addresses canonical,
    * amounts bigint) or a TxError with the SDK's code and text.
    */

@@ -77,8 +77,11 @@ function decodeAddress(text: string, prefix: string): Uint8Array {
 
 /**
  * What Go's bech32 decoder (cosmos/btcutil) says first of text it cannot split into a prefix, a
- * separator and a checksum, in its order: length, characters, case, the separator's place.
+ * separator and a checksum, in its order: length, characters, case, the separator's place, the
+ * data's characters.
  */
+const CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+
 function goBech32Error(text: string): string | undefined {
   if (text.length < 8) return `invalid bech32 string length ${text.length}`;
   for (const ch of text) {
@@ -88,6 +91,8 @@ function goBech32Error(text: string): string | undefined {
   if (text !== text.toLowerCase() && text !== text.toUpperCase()) return "string not all lowercase or all uppercase";
   const one = text.lastIndexOf("1");
   if (one < 1 || one + 7 > text.length) return `invalid separator index ${one}`;
+  // toBytes: each data character in the charset, or its byte value named
+  for (const ch of text.slice(one + 1).toLowerCase()) if (!CHARSET.includes(ch)) return `invalid character not part of charset: ${ch.codePointAt(0)}`;
   return undefined;
 }
 

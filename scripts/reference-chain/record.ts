@@ -13,12 +13,14 @@ import * as distributionBankGov from "./workloads/distribution-bank-gov.js";
 import * as authzFeegrantVesting from "./workloads/authz-feegrant-vesting.js";
 import * as govParams from "./workloads/gov-params.js";
 import * as aminoJson from "./workloads/amino-json.js";
+import * as nft from "./workloads/nft.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
   [authzFeegrantVesting.NAME]: authzFeegrantVesting.run,
   [govParams.NAME]: govParams.run,
   [aminoJson.NAME]: aminoJson.run,
+  [nft.NAME]: nft.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

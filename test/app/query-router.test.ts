@@ -82,6 +82,7 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   denom: { denom: "basecro" }, position_id: { positionId: 0n }, tier_id: { tierId: 1 }, validator: { validator: v1 }, id: { id: 1n },
   params_type: { paramsType: "tallying" }, proposal_id: { proposalId: 1n }, voter: { voter: me }, depositor: { depositor: me },
   grantee: { grantee: me }, granter: { granter: me },
+  denom_id: { denomId: "nodenom" }, token_id: { tokenId: "notoken" }, denom_name: { denomName: "noname" },
 };
 const sampleRequest = (m: DescMethod) => {
   const init: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 // The dashboard's explorer and dev tools in Debian's Chromium, on a dev node started in process
 // (simulated clock, a faucet send, a delegation, a tier position, a proposal with a vote): the
 // latest blocks and txs as the node has them and new ones arriving live over the websocket, the
-// block, tx, account, validators and proposals pages against the REST answers, search by height,
+// block, tx, account, validators, proposals and NFT pages against the REST answers, search by height,
 // hash and address, the faucet form, the Keplr button against a stand-in window.keplr, both
 // absent on a production node, and axe-core on every page with no serious or critical violation.
 
@@ -226,6 +226,28 @@ test("with window.keplr the button suggests the node's chain info and fills the 
   assert.equal(suggested, [await rest("/dev/keplr-chain-info")]);
   assert.is(await p.inputValue("#faucet-address"), keplrAddress);
   await p.context().close();
+});
+
+test("chain-main's x/nft: the collections, a collection and an NFT as REST has them, linked from the owner's account", async () => {
+  const nft = (m: string, value: Record<string, string>) => ({ type: `/chainmain.nft.v1.${m}`, value });
+  await send([nft("MsgIssueDenom", { id: "kittens", name: "Kittens", schema: '{"type":"object"}', sender: user, uri: "ipfs://kittens" })]);
+  await send([nft("MsgMintNFT", { id: "tom", denom_id: "kittens", name: "Tom", uri: "ipfs://tom", data: "grey", sender: user, recipient: devAddress(6) }),
+    nft("MsgMintNFT", { id: "felix", denom_id: "kittens", name: "Felix", sender: user, recipient: user })]);
+  await go("#/nfts");
+  assert.match(await text("nft-collections"), new RegExp(`kittens\\s+Kittens\\s+${user}\\s+2`));
+  await page.locator("#nft-collections a", { hasText: "kittens" }).click();
+  await page.waitForFunction(() => document.getElementById("explorer")!.dataset.route === "#/collection/kittens");
+  assert.match(await text("collection-facts"), /ipfs:\/\/kittens/);
+  assert.match(await text("collection-nfts"), new RegExp(`felix\\s+Felix\\s+${user}[\\s\\S]*tom\\s+Tom\\s+${devAddress(6)}\\s+ipfs://tom`));
+  await axe(page, "collection");
+  await page.locator("#collection-nfts a", { hasText: "tom" }).click();
+  await page.waitForFunction(() => document.getElementById("explorer")!.dataset.route === "#/nft/kittens/tom");
+  const facts = await text("nft-facts");
+  const rest_ = (await rest("/chainmain/nft/nfts/kittens/tom")).nft;
+  for (const v of [rest_.name, rest_.owner, rest_.uri, rest_.data]) assert.ok(facts.includes(v), `${v} missing: ${facts}`);
+  await axe(page, "nft");
+  await go(`#/account/${user}`);
+  assert.match(await text("acct-nfts"), /kittens\s+felix/);
 });
 
 test("a production node's dashboard has no explorer and no dev tools", async () => {

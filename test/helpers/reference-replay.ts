@@ -1,4 +1,4 @@
-// The four workloads recorded on chain-maind (test/reference-chain/<workload>/, README there) replayed
+// The workloads recorded on chain-maind (test/reference-chain/<workload>/, README there) replayed
 // on a node opened on that workload's own genesis.json (chain id chainmain-local, 1 s blocks): each tx
 // that reached a block is sent as its recorded tx_bytes, verbatim, when the node is at the height
 // before the recorded one, so it lands at the same height (a MsgCancelUnbondingDelegation's
@@ -10,7 +10,8 @@
 //   varint, the same length) and, for amino rows, in the recorded sign doc (`amino_sign_doc`);
 // - the node's account number or sequence of the signer differs from the recorded tx's (an earlier
 //   tx the node does not execute yet): the node's are used, so one missing message fails its rows only.
-// The txs CheckTx refused on the chain have no tx_bytes: rebuilt from the workload code
+// The txs CheckTx refused on the chain: sent as the recorder kept them (`check_tx_bytes`, the nft
+// workload on), or, in the recordings made before it kept them, rebuilt from the workload code
 // (scripts/reference-chain/workloads/*.ts) by CHECKTX_REFUSED below.
 
 import { Secp256k1, sha256 } from "@cosmjs/crypto";
@@ -30,7 +31,7 @@ import { keplrBody } from "./cosmjs.js";
 import { REFERENCE_DIR } from "./reference-chain.js";
 import { outcomeOf, type Outcome, type WorkloadRow } from "./reference-workload.js";
 
-export const WORKLOADS = ["distribution-bank-gov", "authz-feegrant-vesting", "gov-params", "amino-json"] as const;
+export const WORKLOADS = ["distribution-bank-gov", "authz-feegrant-vesting", "gov-params", "amino-json", "nft"] as const;
 export type Workload = (typeof WORKLOADS)[number];
 
 export const workloadDir = (w: Workload): string => join(REFERENCE_DIR, w);
@@ -80,6 +81,8 @@ export function recordedRows(w: Workload): RecordedRow[] {
       row.txBytes = fromBase64(t.tx_bytes);
       row.blockTime = BigInt(Math.floor(Date.parse(t.rest_get_tx.tx_response.timestamp) / 1000));
       row.messages = t.rest_get_tx.tx.body.messages;
+    } else if (r.check_tx_bytes !== undefined) {
+      row.txBytes = fromBase64(r.check_tx_bytes); // the recorder kept the refused tx (nft and later workloads)
     }
     return row;
   });
@@ -177,7 +180,7 @@ async function bytesFor(node: TestNode, r: RecordedRow, nextBlockTime: bigint): 
   const account = node.chain.directory.account(key.address);
   const why: string[] = [];
   const times = recordedTimes(r.messages ?? []);
-  const delta = nextBlockTime - r.blockTime!;
+  const delta = r.blockTime === undefined ? 0n : nextBlockTime - r.blockTime;
   let body = raw.bodyBytes;
   let doc = r.aminoSignDoc;
   let needsResigning: string | undefined;
@@ -228,7 +231,7 @@ export function movedLog(log: string, delta: bigint): string {
 const CRO = 100_000_000n;
 const coin = (amount: bigint) => ({ denom: "basecro", amount: `${amount}` });
 
-/** The txs CheckTx refused on the chain (authz-feegrant-vesting's fee-grant rows), from its workload code. */
+/** The txs CheckTx refused on the chain that were recorded without their bytes (authz-feegrant-vesting's fee-grant rows), from its workload code. */
 /** `sleep`: the workload slept that many seconds before sending it (the replay makes as many 1 s blocks first). */
 const CHECKTX_REFUSED: Record<string, { signer: number; msg: (a: Record<string, string>) => { typeUrl: string; value: Uint8Array }; fee: bigint; sleep?: bigint }> = {
   "INVALID fee above the allowance's remaining spend limit": { signer: 8, msg: (a) => send(a.d8!, a.d7!), fee: 2n * CRO },
@@ -287,7 +290,7 @@ export async function replayRecorded(w: Workload, node: TestNode, each: (row: Re
     const behind = BigInt(r.height - 1) - node.chain.latest.height;
     if (behind > 0n) await node.chain.advance(behind);
     const nextSeconds = node.chain.nextBlockTime() / 1_000_000_000n;
-    const sent = r.chain.stage === "deliver"
+    const sent = r.chain.stage === "deliver" || r.txBytes !== undefined
       ? await bytesFor(node, r, nextSeconds)
       : { bytes: await refusedBytes(node, r), resigned: "rebuilt (CheckTx-refused: no tx_bytes)" };
     const answer = (await node.post("/cosmos/tx/v1beta1/txs", keplrBody(sent.bytes))).json.tx_response;

@@ -1,6 +1,6 @@
-// Issue 33, "Held to the chain": the four workloads recorded on chain-maind today
+// Issue 33, "Held to the chain": the workloads recorded on chain-maind
 // (test/reference-chain/<workload>/: distribution-bank-gov, authz-feegrant-vesting, gov-params,
-// amino-json) replayed on the node, tx by tx (helpers/reference-replay.ts: the recorded tx_bytes at
+// amino-json, nft) replayed on the node, tx by tx (helpers/reference-replay.ts: the recorded tx_bytes at
 // their recorded heights; times moved to the replay's clock and sequences to the node's where
 // needed), each held to the chain by helpers/reference-compare.ts: stage, code, codespace, raw log,
 // gas within 1 %, events with attributes, msg responses.
@@ -52,6 +52,7 @@ test("the rows whose messages carry a recorded time are the ones the READMEs nam
   assert.equal(timed("amino-json"), [1, 7, 8, 13, 14]);
   assert.equal(timed("distribution-bank-gov"), []);
   assert.equal(timed("gov-params"), []);
+  assert.equal(timed("nft"), []);
 });
 
 test("the ratchet: a listed tx that stops matching fails, a match not listed is found, exact gas is held", () => {

@@ -1,8 +1,9 @@
 // Verifying a signed transaction (a protobuf TxRaw or a legacy amino-JSON StdTx, decoded into one
 // form): the checks of the SDK v0.53's CheckTx, in its order. The messages' own rules are not
-// among them: no message the node executes keeps a ValidateBasic in v0.53, so their checks (the
+// among them: no SDK message the node executes keeps a ValidateBasic in v0.53, so their checks (the
 // registry's rules past decoding, a governance message's authority) are the message servers',
 // run in the block (deliver.ts validated): such a tx enters a block, pays its fee and fails there.
+// A definition marked `validateBasic` (chain-main's x/nft) is refused here instead.
 //
 //  1. decode (stdtx.ts); no messages -> sdk 18.
 //  2. every message type registered (else it cannot be decoded: sdk 2) and its value decodable
@@ -184,7 +185,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     try {
       rule = { parsed: entry.def.validate(message, vctx) };
     } catch (e) {
-      if (!(e instanceof TxError) || e.is(SdkErrors.TxDecode) || e.stage === "decode") throw e;
+      if (!(e instanceof TxError) || e.is(SdkErrors.TxDecode) || e.stage === "decode" || entry.def.validateBasic === true) throw e;
       rule = { invalid: e };
     }
     const governance = entry.def.governance === true;

@@ -1,6 +1,6 @@
 // The dashboard's explorer (dev mode): the latest blocks and txs, live over the node's websocket,
 // and pages routed by the URL's hash: #/block/H, #/tx/HASH, #/account/ADDR, #/validators,
-// #/proposals; the search box takes a height, a tx or block hash, or an address. Data comes from
+// #/proposals, #/nfts (chain-main x/nft's collections), #/collection/DENOM, #/nft/DENOM/TOKEN; the search box takes a height, a tx or block hash, or an address. Data comes from
 // the node's REST routes and its RPC (over the same websocket); amounts are shown exactly.
 
 import { groupThousands } from "../format.js";
@@ -109,13 +109,14 @@ export async function startExplorer(getJson: GetJson, chain: string): Promise<Ex
 
   const showAccount = async (address: string) => {
     const q = (path: string) => getJson(path).catch((e: Error) => ({ error: e.message }));
-    const [bal, dels, rewards, positions, sent, received] = await Promise.all([
+    const [bal, dels, rewards, positions, sent, received, nfts] = await Promise.all([
       getJson(`/cosmos/bank/v1beta1/balances/${address}`),
       q(`/cosmos/staking/v1beta1/delegations/${address}`),
       q(`/cosmos/distribution/v1beta1/delegators/${address}/rewards`),
       q(`${chain}/tieredrewards/v1/positions/${address}?pagination.limit=100`),
       q(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${address}'`)}&order_by=ORDER_BY_DESC&limit=50`),
       q(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`transfer.recipient='${address}'`)}&order_by=ORDER_BY_DESC&limit=50`),
+      q(`/chainmain/nft/nfts?owner=${address}`),
     ]);
     const txs = new Map<string, any>();
     for (const found of [sent, received]) (found.tx_responses ?? []).forEach((r: any, i: number) => txs.set(r.txhash, { ...r, tx: found.txs[i] }));
@@ -129,6 +130,9 @@ export async function startExplorer(getJson: GetJson, chain: string): Promise<Ex
       h("p", { id: "acct-rewards" }, rewards.error ? `Could not load: ${rewards.error}` : `Total: ${coins(rewards.total, true)}`),
       h("h4", {}, "Tier positions"),
       table("Tier positions", ["Id", "Tier", "Amount", "Validator"], (positions.positions ?? []).map((p: any) => [p.id, String(p.tier_id), amount(p.amount, "basecro"), p.validator || "(undelegated)"]), { id: "acct-positions" }),
+      h("h4", {}, "NFTs"),
+      table("NFTs owned", ["Collection", "Tokens"], (nfts.owner?.id_collections ?? []).map((c: any) => [link(`collection/${c.denom_id}`, c.denom_id),
+        h("span", {}, ...c.token_ids.flatMap((t: string, i: number) => [i > 0 ? ", " : "", link(`nft/${c.denom_id}/${t}`, t)]))]), { id: "acct-nfts" }),
       h("h4", {}, "Transactions"),
       table("Transactions of the account", ["Hash", "Block", "Messages", "Result"], ordered.map((r) => [link(`tx/${r.txhash}`, r.txhash), link(`block/${r.height}`, r.height), typesOf(r.tx).join(", "), r.code === 0 ? "ok" : `failed (${r.code})`]), { id: "acct-txs" }));
   };
@@ -153,14 +157,43 @@ export async function startExplorer(getJson: GetJson, chain: string): Promise<Ex
     page("Proposals", rows.length === 0 ? h("p", {}, "No proposals yet.") : table("Proposals with their tally", ["Id", "Title", "Status", "Voting", "Tally"], rows, { id: "proposals" }));
   };
 
+  // ---- chain-main's x/nft: collections, one collection, one token ----
+  const nftLink = (denom: string, token: string) => link(`nft/${denom}/${token}`, token);
+  const showCollections = async () => {
+    const r = await getJson("/chainmain/nft/denoms?pagination.limit=200");
+    const rows = await Promise.all((r.denoms as any[]).map(async (d) => {
+      const supply = await getJson(`/chainmain/nft/collections/${d.id}/supply`);
+      return [link(`collection/${d.id}`, d.id), d.name, link(`account/${d.creator}`, d.creator), groupThousands(BigInt(supply.amount))];
+    }));
+    page("NFT collections", rows.length === 0 ? h("p", {}, "No collections yet.") : table("NFT collections (chain-main x/nft denoms)", ["Denom", "Name", "Creator", "NFTs"], rows, { id: "nft-collections" }));
+  };
+  const showCollection = async (denom: string) => {
+    const r = await getJson(`/chainmain/nft/collections/${denom}`); // the first 100, and the count
+    const d = r.collection.denom;
+    page(`Collection ${d.id}`,
+      facts([["Denom", d.id], ["Name", d.name], ["Creator", link(`account/${d.creator}`, d.creator)], ["URI", d.uri], ["Schema", d.schema],
+        ["NFTs", groupThousands(BigInt(r.pagination.total))]], "collection-facts"),
+      table(`NFTs of ${d.id}`, ["Token", "Name", "Owner", "URI"], (r.collection.nfts as any[]).map((t) => [nftLink(d.id, t.id), t.name, link(`account/${t.owner}`, t.owner), t.uri]),
+        { id: "collection-nfts", hideCaption: false }));
+  };
+  const showNft = async (denom: string, token: string) => {
+    const t = (await getJson(`/chainmain/nft/nfts/${denom}/${token}`)).nft;
+    page(`NFT ${denom}/${t.id}`,
+      facts([["Token", t.id], ["Collection", link(`collection/${denom}`, denom)], ["Name", t.name], ["Owner", link(`account/${t.owner}`, t.owner)],
+        ["URI", t.uri], ["Data", t.data]], "nft-facts"));
+  };
+
   const route = async () => {
-    const [kind, arg = ""] = decodeURIComponent(location.hash.replace(/^#\/?/, "")).split("/");
+    const [kind, arg = "", arg2 = ""] = decodeURIComponent(location.hash.replace(/^#\/?/, "")).split("/");
     try {
       if (kind === "block" && /^[0-9]+$/.test(arg)) await showBlock(arg);
       else if (kind === "tx" && HASH.test(arg)) await showTx(arg.toUpperCase());
       else if (kind === "account" && arg) await showAccount(arg);
       else if (kind === "validators") await showValidators();
       else if (kind === "proposals") await showProposals();
+      else if (kind === "nfts") await showCollections();
+      else if (kind === "collection" && arg) await showCollection(arg);
+      else if (kind === "nft" && arg && arg2) await showNft(arg, arg2);
       else {
         view.hidden = true;
         view.replaceChildren();

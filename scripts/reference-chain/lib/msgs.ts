@@ -18,6 +18,7 @@ import * as auth from "cosmjs-types/cosmos/auth/v1beta1/tx";
 import * as consensus from "cosmjs-types/cosmos/consensus/v1/tx";
 import * as govV1 from "cosmjs-types/cosmos/gov/v1/tx";
 import { moreAminoConverters } from "./amino-more.js";
+import { nftAminoConverters, nftTypes } from "./nft.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -87,7 +88,7 @@ const sdkTypes: [string, GeneratedType][] = [
 
 export function registry(): Registry {
   const r = new Registry(defaultRegistryTypes);
-  for (const [url, t] of [...sdkTypes, ...tierTypes]) r.register(url, t);
+  for (const [url, t] of [...sdkTypes, ...tierTypes, ...nftTypes]) r.register(url, t);
   return r;
 }
 
@@ -128,7 +129,7 @@ function extraAminoConverters(): AminoConverters {
 }
 
 export function aminoTypes(): AminoTypes {
-  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters() });
+  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters(), ...nftAminoConverters() });
 }
 
 // ---- builders: EncodeObjects from plain values (money as strings) ----

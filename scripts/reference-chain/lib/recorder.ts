@@ -34,6 +34,8 @@ export interface Row {
   simulate?: unknown; queries?: Query[];
   /** LEGACY_AMINO_JSON rows: the exact sign bytes signed (the serialized StdSignDoc). */
   amino_sign_doc?: string;
+  /** Rows CheckTx refused: the tx sent (base64), so a replay can send it verbatim (it reached no block). */
+  check_tx_bytes?: string;
 }
 /** What a test of the workload reads back: the row, the block result's events in full, the decoded data. */
 export interface Sent { row: Row; ok: boolean; events: any[]; height: number }
@@ -144,6 +146,7 @@ export class Recorder {
     };
     this.results.push(row);
     if (b.result.code !== 0) {
+      row.check_tx_bytes = toBase64(bytes);
       this.log(`${label}: CheckTx ${b.result.codespace}/${b.result.code} ${b.result.log}`);
       return { row, ok: false, events: [], height: await latestHeight(this.chain) };
     }
