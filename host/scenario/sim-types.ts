@@ -1,7 +1,6 @@
 // What a simulation returns (host/scenario/sim-run.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
-import type { Genesis } from "../modules/genutil/genesis-sdk.js";
 
 /** A tier in a month: what it promised and what its positions were paid (raw Decs, base units). */
 export interface TierMonth {
@@ -60,7 +59,8 @@ export interface TxFailure {
 }
 
 export interface Simulation {
-  genesis: Genesis;
+  /** What the outputs read of the run's genesis (the whole parsed genesis at run time; typed narrowly so the web package's typings need no schema types). */
+  genesis: { readonly distribution: { readonly communityTax: bigint } };
   blocksPerYear: bigint;
   blocksPerMonth: bigint;
   blockTimeNs: bigint;

@@ -21,6 +21,7 @@ import { feegrantClass } from "./classes-feegrant.js";
 import { vestingClass } from "./classes-vesting.js";
 import { governedClass } from "./classes-governed.js";
 import { othersClass } from "./classes-others.js";
+import { nftClass } from "./classes-nft.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -32,7 +33,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, nftClass, tooManyMsgs,
 ];
 
 export { operatorOf };
