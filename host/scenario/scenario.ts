@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { ValidationError } from "../errors.js";
-import type { Json } from "../app/genesis.js";
+import { mergeJson, type Json } from "../app/genesis.js";
 import { parseGoDuration } from "../config.js";
 import { oneLine } from "../flags.js";
 import { parse as parseYaml } from "yaml";
@@ -85,6 +85,8 @@ export interface Scenario {
    * supply (the reserve's balance made up to it). null: the genesis's.
    */
   start: { time: string | null; height: bigint | null; supply: bigint | null } | null;
+  /** The whole document this scenario was parsed from (every default filled in): its provenance hashes it. */
+  source: Json;
 }
 
 /** The default scenario document: every field, shown by `simulate --print-scenario`. */
@@ -263,6 +265,7 @@ export function parseScenario(doc: Json, dec: DecParser): Scenario {
     genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, governance,
     validators: parseValidators(top.validators, dec),
     start: parseStart(top.start),
+    source: mergeJson(defaultScenarioJson(), doc),
   };
 }
 

@@ -14,6 +14,7 @@ import { REWARDS_POOL_ADDRESS } from "../app/genesis.js";
 import type { Cohort, Scenario } from "./scenario.js";
 import type { AminoMsg } from "./sim-signer.js";
 import type { Plan } from "./sim-txs.js";
+import { decPercent, groupThousands, wholeTokens } from "./numbers.js";
 import type { DescMessage } from "@bufbuild/protobuf";
 import { aminoTypeName } from "../wire/amino/amino-json.js";
 import { MsgSendSchema } from "../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
@@ -67,6 +68,8 @@ export class ScenarioPlanner {
   readonly tierOf = new Map<bigint, number>();
   /** The reserve's own delegations per validator (the bonded ratio's). */
   private readonly delegated: bigint[];
+  /** What the scenario asked that the chain could only do in part, said (not failed): a bonded ratio clamped to its floor. */
+  readonly warnings: { height: bigint; what: string; warning: string }[] = [];
   /** Inflows into the pool whose txs succeeded, since the last `takeInflows`. */
   private inflows = 0n;
   private readonly perMonth: bigint;
@@ -239,8 +242,20 @@ export class ScenarioPlanner {
               left -= take;
               return -take;
             });
-            // The reserve undelegates only what it delegated: a lower ratio is out of its reach.
-            if (left > 0n) return { fail: `the bonded ratio cannot go that low: ${left} base units more are bonded than the reserve delegated` };
+            // The reserve undelegates only what it delegated: the validators' own delegations and
+            // the positions' are not its to move. Below that floor the target is clamped to it and
+            // said as a warning (docs/notebook.md, "Bonded-ratio targets below the floor").
+            if (left > 0n) {
+              const supply = chain.totalSupply();
+              const floor = chain.ledger.pool().bonded - this.delegated.reduce((t, d) => t + d, 0n);
+              const floorRatio = supply > 0n ? (floor * E18) / supply : 0n;
+              this.warnings.push({
+                height: chain.latest.height + 1n,
+                what: `month ${m}: bonded ratio ${dec(b.ratio)}`,
+                warning: `below the floor of ${dec(floorRatio)} (${decPercent(floorRatio, 2)} %): ${groupThousands(wholeTokens(floor))} tokens are bonded by the validators' own delegations and the ` +
+                  `scenario's positions, which the reserve cannot undelegate; clamped to the floor (the reserve undelegates all it delegated)`,
+              });
+            }
           }
           const msgs = moves.flatMap((v, i): AminoMsg[] => v === 0n ? [] : [{
             type: amino(v > 0n ? MsgDelegateSchema : MsgUndelegateSchema),

@@ -31,6 +31,7 @@ import { DevKeySigner } from "./sim-signer.js";
 import { EVENT, ScenarioPlanner, attr, coinAmount, phaseAt } from "./sim-plans.js";
 import { sendPlans } from "./sim-txs.js";
 import type { SimRow, Simulation, TierMonth, TxFailure } from "./sim-types.js";
+import { daysText, provenanceOf } from "./provenance.js";
 
 const E18 = 10n ** 18n;
 
@@ -49,9 +50,12 @@ function positionIdOf(e: { attributes: { key: string; value: string }[] }): bigi
 
 const newFlow = (): Flow => ({ fees: 0n, bonusPaid: 0n, byTier: new Map() });
 
-/** Run the scenario. `onProgress(height, of)` is called between runs of blocks. */
+/**
+ * Run the scenario. `onProgress(height, of)` is called between runs of blocks. `setup.codeVersion`
+ * names the code in the run's provenance (host/store/release.ts's thisRelease(); "unknown" without).
+ */
 export async function simulate(
-  core: Core, s: Scenario, setup: { doc: unknown; blockTimeNs: bigint }, onProgress?: (height: bigint, of: bigint) => void,
+  core: Core, s: Scenario, setup: { doc: unknown; blockTimeNs: bigint; codeVersion?: string }, onProgress?: (height: bigint, of: bigint) => void,
 ): Promise<Simulation> {
   const chain = NodeChain.inMemory(core, setup.doc as never, setup.blockTimeNs);
   const g = chain.genesis;
@@ -145,9 +149,10 @@ export async function simulate(
   };
 
   let poolDry: Simulation["poolDry"] = null;
+  const dryAt = (height: bigint, month: number, timeNs: bigint) => ({ height, month, timeNs, days: daysText(timeNs - g.genesisTimeNs) });
   const checkDry = (m: number) => {
     if (!poolDry && chain.ledger.balance(ModuleAccount.rewardsPool) === 0n) {
-      poolDry = { height: chain.latest.height, month: m, timeNs: chain.latest.timeNs };
+      poolDry = dryAt(chain.latest.height, m, chain.latest.timeNs);
     }
   };
   const advance = async (n: bigint) => {
@@ -202,7 +207,7 @@ export async function simulate(
 
   let prev = snapshot();
   const rows: SimRow[] = [rowOf(0, null, null, prev, flow, 0n)];
-  if (prev.pool === 0n) poolDry = { height: prev.height, month: 0, timeNs: prev.timeNs };
+  if (prev.pool === 0n) poolDry = dryAt(prev.height, 0, prev.timeNs);
   for (let m = 1; m <= s.months; m++) {
     planner.scheduleMonth(m - 1);
     const end = BigInt(m) * perMonth;
@@ -236,6 +241,7 @@ export async function simulate(
   onProgress?.(chain.latest.height, horizon);
   return {
     genesis: g, blocksPerYear: bpy, blocksPerMonth: perMonth, blockTimeNs: setup.blockTimeNs, months: s.months,
-    rows, poolDry, failures, txs, appHash: chain.latestBlock().appHash,
+    rows, poolDry, failures, warnings: planner.warnings, txs, appHash: chain.latestBlock().appHash,
+    provenance: provenanceOf(s.source, setup.doc, g.chainId, setup.blockTimeNs, setup.codeVersion ?? "unknown"),
   };
 }

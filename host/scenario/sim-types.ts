@@ -2,6 +2,7 @@
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
 import type { Genesis } from "../app/genesis-sdk.js";
+import type { Provenance } from "./provenance.js";
 
 /** A tier in a month: what it promised and what its positions were paid (raw Decs, base units). */
 export interface TierMonth {
@@ -66,11 +67,19 @@ export interface Simulation {
   blockTimeNs: bigint;
   months: number;
   rows: SimRow[];
-  poolDry: { height: bigint; month: number; timeNs: bigint } | null;
+  /**
+   * The block after which the rewards pool holds nothing: its height, month, time and the days from
+   * the genesis time to it (exact decimal text, provenance.ts's daysText); null: it lasted the horizon.
+   */
+  poolDry: { height: bigint; month: number; timeNs: bigint; days: string } | null;
   /** Every scenario tx that failed, in order. */
   failures: TxFailure[];
+  /** What the scenario asked that was done in part (a bonded ratio clamped to its floor), in order: said, not failed. */
+  warnings: { height: bigint; what: string; warning: string }[];
   /** Scenario txs sent (failed ones included). */
   txs: number;
   /** The last block's state hash: equal runs end in equal states. */
   appHash: string;
+  /** Where the projection comes from: scenario hash, block time, genesis, code version. */
+  provenance: Provenance;
 }
