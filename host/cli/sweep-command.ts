@@ -139,6 +139,8 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
   }
   else if (f.csv) process.stdout.write(sweepCsv(rows, f.sweep));
   else process.stdout.write(renderSweep(rows, f.sweep) + "\n");
+  const warned = rows.filter((r) => r.warnings !== null);
+  if (warned.length > 0) process.stderr.write(`warning: ${warned.length} of ${rows.length} sweep runs had warnings (first: ${warned[0]!.sets.join(" ")}: ${warned[0]!.warnings})\n`);
   const failed = rows.filter((r) => r.failed_txs > 0);
   if (failed.length === 0) return 0;
   const what = `${failed.length} of ${rows.length} sweep runs had failed scenario txs (the first run's first by block height, at ${failed[0]!.first_failure_height}: ` +
