@@ -11,7 +11,7 @@ import { UsageError, command, groupThousands, oneLine, type FlagSpecs } from "./
 import { Progress } from "../scenario/progress.js";
 import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
-import { failureLines, renderSimulation, simulationCsv, simulationJson, warningLines } from "../scenario/simulate-output.js";
+import { failureLines, renderSimulation, simulationCsv, simulationJson, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
 import { runSweepCommand } from "./sweep-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
@@ -177,7 +177,7 @@ async function run(f: SimFlags): Promise<number> {
   else if (f.csv) process.stdout.write(simulationCsv(core, sim));
   else process.stdout.write(renderSimulation(sim, f.every === "year" ? 12 : 1) + "\n");
   // The table says it already; CSV and JSON readers get it on stderr too.
-  const warnings = warningLines(sim);
+  const warnings = [...warningLines(sim), ...feeLumpingLines(sim)];
   if (f.json || f.csv) for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
   else if (warnings.length > 0) process.stderr.write(`warning: ${warnings.length} scenario setting(s) done in part (listed under the table)\n`);
   return reportFailures(sim, f.strict, !f.json && !f.csv);

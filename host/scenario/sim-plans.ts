@@ -295,6 +295,7 @@ export class ScenarioPlanner {
         if (fee === 0n) continue;
         this.at(BigInt(m) * this.perMonth + (j * this.perMonth) / P + 1n, {
           what: `month ${m}: fee payment ${j}`,
+          feeBlocks: ((j + 1n) * this.perMonth) / P - (j * this.perMonth) / P,
           build: () => ({ msgs: [send(reserve, 1n)], fee }),
         });
       }

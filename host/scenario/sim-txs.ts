@@ -26,6 +26,8 @@ export function autoGas(gasUsed: bigint): bigint {
 export interface Plan {
   what: string;
   build(): { msgs: AminoMsg[]; fee: bigint } | { fail: string } | null;
+  /** A fee payment: the blocks its lump stands for (the fees of those blocks paid at once; sim-run.ts measures what that costs the pool). */
+  feeBlocks?: bigint;
   /** After the block: its result (code 0 or not). */
   after?(r: TxResult, height: bigint): void;
 }

@@ -80,6 +80,31 @@ export interface Simulation {
   txs: number;
   /** The last block's state hash: equal runs end in equal states. */
   appHash: string;
+  /** What paying fees in lumps (fees.payments_per_month) rather than by block cost the pool (sim-run.ts, docs/notebook.md). */
+  feeLumping: FeeLumping;
   /** Where the projection comes from: scenario hash, block time, genesis, code version. */
   provenance: Provenance;
+}
+
+/**
+ * The fee payments' effect on the pool. A payment's fee reaches the fee collector at once and lowers
+ * the top-up of the one block that distributes it: by the fee after community tax, at most by that
+ * block's top-up. The same fees spread evenly over the blocks the payment stands for would lower
+ * each block's top-up by its share. Measured at each payment: the top-up of the block that
+ * distributes it and of the block after (no fee), both made alone; amounts in base units.
+ */
+export interface FeeLumping {
+  /** Fee payments made (txs with a fee) and those measured (the two blocks after it free of scenario txs). */
+  payments: number;
+  measured: number;
+  /** The measured payments' fees after community tax. */
+  feesAfterTax: bigint;
+  /** What those payments kept in the pool: the top-up they lowered. */
+  savedByLumps: bigint;
+  /** What the same fees spread evenly by block would have kept: each block's share, at most its top-up. */
+  savedIfSpread: bigint;
+  /** savedIfSpread - savedByLumps: what the lumps cost the pool (>= 0 up to rounding). */
+  poolEffect: bigint;
+  /** The pool effect in days of top-ups at the measured rate (exact decimal text, 6 decimals); null: no top-up measured. */
+  days: string | null;
 }

@@ -81,6 +81,7 @@ export function simulationJson(core: Core, sim: Simulation): object {
     failed_txs: sim.failures.length,
     failures: sim.failures.map((f) => ({ height: `${f.height}`, month: monthOf(sim, f.height), what: f.what, log: f.log })),
     warnings: sim.warnings.map((w) => ({ height: `${w.height}`, month: monthOf(sim, w.height), what: w.what, warning: w.warning })),
+    fee_lumping: feeLumpingJson(sim),
     app_hash: sim.appHash,
   };
 }
@@ -105,7 +106,10 @@ export function runwayLines(sim: Simulation): string[] {
  */
 export function simulationCsv(core: Core, sim: Simulation): string {
   const cols = simulationColumns(sim);
-  const lines = [...provenanceLines(sim.provenance), ...runwayLines(sim), ...warningLines(sim).map((w) => `warning: ${w}`)].map((l) => `# ${l}`);
+  const f = sim.feeLumping;
+  const lumps = [`fee_lumping_pool_effect: ${f.poolEffect}`, `fee_lumping_days: ${f.days ?? "none"}`];
+  const lines = [...provenanceLines(sim.provenance), ...runwayLines(sim), ...lumps, ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `warning: ${w}`)]
+    .map((l) => `# ${l}`);
   lines.push(cols.join(","));
   for (const r of sim.rows) {
     const v = rowValues(core, r);
@@ -125,6 +129,34 @@ export function failureReasons(failures: readonly TxFailure[], limit = 3): { log
     else byReason.set(key, { log: f.log, count: 1, first: f });
   }
   return [...byReason.values()].sort((a, b) => b.count - a.count).slice(0, limit);
+}
+
+/** The fee lumps' effect (sim-types.ts FeeLumping) with exact strings. */
+export function feeLumpingJson(sim: Pick<Simulation, "feeLumping">): Record<string, string | number | null> {
+  const f = sim.feeLumping;
+  return {
+    payments: f.payments, measured: f.measured, fees_after_tax: `${f.feesAfterTax}`, saved_by_lumps: `${f.savedByLumps}`,
+    saved_if_spread: `${f.savedIfSpread}`, pool_effect: `${f.poolEffect}`, days: f.days,
+  };
+}
+
+/** Fee lumps worth warning about: their effect is at least a day of top-ups. */
+export const FEE_LUMP_WARN_DAYS = 1n;
+
+/**
+ * The warning when paying the fees in lumps changed the answer by a day of top-ups or more (the
+ * block time then moves the runway): the size of the effect and what to do; [] below that.
+ */
+export function feeLumpingLines(sim: Pick<Simulation, "feeLumping">): string[] {
+  const f = sim.feeLumping;
+  if (f.days === null || f.poolEffect <= 0n || BigInt(f.days.split(".")[0]!) < FEE_LUMP_WARN_DAYS) return [];
+  const tok = (v: bigint) => groupThousands(wholeTokens(v));
+  return [
+    `fees paid in lumps (fees.payments_per_month) kept ${tok(f.savedByLumps)} of their ${tok(f.feesAfterTax)} tokens after tax in the pool; ` +
+      `spread evenly by block they would have kept ${tok(f.savedIfSpread)}: the pool holds ${tok(f.poolEffect)} tokens less, ${f.days} days of top-ups ` +
+      `(a dry date that much sooner). The block time changes this (a lump lowers one block's top-up, at most by that block's top-up): ` +
+      `compare block_time, or raise fees.payments_per_month.`,
+  ];
 }
 
 /** Each warning in a line: what the scenario asked, at which height, and what was done instead. */
@@ -187,7 +219,7 @@ export function renderSimulation(sim: Simulation, step: number): string {
         `${sim.poolDry.days} days after the genesis).`
     : `The rewards pool does not run dry within the simulation: ${tok(sim.rows[sim.rows.length - 1]!.pool)} tokens left.`;
   return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failureLines(sim),
-    ...warningLines(sim).map((w) => `Warning: ${w}`), provenanceLine(sim.provenance)].join("\n");
+    ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `Warning: ${w}`), provenanceLine(sim.provenance)].join("\n");
 }
 
 const meanOf = (vals: bigint[]) => (vals.length === 0 ? null : vals.reduce((t, v) => t + v, 0n) / BigInt(vals.length));
@@ -221,6 +253,8 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
     mean_tier_nominal_apys: nominal,
     failed_txs: sim.failures.length,
     warnings: sim.warnings.length === 0 ? null : warningLines(sim).join("; "),
+    fee_lumping_pool_effect: `${sim.feeLumping.poolEffect}`,
+    fee_lumping_days: sim.feeLumping.days,
     first_failure_height: first ? `${first.height}` : null,
     first_failure: first ? `${first.what}: ${first.log}` : null,
     app_hash: sim.appHash,
@@ -242,7 +276,7 @@ export function sweepColumns(rows: RunSummary[]): string[] {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
   return [
     "run", "pool_dry_height", "pool_dry_time", "pool_dry_days", "supply_at_horizon", "pool_at_horizon", "mean_base_apy",
-    ...tiers.flatMap((t) => [`mean_${t}_paid_apy`, `mean_${t}_nominal_apy`]), "failed_txs", "first_failure_height", "first_failure", "warnings", "app_hash",
+    ...tiers.flatMap((t) => [`mean_${t}_paid_apy`, `mean_${t}_nominal_apy`]), "failed_txs", "first_failure_height", "first_failure", "warnings", "fee_lumping_pool_effect", "fee_lumping_days", "app_hash",
     ...RUN_PROVENANCE,
   ];
 }
@@ -270,7 +304,7 @@ export function sweepCsv(rows: RunSummary[], sweeps: string[] = []): string {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
   return [...sweepProvenanceLines(rows, sweeps).map((l) => `# ${l}`), sweepColumns(rows).join(","), ...rows.map((r) => [
     r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.pool_dry_days, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
-    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure_height, r.first_failure, r.warnings, r.app_hash,
+    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure_height, r.first_failure, r.warnings, r.fee_lumping_pool_effect, r.fee_lumping_days, r.app_hash,
     ...RUN_PROVENANCE.map((k) => r.provenance[k]),
   ].map(csvCell).join(","))].join("\n") + "\n";
 }

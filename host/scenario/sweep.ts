@@ -75,6 +75,9 @@ export interface RunSummary {
   failed_txs: number;
   /** The run's warnings in one text (a bonded ratio clamped to its floor), null: none. */
   warnings: string | null;
+  /** What paying fees in lumps cost the pool (base units) and in days of top-ups (null: no top-up measured). */
+  fee_lumping_pool_effect: string;
+  fee_lumping_days: string | null;
   /** The height of the run's first failed tx (by block height; null: none failed). */
   first_failure_height: string | null;
   /** That failure: what the tx meant and the chain's log (null: none failed). */

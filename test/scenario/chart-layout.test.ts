@@ -33,7 +33,7 @@ const summary = (sets: string[], dry: number | null, base: string, failed = 0): 
   sets, pool_dry_height: dry === null ? null : `${dry * 730}`, pool_dry_time: null, pool_dry_days: null, pool_dry_month: dry, months: 60,
   supply_at_horizon: "9965452600071403433", pool_at_horizon: "0", mean_base_apy: base,
   mean_tier_paid_apys: { tier1: "0.031", tier2: "0.05", tier3: "0.08" }, mean_tier_nominal_apys: { tier1: "0.047", tier2: "0.067", tier3: "0.097" },
-  failed_txs: failed, warnings: null, first_failure_height: failed > 0 ? "18251" : null,
+  failed_txs: failed, warnings: null, fee_lumping_pool_effect: "0", fee_lumping_days: null, first_failure_height: failed > 0 ? "18251" : null,
   first_failure: failed > 0 ? "month 25: claim: simulation: insufficient bonus pool balance" : null, app_hash: "AB",
   provenance: { scenario_sha256: "ab".repeat(32), block_time: "1h0m0s", chain_id: "test-chain", genesis_sha256: "cd".repeat(32), code_version: "tiered-rewards-engine 0.1.0" },
 });
