@@ -194,7 +194,10 @@ export class ScenarioPlanner {
     });
     const h = this.monthStart(m);
     const phase = phaseAt(s, m);
-    const inflow = s.inflows.filter((x) => x.month === m).reduce((t, x) => t + x.amount, 0n) + (phase?.revenuePerMonth ?? 0n);
+    const claiming = m > 0 && s.claims.everyMonths > 0 && m % s.claims.everyMonths === 0;
+    // revenue_first: a claim month's revenue goes in the claim's tx, before the claim (below).
+    const withClaim = s.bonusFunding === "revenue_first" && claiming ? (phase?.revenuePerMonth ?? 0n) : 0n;
+    const inflow = s.inflows.filter((x) => x.month === m).reduce((t, x) => t + x.amount, 0n) + (phase?.revenuePerMonth ?? 0n) - withClaim;
     if (inflow > 0n) {
       this.at(h, {
         what: `month ${m}: ${inflow} into the rewards pool`,
@@ -268,18 +271,26 @@ export class ScenarioPlanner {
         },
       });
     }
-    if (m > 0 && s.claims.everyMonths > 0 && m % s.claims.everyMonths === 0) {
+    if (claiming) {
+      const deposit: Plan | undefined = withClaim === 0n ? undefined : {
+        what: `month ${m}: ${withClaim} into the rewards pool`,
+        build: () => ({ msgs: [send(REWARDS_POOL_ADDRESS, withClaim)], fee: 0n }),
+        after: (r) => {
+          if (r.code === 0) this.inflows += withClaim;
+        },
+      };
       this.at(h, {
-        what: `month ${m}: claim`,
+        what: deposit ? `month ${m}: ${withClaim} into the rewards pool, then claim` : `month ${m}: claim`,
         build: () => {
           const ids = [...this.open];
-          if (ids.length === 0) return null;
-          const msgs: AminoMsg[] = [];
+          if (ids.length === 0) return deposit ? deposit.build() : null;
+          const msgs: AminoMsg[] = deposit ? [send(REWARDS_POOL_ADDRESS, withClaim)] : [];
           for (let i = 0; i < ids.length; i += MAX_CLAIM) {
             msgs.push({ type: amino(MsgClaimTierRewardsSchema), value: { owner: reserve, position_ids: ids.slice(i, i + MAX_CLAIM).map((x) => `${x}`) } });
           }
           return { msgs, fee: 0n };
         },
+        ...(deposit ? { after: deposit.after!, fallback: deposit } : {}),
       });
     }
     // Fees of month m (its blocks m*perMonth+1 .. (m+1)*perMonth): the year's amount split exactly.
