@@ -41,7 +41,7 @@ test("the measured effect is what fees in every block keep more in the pool (wit
   });
   const csv = simulationCsv(core, lumped);
   assert.ok(csv.includes(`# fee_lumping_pool_effect: ${f.poolEffect}\n# fee_lumping_days: ${f.days}\n`));
-  assert.match(feeLumpingLines(lumped)[0]!, new RegExp(`the pool holds [\\d,]+ tokens less, ${f.days.replace(".", "\\.")} days of top-ups`));
+  assert.match(feeLumpingLines(lumped)[0]!, new RegExp(`the pool holds [\\d,]+ tokens less, ${f.days!.replace(".", "\\.")} days of top-ups`));
 });
 
 test("the block time moves it: smaller with longer blocks; no warning below a day of top-ups", async () => {
