@@ -66,7 +66,7 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
   const all = simulationCsv(core, result).trimEnd().split("\n");
   // The provenance and the runway as `# ` lines first (provenance-runway.test.ts checks them).
   assert.equal(all.filter((l) => l.startsWith("# ")).map((l) => l.slice(2, l.indexOf(":"))),
-    ["scenario_sha256", "block_time", "chain_id", "genesis_sha256", "code_version", "pool_dry_height"]);
+    ["scenario_sha256", "block_time", "chain_id", "genesis_sha256", "code_version", "pool_dry_height", "fee_lumping_pool_effect", "fee_lumping_days"]);
   const lines = all.filter((l) => !l.startsWith("# "));
   assert.is(lines[0], [...COLUMNS, ...tierCols].join(","));
   assert.is(lines.length, 4);

@@ -53,6 +53,7 @@ test("CSV, JSON and table: the same provenance, hashes of --print-scenario / --p
   const meta = Object.fromEntries(csv.stdout.split("\n").filter((l) => l.startsWith("# ")).map((l) => [l.slice(2, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]));
   assert.equal(meta, {
     ...p, pool_dry_height: j.pool_dry.height, pool_dry_month: `${j.pool_dry.month}`, pool_dry_time: j.pool_dry.time, pool_dry_days: days,
+    fee_lumping_pool_effect: j.fee_lumping.pool_effect, fee_lumping_days: j.fee_lumping.days ?? "none",
   });
   // The table's footer.
   assert.ok(table.stdout.includes(`(month ${j.pool_dry.month}, ${j.pool_dry.time}, ${days} days after the genesis).`), table.stdout);
