@@ -73,7 +73,7 @@ export interface ScenarioEstimate extends Estimate {
   /** The tier's promise: one segment at its bonus APY (Estimate.bonus without a scenario). */
   promisedBonus: bigint;
   scenarioBonus: ScenarioBonus;
-  projection: { key: string; cached: boolean; failedTxs: number; poolDry: { height: bigint; month: number; timeNs: bigint } | null };
+  projection: { key: string; cached: boolean; failedTxs: number; poolDry: { height: bigint; month: number; timeNs: bigint; days: string } | null };
 }
 
 const isScenario = (r: Estimate): r is ScenarioEstimate => "scenarioBonus" in r;
@@ -90,7 +90,7 @@ export function estimateJson(core: Core, r: Estimate): object {
       first_failed_claim: r.scenarioBonus.firstFailedNs === null ? null : timestampString(r.scenarioBonus.firstFailedNs),
       projection: {
         key: r.projection.key, cached: r.projection.cached, failed_txs: r.projection.failedTxs,
-        pool_dry: r.projection.poolDry && { height: `${r.projection.poolDry.height}`, month: r.projection.poolDry.month, time: timestampString(r.projection.poolDry.timeNs) },
+        pool_dry: r.projection.poolDry && { height: `${r.projection.poolDry.height}`, month: r.projection.poolDry.month, time: timestampString(r.projection.poolDry.timeNs), days: r.projection.poolDry.days },
       },
     }
     : {};
@@ -164,7 +164,7 @@ function scenarioLines(r: ScenarioEstimate): [string, string][] {
   if (b.unpaid > 0n) out.push(["bonus unpaid", `${formatTokens(b.unpaid)} tokens  (accrued, not paid by the period's end: claimable when the pool can pay)`]);
   out.push(["claims", `${b.claims} in the period, ${b.failedClaims} the pool could not cover` + (b.firstFailedNs === null ? "" : ` (the first ${timestampString(b.firstFailedNs)})`)]);
   out.push(["projection", `${p.cached ? "kept" : "new"} projection ${p.key.slice(0, 12)}…: ` +
-    (p.poolDry ? `the pool runs dry in month ${p.poolDry.month} (${timestampString(p.poolDry.timeNs)})` : "the pool lasts the horizon") +
+    (p.poolDry ? `the pool runs dry in month ${p.poolDry.month} (${timestampString(p.poolDry.timeNs)}, ${p.poolDry.days} days after the genesis)` : "the pool lasts the horizon") +
     (p.failedTxs > 0 ? `; ${p.failedTxs} of the scenario's own txs failed` : "")]);
   return out;
 }

@@ -11,10 +11,12 @@ import { UsageError, command, groupThousands, oneLine, type FlagSpecs } from "./
 import { Progress } from "../scenario/progress.js";
 import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
-import { failureLines, renderSimulation, simulationCsv, simulationJson } from "../scenario/simulate-output.js";
+import { failureLines, renderSimulation, simulationCsv, simulationJson, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
 import { runSweepCommand } from "./sweep-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
+import { canonicalScenarioText, genesisText } from "../scenario/provenance.js";
+import { thisRelease } from "../store/release.js";
 
 export { COLUMNS, renderSimulation, simulationCsv, simulationJson, summarize, tierColumns } from "../scenario/simulate-output.js";
 export { YEAR_NS, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
@@ -41,7 +43,14 @@ const FLAGS = {
       "with --sweep: small multiples over one swept key, heat maps (runway, mean base APY) over two",
   },
   strict: { type: "boolean", description: "exit 1 if any scenario tx failed (the output is still printed); without it a failure is a warning on stderr" },
-  "print-scenario": { type: "boolean", description: "print the scenario (defaults, file and --set applied) as JSON and exit" },
+  "print-scenario": {
+    type: "boolean",
+    description: "print the scenario (defaults, file and --set applied) as JSON, keys sorted, and exit: its sha256 is the outputs' scenario_sha256",
+  },
+  "print-genesis": {
+    type: "boolean",
+    description: "print the genesis document the run starts from (the scenario's overrides written in) and exit: its sha256 is the outputs' genesis_sha256",
+  },
 } satisfies FlagSpecs;
 
 export interface SimFlags {
@@ -54,6 +63,7 @@ export interface SimFlags {
   chart: string | undefined;
   strict: boolean;
   printScenario: boolean;
+  printGenesis: boolean;
   help: boolean;
 }
 
@@ -65,7 +75,7 @@ function parseSimFlags(argv: string[]): SimFlags {
       options: {
         scenario: { type: "string" }, set: { type: "string", multiple: true }, sweep: { type: "string", multiple: true }, every: { type: "string", default: "month" },
         json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, strict: { type: "boolean" }, "print-scenario": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
+        "print-genesis": { type: "boolean" }, help: { type: "boolean", short: "h" },
       },
       strict: true,
       allowPositionals: false,
@@ -83,6 +93,7 @@ function parseSimFlags(argv: string[]): SimFlags {
     chart: values.chart as string | undefined,
     strict: values.strict === true,
     printScenario: values["print-scenario"] === true,
+    printGenesis: values["print-genesis"] === true,
     help: values.help === true,
   };
 }
@@ -91,9 +102,9 @@ function parseSimFlags(argv: string[]): SimFlags {
 export async function simulateWithProgress(file: string | undefined, sets: string[], label = "simulating"): Promise<{ sim: Simulation; core: Awaited<ReturnType<typeof loadCoreFromFile>> }> {
   const core = await loadCoreFromFile();
   const { scenario } = await loadScenario(core, file, sets);
-  let setup: Awaited<ReturnType<typeof scenarioGenesis>>;
+  let setup: Awaited<ReturnType<typeof scenarioGenesis>> & { codeVersion: string };
   try {
-    setup = await scenarioGenesis(core, scenario);
+    setup = { ...(await scenarioGenesis(core, scenario)), codeVersion: thisRelease() };
   } catch (e) {
     if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
     throw e;
@@ -141,7 +152,18 @@ async function run(f: SimFlags): Promise<number> {
   if (f.printScenario) {
     const core = await loadCoreFromFile();
     const { doc } = await loadScenario(core, f.scenario, f.set);
-    process.stdout.write(JSON.stringify(fullScenarioDoc(doc), null, 2) + "\n");
+    process.stdout.write(canonicalScenarioText(fullScenarioDoc(doc)));
+    return 0;
+  }
+  if (f.printGenesis) {
+    const core = await loadCoreFromFile();
+    const { scenario } = await loadScenario(core, f.scenario, f.set);
+    try {
+      process.stdout.write(genesisText((await scenarioGenesis(core, scenario)).doc));
+    } catch (e) {
+      if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
+      throw e;
+    }
     return 0;
   }
   if (f.sweep.length > 0) return runSweepCommand(f);
@@ -155,6 +177,9 @@ async function run(f: SimFlags): Promise<number> {
   else if (f.csv) process.stdout.write(simulationCsv(core, sim));
   else process.stdout.write(renderSimulation(sim, f.every === "year" ? 12 : 1) + "\n");
   // The table says it already; CSV and JSON readers get it on stderr too.
+  const warnings = [...warningLines(sim), ...feeLumpingLines(sim)];
+  if (f.json || f.csv) for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+  else if (warnings.length > 0) process.stderr.write(`warning: ${warnings.length} scenario setting(s) done in part (listed under the table)\n`);
   return reportFailures(sim, f.strict, !f.json && !f.csv);
 }
 
@@ -181,7 +206,8 @@ export const simulateCommand = command({
     "  pool.inflows [{month, amount}], phases [{name, month, revenue_per_month}],",
     "  fees {per_year, growth, payments_per_month (30)}, bonded_ratio [{month, ratio}],",
     "  cohorts [{month, tier, amount, validator (0), exit (\"never\"|\"at_entry\"|month), on_unlock (\"stay\"|\"undelegate\")}],",
-    "  claims {every_months (1; 0: never)}, governance [{month, target_rate} | {month, tier, bonus_apy}],",
+    "  claims {every_months (1; 0: never)}, bonus_funding (\"pool\"|\"revenue_first\": a claim month's revenue paid in the claim's tx, before it;",
+    "  docs/economics.md), governance [{month, target_rate} | {month, tier, bonus_apy}],",
     "  validators ({count, commissions [\"0.05\", ...] cycled by index, self_delegation (tokens)}|null: the genesis's).",
     "The actor is dev key 0 (the default genesis's reserve and governance authority).",
   ],

@@ -16,7 +16,7 @@ import { loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
 import { phaseAt } from "../scenario/sim-plans.js";
 import { defaultScenarioJson, parseScenario, type Scenario } from "../scenario/scenario.js";
-import { renderSweep, sweepCsv } from "../scenario/simulate-output.js";
+import { renderSweep, sweepCsv, sweepProvenanceLines } from "../scenario/simulate-output.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "../scenario/sweep.js";
 import { writeChart } from "../scenario/chart-file.js";
 
@@ -133,12 +133,18 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
     const { sweepChart } = await import("../scenario/chart.js");
     await writeChart(f.chart, sweepChart(rows, keys, `Sweep${f.scenario ? ` of ${basename(f.scenario)}` : ""}`));
   }
-  if (f.json) process.stdout.write(JSON.stringify({ runs: rows }, null, 2) + "\n");
-  else if (f.csv) process.stdout.write(sweepCsv(rows));
-  else process.stdout.write(renderSweep(rows) + "\n");
+  if (f.json) {
+    const provenance = Object.fromEntries(sweepProvenanceLines(rows).map((l) => [l.slice(0, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]));
+    process.stdout.write(JSON.stringify({ provenance: { ...provenance, sweeps: f.sweep }, runs: rows }, null, 2) + "\n");
+  }
+  else if (f.csv) process.stdout.write(sweepCsv(rows, f.sweep));
+  else process.stdout.write(renderSweep(rows, f.sweep) + "\n");
+  const warned = rows.filter((r) => r.warnings !== null);
+  if (warned.length > 0) process.stderr.write(`warning: ${warned.length} of ${rows.length} sweep runs had warnings (first: ${warned[0]!.sets.join(" ")}: ${warned[0]!.warnings})\n`);
   const failed = rows.filter((r) => r.failed_txs > 0);
   if (failed.length === 0) return 0;
-  const what = `${failed.length} of ${rows.length} sweep runs had failed scenario txs (first: ${failed[0]!.sets.join(" ")}: ${failed[0]!.first_failure})`;
+  const what = `${failed.length} of ${rows.length} sweep runs had failed scenario txs (the first run's first by block height, at ${failed[0]!.first_failure_height}: ` +
+    `${failed[0]!.sets.join(" ")}: ${failed[0]!.first_failure})`;
   if (f.strict) {
     process.stderr.write(`error: ${what} (--strict)\n`);
     return 1;

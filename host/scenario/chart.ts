@@ -14,10 +14,13 @@ import { keyLabel, percentLabel, si, valueLabel } from "./chart-format.js";
 import { failureReasons, monthOf } from "./simulate-output.js";
 import type { Simulation } from "./sim-types.js";
 import type { RunSummary } from "./sweep.js";
+import type { Provenance } from "./provenance.js";
 import { UsageError } from "../flags.js";
 
 export const WIDTH = 1000;
-export const HEIGHT = 960;
+export const HEIGHT = 984;
+/** The provenance footer's band at the bottom of a page. */
+const FOOTER = 24;
 /** Tier colours (colour-blind-safe Okabe-Ito), base APY black; paid solid, nominal dashed. */
 const TIER_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"];
 const INK = "#222222";
@@ -87,14 +90,23 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
   const legend = (i: number, names: string[]) => ({
     top: PANEL[i]!.legend, left: 100, right: 30, data: names, textStyle: FONT, itemWidth: 28, itemGap: 16,
   });
-  const outlook = dry ? `The rewards pool runs dry in month ${dry.month} (height ${dry.height.toLocaleString("en-US")}).` : "The rewards pool lasts the horizon.";
+  const date = dry ? new Date(Number(dry.timeNs / 1_000_000n)).toISOString().slice(0, 10) : "";
+  const outlook = dry
+    ? `The rewards pool runs dry in month ${dry.month}: height ${dry.height.toLocaleString("en-US")}, ${date}, ${dry.days} days after the genesis.`
+    : "The rewards pool lasts the horizon.";
   return page(title, [outlook], failureNote(sim), {
     legend: [legend(0, supply.map((s) => s.name)), legend(1, [pool.name, ...owed.map((s) => s.name)]), legend(2, apys.map((s) => s.name))],
     grid: PANEL.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
     xAxis: [xAxis(0), xAxis(1), xAxis(2)],
     yAxis: [tokensAxis(0, "supply (tokens)", true), tokensAxis(1, "tokens"), percentAxis(2, "APY (% a year)")],
     series: [...supply, pool, ...owed, ...apys],
-  });
+  }, [], HEIGHT, chartProvenance(sim.provenance));
+}
+
+/** The provenance in a chart's footer: short hashes (the CSV and JSON carry them whole). */
+export function chartProvenance(p: Pick<Provenance, "scenario_sha256" | "block_time" | "chain_id" | "genesis_sha256" | "code_version">): string {
+  const h = (x: string) => (/^[0-9a-f]{64}$/.test(x) ? `${x.slice(0, 12)}…` : x);
+  return `scenario sha256 ${h(p.scenario_sha256)} · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${h(p.genesis_sha256)} · ${p.code_version}`;
 }
 
 /** The failures in one line for a chart: how many, the commonest reason, its first month. */
@@ -110,7 +122,8 @@ function failureNote(sim: Simulation): string[] {
  * A chart's page as SVG: the title, then one line each under it, the notes in ink and the failures
  * in bold red, any further titles (the panels'), and the option's panels.
  */
-function page(title: string, notes: string[], failures: string[], panels: echarts.EChartsCoreOption, titles: object[] = [], height = HEIGHT): string {
+function page(title: string, notes: string[], failures: string[], panels: echarts.EChartsCoreOption, titles: object[], height: number, footer: string): string {
+  const foot = { text: footer, left: "center", top: height - FOOTER + 4, textStyle: { ...FONT, fontSize: 11, color: "#555555" } };
   const line = (text: string, i: number, style: object) => ({ text, left: "center", top: 32 + 18 * i, textStyle: { ...FONT, ...style } });
   return renderSvg({
     animation: false,
@@ -121,6 +134,7 @@ function page(title: string, notes: string[], failures: string[], panels: echart
       ...notes.map((text, i) => line(text, i, { color: INK })),
       ...failures.map((text, i) => line(text, notes.length + i, { color: FAIL, fontWeight: "bold" })),
       ...titles,
+      foot,
     ],
     ...panels,
   }, WIDTH, height);
@@ -154,6 +168,9 @@ export interface SweptKey {
 /** Months the pool lasted: its dry month, or the horizon if it never ran dry. */
 const runway = (r: RunSummary) => r.pool_dry_month ?? r.months;
 
+/** The height of a two-key sweep's heat maps. */
+export const SWEEP_HEAT_HEIGHT = 924;
+
 export function sweepChart(rows: RunSummary[], keys: SweptKey[], title = "Sweep"): string {
   if (keys.length === 1) return sweepLines(rows, keys[0]!, title);
   if (keys.length !== 2) throw new UsageError(`--chart draws a sweep of one or two keys (small multiples, or heat maps); this one has ${keys.length}`);
@@ -167,7 +184,7 @@ function sweepFailures(rows: RunSummary[]): string[] {
   const failed = rows.filter((r) => r.failed_txs > 0);
   if (failed.length === 0) return [];
   const first = failed[0]!.first_failure ?? "";
-  return [`${failed.length} of ${rows.length} runs had FAILED scenario txs (marked *); first: ${first.length > 60 ? `${first.slice(0, 57)}…` : first}`];
+  return [`${failed.length} of ${rows.length} runs had FAILED scenario txs (marked *); first by height: ${first.length > 60 ? `${first.slice(0, 57)}…` : first}`];
 }
 
 function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
@@ -217,6 +234,18 @@ function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
       },
       ...apys,
     ],
+  }, [], HEIGHT, sweepFooter(rows));
+}
+
+/** A sweep chart's footer: the provenance the runs share ("varies" where they differ). */
+function sweepFooter(rows: RunSummary[]): string {
+  const shared = (k: keyof Provenance) => {
+    const vals = new Set(rows.map((r) => r.provenance[k]));
+    return vals.size === 1 ? [...vals][0]! : "varies";
+  };
+  return chartProvenance({
+    scenario_sha256: rows.length === 1 ? rows[0]!.provenance.scenario_sha256 : "per run",
+    block_time: shared("block_time"), chain_id: shared("chain_id"), genesis_sha256: shared("genesis_sha256"), code_version: shared("code_version"),
   });
 }
 
@@ -266,7 +295,7 @@ function sweepHeatMaps(rows: RunSummary[], [a, b]: [SweptKey, SweptKey], title: 
     yAxis: panels.map((p) => p.yAxis),
     visualMap: panels.map((p) => p.visualMap),
     series: panels.map((p) => p.series),
-  }, panels.map((p) => p.title), 900);
+  }, panels.map((p) => p.title), SWEEP_HEAT_HEIGHT, sweepFooter(rows));
 }
 
 /** A non-negative decimal string ("0.03", "0.030000000000000000") as a raw Dec. */

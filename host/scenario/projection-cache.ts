@@ -15,7 +15,7 @@ import { fullScenarioDoc } from "./sim-genesis.js";
 import type { Simulation } from "./sim-types.js";
 
 /** Bumped when the cached record's shape changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SOURCES = ["sim-run.ts", "sim-plans.ts", "sim-txs.ts", "sim-genesis.ts", "sim-signer.ts", "scenario.ts", "genesis-input.ts"];
 

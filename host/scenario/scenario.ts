@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { ValidationError } from "../errors.js";
-import type { Json } from "../app/genesis.js";
+import { mergeJson, type Json } from "../app/genesis.js";
 import { parseGoDuration } from "../config.js";
 import { oneLine } from "../flags.js";
 import { parse as parseYaml } from "yaml";
@@ -72,6 +72,13 @@ export interface Scenario {
   bondedRatio: { month: number; ratio: bigint }[];
   cohorts: Cohort[];
   claims: { everyMonths: number };
+  /**
+   * Who the phases' revenue serves first once the pool is short (docs/economics.md): "pool" (the
+   * default) deposits it at the month's start as its own tx, where the next blocks' top-ups draw on
+   * it before the next claim; "revenue_first" deposits a claim month's revenue in the claim's own
+   * tx, before the claim, so the claim is paid from it first and the top-ups get the rest.
+   */
+  bonusFunding: "pool" | "revenue_first";
   governance: GovChange[];
   /**
    * The validator set, instead of the genesis's: `count` validators, the genesis's first ones kept,
@@ -85,6 +92,8 @@ export interface Scenario {
    * supply (the reserve's balance made up to it). null: the genesis's.
    */
   start: { time: string | null; height: bigint | null; supply: bigint | null } | null;
+  /** The whole document this scenario was parsed from (every default filled in): its provenance hashes it. */
+  source: Json;
 }
 
 /** The default scenario document: every field, shown by `simulate --print-scenario`. */
@@ -101,6 +110,7 @@ export function defaultScenarioJson(): { [key: string]: Json } {
     bonded_ratio: [],
     cohorts: [],
     claims: { every_months: 1 },
+    bonus_funding: "pool",
     governance: [],
     validators: null,
     start: null,
@@ -247,6 +257,9 @@ export function parseScenario(doc: Json, dec: DecParser): Scenario {
   const c = object(top.claims, "claims", ["every_months"]);
   const claims = { everyMonths: integer(c.every_months ?? 1, "claims.every_months", 0, MAX_MONTHS) };
 
+  const bonusFunding = top.bonus_funding ?? "pool";
+  if (bonusFunding !== "pool" && bonusFunding !== "revenue_first") fail(`expected "pool" or "revenue_first", got ${kindOf(bonusFunding)}`, "bonus_funding");
+
   const governance = array(top.governance, "governance").map((x, i): GovChange => {
     const p = `governance[${i}]`;
     const o = object(x, p, ["month", "target_rate", "tier", "bonus_apy"]);
@@ -260,9 +273,10 @@ export function parseScenario(doc: Json, dec: DecParser): Scenario {
   });
 
   return {
-    genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, governance,
+    genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, bonusFunding, governance,
     validators: parseValidators(top.validators, dec),
     start: parseStart(top.start),
+    source: mergeJson(defaultScenarioJson(), doc),
   };
 }
 

@@ -14,6 +14,7 @@ import { REWARDS_POOL_ADDRESS } from "../app/genesis.js";
 import type { Cohort, Scenario } from "./scenario.js";
 import type { AminoMsg } from "./sim-signer.js";
 import type { Plan } from "./sim-txs.js";
+import { decPercent, groupThousands, wholeTokens } from "./numbers.js";
 import type { DescMessage } from "@bufbuild/protobuf";
 import { aminoTypeName } from "../wire/amino/amino-json.js";
 import { MsgSendSchema } from "../wire/gen/cosmos/bank/v1beta1/tx_pb.js";
@@ -67,6 +68,8 @@ export class ScenarioPlanner {
   readonly tierOf = new Map<bigint, number>();
   /** The reserve's own delegations per validator (the bonded ratio's). */
   private readonly delegated: bigint[];
+  /** What the scenario asked that the chain could only do in part, said (not failed): a bonded ratio clamped to its floor. */
+  readonly warnings: { height: bigint; what: string; warning: string }[] = [];
   /** Inflows into the pool whose txs succeeded, since the last `takeInflows`. */
   private inflows = 0n;
   private readonly perMonth: bigint;
@@ -191,7 +194,10 @@ export class ScenarioPlanner {
     });
     const h = this.monthStart(m);
     const phase = phaseAt(s, m);
-    const inflow = s.inflows.filter((x) => x.month === m).reduce((t, x) => t + x.amount, 0n) + (phase?.revenuePerMonth ?? 0n);
+    const claiming = m > 0 && s.claims.everyMonths > 0 && m % s.claims.everyMonths === 0;
+    // revenue_first: a claim month's revenue goes in the claim's tx, before the claim (below).
+    const withClaim = s.bonusFunding === "revenue_first" && claiming ? (phase?.revenuePerMonth ?? 0n) : 0n;
+    const inflow = s.inflows.filter((x) => x.month === m).reduce((t, x) => t + x.amount, 0n) + (phase?.revenuePerMonth ?? 0n) - withClaim;
     if (inflow > 0n) {
       this.at(h, {
         what: `month ${m}: ${inflow} into the rewards pool`,
@@ -239,8 +245,20 @@ export class ScenarioPlanner {
               left -= take;
               return -take;
             });
-            // The reserve undelegates only what it delegated: a lower ratio is out of its reach.
-            if (left > 0n) return { fail: `the bonded ratio cannot go that low: ${left} base units more are bonded than the reserve delegated` };
+            // The reserve undelegates only what it delegated: the validators' own delegations and
+            // the positions' are not its to move. Below that floor the target is clamped to it and
+            // said as a warning (docs/notebook.md, "Bonded-ratio targets below the floor").
+            if (left > 0n) {
+              const supply = chain.totalSupply();
+              const floor = chain.ledger.pool().bonded - this.delegated.reduce((t, d) => t + d, 0n);
+              const floorRatio = supply > 0n ? (floor * E18) / supply : 0n;
+              this.warnings.push({
+                height: chain.latest.height + 1n,
+                what: `month ${m}: bonded ratio ${dec(b.ratio)}`,
+                warning: `below the floor of ${dec(floorRatio)} (${decPercent(floorRatio, 2)} %): ${groupThousands(wholeTokens(floor))} tokens are bonded by the validators' own delegations and the ` +
+                  `scenario's positions, which the reserve cannot undelegate; clamped to the floor (the reserve undelegates all it delegated)`,
+              });
+            }
           }
           const msgs = moves.flatMap((v, i): AminoMsg[] => v === 0n ? [] : [{
             type: amino(v > 0n ? MsgDelegateSchema : MsgUndelegateSchema),
@@ -253,18 +271,26 @@ export class ScenarioPlanner {
         },
       });
     }
-    if (m > 0 && s.claims.everyMonths > 0 && m % s.claims.everyMonths === 0) {
+    if (claiming) {
+      const deposit: Plan | undefined = withClaim === 0n ? undefined : {
+        what: `month ${m}: ${withClaim} into the rewards pool`,
+        build: () => ({ msgs: [send(REWARDS_POOL_ADDRESS, withClaim)], fee: 0n }),
+        after: (r) => {
+          if (r.code === 0) this.inflows += withClaim;
+        },
+      };
       this.at(h, {
-        what: `month ${m}: claim`,
+        what: deposit ? `month ${m}: ${withClaim} into the rewards pool, then claim` : `month ${m}: claim`,
         build: () => {
           const ids = [...this.open];
-          if (ids.length === 0) return null;
-          const msgs: AminoMsg[] = [];
+          if (ids.length === 0) return deposit ? deposit.build() : null;
+          const msgs: AminoMsg[] = deposit ? [send(REWARDS_POOL_ADDRESS, withClaim)] : [];
           for (let i = 0; i < ids.length; i += MAX_CLAIM) {
             msgs.push({ type: amino(MsgClaimTierRewardsSchema), value: { owner: reserve, position_ids: ids.slice(i, i + MAX_CLAIM).map((x) => `${x}`) } });
           }
           return { msgs, fee: 0n };
         },
+        ...(deposit ? { after: deposit.after!, fallback: deposit } : {}),
       });
     }
     // Fees of month m (its blocks m*perMonth+1 .. (m+1)*perMonth): the year's amount split exactly.
@@ -280,6 +306,7 @@ export class ScenarioPlanner {
         if (fee === 0n) continue;
         this.at(BigInt(m) * this.perMonth + (j * this.perMonth) / P + 1n, {
           what: `month ${m}: fee payment ${j}`,
+          feeBlocks: ((j + 1n) * this.perMonth) / P - (j * this.perMonth) / P,
           build: () => ({ msgs: [send(reserve, 1n)], fee }),
         });
       }

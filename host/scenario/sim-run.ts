@@ -30,7 +30,8 @@ import type { Scenario } from "./scenario.js";
 import { DevKeySigner } from "./sim-signer.js";
 import { EVENT, ScenarioPlanner, attr, coinAmount, phaseAt } from "./sim-plans.js";
 import { sendPlans } from "./sim-txs.js";
-import type { SimRow, Simulation, TierMonth, TxFailure } from "./sim-types.js";
+import type { FeeLumping, SimRow, Simulation, TierMonth, TxFailure } from "./sim-types.js";
+import { daysText, provenanceOf } from "./provenance.js";
 
 const E18 = 10n ** 18n;
 
@@ -49,9 +50,12 @@ function positionIdOf(e: { attributes: { key: string; value: string }[] }): bigi
 
 const newFlow = (): Flow => ({ fees: 0n, bonusPaid: 0n, byTier: new Map() });
 
-/** Run the scenario. `onProgress(height, of)` is called between runs of blocks. */
+/**
+ * Run the scenario. `onProgress(height, of)` is called between runs of blocks. `setup.codeVersion`
+ * names the code in the run's provenance (host/store/release.ts's thisRelease(); "unknown" without).
+ */
 export async function simulate(
-  core: Core, s: Scenario, setup: { doc: unknown; blockTimeNs: bigint }, onProgress?: (height: bigint, of: bigint) => void,
+  core: Core, s: Scenario, setup: { doc: unknown; blockTimeNs: bigint; codeVersion?: string }, onProgress?: (height: bigint, of: bigint) => void,
 ): Promise<Simulation> {
   const chain = NodeChain.inMemory(core, setup.doc as never, setup.blockTimeNs);
   const g = chain.genesis;
@@ -145,9 +149,10 @@ export async function simulate(
   };
 
   let poolDry: Simulation["poolDry"] = null;
+  const dryAt = (height: bigint, month: number, timeNs: bigint) => ({ height, month, timeNs, days: daysText(timeNs - g.genesisTimeNs) });
   const checkDry = (m: number) => {
     if (!poolDry && chain.ledger.balance(ModuleAccount.rewardsPool) === 0n) {
-      poolDry = { height: chain.latest.height, month: m, timeNs: chain.latest.timeNs };
+      poolDry = dryAt(chain.latest.height, m, chain.latest.timeNs);
     }
   };
   const advance = async (n: bigint) => {
@@ -159,8 +164,19 @@ export async function simulate(
     }
   };
 
+  // Fee lumps: after a block with a fee payment, the block that distributes it and the next (no
+  // fee) are made alone, and the pool's fall in each is its top-up (nothing else moves the pool in
+  // a block without txs): the fee kept in the pool what it lowered the first one's top-up by.
+  const tax = g.distribution.communityTax;
+  const lumps = { payments: 0, measured: 0, feesAfterTax: 0n, savedByLumps: 0n, savedIfSpread: 0n, topUps: 0n };
+  let lump: { feeAfterTax: bigint; blocks: bigint; first: bigint | null } | null = null;
+  const poolNow = () => chain.ledger.balance(ModuleAccount.rewardsPool);
+
   /** The block at `h` (= the next height) with its plans' txs. */
   const runPlanned = async (h: bigint, m: number) => {
+    lump = null; // a block with txs: a lump still being measured is not
+    let lumpFee = 0n;
+    let lumpBlocks = 0n;
     const plans = planner.take(h);
     const before = failures.length;
     const sent = sendPlans(chain, signer, plans, h, failures);
@@ -168,7 +184,14 @@ export async function simulate(
     await advance(1n);
     for (const p of sent) {
       const r: TxResult = await p.included;
-      if (r.events.some((e) => e.type === "tx")) flow.fees += p.fee; // the ante took the fee
+      if (r.events.some((e) => e.type === "tx")) {
+        flow.fees += p.fee; // the ante took the fee
+        if (p.plan.feeBlocks !== undefined && p.fee > 0n) {
+          lumps.payments++;
+          lumpFee += p.fee;
+          lumpBlocks += p.plan.feeBlocks;
+        }
+      }
       if (r.code !== 0) {
         failures.push({ height: h, what: p.plan.what, log: r.rawLog });
         continue;
@@ -197,12 +220,34 @@ export async function simulate(
       }
       p.plan.after?.(r, h);
     }
+    if (lumpFee > 0n) lump = { feeAfterTax: lumpFee - (lumpFee * tax) / E18, blocks: lumpBlocks, first: null };
     checkDry(m);
+  };
+
+  /** The next block alone, measuring a fee lump's effect (one of its two blocks). */
+  const measureLump = async (m: number) => {
+    const l = lump!;
+    const before = poolNow();
+    await advance(1n);
+    const topUp = before - poolNow();
+    checkDry(m);
+    if (l.first === null) {
+      l.first = topUp;
+      return;
+    }
+    // `topUp` is an ordinary block's; the fee lowered the first block's by (topUp - first).
+    const spread = l.blocks * topUp < l.feeAfterTax ? l.blocks * topUp : l.feeAfterTax;
+    lumps.measured++;
+    lumps.feesAfterTax += l.feeAfterTax;
+    lumps.savedByLumps += topUp - l.first;
+    lumps.savedIfSpread += spread;
+    lumps.topUps += topUp;
+    lump = null;
   };
 
   let prev = snapshot();
   const rows: SimRow[] = [rowOf(0, null, null, prev, flow, 0n)];
-  if (prev.pool === 0n) poolDry = { height: prev.height, month: 0, timeNs: prev.timeNs };
+  if (prev.pool === 0n) poolDry = dryAt(prev.height, 0, prev.timeNs);
   for (let m = 1; m <= s.months; m++) {
     planner.scheduleMonth(m - 1);
     const end = BigInt(m) * perMonth;
@@ -211,6 +256,10 @@ export async function simulate(
       const heights = planner.heights;
       if (heights[0] === next) {
         await runPlanned(next, m);
+        continue;
+      }
+      if (lump !== null) {
+        await measureLump(m);
         continue;
       }
       const stop = heights.length > 0 && heights[0]! <= end ? heights[0]! - 1n : end;
@@ -234,8 +283,16 @@ export async function simulate(
     flow = newFlow();
   }
   onProgress?.(chain.latest.height, horizon);
+  const poolEffect = lumps.savedIfSpread - lumps.savedByLumps;
+  const feeLumping: FeeLumping = {
+    payments: lumps.payments, measured: lumps.measured, feesAfterTax: lumps.feesAfterTax, savedByLumps: lumps.savedByLumps,
+    savedIfSpread: lumps.savedIfSpread, poolEffect,
+    // Days of top-ups: the effect over the mean measured top-up per block, times the block time.
+    days: lumps.topUps > 0n ? daysText((poolEffect * BigInt(lumps.measured) * setup.blockTimeNs) / lumps.topUps) : null,
+  };
   return {
     genesis: g, blocksPerYear: bpy, blocksPerMonth: perMonth, blockTimeNs: setup.blockTimeNs, months: s.months,
-    rows, poolDry, failures, txs, appHash: chain.latestBlock().appHash,
+    rows, poolDry, failures, warnings: planner.warnings, feeLumping, txs, appHash: chain.latestBlock().appHash,
+    provenance: provenanceOf(s.source, setup.doc, g.chainId, setup.blockTimeNs, setup.codeVersion ?? "unknown"),
   };
 }

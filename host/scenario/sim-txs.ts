@@ -26,8 +26,12 @@ export function autoGas(gasUsed: bigint): bigint {
 export interface Plan {
   what: string;
   build(): { msgs: AminoMsg[]; fee: bigint } | { fail: string } | null;
+  /** A fee payment: the blocks its lump stands for (the fees of those blocks paid at once; sim-run.ts measures what that costs the pool). */
+  feeBlocks?: bigint;
   /** After the block: its result (code 0 or not). */
   after?(r: TxResult, height: bigint): void;
+  /** What to send instead when this plan's tx fails its simulation (the failure is still counted). */
+  fallback?: Plan;
 }
 
 export interface Sent {
@@ -47,7 +51,9 @@ export function sendPlans(chain: NodeChain, signer: DevKeySigner, plans: readonl
   const denom = chain.denom;
   let seq = acct.sequence;
   const sent: Sent[] = [];
-  for (const plan of plans) {
+  const queue = [...plans];
+  for (let i = 0; i < queue.length; i++) {
+    const plan = queue[i]!;
     const built = plan.build();
     if (!built) continue;
     if ("fail" in built) {
@@ -67,6 +73,7 @@ export function sendPlans(chain: NodeChain, signer: DevKeySigner, plans: readonl
       if (e instanceof SimulationError) failures.push({ height, what: plan.what, log: `simulation: ${e.txError.log}` });
       else if (e instanceof TxError) failures.push({ height, what: plan.what, log: e.log });
       else throw e;
+      if (plan.fallback) queue.splice(i + 1, 0, plan.fallback); // next, in the same block
     }
   }
   return sent;

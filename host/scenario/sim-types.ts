@@ -1,6 +1,7 @@
 // What a simulation returns (host/scenario/sim-run.ts): plain data (bigints, no functions), so a Web
 // Worker can post it whole (host/web/sim-worker.ts) and a page can type it (host/web/engine.ts).
 
+import type { Provenance } from "./provenance.js";
 
 /** A tier in a month: what it promised and what its positions were paid (raw Decs, base units). */
 export interface TierMonth {
@@ -66,11 +67,44 @@ export interface Simulation {
   blockTimeNs: bigint;
   months: number;
   rows: SimRow[];
-  poolDry: { height: bigint; month: number; timeNs: bigint } | null;
+  /**
+   * The block after which the rewards pool holds nothing: its height, month, time and the days from
+   * the genesis time to it (exact decimal text, provenance.ts's daysText); null: it lasted the horizon.
+   */
+  poolDry: { height: bigint; month: number; timeNs: bigint; days: string } | null;
   /** Every scenario tx that failed, in order. */
   failures: TxFailure[];
+  /** What the scenario asked that was done in part (a bonded ratio clamped to its floor), in order: said, not failed. */
+  warnings: { height: bigint; what: string; warning: string }[];
   /** Scenario txs sent (failed ones included). */
   txs: number;
   /** The last block's state hash: equal runs end in equal states. */
   appHash: string;
+  /** What paying fees in lumps (fees.payments_per_month) rather than by block cost the pool (sim-run.ts, docs/notebook.md). */
+  feeLumping: FeeLumping;
+  /** Where the projection comes from: scenario hash, block time, genesis, code version. */
+  provenance: Provenance;
+}
+
+/**
+ * The fee payments' effect on the pool. A payment's fee reaches the fee collector at once and lowers
+ * the top-up of the one block that distributes it: by the fee after community tax, at most by that
+ * block's top-up. The same fees spread evenly over the blocks the payment stands for would lower
+ * each block's top-up by its share. Measured at each payment: the top-up of the block that
+ * distributes it and of the block after (no fee), both made alone; amounts in base units.
+ */
+export interface FeeLumping {
+  /** Fee payments made (txs with a fee) and those measured (the two blocks after it free of scenario txs). */
+  payments: number;
+  measured: number;
+  /** The measured payments' fees after community tax. */
+  feesAfterTax: bigint;
+  /** What those payments kept in the pool: the top-up they lowered. */
+  savedByLumps: bigint;
+  /** What the same fees spread evenly by block would have kept: each block's share, at most its top-up. */
+  savedIfSpread: bigint;
+  /** savedIfSpread - savedByLumps: what the lumps cost the pool (>= 0 up to rounding). */
+  poolEffect: bigint;
+  /** The pool effect in days of top-ups at the measured rate (exact decimal text, 6 decimals); null: no top-up measured. */
+  days: string | null;
 }

@@ -8,6 +8,7 @@ import { decPercent, groupThousands, wholeTokens } from "./numbers.js";
 import { decShort } from "./numbers.js";
 import type { RunSummary } from "./sweep.js";
 import type { SimRow, Simulation, TxFailure } from "./sim-types.js";
+import { PROVENANCE_FIELDS, provenanceLine, provenanceLines } from "./provenance.js";
 
 /** CSV / JSON column names, in order (each tier's columns follow: see `tierColumns`). */
 export const COLUMNS = [
@@ -66,6 +67,7 @@ export function monthOf(sim: Pick<Simulation, "blocksPerMonth">, height: bigint)
 
 export function simulationJson(core: Core, sim: Simulation): object {
   return {
+    provenance: sim.provenance,
     blocks_per_year: `${sim.blocksPerYear}`,
     blocks_per_month: `${sim.blocksPerMonth}`,
     block_time: durationString(sim.blockTimeNs),
@@ -73,24 +75,42 @@ export function simulationJson(core: Core, sim: Simulation): object {
     months: sim.months,
     rows: sim.rows.map((r) => rowValues(core, r)),
     pool_dry: sim.poolDry && {
-      height: `${sim.poolDry.height}`, month: sim.poolDry.month, time: timestampString(sim.poolDry.timeNs),
+      height: `${sim.poolDry.height}`, month: sim.poolDry.month, time: timestampString(sim.poolDry.timeNs), days: sim.poolDry.days,
     },
     txs: sim.txs,
     failed_txs: sim.failures.length,
     failures: sim.failures.map((f) => ({ height: `${f.height}`, month: monthOf(sim, f.height), what: f.what, log: f.log })),
+    warnings: sim.warnings.map((w) => ({ height: `${w.height}`, month: monthOf(sim, w.height), what: w.what, warning: w.warning })),
+    fee_lumping: feeLumpingJson(sim),
     app_hash: sim.appHash,
   };
 }
 
 export function csvCell(v: string | null | undefined): string {
   const s = v ?? "";
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // `#` quoted too: pandas' comment="#" (the provenance lines) then never cuts a cell.
+  return /[",\n#]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** One header line, one line per row; exact values (base units, Dec strings); empty cell for null. */
+/** The runway as `key: value` lines: the dry block's height, month, time and days after the genesis, or "none". */
+export function runwayLines(sim: Simulation): string[] {
+  const d = sim.poolDry;
+  return d
+    ? [`pool_dry_height: ${d.height}`, `pool_dry_month: ${d.month}`, `pool_dry_time: ${timestampString(d.timeNs)}`, `pool_dry_days: ${d.days}`]
+    : ["pool_dry_height: none (the pool lasted the horizon)"];
+}
+
+/**
+ * `# key: value` lines (provenance, then the runway), one header line, one line per row; exact
+ * values (base units, Dec strings); empty cell for null.
+ */
 export function simulationCsv(core: Core, sim: Simulation): string {
   const cols = simulationColumns(sim);
-  const lines = [cols.join(",")];
+  const f = sim.feeLumping;
+  const lumps = [`fee_lumping_pool_effect: ${f.poolEffect}`, `fee_lumping_days: ${f.days ?? "none"}`];
+  const lines = [...provenanceLines(sim.provenance), ...runwayLines(sim), ...lumps, ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `warning: ${w}`)]
+    .map((l) => `# ${l}`);
+  lines.push(cols.join(","));
   for (const r of sim.rows) {
     const v = rowValues(core, r);
     lines.push(cols.map((c) => csvCell(v[c])).join(","));
@@ -109,6 +129,39 @@ export function failureReasons(failures: readonly TxFailure[], limit = 3): { log
     else byReason.set(key, { log: f.log, count: 1, first: f });
   }
   return [...byReason.values()].sort((a, b) => b.count - a.count).slice(0, limit);
+}
+
+/** The fee lumps' effect (sim-types.ts FeeLumping) with exact strings. */
+export function feeLumpingJson(sim: Pick<Simulation, "feeLumping">): Record<string, string | number | null> {
+  const f = sim.feeLumping;
+  return {
+    payments: f.payments, measured: f.measured, fees_after_tax: `${f.feesAfterTax}`, saved_by_lumps: `${f.savedByLumps}`,
+    saved_if_spread: `${f.savedIfSpread}`, pool_effect: `${f.poolEffect}`, days: f.days,
+  };
+}
+
+/** Fee lumps worth warning about: their effect is at least a day of top-ups. */
+export const FEE_LUMP_WARN_DAYS = 1n;
+
+/**
+ * The warning when paying the fees in lumps changed the answer by a day of top-ups or more (the
+ * block time then moves the runway): the size of the effect and what to do; [] below that.
+ */
+export function feeLumpingLines(sim: Pick<Simulation, "feeLumping">): string[] {
+  const f = sim.feeLumping;
+  if (f.days === null || f.poolEffect <= 0n || BigInt(f.days.split(".")[0]!) < FEE_LUMP_WARN_DAYS) return [];
+  const tok = (v: bigint) => groupThousands(wholeTokens(v));
+  return [
+    `fees paid in lumps (fees.payments_per_month) kept ${tok(f.savedByLumps)} of their ${tok(f.feesAfterTax)} tokens after tax in the pool; ` +
+      `spread evenly by block they would have kept ${tok(f.savedIfSpread)}: the pool holds ${tok(f.poolEffect)} tokens less, ${f.days} days of top-ups ` +
+      `(a dry date that much sooner). The block time changes this (a lump lowers one block's top-up, at most by that block's top-up): ` +
+      `compare block_time, or raise fees.payments_per_month.`,
+  ];
+}
+
+/** Each warning in a line: what the scenario asked, at which height, and what was done instead. */
+export function warningLines(sim: Pick<Simulation, "warnings" | "blocksPerMonth">): string[] {
+  return sim.warnings.map((w) => `${w.what} (height ${w.height}): ${w.warning}`);
 }
 
 /** The failures in a few lines: how many, and the first of each main reason. */
@@ -162,9 +215,11 @@ export function renderSimulation(sim: Simulation, step: number): string {
   const foot = sim.poolDry
     ? sim.poolDry.height === sim.rows[0]!.height
       ? "The rewards pool is empty from genesis."
-      : `The rewards pool runs dry at height ${groupThousands(sim.poolDry.height)} (month ${sim.poolDry.month}, ${timestampString(sim.poolDry.timeNs)}).`
+      : `The rewards pool runs dry at height ${groupThousands(sim.poolDry.height)} (month ${sim.poolDry.month}, ${timestampString(sim.poolDry.timeNs)}, ` +
+        `${sim.poolDry.days} days after the genesis).`
     : `The rewards pool does not run dry within the simulation: ${tok(sim.rows[sim.rows.length - 1]!.pool)} tokens left.`;
-  return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failureLines(sim)].join("\n");
+  return [...head, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), "", foot, ...failureLines(sim),
+    ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `Warning: ${w}`), provenanceLine(sim.provenance)].join("\n");
 }
 
 const meanOf = (vals: bigint[]) => (vals.length === 0 ? null : vals.reduce((t, v) => t + v, 0n) / BigInt(vals.length));
@@ -183,11 +238,12 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
     paid[`tier${t.tier}`] = dec(meanOf(measured.map((r) => r.tiers[k]!.paidApy!)));
     nominal[`tier${t.tier}`] = dec(meanOf(over.flatMap((r) => (r.tiers[k]?.nominalApy == null ? [] : [r.tiers[k]!.nominalApy!]))));
   }
-  const first = failureReasons(sim.failures, 1)[0];
+  const first = firstFailure(sim.failures);
   return {
     sets,
     pool_dry_height: sim.poolDry ? `${sim.poolDry.height}` : null,
     pool_dry_time: sim.poolDry ? timestampString(sim.poolDry.timeNs) : null,
+    pool_dry_days: sim.poolDry ? sim.poolDry.days : null,
     pool_dry_month: sim.poolDry ? sim.poolDry.month : null,
     months: sim.months,
     supply_at_horizon: `${last.totalSupply}`,
@@ -196,33 +252,69 @@ export function summarize(core: Core, sim: Simulation, sets: string[]): RunSumma
     mean_tier_paid_apys: paid,
     mean_tier_nominal_apys: nominal,
     failed_txs: sim.failures.length,
-    first_failure: first ? `${first.first.what}: ${first.log}` : null,
+    warnings: sim.warnings.length === 0 ? null : warningLines(sim).join("; "),
+    fee_lumping_pool_effect: `${sim.feeLumping.poolEffect}`,
+    fee_lumping_days: sim.feeLumping.days,
+    first_failure_height: first ? `${first.height}` : null,
+    first_failure: first ? `${first.what}: ${first.log}` : null,
     app_hash: sim.appHash,
+    provenance: sim.provenance,
   };
 }
+
+/** The failure of the lowest block height (the first in the chain's order; null: none failed). */
+export function firstFailure(failures: readonly TxFailure[]): TxFailure | null {
+  let first: TxFailure | null = null;
+  for (const f of failures) if (first === null || f.height < first.height) first = f;
+  return first;
+}
+
+/** A sweep run's provenance columns (the rest of the provenance is the CSV's `# ` header). */
+const RUN_PROVENANCE = ["scenario_sha256", "genesis_sha256", "block_time"] as const;
 
 export function sweepColumns(rows: RunSummary[]): string[] {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
   return [
-    "run", "pool_dry_height", "pool_dry_time", "supply_at_horizon", "pool_at_horizon", "mean_base_apy",
-    ...tiers.flatMap((t) => [`mean_${t}_paid_apy`, `mean_${t}_nominal_apy`]), "failed_txs", "first_failure", "app_hash",
+    "run", "pool_dry_height", "pool_dry_time", "pool_dry_days", "supply_at_horizon", "pool_at_horizon", "mean_base_apy",
+    ...tiers.flatMap((t) => [`mean_${t}_paid_apy`, `mean_${t}_nominal_apy`]), "failed_txs", "first_failure_height", "first_failure", "warnings", "fee_lumping_pool_effect", "fee_lumping_days", "app_hash",
+    ...RUN_PROVENANCE,
   ];
 }
 
-export function sweepCsv(rows: RunSummary[]): string {
+/**
+ * A sweep's provenance header: what every run shares (the code version; the chain id, block time
+ * and genesis hash when the runs share them, else "varies: see the column"), and the sweep itself.
+ */
+export function sweepProvenanceLines(rows: RunSummary[], sweeps: string[] = []): string[] {
+  const shared = (k: (typeof PROVENANCE_FIELDS)[number]) => {
+    const vals = new Set(rows.map((r) => r.provenance[k]));
+    return vals.size === 1 ? [...vals][0]! : "varies: see the column";
+  };
+  return [
+    `code_version: ${shared("code_version")}`,
+    `chain_id: ${shared("chain_id")}`,
+    `block_time: ${shared("block_time")}`,
+    `genesis_sha256: ${shared("genesis_sha256")}`,
+    `scenario_sha256: per run (the scenario_sha256 column)`,
+    ...sweeps.map((x) => `sweep: ${x}`),
+  ];
+}
+
+export function sweepCsv(rows: RunSummary[], sweeps: string[] = []): string {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
-  return [sweepColumns(rows).join(","), ...rows.map((r) => [
-    r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
-    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure, r.app_hash,
+  return [...sweepProvenanceLines(rows, sweeps).map((l) => `# ${l}`), sweepColumns(rows).join(","), ...rows.map((r) => [
+    r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.pool_dry_days, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
+    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure_height, r.first_failure, r.warnings, r.fee_lumping_pool_effect, r.fee_lumping_days, r.app_hash,
+    ...RUN_PROVENANCE.map((k) => r.provenance[k]),
   ].map(csvCell).join(","))].join("\n") + "\n";
 }
 
-export function renderSweep(rows: RunSummary[]): string {
+export function renderSweep(rows: RunSummary[], sweeps: string[] = []): string {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
   const pct = (d: string | null | undefined) => (d == null ? "-" : `${decPercent(BigInt(d.replace(".", "")), 2)}%`);
-  const header = ["run", "pool dry at", "supply at horizon", "pool at horizon", "mean base APY", ...tiers.map((t) => `mean ${t} paid/nominal`), "failed txs"];
+  const header = ["run", "pool dry at", "days", "supply at horizon", "pool at horizon", "mean base APY", ...tiers.map((t) => `mean ${t} paid/nominal`), "failed txs"];
   const body = rows.map((r) => [
-    r.sets.join(" "), r.pool_dry_time ?? "never", groupThousands(wholeTokens(BigInt(r.supply_at_horizon))),
+    r.sets.join(" "), r.pool_dry_time ?? "never", r.pool_dry_days ?? "-", groupThousands(wholeTokens(BigInt(r.supply_at_horizon))),
     groupThousands(wholeTokens(BigInt(r.pool_at_horizon))), pct(r.mean_base_apy),
     ...tiers.map((t) => `${pct(r.mean_tier_paid_apys[t])} / ${pct(r.mean_tier_nominal_apys[t])}`), `${r.failed_txs}`,
   ]);
@@ -231,9 +323,16 @@ export function renderSweep(rows: RunSummary[]): string {
   const failed = rows.filter((r) => r.failed_txs > 0);
   const foot = failed.length === 0 ? [] : [
     "",
-    `${failed.length} of ${rows.length} runs had failed scenario txs (${failed.reduce((t, r) => t + r.failed_txs, 0)} in all); the first of each:`,
-    ...failed.slice(0, 5).map((r) => `  ${r.sets.join(" ") || "(base)"}: ${r.failed_txs} x, first ${r.first_failure}`),
+    `${failed.length} of ${rows.length} runs had failed scenario txs (${failed.reduce((t, r) => t + r.failed_txs, 0)} in all); each run's first by block height:`,
+    ...failed.slice(0, 5).map((r) => `  ${r.sets.join(" ") || "(base)"}: ${r.failed_txs} x, first at height ${groupThousands(BigInt(r.first_failure_height!))}: ${r.first_failure}`),
     ...(failed.length > 5 ? [`  … and ${failed.length - 5} more runs (--csv has every run's first_failure)`] : []),
   ];
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), ...foot].join("\n");
+  const warned = rows.filter((r) => r.warnings !== null);
+  if (warned.length > 0) {
+    foot.push("", `${warned.length} of ${rows.length} runs had warnings (--csv has each run's):`,
+      ...warned.slice(0, 5).map((r) => `  ${r.sets.join(" ") || "(base)"}: ${r.warnings}`),
+      ...(warned.length > 5 ? [`  … and ${warned.length - 5} more runs`] : []));
+  }
+  const prov = ["", `Provenance: ${sweepProvenanceLines(rows, sweeps).join("; ")}`];
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line), ...foot, ...prov].join("\n");
 }

@@ -12,6 +12,7 @@ import { UsageError } from "../flags.js";
 import { loadScenario, scenarioGenesis } from "./sim-genesis.js";
 import { simulate } from "./sim-run.js";
 import { summarize } from "./simulate-output.js";
+import { thisRelease } from "../store/release.js";
 import type { WorkerJob } from "./sweep.js";
 
 const wasm = await WebAssembly.compile(await readFile(CORE_WASM));
@@ -19,7 +20,7 @@ parentPort!.on("message", async (m: { i: number; job: WorkerJob }) => {
   try {
     const core = await loadCore(wasm);
     const { scenario } = await loadScenario(core, m.job.file, m.job.sets);
-    const sim = await simulate(core, scenario, await scenarioGenesis(core, scenario));
+    const sim = await simulate(core, scenario, { ...(await scenarioGenesis(core, scenario)), codeVersion: thisRelease() });
     parentPort!.postMessage({ i: m.i, result: summarize(core, sim, m.job.sets) });
   } catch (e) {
     const usage = e instanceof UsageError || e instanceof ValidationError || e instanceof CoreError;

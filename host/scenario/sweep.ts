@@ -7,6 +7,7 @@ import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { Core } from "../core/core.js";
 import { UsageError } from "../flags.js";
+import type { Provenance } from "./provenance.js";
 
 const E18 = 10n ** 18n;
 const MAX_POINTS = 10_000;
@@ -59,6 +60,8 @@ export interface RunSummary {
   sets: string[];
   pool_dry_height: string | null;
   pool_dry_time: string | null;
+  /** Days from the genesis time to the dry block's time, exact decimal text (null: it lasted the horizon). */
+  pool_dry_days: string | null;
   /** The month the pool ran dry in (null: it lasted the horizon). */
   pool_dry_month: number | null;
   /** The horizon in months. */
@@ -70,9 +73,17 @@ export interface RunSummary {
   mean_tier_paid_apys: Record<string, string | null>;
   mean_tier_nominal_apys: Record<string, string | null>;
   failed_txs: number;
-  /** The most frequent failure reason: what the tx meant and the chain's log (null: none failed). */
+  /** The run's warnings in one text (a bonded ratio clamped to its floor), null: none. */
+  warnings: string | null;
+  /** What paying fees in lumps cost the pool (base units) and in days of top-ups (null: no top-up measured). */
+  fee_lumping_pool_effect: string;
+  fee_lumping_days: string | null;
+  /** The height of the run's first failed tx (by block height; null: none failed). */
+  first_failure_height: string | null;
+  /** That failure: what the tx meant and the chain's log (null: none failed). */
   first_failure: string | null;
   app_hash: string;
+  provenance: Provenance;
 }
 
 export interface WorkerJob {

@@ -4,7 +4,7 @@
 // modules import but a simulation never calls are stubbed there: host/web/shims/).
 //
 // Messages in: {id, wasm: URL | bytes | WebAssembly.Module, scenario: JSON (the scenario file's
-// fields; absent ones default), chart?: boolean}. Out: {id, type: "progress", height, of} while it
+// fields; absent ones default), chart?: boolean, codeVersion?: string (the run's provenance)}. Out: {id, type: "progress", height, of} while it
 // runs, then {id, type: "done", simulation, svg?} (bigints as they are: structured clone keeps
 // them) or {id, type: "error", message}.
 
@@ -20,17 +20,19 @@ interface Request {
   wasm: string | URL | BufferSource | WebAssembly.Module;
   scenario: Json;
   chart?: boolean;
+  /** The code version the run's provenance names (the page knows its release); absent: "unknown (web worker)". */
+  codeVersion?: string;
 }
 
 const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);
 
 self.addEventListener("message", (e: MessageEvent<Request>) => {
-  const { id, wasm, scenario, chart } = e.data;
+  const { id, wasm, scenario, chart, codeVersion } = e.data;
   (async () => {
     const source = typeof wasm === "string" || wasm instanceof URL ? await (await fetch(wasm)).arrayBuffer() : wasm;
     const core = await loadCore(source);
     const s = parseScenario(mergeJson(defaultScenarioJson(), scenario), core.dec);
-    const setup = await scenarioGenesis(core, s);
+    const setup = { ...(await scenarioGenesis(core, s)), codeVersion: codeVersion ?? "unknown (web worker)" };
     let last = 0;
     const simulation = await simulate(core, s, setup, (height, of) => {
       const now = Date.now();

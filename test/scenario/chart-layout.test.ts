@@ -13,7 +13,7 @@ import { scenarioGenesis } from "../../host/scenario/sim-genesis.js";
 import { simulate } from "../../host/scenario/sim-run.js";
 import type { Simulation } from "../../host/scenario/sim-types.js";
 import type { RunSummary } from "../../host/scenario/sweep.js";
-import { HEIGHT, WIDTH, simulationChart, sweepChart } from "../../host/scenario/chart.js";
+import { HEIGHT, SWEEP_HEAT_HEIGHT, WIDTH, simulationChart, sweepChart } from "../../host/scenario/chart.js";
 import { keyLabel, si, valueLabel } from "../../host/scenario/chart-format.js";
 import { svgToPng } from "../../host/scenario/chart-file.js";
 import { overlaps, textBoxes, type TextBox } from "../helpers/svg-layout.js";
@@ -30,10 +30,12 @@ async function run(): Promise<Simulation> {
 }
 
 const summary = (sets: string[], dry: number | null, base: string, failed = 0): RunSummary => ({
-  sets, pool_dry_height: dry === null ? null : `${dry * 730}`, pool_dry_time: null, pool_dry_month: dry, months: 60,
+  sets, pool_dry_height: dry === null ? null : `${dry * 730}`, pool_dry_time: null, pool_dry_days: null, pool_dry_month: dry, months: 60,
   supply_at_horizon: "9965452600071403433", pool_at_horizon: "0", mean_base_apy: base,
   mean_tier_paid_apys: { tier1: "0.031", tier2: "0.05", tier3: "0.08" }, mean_tier_nominal_apys: { tier1: "0.047", tier2: "0.067", tier3: "0.097" },
-  failed_txs: failed, first_failure: failed > 0 ? "month 25: claim: simulation: insufficient bonus pool balance" : null, app_hash: "AB",
+  failed_txs: failed, warnings: null, fee_lumping_pool_effect: "0", fee_lumping_days: null, first_failure_height: failed > 0 ? "18251" : null,
+  first_failure: failed > 0 ? "month 25: claim: simulation: insufficient bonus pool balance" : null, app_hash: "AB",
+  provenance: { scenario_sha256: "ab".repeat(32), block_time: "1h0m0s", chain_id: "test-chain", genesis_sha256: "cd".repeat(32), code_version: "tiered-rewards-engine 0.1.0" },
 });
 
 function checkLayout(svg: string, width: number, height: number, what: string): TextBox[] {
@@ -71,6 +73,11 @@ test("a run's chart: three panels, no collisions, units, SI suffixes, paid solid
     "total supply (= circulating: nothing burned)", `pool dry: month ${sim.poolDry!.month}`]) {
     assert.ok(texts.includes(t), `text ${JSON.stringify(t)}`);
   }
+  // The runway in days under the title; the provenance in the footer.
+  assert.ok(texts.some((t) => t.includes(`${sim.poolDry!.days} days after the genesis`)), "the runway in exact days");
+  const p = sim.provenance;
+  assert.ok(texts.includes(`scenario sha256 ${p.scenario_sha256.slice(0, 12)}… · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${p.genesis_sha256.slice(0, 12)}… · ${p.code_version}`),
+    "the provenance footer");
   assert.is(texts.filter((t) => t === "month after 2026-01-01 (the start)").length, 3, "each panel's month axis says when month 0 is");
   assert.ok(texts.some((t) => new RegExp(`^${sim.failures.length} of ${sim.txs} scenario txs FAILED`).test(t)), "the failures under the title");
   // Tick labels: SI suffixes and percentages, never a raw 11-digit number.
@@ -110,7 +117,8 @@ test("a sweep over one key: runway bars, supply, mean APYs; the key in words, it
     assert.ok(texts.includes(t), `text ${JSON.stringify(t)}`);
   }
   assert.ok(!texts.includes("cohorts[0].amount") && !texts.includes("4000000000"), "no raw key or value");
-  assert.ok(texts.some((t) => /^1 of 3 runs had FAILED scenario txs/.test(t)));
+  assert.ok(texts.some((t) => /^1 of 3 runs had FAILED scenario txs \(marked \*\); first by height: /.test(t)));
+  assert.ok(texts.includes(`scenario sha256 per run · 1h0m0s blocks · genesis test-chain sha256 ${"cd".repeat(6)}… · tiered-rewards-engine 0.1.0`), "the sweep's provenance footer");
 });
 
 test("a sweep over two keys: heat maps with numbered colour scales, cells labelled, failed runs marked", () => {
@@ -118,7 +126,7 @@ test("a sweep over two keys: heat maps with numbered colour scales, cells labell
   const amounts = ["1000000000", "2000000000", "4000000000"];
   const rows = ratios.flatMap((x, i) => amounts.map((y, j) => summary([`bonded_ratio[0].ratio=${x}`, `cohorts[0].amount=${y}`], i + j > 4 ? null : 20 + i * 3 + j, `0.0${2 + j}`, i === 0 ? 2 : 0)));
   const svg = sweepChart(rows, [{ key: "bonded_ratio[0].ratio", values: ratios }, { key: "cohorts[0].amount", values: amounts }], "Sweep: heat maps");
-  const texts = checkLayout(svg, WIDTH, 900, "sweep over two keys").map((b) => b.text);
+  const texts = checkLayout(svg, WIDTH, SWEEP_HEAT_HEIGHT, "sweep over two keys").map((b) => b.text);
   for (const t of ["bonded ratio", "cohort 1: tokens locked", "40 %", "80 %", "1 B", "4 B", "pool runway (months)", "mean base APY received (% a year)", "20*", "60"]) {
     assert.ok(texts.includes(t), `text ${JSON.stringify(t)}`);
   }

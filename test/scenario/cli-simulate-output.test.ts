@@ -63,7 +63,11 @@ schema("JSON rows carry every column as exact strings; CSV has the same columns 
   assert.equal(j.failures, []);
   assert.ok(j.rows.every((r: any) => r.failed_txs === "0"));
 
-  const lines = simulationCsv(core, result).trimEnd().split("\n");
+  const all = simulationCsv(core, result).trimEnd().split("\n");
+  // The provenance and the runway as `# ` lines first (provenance-runway.test.ts checks them).
+  assert.equal(all.filter((l) => l.startsWith("# ")).map((l) => l.slice(2, l.indexOf(":"))),
+    ["scenario_sha256", "block_time", "chain_id", "genesis_sha256", "code_version", "pool_dry_height", "fee_lumping_pool_effect", "fee_lumping_days"]);
+  const lines = all.filter((l) => !l.startsWith("# "));
   assert.is(lines[0], [...COLUMNS, ...tierCols].join(","));
   assert.is(lines.length, 4);
   lines.slice(1).forEach((line, i) => {

@@ -12,6 +12,7 @@ import { grid, runSweep, sweepValues } from "../../host/scenario/sweep.js";
 import { expectedSeconds, expectedTxs, roughDuration } from "../../host/cli/sweep-command.js";
 import { UsageError } from "../../host/cli/common.js";
 import { wasm } from "../helpers/node.js";
+import { thisRelease } from "../../host/store/release.js";
 import { cli } from "../helpers/cli.js";
 
 // ---- sweeps ----
@@ -29,7 +30,7 @@ sweep("a run's result is the same alone or in a sweep on worker threads (summary
   for (const [i, p] of points.entries()) {
     const alone = await loadCore(wasm);
     const { scenario } = await loadScenario(alone, undefined, [...base, ...p]);
-    const sim = await simulate(alone, scenario, await scenarioGenesis(alone, scenario));
+    const sim = await simulate(alone, scenario, { ...(await scenarioGenesis(alone, scenario)), codeVersion: thisRelease() });
     assert.equal(swept[i], summarize(alone, sim, [...base, ...p]), p.join(" "));
   }
   // The grid's points differ where they should: a bigger pool lasts longer.

@@ -6,8 +6,9 @@ import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { COLUMNS, sweepColumns, tierColumns } from "../../host/scenario/simulate-output.js";
 import type { RunSummary } from "../../host/scenario/sweep.js";
+import { PROVENANCE_FIELDS } from "../../host/scenario/provenance.js";
 
-const UNITS = new Set(["tokens", "rate", "count", "time", "text"]);
+const UNITS = new Set(["tokens", "rate", "count", "time", "text", "days"]);
 
 /** The first column of each row of the table in the section whose heading starts with `heading`, and its unit. */
 async function table(heading: string): Promise<{ column: string; unit: string }[]> {
@@ -34,6 +35,14 @@ test("every sweep CSV column is documented in order with a unit", async () => {
   const expected = sweepColumns([one]).map((c) => c.replace("tier0", "tier<N>"));
   assert.equal(rows.map((r) => r.column), expected);
   for (const r of rows) assert.ok(UNITS.has(r.unit), `${r.column}: unit ${r.unit}`);
+});
+
+test("every provenance field is documented, in the order the outputs print them", async () => {
+  const doc = await readFile(new URL("../../docs/notebook.md", import.meta.url), "utf8");
+  const section = doc.split(/^## /m).find((s) => s.startsWith("Provenance and runway"));
+  assert.ok(section !== undefined);
+  const fields = section.split("\n").filter((l) => l.startsWith("| `")).map((l) => l.split("|")[1]!.trim().replace(/`/g, ""));
+  assert.equal(fields, [...PROVENANCE_FIELDS]);
 });
 
 test.run();

@@ -61,7 +61,9 @@ test("every example prints the output shown", async () => {
     const label = `npm run ${e.command} -- ${e.args.join(" ")}`;
     assert.ok(r.code === 0, `${label}: exit ${r.code}: ${r.stderr}`);
     // A kept projection's key hashes the simulation's code too: any change of the code changes it.
-    const keyless = (text: string) => text.replace(/kept projection [0-9a-f]{12}…/g, "kept projection <key>…");
+    // The provenance names the code's commit: any commit changes it.
+    const keyless = (text: string) =>
+      text.replace(/kept projection [0-9a-f]{12}…/g, "kept projection <key>…").replace(/(tiered-rewards-engine [0-9.]+) \([0-9a-f]{7,}\)/g, "$1 (<commit>)");
     assert.fixture(keyless(r.stdout.trimEnd()), keyless(e.output), label);
     outputs.set(`${e.command} ${e.args.join(" ")}`, r.stdout);
   }
@@ -75,7 +77,9 @@ const find = (prefix: string) => {
 
 test("the runway example: dry in month 25, claims failing from month 26, tier 3 paid 0.36 % of 7.36 % at month 36, 39,945,242 owed", () => {
   const out = find("simulate --scenario examples/scenario-runway.json --every year");
-  assert.match(out, /The rewards pool runs dry at height [\d,]+ \(month 25, /);
+  assert.match(out, /The rewards pool runs dry at height [\d,]+ \(month 25, [^,]+, \d+\.\d{6} days after the genesis\)\./);
+  assert.match(out, /^Warning: fees paid in lumps .* days of top-ups/m, "the fee lumps' effect said");
+  assert.match(out, /^Provenance: scenario sha256 [0-9a-f]{64}, 5s blocks, genesis chainmain-local sha256 [0-9a-f]{64}, tiered-rewards-engine /m);
   assert.match(out, /35 x month 25: claim \(first at height [\d,]+, month 26\): simulation: .*insufficient bonus pool balance/);
   const row36 = out.split("\n").find((l) => /^\s+36\s/.test(l))!;
   assert.match(row36, /0\.36% \/ 7\.36%\s+11$/);
