@@ -9,7 +9,7 @@ import { feegrantEndBlock } from "../modules/feegrant/end-block.js";
 import { slashingBeginBlock, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import { beginBlockEvents } from "./block-events.js";
-import { applyBalanceCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
+import { applyStateCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
 import { commitBlock } from "./commit.js";
 import { deliver, deliverDecided, executeProposal } from "./deliver.js";
 import type { TxEvent } from "./events.js";
@@ -30,7 +30,7 @@ export interface BlockInput {
   txs?: readonly BlockTx[];
   /** CometBFT's commit info (the last commit's votes, double-sign evidence): x/slashing runs from it. */
   consensus?: ConsensusInfo;
-  /** Dev mode's cheat codes (cheats.ts): balances set before BeginBlock; a replay's impersonated signers. */
+  /** Dev mode's cheat codes (cheats.ts): balances, sequences, delegations, params set before BeginBlock; a replay's impersonated signers. */
   cheats?: BlockCheats;
 }
 
@@ -54,7 +54,7 @@ export function runBlock(
   const unsigned = b.cheats?.unsigned ?? unsignedSigners(txs);
   const before = s.ledger.lastCommitVotes();
   const votes = commitVotes(s, height, before, consensus);
-  const events = [...applyBalanceCheats(s, b.cheats?.balances ?? []), ...unsignedEvents(unsigned), ...beginBlock(s, height, timeNs, votes)];
+  const events = [...applyStateCheats(s, b.cheats?.changes ?? [], height, timeNs), ...unsignedEvents(unsigned), ...beginBlock(s, height, timeNs, votes)];
   if (consensus) events.push(...slashingBeginBlock(s.slashing, s.ledger, s.directory, (a) => s.validators.byConsensusAddress(a), consensus, height, timeNs));
   const results = withUnsigned(s, unsigned, () =>
     txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs))));

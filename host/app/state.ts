@@ -134,6 +134,8 @@ export class AppState {
   readonly commitListeners = new Set<(b: CommittedBlock) => void>();
   /** Dev mode's impersonated addresses (drivers/cheats.ts): their txs are admitted without a signature check. */
   readonly impersonated = new Set<string>();
+  /** Dev mode's auto-impersonation (dev/chain.ts): any signer's tx is admitted, unsigned when its signature does not verify. */
+  autoImpersonate = false;
 
   /**
    * `genesisDoc`: the document a new chain starts from; on a restart (`carry.restarted`), its records
