@@ -310,7 +310,7 @@ export class DevChain {
 
   /** queueCheat, and when mined the errors its block's `cheat` events name (a change the block could not make). */
   queueCheatWithErrors(cheat: StateCheat, mine: boolean): Promise<{ height?: bigint; errors: string[] }> {
-    return this.node.enqueue(() => {
+    return this.node.enqueue(async () => {
       this.app.assertLive();
       this.node.pendingCheats.push(cheat);
       if (!mine) return { errors: [] };
@@ -323,6 +323,7 @@ export class DevChain {
       });
       try {
         this.node.blockNow();
+        await new Promise<void>((resolve) => queueMicrotask(resolve)); // the commit's listeners run in a microtask queued before this one
       } finally {
         off();
       }

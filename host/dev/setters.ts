@@ -15,6 +15,9 @@ import { methodPath } from "../app/query-router.js";
 import { createQueryRouter } from "../app/queries.js";
 import { CheatError } from "./cheat-input.js";
 import * as input from "./cheat-input.js";
+import { optionOf } from "../wire/options.js";
+import { scalar as cosmosScalar } from "../wire/gen/cosmos_proto/cosmos_pb.js";
+import { decString } from "../wire/gateway-json.js";
 
 /** The modules whose params setParams sets, and their protobuf package. */
 export const PARAM_MODULES: Readonly<Record<string, string>> = {
@@ -58,10 +61,18 @@ export function paramsCheat(app: Application, moduleName: unknown, patch: unknow
   const current = query(app, `/${pkg}.Query/Params`, moduleName === "gov" ? { paramsType: "voting" } : {}).params as Message | undefined;
   if (current === undefined) throw new CheatError("unavailable", `${moduleName}: its params query answered no params`);
   const merged = { ...(toJson(schema, current, { useProtoFieldName: true }) as Record<string, JsonValue>) };
+  // A LegacyDec (cosmos.Dec) param is its 18-decimal integer in protobuf: given and shown as REST shows it ("0.05").
+  const decs = new Set(schema.fields.filter((f) => f.fieldKind === "scalar" && optionOf(f, cosmosScalar) === "cosmos.Dec").map((f) => f.name));
   for (const [k, v] of Object.entries(patch)) {
     const f = schema.fields.find((x) => x.name === k || x.jsonName === k || x.localName === k);
     if (f === undefined) throw invalid(`params: ${moduleName} has no param ${JSON.stringify(k)} (${schema.fields.map((x) => x.name).join(", ")})`);
-    merged[f.name] = v as JsonValue;
+    if (decs.has(f.name)) {
+      try {
+        merged[f.name] = `${app.state.core.dec.parse(String(v))}`;
+      } catch (e) {
+        throw invalid(`params: ${k}: ${(e as Error).message}`);
+      }
+    } else merged[f.name] = v as JsonValue;
   }
   let params: Message;
   try {
@@ -72,7 +83,8 @@ export function paramsCheat(app: Application, moduleName: unknown, patch: unknow
   const authority = app.state.genesis.gov.authority;
   return {
     cheat: { kind: "message", signer: authority, typeUrl, value: messageBytes(app.state, typeUrl, { authority, params }), mint: 0n },
-    params: toJson(schema, params, { useProtoFieldName: true }),
+    params: Object.fromEntries(Object.entries(toJson(schema, params, { useProtoFieldName: true }) as Record<string, JsonValue>)
+      .map(([k, v]) => [k, decs.has(k) ? decString(BigInt(v as string)) : v])),
   };
 }
 
