@@ -429,8 +429,9 @@ export async function run(
     return e instanceof ConfigError ? EXIT_USAGE : 1;
   }
   for (const w of startupWarnings(node, config)) io.err(w);
-  for (const line of [...(node.forked ?? []), ...(node.accounts ?? [])]) io.out(line);
+  for (const line of node.forked ?? []) io.out(line);
   io.out(startupLine(node, config));
+  for (const line of node.accounts ?? []) io.out(line);
   for (const k of node.funded ?? []) io.out(`funded key ${k.name} ${k.address} to ${config.fundAmount?.map((c) => `${c.amount}${c.denom}`).join(",")} from the reserve: tx ${k.txhash}`);
   return node;
 }
