@@ -96,6 +96,15 @@ test("--genesis FILE: the faucet funds the accounts at start; --fork: minted in 
   await dev(fork.node, "advance?blocks=1");
   assert.is(await balanceOf(fork.node, addresses[0]!), FUNDED);
   assert.is((await rpc(fork.node, "status")).result.node_info.network, "fork-1");
+  // reset: back to the fork point (the export's height), the forked state and the HD account as forked.
+  const forkedAt = fork.node.chain.genesis.height;
+  await dev(fork.node, "set-balance", { address: addresses[0]!, amount: "1basecro" });
+  const reset = await dev(fork.node, "reset");
+  assert.is(reset.status, 200, JSON.stringify(reset.json));
+  assert.equal([reset.json.height, reset.json.chain_id], [`${forkedAt}`, "fork-1"]);
+  await dev(fork.node, "advance?blocks=1");
+  assert.is(await balanceOf(fork.node, addresses[0]!), FUNDED);
+  assert.equal(fork.node.chain.app.checkInvariants(), []);
 });
 
 test("the flags' refusals: a bad mnemonic, accounts without dev mode, --chain-id with --genesis", async () => {
