@@ -13,6 +13,7 @@ import {
 
 export { ConfigError, parseCorsOrigins, parseGasPrices, parseGoDuration, type ClockMode, type CorsOrigins } from "./config-values.js";
 import { forkSetting, type ForkSetting } from "./dev/fork-flag.js";
+import { DEFAULT_ACCOUNTS, DEFAULT_MNEMONIC, MAX_ACCOUNTS, checkMnemonic, type HdSetting } from "./dev/hd-flag.js";
 
 export { EXIT_USAGE, oneLine } from "./flags.js";
 
@@ -66,6 +67,12 @@ export interface Config {
   firstBlock?: boolean;
   /** `--fork FILE` (dev mode, dev/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
   fork?: ForkSetting;
+  /** Dev mode's HD accounts (dev/accounts.ts): `--mnemonic`, `--accounts N`; funded at start and printed with their keys. */
+  hd?: HdSetting;
+  /** `--chain-id`: the default genesis's (or a fork's) chain id. */
+  chainId?: string;
+  /** `--auto-impersonate` (dev mode): any signer's tx admitted, unsigned when its signature does not verify. */
+  autoImpersonate?: boolean;
 }
 
 /** What the command line asks for. */
@@ -205,6 +212,10 @@ const FLAGS = {
   "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
   automine: { type: "boolean", description: "dev mode: a block for each tx CheckTx admits, at once (as Anvil's automine), on either clock; on by default with --dev unless --block-time is given" },
   "no-automine": { type: "boolean", description: "with --dev: no block per tx; blocks every --block-time (real clock) or on request (dev_mine, POST /dev/advance)" },
+  mnemonic: { type: "string", value: "WORDS", shown: `"${DEFAULT_MNEMONIC}" (public: local chains only)`, description: "dev mode: the BIP-39 mnemonic of the HD accounts (m/44'/394'/0'/0/i), printed at start with their private keys" },
+  accounts: { type: "string", value: "N", default: `${DEFAULT_ACCOUNTS}`, description: `dev mode: how many HD accounts of --mnemonic hold 1,000,000 CRO at start (0 to ${MAX_ACCOUNTS}): in the default genesis (from the reserve), a fork's document (minted), or sent by the faucet with --genesis` },
+  "chain-id": { type: "string", value: "ID", shown: "chainmain-local", description: "the chain id of the default genesis (its gentxs signed for it) or of a --fork; a --genesis file names its own" },
+  "auto-impersonate": { type: "boolean", description: "dev mode: any signer's tx is accepted for any address (a signature that does not verify, or none, as if impersonated), as Anvil's --auto-impersonate; the autoImpersonate cheat turns it on and off" },
   config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
   "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
@@ -227,7 +238,8 @@ export function helpText(): string {
     "/cosmos/{bank,staking,distribution,mint,auth}/..., /cosmos/base/tendermint/v1beta1/blocks/latest;",
     "POST /txs and /cosmos/tx/v1beta1/txs ({tx, mode}), GET /cosmos/tx/v1beta1/txs/HASH; with --dev or",
     "--clock simulated GET /dev/{export,dump-state,memory}, POST /dev/load-state, POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info and the",
-    "explorer on the dashboard, the cheat codes POST /dev/{snapshot,revert,set-balance,impersonate,stop-impersonating}",
+    "explorer on the dashboard, the cheat codes POST /dev/{snapshot,revert,reset,set-balance,set-sequence,set-delegation,set-position,",
+    "set-params,drop-transaction,drop-all-transactions,impersonate,stop-impersonating,auto-impersonate}",
     "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. README lists every path.",
     "",
     "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
@@ -340,6 +352,29 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     if (values.keyring.trim() === "") throw new ConfigError("--keyring: empty file name");
     config.keyring = values.keyring;
     config.fundAmount = parseFundAmount(values["fund-amount"]);
+  }
+  if (values["chain-id"] !== undefined) {
+    if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,49}$/.test(values["chain-id"])) throw new ConfigError(`--chain-id ${JSON.stringify(values["chain-id"])}: letters, digits, _ . - (at most 50), e.g. chainmain-local`);
+    if (config.genesisFile !== undefined) throw new ConfigError("--chain-id: the --genesis file names its own chain id (its gentxs are signed for it): drop one of them");
+    config.chainId = values["chain-id"];
+  }
+  if (values["auto-impersonate"]) {
+    if (!config.dev) throw new ConfigError("--auto-impersonate: a development power: add --dev or --clock simulated");
+    config.autoImpersonate = true;
+  }
+  if (!config.dev && (values.mnemonic !== undefined || values.accounts !== DEFAULT_ACCOUNTS.toString())) {
+    throw new ConfigError(`--${values.mnemonic !== undefined ? "mnemonic" : "accounts"}: HD accounts funded at start are a development power: add --dev or --clock simulated`);
+  }
+  if (config.dev && values.abci === undefined) {
+    const count = parseCount("--accounts", values.accounts, 0);
+    if (count > MAX_ACCOUNTS) throw new ConfigError(`--accounts ${count}: at most ${MAX_ACCOUNTS}`);
+    let mnemonic = DEFAULT_MNEMONIC;
+    try {
+      if (values.mnemonic !== undefined) mnemonic = checkMnemonic(values.mnemonic);
+    } catch (e) {
+      throw new ConfigError(`--mnemonic: ${(e as Error).message}`);
+    }
+    if (count > 0) config.hd = { mnemonic, count };
   }
   if (values.abci !== undefined) {
     if (!/^tcp:\/\/[^:/]+:[0-9]{1,5}$/.test(values.abci)) throw new ConfigError(`--abci ${JSON.stringify(values.abci)}: expected tcp://HOST:PORT (e.g. tcp://127.0.0.1:26658)`);

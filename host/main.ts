@@ -41,6 +41,7 @@ import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 import { startDevMode, type FundedKey } from "./dev/mode.js";
 import { forkGenesis } from "./dev/fork.js";
+import { addToDefaultGenesis, hdAccounts } from "./dev/accounts.js";
 import { registerMemoryRoute } from "./server/memory.js";
 import { setFlagsFromString } from "node:v8";
 
@@ -56,6 +57,8 @@ export interface RunningNode {
   funded?: FundedKey[];
   /** With --fork: what the fork replaced, a line each (dev/fork.ts). */
   forked?: string[];
+  /** Dev mode: the HD accounts with their keys, as printed at start (dev/accounts.ts). */
+  accounts?: string[];
   /** The embedded driver, holding the application (`chain.app`). */
   chain: NodeChain;
   /** Dev mode's cheat codes (--dev or --clock simulated, not under --abci), over `chain`. */
@@ -247,7 +250,8 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     });
     return closing;
   };
-  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), chain, ...(dev ? { dev } : {}), server, close };
+  const accounts = devMode?.accountLines() ?? [];
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), accounts, chain, ...(dev ? { dev } : {}), server, close };
 }
 
 /** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */
@@ -272,9 +276,10 @@ async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; for
   if (config.fork) return loadFork(config.fork.file, config, core);
   try {
     if (config.genesisFile === undefined) {
-      const doc = defaultGenesisJson();
+      const doc = defaultGenesisJson(config.chainId);
       // Dev key 0 governs only a development chain; otherwise the reference's authority, x/gov.
       if (!config.dev) (((doc as GenesisJson).app_state as GenesisJson).node as GenesisJson).gov_authority = GOV_MODULE_ADDRESS;
+      else if (config.hd) addToDefaultGenesis(doc, hdAccounts(config.hd));
       return { doc };
     }
     const doc = await readGenesisDoc(config.genesisFile);
@@ -297,7 +302,7 @@ async function loadFork(file: string, config: Config, core: Core): Promise<{ doc
     throw new ConfigError(`--fork: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without --fork: npm start -- --db ${config.dbPath} --clock simulated)`);
   }
   try {
-    const fork = forkGenesis(await readGenesisDoc(file));
+    const fork = forkGenesis(await readGenesisDoc(file), undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
     try {
       parseGenesis(fork.doc, core.dec);
     } catch (e) {
@@ -426,6 +431,7 @@ export async function run(
   for (const w of startupWarnings(node, config)) io.err(w);
   for (const line of node.forked ?? []) io.out(line);
   io.out(startupLine(node, config));
+  for (const line of node.accounts ?? []) io.out(line);
   for (const k of node.funded ?? []) io.out(`funded key ${k.name} ${k.address} to ${config.fundAmount?.map((c) => `${c.amount}${c.denom}`).join(",")} from the reserve: tx ${k.txhash}`);
   return node;
 }

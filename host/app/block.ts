@@ -10,7 +10,7 @@ import { feegrantEndBlock } from "../modules/feegrant/end-block.js";
 import type { BeginBlockInfo, BlockInfo, ConsensusInfo } from "../framework/module.js";
 import { BEGIN_BLOCKERS, END_BLOCKERS, MODULES, type ModulesBlockApp } from "../modules/index.js";
 import type { VerifiedTx } from "./ante/verify.js";
-import { applyBalanceCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
+import { applyStateCheats, unsignedEvents, unsignedSigners, withUnsigned, type BlockCheats } from "./cheats.js";
 import { commitBlock } from "./commit.js";
 import { deliver, deliverDecided, executeProposal } from "./deliver.js";
 import type { TxEvent } from "../framework/events.js";
@@ -31,7 +31,7 @@ export interface BlockInput {
   txs?: readonly BlockTx[];
   /** CometBFT's commit info (the last commit's votes, double-sign evidence): x/slashing runs from it. */
   consensus?: ConsensusInfo;
-  /** Dev mode's cheat codes (cheats.ts): balances set before BeginBlock; a replay's impersonated signers. */
+  /** Dev mode's cheat codes (cheats.ts): balances, sequences, delegations, params set before BeginBlock; a replay's impersonated signers. */
   cheats?: BlockCheats;
 }
 
@@ -57,7 +57,7 @@ export function runBlock(
   const votes = commitVotes(s, height, before, consensus);
   const block: BlockInfo = { height, timeNs, denom: s.denom, votesBefore: before, ...(consensus ? { consensus } : {}) };
   const app = blockApp(s);
-  const events = [...applyBalanceCheats(s, b.cheats?.balances ?? []), ...unsignedEvents(unsigned), ...beginBlock(s, app, block, votes)];
+  const events = [...applyStateCheats(s, b.cheats?.changes ?? [], height, timeNs), ...unsignedEvents(unsigned), ...beginBlock(s, app, block, votes)];
   const results = withUnsigned(s, unsigned, () =>
     txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs))));
   check(results);

@@ -7,7 +7,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
-import { Ledger } from "../core/ledger.js";
+import { FIRST_USER_ACCOUNT, Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
@@ -137,6 +137,8 @@ export class AppState {
   readonly commitListeners = new Set<(b: CommittedBlock) => void>();
   /** Dev mode's impersonated addresses (drivers/cheats.ts): their txs are admitted without a signature check. */
   readonly impersonated = new Set<string>();
+  /** Dev mode's auto-impersonation (dev/chain.ts): any signer's tx is admitted, unsigned when its signature does not verify. */
+  autoImpersonate = false;
 
   /**
    * `genesisDoc`: the document a new chain starts from; on a restart (`carry.restarted`), its records
@@ -189,7 +191,9 @@ export class AppState {
   }
 
   /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */
-  bondFee(tx: { fee: { amount: readonly { denom: string; amount: bigint }[] } }): bigint {
+  bondFee(tx: { fee: { amount: readonly { denom: string; amount: bigint }[] }; feePayer?: string; signers?: readonly { address: string; unsigned?: boolean }[] }): bigint {
+    // Dev mode: an impersonated module account's fee is waived (its balance is its module's: the chain pays, nothing moves).
+    if (tx.signers?.some((x) => x.unsigned && x.address === tx.feePayer) && (this.directory.accountId(tx.feePayer!) ?? FIRST_USER_ACCOUNT) < FIRST_USER_ACCOUNT) return 0n;
     return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
   }
 

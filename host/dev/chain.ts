@@ -38,7 +38,7 @@ import { isObject } from "../framework/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
 import { configure, loadModuleRecord } from "../app/init.js";
-import type { BalanceCheat } from "../app/cheats.js";
+import type { StateCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
 import { ChainStateError, NodeStateError } from "../framework/types.js";
@@ -54,7 +54,7 @@ interface Snapshot {
   readonly fields: Pick<AppState, "last" | "durable" | "lastSeed" | "headerCarry" | "burnIds" | "burned" | "appliedInflation" | "lastCommit">;
   readonly mempool: Uint8Array[];
   readonly nextTimeNs: bigint | undefined;
-  readonly pendingBalances: BalanceCheat[];
+  readonly pendingCheats: StateCheat[];
 }
 
 export class DevChain {
@@ -64,6 +64,8 @@ export class DevChain {
   private snapshotCount = 0;
   private readonly dbPath: string;
   private readonly options: NodeChainOptions;
+  /** What start set up, made again by reset: auto-impersonation (--auto-impersonate), and the start's work after genesis (block 1, funding). */
+  readonly startup: { autoImpersonate: boolean; afterReset?: () => Promise<void> } = { autoImpersonate: false };
 
   /** The node's database as NodeChain.open opens it; the core must export its globals (core/node.ts loadCoreFromFile). */
   static open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
@@ -102,7 +104,7 @@ export class DevChain {
           last: s.last, durable: s.durable, lastSeed: s.lastSeed, headerCarry: s.headerCarry, burnIds: s.burnIds, burned: s.burned,
           appliedInflation: s.appliedInflation, lastCommit: s.lastCommit,
         },
-        mempool: s.mempool.txBytes(), nextTimeNs: this.node.nextTimeNs, pendingBalances: [...this.node.pendingBalances],
+        mempool: s.mempool.txBytes(), nextTimeNs: this.node.nextTimeNs, pendingCheats: [...this.node.pendingCheats],
       });
       return { id: `0x${n.toString(16)}`, height: s.last.height };
     });
@@ -124,7 +126,7 @@ export class DevChain {
       const gone = new ChainStateError(`the chain was reverted to snapshot ${id} before this tx was in a block`);
       for (const p of dropped) p.done.forEach((f) => f.reject(gone));
       this.node.nextTimeNs = snap!.nextTimeNs;
-      this.node.pendingBalances = [...snap!.pendingBalances];
+      this.node.pendingCheats = [...snap!.pendingCheats];
       for (const tx of snap!.mempool) {
         try {
           this.app.checkTx(tx, "mempool");
@@ -155,6 +157,7 @@ export class DevChain {
     Object.assign(next, snap.fields);
     next.genesisCommitted = true;
     for (const a of old.impersonated) next.impersonated.add(a);
+    next.autoImpersonate = old.autoImpersonate;
     if (next.hash.hex() !== next.last.appHash) {
       throw new NodeStateError(`snapshot ${snap.id}: state hash ${next.hash.hex()} after the revert differs from block ${next.last.height}'s ${next.last.appHash}`);
     }
@@ -195,9 +198,33 @@ export class DevChain {
       const gone = new ChainStateError("the node's state was replaced (loadState) before this tx was in a block");
       for (const p of dropped) p.done.forEach((f) => f.reject(gone));
       this.node.nextTimeNs = undefined;
-      this.node.pendingBalances = [];
+      this.node.pendingCheats = [];
+      this.app.state.autoImpersonate = this.startup.autoImpersonate;
       return { height: this.app.state.last.height, appHash: this.app.state.last.appHash, chainId: this.app.chainId };
     });
+  }
+
+  /**
+   * The chain back to its genesis document (Anvil's anvil_reset): the default or --genesis one,
+   * the fork point of --fork, the state loadState loaded last; blocks, snapshots, the mempool,
+   * pending cheats and impersonations gone (auto-impersonation as at start), then what the node
+   * does at start again (block 1 under --dev, the HD accounts and keyring funded).
+   */
+  async reset(): Promise<{ height: bigint; appHash: string; chainId: string }> {
+    await this.node.enqueue(() => {
+      this.app.assertLive();
+      const doc = this.app.genesisDoc;
+      const dropped = this.app.state.mempool.reap(-1n);
+      for (const x of this.snapshots.splice(0)) rmSync(x.file, { force: true });
+      this.app.guard(() => this.app.replaceState(this.fromDocument(doc)));
+      const gone = new ChainStateError("the chain was reset (dev_reset) before this tx was in a block");
+      for (const p of dropped) p.done.forEach((f) => f.reject(gone));
+      this.node.nextTimeNs = undefined;
+      this.node.pendingCheats = [];
+      this.app.state.autoImpersonate = this.startup.autoImpersonate;
+    });
+    await this.startup.afterReset?.();
+    return { height: this.app.state.last.height, appHash: this.app.state.last.appHash, chainId: this.app.chainId };
   }
 
   /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */
@@ -270,12 +297,67 @@ export class DevChain {
   async setBalance(address: string, amount: bigint, mine: boolean): Promise<bigint | undefined> {
     const id = this.app.directory.accountId(address);
     if (id !== undefined && id < FIRST_USER_ACCOUNT) throw new CheatError("invalid", `address ${address} is a module account: its balance is its module's`);
+    return this.queueCheat({ kind: "balance", address, amount }, mine);
+  }
+
+  /**
+   * A state change made by the next block before its BeginBlock (app/cheats.ts: a `cheat` event a
+   * replay makes again); `mine`: that block made now. Resolves to its height (undefined when not mined).
+   */
+  queueCheat(cheat: StateCheat, mine: boolean): Promise<bigint | undefined> {
+    return this.queueCheatWithErrors(cheat, mine).then((r) => r.height);
+  }
+
+  /** queueCheat, and when mined the errors its block's `cheat` events name (a change the block could not make). */
+  queueCheatWithErrors(cheat: StateCheat, mine: boolean): Promise<{ height?: bigint; errors: string[] }> {
+    return this.node.enqueue(async () => {
+      this.app.assertLive();
+      this.node.pendingCheats.push(cheat);
+      if (!mine) return { errors: [] };
+      const errors: string[] = [];
+      const off = this.app.onCommit((b) => {
+        for (const e of b.events) {
+          const error = e.type === "cheat" ? e.attributes.find((x) => x.key === "error")?.value : undefined;
+          if (error !== undefined) errors.push(error);
+        }
+      });
+      try {
+        this.node.blockNow();
+        await new Promise<void>((resolve) => queueMicrotask(resolve)); // the commit's listeners run in a microtask queued before this one
+      } finally {
+        off();
+      }
+      return { height: this.app.latest.height, errors };
+    });
+  }
+
+  /**
+   * Waiting txs dropped from the mempool (Anvil's anvil_dropTransaction; all of them without
+   * `hashes`), their waiters told so. The txs left are checked again in order: one that no longer
+   * fits (a later sequence of a dropped tx's signer) is dropped too. Resolves to the hashes dropped.
+   */
+  dropTransactions(hashes?: ReadonlySet<string>): Promise<string[]> {
     return this.node.enqueue(() => {
       this.app.assertLive();
-      this.node.pendingBalances.push({ address, amount });
-      if (!mine) return undefined;
-      this.node.blockNow();
-      return this.app.latest.height;
+      const mempool = this.app.state.mempool;
+      for (const h of hashes ?? []) if (!mempool.has(h)) throw new CheatError("not-found", `no tx ${h} waiting in the mempool`);
+      const dropped: string[] = [];
+      const gone = (why: string) => new ChainStateError(`dropped from the mempool before it was in a block: ${why}`);
+      for (const p of mempool.reap(-1n)) {
+        const hash = p.verified.txHash;
+        if (hashes === undefined || hashes.has(hash)) {
+          dropped.push(hash);
+          p.done.forEach((f) => f.reject(gone("dropTransaction")));
+          continue;
+        }
+        try {
+          this.app.checkTx(p.verified.bytes, "mempool").pending!.done.push(...p.done);
+        } catch (e) {
+          dropped.push(hash);
+          p.done.forEach((f) => f.reject(gone(`no longer admitted after the drop: ${(e as Error).message}`)));
+        }
+      }
+      return dropped;
     });
   }
 
@@ -292,6 +374,16 @@ export class DevChain {
 
   impersonating(): string[] {
     return [...this.app.state.impersonated];
+  }
+
+  /** Auto-impersonation on or off (Anvil's anvil_autoImpersonateAccount): any signer's tx admitted, unsigned when its signature does not verify. */
+  setAutoImpersonate(enabled: boolean): boolean {
+    this.app.state.autoImpersonate = enabled;
+    return enabled;
+  }
+
+  get autoImpersonating(): boolean {
+    return this.app.state.autoImpersonate;
   }
 
   /** Stop the clock, close the database, and remove the snapshots. */

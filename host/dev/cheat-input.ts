@@ -7,9 +7,9 @@ import { parseGoDuration } from "../config.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import { canonicalAddress } from "../wire/address.js";
 
-/** What a cheat code refuses: bad input, an unknown snapshot, or what the node cannot do now. */
+/** What a cheat code refuses: bad input, an unknown snapshot, what the node cannot do now, or a change its block could not make (failed). */
 export class CheatError extends Error {
-  constructor(readonly kind: "invalid" | "not-found" | "unavailable", message: string) {
+  constructor(readonly kind: "invalid" | "not-found" | "unavailable" | "failed", message: string) {
     super(message);
     this.name = "CheatError";
   }

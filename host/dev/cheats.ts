@@ -7,7 +7,9 @@ import type { Context, Hono } from "hono";
 import type { DevChain } from "./chain.js";
 import * as input from "./cheat-input.js";
 import { CheatError } from "./cheat-input.js";
-import { GatewayError, GrpcCode, coin, intString, timestampString } from "../wire/gateway-json.js";
+import { paramsCheat, positionCheat, validatorAddress } from "./setters.js";
+import { FIRST_USER_ACCOUNT } from "../core/ledger.js";
+import { GatewayError, GrpcCode, coin, decString, intString, timestampString } from "../wire/gateway-json.js";
 
 type Args = Record<string, unknown>;
 
@@ -91,6 +93,77 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
       return { address, balance: coin(chain.node.bondDenom, id === undefined ? 0n : chain.node.ledger.balance(id)), height: intString(height), supply };
     },
   },
+  setSequence: {
+    args: ["address", "sequence", "mine"],
+    call: async (chain, a) => {
+      const address = input.address(a.address, chain.node.directory.accountPrefix);
+      const sequence = input.integer(a.sequence, "sequence");
+      if (sequence >= 1n << 64n) throw new CheatError("invalid", "sequence: at most 2^64 - 1");
+      if (!chain.app.state.directory.numbered(address)) throw new CheatError("not-found", `no account ${address}: it has neither received coins nor sent a tx`);
+      const r = await chain.queueCheatWithErrors({ kind: "sequence", address, sequence }, input.flag(a.mine, "mine", true));
+      return setterAnswer(chain, r, { address, sequence: intString(sequence) });
+    },
+  },
+  setDelegation: {
+    args: ["delegator", "validator", "amount", "mine"],
+    call: async (chain, a) => {
+      const delegator = input.address(a.delegator, chain.node.directory.accountPrefix);
+      const validator = validatorAddress(chain.app, a.validator);
+      const amount = input.balance(a.amount, chain.node.bondDenom);
+      const id = chain.node.directory.accountId(delegator);
+      if (id !== undefined && id < FIRST_USER_ACCOUNT) throw new CheatError("invalid", `delegator ${delegator} is a module account`);
+      const r = await chain.queueCheatWithErrors({ kind: "delegation", delegator, validator, amount }, input.flag(a.mine, "mine", true));
+      const v = chain.node.directory.validatorId(validator)!;
+      const now = chain.node.directory.accountId(delegator);
+      const d = now === undefined ? undefined : chain.node.ledger.delegation(now, v);
+      return setterAnswer(chain, r, { delegator, validator, balance: coin(chain.node.bondDenom, d?.balance ?? 0n), shares: decString(d?.shares ?? 0n) });
+    },
+  },
+  setPosition: {
+    args: ["owner", "tier_id", "validator", "amount", "position_id", "trigger_exit", "mine"],
+    call: async (chain, a) => {
+      const cheat = positionCheat(chain.app, a);
+      const next = chain.app.state.tiers.nextPositionId();
+      const r = await chain.queueCheatWithErrors(cheat, input.flag(a.mine, "mine", true));
+      const id = a.position_id === undefined || a.position_id === null ? next : input.integer(a.position_id, "position_id");
+      const p = r.height === undefined || r.errors.length > 0 ? undefined : chain.app.state.tiers.position(id);
+      return setterAnswer(chain, r, { position_id: intString(id), ...(p ? { amount: coin(chain.node.bondDenom, p.amount), tier_id: p.tierId } : {}) });
+    },
+  },
+  setParams: {
+    args: ["module", "params", "mine"],
+    call: async (chain, a) => {
+      const { cheat, params } = paramsCheat(chain.app, a.module, a.params);
+      const r = await chain.queueCheatWithErrors(cheat, input.flag(a.mine, "mine", true));
+      return setterAnswer(chain, r, { module: a.module as string, params });
+    },
+  },
+  dropTransaction: {
+    args: ["hash"],
+    call: async (chain, a) => {
+      if (typeof a.hash !== "string" || !/^(0x)?[0-9a-fA-F]{64}$/.test(a.hash)) throw new CheatError("invalid", `hash: expected a tx hash (64 hex digits), got ${JSON.stringify(a.hash)}`);
+      const dropped = await chain.dropTransactions(new Set([a.hash.replace(/^0x/, "").toUpperCase()]));
+      return { dropped, mempool_txs: chain.node.pending };
+    },
+  },
+  dropAllTransactions: {
+    args: [],
+    call: async (chain) => ({ dropped: await chain.dropTransactions(), mempool_txs: chain.node.pending }),
+  },
+  reset: {
+    args: [],
+    call: async (chain) => {
+      const r = await chain.reset();
+      return { reset: true, chain_id: r.chainId, height: intString(r.height), app_hash: r.appHash };
+    },
+  },
+  autoImpersonate: {
+    args: ["enabled"],
+    call: async (chain, a) => {
+      if (a.enabled === undefined || a.enabled === null) throw new CheatError("invalid", "enabled: expected true or false");
+      return { auto_impersonate: chain.setAutoImpersonate(input.flag(a.enabled, "enabled", true)) };
+    },
+  },
   dumpState: {
     args: [],
     get: true,
@@ -119,6 +192,12 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
     },
   },
 };
+
+/** A setter's answer: its fields, the block's height ("0": set by the next block), and the reason the block could not make it. */
+function setterAnswer(chain: DevChain, r: { height?: bigint; errors: string[] }, fields: Record<string, unknown>) {
+  if (r.errors.length > 0) throw new CheatError("failed", `the block ${r.height} could not make it: ${r.errors.join("; ")}`);
+  return { ...fields, height: r.height === undefined ? "0" : intString(r.height), ...(r.height === undefined ? { note: "set by the next block" } : {}), block: { header: header(chain) } };
+}
 
 /** A cheat's named arguments checked against its list (an unknown one is a CheatError). */
 export function checkArgs(name: string, a: Args): Args {
@@ -158,6 +237,6 @@ export function registerCheatRoutes(app: Hono, chain: DevChain): void {
 }
 
 function gatewayError(e: CheatError): GatewayError {
-  const code = e.kind === "invalid" ? GrpcCode.INVALID_ARGUMENT : e.kind === "not-found" ? GrpcCode.NOT_FOUND : GrpcCode.FAILED_PRECONDITION;
+  const code = e.kind === "invalid" ? GrpcCode.INVALID_ARGUMENT : e.kind === "not-found" ? GrpcCode.NOT_FOUND : e.kind === "failed" ? GrpcCode.ABORTED : GrpcCode.FAILED_PRECONDITION;
   return new GatewayError(code, e.message);
 }

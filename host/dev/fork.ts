@@ -39,10 +39,11 @@ export interface Fork {
 }
 
 /** The fork of `source` (an SDK export, not yet validated: the node's parse names any bad path after). */
-export function forkGenesis(source: Json, fundAmount = FORK_FUND_AMOUNT): Fork {
+export function forkGenesis(source: Json, fundAmount = FORK_FUND_AMOUNT, o: { chainId?: string; accounts?: readonly string[] } = {}): Fork {
   if (!isCompleteDoc(source)) throw new ValidationError("not an SDK genesis or export: expected app_state.auth (chain-maind export, npm run export)", "app_state");
   const doc = structuredClone(source) as Obj;
   const app = doc.app_state as Obj;
+  if (o.chainId !== undefined) doc.chain_id = o.chainId; // before the consensus keys, which are derived from it
   const chainId = typeof doc.chain_id === "string" ? doc.chain_id : fail("chain_id", "expected a string");
   const lines: string[] = [];
   if (app.node_state !== undefined) {
@@ -52,7 +53,9 @@ export function forkGenesis(source: Json, fundAmount = FORK_FUND_AMOUNT): Fork {
   const consRenames = replaceKeys(app, chainId, lines);
   renameConsensus(doc, consRenames);
   renameSigningInfos(app, consRenames);
-  fundDevKeys(app, fundAmount, lines);
+  const keys = [...Array.from({ length: DEV_KEYS }, (_, n) => ({ label: `dev key ${n}`, address: devAddress(n) })),
+    ...(o.accounts ?? []).map((address, i) => ({ label: `HD account ${i}`, address }))];
+  fundDevKeys(app, fundAmount, keys, lines);
   return { doc, lines };
 }
 
@@ -115,8 +118,8 @@ function renameSigningInfos(app: Obj, renames: Map<string, { hex: string; pub: U
   }
 }
 
-/** Dev keys 0-8 topped up to `amount` of the bond denom, the supply grown by what was added. */
-function fundDevKeys(app: Obj, amount: bigint, lines: string[]): void {
+/** Dev keys 0-8 (and the HD accounts) topped up to `amount` of the bond denom, the supply grown by what was added. */
+function fundDevKeys(app: Obj, amount: bigint, keys: readonly { label: string; address: string }[], lines: string[]): void {
   const denom = isObject(app.staking) && isObject(app.staking.params) && typeof app.staking.params.bond_denom === "string" ? app.staking.params.bond_denom : "basecro";
   const auth = isObject(app.auth) ? app.auth : fail("app_state.auth", "expected an object");
   const accounts = Array.isArray(auth.accounts) ? auth.accounts : fail("app_state.auth.accounts", "expected an array");
@@ -128,9 +131,9 @@ function fundDevKeys(app: Obj, amount: bigint, lines: string[]): void {
     return n > max ? n : max;
   }, 0n);
   let added = 0n;
-  for (let n = 0; n < DEV_KEYS; n++) {
-    const address = devAddress(n);
+  for (const { label, address } of keys) {
     if (!known.has(address)) {
+      known.add(address);
       accounts.push({ "@type": BASE_ACCOUNT, address, pub_key: null, account_number: `${nextNumber++}`, sequence: "0" });
     }
     let entry = balances.find((b) => isObject(b) && b.address === address) as Obj | undefined;
@@ -146,7 +149,7 @@ function fundDevKeys(app: Obj, amount: bigint, lines: string[]): void {
     else coins.push({ denom, amount: `${amount}` });
     coins.sort((a, b) => (String((a as Obj).denom) < String((b as Obj).denom) ? -1 : 1));
     added += amount - have;
-    lines.push(`fork: dev key ${n} ${address}: ${have}${denom} -> ${amount}${denom}`);
+    lines.push(`fork: ${label} ${address}: ${have}${denom} -> ${amount}${denom}`);
   }
   const order = addressOrder(ACCOUNT_PREFIX, false);
   balances.sort((a, b) => order(String((a as Obj).address), String((b as Obj).address)));
@@ -156,5 +159,5 @@ function fundDevKeys(app: Obj, amount: bigint, lines: string[]): void {
   if (total === undefined) supply.push({ denom, amount: `${added}` });
   else if (typeof total.amount === "string" && /^[0-9]+$/.test(total.amount)) total.amount = `${BigInt(total.amount) + added}`;
   else fail("app_state.bank.supply", `expected an amount of ${denom}`);
-  lines.push(`fork: ${added}${denom} minted for the dev keys (supply ${String(total?.amount ?? added)}${denom})`);
+  lines.push(`fork: ${added}${denom} minted for the dev keys and HD accounts (supply ${String(total?.amount ?? added)}${denom})`);
 }

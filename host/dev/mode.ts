@@ -11,6 +11,8 @@ import type { DevChain } from "./chain.js";
 import { registerDevRoutes, topUp } from "./routes.js";
 import { registerCheatRoutes } from "./cheats.js";
 import { Faucet } from "./faucet.js";
+import { HD_FUND_AMOUNT, accountLines, hdAccounts } from "./accounts.js";
+import { wallClockNs } from "../drivers/embedded.js";
 
 /** A keyring key funded at start. */
 export interface FundedKey {
@@ -27,6 +29,8 @@ export interface DevMode {
    * simulated clock, in the next one on a real clock). Call once every route is registered.
    */
   fundKeyring(): Promise<FundedKey[]>;
+  /** The HD accounts as the start prints them (Anvil's "Available Accounts"), a line each. */
+  accountLines(): string[];
 }
 
 /** Register the dev routes on `app` (before anything is asked of it: Hono fixes its routes then). */
@@ -37,7 +41,32 @@ export function startDevMode(
   const faucet = new Faucet(chain.node, o.minGasPrices);
   registerDevRoutes(app, chain.node, { faucet, ...o });
   registerCheatRoutes(app, chain);
-  return { faucet, fundKeyring: () => fundKeyring(app, chain, config, faucet) };
+  const accounts = config.hd ? hdAccounts(config.hd) : [];
+  chain.startup.autoImpersonate = config.autoImpersonate === true;
+  chain.setAutoImpersonate(chain.startup.autoImpersonate);
+  const fund = async () => {
+    // With a genesis file the HD accounts are not in it: the faucet tops them up (the default genesis and a fork hold them).
+    if (config.genesisFile !== undefined && accounts.length > 0) await settle(chain, await topUp(app, faucet, accounts.map((a) => a.address), [{ denom: chain.node.bondDenom, amount: HD_FUND_AMOUNT }]));
+    return fundKeyring(app, chain, config, faucet);
+  };
+  // reset: what the start does after genesis, again (main.ts: the funding, then block 1 under --dev).
+  chain.startup.afterReset = async () => {
+    await fund();
+    if (!config.firstBlock || chain.node.latest.height > 0n) return;
+    if (chain.node.clock === "simulated") await chain.node.advance(1n);
+    else if (wallClockNs() >= chain.node.genesis.genesisTimeNs) await chain.node.mineNow();
+  };
+  return { faucet, fundKeyring: fund, accountLines: () => accountLines(accounts, config.hd!, chain.node.chainId) };
+}
+
+/** The start-up sends in a block (a simulated clock makes it now; a real one in its next block), each checked. */
+async function settle(chain: DevChain, sends: { address: string; included: Promise<{ code: number; rawLog: string }> }[]): Promise<void> {
+  if (sends.length === 0 || chain.node.clock !== "simulated") return;
+  if (!chain.node.automine) await chain.node.advance(1n); // --automine made their blocks already
+  for (const s of sends) {
+    const r = await s.included;
+    if (r.code !== 0) throw new Error(`funding ${s.address} from the reserve failed (code ${r.code}): ${r.rawLog}`);
+  }
 }
 
 async function fundKeyring(app: Hono, chain: DevChain, config: Config, faucet: Faucet): Promise<FundedKey[]> {
@@ -52,12 +81,6 @@ async function fundKeyring(app: Hono, chain: DevChain, config: Config, faucet: F
     throw new ConfigError(`--keyring ${(e as Error).message}`);
   }
   const sends = await topUp(app, faucet, keys.map((k) => k.address), config.fundAmount ?? []);
-  if (sends.length > 0 && chain.node.clock === "simulated") {
-    if (!chain.node.automine) await chain.node.advance(1n); // --automine made their blocks already
-    for (const s of sends) {
-      const r = await s.included;
-      if (r.code !== 0) throw new Error(`funding ${s.address} from the reserve failed (code ${r.code}): ${r.rawLog}`);
-    }
-  }
+  await settle(chain, sends);
   return sends.map((s) => ({ name: keys.find((k) => k.address === s.address)!.name, address: s.address, txhash: s.hash }));
 }

@@ -25,7 +25,7 @@ export function devMethods(chain: DevChain): { methods: Record<string, Method>; 
         return result;
       } catch (e) {
         if (!(e instanceof CheatError)) throw e;
-        throw e.kind === "unavailable" ? new RpcError(-32603, "Internal error", e.message) : new RpcError(-32602, "Invalid params", e.message);
+        throw e.kind === "unavailable" || e.kind === "failed" ? new RpcError(-32603, "Internal error", e.message) : new RpcError(-32602, "Invalid params", e.message);
       }
     };
   }

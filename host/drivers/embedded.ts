@@ -18,7 +18,7 @@ import type { Json } from "../app/genesis.js";
 import { Application, memoryState, openState, type ApplicationOptions, type OpenOptions } from "../app/application.js";
 import type { Advanced, Node } from "../app/node-api.js";
 import type { AppState } from "../app/state.js";
-import type { BalanceCheat } from "../app/cheats.js";
+import type { StateCheat } from "../app/cheats.js";
 import { ChainStateError, type TxResult } from "../framework/types.js";
 
 export interface ChainOptions {
@@ -66,8 +66,8 @@ export class NodeChain implements Node {
   private queue: Promise<unknown> = Promise.resolve();
   /** The simulated clock's next block time when dev mode set it (dev/chain.ts); else a block time after the last. */
   nextTimeNs: bigint | undefined;
-  /** Dev mode's setBalance (dev/chain.ts): set by the next block, before its BeginBlock. */
-  pendingBalances: BalanceCheat[] = [];
+  /** Dev mode's setters (dev/chain.ts: setBalance, setSequence, setDelegation, ...): made by the next block, before its BeginBlock. */
+  pendingCheats: StateCheat[] = [];
 
   constructor(s: AppState, options: ChainOptions & ApplicationOptions) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -172,7 +172,7 @@ export class NodeChain implements Node {
     });
   }
 
-  /** advance's work, run in the queue: the first block carries the mempool (and dev mode's balances), then runs of empty blocks. */
+  /** advance's work, run in the queue: the first block carries the mempool (and dev mode's setters), then runs of empty blocks. */
   private async runBlocks(blocks: bigint, stepNs: bigint): Promise<Advanced> {
     // The core's times are int64 nanoseconds since 1970: no block after 2262-04-11.
     const lastNs = blocks === 0n ? 0n : this.nextBlockTime() + (blocks - 1n) * stepNs;
@@ -183,7 +183,7 @@ export class NodeChain implements Node {
     let left = blocks;
     while (left > 0n && !this.stopped) {
       const start = this.latest.height === from ? this.nextBlockTime() : this.latest.timeNs + stepNs;
-      if (this.pending > 0 || this.pendingBalances.length > 0) {
+      if (this.pending > 0 || this.pendingCheats.length > 0) {
         this.produceWithMempool(start);
         left -= 1n;
       } else {
@@ -213,10 +213,10 @@ export class NodeChain implements Node {
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
   private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
     const batch = this.app.reapMempool(this.app.maxGas(), maxTxs);
-    const balances = this.pendingBalances.splice(0);
+    const changes = this.pendingCheats.splice(0);
     let results: TxResult[];
     try {
-      results = this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch, ...(balances.length > 0 ? { cheats: { balances } } : {}) }).results;
+      results = this.app.finalizeBlock({ height: this.latest.height + 1n, timeNs, txs: batch, ...(changes.length > 0 ? { cheats: { changes } } : {}) }).results;
       this.nextTimeNs = undefined;
       this.app.commit();
     } catch (e) {

@@ -83,6 +83,8 @@ export interface VerifyContext {
   readonly useFeeGrant?: (granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[]) => void;
   /** Dev mode's impersonated addresses: their key and signature are not checked (their sequence is). */
   readonly impersonated?: (address: string) => boolean;
+  /** Dev mode's auto-impersonation: a signer whose key or signature does not verify is admitted as impersonated. */
+  readonly autoImpersonate?: boolean;
 }
 
 export interface VerifiedMsg {
@@ -257,7 +259,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   // 6.-7. Each signer: its key, its account, its sequence and its signature, in signer order.
   const verified: TxSigner[] = signers.map((address, i) => {
     const { pubKey, signature } = tx.signatures[i]!;
-    const unsigned = ctx.impersonated?.(address) === true;
+    const unsigned = ctx.impersonated?.(address) === true || (ctx.autoImpersonate === true && !validlySigned(tx, i, address, prefix, ctx));
     if (!unsigned && !keyMatches(pubKey, prefix, address)) {
       throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
     }
@@ -370,6 +372,21 @@ export const MAX_KEY_ADDRESSES = 4_096;
 export const keyAddressesKept = (): number => ADDRESS_OF_KEY.size;
 
 /** Whether `pubKey` is `address`'s key; kept only when it is, so the keys of junk txs never fill the cache. */
+/** Auto-impersonation: whether signer `i` would pass the checks of a signed tx (else it is admitted unsigned). */
+function validlySigned(tx: DecodedTx, i: number, address: string, prefix: string, ctx: VerifyContext): boolean {
+  const { pubKey, signature } = tx.signatures[i]!;
+  const account = ctx.getAccount(address);
+  if (account === undefined || !keyMatches(pubKey, prefix, address)) return false;
+  if (ctx.simulate) return true;
+  try {
+    if (tx.proto !== undefined) verifyProtoSignature(tx, tx.proto, i, pubKey, signature, account, ctx.chainId);
+    else verifyAminoSignature(tx, pubKey, signature, account, ctx);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function keyMatches(pubKey: Uint8Array, prefix: string, address: string): boolean {
   const k = `${prefix}:${Buffer.from(pubKey).toString("hex")}`;
   if (ADDRESS_OF_KEY.get(k) === address) return true;

@@ -65,25 +65,27 @@ export function devGenTx(o: {
   });
 }
 
-let cached: GenesisJson | undefined;
+/** The default genesis's chain id (`--chain-id` replaces it: the gentxs are signed for the one asked). */
+export const DEFAULT_CHAIN_ID = "chainmain-local";
+
+const cached = new Map<string, GenesisJson>();
 
 /**
  * The default genesis: the reference chain's v7 emission values (1 % base rate pinned by
  * inflation_min = inflation_max, 6.8 % monthly decay from block 1, a 100 B CRO cap) on a
  * 98.5 B CRO launch supply, at a fixed genesis time so that every run is the same.
  */
-export function defaultGenesisJson(): GenesisJson {
-  cached ??= build();
-  return structuredClone(cached);
+export function defaultGenesisJson(chainId = DEFAULT_CHAIN_ID): GenesisJson {
+  if (!cached.has(chainId)) cached.set(chainId, build(chainId));
+  return structuredClone(cached.get(chainId)!);
 }
 
-function build(): GenesisJson {
+function build(chainId: string): GenesisJson {
   // 4 validators of 10 B CRO self-delegation each (bonded ratio ~41 %: the 1 % mint pays bonded
   // stake ~2.4 %, so the rewards pool tops it up to the 3 % target); 4 users of 1 M CRO; a 5 B
   // CRO rewards pool (the top-up alone takes ~0.6 B CRO in the first year, more as the mint
   // decays: years of runway, so a 4-year tier can be tried); the reserve (dev key 0) holds the
   // rest of the launch supply.
-  const chainId = "chainmain-local";
   const selfDelegation = 1_000_000_000_000_000_000n;
   const operatorFunds = selfDelegation + 100_000_000_000n;
   const userFunds = 100_000_000_000_000n;
