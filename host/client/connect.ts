@@ -30,7 +30,7 @@ export interface ConnectOptions extends Omit<SigningStargateClientOptions, "gasP
 }
 
 /** A connected SigningStargateClient, with the address it signs for (the signer's first account). */
-export type ChainClient = SigningStargateClient & { readonly address: string; readonly signer: OfflineSigner };
+export type ChainClient = SigningStargateClient & { readonly address: string; readonly offlineSigner: OfflineSigner };
 
 /** The signer a SignerSource stands for. */
 export async function signerOf(key: SignerSource, mode: "direct" | "amino" = "direct"): Promise<OfflineSigner> {
@@ -81,5 +81,5 @@ export async function connect(rpcUrl: string, key: SignerSource, options: Connec
     ...rest,
     gasPrice: price,
   });
-  return Object.assign(client, { address: account.address, signer });
+  return Object.assign(client, { address: account.address, offlineSigner: signer });
 }
