@@ -54,7 +54,10 @@ test("connect(): a send and a tier lock with fee \"auto\" (dev key 5), a delegat
   const out = await run(0);
   const hash = out.split(/\s+/)[0]!;
   assert.match(hash, /^[0-9A-F]{64}$/, out);
-  assert.is((await txOf(hash)).tx_response.code, 0);
+  const sent = await txOf(hash);
+  assert.is(sent.tx_response.code, 0);
+  // No minimum gas price on this node: connect() priced "auto" at 0.025basecro a unit of gas.
+  assert.is(BigInt(sent.tx.auth_info.fee.amount[0].amount), (BigInt(sent.tx_response.gas_wanted) * 25n + 999n) / 1000n);
   assert.is(await balance(seven), before.seven + 1000n);
   assert.is(await positions(five), before.locks + 1);
   const { delegation_responses } = await get(node, `/cosmos/staking/v1beta1/delegations/${six}`);
