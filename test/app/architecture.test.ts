@@ -101,6 +101,12 @@ test("the wire and the core import no module and no application", () => {
   assert.equal(bad, []);
 });
 
+test("the client package (host/client/) imports only the wire: what it ships is the schema's, in any browser", () => {
+  const bad = [...imports].flatMap(([f, ts]) => (layer(f) === "client" ? ts.filter((t) => layer(t) !== "client" && layer(t) !== "wire").map((t) => `${f} → ${t}`) : []));
+  assert.ok([...imports.keys()].some((f) => layer(f) === "client"), "host/client/ is read");
+  assert.equal(bad, []);
+});
+
 /**
  * Pairs of host/'s folders that still import each other, each named until its own work removes it
  * (issue 32: a module's folder holds all of it; one protobuf runtime). The list only shrinks: a new
