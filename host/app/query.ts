@@ -1,13 +1,16 @@
 // ABCI Query as the SDK's baseapp answers it through CometBFT's `abci_query`: the path is a gRPC
 // method (`/cosmos.bank.v1beta1.Query/Balance`), `data` its protobuf request, `value` its protobuf
 // response. Every query method is a typed handler of the query router (app/queries.ts), the same
-// one REST renders as gateway JSON; tx Simulate (a Service, not a query) is answered here. Errors
+// one REST renders as gateway JSON; tx Simulate and the node service's Config (Services, not
+// queries; chain-maind registers the node service on its query router) are answered here. Errors
 // as baseapp maps gRPC statuses: NotFound → sdk 38, InvalidArgument → sdk 18, anything else →
 // sdk 6, the log `rpc error: code = … desc = …`.
 
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { SimulateRequestSchema, SimulateResponseSchema } from "../wire/gen/cosmos/tx/v1beta1/service_pb.js";
 import { TxMsgDataSchema } from "../wire/gen/cosmos/base/abci/v1beta1/abci_pb.js";
+import { ConfigResponseSchema } from "../wire/gen/cosmos/base/node/v1beta1/query_pb.js";
+import { decString } from "../wire/gateway-json.js";
 import { SimulationError } from "../framework/types.js";
 import type { Application } from "./application.js";
 import { TxError } from "../wire/errors.js";
@@ -64,6 +67,7 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
   };
   const answer = (path: string, data: Uint8Array): Uint8Array => {
     if (path === "/cosmos.tx.v1beta1.Service/Simulate") return simulate(data);
+    if (path === NODE_CONFIG) return nodeConfig(node);
     try {
       return router.abci(path, data);
     } catch (e) {
@@ -77,7 +81,7 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
     if (height !== undefined && height !== 0n && height !== latest) {
       return failure(18, "invalid request", `cannot query at height ${height}: this node answers at the latest height (${latest}) only`, latest);
     }
-    if (path !== "/cosmos.tx.v1beta1.Service/Simulate" && !router.has(path)) return failure(6, "unknown request", "unknown query path", latest);
+    if (path !== "/cosmos.tx.v1beta1.Service/Simulate" && path !== NODE_CONFIG && !router.has(path)) return failure(6, "unknown request", "unknown query path", latest);
     try {
       return { code: 0, codespace: "", log: "", value: answer(path, data), height: latest };
     } catch (e) {
@@ -90,6 +94,20 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
       return failure(sdk.code, sdk.text, `rpc error: code = InvalidArgument desc = ${(e as Error).message}`, latest);
     }
   };
+}
+
+const NODE_CONFIG = "/cosmos.base.node.v1beta1.Service/Config";
+
+/**
+ * The node service's Config as chain-maind answers it: the minimum gas prices as DecCoins text
+ * (non-zero ones, by denom, 18 decimals; "" for none); its pruning fields empty and halt height 0
+ * (the SDK's NewQueryServer drops the config it is given).
+ */
+function nodeConfig(node: Application): Uint8Array {
+  const prices = node.state.minGasPrices.filter((p) => p.amount > 0n).sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));
+  return toBinary(ConfigResponseSchema, create(ConfigResponseSchema, {
+    minimumGasPrice: prices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
+  }));
 }
 
 function failure(code: number, text: string, detail: string, height: bigint): AbciQueryResult {

@@ -12,7 +12,7 @@
 // RUNWAY_DAY_DECIMALS decimals, truncated, computed on bigints.
 
 import { createHash } from "node:crypto";
-import type { Json } from "../app/genesis.js";
+import type { Json } from "../framework/genesis-json.js";
 import { durationString } from "../wire/gateway-json.js";
 
 export interface Provenance {

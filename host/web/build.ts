@@ -3,6 +3,8 @@
 //   build/web/node.js     the same for Node, plus loading the core.wasm beside it (host/web/node.ts)
 //   build/web/core.wasm   a copy of build/core.wasm, next to both
 //   build/web/sim-worker.js  the scenario engine in a Web Worker (host/web/sim-worker.ts, minified)
+//   build/web/client.js   the chain's CosmJS client (host/client/): one ES module for Node and
+//                         browser bundles, @cosmjs/* and @bufbuild/protobuf left to the app (peers)
 //   build/web/*.d.ts      typings (tsc, tsconfig.web.json, into build/web/types/)
 //   build/web/dashboard/  the node's page at GET / (host/web/dashboard/): index.html and
 //                         content-hashed assets (app-HASH.js, style-HASH.css, core-HASH.wasm)
@@ -50,8 +52,12 @@ const nodeShims: Plugin = {
   },
 };
 
-async function bundle(entry: string, outfile: string, platform: "browser" | "node", shims = false): Promise<Uint8Array> {
+/** What the client package leaves to the app that imports it (package.json peerDependencies). */
+export const CLIENT_PEERS = ["@cosmjs/*", "@bufbuild/protobuf", "@bufbuild/protobuf/*"];
+
+async function bundle(entry: string, outfile: string, platform: "browser" | "node", shims = false, external: string[] = []): Promise<Uint8Array> {
   const r = await build({
+    external,
     ...(shims ? { plugins: [nodeShims], inject: [join(SHIMS, "process.ts")] } : {}),
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -86,6 +92,9 @@ async function main(): Promise<void> {
   if (tsc.status !== 0) throw new Error("tsc -p tsconfig.web.json failed");
   await writeFile(join(OUT, "engine.d.ts"), 'export * from "./types/web/engine.js";\n');
   await writeFile(join(OUT, "node.d.ts"), 'export * from "./types/web/node.js";\n');
+  // The client: a browser-safe module (checked: no Node built-in), which Node runs as is.
+  await writeFile(join(OUT, "client.js"), await bundle("host/client/index.ts", "client.js", "browser", false, CLIENT_PEERS));
+  await writeFile(join(OUT, "client.d.ts"), 'export * from "./types/client/index.js";\n');
 
   // The scenario engine in a Web Worker (the package's and the dashboard's).
   const worker = await bundle("host/web/sim-worker.ts", "sim-worker.js", "browser", true);

@@ -461,6 +461,8 @@ export const schemaKnows = (typeUrl: string): boolean => Object.hasOwn(CONVERTER
 
 /** Type URLs a protobuf tx may carry. */
 export const messageTypeUrls = (): string[] => Object.keys(CONVERTERS);
+/** The schema of each message a protobuf tx may carry (the client package's registry, host/client/). */
+export const txMessageSchemas = (): readonly DescMessage[] => TX_MESSAGES;
 
 /**
  * One message Any of a tx → its amino and gateway JSON. An unknown type URL, undecodable bytes,

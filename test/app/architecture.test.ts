@@ -109,6 +109,13 @@ test("the wire and the core import no module and no application", () => {
   assert.equal(bad, []);
 });
 
+test("the client package (host/client/) imports only the wire: what it ships is the schema's, in any browser", () => {
+  const bad = [...imports].flatMap(([f, ts]) => (layer(f) === "client" ? ts.filter((t) => layer(t) !== "client" && layer(t) !== "wire").map((t) => `${f} → ${t}`) : []));
+  assert.ok([...imports.keys()].some((f) => layer(f) === "client"), "host/client/ is read");
+  assert.equal(bad, []);
+});
+
+
 test("no two folders import each other", () => {
   const edges = new Map<string, string>();
   for (const [f, ts] of imports) {

@@ -8,7 +8,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Secp256k1Wallet, makeSignDoc as makeAminoSignDoc, type StdFee } from "@cosmjs/amino";
 import { DirectSecp256k1Wallet, makeAuthInfoBytes, makeSignDoc, type EncodeObject } from "@cosmjs/proto-signing";
-import { AminoTypes, createDefaultAminoConverters } from "@cosmjs/stargate";
 import { fromBase64 } from "@cosmjs/encoding";
 import { Secp256k1, Secp256k1Signature } from "@cosmjs/crypto";
 import { encodePubkey } from "@cosmjs/proto-signing";
@@ -16,14 +15,14 @@ import { encodeSecp256k1Pubkey } from "@cosmjs/amino";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { devAddress, devPrivateKey, operatorOf } from "../../host/app/genesis.js";
-import { chainRegistry, chainmainAminoConverters, clientTxHash, keplrBody } from "../helpers/cosmjs.js";
+import { chainRegistry, chainAminoTypes, clientTxHash, keplrBody } from "../helpers/cosmjs.js";
 import { nodeHarness, type TestNode } from "../helpers/node.js";
 
 const nodes = await nodeHarness({ prefix: "signers-" });
 test.after(() => nodes.remove());
 
 const registry = chainRegistry();
-const aminoTypes = new AminoTypes({ ...createDefaultAminoConverters(), ...chainmainAminoConverters() });
+const aminoTypes = chainAminoTypes();
 const coin = (amount: bigint) => ({ denom: "basecro", amount: amount.toString() });
 const send = (from: number, to: number, amount: bigint): EncodeObject => ({
   typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: devAddress(from), toAddress: devAddress(to), amount: [coin(amount)] },

@@ -3,9 +3,9 @@
 // printed as results.json. Usage (README.md): RPC=http://127.0.0.1:PORT node --import tsx test/reference-chain-issue33/record.ts > results.json
 
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
-import { AminoTypes, GasPrice, SigningStargateClient, createDefaultAminoConverters } from "@cosmjs/stargate";
+import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
 import { devPrivateKey } from "../../host/app/genesis.js";
-import { chainRegistry, chainmainAminoConverters } from "../helpers/cosmjs.js";
+import { chainRegistry, chainAminoTypes } from "../helpers/cosmjs.js";
 import { issue33Workload } from "../helpers/issue33-workload.js";
 
 const rpc = process.env.RPC ?? "http://127.0.0.1:26657";
@@ -14,7 +14,7 @@ for (const step of issue33Workload()) {
   const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(step.signer), "cro");
   const [account] = await wallet.getAccounts();
   const client = await SigningStargateClient.connectWithSigner(rpc, wallet, {
-    registry: chainRegistry(), aminoTypes: new AminoTypes({ ...createDefaultAminoConverters(), ...chainmainAminoConverters() }), gasPrice: GasPrice.fromString("0.025basecro"),
+    registry: chainRegistry(), aminoTypes: chainAminoTypes(), gasPrice: GasPrice.fromString("0.025basecro"),
   });
   const simulated = step.fee === "auto" ? await client.simulate(account!.address, step.messages, "") : undefined;
   const r = await client.signAndBroadcast(account!.address, step.messages, step.fee);

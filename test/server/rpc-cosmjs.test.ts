@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { Secp256k1Wallet } from "@cosmjs/amino";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import {
-  AminoTypes, GasPrice, SigningStargateClient, StargateClient, createDefaultAminoConverters,
+  GasPrice, SigningStargateClient, StargateClient,
 } from "@cosmjs/stargate";
 import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -22,7 +22,7 @@ import { QueryTotalDelegatedVotingPowerResponseSchema } from "../../host/wire/ge
 import { devAddress, devPrivateKey, operatorOf } from "../../host/app/genesis.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { loadCore } from "../../host/core/core.js";
-import { chainRegistry, chainmainAminoConverters } from "../helpers/cosmjs.js";
+import { chainRegistry, chainAminoTypes } from "../helpers/cosmjs.js";
 import { wasm } from "../helpers/node.js";
 import { createRequire } from "node:module";
 import type { cosmos as Cosmos } from "interchain";
@@ -56,7 +56,7 @@ async function signingClient(n: number, mode: "direct" | "amino") {
   const wallet = mode === "direct" ? await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro") : await Secp256k1Wallet.fromKey(devPrivateKey(n), "cro");
   return SigningStargateClient.connectWithSigner(rpc, wallet, {
     registry: chainRegistry(),
-    aminoTypes: new AminoTypes({ ...createDefaultAminoConverters(), ...chainmainAminoConverters() }),
+    aminoTypes: chainAminoTypes(),
     gasPrice: GasPrice.fromString("0.025basecro"),
     broadcastPollIntervalMs: 100,
     broadcastTimeoutMs: 20_000,

@@ -5,10 +5,10 @@
 // settings (dev key 0 governs; 1 CRO per unit of consensus power).
 
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { pubKeyAddress } from "../../wire/keys.js";
+import { DEV_KEY_COUNT, devPrivateKey } from "../../wire/dev-keys.js";
 import { AUTH_PARAMS, BASE_ACCOUNT } from "../auth/genesis.js";
 import { DEFAULT_GOV_PARAMS_JSON } from "../gov/genesis.js";
 import { genTxJson } from "./genesis.js";
@@ -16,13 +16,8 @@ import { consensusKey } from "../staking/consensus-key.js";
 import { ACCOUNT_PREFIX, REWARDS_POOL_ADDRESS, VALIDATOR_PREFIX } from "./genesis-sdk.js";
 import type { GenesisJson, Json } from "../../framework/genesis-json.js";
 
-/**
- * Development keys: private key N = sha256("staking-engine dev key N"). Public knowledge, so for
- * local chains only: key 0 holds the reserve, keys 1-4 operate the validators, 5-8 are users.
- */
-export function devPrivateKey(n: number): Uint8Array {
-  return sha256(utf8ToBytes(`staking-engine dev key ${n}`));
-}
+/** Development keys (wire/dev-keys.ts, shared with the client package): key 0 holds the reserve, 1-4 operate the validators, 5-8 are users. */
+export { devPrivateKey };
 
 /** The `cro1...` address of dev key N. */
 export function devAddress(n: number, prefix = ACCOUNT_PREFIX): string {
@@ -31,7 +26,7 @@ export function devAddress(n: number, prefix = ACCOUNT_PREFIX): string {
 
 /** The dev keys of the default genesis, for people and tests: key number, hex private key, address. */
 export function devKeys(): { n: number; privateKey: string; address: string }[] {
-  return Array.from({ length: 9 }, (_, n) => ({ n, privateKey: bytesToHex(devPrivateKey(n)), address: devAddress(n) }));
+  return Array.from({ length: DEV_KEY_COUNT }, (_, n) => ({ n, privateKey: bytesToHex(devPrivateKey(n)), address: devAddress(n) }));
 }
 
 /** The operator address (`crocncl1...`) of an account address. */
@@ -99,7 +94,7 @@ function build(chainId: string): GenesisJson {
   ];
   for (let n = 1; n <= 4; n++) balances.push({ address: devAddress(n), coins: coins(operatorFunds) });
   for (let n = 5; n <= 8; n++) balances.push({ address: devAddress(n), coins: coins(userFunds) });
-  const accounts: Json[] = Array.from({ length: 9 }, (_, n) => ({
+  const accounts: Json[] = Array.from({ length: DEV_KEY_COUNT }, (_, n) => ({
     "@type": BASE_ACCOUNT, address: devAddress(n), pub_key: null, account_number: `${n}`, sequence: "0",
   }));
   const genTxs = [1, 2, 3, 4].map((n) => devGenTx({

@@ -14,7 +14,7 @@ import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgDeposit, MsgSubmitProposal, MsgVote, MsgVoteWeighted } from "cosmjs-types/cosmos/gov/v1beta1/tx";
 import { TextProposal } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { Any } from "cosmjs-types/google/protobuf/any";
-import { AminoTypes, SigningStargateClient, createDefaultAminoConverters, type StdFee } from "@cosmjs/stargate";
+import { SigningStargateClient, type StdFee } from "@cosmjs/stargate";
 import { DirectSecp256k1Wallet, type EncodeObject } from "@cosmjs/proto-signing";
 import { Secp256k1Wallet } from "@cosmjs/amino";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -24,7 +24,7 @@ import { TextProposalSchema } from "../../../host/wire/gen/cosmos/gov/v1beta1/go
 import { toBinary } from "@bufbuild/protobuf";
 import { nodeHarness, type TestNode } from "../../helpers/node.js";
 import { devPrivateKey } from "../../../host/app/genesis.js";
-import { chainRegistry, chainmainAminoConverters, generatedType, keplrBody } from "../../helpers/cosmjs.js";
+import { chainRegistry, chainAminoTypes, generatedType, keplrBody } from "../../helpers/cosmjs.js";
 import { readReference } from "../../helpers/reference-chain.js";
 import { SECOND, type Outcome, type WorkloadRow } from "../../helpers/reference-workload.js";
 import { differences, gasPct, report } from "../../helpers/reference-compare.js";
@@ -81,7 +81,7 @@ async function signer(n: number, mode: "direct" | "amino") {
   const [account] = await wallet.getAccounts();
   const registry = chainRegistry();
   for (const d of file_cosmos_gov_v1_tx.messages) registry.register(`/${d.typeName}`, generatedType(d));
-  const client = await SigningStargateClient.offline(wallet, { registry, aminoTypes: new AminoTypes({ ...createDefaultAminoConverters(), ...chainmainAminoConverters() }) });
+  const client = await SigningStargateClient.offline(wallet, { registry, aminoTypes: chainAminoTypes() });
   return {
     address: account!.address,
     async sign(node: TestNode, messages: EncodeObject[], fee: StdFee): Promise<Uint8Array> {

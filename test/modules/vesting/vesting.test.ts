@@ -17,7 +17,8 @@ import { MsgCreatePeriodicVestingAccount, MsgCreatePermanentLockedAccount, MsgCr
 import { MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { nodeHarness, type TestNode } from "../../helpers/node.js";
-import { chainRegistry, chainmainAminoConverters, keplrBody } from "../../helpers/cosmjs.js";
+import { chainRegistry, keplrBody } from "../../helpers/cosmjs.js";
+import { chainAminoConverters } from "../../../host/client/index.js";
 import { devPrivateKey } from "../../../host/app/genesis.js";
 import { devAddress, operatorOf } from "../../../host/modules/genutil/default-genesis.js";
 
@@ -40,7 +41,7 @@ registry.register(`${V}MsgCreatePeriodicVestingAccount`, MsgCreatePeriodicVestin
 const coinsAmino = (l: { denom: string; amount: string }[]) => l.map((c) => ({ amount: c.amount, denom: c.denom }));
 const aminoTypes = new AminoTypes({
   ...createDefaultAminoConverters(),
-  ...chainmainAminoConverters(),
+  ...chainAminoConverters(),
   [`${V}MsgCreatePermanentLockedAccount`]: {
     aminoType: "cosmos-sdk/MsgCreatePermLockedAccount",
     toAmino: (m: MsgCreatePermanentLockedAccount) => ({ from_address: m.fromAddress, to_address: m.toAddress, amount: coinsAmino(m.amount) }),
