@@ -24,3 +24,18 @@ export class UndoJournal {
     this.steps?.push(step);
   }
 }
+
+/**
+ * Set `key` in `map` to `value` (undefined: delete it), `changed()` called now and again if the
+ * tx's `undo` journal rolls the change back: a keeper's record kept beside the core's, marked dirty.
+ */
+export function setJournaled<V>(map: Map<string, V>, key: string, value: V | undefined, undo: UndoJournal, changed: () => void): void {
+  const old = map.get(key);
+  const put = (v: V | undefined) => {
+    if (v === undefined) map.delete(key);
+    else map.set(key, v);
+    changed();
+  };
+  put(value);
+  undo.push(() => put(old));
+}

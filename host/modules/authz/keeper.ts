@@ -5,7 +5,7 @@
 // a restart. BeginBlock removes the grants whose expiration is before the block's time.
 
 import { base64 } from "@scure/base";
-import { UndoJournal } from "../../framework/journal.js";
+import { UndoJournal, setJournaled } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import type { AnyBytes } from "./authorizations.js";
 import { addressBytes, grantKey, hex, queueKey } from "./keys.js";
@@ -71,27 +71,12 @@ export class Authz {
   }
 
   private setGrant(key: string, g: Grant | undefined): void {
-    const old = this.grants.get(key);
-    if (g === undefined) this.grants.delete(key);
-    else this.grants.set(key, g);
-    this.dirty.add(GRANT + key);
-    this.undo.push(() => {
-      if (old === undefined) this.grants.delete(key);
-      else this.grants.set(key, old);
-      this.dirty.add(GRANT + key);
-    });
+    setJournaled(this.grants, key, g, this.undo, () => this.dirty.add(GRANT + key));
   }
 
   private setQueue(key: string, q: QueueItem | undefined): void {
-    const old = this.queue.get(key);
-    this.earliest = null;
-    if (q === undefined) this.queue.delete(key);
-    else this.queue.set(key, q);
-    this.dirty.add(QUEUE + key);
-    this.undo.push(() => {
+    setJournaled(this.queue, key, q, this.undo, () => {
       this.earliest = null;
-      if (old === undefined) this.queue.delete(key);
-      else this.queue.set(key, old);
       this.dirty.add(QUEUE + key);
     });
   }

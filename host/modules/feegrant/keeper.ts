@@ -10,7 +10,7 @@ import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { base64 } from "@scure/base";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { UndoJournal } from "../../framework/journal.js";
+import { UndoJournal, setJournaled } from "../../framework/journal.js";
 import type { ModuleRecord } from "../../store/records.js";
 import { accountAddressBytes } from "../../wire/address.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
@@ -63,27 +63,11 @@ export class Feegrant {
   }
 
   private setGrant(key: string, g: Grant | undefined): void {
-    const old = this.grants.get(key);
-    if (g === undefined) this.grants.delete(key);
-    else this.grants.set(key, g);
-    this.dirty.add(ALLOWANCE + key);
-    this.undo.push(() => {
-      if (old === undefined) this.grants.delete(key);
-      else this.grants.set(key, old);
-      this.dirty.add(ALLOWANCE + key);
-    });
+    setJournaled(this.grants, key, g, this.undo, () => this.dirty.add(ALLOWANCE + key));
   }
 
   private setQueue(key: string, q: QueueEntry | undefined): void {
-    const old = this.queue.get(key);
-    if (q === undefined) this.queue.delete(key);
-    else this.queue.set(key, q);
-    this.dirty.add(QUEUE + key);
-    this.undo.push(() => {
-      if (old === undefined) this.queue.delete(key);
-      else this.queue.set(key, old);
-      this.dirty.add(QUEUE + key);
-    });
+    setJournaled(this.queue, key, q, this.undo, () => this.dirty.add(QUEUE + key));
   }
 
   get(granter: string, grantee: string): Grant | undefined {
