@@ -127,6 +127,14 @@ const FLAGS = {
     type: "string", value: "FILE", shown: "none",
     description: "dev mode: a new chain from an SDK export (chain-maind export, npm run export), the validators' consensus keys replaced by keys this node holds and the dev keys funded; implies --clock simulated unless --dev is given; without --db its database is a temporary file removed at shutdown",
   },
+  "fork-url": {
+    type: "string", value: "URL", shown: "none",
+    description: "dev mode: a new chain from a running chain-main node's state (its CometBFT RPC, e.g. http://localhost:26657, or its REST gateway, :1317), read by its queries at --fork-height, then forked as --fork forks a file (Anvil's --fork-url); dev_reset returns to that state",
+  },
+  "fork-height": {
+    type: "string", value: "H", shown: "the node's latest height",
+    description: "with --fork-url: the height whose state is read (Anvil's --fork-block-number); a pruned height is refused",
+  },
   db: {
     type: "string",
     value: "PATH",
@@ -302,7 +310,8 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   const portText = str("port") ?? env.PORT ?? DEFAULTS.port;
   const portSource = str("port") !== undefined ? "--port" : env.PORT !== undefined ? "PORT" : "--port";
   // A fork is a dev chain: a simulated clock unless --dev asks for dev mode on the real one.
-  const clock = str("clock") ?? (values.fork !== undefined && !values.dev ? "simulated" : DEFAULTS.clock);
+  const forking = values.fork !== undefined || values["fork-url"] !== undefined;
+  const clock = str("clock") ?? (forking && !values.dev ? "simulated" : DEFAULTS.clock);
   if (clock !== "real" && clock !== "simulated") {
     throw new ConfigError(`--clock ${JSON.stringify(clock)}: must be real or simulated`);
   }
@@ -341,8 +350,11 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   const devAsked = values.dev === true && values.abci === undefined;
   if (values.automine || (devAsked && !values["no-automine"] && str("block-time") === undefined)) config.automine = true;
   if (devAsked) config.firstBlock = true;
-  if (values.fork !== undefined) {
-    const f = forkSetting(values.fork, { dev: config.dev, genesis: config.genesisFile !== undefined, abci: values.abci !== undefined, dbGiven: str("db") !== undefined || env.DB_PATH !== undefined });
+  if (values["fork-height"] !== undefined && values["fork-url"] === undefined) throw new ConfigError("--fork-height: the height of a --fork-url: add --fork-url");
+  if (values.fork !== undefined && values["fork-url"] !== undefined) throw new ConfigError("--fork and --fork-url: give one");
+  if (forking) {
+    const from = values["fork-url"] !== undefined ? { url: values["fork-url"], height: values["fork-height"] } : { file: values.fork ?? "" };
+    const f = forkSetting(from, { dev: config.dev, genesis: config.genesisFile !== undefined, abci: values.abci !== undefined, dbGiven: str("db") !== undefined || env.DB_PATH !== undefined });
     if ("error" in f) throw new ConfigError(f.error);
     config.fork = f.fork;
     if (f.dbPath) config.dbPath = f.dbPath;

@@ -41,6 +41,8 @@ import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 import { startDevMode, type FundedKey } from "./dev/mode.js";
 import { forkGenesis } from "./dev/fork.js";
+import { forkFlag } from "./dev/fork-flag.js";
+import { readForkUrl, ForkUrlError } from "./dev/fork-url/index.js";
 import { addToDefaultGenesis, hdAccounts } from "./dev/accounts.js";
 import { registerMemoryRoute } from "./server/memory.js";
 import { setFlagsFromString } from "node:v8";
@@ -81,6 +83,8 @@ export interface StartOptions {
   onHalt?: (error: Error) => void;
   /** The operator log (host/log.ts); none by default (the command line logs to stderr). */
   log?: Logger;
+  /** `--fork-url`'s progress lines while it reads the node (the command line: stderr). */
+  progress?: (line: string) => void;
   /** How long REST's mode block and the RPC's broadcast_tx_commit wait for a tx's block (default 10 s). */
   commitTimeoutMs?: number;
 }
@@ -97,7 +101,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let core = options.core ?? (await loadCoreFromFile());
   // Dev mode's snapshots copy the core's memory and globals: a core given without them is replaced.
   if (devChain && !imageable(core)) core = await loadCoreFromFile();
-  const { doc: genesis, forked } = await loadGenesis(config, core);
+  const { doc: genesis, forked } = await loadGenesis(config, core, options.progress ?? (() => {}));
   const limits = config.limits ?? DEFAULT_LIMITS;
   const minGasPrices = (config.minGasPrices ?? []).map((p) => {
     try {
@@ -272,8 +276,8 @@ function logBlocks(chain: NodeChain, log: Logger): void {
 }
 
 /** The genesis document (validated when the chain parses it; a restored chain keeps its own); with --fork, what it replaced. */
-async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; forked?: string[] }> {
-  if (config.fork) return loadFork(config.fork.file, config, core);
+async function loadGenesis(config: Config, core: Core, progress: (line: string) => void): Promise<{ doc: Json; forked?: string[] }> {
+  if (config.fork) return loadFork(config, core, progress);
   try {
     if (config.genesisFile === undefined) {
       const doc = defaultGenesisJson(config.chainId);
@@ -296,13 +300,18 @@ async function loadGenesis(config: Config, core: Core): Promise<{ doc: Json; for
   }
 }
 
-/** `--fork FILE`: the export made a local chain (dev/fork.ts), validated; a new database only. */
-async function loadFork(file: string, config: Config, core: Core): Promise<{ doc: Json; forked: string[] }> {
-  if (!config.fork!.ephemeralDb && existsSync(config.dbPath)) {
-    throw new ConfigError(`--fork: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without --fork: npm start -- --db ${config.dbPath} --clock simulated)`);
+/** `--fork FILE` or `--fork-url URL`: the export (or the node's state) made a local chain (dev/fork.ts), validated; a new database only. */
+async function loadFork(config: Config, core: Core, progress: (line: string) => void): Promise<{ doc: Json; forked: string[] }> {
+  const setting = config.fork!;
+  const flag = forkFlag(setting).split(" ")[0]!;
+  const file = setting.url ?? setting.file ?? "";
+  if (!setting.ephemeralDb && existsSync(config.dbPath)) {
+    throw new ConfigError(`${flag}: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without ${flag}: npm start -- --db ${config.dbPath} --clock simulated)`);
   }
   try {
-    const fork = forkGenesis(await readGenesisDoc(file), undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
+    const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: await readGenesisDoc(file), lines: [] };
+    const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
+    fork.lines.unshift(...read.lines);
     try {
       parseGenesis(fork.doc, core.dec);
     } catch (e) {
@@ -311,7 +320,8 @@ async function loadFork(file: string, config: Config, core: Core): Promise<{ doc
     }
     return { doc: fork.doc, forked: fork.lines };
   } catch (e) {
-    if (e instanceof ValidationError) throw new ConfigError(`--fork ${e.message.startsWith(file) ? "" : `${file}: `}${e.message}`);
+    if (e instanceof ValidationError) throw new ConfigError(`${flag} ${e.message.startsWith(file) ? "" : `${file}: `}${e.message}`);
+    if (e instanceof ForkUrlError) throw new Error(e.message);
     throw e;
   }
 }
@@ -423,7 +433,7 @@ export async function run(
     }
     config = invocation.config;
     const log = options.log ?? createLogger({ level: config.logLevel, format: config.logFormat, write: (line) => io.err(line) });
-    node = await startNode(config, { ...options, log });
+    node = await startNode(config, { progress: (line) => io.err(line), ...options, log });
   } catch (e) {
     io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
     return e instanceof ConfigError ? EXIT_USAGE : 1;
