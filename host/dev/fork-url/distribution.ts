@@ -35,7 +35,7 @@ function lengthPrefixed(key: Uint8Array, at: number): [Uint8Array, number] {
 
 const u64le = (b: Uint8Array): bigint => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const u64be = (b: Uint8Array): bigint => b.reduce((acc, x) => (acc << 8n) | BigInt(x), 0n);
-const valoper = (b: Uint8Array) => encodeAddress(`${VALIDATOR_PREFIX}valoper`, b);
+const valoper = (b: Uint8Array) => encodeAddress(VALIDATOR_PREFIX, b);
 const acc = (b: Uint8Array) => encodeAddress(ACCOUNT_PREFIX, b);
 
 /** A LegacyDec's text (18 decimals) as its raw integer (x 10^18). */

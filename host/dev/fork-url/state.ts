@@ -271,11 +271,11 @@ async function tierSection(source: ForkSource, params: Json, validators: Obj[], 
   if (rawEvents !== undefined) {
     for (const { key, value } of rawEvents) {
       const n = key[1]!;
-      const validator = encodeAddress(`${VALIDATOR_PREFIX}valoper`, key.subarray(2, 2 + n));
+      const validator = encodeAddress(VALIDATOR_PREFIX, key.subarray(2, 2 + n));
       events.push({ validator, sequence: `${u64be(key.subarray(2 + n, 10 + n))}`, event: gatewayJson(ValidatorEventSchema, fromBinary(ValidatorEventSchema, value)) });
     }
     for (const { key, value } of (await source.subspace("tieredrewards", Uint8Array.of(8))) ?? []) {
-      seqs.push({ validator: encodeAddress(`${VALIDATOR_PREFIX}valoper`, key.subarray(1)), current_seq: `${u64be(value)}` });
+      seqs.push({ validator: encodeAddress(VALIDATOR_PREFIX, key.subarray(1)), current_seq: `${u64be(value)}` });
     }
   } else {
     for (const v of validators) {
