@@ -129,6 +129,19 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       },
     });
     dev = open instanceof DevChain ? open : undefined;
+    if (dev) {
+      // dev_reset with fork_url / fork_height: a new fork, read and made as at start.
+      const progress = options.progress ?? (() => {});
+      dev.startup.forkUrl = config.fork?.url;
+      dev.startup.fork = async (url, height) => {
+        const from = url ?? config.fork?.url;
+        if (from === undefined) throw new Error("fork_url: this node was not started with --fork-url: name the node to fork");
+        const read = await readForkUrl(from, height, progress);
+        const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
+        for (const line of [...read.lines, ...fork.lines]) progress(line);
+        return { doc: fork.doc, url: from, height: read.height };
+      };
+    }
     chain = open instanceof DevChain ? open.node : open;
     logBlocks(chain, log);
   } catch (e) {

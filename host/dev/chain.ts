@@ -65,7 +65,14 @@ export class DevChain {
   private readonly dbPath: string;
   private readonly options: NodeChainOptions;
   /** What start set up, made again by reset: auto-impersonation (--auto-impersonate), and the start's work after genesis (block 1, funding). */
-  readonly startup: { autoImpersonate: boolean; afterReset?: () => Promise<void> } = { autoImpersonate: false };
+  readonly startup: {
+    autoImpersonate: boolean;
+    afterReset?: () => Promise<void>;
+    /** `--fork-url`'s reader (main.ts): the forked document of `url` (default: the start's) at `height` (default: its latest). */
+    fork?: (url: string | undefined, height: bigint | undefined) => Promise<{ doc: Json; url: string; height: bigint }>;
+    /** Started with --fork-url (a fork_height alone names a height of that node). */
+    forkUrl?: string;
+  } = { autoImpersonate: false };
 
   /** The node's database as NodeChain.open opens it; the core must export its globals (core/node.ts loadCoreFromFile). */
   static open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
@@ -225,6 +232,21 @@ export class DevChain {
     });
     await this.startup.afterReset?.();
     return { height: this.app.state.last.height, appHash: this.app.state.last.appHash, chainId: this.app.chainId };
+  }
+
+  /** reset with fork_url / fork_height (Anvil's anvil_reset with forking): a new fork, which a later plain reset returns to. */
+  async refork(url: string | undefined, height: bigint | undefined): Promise<{ height: bigint; appHash: string; chainId: string; url: string; forkHeight: bigint }> {
+    if (this.startup.fork === undefined) throw new CheatError("invalid", "fork_url: this node cannot read a fork");
+    if (url === undefined && height !== undefined && !this.startup.forkUrl) throw new CheatError("invalid", "fork_height: this node was not started with --fork-url: give fork_url too");
+    let read: { doc: Json; url: string; height: bigint };
+    try {
+      read = await this.startup.fork(url, height);
+    } catch (e) {
+      throw new CheatError("invalid", (e as Error).message);
+    }
+    const r = await this.loadState(read.doc);
+    await this.startup.afterReset?.();
+    return { ...r, height: this.app.state.last.height, appHash: this.app.state.last.appHash, url: read.url, forkHeight: read.height };
   }
 
   /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */

@@ -23,6 +23,17 @@ export interface Cheat {
   call(chain: DevChain, a: Args): Promise<unknown>;
 }
 
+const forkUrlArg = (v: unknown): string | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "string" || !/^https?:\/\/\S+$/.test(v)) throw new CheatError("invalid", `fork_url: expected http(s)://HOST:PORT of a node's CometBFT RPC or REST, got ${JSON.stringify(v)}`);
+  return v;
+};
+const forkHeightArg = (v: unknown): bigint | undefined => {
+  if (v === undefined || v === null) return undefined;
+  if ((typeof v !== "string" && typeof v !== "number") || !/^[1-9][0-9]{0,18}$/.test(String(v))) throw new CheatError("invalid", `fork_height: expected a block height (1 or more), got ${JSON.stringify(v)}`);
+  return BigInt(v);
+};
+
 const header = (chain: DevChain) => ({ chain_id: chain.node.chainId, height: intString(chain.node.latest.height), time: timestampString(chain.node.latest.timeNs) });
 
 export const CHEATS: Readonly<Record<string, Cheat>> = {
@@ -151,10 +162,15 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
     call: async (chain) => ({ dropped: await chain.dropTransactions(), mempool_txs: chain.node.pending }),
   },
   reset: {
-    args: [],
-    call: async (chain) => {
-      const r = await chain.reset();
-      return { reset: true, chain_id: r.chainId, height: intString(r.height), app_hash: r.appHash };
+    // Anvil's anvil_reset: back to the genesis (a fork's: the fork point), or with fork_url / fork_height a new fork of that node at that height.
+    args: ["fork_url", "fork_height"],
+    call: async (chain, a) => {
+      if (a.fork_url === undefined && a.fork_height === undefined) {
+        const r = await chain.reset();
+        return { reset: true, chain_id: r.chainId, height: intString(r.height), app_hash: r.appHash };
+      }
+      const r = await chain.refork(forkUrlArg(a.fork_url), forkHeightArg(a.fork_height));
+      return { reset: true, chain_id: r.chainId, height: intString(r.height), app_hash: r.appHash, fork_url: r.url, fork_height: intString(r.forkHeight) };
     },
   },
   autoImpersonate: {

@@ -108,6 +108,9 @@ async function main(): Promise<void> {
     await workload(chain);
     await waitHeight(chain, (await latestHeight(chain)) + 3); // rewards accrue past the txs
     const height = BigInt(await latestHeight(chain));
+    // Read H once the chain has moved on, as a fork of a live chain is: chain-maind's raw store reads
+    // (memiavl) then answer its latest state, and the reader must notice (fork-url/distribution.ts).
+    await waitHeight(chain, Number(height) + 2);
     const calls: [string, unknown][] = [];
     const proxy = await recordingProxy(chain.rpc, calls);
     const read = await readForkUrl(proxy.url, height, (l) => console.error(l));

@@ -1,16 +1,19 @@
 // x/distribution's genesis section from a running node at the fork height. The queries give the
-// params, the community pool, each validator's outstanding rewards and accumulated commission;
-// what the F1 accounting needs beyond them (each delegation's starting info, each validator's
-// historical and current rewards, slash events with their heights, the previous proposer,
-// withdraw addresses) no query lists, so they are read raw from the store
-// (`/store/distribution/subspace` with the collection's prefix, decoded by the schema's types), as
-// chain-maind answers at a height. A node that answers no raw reads (this node, or a REST URL):
-// - withdraw addresses: DelegatorWithdrawAddress for each delegator;
-// - F1 restarted at the fork height: each validator's current period 1 with no rewards yet and a
-//   historical period 0 of zero ratio, referenced by the current period and each delegation; each
-//   delegation's starting info (period 0, its tokens = shares x tokens / delegator shares, height
-//   H); no slash events. Rewards delegators had not withdrawn by H stay in the outstanding rewards
-//   but no delegation can claim them (the fork says how much), commission is kept whole.
+// params, the community pool, each validator's outstanding rewards and accumulated commission, and
+// each delegation's pending rewards; the F1 records behind them (each delegation's starting info,
+// each validator's historical and current rewards, slash events, the previous proposer, withdraw
+// addresses) no query lists. Two ways to them:
+// - raw from the store (`/store/distribution/subspace` with each collection's prefix), exact, when
+//   the node's raw reads answer at the height: checked by its outstanding rewards (which move every
+//   block) read raw equalling the query's at H. chain-maind on memiavl answers raw reads from its
+//   latest state whatever the height, so on a chain that moved on since H the check fails and:
+// - derived, pending rewards kept: per validator, each delegation i its own historical period i of
+//   ratio R - p_i / stake_i (p_i its pending rewards at H from DelegationTotalRewards, stake_i its
+//   tokens = shares x tokens / delegator shares, R the largest p / stake, per denom), period n of
+//   ratio R referenced by the current period n + 1 with no rewards yet; starting info (period i,
+//   stake_i, height H - 1: the SDK counts nothing for a delegation started at the current height); no slash events (the pending rewards already count them); previous proposer
+//   none; withdraw addresses from DelegatorWithdrawAddress. A delegation then earns p_i (to the
+//   18th decimal times its stake) plus what the fork's blocks give it, as on the chain.
 
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { Query as DistQuery } from "../../wire/gen/cosmos/distribution/v1beta1/query_pb.js";
@@ -82,18 +85,33 @@ export async function distributionSection(
     outstanding_rewards: outstanding, validator_accumulated_commissions: commissions,
     validator_historical_rewards: [], validator_current_rewards: [], delegator_starting_infos: [], validator_slash_events: [],
   };
-  const raw = await source.subspace("distribution", Uint8Array.of(4));
-  if (raw !== undefined) {
-    await rawF1(source, section, raw);
+  const rawOutstanding = await source.subspace("distribution", Uint8Array.of(2));
+  const atHeight = rawOutstanding !== undefined && sameOutstanding(rawOutstanding, outstanding);
+  if (atHeight) {
+    await rawF1(source, section, (await source.subspace("distribution", Uint8Array.of(4))) ?? []);
     progress(`fork: x/distribution's F1 records read raw from the store at ${source.height} (${(section.delegator_starting_infos as Json[]).length} starting infos)`);
     return { section, lines: [] };
   }
   const withdraw = section.delegator_withdraw_infos as Json[];
-  for (const d of new Set(delegations.map((x) => String(x.delegator_address)))) {
+  const pending = new Map<string, Json>();
+  const delegators = [...new Set(delegations.map((x) => String(x.delegator_address)))];
+  for (const d of delegators) {
     const w = await source.query(DistQuery.method.delegatorWithdrawAddress, { delegatorAddress: d });
     if (w.withdraw_address !== d) withdraw.push({ delegator_address: d, withdraw_address: w.withdraw_address as Json });
+    const r = await source.query(DistQuery.method.delegationTotalRewards, { delegatorAddress: d });
+    for (const x of (Array.isArray(r.rewards) ? r.rewards : []) as Obj[]) pending.set(`${d}/${String(x.validator_address)}`, x.reward ?? []);
   }
-  return { section, lines: restartF1(source.height, section, validators, delegations) };
+  deriveF1(source.height, section, validators, delegations, pending);
+  return {
+    section,
+    lines: [`fork: x/distribution's F1 records derived from each delegation's pending rewards at ${source.height} (${rawOutstanding === undefined ? "the node answers no raw store reads" : "its raw store reads answer a later state than the height"})`],
+  };
+}
+
+/** The raw outstanding rewards (prefix 2) equal the query's at H: the raw reads are at H. */
+function sameOutstanding(raw: { key: Uint8Array; value: Uint8Array }[], queried: Json[]): boolean {
+  const byVal = new Map(raw.map(({ key, value }) => [valoper(lengthPrefixed(key, 1)[0]), JSON.stringify(decCoins(fields(value).get(1)))]));
+  return queried.every((o) => byVal.get(String((o as Obj).validator_address)) === JSON.stringify((o as Obj).outstanding_rewards));
 }
 
 /** A protobuf message's fields by number (the last of a scalar, every one of a repeated field). */
@@ -165,27 +183,45 @@ async function rawF1(source: ForkSource, section: Obj, starting: { key: Uint8Arr
   if (proposer.length > 0 && proposer[0]!.value.length > 0) section.previous_proposer = encodeAddress(`${VALIDATOR_PREFIX}cons`, proposer[0]!.value);
 }
 
-function restartF1(height: bigint, section: Obj, validators: Obj[], delegations: Obj[]): string[] {
-  const byVal = new Map(validators.map((v) => [String(v.operator_address), v]));
-  const refs = new Map<string, number>();
+function deriveF1(height: bigint, section: Obj, validators: Obj[], delegations: Obj[], pending: Map<string, Json>): void {
   const starting: Json[] = [];
-  for (const d of delegations) {
-    const v = byVal.get(String(d.validator_address));
-    if (!v) continue;
-    refs.set(String(d.validator_address), (refs.get(String(d.validator_address)) ?? 0) + 1);
-    starting.push({
-      delegator_address: d.delegator_address, validator_address: d.validator_address,
-      starting_info: { previous_period: "0", stake: tokensFromShares(String(d.shares), String(v.tokens), String(v.delegator_shares)), height: `${height}` },
+  const historical: Json[] = [];
+  const current: Json[] = [];
+  for (const v of validators) {
+    const val = String(v.operator_address);
+    const mine = delegations.filter((d) => d.validator_address === val);
+    // each delegation's pending rewards per unit of stake, per denom (raw LegacyDec)
+    const rows = mine.map((d) => {
+      const stake = tokensFromShares(String(d.shares), String(v.tokens), String(v.delegator_shares));
+      const perUnit = new Map<string, bigint>();
+      for (const c of (pending.get(`${String(d.delegator_address)}/${val}`) ?? []) as Obj[]) {
+        perUnit.set(String(c.denom), quo(decRaw(String(c.amount)), decRaw(stake)));
+      }
+      return { d, stake, perUnit };
     });
+    const top = new Map<string, bigint>();
+    for (const r of rows) for (const [denom, x] of r.perUnit) if (x > (top.get(denom) ?? 0n)) top.set(denom, x);
+    const ratio = (m: Map<string, bigint>) => [...m].filter(([, x]) => x > 0n).sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, x]) => ({ denom, amount: decText(x) }));
+    rows.forEach((r, i) => {
+      const own = new Map([...top].map(([denom, x]) => [denom, x - (r.perUnit.get(denom) ?? 0n)]));
+      historical.push({ validator_address: val, period: `${i}`, rewards: { cumulative_reward_ratio: ratio(own), reference_count: 1 } });
+      // height H - 1: the SDK counts no rewards for a delegation that started at the current height
+      starting.push({ delegator_address: r.d.delegator_address, validator_address: val, starting_info: { previous_period: `${i}`, stake: r.stake, height: `${height > 0n ? height - 1n : 0n}` } });
+    });
+    historical.push({ validator_address: val, period: `${rows.length}`, rewards: { cumulative_reward_ratio: ratio(top), reference_count: 1 } });
+    current.push({ validator_address: val, rewards: { rewards: [], period: `${rows.length + 1}` } });
   }
   section.delegator_starting_infos = starting;
-  section.validator_historical_rewards = validators.map((v) => ({
-    validator_address: v.operator_address, period: "0",
-    rewards: { cumulative_reward_ratio: [], reference_count: 1 + (refs.get(String(v.operator_address)) ?? 0) },
-  }));
-  section.validator_current_rewards = validators.map((v) => ({ validator_address: v.operator_address, rewards: { rewards: [], period: "1" } }));
-  return [
-    `fork: the node answers no raw store reads (/store/distribution/subspace): x/distribution's F1 records restarted at height ${height} ` +
-      "(each delegation's rewards count from the fork; rewards not withdrawn by then stay in the outstanding rewards, unclaimable; commission kept)",
-  ];
+  section.validator_historical_rewards = historical;
+  section.validator_current_rewards = current;
+}
+
+/** LegacyDec's Quo of raw values (banker's rounding at the 18th decimal). */
+function quo(a: bigint, b: bigint): bigint {
+  if (b === 0n) return 0n;
+  const q = (a * ONE * ONE) / b;
+  let whole = q / ONE;
+  const rem = q % ONE;
+  if (rem > ONE / 2n || (rem === ONE / 2n && whole % 2n === 1n)) whole += 1n;
+  return whole;
 }

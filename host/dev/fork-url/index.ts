@@ -9,8 +9,8 @@ import type { Json } from "../../framework/genesis-json.js";
 export { ForkUrlError };
 
 /** The node at `url` read at `height`: its export document, and what was derived rather than read. */
-export async function readForkUrl(url: string, height: bigint | undefined, progress: (line: string) => void): Promise<{ doc: Json; lines: string[] }> {
+export async function readForkUrl(url: string, height: bigint | undefined, progress: (line: string) => void): Promise<{ doc: Json; lines: string[]; height: bigint }> {
   const source = await openSource(url, height);
   progress(`fork: reading ${source.url} (${source.kind === "rpc" ? "CometBFT RPC" : "REST"}) at height ${source.height}${height === undefined ? " (its latest)" : ""}`);
-  return readState(source, progress);
+  return { ...(await readState(source, progress)), height: source.height };
 }

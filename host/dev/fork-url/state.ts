@@ -267,26 +267,31 @@ async function tierSection(source: ForkSource, params: Json, validators: Obj[], 
   const next = await source.subspace("tieredrewards", Uint8Array.of(3));
   const events: Json[] = [];
   const seqs: Json[] = [];
-  const rawEvents = await source.subspace("tieredrewards", Uint8Array.of(7));
-  if (rawEvents !== undefined) {
-    for (const { key, value } of rawEvents) {
-      const n = key[1]!;
-      const validator = encodeAddress(VALIDATOR_PREFIX, key.subarray(2, 2 + n));
-      events.push({ validator, sequence: `${u64be(key.subarray(2 + n, 10 + n))}`, event: gatewayJson(ValidatorEventSchema, fromBinary(ValidatorEventSchema, value)) });
-    }
-    for (const { key, value } of (await source.subspace("tieredrewards", Uint8Array.of(8))) ?? []) {
-      seqs.push({ validator: encodeAddress(VALIDATOR_PREFIX, key.subarray(1)), current_seq: `${u64be(value)}` });
-    }
-  } else {
-    for (const v of validators) {
-      const d = await source.query(TierQuery.method.validatorData, { validator: String(v.operator_address) });
-      const list = (Array.isArray(d.events) ? d.events : []) as Json[];
-      const current = BigInt(String(d.event_current_seq ?? "0"));
-      if (current > 0n) seqs.push({ validator: v.operator_address, current_seq: `${current}` });
-      list.forEach((event, i) => events.push({ validator: v.operator_address, sequence: `${current - BigInt(list.length - 1 - i)}`, event }));
-    }
-    if (events.length > 0) lines.push("fork: x/tieredrewards' validator events numbered back from each validator's current sequence (no raw store reads)");
+  // The events at H from the query; their sequence numbers from raw reads (which may answer a later
+  // state: an event is matched by its content), else numbered back from the current sequence.
+  const raw = new Map<string, { seq: bigint; event: string }[]>();
+  for (const { key, value } of (await source.subspace("tieredrewards", Uint8Array.of(7))) ?? []) {
+    const n = key[1]!;
+    const validator = encodeAddress(VALIDATOR_PREFIX, key.subarray(2, 2 + n));
+    const list = raw.get(validator) ?? [];
+    raw.set(validator, list);
+    list.push({ seq: u64be(key.subarray(2 + n, 10 + n)), event: JSON.stringify(gatewayJson(ValidatorEventSchema, fromBinary(ValidatorEventSchema, value))) });
   }
+  let numbered = false;
+  for (const v of validators) {
+    const d = await source.query(TierQuery.method.validatorData, { validator: String(v.operator_address) });
+    const list = (Array.isArray(d.events) ? d.events : []) as Json[];
+    const current = BigInt(String(d.event_current_seq ?? "0"));
+    if (current > 0n) seqs.push({ validator: v.operator_address, current_seq: `${current}` });
+    const known = raw.get(String(v.operator_address)) ?? [];
+    list.forEach((event, i) => {
+      const found = known.filter((k) => k.event === JSON.stringify(event) && k.seq <= current);
+      const seq = found.length === 1 ? found[0]!.seq : current - BigInt(list.length - 1 - i);
+      if (found.length !== 1) numbered = true;
+      events.push({ validator: v.operator_address, sequence: `${seq}`, event });
+    });
+  }
+  if (numbered) lines.push("fork: x/tieredrewards' validator events numbered back from each validator's current sequence (not found in raw store reads)");
   const maxId = positions.reduce((m, p) => (BigInt(String(p.id)) >= m ? BigInt(String(p.id)) + 1n : m), 0n);
   const nextId = next !== undefined && next.length > 0 ? u64be(next[0]!.value) : maxId;
   return {
