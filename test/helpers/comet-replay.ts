@@ -46,6 +46,9 @@ export async function startReplay(calls: [string, unknown][]): Promise<Replay> {
       return state.served;
     },
     missing: state.missing,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    close: () => new Promise((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections();
+    }),
   };
 }
