@@ -4,7 +4,7 @@
 // other failure to start, 3 a block that could not commit (the node serves nothing past the last
 // committed block and exits; restarted, it resumes from that block).
 
-import { existsSync, realpathSync, rmSync } from "node:fs";
+import { realpathSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
@@ -40,9 +40,7 @@ import { nodeTierQueries } from "./modules/tieredrewards/module.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
 import { startDevMode, type FundedKey } from "./dev/mode.js";
-import { forkGenesis } from "./dev/fork.js";
-import { forkFlag } from "./dev/fork-flag.js";
-import { readForkUrl, ForkUrlError } from "./dev/fork-url/index.js";
+import { loadFork, setForkReader } from "./dev/fork-load.js";
 import { addToDefaultGenesis, hdAccounts } from "./dev/accounts.js";
 import { registerMemoryRoute } from "./server/memory.js";
 import { setFlagsFromString } from "node:v8";
@@ -129,19 +127,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       },
     });
     dev = open instanceof DevChain ? open : undefined;
-    if (dev) {
-      // dev_reset with fork_url / fork_height: a new fork, read and made as at start.
-      const progress = options.progress ?? (() => {});
-      dev.startup.forkUrl = config.fork?.url;
-      dev.startup.fork = async (url, height) => {
-        const from = url ?? config.fork?.url;
-        if (from === undefined) throw new Error("fork_url: this node was not started with --fork-url: name the node to fork");
-        const read = await readForkUrl(from, height, progress);
-        const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
-        for (const line of [...read.lines, ...fork.lines]) progress(line);
-        return { doc: fork.doc, url: from, height: read.height };
-      };
-    }
+    if (dev) setForkReader(dev, config, options.progress ?? (() => {}));
     chain = open instanceof DevChain ? open.node : open;
     logBlocks(chain, log);
   } catch (e) {
@@ -309,32 +295,6 @@ async function loadGenesis(config: Config, core: Core, progress: (line: string) 
     return { doc };
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
-    throw e;
-  }
-}
-
-/** `--fork FILE` or `--fork-url URL`: the export (or the node's state) made a local chain (dev/fork.ts), validated; a new database only. */
-async function loadFork(config: Config, core: Core, progress: (line: string) => void): Promise<{ doc: Json; forked: string[] }> {
-  const setting = config.fork!;
-  const flag = forkFlag(setting).split(" ")[0]!;
-  const file = setting.url ?? setting.file ?? "";
-  if (!setting.ephemeralDb && existsSync(config.dbPath)) {
-    throw new ConfigError(`${flag}: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without ${flag}: npm start -- --db ${config.dbPath} --clock simulated)`);
-  }
-  try {
-    const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: await readGenesisDoc(file), lines: [] };
-    const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
-    fork.lines.unshift(...read.lines);
-    try {
-      parseGenesis(fork.doc, core.dec);
-    } catch (e) {
-      if (e instanceof ValidationError) throw new ValidationError(e.message, file);
-      throw e;
-    }
-    return { doc: fork.doc, forked: fork.lines };
-  } catch (e) {
-    if (e instanceof ValidationError) throw new ConfigError(`${flag} ${e.message.startsWith(file) ? "" : `${file}: `}${e.message}`);
-    if (e instanceof ForkUrlError) throw new Error(e.message);
     throw e;
   }
 }

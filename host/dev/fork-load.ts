@@ -1,0 +1,54 @@
+// The fork's genesis at start (`--fork FILE`, `--fork-url URL [--fork-height H]`) and the reader
+// dev_reset's fork_url / fork_height use (DevChain.refork): the export read or the node's state read
+// (fork-url/), made a local chain (fork.ts), validated.
+
+import { existsSync } from "node:fs";
+import type { Core } from "../core/core.js";
+import { ConfigError, type Config } from "../config.js";
+import { ValidationError } from "../errors.js";
+import { parseGenesis, readGenesisDoc, type Json } from "../app/genesis.js";
+import { forkGenesis } from "./fork.js";
+import { forkFlag } from "./fork-flag.js";
+import { readForkUrl, ForkUrlError } from "./fork-url/index.js";
+import { hdAccounts } from "./accounts.js";
+import type { DevChain } from "./chain.js";
+
+/** dev_reset's fork reader: `url` (default --fork-url's) at `height` (default its latest), forked as at start. */
+export function setForkReader(dev: DevChain, config: Config, progress: (line: string) => void): void {
+  dev.startup.forkUrl = config.fork?.url;
+  dev.startup.fork = async (url, height) => {
+    const from = url ?? config.fork?.url;
+    if (from === undefined) throw new Error("fork_url: this node was not started with --fork-url: name the node to fork");
+    const read = await readForkUrl(from, height, progress);
+    const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
+    for (const line of [...read.lines, ...fork.lines]) progress(line);
+    return { doc: fork.doc, url: from, height: read.height };
+  };
+}
+
+/** `--fork FILE` or `--fork-url URL`: the export (or the node's state) made a local chain (dev/fork.ts), validated; a new database only. */
+export async function loadFork(config: Config, core: Core, progress: (line: string) => void): Promise<{ doc: Json; forked: string[] }> {
+  const setting = config.fork!;
+  const flag = forkFlag(setting).split(" ")[0]!;
+  const file = setting.url ?? setting.file ?? "";
+  if (!setting.ephemeralDb && existsSync(config.dbPath)) {
+    throw new ConfigError(`${flag}: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without ${flag}: npm start -- --db ${config.dbPath} --clock simulated)`);
+  }
+  try {
+    const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: await readGenesisDoc(file), lines: [] };
+    const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
+    fork.lines.unshift(...read.lines);
+    try {
+      parseGenesis(fork.doc, core.dec);
+    } catch (e) {
+      if (e instanceof ValidationError) throw new ValidationError(e.message, file);
+      throw e;
+    }
+    return { doc: fork.doc, forked: fork.lines };
+  } catch (e) {
+    if (e instanceof ValidationError) throw new ConfigError(`${flag} ${e.message.startsWith(file) ? "" : `${file}: `}${e.message}`);
+    if (e instanceof ForkUrlError) throw new Error(e.message);
+    throw e;
+  }
+}
+
