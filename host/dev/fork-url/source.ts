@@ -83,7 +83,7 @@ export async function all<I extends DescMessage>(source: ForkSource, method: Met
 
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
-async function fetchJson(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
+async function fetchJson(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown; headers?: Headers }> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
@@ -93,7 +93,7 @@ async function fetchJson(url: string, init: RequestInit, what: string): Promise<
   }
   const text = await res.text();
   try {
-    return { status: res.status, body: JSON.parse(text) };
+    return { status: res.status, body: JSON.parse(text), headers: res.headers };
   } catch {
     return { status: res.status, body: undefined };
   }
@@ -216,14 +216,14 @@ class RestSource implements ForkSource {
   readonly kind = "rest" as const;
   requests = 0;
 
-  private constructor(readonly url: string, readonly height: bigint, readonly block: BlockInfo) {}
+  private constructor(readonly url: string, readonly height: bigint, readonly block: BlockInfo, private readonly latest: bigint) {}
 
   static async open(url: string, latest: bigint, height: bigint | undefined): Promise<RestSource> {
     const h = checkHeight(url, latest, height);
     const r = await fetchJson(`${url}/cosmos/base/tendermint/v1beta1/blocks/${h}`, {}, "--fork-url");
     const header = (((r.body as Obj | undefined)?.block as Obj | undefined)?.header as Obj | undefined);
     if (!header) throw new ForkUrlError(`--fork-url ${url}: block ${h}: HTTP ${r.status} ${JSON.stringify((r.body as Obj | undefined)?.message ?? "")} (pruned? pick a later --fork-height)`);
-    return new RestSource(url, h, { height: h, time: String(header.time), chainId: String(header.chain_id) });
+    return new RestSource(url, h, { height: h, time: String(header.time), chainId: String(header.chain_id) }, latest);
   }
 
   async query<I extends DescMessage>(method: Method & { input: I }, request: MessageInitShape<I>): Promise<Obj> {
@@ -233,6 +233,12 @@ class RestSource implements ForkSource {
     this.requests++;
     const r = await fetchJson(`${this.url}${path}`, { headers: { "x-cosmos-block-height": `${this.height}` } }, "--fork-url");
     const body = r.body as Obj | undefined;
+    // The SDK's gateway says which height it answered; a gateway that does not may have answered its latest.
+    const answered = r.headers?.get("grpc-metadata-x-cosmos-block-height");
+    if (answered && answered !== `${this.height}`) throw queryError(this.url, path, this.height, `answered at height ${answered}: version does not exist`);
+    if (!answered && this.height !== this.latest) {
+      throw new ForkUrlError(`--fork-url ${this.url}: its REST answers do not say their height (no Grpc-Metadata-X-Cosmos-Block-Height): fork height ${this.height} through the node's CometBFT RPC, or fork its latest`);
+    }
     if (r.status === 200 && body) return body;
     const message = typeof body?.message === "string" ? body.message : `HTTP ${r.status}`;
     throw queryError(this.url, path, this.height, r.status === 501 || (r.status === 404 && !body) ? `unknown query path: ${message}` : message);
