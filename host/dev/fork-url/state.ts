@@ -61,14 +61,16 @@ export interface ForkedDoc {
 const u64be = (b: Uint8Array): bigint => b.reduce((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
-/** Each of `items` through `f`, CONCURRENCY at a time, in order. */
-async function mapLimit<T, R>(items: readonly T[], f: (item: T) => Promise<R>): Promise<R[]> {
+/** Each of `items` through `f`, CONCURRENCY at a time, in order; `tick` hears every 1000th done. */
+async function mapLimit<T, R>(items: readonly T[], f: (item: T) => Promise<R>, tick?: (done: number) => void): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
       out[i] = await f(items[i]!);
+      if (++done % 1000 === 0) tick?.(done);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
@@ -175,8 +177,9 @@ export async function readState(source: ForkSource, progress: (line: string) => 
   const tieredrewards = await tierSection(source, tierParams, validators, lines);
   counted("tier positions", (tieredrewards.positions as Json[]).length);
 
-  const grants = (await mapLimit(addresses, (granter) => all(source, AuthzQuery.method.granterGrants, { granter }, "grants"))).flat();
-  const allowances = (await mapLimit(addresses, (granter) => all(source, FeegrantQuery.method.allowancesByGranter, { granter }, "allowances"))).flat();
+  const tick = (what: string) => (done: number) => counted(`of ${addresses.length} accounts' ${what} asked`, done);
+  const grants = (await mapLimit(addresses, (granter) => all(source, AuthzQuery.method.granterGrants, { granter }, "grants"), tick("authz grants"))).flat();
+  const allowances = (await mapLimit(addresses, (granter) => all(source, FeegrantQuery.method.allowancesByGranter, { granter }, "allowances"), tick("fee allowances"))).flat();
   counted(`authz grants and ${allowances.length} fee allowances of ${addresses.length} granters`, grants.length);
 
   const collections: Json[] = [];
