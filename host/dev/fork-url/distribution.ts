@@ -65,7 +65,7 @@ export function tokensFromShares(shares: string, tokens: string, delegatorShares
   return decText(whole);
 }
 
-/** The section, from raw store reads when the node answers them, else restarted at H (header). */
+/** The section: F1 raw from the store when its reads answer at H, else derived keeping each pending reward (header). */
 export async function distributionSection(
   source: ForkSource, validators: Obj[], delegations: Obj[], progress: (line: string) => void,
 ): Promise<DistributionResult> {
