@@ -14,8 +14,8 @@ export function h(tag: string, attrs: Record<string, string | undefined> = {}, .
   return el;
 }
 
-/** A link inside the explorer (`#/block/5`). */
-export const link = (route: string, text: string): HTMLElement => h("a", { href: `#/${route}` }, text);
+/** A link to a page of the explorer (GET /explorer/...): link("txs/HASH", "the transaction"). */
+export const link = (route: string, text: string): HTMLElement => h("a", { href: `/explorer/${route}` }, text);
 
 /** A table with a caption (visually hidden when `hideCaption`), column headers and rows of cells. */
 export function table(caption: string, headers: string[], rows: Child[][], o: { id?: string; hideCaption?: boolean } = {}): HTMLElement {
