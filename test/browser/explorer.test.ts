@@ -146,9 +146,15 @@ test("an account: balances in CRO with basecro in the title, delegations, unbond
   await page.goto(`${s.node.url}/explorer/accounts/${s.user}`);
   await routed(page, `/explorer/accounts/${s.user}`);
   const balance = (await rest(`/cosmos/bank/v1beta1/balances/${s.user}/by_denom?denom=basecro`)).balance.amount as string;
-  assert.match(await text("#acct-balances"), new RegExp(`basecro\\s+${formatTokens(BigInt(balance)).replaceAll(".", "\\.")} CRO`));
+  assert.match(await text("#acct-balances"), new RegExp(`CRO \\(basecro\\)\\s+${formatTokens(BigInt(balance)).replaceAll(".", "\\.")} CRO`));
   assert.is(await page.locator("#acct-balances .amount").first().getAttribute("title"), `${balance} basecro`);
   assert.match(await text("#acct-delegations"), /local-validator-1\s+29,000 CRO/);
+  const summary = await text("#acct-facts");
+  assert.match(summary, /Account number \/ sequence\s+5 \/ \d+/);
+  assert.match(summary, /Delegated\s+29,000 CRO\s+Unbonding\s+1,000 CRO\s+Staking rewards\s+[\d,.]+ CRO\s+In tier positions\s+50,000 CRO/);
+  const rewards = String((await rest(`/cosmos/distribution/v1beta1/delegators/${s.user}/rewards`)).total.find((c: any) => c.denom === "basecro")?.amount ?? "0").split(".")[0]!;
+  const total = BigInt(balance) + (29_000n + 1_000n + 50_000n) * 10n ** 8n + BigInt(rewards);
+  assert.match(summary, new RegExp(`Total\\s+${formatTokens(total).replaceAll(".", "\\.")} CRO`));
   assert.match(await text("#acct-unbonding"), /local-validator-1\s+1,000 CRO\s+\d{4}-/);
   assert.match(await text("#acct-positions"), /#0\s+2\s+50,000 CRO\s+local-validator-1\s+not triggered/);
   const txs = await text("#acct-txs");
@@ -181,7 +187,7 @@ test("validators by voting power with monikers and commission; proposals with st
   assert.match(await page.locator("#validators tbody tr").first().innerText(), /^1\s+local-validator-1\s+10,000,079,000 CRO\s+25\.00 %\s+10\.00 %\s+bonded$/);
   await axe(page, "validators");
   await follow("#site-nav", "Proposals", "/explorer/proposals");
-  assert.match(await text("#proposals"), /#1\s+A text proposal\s+voting period\s+ends [0-9-]+T[0-9:]+Z\s+Yes 100\.00 %/);
+  assert.match(await text("#proposals"), /#1\s+A text proposal\s+voting period\s+[0-9-]+ [0-9:]+ UTC\s+Yes 100\.00 %/);
   await axe(page, "proposals");
   await follow("#proposals", "A text proposal", "/explorer/proposals/1");
   const tally = (await rest("/cosmos/gov/v1/proposals/1/tally")).tally;

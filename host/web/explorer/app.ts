@@ -24,6 +24,7 @@ let rpc: RpcSocket | undefined;
 const ctx: Ctx = {
   chain: `/${meta("chain-segment") || "chainmain"}`,
   prefixes: { account: "cro", valoper: "crocncl", valcons: "crocnclcons" },
+  bondDenom: "basecro",
   top: async () => {
     if (latest === 0n) latest = BigInt((await getJson("/cosmos/base/tendermint/v1beta1/blocks/latest")).block.header.height);
     return latest;
@@ -172,8 +173,9 @@ async function startLive(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const [prefixes] = await Promise.all([loadPrefixes(), loadDenoms()]);
+  const [prefixes, , staking] = await Promise.all([loadPrefixes(), loadDenoms(), tryJson("/cosmos/staking/v1beta1/params", { params: { bond_denom: "basecro" } })]);
   ctx.prefixes = prefixes;
+  ctx.bondDenom = staking.params.bond_denom;
   document.addEventListener("click", (e) => {
     const a = (e.target as Element | null)?.closest?.("a");
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;

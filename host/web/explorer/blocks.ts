@@ -4,7 +4,7 @@
 import { groupThousands } from "../format.js";
 import { base64ToHex, decPercent, getJson, proposers, q, ratio, tryJson, unitOf } from "./api.js";
 import {
-  accountLink, amount, blockLink, coins, type Child, facts, h, link, msgTypes, pager, result, row, section, short, table, txLink, validatorLink,
+  accountLink, amount, blockLink, coins, type Child, facts, h, link, msgTypes, pager, result, row, section, short, table, time, txLink, validatorLink,
 } from "./dom.js";
 import type { Ctx, Page } from "./page.js";
 
@@ -15,13 +15,13 @@ const blockRow = async (height: string, names: Awaited<ReturnType<typeof propose
   const b = await getJson(`/cosmos/base/tendermint/v1beta1/blocks/${height}`);
   const hdr = b.block.header;
   const prop = names.get(base64ToHex(hdr.proposer_address));
-  return row([blockLink(hdr.height), hdr.time, prop ? validatorLink(prop.operator, prop.moniker) : short(base64ToHex(hdr.proposer_address)),
+  return row([blockLink(hdr.height), time(hdr.time), prop ? validatorLink(prop.operator, prop.moniker) : short(base64ToHex(hdr.proposer_address)),
     String((b.block.data.txs ?? []).length), h("span", { class: "hash", title: base64ToHex(b.block_id.hash) }, short(base64ToHex(b.block_id.hash)))], { "data-height": hdr.height });
 };
 const BLOCK_HEADERS = ["Height", "Time", "Proposer", "Txs", "Hash"];
 
 const txRow = (r: any, tx: any): HTMLElement =>
-  row([txLink(r.txhash), msgTypes(tx).join(", ") || "–", result(r.code), blockLink(r.height), r.timestamp], { "data-hash": r.txhash });
+  row([txLink(r.txhash), msgTypes(tx).join(", ") || "–", result(r.code), blockLink(r.height), time(r.timestamp)], { "data-hash": r.txhash });
 const TX_HEADERS = ["Hash", "Messages", "Result", "Block", "Time"];
 
 async function searchTxs(query: string, page: number, limit: number): Promise<{ rows: HTMLElement[]; total: bigint }> {
@@ -63,7 +63,7 @@ async function stats(ctx: Ctx): Promise<HTMLElement> {
   const dec = (list: { denom: string; amount: string }[]) => coins(list.filter((c) => c.denom === denom).map((c) => ({ denom, amount: c.amount.split(".")[0]! })));
   return h("dl", { class: "stats", id: "chain-stats", "data-height": String(top) },
     stat("Height", "stat-height", blockLink(String(top))),
-    stat("Latest block time", "stat-time", latest.block.header.time),
+    stat("Latest block time", "stat-time", time(latest.block.header.time)),
     stat("Average block time", "stat-avg", avg),
     stat("Bonded ratio", "stat-bonded", ratio(bonded, BigInt(supply.amount.amount))),
     stat("Inflation", "stat-inflation", inflation.inflation ? decPercent(inflation.inflation) : "–"),
@@ -151,7 +151,7 @@ export async function block(ctx: Ctx, height: string): Promise<Page> {
   return {
     title: `Block ${groupThousands(hgt)}`,
     body: [section("Block",
-      facts([["Height", groupThousands(hgt)], ["Time", hdr.time], ["Hash", h("span", { class: "hash" }, base64ToHex(b.block_id.hash))],
+      facts([["Height", groupThousands(hgt)], ["Time", time(hdr.time)], ["Hash", h("span", { class: "hash" }, base64ToHex(b.block_id.hash))],
         ["Proposer", prop ? validatorLink(prop.operator, prop.moniker) : base64ToHex(hdr.proposer_address)],
         ["Chain id", hdr.chain_id], ["App hash", h("span", { class: "hash" }, base64ToHex(hdr.app_hash))],
         ["Previous block", hgt > 1n ? blockLink(String(hgt - 1n)) : "–"],
@@ -173,7 +173,7 @@ export async function tx(ctx: Ctx, hash: string): Promise<Page> {
   return {
     title: `Transaction ${short(r.txhash)}`,
     body: [section("Transaction",
-      facts([["Hash", h("span", { class: "hash" }, r.txhash)], ["Result", result(r.code)], ["Block", blockLink(r.height)], ["Time", r.timestamp],
+      facts([["Hash", h("span", { class: "hash" }, r.txhash)], ["Result", result(r.code)], ["Block", blockLink(r.height)], ["Time", time(r.timestamp)],
         ["Fee", coins(fee?.amount)], ["Gas used / wanted", `${groupThousands(BigInt(r.gas_used))} / ${groupThousands(BigInt(r.gas_wanted))}`],
         ["Memo", (t.body?.memo ?? t.memo) || "–"], ...(r.code !== 0 ? [["Error", `${r.codespace}: ${r.raw_log}`] as [string, Child]] : [])], "tx-facts")),
     section(`Messages (${msgs.length})`, h("ol", { id: "tx-messages", class: "messages" }, ...msgs.map((m) => {

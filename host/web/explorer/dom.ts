@@ -72,3 +72,10 @@ export const section = (title: string, ...content: Child[]): HTMLElement => h("s
 export const msgTypes = (tx: any): string[] => (tx?.body?.messages ?? tx?.msg ?? []).map((m: any) => String(m["@type"] ?? m.type ?? "").split(/[./]/).pop());
 
 export const result = (code: number): HTMLElement => h("span", { class: code === 0 ? "ok" : "failed" }, code === 0 ? "Success" : `Failed (${code})`);
+
+/** An RFC 3339 time as "2026-01-01 00:00:35 UTC" (the node's text, reformatted; the exact text is the title). */
+export const time = (t: string | undefined): HTMLElement | string => {
+  if (!t) return "–";
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(t);
+  return m ? h("time", { datetime: t, title: t }, `${m[1]} ${m[2]} UTC`) : t;
+};

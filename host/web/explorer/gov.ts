@@ -4,7 +4,7 @@
 import { groupThousands } from "../format.js";
 import { getJson, ratio, tryJson } from "./api.js";
 import { cell } from "./blocks.js";
-import { accountLink, amount, coins, facts, h, link, pager, section, table } from "./dom.js";
+import { accountLink, amount, coins, facts, h, link, pager, section, table, time } from "./dom.js";
 import type { Ctx, Page } from "./page.js";
 
 const PER_PAGE = 20;
@@ -27,7 +27,7 @@ export async function proposalList(_ctx: Ctx, page: number): Promise<Page> {
   const r = await getJson(`/cosmos/gov/v1/proposals?pagination.limit=${PER_PAGE}&pagination.offset=${(page - 1) * PER_PAGE}&pagination.reverse=true&pagination.count_total=true`);
   const rows = await Promise.all((r.proposals as any[]).map(async (p) => [link(`proposals/${p.id}`, `#${p.id}`), link(`proposals/${p.id}`, p.title || "(untitled)"),
     h("span", { class: `status ${statusText(p.status).replaceAll(" ", "-")}` }, statusText(p.status)),
-    voting(p) ? `ends ${p.voting_end_time}` : p.voting_end_time ?? "–", tallyLine(await tallyOf(p))]));
+    time(p.voting_end_time), tallyLine(await tallyOf(p))]));
   const total = BigInt(r.pagination?.total ?? String(rows.length));
   return {
     title: "Proposals",
@@ -51,11 +51,11 @@ export async function proposal(ctx: Ctx, id: string): Promise<Page> {
   return {
     title: `Proposal #${p.id}: ${p.title || "(untitled)"}`,
     body: [section("Proposal", facts([["Id", p.id], ["Title", p.title || "(untitled)"], ["Summary", p.summary || "–"], ["Status", statusText(p.status)],
-      ["Proposer", p.proposer ? accountLink(p.proposer, true) : "–"], ["Submitted", p.submit_time], ["Deposit ends", p.deposit_end_time ?? "–"],
-      ["Voting", p.voting_start_time ? `${p.voting_start_time} – ${p.voting_end_time}` : "not started"], ["Total deposit", coins(p.total_deposit)],
+      ["Proposer", p.proposer ? accountLink(p.proposer, true) : "–"], ["Submitted", time(p.submit_time)], ["Deposit ends", time(p.deposit_end_time)],
+      ["Voting starts", p.voting_start_time ? time(p.voting_start_time) : "not started"], ["Voting ends", time(p.voting_end_time)], ["Total deposit", coins(p.total_deposit)],
       ["Expedited", p.expedited ? "yes" : "no"], ["Metadata", p.metadata || "–"], ...(p.failed_reason ? [["Failed", p.failed_reason] as [string, string]] : [])], "proposal-facts")),
     section(voting(p) ? "Tally so far" : "Final tally", table("Tally", ["Option", "Voting power", "Share"],
-      KINDS.map(([, label], i) => [label, amount(String(counts[i]), "basecro"), ratio(counts[i]!, sum)]), { id: "proposal-tally" })),
+      KINDS.map(([, label], i) => [label, amount(String(counts[i]), ctx.bondDenom), ratio(counts[i]!, sum)]), { id: "proposal-tally" })),
     section(`Messages (${(p.messages ?? []).length})`, (p.messages ?? []).length === 0 ? h("p", { id: "proposal-messages" }, "A text proposal: no messages.")
       : h("ol", { id: "proposal-messages", class: "messages" }, ...(p.messages as any[]).map((m) => {
         const { "@type": type, ...fields } = m;

@@ -13,6 +13,8 @@ export interface Ctx {
   /** The chain's REST segment for chain-main's own modules ("/chainmain"). */
   chain: string;
   prefixes: Prefixes;
+  /** The staking denom (x/staking params' bond_denom: basecro). */
+  bondDenom: string;
   /** The latest committed height (from the node, cached between blocks). */
   top(): Promise<bigint>;
 }

@@ -3,9 +3,9 @@
 // tier position's page.
 
 import { groupThousands } from "../format.js";
-import { bech32Decode, decPercent, getJson, q, ratio, tryJson, validators } from "./api.js";
+import { bech32Decode, decPercent, getJson, q, ratio, tryJson, unitOf, validators } from "./api.js";
 import { cell } from "./blocks.js";
-import { accountLink, amount, blockLink, coins, facts, h, link, msgTypes, pager, result, section, table, txLink, validatorLink } from "./dom.js";
+import { accountLink, amount, blockLink, coins, facts, h, link, msgTypes, pager, result, section, table, time, txLink, validatorLink } from "./dom.js";
 import type { Ctx, Page } from "./page.js";
 
 const PER_PAGE = 20;
@@ -18,7 +18,7 @@ export async function validatorList(_ctx: Ctx, page: number): Promise<Page> {
   const all = await validators();
   const total = all.reduce((s, v) => (v.status === "bonded" ? s + v.tokens : s), 0n);
   const rows = all.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((v, i) => [String((page - 1) * PER_PAGE + i + 1), validatorLink(v.operator, v.moniker),
-    amount(String(v.tokens), "basecro"), v.status === "bonded" ? ratio(v.tokens, total) : "–", decPercent(v.commission), status(v.status, v.jailed)]);
+    amount(String(v.tokens), _ctx.bondDenom), v.status === "bonded" ? ratio(v.tokens, total) : "–", decPercent(v.commission), status(v.status, v.jailed)]);
   return {
     title: "Validators",
     body: [section(`Validators (${all.length})`,
@@ -63,7 +63,7 @@ export async function validator(ctx: Ctx, operator: string, page: number): Promi
     title: v.moniker,
     body: [section("Validator",
       facts([["Moniker", v.moniker], ["Operator address", h("span", { class: "hash" }, operator)], ["Account", account ? accountLink(account, true) : "–"],
-        ["Status", status(v.status, v.jailed)], ["Voting power", amount(String(v.tokens), "basecro")], ["Share of bonded", v.status === "bonded" ? ratio(v.tokens, total) : "–"],
+        ["Status", status(v.status, v.jailed)], ["Voting power", amount(String(v.tokens), ctx.bondDenom)], ["Share of bonded", v.status === "bonded" ? ratio(v.tokens, total) : "–"],
         ["Commission", `${decPercent(c.rate ?? "0")} (max ${decPercent(c.max_rate ?? "0")}, max change ${decPercent(c.max_change_rate ?? "0")} a day)`],
         ["Uptime", up], ["Outstanding commission", dec(dist.commission)], ["Self-bond rewards", dec(dist.self_bond_rewards)],
         ["Website", v.raw.description?.website || "–"], ["Details", v.raw.description?.details || "–"]], "validator-facts")),
@@ -103,7 +103,8 @@ export async function account(ctx: Ctx, address: string, page: number): Promise<
   const vLink = (op: string) => (op ? validatorLink(op, names.get(op)) : "(undelegated)");
   const none = { error: true } as any;
   const txQuery = (qs: string) => tryJson(`/cosmos/tx/v1beta1/txs?query=${q(qs)}&order_by=ORDER_BY_DESC&limit=${PER_PAGE}&page=${page}`, { tx_responses: [], txs: [], total: "0" });
-  const [bal, dels, rewards, unb, positions, nfts, sent, received] = await Promise.all([
+  const [auth, bal, dels, rewards, unb, positions, nfts, sent, received] = await Promise.all([
+    tryJson(`/cosmos/auth/v1beta1/accounts/${address}`, null as any),
     getJson(`/cosmos/bank/v1beta1/balances/${address}?pagination.limit=200`),
     tryJson(`/cosmos/staking/v1beta1/delegations/${address}?pagination.limit=200`, { delegation_responses: [] }),
     tryJson(`/cosmos/distribution/v1beta1/delegators/${address}/rewards`, none),
@@ -116,29 +117,44 @@ export async function account(ctx: Ctx, address: string, page: number): Promise<
   const txs = new Map<string, any>();
   for (const found of [sent, received]) (found.tx_responses as any[]).forEach((r, i) => txs.set(r.txhash, { ...r, tx: found.txs[i] }));
   const ordered = [...txs.values()].sort((a, b) => (BigInt(b.height) > BigInt(a.height) ? 1 : BigInt(b.height) < BigInt(a.height) ? -1 : 0));
-  const total = BigInt(sent.total ?? "0") > BigInt(received.total ?? "0") ? BigInt(sent.total ?? "0") : BigInt(received.total ?? "0");
+  const txTotal = BigInt(sent.total ?? "0") > BigInt(received.total ?? "0") ? BigInt(sent.total ?? "0") : BigInt(received.total ?? "0");
   const rewardOf = new Map<string, any[]>((rewards.rewards ?? []).map((r: any) => [r.validator_address, r.reward]));
   const dec = (list: any[] | undefined) => coins((list ?? []).map((x) => ({ denom: x.denom, amount: String(x.amount).split(".")[0]! })));
+  // The staking denom's totals, as Mintscan sums an account: available, delegated, unbonding, rewards, tier positions.
+  const denom = ctx.bondDenom;
+  const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+  const available = BigInt((bal.balances as any[]).find((c) => c.denom === denom)?.amount ?? "0");
+  const delegated = sum((dels.delegation_responses as any[]).map((d) => BigInt(d.balance.amount)));
+  const unbonding = sum((unb.unbonding_responses as any[]).flatMap((u) => (u.entries as any[]).map((e) => BigInt(e.balance))));
+  const reward = BigInt(String((rewards.total ?? []).find((c: any) => c.denom === denom)?.amount ?? "0").split(".")[0]!);
+  const locked = sum((positions.positions as any[]).map((p) => BigInt(p.amount)));
+  const a = auth?.account;
+  const kind = a ? String(a["@type"]).split(".").pop()! : "no account yet (never received a transfer)";
+  const base = a?.base_account ?? a?.base_vesting_account?.base_account ?? a;
+  const total = (v: bigint) => amount(String(v), denom);
   return {
-    title: "Account",
-    body: [section("Account", facts([["Address", h("span", { class: "hash" }, address)]], "acct-facts")),
-      section("Balances", table("Balances", ["Denom", "Amount"], (bal.balances as any[]).map((c) => [c.denom, amount(c.amount, c.denom)]), { id: "acct-balances", empty: "No balance." })),
+    title: `Account ${address}`,
+    body: [section("Account", facts([["Address", h("span", { class: "hash" }, address)], ["Type", kind],
+      ...(base?.account_number !== undefined ? [["Account number / sequence", `${base.account_number} / ${base.sequence}`] as [string, string]] : []),
+      ["Total", total(available + delegated + unbonding + reward + locked)], ["Available", total(available)], ["Delegated", total(delegated)],
+      ["Unbonding", total(unbonding)], ["Staking rewards", total(reward)], ["In tier positions", total(locked)]], "acct-facts")),
+      section("Balances", table("Balances", ["Denom", "Amount"], (bal.balances as any[]).map((c) => [unitOf(c.denom) ? `${unitOf(c.denom)!.symbol} (${c.denom})` : c.denom, amount(c.amount, c.denom)]), { id: "acct-balances", empty: "No balance." })),
       section("Delegations", table("Delegations", ["Validator", "Amount", "Rewards"], (dels.delegation_responses as any[]).map((d) =>
         [vLink(d.delegation.validator_address), amount(d.balance.amount, d.balance.denom), dec(rewardOf.get(d.delegation.validator_address))]), { id: "acct-delegations", empty: "No delegations." }),
       h("p", { id: "acct-rewards" }, rewards.error ? "Rewards: could not be loaded." : h("span", {}, "Total rewards: ", dec(rewards.total)))),
       section("Unbonding", table("Unbonding delegations", ["Validator", "Amount", "Completes", "Started at"], (unb.unbonding_responses as any[]).flatMap((u) =>
-        (u.entries as any[]).map((e) => [vLink(u.validator_address), amount(e.balance, "basecro"), e.completion_time, blockLink(e.creation_height)])), { id: "acct-unbonding", empty: "Nothing unbonding." })),
+        (u.entries as any[]).map((e) => [vLink(u.validator_address), amount(e.balance, ctx.bondDenom), time(e.completion_time), blockLink(e.creation_height)])), { id: "acct-unbonding", empty: "Nothing unbonding." })),
       section("Tier positions", table("Tier positions", ["Position", "Tier", "Amount", "Validator", "Exit"], (positions.positions as any[]).map((p) =>
-        [link(`positions/${p.id}`, `#${p.id}`), String(p.tier_id), amount(p.amount, "basecro"), vLink(p.validator), exitText(p)]), { id: "acct-positions", empty: "No tier positions." })),
+        [link(`positions/${p.id}`, `#${p.id}`), String(p.tier_id), amount(p.amount, ctx.bondDenom), vLink(p.validator), exitText(p)]), { id: "acct-positions", empty: "No tier positions." })),
       section("NFTs", table("NFTs owned", ["Collection", "Tokens"], (nfts.owner?.id_collections ?? []).map((c: any) => [link(`nfts/${c.denom_id}`, c.denom_id),
         h("span", {}, ...c.token_ids.flatMap((t: string, i: number) => [i > 0 ? ", " : "", link(`nfts/${c.denom_id}/${t}`, t)]))]), { id: "acct-nfts", empty: "No NFTs." })),
       section("Transactions", table("Transactions of the account", ["Hash", "Messages", "Result", "Block", "Time"], ordered.map((r) =>
-        [txLink(r.txhash), msgTypes(r.tx).join(", "), result(r.code), blockLink(r.height), r.timestamp]), { id: "acct-txs", empty: "No transactions." }),
-      pager(`accounts/${address}`, page, pagesOf(total), "Transactions"))],
+        [txLink(r.txhash), msgTypes(r.tx).join(", "), result(r.code), blockLink(r.height), time(r.timestamp)]), { id: "acct-txs", empty: "No transactions." }),
+      pager(`accounts/${address}`, page, pagesOf(txTotal), "Transactions"))],
   };
 }
 
-const exitText = (p: any) => (String(p.exit_triggered_at ?? "").startsWith("0001-") ? "not triggered" : `unlocks ${p.exit_unlock_at}`);
+const exitText = (p: any) => (String(p.exit_triggered_at ?? "").startsWith("0001-") ? "not triggered" : h("span", {}, "unlocks ", time(p.exit_unlock_at)));
 
 export async function position(ctx: Ctx, id: string): Promise<Page> {
   const r = await tryJson(`${ctx.chain}/tieredrewards/v1/position/${id}`, null as any);
@@ -148,9 +164,9 @@ export async function position(ctx: Ctx, id: string): Promise<Page> {
   const names = new Map((await validators()).map((v) => [v.operator, v.moniker]));
   return {
     title: `Tier position #${p.id}`,
-    body: [section("Tier position", facts([["Id", p.id], ["Owner", accountLink(p.owner, true)], ["Tier", String(p.tier_id)], ["Amount", amount(p.amount, "basecro")],
+    body: [section("Tier position", facts([["Id", p.id], ["Owner", accountLink(p.owner, true)], ["Tier", String(p.tier_id)], ["Amount", amount(p.amount, ctx.bondDenom)],
       ["Validator", p.validator ? validatorLink(p.validator, names.get(p.validator)) : "(undelegated)"], ["Delegated shares", p.delegated_shares],
-      ["Delegator (module-held)", accountLink(p.delegator_address, true)], ["Created", h("span", {}, blockLink(p.created_at_height), ` at ${p.created_at_time}`)],
+      ["Delegator (module-held)", accountLink(p.delegator_address, true)], ["Created", h("span", {}, blockLink(p.created_at_height), " at ", time(p.created_at_time))],
       ["Exit", exitText(p)], ...(est ? Object.entries(est).map(([k, v]) => [`Estimate: ${k}`, cell(ctx, "amount", v)] as [string, any]) : [])], "position-facts"))],
   };
 }
