@@ -92,6 +92,8 @@ test("the overview: the chain's figures and the latest blocks and txs as REST ha
   assert.is(await page.locator("#stat-supply .amount").getAttribute("title"), `${supply} basecro`, "the base value is the title");
   assert.match(await text("#stat-bonded"), /^[0-9]+\.[0-9]{2} %$/);
   assert.match(await text("#stat-inflation"), /^[0-9]+\.[0-9]{2} %$/);
+  assert.is(await text("#stat-validators"), "4 active of 4");
+  assert.is(await text("#stat-voting"), "1");
   assert.is(await page.locator("#latest-blocks tbody tr").first().getAttribute("data-height"), `${top}`);
   assert.match(await page.locator("#latest-blocks tbody tr").first().innerText(), /local-validator-\d/, "the proposer's moniker");
   const listed = await page.locator("#latest-txs tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-hash")));
@@ -238,6 +240,17 @@ test("deep links load on their own; an unknown page or id says so", async () => 
   await p.goto(`${s.node.url}/explorer/proposals/77`);
   await routed(p, "/explorer/proposals/77");
   assert.match(await p.locator("#view").innerText(), /No proposal has the id 77/);
+  // Pages past the end: an empty page, and no request the node refuses (its tx search answers 400 past its last page).
+  const before = failed.length;
+  await p.goto(`${s.node.url}/explorer/txs?page=99`);
+  await routed(p, "/explorer/txs?page=99");
+  assert.match(await p.locator("#view").innerText(), /No transactions yet|Page 99 of 1/);
+  await p.goto(`${s.node.url}/explorer/accounts/${s.user}?page=2`);
+  await routed(p, `/explorer/accounts/${s.user}?page=2`);
+  assert.match(await p.locator("#acct-txs").innerText(), /No transactions/);
+  await p.goto(`${s.node.url}/explorer/blocks?page=999`);
+  await routed(p, "/explorer/blocks?page=999");
+  assert.equal(failed.slice(before), []);
   await p.goto(`${s.node.url}/explorer/nonsense`);
   await routed(p, "/explorer/nonsense");
   assert.match(await p.locator("#view").innerText(), /no page \/explorer\/nonsense/);

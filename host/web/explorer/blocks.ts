@@ -2,7 +2,7 @@
 // tx lists with paging, and the block and tx pages.
 
 import { groupThousands } from "../format.js";
-import { base64ToHex, decPercent, getJson, proposers, q, ratio, tryJson, unitOf } from "./api.js";
+import { base64ToHex, decPercent, getJson, proposers, q, ratio, tryJson, unitOf, validators } from "./api.js";
 import {
   accountLink, amount, blockLink, coins, type Child, facts, h, link, msgTypes, pager, result, row, section, short, table, time, txLink, validatorLink,
 } from "./dom.js";
@@ -37,13 +37,15 @@ const heightsFrom = (top: bigint, count: number): string[] => {
 };
 
 async function stats(ctx: Ctx): Promise<HTMLElement> {
-  const [latest, mint, inflation, pool, community, tierPool] = await Promise.all([
+  const [latest, mint, inflation, pool, community, tierPool, vals, votingNow] = await Promise.all([
     getJson("/cosmos/base/tendermint/v1beta1/blocks/latest"),
     tryJson("/cosmos/mint/v1beta1/params", { params: { mint_denom: "basecro" } }),
     tryJson("/cosmos/mint/v1beta1/inflation", { inflation: "" }),
     getJson("/cosmos/staking/v1beta1/pool"),
     tryJson("/cosmos/distribution/v1beta1/community_pool", { pool: [] }),
     tryJson(`${ctx.chain}/tieredrewards/v1/rewards_pool_balances`, { balances: [] }),
+    validators(),
+    tryJson("/cosmos/gov/v1/proposals?proposal_status=PROPOSAL_STATUS_VOTING_PERIOD&pagination.limit=1&pagination.count_total=true", { pagination: { total: "0" } }),
   ]);
   const denom = mint.params.mint_denom as string;
   const supply = await getJson(`/cosmos/bank/v1beta1/supply/by_denom?denom=${q(denom)}`);
@@ -70,7 +72,9 @@ async function stats(ctx: Ctx): Promise<HTMLElement> {
     stat(`Total supply${unit ? ` (${unit.symbol})` : ""}`, "stat-supply", amount(supply.amount.amount, denom)),
     stat("Bonded tokens", "stat-bonded-tokens", amount(String(bonded), denom)),
     stat("Community pool", "stat-community", dec(community.pool)),
-    stat("Tier rewards pool", "stat-tier-pool", coins(tierPool.balances)));
+    stat("Tier rewards pool", "stat-tier-pool", coins(tierPool.balances)),
+    stat("Validators", "stat-validators", link("validators", `${vals.filter((v) => v.status === "bonded").length} active of ${vals.length}`)),
+    stat("Proposals in voting", "stat-voting", link("proposals", String(votingNow.pagination?.total ?? "0"))));
 }
 
 export async function home(ctx: Ctx): Promise<Page> {
@@ -124,7 +128,8 @@ export async function blockList(ctx: Ctx, page: number): Promise<Page> {
 }
 
 export async function txList(_ctx: Ctx, page: number): Promise<Page> {
-  const r = await searchTxs("tx.height>0", page, PER_PAGE);
+  const all = page > 1 ? BigInt((await tryJson(`/cosmos/tx/v1beta1/txs?query=${q("tx.height>0")}&limit=1`, { total: "0" })).total ?? "0") : undefined;
+  const r = all !== undefined && all <= BigInt((page - 1) * PER_PAGE) ? { rows: [], total: all } : await searchTxs("tx.height>0", page, PER_PAGE);
   const pages = Number((r.total + BigInt(PER_PAGE) - 1n) / BigInt(PER_PAGE));
   const t = table("Transactions, newest first", TX_HEADERS, r.rows, { id: "txs", empty: "No transactions yet." });
   return {

@@ -102,7 +102,15 @@ export async function account(ctx: Ctx, address: string, page: number): Promise<
   const names = new Map((await validators()).map((v) => [v.operator, v.moniker]));
   const vLink = (op: string) => (op ? validatorLink(op, names.get(op)) : "(undelegated)");
   const none = { error: true } as any;
-  const txQuery = (qs: string) => tryJson(`/cosmos/tx/v1beta1/txs?query=${q(qs)}&order_by=ORDER_BY_DESC&limit=${PER_PAGE}&page=${page}`, { tx_responses: [], txs: [], total: "0" });
+  // Page N of a search the node answers with 400 past its last page: ask for it only when it exists.
+  const txQuery = async (qs: string) => {
+    const empty = { tx_responses: [], txs: [], total: "0" };
+    if (page > 1) {
+      const n = BigInt((await tryJson(`/cosmos/tx/v1beta1/txs?query=${q(qs)}&limit=1`, empty)).total ?? "0");
+      if (n <= BigInt((page - 1) * PER_PAGE)) return { ...empty, total: String(n) };
+    }
+    return tryJson(`/cosmos/tx/v1beta1/txs?query=${q(qs)}&order_by=ORDER_BY_DESC&limit=${PER_PAGE}&page=${page}`, empty);
+  };
   const [auth, bal, dels, rewards, unb, positions, nfts, sent, received] = await Promise.all([
     tryJson(`/cosmos/auth/v1beta1/accounts/${address}`, null as any),
     getJson(`/cosmos/bank/v1beta1/balances/${address}?pagination.limit=200`),
