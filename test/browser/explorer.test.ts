@@ -162,6 +162,11 @@ test("an account: balances in CRO with basecro in the title, delegations, unbond
   const txs = await text("#acct-txs");
   for (const k of ["delegate", "lock", "proposal", "vote", "undelegate"]) assert.ok(txs.includes(s.hashes[k]!.slice(0, 8)), `${k} missing: ${txs}`);
   await axe(page, "account");
+  // The tier message's Int amount in CRO; an event's "address/sequence" is text, not a broken link.
+  await follow("#acct-txs", `${s.hashes.lock!.slice(0, 8)}…${s.hashes.lock!.slice(-8)}`, `/explorer/txs/${s.hashes.lock}`);
+  assert.match(await text("#tx-messages"), /^chainmain\/MsgLockTier[\s\S]*amount\s+50,000 CRO/);
+  assert.is(await page.locator("#tx-events a", { hasText: "/" }).count(), 0);
+  assert.match(await text("#tx-events"), /acc_seq\s+cro1[0-9a-z]+\/\d+/);
 });
 
 test("paging: blocks 20 a page from the top, txs with the node's total", async () => {

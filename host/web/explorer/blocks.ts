@@ -2,7 +2,7 @@
 // tx lists with paging, and the block and tx pages.
 
 import { groupThousands } from "../format.js";
-import { base64ToHex, decPercent, getJson, proposers, q, ratio, tryJson, unitOf, validators } from "./api.js";
+import { base64ToHex, bech32Decode, decPercent, getJson, proposers, q, ratio, tryJson, unitOf, validators } from "./api.js";
 import {
   accountLink, amount, blockLink, coins, type Child, facts, h, link, msgTypes, pager, result, row, section, short, table, time, txLink, validatorLink,
 } from "./dom.js";
@@ -192,13 +192,17 @@ export async function tx(ctx: Ctx, hash: string): Promise<Page> {
   };
 }
 
+const ADDRESS = /^[a-z]{1,30}1[02-9ac-hj-np-z]{6,}$/;
 const COINS = /^([0-9]+)([a-zA-Z][a-zA-Z0-9/:._-]{1,127})$/;
 
 /** A message field or event attribute: addresses linked, amounts in display units, the rest as text. */
 export function cell(ctx: Ctx, key: string, v: unknown): Child {
   if (typeof v === "string") {
-    if (v.startsWith(`${ctx.prefixes.valoper}1`)) return validatorLink(v, v);
-    if (v.startsWith(`${ctx.prefixes.account}1`) && !v.startsWith(`${ctx.prefixes.valoper}`)) return accountLink(v, true);
+    const addr = ADDRESS.test(v) ? bech32Decode(v) : undefined;
+    if (addr?.prefix === ctx.prefixes.valoper) return validatorLink(v, v);
+    if (addr?.prefix === ctx.prefixes.account) return accountLink(v, true);
+    // chain-main's tier messages carry `amount` as an Int of the staking denom.
+    if (key === "amount" && /^[0-9]+$/.test(v)) return amount(v, ctx.bondDenom);
     const parts = v.split(",");
     if (parts.every((p) => COINS.test(p)) && (key === "amount" || key === "fee" || parts.every((p) => unitOf(COINS.exec(p)![2]!)))) {
       return h("span", {}, ...parts.flatMap((p, i) => { const m = COINS.exec(p)!; return [i > 0 ? ", " : "", amount(m[1]!, m[2]!)]; }));
