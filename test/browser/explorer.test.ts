@@ -191,7 +191,8 @@ test("validators by voting power with monikers and commission; proposals with st
   await page.goto(`${s.node.url}/explorer/validators`);
   await routed(page, "/explorer/validators");
   assert.is(await page.locator("#validators tbody tr").count(), 4);
-  assert.match(await page.locator("#validators tbody tr").first().innerText(), /^1\s+local-validator-1\s+10,000,079,000 CRO\s+25\.00 %\s+10\.00 %\s+bonded$/);
+  assert.match(await page.locator("#validators tbody tr").first().innerText(), /^1\s+local-validator-1\s+10,000,079,000 CRO\s+25\.00 %\s+25\.00 %\s+10\.00 %\s+bonded$/);
+  assert.match(await page.locator("#validators tbody tr").last().innerText(), /^4\s+local-validator-\d\s+10,000,000,000 CRO\s+24\.99 %\s+100\.00 %/);
   await axe(page, "validators");
   await follow("#site-nav", "Proposals", "/explorer/proposals");
   assert.match(await text("#proposals"), /#1\s+A text proposal\s+voting period\s+[0-9-]+ [0-9:]+ UTC\s+Yes 100\.00 %/);

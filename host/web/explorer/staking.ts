@@ -17,12 +17,17 @@ const status = (s: string, jailed: boolean) => h("span", { class: `status ${s}` 
 export async function validatorList(_ctx: Ctx, page: number): Promise<Page> {
   const all = await validators();
   const total = all.reduce((s, v) => (v.status === "bonded" ? s + v.tokens : s), 0n);
-  const rows = all.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((v, i) => [String((page - 1) * PER_PAGE + i + 1), validatorLink(v.operator, v.moniker),
-    amount(String(v.tokens), _ctx.bondDenom), v.status === "bonded" ? ratio(v.tokens, total) : "–", decPercent(v.commission), status(v.status, v.jailed)]);
+  // Mintscan's cumulative share: the bonded validators' shares summed down the list.
+  let running = all.slice(0, (page - 1) * PER_PAGE).reduce((s, v) => (v.status === "bonded" ? s + v.tokens : s), 0n);
+  const rows = all.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((v, i) => {
+    if (v.status === "bonded") running += v.tokens;
+    return [String((page - 1) * PER_PAGE + i + 1), validatorLink(v.operator, v.moniker), amount(String(v.tokens), _ctx.bondDenom),
+      v.status === "bonded" ? ratio(v.tokens, total) : "–", v.status === "bonded" ? ratio(running, total) : "–", decPercent(v.commission), status(v.status, v.jailed)];
+  });
   return {
     title: "Validators",
     body: [section(`Validators (${all.length})`,
-      table("Validators by voting power", ["Rank", "Validator", "Voting power", "Share", "Commission", "Status"], rows, { id: "validators", empty: "No validators." }),
+      table("Validators by voting power", ["Rank", "Validator", "Voting power", "Share", "Cumulative", "Commission", "Status"], rows, { id: "validators", empty: "No validators." }),
       pager("validators", page, pagesOf(all.length), "Validators"))],
   };
 }
