@@ -134,6 +134,7 @@ test("navigation by links: block -> tx -> validator -> account -> position, and 
   await follow("#tx-messages", s.validator, `/explorer/validators/${s.validator}`);
   assert.match(await text("#validator-facts"), /local-validator-1[\s\S]*bonded[\s\S]*10\.00 % \(max 20\.00 %[\s\S]*Uptime\s+100\.00 %/);
   assert.ok((await text("#validator-delegators")).includes(s.user));
+  assert.match(await text("#validator-positions"), new RegExp(`#0\\s+${s.user}\\s+2\\s+50,000 CRO\\s+not triggered`));
   await axe(page, "validator");
   await follow("#validator-delegators", s.user, `/explorer/accounts/${s.user}`);
   await page.goBack();

@@ -73,6 +73,7 @@ async function route(focus: boolean): Promise<void> {
 }
 
 function go(path: string): void {
+  $("search-msg").textContent = "";
   history.pushState(null, "", path);
   void route(true);
 }

@@ -57,11 +57,13 @@ export async function validator(ctx: Ctx, operator: string, page: number): Promi
   const d = bech32Decode(operator);
   const account = d ? bech32Encode(ctx.prefixes.account, d.bytes) : "";
   const total = all.reduce((s, x) => (x.status === "bonded" ? s + x.tokens : s), 0n);
-  const [dist, dels, up] = await Promise.all([
+  const [dist, dels, up, tiers] = await Promise.all([
     tryJson(`/cosmos/distribution/v1beta1/validators/${operator}`, { commission: [], self_bond_rewards: [] }),
     tryJson(`/cosmos/staking/v1beta1/validators/${operator}/delegations?pagination.limit=${PER_PAGE}&pagination.offset=${(page - 1) * PER_PAGE}&pagination.count_total=true`, { delegation_responses: [], pagination: { total: "0" } }),
     uptime(ctx, v.consKey),
+    tryJson(`${ctx.chain}/tieredrewards/v1/positions?pagination.limit=1000`, { positions: [] as any[] }),
   ]);
+  const onThis = tiers.positions.filter((p) => p.validator === operator);
   const c = v.raw.commission?.commission_rates ?? {};
   const dec = (list: any[]) => coins(list.map((x) => ({ denom: x.denom, amount: String(x.amount).split(".")[0]! })));
   return {
@@ -75,7 +77,10 @@ export async function validator(ctx: Ctx, operator: string, page: number): Promi
     section(`Delegators (${groupThousands(BigInt(dels.pagination?.total ?? "0"))})`,
       table("Delegators of the validator", ["Delegator", "Amount"], (dels.delegation_responses as any[]).map((x) => [accountLink(x.delegation.delegator_address, true), amount(x.balance.amount, x.balance.denom)]),
         { id: "validator-delegators", empty: "No delegators." }),
-      pager(`validators/${operator}`, page, pagesOf(BigInt(dels.pagination?.total ?? "0")), "Delegators"))],
+      pager(`validators/${operator}`, page, pagesOf(BigInt(dels.pagination?.total ?? "0")), "Delegators")),
+    section(`Tier positions (${onThis.length})`, table("Tier positions delegated to the validator", ["Position", "Owner", "Tier", "Amount", "Exit"],
+      onThis.map((p) => [link(`positions/${p.id}`, `#${p.id}`), accountLink(p.owner, true), String(p.tier_id), amount(p.amount, ctx.bondDenom), exitText(p)]),
+      { id: "validator-positions", empty: "No tier positions on this validator." }))],
   };
 }
 
