@@ -181,7 +181,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   try {
     address = await listen(server, config.port, config.host);
     opened.push(server);
-    // Dev mode: the RPC's websocket on the REST port too, so the dashboard's explorer is live within its own origin.
+    // Dev mode: the RPC's websocket on the REST port too, so the explorer (GET /explorer) is live within its own origin.
     if (devMode) {
       const ws = attachWebSocket(server, chain, rpc);
       closeWebSocket = ws.close;

@@ -1,5 +1,6 @@
-// The dashboard at GET / (host/web/dashboard/, built into build/web/dashboard/ by `npm run build`):
-// index.html revalidated on every load (ETag), its content-hashed assets under /web/ served as
+// The dashboard at GET / (host/web/dashboard/, built into build/web/dashboard/ by `npm run build`)
+// and the explorer at GET /explorer and every path under it (host/web/explorer/, its explorer.html
+// beside the dashboard's; the page routes by the path): the pages revalidated on every load (ETag), its content-hashed assets under /web/ served as
 // immutable, each with its content type (core.wasm as application/wasm, which
 // WebAssembly.instantiateStreaming requires) and a Content-Security-Policy that allows only this
 // origin (no CDN) and the WebAssembly compile.
@@ -48,21 +49,21 @@ function asset(body: Uint8Array, name: string): Asset {
 }
 
 /** Read the built dashboard (small: a page, a script, a stylesheet, the core) into memory. */
-function readDashboard(dir: string, chainSegment: string): { index: Asset; files: Map<string, Asset> } | null {
+function readDashboard(dir: string, chainSegment: string): { index: Asset; explorer: Asset | null; files: Map<string, Asset> } | null {
   if (!existsSync(join(dir, "index.html"))) return null;
   const files = new Map<string, Asset>();
   for (const name of readdirSync(dir)) {
-    if (name === "index.html") continue;
+    if (name === "index.html" || name === "explorer.html") continue;
     files.set(name, asset(readFileSync(join(dir, name)), name));
   }
   // The page reads the chain's route prefix (--chain) from a meta tag. The segment is [a-z0-9]-ish
   // (host/config.ts), escaped anyway.
   const segment = chainSegment.replace(/[^A-Za-z0-9_.-]/g, "");
-  const html = readFileSync(join(dir, "index.html"), "utf8").replace(
-    '<meta name="chain-segment" content="chainmain">',
-    `<meta name="chain-segment" content="${segment}">`,
-  );
-  return { index: asset(new TextEncoder().encode(html), "index.html"), files };
+  const page = (name: string) => {
+    const html = readFileSync(join(dir, name), "utf8").replace('<meta name="chain-segment" content="chainmain">', `<meta name="chain-segment" content="${segment}">`);
+    return asset(new TextEncoder().encode(html), name);
+  };
+  return { index: page("index.html"), explorer: existsSync(join(dir, "explorer.html")) ? page("explorer.html") : null, files };
 }
 
 function send(c: Context, a: Asset, cacheControl: string): Response {
@@ -89,7 +90,7 @@ export const FAVICON = asset(new TextEncoder().encode(
     '<circle cx="16" cy="12" r="9" fill="#e0a526" stroke="#8a5d12" stroke-width="2"/></svg>\n',
 ), "favicon.svg");
 
-/** GET / and GET /web/{asset}: the dashboard (and its icon). Without a build, a 404 that says to run it. */
+/** GET /, GET /explorer[/...] and GET /web/{asset}: the dashboard, the explorer (and the icon). Without a build, a 404 that says to run it. */
 export function registerWebRoutes(app: Hono, options: { chainSegment: string; dir?: string }): void {
   const built = readDashboard(options.dir ?? DASHBOARD_DIR, options.chainSegment);
   for (const path of ["/favicon.ico", "/favicon.svg"]) app.get(path, (c) => send(c, FAVICON, "public, max-age=86400"));
@@ -99,6 +100,12 @@ export function registerWebRoutes(app: Hono, options: { chainSegment: string; di
     return send(c, built.index, "no-cache");
   });
   app.get("/index.html", (c) => c.redirect("/", 301));
+  const explorer = (c: Context) => {
+    if (!built?.explorer) throw missing();
+    return send(c, built.explorer, "no-cache");
+  };
+  app.get("/explorer", explorer);
+  app.get("/explorer/*", explorer);
   app.get("/web/:name", (c) => {
     if (!built) throw missing();
     const a = built.files.get(c.req.param("name"));

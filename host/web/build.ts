@@ -7,7 +7,9 @@
 //                         browser bundles, @cosmjs/* and @bufbuild/protobuf left to the app (peers)
 //   build/web/*.d.ts      typings (tsc, tsconfig.web.json, into build/web/types/)
 //   build/web/dashboard/  the node's page at GET / (host/web/dashboard/): index.html and
-//                         content-hashed assets (app-HASH.js, style-HASH.css, core-HASH.wasm)
+//                         content-hashed assets (app-HASH.js, style-HASH.css, core-HASH.wasm);
+//                         beside them the explorer at GET /explorer (host/web/explorer/):
+//                         explorer.html, explorer-HASH.js, explorer-HASH.css
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -19,6 +21,7 @@ import { build, type Metafile, type Plugin } from "esbuild";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const OUT = join(ROOT, "build", "web");
 const DASHBOARD_SRC = join(ROOT, "host", "web", "dashboard");
+const EXPLORER_SRC = join(ROOT, "host", "web", "explorer");
 export const DASHBOARD_OUT = join(OUT, "dashboard");
 /** Browsers with BigInt, WebAssembly BigInt integration, top-level await. */
 const BROWSER_TARGET = ["es2022", "chrome100", "firefox100", "safari15"];
@@ -114,6 +117,18 @@ async function main(): Promise<void> {
     .replaceAll("%WASM%", `/web/${names.wasm}`)
     .replaceAll("%WORKER%", `/web/${names.worker}`);
   if (/%[A-Z]+%/.test(html)) throw new Error("index.html: a placeholder was left");
+
+  // The explorer: its own page and assets, served from the same /web/ folder.
+  const explorer = await bundle("host/web/explorer/app.ts", "explorer.js", "browser");
+  const explorerCss = await readFile(join(EXPLORER_SRC, "style.css"));
+  const explorerNames = { app: `explorer-${hash(explorer)}.js`, css: `explorer-${hash(explorerCss)}.css` };
+  await writeFile(join(DASHBOARD_OUT, explorerNames.app), explorer);
+  await writeFile(join(DASHBOARD_OUT, explorerNames.css), explorerCss);
+  const explorerHtml = (await readFile(join(EXPLORER_SRC, "index.html"), "utf8"))
+    .replaceAll("%APP%", `/web/${explorerNames.app}`)
+    .replaceAll("%CSS%", `/web/${explorerNames.css}`);
+  if (/%[A-Z]+%/.test(explorerHtml)) throw new Error("explorer index.html: a placeholder was left");
+  await writeFile(join(DASHBOARD_OUT, "explorer.html"), explorerHtml);
   // Written last: its presence means the whole web build is there (host/build-if-stale.ts).
   await writeFile(join(DASHBOARD_OUT, "index.html"), html);
 }

@@ -1,4 +1,4 @@
-// GET / and /web/{asset} (host/server/web.ts) on a directory made here: content types, caching
+// GET /, GET /explorer[/...] and /web/{asset} (host/server/web.ts) on a directory made here: content types, caching
 // headers, ETag revalidation, the chain segment written into the page, a clear 404 when the
 // dashboard was never built, and the page's icon at /favicon.ico.
 
@@ -45,6 +45,35 @@ test("the page, its assets, their types and caching; the chain segment in the pa
     for (const path of ["/web/nothing.js", "/web/..%2Findex.html", "/web/index.html"]) {
       assert.is((await a.request(path)).status, 404, path);
     }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("the explorer: one page for /explorer and every path under it, with the chain segment and the policy; not /explorerx", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "web-routes-"));
+  try {
+    await writeFile(join(dir, "index.html"), "<!doctype html><title>dashboard</title>");
+    await writeFile(join(dir, "explorer.html"), '<!doctype html><meta name="chain-segment" content="chainmain"><title>explorer</title>');
+    await writeFile(join(dir, "explorer-abc.js"), "export {};");
+    const a = app(dir, "mychain");
+    const first = await a.request("/explorer");
+    assert.is(first.status, 200);
+    const body = await first.text();
+    assert.match(body, /<title>explorer<\/title>/);
+    assert.match(body, /content="mychain"/);
+    assert.match(first.headers.get("content-security-policy")!, /default-src 'self'/);
+    for (const path of ["/explorer/", "/explorer/blocks/5", "/explorer/txs?page=2", "/explorer/validators/crocncl1abc"]) {
+      const r = await a.request(path);
+      assert.is(r.status, 200, path);
+      assert.is(await r.text(), body, path);
+    }
+    assert.is((await a.request("/explorerx")).status, 404);
+    assert.is((await a.request("/web/explorer.html")).status, 404, "the page is not an asset");
+    assert.is((await a.request("/web/explorer-abc.js")).status, 200);
+    // A build without the explorer: its paths say to build.
+    await rm(join(dir, "explorer.html"));
+    assert.is((await app(dir).request("/explorer/blocks/5")).status, 404);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,6 @@ import {
   parseTokens, SECONDS_PER_YEAR, simulateInWorker,
 } from "../engine.js";
 import { devMode, startDevTools } from "./dev-tools.js";
-import { startExplorer } from "./explorer.js";
 
 const E18 = 10n ** 18n;
 const NS_PER_S = 1_000_000_000n;
@@ -423,20 +422,18 @@ async function main(): Promise<void> {
   // The runway: the projection from the chain's state now, in the worker, once the page is up.
   void runScenario(state, simulator, $<HTMLFormElement>("sim"));
   await startDev().catch((e: Error) => {
-    set("explorer-live", `The explorer failed to start: ${e.message}`);
+    set("faucet-status", `The dev tools failed to start: ${e.message}`);
   });
 }
 
-/** Dev mode only: the faucet, the Keplr button and the explorer (live over the node's websocket). */
+/** Dev mode only: the faucet and the Keplr button (the explorer is its own page, GET /explorer). */
 async function startDev(): Promise<void> {
   const dev = await devMode();
   (globalThis as unknown as { __devMode: boolean }).__devMode = dev.on;
   if (!dev.on) return;
   $("dev-tools").hidden = false;
-  $("explorer").hidden = false;
   startDevTools({ chainInfo: dev.chainInfo, chainInfoError: dev.error });
-  await startExplorer(getJson, chain);
-  (globalThis as unknown as { __explorerReady: boolean }).__explorerReady = true;
+  (globalThis as unknown as { __devToolsReady: boolean }).__devToolsReady = true;
 }
 
 main().catch((e: Error) => {

@@ -42,7 +42,7 @@ export function startDevTools(o: { chainInfo?: any; chainInfoError?: string }): 
       const r = await fetch("/dev/faucet", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, amount: `${units}basecro` }) });
       const body = (await r.json()) as { txhash?: string; height?: string; message?: string };
       if (!r.ok) throw new Error(body.message ?? `HTTP ${r.status}`);
-      out.replaceChildren(`Sent ${formatTokens(units)} CRO to `, link(`account/${address}`, address), ` in block ${body.height}: `, link(`tx/${body.txhash}`, "the transaction"), ".");
+      out.replaceChildren(`Sent ${formatTokens(units)} CRO to `, link(`accounts/${address}`, address), ` in block ${body.height}: `, link(`txs/${body.txhash}`, "the transaction"), ".");
       out.dataset.txhash = body.txhash ?? "";
     } catch (err) {
       out.replaceChildren(h("span", { class: "error" }, `The faucet failed: ${(err as Error).message}`));
@@ -71,7 +71,7 @@ export function startDevTools(o: { chainInfo?: any; chainInfoError?: string }): 
       await keplr.enable(o.chainInfo.chainId);
       const key = await keplr.getKey(o.chainInfo.chainId);
       $<HTMLInputElement>("faucet-address").value = key.bech32Address;
-      keplrOut.replaceChildren(`Keplr has ${o.chainInfo.chainId}; its account `, link(`account/${key.bech32Address}`, key.bech32Address), " is in the faucet's address field.");
+      keplrOut.replaceChildren(`Keplr has ${o.chainInfo.chainId}; its account `, link(`accounts/${key.bech32Address}`, key.bech32Address), " is in the faucet's address field.");
     } catch (err) {
       keplrOut.textContent = `Keplr refused: ${(err as Error).message}`;
     }
