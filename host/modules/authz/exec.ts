@@ -20,6 +20,7 @@ import { AuthzErrors, accept, decodeAuthorization, encodeAuthorization, plainErr
 import { GrantOverlay } from "./gas.js";
 import { actionEvent, authzEvent } from "./messages.js";
 import { compactText } from "./text.js";
+import { assertAllowed } from "../circuit/keeper.js";
 
 /** One message of a MsgExec: its definition, its signer (the granter), and its checks' verdict (run as its handler would). */
 export interface ExecMessage {
@@ -120,6 +121,7 @@ export const msgExec = message({
       if (x.invalid !== undefined) throw wrapped(x.invalid, x);
       const unauthorized = notAuthority(ctx, x);
       if (unauthorized !== undefined) throw wrapped(unauthorized, x);
+      assertAllowed(ctx.circuit, x.typeUrl); // the message router's circuit breaker
       const inner: MessageContext = { ...ctx, signer: x.signer };
       let out;
       try {

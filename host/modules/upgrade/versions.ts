@@ -1,0 +1,1 @@
+export const MODULE_VERSIONS: readonly { name: string; version: bigint }[] = [];
