@@ -3,7 +3,7 @@
 // address bytes), and the disabled type URLs.
 
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
-import { canonicalAddress } from "../../wire/address.js";
+import { accountAddressBytes, canonicalAddress } from "../../wire/address.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import type { Query } from "../../wire/gen/cosmos/circuit/v1/query_pb.js";
 import type { ServiceHandlers } from "../../framework/query-router.js";
@@ -29,7 +29,10 @@ export function circuitQueries(app: CircuitView, o: QueryOptions = {}): ServiceH
         throw new GatewayError(GrpcCode.UNKNOWN, (e as Error).message);
       }
       const p = app.circuit.permissions(address);
-      if (p === undefined) throw new GatewayError(GrpcCode.NOT_FOUND, "collections: not found: key 'no_key' of type []uint8");
+      if (p === undefined) {
+        const hex = Buffer.from(accountAddressBytes(address, app.directory.accountPrefix)).toString("hex");
+        throw new GatewayError(GrpcCode.UNKNOWN, `collections: not found: key 'hexBytes:${hex}' of type github.com/cosmos/gogoproto/cosmos.circuit.v1.Permissions`);
+      }
       return { permission: { level: p.level, limitTypeUrls: [...p.limitTypeUrls] } };
     },
     accounts: (req) => {

@@ -2,7 +2,7 @@
 // an empty answer), the height a plan was applied at (0: never), the module versions chain-main's
 // InitChainer stored, the authority, and the upgraded consensus state (an IBC plan's; never kept here).
 
-import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
+import { moduleError } from "../../wire/gateway-json.js";
 import type { Query } from "../../wire/gen/cosmos/upgrade/v1beta1/query_pb.js";
 import type { ServiceHandlers } from "../../framework/query-router.js";
 import type { Upgrade } from "./keeper.js";
@@ -18,14 +18,15 @@ export function upgradeQueries(app: UpgradeView): ServiceHandlers<typeof Query> 
   return {
     currentPlan: () => {
       const p = app.upgrade.plan();
-      return p === undefined ? {} : { plan: { name: p.name, height: p.height, info: p.info } };
+      // Plan.time is gogoproto non-nullable: Go's zero time when the plan has none.
+      return p === undefined ? {} : { plan: { name: p.name, time: { seconds: -62135596800n, nanos: 0 }, height: p.height, info: p.info } };
     },
     appliedPlan: (req) => ({ height: app.upgrade.doneHeight(req.name) }),
     upgradedConsensusState: () => ({}),
     moduleVersions: (req) => {
       if (req.moduleName.length > 0) {
         const v = MODULE_VERSIONS.find((m) => m.name === req.moduleName);
-        if (v === undefined) throw new GatewayError(GrpcCode.UNKNOWN, `x/upgrade: QueryModuleVersions module ${req.moduleName} not found: module version not found`);
+        if (v === undefined) throw moduleError("upgrade", 2, `module version not found: x/upgrade: QueryModuleVersions module ${req.moduleName} not found`);
         return { moduleVersions: [{ name: v.name, version: v.version }] };
       }
       return { moduleVersions: MODULE_VERSIONS.map((m) => ({ name: m.name, version: m.version })) };

@@ -29,6 +29,8 @@ const MULTI = "/cosmos.bank.v1beta1.MsgMultiSend";
 const DELEGATE = "/cosmos.staking.v1beta1.MsgDelegate";
 const UNDELEGATE = "/cosmos.staking.v1beta1.MsgUndelegate";
 const amino = { mode: "amino-json" as const };
+/** Go's zero time.Time (0001-01-01T00:00:00Z): cosmjs-types encodes Plan.time always, and an empty Timestamp is 1970 to the chain (a time-based plan). */
+const ZERO_TIME = -62135596800n;
 
 const CURRENT = "/cosmos/upgrade/v1beta1/current_plan";
 const DISABLED = "/cosmos/circuit/v1/disable_list";
@@ -66,7 +68,7 @@ export async function run({ r, dev, val1 }: Ctx): Promise<void> {
     messages: messages.map((m) => reg.encodeAsAny(m)), initialDeposit: [coin(10_000n * CRO)], proposer: d0!.address, metadata: "", title, summary: `${title}: recorded by scripts/reference-chain`, expedited: false,
   }));
   const plan = (name: string, height: bigint, info = "", time?: bigint) => msg("/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", upgrade.MsgSoftwareUpgrade.fromPartial({
-    authority: GOV, plan: { name, height, info, ...(time === undefined ? {} : { time: { seconds: time, nanos: 0 } }) },
+    authority: GOV, plan: { name, height, info, time: { seconds: time ?? ZERO_TIME, nanos: 0 } },
   }));
   const cancel = (authority = GOV) => msg("/cosmos.upgrade.v1beta1.MsgCancelUpgrade", upgrade.MsgCancelUpgrade.fromPartial({ authority }));
   const authorize = (granter: string, grantee: string, level: number | undefined, limitTypeUrls: string[] = []) => msg(`${CIRCUIT}MsgAuthorizeCircuitBreaker`, circuit.MsgAuthorizeCircuitBreaker.fromPartial({
@@ -93,12 +95,13 @@ export async function run({ r, dev, val1 }: Ctx): Promise<void> {
     await propose("MsgSoftwareUpgrade empty name (fails)", [plan("", h0 + 1_000n)]),
     await propose("MsgSoftwareUpgrade height 0 (fails)", [plan("zero-plan", 0n)]),
     await propose("MsgSoftwareUpgrade with a time (fails)", [plan("time-plan", h0 + 1_000n, "", 1_900_000_000n)]),
+    await propose("MsgSoftwareUpgrade with an empty Timestamp, 1970 (fails)", [plan("epoch-plan", h0 + 1_000n, "", 0n)]),
   ].filter((x) => x > 0n);
-  await r.tx("INVALID gov-v1 submit MsgSoftwareUpgrade whose authority is not x/gov", d0!, [submit([{ ...plan("x", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "x", height: h0 + 1_000n, info: "" } } }], "wrong authority")]);
+  await r.tx("INVALID gov-v1 submit MsgSoftwareUpgrade whose authority is not x/gov", d0!, [submit([{ ...plan("x", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "x", height: h0 + 1_000n, info: "", time: { seconds: ZERO_TIME, nanos: 0 } } } }], "wrong authority")]);
   for (const id of ids1) await r.tx(`gov-v1 vote yes on proposal ${id}`, d1!, [voteV1(d1!.address, id)]);
 
   // ---- while voting: what fails without the authority ----
-  await r.tx("INVALID upgrade MsgSoftwareUpgrade sent directly (authority dev0)", d0!, [{ ...plan("direct", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "direct", height: h0 + 1_000n, info: "" } } }]);
+  await r.tx("INVALID upgrade MsgSoftwareUpgrade sent directly (authority dev0)", d0!, [{ ...plan("direct", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "direct", height: h0 + 1_000n, info: "", time: { seconds: ZERO_TIME, nanos: 0 } } } }]);
   await r.tx("INVALID upgrade MsgCancelUpgrade sent directly (authority dev0)", d0!, [cancel(d0!.address)]);
   await r.tx("INVALID circuit trip MsgSend without permissions", d6!, [trip(a6, [SEND])], { queries: [DISABLED] });
   await r.tx("INVALID circuit authorize by an account that is no super admin", d7!, [authorize(a7, a8, 2)]);
