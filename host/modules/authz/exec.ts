@@ -121,10 +121,10 @@ export const msgExec = message({
       if (x.invalid !== undefined) throw wrapped(x.invalid, x);
       const unauthorized = notAuthority(ctx, x);
       if (unauthorized !== undefined) throw wrapped(unauthorized, x);
-      assertAllowed(ctx.circuit, x.typeUrl); // the message router's circuit breaker
       const inner: MessageContext = { ...ctx, signer: x.signer };
       let out;
       try {
+        assertAllowed(ctx.circuit, x.typeUrl); // the message router's circuit breaker, inside the handler
         out = x.entry.def.handle(inner, x.parsed);
       } catch (e) {
         throw wrapped(e, x);
@@ -155,6 +155,7 @@ export const msgExec = message({
         else if (r.outcome === "update") o.update(k, g!, encodeAuthorization(r.updated));
       }
       routeMessage(k, x.typeUrl);
+      k.check("undefined:1", !ctx.circuit.isAllowed(x.typeUrl)); // a type the circuit breaker disabled
       if (x.invalid !== undefined) k.check(`${x.invalid.codespace}:${x.invalid.code}`, true);
       k.check("gov:13", notAuthority(ctx, x) !== undefined);
       const model = x.entry.def.gas;

@@ -58,7 +58,9 @@ async function startWith(r: Recorder, extra: string[], log: string, ms: number):
   return t;
 }
 
-const upgradeLines = (text: string) => text.split("\n").filter((l) => /UPGRADE|upgrade/.test(l) && !/module=server msg="?(Starting|Stopping)/.test(l)).slice(0, 12);
+/** The log's lines about the plan (ANSI colours removed, a panic's stack cut). */
+const upgradeLines = (text: string) => text.split("\n").map((l) => l.replace(/\x1b\[[0-9;]*m/g, ""))
+  .filter((l) => /UPGRADE|CONSENSUS FAILURE|handshake/.test(l)).map((l) => l.split(" stack=")[0]!.slice(0, 400)).slice(0, 12);
 
 export async function run({ r, dev, val1 }: Ctx): Promise<void> {
   const [d0, d1, , , , d5, d6, d7, d8] = dev as Signer[];
