@@ -20,7 +20,7 @@ import type { Advanced, Node } from "../app/node-api.js";
 import type { AppState } from "../app/state.js";
 import type { StateCheat } from "../app/cheats.js";
 import { ChainStateError, type TxResult } from "../framework/types.js";
-import { refuseRestart } from "../modules/upgrade/pre-block.js";
+import { assertNoUpgradeNeeded, refuseRestart } from "../modules/upgrade/pre-block.js";
 
 /** The node's database opened, unless it stopped at an upgrade plan's height no flag applies or skips (x/upgrade). */
 export function openUnlessUpgradeDue(core: Core, genesisDoc: Json, options: NodeChainOptions): AppState {
@@ -228,6 +228,7 @@ export class NodeChain implements Node {
 
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
   private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
+    assertNoUpgradeNeeded(this.app.upgrade, this.latest.height + 1n); // x/upgrade's halt: the mempool's txs stay
     const batch = this.app.reapMempool(this.app.maxGas(), maxTxs);
     const changes = this.pendingCheats.splice(0);
     let results: TxResult[];
