@@ -111,6 +111,12 @@ function execute(
         return result(e.code, e.codespace, e.log, []);
       }
     }
+    // The ante's circuit breaker again (x/circuit): a type an earlier tx of the block disabled; its Has checks charged.
+    const off = tx.msgs.findIndex((m) => !s.circuit.isAllowed(m.typeUrl));
+    if (off >= 0) {
+      gasUsed = 1000n * BigInt(off + 1);
+      return result(1, "undefined", "tx type not allowed", []);
+    }
     // The allowance and the fee again: an earlier tx of the block may have spent what CheckTx counted on.
     try {
       grant = grantUse(s, tx, timeNs);

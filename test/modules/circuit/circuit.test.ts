@@ -141,6 +141,14 @@ test("MsgSend tripped (amino; simulate's gas = delivery's): refused at CheckTx a
 
 test("levels: all msgs trips any type; none (revoked) nothing; nil permissions refused; a bad grantee", async () => {
   assert.is((await tx(node, 5, [authorize(ADMIN, NOBODY, 2)], "amino")).code, 0);
+  // a send admitted before a trip in the same block: the ante in the block refuses it (its circuit check's gas only)
+  const [t, sendTx] = [await sign(node, 7, [trip(NOBODY, [SEND])], "direct"), await sign(node, 0, [send(devAddress(0), devAddress(8))], "direct")];
+  const hashes = [];
+  for (const b of [t, sendTx]) hashes.push((await node.post("/cosmos/tx/v1beta1/txs", keplrBody(b))).json.tx_response.txhash);
+  await node.chain.advance(1n);
+  const late = (await node.get(`/cosmos/tx/v1beta1/txs/${hashes[1]}`)).json.tx_response;
+  assert.equal([late.code, late.codespace, late.raw_log, late.gas_used], [1, "undefined", "tx type not allowed", "1000"]);
+  assert.is((await tx(node, 7, [reset(NOBODY, [SEND])])).code, 0);
   assert.is((await tx(node, 7, [trip(NOBODY, [MULTI])])).code, 0);
   assert.is((await tx(node, 5, [authorize(ADMIN, OPERATOR, 0)])).code, 0);
   assert.equal((await node.get(`/cosmos/circuit/v1/accounts/${OPERATOR}`)).json, { permission: { level: "LEVEL_NONE_UNSPECIFIED", limit_type_urls: [] } });
