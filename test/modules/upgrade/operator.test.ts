@@ -3,6 +3,7 @@
 // block is made (dev_mine fails with the line chain-maind logs), queries answer; dev_applyUpgrade applies
 // the plan (applied_plan answers its height) and blocks go on. A node restarted on a database stopped
 // at a plan's height exits until --apply-upgrade or --unsafe-skip-upgrades is given; both are in --help.
+// On the real clock the timer stops at the plan's height (REST answers) and starts again once applied.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -72,6 +73,29 @@ test("dev mode: the halt at the plan's height (queries still answered), dev_appl
     assert.is(node!.chain.latest.height, height + 2n);
     const none = await rpc(node!, "dev_applyUpgrade", {});
     assert.is(none.error?.code, -32603, "no plan to apply");
+  } finally {
+    await node!.close();
+  }
+});
+
+test("the real clock: blocks stop at the plan's height and the node keeps answering; dev_applyUpgrade starts them again", async () => {
+  const { node, err } = await start(["--dev", "--block-time", "200ms", "--db", join(DIR, "real.db")]);
+  assert.ok(node, err);
+  try {
+    const height = node!.chain.latest.height + 15n; // room for a loaded machine's late blocks
+    await schedule(node!, "real-up", height);
+    const deadline = Date.now() + 30_000;
+    while (node!.chain.latest.height < height - 1n && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+    await new Promise((res) => setTimeout(res, 800)); // four block times: none comes
+    assert.is(node!.chain.latest.height, height - 1n);
+    const status = await fetch(`${node!.url}/cosmos/base/tendermint/v1beta1/blocks/latest`);
+    assert.is(status.status, 200);
+    assert.is((await status.json() as any).block.header.height, `${height - 1n}`);
+    const applied = await rpc(node!, "dev_applyUpgrade", {});
+    assert.is(applied.result?.applied_height, `${height}`, JSON.stringify(applied));
+    const later = Date.now() + 20_000;
+    while (node!.chain.latest.height < height + 2n && Date.now() < later) await new Promise((res) => setTimeout(res, 50));
+    assert.ok(node!.chain.latest.height >= height + 2n, "the clock makes blocks again");
   } finally {
     await node!.close();
   }
