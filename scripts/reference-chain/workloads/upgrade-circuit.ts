@@ -105,6 +105,8 @@ export async function run({ r, dev, val1 }: Ctx): Promise<void> {
   // ---- while voting: what fails without the authority ----
   await r.tx("INVALID upgrade MsgSoftwareUpgrade sent directly (authority dev0)", d0!, [{ ...plan("direct", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "direct", height: h0 + 1_000n, info: "", time: { seconds: ZERO_TIME, nanos: 0 } } } }]);
   await r.tx("INVALID upgrade MsgCancelUpgrade sent directly (authority dev0)", d0!, [cancel(d0!.address)]);
+  await r.tx("INVALID upgrade MsgSoftwareUpgrade sent directly (authority dev0), amino", d0!, [{ ...plan("direct", h0 + 1_000n), value: { authority: d0!.address, plan: { name: "direct", height: h0 + 1_000n, info: "amino", time: { seconds: ZERO_TIME, nanos: 0 } } } }], amino);
+  await r.tx("INVALID upgrade MsgCancelUpgrade sent directly (authority dev0), amino", d0!, [cancel(d0!.address)], amino);
   await r.tx("INVALID circuit trip MsgSend without permissions", d6!, [trip(a6, [SEND])], { queries: [DISABLED] });
   await r.tx("INVALID circuit authorize by an account that is no super admin", d7!, [authorize(a7, a8, 2)]);
   await r.tx("INVALID circuit reset of a type not disabled, without permissions", d6!, [reset(a6, [SEND])]);
