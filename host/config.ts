@@ -61,6 +61,8 @@ export interface Config {
   keyring?: string;
   /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
   fundAmount?: { denom: string; amount: bigint }[];
+  /** x/upgrade: `--apply-upgrade NAME` (the plan this binary applies at its height), `--unsafe-skip-upgrades H,…`. */
+  upgrade?: { apply: string[]; skipHeights: bigint[] };
   /** `--automine` (dev mode): a block for each tx, at once. On by default with `--dev` (not with `--block-time` or `--no-automine`). */
   automine?: boolean;
   /** `--dev` given: the chain is at height 1 (at least) when the node answers. */
@@ -224,6 +226,14 @@ const FLAGS = {
   accounts: { type: "string", value: "N", default: `${DEFAULT_ACCOUNTS}`, description: `dev mode: how many HD accounts of --mnemonic hold 1,000,000 CRO at start (0 to ${MAX_ACCOUNTS}): in the default genesis (from the reserve), a fork's document (minted), or sent by the faucet with --genesis` },
   "chain-id": { type: "string", value: "ID", shown: "chainmain-local", description: "the chain id of the default genesis (its gentxs signed for it) or of a --fork; a --genesis file names its own" },
   "auto-impersonate": { type: "boolean", description: "dev mode: any signer's tx is accepted for any address (a signature that does not verify, or none, as if impersonated), as Anvil's --auto-impersonate; the autoImpersonate cheat turns it on and off" },
+  "apply-upgrade": {
+    type: "string", value: "NAME", shown: "none",
+    description: "x/upgrade: apply the scheduled plan NAME at its height (a restart after the chain stopped with UPGRADE \"NAME\" NEEDED), recorded as applied there; docs/operator.md",
+  },
+  "unsafe-skip-upgrades": {
+    type: "string", value: "H[,H…]", shown: "none",
+    description: "x/upgrade: skip the plan due at these heights (cleared, UPGRADE SKIPPED logged), as chain-maind's --unsafe-skip-upgrades; docs/operator.md",
+  },
   config: { type: "string", value: "FILE", shown: "none", description: "a TOML file of these flags, keyed by their names (port = 1317, clock = \"simulated\", dev = true); the command line overrides it, and PORT / DB_PATH override its port / db" },
   "print-config": { type: "boolean", description: "print a config file (TOML) with every flag's value, the defaults with any flags given, and exit" },
   help: { type: "boolean", short: "h", description: "show this help and exit" },
@@ -295,6 +305,16 @@ type FlagVals = ReturnType<typeof parseFlags<typeof FLAGS>>;
 
 const definedOnly = (v: FlagVals) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
 
+/** `--apply-upgrade NAME`, `--unsafe-skip-upgrades H,…` (heights > 0). */
+function upgradeFlags(apply: string | undefined, skip: string | undefined): { apply: string[]; skipHeights: bigint[] } {
+  if (apply !== undefined && apply.trim() === "") throw new ConfigError("--apply-upgrade: the plan's name");
+  const skipHeights = (skip ?? "").split(",").filter((h) => h.trim() !== "").map((h) => {
+    if (!/^\d+$/.test(h.trim()) || BigInt(h.trim()) === 0n) throw new ConfigError(`--unsafe-skip-upgrades ${JSON.stringify(h)}: heights > 0, comma-separated`);
+    return BigInt(h.trim());
+  });
+  return { apply: apply === undefined ? [] : [apply.trim()], skipHeights };
+}
+
 function flagValues(argv: string[]): FlagVals {
   try {
     return parseFlags(argv, FLAGS);
@@ -341,6 +361,7 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
+  if (values["apply-upgrade"] !== undefined || values["unsafe-skip-upgrades"] !== undefined) config.upgrade = upgradeFlags(values["apply-upgrade"], values["unsafe-skip-upgrades"]);
   if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");
   if (values["no-automine"] && !config.dev) throw new ConfigError("--no-automine: a development power: add --dev or --clock simulated");
   if (values.automine && values["no-automine"]) throw new ConfigError("--automine and --no-automine: give one");

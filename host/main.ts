@@ -118,8 +118,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       ...(config.abci ? { headers: false } : {}),
       blockTimeNs: config.blockTimeNs,
       automine: devChain && config.automine === true,
-      limits,
-      minGasPrices,
+      limits, minGasPrices, ...(config.upgrade ? { upgrade: config.upgrade } : {}),
       onHalt: (e) => {
         console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);
         log.error("chain halted", { height: chain.latest.height, error: e.message });

@@ -178,6 +178,7 @@ export function verifyContext(s: AppState, check: boolean) {
       return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
     },
     impersonated: (address: string) => s.impersonated.has(address),
+    msgAllowed: (typeUrl: string) => s.circuit.isAllowed(typeUrl),
     autoImpersonate: s.autoImpersonate,
     // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
     ...(check ? { useFeeGrant: (granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true) } : {}),

@@ -35,7 +35,7 @@ import { decodeTx } from "../wire/amino/stdtx.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import { checkTx } from "./ante.js";
 import { simulate } from "./deliver.js";
-import { runBlock, type BlockInput } from "./block.js";
+import { runBlock, upgradeDue, type BlockInput } from "./block.js";
 import { consensusValidators, persist } from "./commit.js";
 import { checkRelease, checkStateFormat, configure, initGenesis, restore } from "./init.js";
 import { blockCheatsOf } from "./cheats.js";
@@ -189,6 +189,7 @@ export class Application implements ChainView {
       throw new NodeStateError(`FinalizeBlock at height ${b.height}, but block ${this.s.uncommitted.height} awaits its Commit`);
     }
     if (b.height !== this.s.last.height + 1n) throw new NodeStateError(`FinalizeBlock at height ${b.height}, but the app is at ${this.s.last.height}`);
+    upgradeDue(this.s, b); // x/upgrade's PreBlocker: a plan due stops the chain here (UpgradeNeeded), nothing of the block run
     let out: { results: TxResult[]; events: TxEvent[] } | undefined;
     this.guard(() => {
       out = runBlock(this.s, b, "at-commit", check);
@@ -303,6 +304,8 @@ export class Application implements ChainView {
   get authz(): Authz { return this.s.authz; }
   get feegrant(): Feegrant { return this.s.feegrant; }
   get nft(): AppState["nft"] { return this.s.nft; } // chain-main's x/nft
+  get upgrade(): AppState["upgrade"] { return this.s.upgrade; }
+  get circuit(): AppState["circuit"] { return this.s.circuit; }
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {
@@ -310,13 +313,8 @@ export class Application implements ChainView {
   }
 
   /** The params governance set (absent: the genesis's). */
-  get params(): GovernedParams {
-    return this.s.params;
-  }
-
-  get validators(): ValidatorRegistry {
-    return this.s.validators;
-  }
+  get params(): GovernedParams { return this.s.params; }
+  get validators(): ValidatorRegistry { return this.s.validators; }
 
   /** The last block's height and time. */
   get latest(): BlockHeader {

@@ -7,6 +7,7 @@
 // stored as one row.
 
 import { feegrantEndBlock } from "../modules/feegrant/end-block.js";
+import { assertNoUpgradeNeeded, upgradePreBlock } from "../modules/upgrade/pre-block.js";
 import type { BeginBlockInfo, BlockInfo, ConsensusInfo } from "../framework/module.js";
 import { BEGIN_BLOCKERS, END_BLOCKERS, MODULES, type ModulesBlockApp } from "../modules/index.js";
 import type { VerifiedTx } from "./ante/verify.js";
@@ -57,6 +58,7 @@ export function runBlock(
   const votes = commitVotes(s, height, before, consensus);
   const block: BlockInfo = { height, timeNs, denom: s.denom, votesBefore: before, ...(consensus ? { consensus } : {}) };
   const app = blockApp(s);
+  upgradePreBlock(s.upgrade, height);
   const events = [...applyStateCheats(s, b.cheats?.changes ?? [], height, timeNs), ...unsignedEvents(unsigned), ...beginBlock(s, app, block, votes)];
   const results = withUnsigned(s, unsigned, () =>
     txs.map((t, i) => ("verified" in t ? deliver(s, t.verified, height, i, timeNs) : deliverDecided(s, t.tx, height, i, timeNs))));
@@ -64,6 +66,11 @@ export function runBlock(
   for (const m of END_MODULES) events.push(...m.endBlock!(app, block));
   commitBlock(s, { height, firstHeight: height, timeNs, stepNs: 0n, events, ...(consensus ? { consensus } : {}) }, results, [], undefined, durability);
   return { results, events };
+}
+
+/** x/upgrade's PreBlocker before a block (or a run) is executed: throws UpgradeNeeded for a plan due and neither applied nor skipped. */
+export function upgradeDue(s: AppState, b: BlockInput): void {
+  assertNoUpgradeNeeded(s.upgrade, b.height, b.run?.count ?? 1n);
 }
 
 /** The modules with BeginBlock and EndBlock work, in their orders (modules/index.ts). */

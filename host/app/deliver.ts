@@ -26,6 +26,7 @@ import type { TxEvent } from "../framework/events.js";
 import type { MessageOutcome, MsgResponse } from "../framework/context.js";
 import type { AppState } from "./state.js";
 import { SimulationError, type SimulationResult, type TxResult } from "../framework/types.js";
+import { assertAllowed } from "../modules/circuit/keeper.js";
 
 /**
  * DeliverTx of a tx CheckTx verified (the embedded mempool's): the fee and the sequence (ante),
@@ -109,6 +110,12 @@ function execute(
         gasUsed = staticGas(tx.size, tx.signatureCount);
         return result(e.code, e.codespace, e.log, []);
       }
+    }
+    // The ante's circuit breaker again (x/circuit): a type an earlier tx of the block disabled; its Has checks charged.
+    const off = tx.msgs.findIndex((m) => !s.circuit.isAllowed(m.typeUrl));
+    if (off >= 0) {
+      gasUsed = 1000n * BigInt(off + 1);
+      return result(1, "undefined", "tx type not allowed", []);
     }
     // The allowance and the fee again: an earlier tx of the block may have spent what CheckTx counted on.
     try {
@@ -241,6 +248,7 @@ export function executeProposal(
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `no handler for ${m.type}`);
       // A stored message its protobuf type cannot read fails the proposal as undecodable (sdk 2: registry.ts messageOfAmino).
       const parsed = validateAmino(entry, m.value, { prefix: ACCOUNT_PREFIX, messages: s.registry, amino: m.value });
+      assertAllowed(s.circuit, entry.typeUrl); // the message router's circuit breaker
       for (const e of messageEventFirst(entry.def.handle(ctx, parsed).events)) events.push(e);
     } catch (err) {
       x.storeTxAbort();

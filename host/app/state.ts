@@ -25,6 +25,8 @@ import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
 import { Nft } from "../modules/nft/keeper.js";
+import { Upgrade, type UpgradeOperator } from "../modules/upgrade/keeper.js";
+import { Circuit } from "../modules/circuit/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -53,6 +55,8 @@ export interface AdmissionOptions {
    * chain has a database. What-if runs in memory skip them (the ed25519 signatures of every block).
    */
   headers?: boolean;
+  /** x/upgrade: the heights to skip and the plans this node applies (--unsafe-skip-upgrades, --apply-upgrade). */
+  upgrade?: UpgradeOperator;
 }
 
 /** What the next block's header takes from the last one (header.ts): its precommits, results and signing set. */
@@ -93,6 +97,9 @@ export class AppState {
   readonly feegrant: Feegrant;
   /** chain-main's x/nft denoms and tokens. */
   readonly nft: Nft;
+  /** x/upgrade's plan and applied plans; x/circuit's permissions and disabled types. */
+  readonly upgrade: Upgrade;
+  readonly circuit: Circuit;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -169,6 +176,8 @@ export class AppState {
     this.authz = new Authz(ACCOUNT_PREFIX, this.txJournal);
     this.feegrant = new Feegrant(ACCOUNT_PREFIX, this.txJournal);
     this.nft = new Nft(this.txJournal);
+    this.upgrade = new Upgrade(this.txJournal, options.upgrade);
+    this.circuit = new Circuit(ACCOUNT_PREFIX, this.txJournal);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -204,6 +213,7 @@ export class AppState {
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
       validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
+      upgrade: this.upgrade, circuit: this.circuit,
     };
   }
 

@@ -42,7 +42,7 @@ import type { StateCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
 import { ChainStateError, NodeStateError } from "../framework/types.js";
-import { NodeChain, type Advanced, type NodeChainOptions } from "../drivers/embedded.js";
+import { NodeChain, openUnlessUpgradeDue, type Advanced, type NodeChainOptions } from "../drivers/embedded.js";
 import { CheatError, MAX_MINE_BLOCKS } from "./cheat-input.js";
 
 interface Snapshot {
@@ -78,7 +78,7 @@ export class DevChain {
   static open(core: Core, genesisDoc: Json, options: NodeChainOptions): DevChain {
     if (!imageable(core)) throw new Error("dev mode's snapshots need a core that exports its globals: load it with loadCoreFromFile (core/image.ts)");
     const pristine = captureImage(core); // before any genesis: what loadState starts a new chain from
-    return new DevChain(new NodeChain(openState(core, genesisDoc, options), options), options, pristine);
+    return new DevChain(new NodeChain(openUnlessUpgradeDue(core, genesisDoc, options), options), options, pristine);
   }
 
   /** `node`: the embedded driver whose clock the cheats move, holding the application they change. */

@@ -60,6 +60,23 @@ export const CHEATS: Readonly<Record<string, Cheat>> = {
       return { blocks: intString(done.blocks), block: { header: header(chain) }, next_block_time: timestampString(chain.node.nextBlockTime()) };
     },
   },
+  applyUpgrade: {
+    args: ["name"],
+    call: async (chain, a) => {
+      // x/upgrade: this node applies the scheduled plan (as a binary with its upgrade handler): at its
+      // height the block is made, the plan cleared and recorded as applied there (applied_plan).
+      const u = chain.node.app.upgrade;
+      const plan = u.plan();
+      if (plan === undefined) throw new CheatError("failed", "applyUpgrade: no upgrade plan is scheduled (GET /cosmos/upgrade/v1beta1/current_plan)");
+      const name = a.name === undefined || a.name === null || a.name === "" ? plan.name : String(a.name);
+      if (name !== plan.name) throw new CheatError("invalid", `name: the scheduled plan is "${plan.name}", not "${name}"`);
+      u.addHandler(name);
+      if (chain.node.latest.height + 1n >= plan.height) await chain.node.mineNow();
+      if (chain.node.clock === "real") chain.node.start();
+      const applied = u.doneHeight(name);
+      return { name, height: intString(plan.height), applied_height: intString(applied), block: { header: header(chain) } };
+    },
+  },
   setAutomine: {
     args: ["enabled"],
     call: async (chain, a) => {

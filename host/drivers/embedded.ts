@@ -20,6 +20,19 @@ import type { Advanced, Node } from "../app/node-api.js";
 import type { AppState } from "../app/state.js";
 import type { StateCheat } from "../app/cheats.js";
 import { ChainStateError, type TxResult } from "../framework/types.js";
+import { assertNoUpgradeNeeded, refuseRestart } from "../modules/upgrade/pre-block.js";
+
+/** The node's database opened, unless it stopped at an upgrade plan's height no flag applies or skips (x/upgrade). */
+export function openUnlessUpgradeDue(core: Core, genesisDoc: Json, options: NodeChainOptions): AppState {
+  const s = openState(core, genesisDoc, options);
+  try {
+    refuseRestart(s.upgrade, s.last.height);
+  } catch (e) {
+    s.store?.close();
+    throw e;
+  }
+  return s;
+}
 
 export interface ChainOptions {
   clock: ClockMode;
@@ -87,7 +100,7 @@ export class NodeChain implements Node {
 
   /** The node's database (see Application): new from `genesisDoc`, or restored. */
   static open(core: Core, genesisDoc: Json, options: NodeChainOptions): NodeChain {
-    return new NodeChain(openState(core, genesisDoc, options), options);
+    return new NodeChain(openUnlessUpgradeDue(core, genesisDoc, options), options);
   }
 
   /** A chain in memory only (what-if runs such as the CLI's projection): a simulated clock unless `clock` says otherwise. */
@@ -195,6 +208,9 @@ export class NodeChain implements Node {
           const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
           if (before < n) n = before;
         }
+        // x/upgrade's plan: the block at its height is made alone (its PreBlocker may stop the chain there).
+        const due = this.app.upgrade.plan()?.height;
+        if (due !== undefined && due > this.latest.height && due - this.latest.height - 1n < n) n = due - this.latest.height - 1n;
         if (n === 0n) {
           this.produceWithMempool(start);
           left -= 1n;
@@ -212,6 +228,7 @@ export class NodeChain implements Node {
 
   /** One block of the mempool's txs that fit the block's gas (at most `maxTxs`), at `timeNs`; their promises settled. */
   private produceWithMempool(timeNs: bigint, maxTxs?: number): void {
+    assertNoUpgradeNeeded(this.app.upgrade, this.latest.height + 1n); // x/upgrade's halt: the mempool's txs stay
     const batch = this.app.reapMempool(this.app.maxGas(), maxTxs);
     const changes = this.pendingCheats.splice(0);
     let results: TxResult[];

@@ -101,10 +101,10 @@ test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown 
     const unknown = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgFoo", value: {} }]);
     assert.equal((await code(unknown)).slice(0, 2), ["sdk", 2]);
     // A type the chain resolves that no module here executes: named, refused before its fee.
-    const unexecuted = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgSoftwareUpgrade", value: { authority: devAddress(5) } }]);
+    const unexecuted = await signedBy(node, 5, [{ type: "cosmos-sdk/group/MsgLeaveGroup", value: { address: devAddress(5), group_id: "1" } }]);
     const [space, c, log] = await code(unexecuted);
     assert.equal([space, c], ["sdk", 6]);
-    assert.match(String(log), "no message handler found for /cosmos.upgrade.v1beta1.MsgSoftwareUpgrade");
+    assert.match(String(log), "no message handler found for /cosmos.group.v1.MsgLeaveGroup");
     // dev key 5 signs a delegation whose delegator is dev key 6: the key is not the owner's
     assert.equal((await code(await signedBy(node, 5, [delegateMsg(devAddress(6), val, 100n)]))).slice(0, 2), ["sdk", 8]);
     const stranger = await devSigner(20);

@@ -81,6 +81,8 @@ export interface VerifyContext {
    * its refusal. CheckTx's (app/ante.ts); a block's txs are judged at their block's time (deliver.ts).
    */
   readonly useFeeGrant?: (granter: string, payer: string, fee: readonly Coin[], typeUrls: readonly string[]) => void;
+  /** x/circuit's IsAllowed (chain-main's CircuitBreakerDecorator): a disabled message type is refused. */
+  readonly msgAllowed?: (typeUrl: string) => boolean;
   /** Dev mode's impersonated addresses: their key and signature are not checked (their sequence is). */
   readonly impersonated?: (address: string) => boolean;
   /** Dev mode's auto-impersonation: a signer whose key or signature does not verify is admitted as impersonated. */
@@ -194,6 +196,9 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
     if (!signers.includes(signer)) signers.push(signer);
   }
+
+  // 2b. The circuit breaker, the ante's first check after SetUpContext: errors.New, code 1 "undefined".
+  if (ctx.msgAllowed !== undefined && msgs.some((m) => !ctx.msgAllowed!(m.typeUrl))) throw TxError.rendered("undefined", 1, "tx type not allowed");
 
   // A fee payer named in a protobuf tx signs too (GetSigners appends it when no message names it).
   let feePayer = signers[0];

@@ -20,6 +20,7 @@ import { AuthzErrors, accept, decodeAuthorization, encodeAuthorization, plainErr
 import { GrantOverlay } from "./gas.js";
 import { actionEvent, authzEvent } from "./messages.js";
 import { compactText } from "./text.js";
+import { assertAllowed } from "../circuit/keeper.js";
 
 /** One message of a MsgExec: its definition, its signer (the granter), and its checks' verdict (run as its handler would). */
 export interface ExecMessage {
@@ -123,6 +124,7 @@ export const msgExec = message({
       const inner: MessageContext = { ...ctx, signer: x.signer };
       let out;
       try {
+        assertAllowed(ctx.circuit, x.typeUrl); // the message router's circuit breaker, inside the handler
         out = x.entry.def.handle(inner, x.parsed);
       } catch (e) {
         throw wrapped(e, x);
@@ -153,6 +155,7 @@ export const msgExec = message({
         else if (r.outcome === "update") o.update(k, g!, encodeAuthorization(r.updated));
       }
       routeMessage(k, x.typeUrl);
+      k.check("undefined:1", !ctx.circuit.isAllowed(x.typeUrl)); // a type the circuit breaker disabled
       if (x.invalid !== undefined) k.check(`${x.invalid.codespace}:${x.invalid.code}`, true);
       k.check("gov:13", notAuthority(ctx, x) !== undefined);
       const model = x.entry.def.gas;

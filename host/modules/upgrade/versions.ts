@@ -1,0 +1,31 @@
+// The module versions chain-main 1ac014c6's InitChainer stores (SetModuleVersionMap of its module
+// manager's consensus versions), as chain-maind answers /cosmos/upgrade/v1beta1/module_versions: by name.
+
+export const MODULE_VERSIONS: readonly { name: string; version: bigint }[] = [
+  { name: "06-solomachine", version: 0n },
+  { name: "07-tendermint", version: 0n },
+  { name: "auth", version: 5n },
+  { name: "authz", version: 2n },
+  { name: "bank", version: 4n },
+  { name: "chainmain", version: 1n },
+  { name: "circuit", version: 1n },
+  { name: "consensus", version: 1n },
+  { name: "distribution", version: 3n },
+  { name: "evidence", version: 1n },
+  { name: "feegrant", version: 2n },
+  { name: "genutil", version: 1n },
+  { name: "gov", version: 5n },
+  { name: "group", version: 2n },
+  { name: "ibc", version: 8n },
+  { name: "inflation", version: 1n },
+  { name: "interchainaccounts", version: 3n },
+  { name: "mint", version: 2n },
+  { name: "nft", version: 1n },
+  { name: "slashing", version: 4n },
+  { name: "staking", version: 5n },
+  { name: "supply", version: 1n },
+  { name: "tieredrewards", version: 2n },
+  { name: "transfer", version: 6n },
+  { name: "upgrade", version: 2n },
+  { name: "vesting", version: 1n },
+];
