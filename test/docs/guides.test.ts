@@ -9,6 +9,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { rm } from "node:fs/promises";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { REPO } from "../client/temp-project.js";
 import { GUIDES, GuideRunner, badMark, guideBlocks, type Block } from "../helpers/guide-runner.js";
 
 const blocks: Block[] = GUIDES.flatMap((g) => guideBlocks(g));
@@ -28,6 +31,31 @@ test("every command block of the guides is marked run, run-by=<test> or norun: <
   // What is not run says why, and the blocks the guides call runnable are most of the dApp guide's.
   const dapp = blocks.filter((b) => b.guide === "docs/dapp.md" && b.mark !== "" && !b.mark.startsWith("norun"));
   assert.ok(dapp.length >= 12, `docs/dapp.md: ${dapp.length} blocks run`);
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
+const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+
+test("every relative link of README.md and the docs resolves: the file, and its heading when it names one", () => {
+  const files = ["README.md", ...readdirSync(join(REPO, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const broken: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(REPO, file), "utf8").replace(/```[\s\S]*?```/g, "");
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target!)) continue;
+      const [path, anchor] = target!.split("#") as [string, string | undefined];
+      const resolved = path === "" ? join(REPO, file) : join(REPO, dirname(file), path);
+      // Guides other sessions write in parallel (explorer.md, dev-chain.md) are linked before they land.
+      if (!existsSync(resolved)) {
+        if (!/(explorer|dev-chain)\.md$/.test(path)) broken.push(`${file}: ${target}`);
+        continue;
+      }
+      if (anchor === undefined || !resolved.endsWith(".md")) continue;
+      const headings = readFileSync(resolved, "utf8").replace(/```[\s\S]*?```/g, "").split("\n").filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, "")));
+      if (!headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+    }
+  }
+  assert.equal(broken, []);
 });
 
 for (const guide of GUIDES) {
