@@ -142,7 +142,7 @@ export class GuideRunner {
       const start = /^npm start -- (.*?)(\s+#.*)?$/.exec(line.trim());
       if (start && !/--help|--print-config/.test(start[1]!)) {
         await flush();
-        await this.start(splitArgs(start[1]!));
+        await this.start(splitArgs(this.asWritten(start[1]!))); // a URL of a node started before (--fork-url) made its real one
       } else script.push(line);
     }
     await flush();
