@@ -1,4 +1,4 @@
-// A dApp's tests against the local chain (README "Use it as your dApp's test chain"), with uvu and
+// A dApp's tests against the local chain (docs/dapp.md, "A dApp's test suite"), with uvu and
 // CosmJS: each test starts from the same chain (a snapshot before, a revert after), funds its
 // wallet with setBalance, and lives through a month of blocks. Start the node first:
 //   npm start -- --clock simulated --automine

@@ -148,7 +148,7 @@ const FLAGS = {
     description:
       "development mode on a real clock (always on with --clock simulated): each tx mined at once (--no-automine, --block-time: " +
       "blocks at an interval instead), block 1 made at start, the faucet, cheat codes, GET /dev/export and /dev/memory, and the default " +
-      "genesis's governance authority is dev key 0, whose private key is public (README); without it a real-clock " +
+      "genesis's governance authority is dev key 0, whose private key is public (docs/dapp.md, Dev keys); without it a real-clock " +
       "node's default authority is the x/gov module account, as on the reference chain",
   },
   "minimum-gas-prices": {
@@ -258,7 +258,7 @@ export function helpText(): string {
     "(the block explorer, docs/explorer.md); with --dev or --clock simulated GET /dev/{export,dump-state,memory}, POST /dev/load-state,",
     "POST /dev/faucet {address, amount}, GET /dev/keplr-chain-info, the cheat codes POST /dev/{snapshot,revert,reset,set-balance,set-sequence,set-delegation,set-position,",
     "set-params,drop-transaction,drop-all-transactions,impersonate,stop-impersonating,auto-impersonate}",
-    "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. README lists every path.",
+    "(JSON-RPC dev_*); with --clock simulated POST /dev/{advance,mine,set-next-block-time,advance-time}. docs/dapp.md lists every path.",
     "",
     "Gas: every tx is metered (10 per tx byte, 1,000 per signature, per store read/write/delete as the SDK's",
     "default schedule); fee.gas is its limit (out of gas: sdk 11, messages undone, fee charged). The block",

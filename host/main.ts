@@ -346,7 +346,7 @@ export function startupLine(node: RunningNode, config: Config): string {
   );
 }
 
-/** How many of the README's public dev keys a real-clock node checks its governance authority against. */
+/** How many of the public dev keys (docs/dapp.md) a real-clock node checks its governance authority against. */
 const PUBLIC_DEV_KEYS = 16;
 
 /**
@@ -360,7 +360,7 @@ export function startupWarnings(node: RunningNode, config: Config): string[] {
   const key = Array.from({ length: PUBLIC_DEV_KEYS }, (_, n) => n).find((n) => devAddress(n) === authority);
   if (key !== undefined) {
     out.push(
-      `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (README): ` +
+      `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (docs/dapp.md, "Dev keys"): ` +
         "anyone can add or rewrite tiers, change params and slash validators on this chain. For anything but local " +
         `testing start a new database without --dev, or set app_state.node.gov_authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
     );

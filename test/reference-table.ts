@@ -1,6 +1,6 @@
 // `npm run reference-table [-- --write]`: replays the reference chain's recorded workload on a
 // fresh in-process node (the chain's genesis, 1 s blocks, as test/reference/reference-workload.test.ts does)
-// and prints the README's table of the 41 txs; `--write` puts it into README.md between its markers.
+// and prints the README's table of the 41 txs; `--write` puts it into docs/exactness.md between its markers.
 //
 // `npm run reference-table -- --workload <name|all> [--update]`: replays one of the four workloads
 // recorded beside it (test/reference-chain/<workload>/, as test/reference/reference-replay.test.ts does) and
@@ -22,7 +22,7 @@ Replays the recorded workload of the real chain (test/reference-chain: 41 txs) o
 started on the chain's genesis.json, and prints a markdown table: per tx its code, gas on the chain
 and here, and whether its events equal the chain's.
 
-  --write              also replace the table in README.md (between its reference-table markers)
+  --write              also replace the table in docs/exactness.md (between its reference-table markers)
   --workload <name>    replay instead one of the workloads recorded in test/reference-chain/<name>/
                        (or all four): per tx matched / differs (first difference) / not executed
   --update             with --workload: rewrite its expected-matches.json (the txs that match now)
@@ -83,7 +83,7 @@ try {
     console.log(table);
     if (args.includes("--write")) {
       writeFileSync(README, readmeWith(table));
-      console.error("README.md: table written");
+      console.error("docs/exactness.md: table written");
     }
   }
 } finally {

@@ -67,7 +67,7 @@ export function checkMemoryRoom(s: AppState): void {
       height: s.last.height,
       refusal: m.used + m.growth + m.margin <= m.ceiling ? undefined
         : `the state is at the core's memory bound: ${mib(m.used)} used, ${mib(m.growth + m.margin)} kept for its tables' next growth, ` +
-          `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (README, "Bounds")`,
+          `ceiling ${mib(m.ceiling)} (--core-memory-limit); no tx is admitted (docs/operator.md, "Bounds")`,
     };
     memoryRoom.set(s, room);
   }

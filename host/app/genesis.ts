@@ -46,7 +46,7 @@ export function genesisWithOverride(override: Json, dec: DecParser): Genesis {
 export async function readGenesisDoc(path: string): Promise<Json> {
   let text: string;
   try {
-    // A document is read whole, as one string: past V8's longest string it cannot be (README, "Bounds").
+    // A document is read whole, as one string: past V8's longest string it cannot be (docs/operator.md, "Bounds").
     const { size } = await stat(path);
     if (size > MAX_GENESIS_BYTES) {
       throw new ValidationError(

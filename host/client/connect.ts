@@ -2,7 +2,8 @@
 // converters, a signer (a dev key's number, a private key, or any OfflineSigner such as Keplr's),
 // and the gas price `fee: "auto"` pays: the node's own minimum (the node service's Config over
 // `abci_query`, which chain-maind answers too), or Crypto.org's low step 0.025basecro where the
-// node sets none (a zero price would make a zero-amount fee coin, which the SDK refuses).
+// node sets none (a zero price would make a zero-amount fee coin, which the SDK refuses); its
+// simulate counts the fee's transfer (simulate.ts), so "auto" covers small txs such as a vote.
 
 import { fromBinary } from "@bufbuild/protobuf";
 import { Secp256k1Wallet } from "@cosmjs/amino";
@@ -12,6 +13,7 @@ import { connectComet, type CometClient } from "@cosmjs/tendermint-rpc";
 import { ConfigResponseSchema } from "../wire/gen/cosmos/base/node/v1beta1/query_pb.js";
 import { chainAminoTypes } from "./amino.js";
 import { chainRegistry } from "./registry.js";
+import { simulateWithFee } from "./simulate.js";
 import { ACCOUNT_PREFIX, devAminoWallet, devWallet } from "./wallets.js";
 
 /** The gas price used where the node has no minimum: Crypto.org's "low" step (as GET /dev/keplr-chain-info). */
@@ -81,5 +83,7 @@ export async function connect(rpcUrl: string, key: SignerSource, options: Connec
     ...rest,
     gasPrice: price,
   });
+  // "auto" simulates with a fee (simulate.ts), so its estimate counts the fee's transfer as the tx will.
+  if (price instanceof GasPrice) client.simulate = simulateWithFee(client, comet, price);
   return Object.assign(client, { address: account.address, offlineSigner: signer });
 }

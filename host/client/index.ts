@@ -10,6 +10,7 @@
 export { chainRegistry, encodeObject, generatedType, messageSchemas, typeUrlOf } from "./registry.js";
 export { aminoConverter, chainAminoConverters, chainAminoTypes } from "./amino.js";
 export { ACCOUNT_PREFIX, DEV_KEY_COUNT, devAminoWallet, devPrivateKey, devWallet, devWallets } from "./wallets.js";
+export { impersonatedSigner, type ImpersonatedSigner } from "./impersonate.js";
 export { DEFAULT_GAS_PRICE, FEE_DENOM, connect, nodeMinimumGasPrice, signerOf, type ChainClient, type ConnectOptions, type SignerSource } from "./connect.js";
 
 /** chainmain.tieredrewards.v1's messages (MsgLockTierSchema, …) for encodeObject and their types. */

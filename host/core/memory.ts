@@ -97,7 +97,7 @@ export function reserveState(core: Core, counts: ReadonlyMap<number, number>, ce
     if (n * slot > MAX_BLOCK_BYTES) {
       throw new StateTooLarge(
         `${source}: ${n.toLocaleString("en")} records of ${tableName(t)} need one block of ${mib(n * slot)} (${slot} B each), ` +
-          `above the core's largest block of ${mib(MAX_BLOCK_BYTES)}: this state does not fit this core (README, "Bounds")`,
+          `above the core's largest block of ${mib(MAX_BLOCK_BYTES)}: this state does not fit this core (docs/operator.md, "Bounds")`,
       );
     }
     need += bytes;
@@ -111,7 +111,7 @@ export function reserveState(core: Core, counts: ReadonlyMap<number, number>, ce
       .map((p) => `${tableName(p.table)} ${p.n.toLocaleString("en")} x ${x.storeSlotBytes(p.table)} B`).join(", ");
     throw new StateTooLarge(
       `${source}: ${records.toLocaleString("en")} records (${top}, …) need ${mib(need)} of the core's memory and ${mib(headroom)} more ` +
-        `to grow, above its ceiling of ${mib(limit)} (--core-memory-limit; a 32-bit core holds at most 4096 MiB): this state does not fit (README, "Bounds")`,
+        `to grow, above its ceiling of ${mib(limit)} (--core-memory-limit; a 32-bit core holds at most 4096 MiB): this state does not fit (docs/operator.md, "Bounds")`,
     );
   }
   for (const p of parts) x.storeReserve(p.table, p.n);

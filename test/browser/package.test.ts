@@ -1,5 +1,5 @@
 // The package as a web developer gets it: `npm pack` (only build/web: the engine, its typings,
-// core.wasm), installed offline into an empty project, the README's "Use the core in a web page"
+// core.wasm), installed offline into an empty project, docs/embedding.md's
 // example type-checked against the package's typings, bundled with esbuild for the browser, and
 // run in Chromium: its numbers must equal the Node core's. The package's Node entry too.
 
@@ -24,12 +24,10 @@ import { STEP_TIMEOUT_MS, launchChromium } from "./chromium.js";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** The README's example: the first ts block of its "Use the core in a web page" section. */
+/** The guide's example: the first ts block of docs/embedding.md. */
 async function readmeExample(): Promise<string> {
-  const readme = await readFile(join(REPO, "README.md"), "utf8");
-  const section = readme.split("\n## Use the core in a web page\n")[1]?.split("\n## ")[0];
-  assert.ok(section, "README has the section");
-  const code = /```ts\n([\s\S]*?)```/.exec(section!)?.[1];
+  const section = await readFile(join(REPO, "docs", "embedding.md"), "utf8");
+  const code = /```ts[^\n]*\n([\s\S]*?)```/.exec(section!)?.[1];
   assert.ok(code, "the section has a ts example");
   return code!;
 }

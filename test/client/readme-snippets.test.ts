@@ -1,4 +1,5 @@
-// The README's client snippets (every ts block importing `tiered-rewards-engine/client`) run as
+// docs/dapp.md's client snippets (every ts block marked `run` importing `tiered-rewards-engine/client`
+// but the impersonation one, which test/docs/guides.test.ts runs) run as
 // written: in an app's project that installed the repo by path (temp-project.ts), type-checked
 // with its TypeScript as .ts, and run by plain Node as .mjs (the snippets are JavaScript too),
 // one after the other against `npm start -- --dev`. The one change made to them: the node's two
@@ -13,8 +14,9 @@ import { get, startNode, until } from "../helpers/dev-node.js";
 import { devAddress } from "../../host/app/genesis.js";
 import { REPO, shAsync, tempProject, typecheck } from "./temp-project.js";
 
-const readme = await readFile(join(REPO, "README.md"), "utf8");
-const SNIPPETS = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes('from "tiered-rewards-engine/client"'));
+const readme = await readFile(join(REPO, "docs", "dapp.md"), "utf8");
+const SNIPPETS = [...readme.matchAll(/```ts run\n([\s\S]*?)```/g)].map((m) => m[1]!)
+  .filter((code) => code.includes('from "tiered-rewards-engine/client"') && !code.includes("impersonatedSigner"));
 
 const dir = await tempProject("readme-client-");
 const node = await startNode(["--dev", "--rpc-port", "0", "--db", join(dir, "chain.db")]);
@@ -38,7 +40,7 @@ async function txOf(hash: string): Promise<any> {
   return found;
 }
 
-test("the README has the client snippets (connect, offline signing over REST, a legacy amino StdTx); they type-check against the package's typings", async () => {
+test("docs/dapp.md has the client snippets (connect, offline signing over REST, a legacy amino StdTx); they type-check against the package's typings", async () => {
   assert.is(SNIPPETS.length, 3, "three snippets import the client");
   for (const [i, code] of SNIPPETS.entries()) {
     assert.not.match(code, /accountNumber: \d|"\d+", "\d+"\)/, "no account number or sequence written in");

@@ -1,5 +1,5 @@
-// The README's CosmJS test (examples/dapp-test.ts: a snapshot before each test, a revert after,
-// setBalance and advanceTime) run as written against a node started as the README says.
+// The dApp guide's CosmJS test (docs/dapp.md; examples/dapp-test.ts: a snapshot before each test, a revert after,
+// setBalance and advanceTime) run as written against a node started as the guide says.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";

@@ -75,7 +75,7 @@ test("gas to the unit in every tx that sizes no block time (all but the ten name
   assert.equal(off.map((r) => `#${r.n} ${r.label}: chain ${r.chain.gasUsed}, node ${r.node.gasUsed}`), []);
 });
 
-test("README.md's table is this replay's (npm run reference-table -- --write regenerates it)", () => {
+test("docs/exactness.md's table is this replay's (npm run reference-table -- --write regenerates it)", () => {
   assert.fixture(tableInReadme(), referenceTable(rows));
 });
 

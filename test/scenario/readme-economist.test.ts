@@ -1,4 +1,4 @@
-// README's economist section ("The CLI"), reproduced: every example shown with its output
+// The economist's guide (docs/economist.md), reproduced: every example shown with its output
 // (a code block starting `$ npm run ...`) is run as written and prints exactly that output; the
 // claims its prose makes about them (the runway, what is paid and owed, what the bonded ratio
 // does, what estimate --scenario pays) are checked on those outputs. Charts go to a temporary
@@ -18,7 +18,7 @@ interface Example {
   output: string;
 }
 
-/** `npm run X -- args` as the shell splits it (single quotes only, as the README writes them). */
+/** `npm run X -- args` as the shell splits it (single quotes only, as the guide writes them). */
 function split(line: string): string[] {
   const out: string[] = [];
   const re = /'([^']*)'|(\S+)/g;
@@ -27,8 +27,7 @@ function split(line: string): string[] {
 }
 
 async function examples(): Promise<Example[]> {
-  const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
-  const section = readme.slice(readme.indexOf("## The CLI"), readme.indexOf("## Use the core in a web page"));
+  const section = await readFile(new URL("../../docs/economist.md", import.meta.url), "utf8");
   const out: Example[] = [];
   for (const m of section.matchAll(/```\n\$ npm run (\S+) -- ([^\n]*)\n([\s\S]*?)```/g)) {
     out.push({ command: m[1]!, args: split(m[2]!), output: m[3]!.trimEnd() });
@@ -36,7 +35,7 @@ async function examples(): Promise<Example[]> {
   return out;
 }
 
-const test = suite("README's economist section, reproduced");
+const test = suite("docs/economist.md, reproduced");
 let dir = "";
 const env = process.env.STAKING_ENGINE_CACHE_DIR;
 const outputs = new Map<string, string>();

@@ -165,7 +165,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   if (initialHeight === 0n) fail("initial_height cannot be 0", "initial_height");
   const app = object(root.app_state, "app_state", KNOWN_SECTIONS);
   if (isObject(app.staking) && Array.isArray(app.staking.validators) && app.staking.validators.some((v) => isObject(v) && "self_delegation" in v)) {
-    fail("this is the node's former genesis format: validators are gentxs (app_state.genutil.gen_txs) now; see the README", "app_state.staking.validators");
+    fail("this is the node's former genesis format: validators are gentxs (app_state.genutil.gen_txs) now; see docs/operator.md", "app_state.staking.validators");
   }
   const node = parseNode(app.node);
   const mint = parseMint(app.mint, dec);
