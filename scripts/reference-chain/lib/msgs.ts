@@ -19,6 +19,7 @@ import * as consensus from "cosmjs-types/cosmos/consensus/v1/tx";
 import * as govV1 from "cosmjs-types/cosmos/gov/v1/tx";
 import { moreAminoConverters } from "./amino-more.js";
 import { nftAminoConverters, nftTypes } from "./nft.js";
+import { groupAminoConverters } from "./group.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -129,7 +130,7 @@ function extraAminoConverters(): AminoConverters {
 }
 
 export function aminoTypes(): AminoTypes {
-  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters(), ...nftAminoConverters() });
+  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters(), ...nftAminoConverters(), ...groupAminoConverters() });
 }
 
 // ---- builders: EncodeObjects from plain values (money as strings) ----
