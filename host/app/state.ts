@@ -25,6 +25,7 @@ import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
 import { Nft } from "../modules/nft/keeper.js";
+import { Group } from "../modules/group/env.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -93,6 +94,8 @@ export class AppState {
   readonly feegrant: Feegrant;
   /** chain-main's x/nft denoms and tokens. */
   readonly nft: Nft;
+  /** x/group's store. */
+  readonly group: Group;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -169,6 +172,7 @@ export class AppState {
     this.authz = new Authz(ACCOUNT_PREFIX, this.txJournal);
     this.feegrant = new Feegrant(ACCOUNT_PREFIX, this.txJournal);
     this.nft = new Nft(this.txJournal);
+    this.group = new Group(this.txJournal, this.registry);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -203,7 +207,7 @@ export class AppState {
       ledger: this.ledger, tiers: this.tiers, directory: this.directory, denom: this.denom, signer,
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
-      validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
+      validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft, group: this.group,
     };
   }
 
