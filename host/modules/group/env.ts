@@ -16,13 +16,29 @@ import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny } from "../../wire/messages.js";
 import { getAccount } from "../bank/gas.js";
 import { GroupStore, MeteredOverlay } from "./kv.js";
-import type { GroupEnv } from "./keeper.js";
+import { CONFIG, nsOf, proposalTable, type GroupEnv } from "./keeper.js";
+import { ProposalStatus } from "../../wire/gen/cosmos/group/v1/types_pb.js";
 
 /** x/group's state: its store, the registry its proposals' messages are routed by, the tx's journal. */
 export class Group {
   readonly store: GroupStore;
   constructor(readonly journal: UndoJournal, readonly registry: MessageLookup) {
     this.store = new GroupStore(journal);
+  }
+
+  /**
+   * The time a block must pass for the EndBlocker to have work (a run of empty blocks stops before
+   * it): a submitted, aborted or withdrawn proposal's voting period end, any proposal's pruning time.
+   */
+  nextDeadline(): bigint | undefined {
+    let next: bigint | undefined;
+    const at = (t: bigint) => { if (next === undefined || t < next) next = t; };
+    for (const p of proposalTable.scan(this.store).all()) {
+      const end = nsOf(p.votingPeriodEnd) + 1n;
+      if (p.status === ProposalStatus.SUBMITTED || p.status === ProposalStatus.ABORTED || p.status === ProposalStatus.WITHDRAWN) at(end);
+      at(end + CONFIG.maxExecutionPeriodNs);
+    }
+    return next;
   }
 }
 

@@ -111,6 +111,8 @@ export function updateGroupMembers(env: GroupEnv, m: { admin: string; groupId: b
       }
       total = add(total, weight);
     }
+    // ensure that group has one or more members
+    if (total.c === 0n) throw new TxError(GroupErrors.Invalid, "group must not be empty");
     g.totalWeight = decText(total);
     g.version++;
     validatePolicies(env, g);
