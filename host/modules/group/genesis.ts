@@ -16,7 +16,12 @@ import { u64 } from "./orm.js";
 export function parseGroup(v: Json | undefined): GenesisState {
   if (v === undefined || v === null) return create(GenesisStateSchema, {});
   try {
-    return fromJson(GenesisStateSchema, v as JsonValue, { registry: jsonRegistry() });
+    const g = fromJson(GenesisStateSchema, v as JsonValue, { registry: jsonRegistry() });
+    // protobuf-es names an Any read from JSON "type.googleapis.com/…"; the SDK's type URLs are "/…".
+    const sdkUrl = (a: { typeUrl: string } | undefined) => { if (a !== undefined) a.typeUrl = a.typeUrl.replace(/^type\.googleapis\.com\//, "/"); };
+    for (const p of g.groupPolicies) sdkUrl(p.decisionPolicy);
+    for (const p of g.proposals) p.messages.forEach(sdkUrl);
+    return g;
   } catch (e) {
     throw new ValidationError((e as Error).message, "app_state.group");
   }
