@@ -14,6 +14,7 @@ import { lenField, varintLen } from "../../framework/gas/proto.js";
 import { Key, U64_VALUE } from "../../framework/gas/records.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import { decodeAny } from "../../wire/messages.js";
+import { credentialKey } from "../../wire/credential.js";
 import { getAccount } from "../bank/gas.js";
 import { GroupStore, MeteredOverlay } from "./kv.js";
 import { CONFIG, nsOf, proposalTable, type GroupEnv } from "./keeper.js";
@@ -68,7 +69,10 @@ export function handleEnv(ctx: MessageContext): GroupEnv {
   return {
     kv: g.store, prefix: ACCOUNT_PREFIX, timeNs: ctx.timeNs, events: [],
     hasAccount: (a) => ctx.directory.numbered(a),
-    createPolicyAccount: (a) => { ctx.directory.numberAccount(a); },
+    createPolicyAccount: (a, key) => {
+      ctx.directory.numberAccount(a);
+      ctx.directory.genesisAccount(a, { pubKey: credentialKey("group", [Uint8Array.of(0x20), key]) });
+    },
     signerOf: (a) => route(g.registry, a).signer,
     consume: () => {},
     execute(messages: readonly Any[], policy: string): TxEvent[] {
@@ -110,7 +114,7 @@ export function gasEnv(k: Sim, ctx: MessageContext): GroupEnv {
   return {
     kv: new MeteredOverlay(g.store, k.meter), prefix: ACCOUNT_PREFIX, timeNs: k.block.timeNs, events: [],
     hasAccount: (a) => getAccount(k, a, "GetAccount policy") !== undefined,
-    createPolicyAccount(address) {
+    createPolicyAccount(address, derivationKey) {
       const number = k.view.nextAccountNumber();
       k.meter.get("acc", Key.nextAccountNumber, U64_VALUE, "NewAccount: NextAccountNumber");
       k.meter.set("acc", Key.nextAccountNumber, U64_VALUE, "NewAccount: NextAccountNumber");
@@ -118,7 +122,7 @@ export function gasEnv(k: Sim, ctx: MessageContext): GroupEnv {
       k.meter.get("acc", Key.account(len), 0, "SetAccount: old value");
       k.meter.has("acc", Key.accountNumberIndex, "SetAccount: number index unique");
       k.meter.set("acc", Key.accountNumberIndex, len, "SetAccount: number index");
-      k.setAccount({ address, number, sequence: 0n });
+      k.setAccount({ address, number, sequence: 0n, pubKey: credentialKey("group", [Uint8Array.of(0x20), derivationKey]) });
       k.meter.set("acc", Key.account(len), policyAccountSize(address, number), "SetAccount");
     },
     signerOf: (a) => route(g.registry, a).signer,

@@ -103,7 +103,9 @@ test("a threshold policy: its derived account; a proposal voted, executed by Exe
   assert.equal(typed(r, "EventCreateGroupPolicy"), { address: JSON.stringify(P1), msg_index: "0" });
   const info = (await node.get(`/cosmos/group/v1/group_policy_info/${P1}`)).json.info;
   assert.equal(info.decision_policy, { "@type": "/cosmos.group.v1.ThresholdDecisionPolicy", threshold: "3", windows: { voting_period: "600s", min_execution_period: "0s" } });
-  assert.is((await node.get(`/cosmos/auth/v1beta1/accounts/${P1}`)).status, 200);
+  // an unclaimable BaseAccount: its key the ModuleCredential address.Module derived it from (as chain-maind answers)
+  assert.equal((await node.get(`/cosmos/auth/v1beta1/accounts/${P1}`)).json.account.pub_key,
+    { "@type": "/cosmos.auth.v1beta1.ModuleCredential", module_name: "group", derivation_keys: ["IA==", "AAAAAAAAAAE="] });
   assert.is((await send(node, 2, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: ADMIN, toAddress: P1, amount: [{ denom: "basecro", amount: "100000" }] }) }])).code, 0);
   r = await send(node, 3, [G.submit(P1, [M1], [sendAny(P1, OUT, 1000n)], { title: "pay", summary: "pay out" })]);
   assert.is(r.code, 0, r.raw_log);
@@ -212,10 +214,13 @@ test("the state survives a restart (same app hash) and the SDK genesis export an
     const g = doc.app_state.group;
     assert.equal([g.group_seq, g.group_policy_seq, g.proposal_seq, g.groups.length], ["3", "2", "5", 3]);
     assert.ok(g.proposals.some((p: any) => p.id === "2" && p.executor_result === "PROPOSAL_EXECUTOR_RESULT_FAILURE"));
+    const policyAccount = doc.app_state.auth.accounts.find((x: any) => x.address === P1);
+    assert.is(policyAccount.pub_key["@type"], "/cosmos.auth.v1beta1.ModuleCredential");
     const imported = await h.open({ genesis: doc });
     try {
       assert.is((await imported.get("/cosmos/group/v1/proposal/2")).json.proposal.final_tally_result.yes_count, "3.5");
       assert.equal((imported.chain.exportGenesis() as any).app_state.group, g);
+      assert.equal((await imported.get(`/cosmos/auth/v1beta1/accounts/${P1}`)).json.account.pub_key.derivation_keys, ["IA==", "AAAAAAAAAAE="]);
     } finally {
       await imported.chain.close();
     }
