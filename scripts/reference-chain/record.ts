@@ -15,6 +15,7 @@ import * as govParams from "./workloads/gov-params.js";
 import * as aminoJson from "./workloads/amino-json.js";
 import * as nft from "./workloads/nft.js";
 import * as group from "./workloads/group.js";
+import * as exportMix from "./workloads/export-mix.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
@@ -23,6 +24,7 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [aminoJson.NAME]: aminoJson.run,
   [nft.NAME]: nft.run,
   [group.NAME]: group.run,
+  [exportMix.NAME]: exportMix.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
