@@ -12,6 +12,15 @@ import type { ModuleRecord } from "../../store/records.js";
 
 const RECORD = "group/";
 
+/**
+ * The three sequences' keys (groups 0x01, policies 0x21, proposals 0x31, each then 0x01): InitGenesis
+ * writes each (InitVal, 0 included), so a chain's store always holds them. The node keeps one at 0 as
+ * absent (no module record, so a chain without groups hashes as before x/group) and reads it as
+ * InitVal left it: eight zero bytes.
+ */
+const SEQUENCES = new Set(["0101", "2101", "3101"]);
+const ZERO_SEQ = new Uint8Array(8);
+
 export const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
 export const unhex = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "hex"));
 
@@ -54,14 +63,16 @@ export class GroupStore implements Kv {
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
-    return this.map.get(hex(key));
+    return this.getHex(hex(key));
   }
   has(key: Uint8Array): boolean {
-    return this.map.has(hex(key));
+    return this.getHex(hex(key)) !== undefined;
   }
   set(key: Uint8Array, value: Uint8Array): void {
     const k = hex(key);
-    setJournaled(this.map, k, value, this.undo, () => this.dirty.add(k));
+    const zeroSeq = SEQUENCES.has(k) && value.every((b) => b === 0);
+    if (zeroSeq && !this.map.has(k)) return;
+    setJournaled(this.map, k, zeroSeq ? undefined : value, this.undo, () => this.dirty.add(k));
   }
   delete(key: Uint8Array): void {
     const k = hex(key);
@@ -78,7 +89,7 @@ export class GroupStore implements Kv {
     return this.map.keys();
   }
   getHex(k: string): Uint8Array | undefined {
-    return this.map.get(k);
+    return this.map.get(k) ?? (SEQUENCES.has(k) ? ZERO_SEQ : undefined);
   }
 
   takeDirty(): ModuleRecord[] {

@@ -70,8 +70,8 @@ export class Sequence {
   peekNextVal(kv: Kv): bigint {
     return this.curVal(kv) + 1n;
   }
+  /** InitVal (on a fresh store: the node reads an unwritten sequence as 0, kv.ts). */
   initVal(kv: Kv, v: bigint): void {
-    if (kv.has(this.key)) throw new TxError(GroupErrors.UniqueConstraint, "already initialized");
     kv.set(this.key, u64(v));
   }
 }
