@@ -306,6 +306,7 @@ export class Application implements ChainView {
   get nft(): AppState["nft"] { return this.s.nft; } // chain-main's x/nft
   get upgrade(): AppState["upgrade"] { return this.s.upgrade; }
   get circuit(): AppState["circuit"] { return this.s.circuit; }
+  get group(): AppState["group"] { return this.s.group; } // x/group
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {

@@ -169,8 +169,8 @@ function parseNodeState(v: Json | undefined): NodeState {
   }
   const gov = array(o.gov ?? [], `${path}.gov`).map((g, i) => {
     const p = `${path}.gov[${i}]`;
-    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^([mpdvis]|val|vs)(\/|$)/.test(g[0])) {
-      fail("must be [key, JSON text] of an x/gov, x/slashing, validator or delayed validator-set record", p);
+    if (!Array.isArray(g) || g.length !== 2 || typeof g[0] !== "string" || typeof g[1] !== "string" || !/^([mpdvisb]|val|vs|fg|authz|nft|group)(\/|$)/.test(g[0])) {
+      fail("must be [key, text] of a module record (x/gov, x/slashing, x/bank, x/authz, x/feegrant, x/nft, x/group, a validator or a delayed validator set)", p);
     }
     return { key: g[0] as string, value: g[1] as string };
   });

@@ -27,6 +27,7 @@ import { Feegrant } from "../modules/feegrant/keeper.js";
 import { Nft } from "../modules/nft/keeper.js";
 import { Upgrade, type UpgradeOperator } from "../modules/upgrade/keeper.js";
 import { Circuit } from "../modules/circuit/keeper.js";
+import { Group } from "../modules/group/env.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -100,6 +101,8 @@ export class AppState {
   /** x/upgrade's plan and applied plans; x/circuit's permissions and disabled types. */
   readonly upgrade: Upgrade;
   readonly circuit: Circuit;
+  /** x/group's store. */
+  readonly group: Group;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -178,6 +181,7 @@ export class AppState {
     this.nft = new Nft(this.txJournal);
     this.upgrade = new Upgrade(this.txJournal, options.upgrade);
     this.circuit = new Circuit(ACCOUNT_PREFIX, this.txJournal);
+    this.group = new Group(this.txJournal, this.registry);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -213,7 +217,7 @@ export class AppState {
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
       validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
-      upgrade: this.upgrade, circuit: this.circuit,
+      upgrade: this.upgrade, circuit: this.circuit, group: this.group,
     };
   }
 

@@ -203,7 +203,8 @@ export class NodeChain implements Node {
         let n = left < ADVANCE_CHUNK ? left : ADVANCE_CHUNK;
         // x/gov's EndBlocker runs in single blocks: a run stops before the first block at or
         // after a deposit or voting period's end, and that block is made alone.
-        const deadline = this.app.gov.nextDeadline();
+        // x/group's too: the first block after a proposal's voting period (or its pruning time).
+        const deadline = earliest(this.app.gov.nextDeadline(), this.app.group.nextDeadline());
         if (deadline !== undefined) {
           const before = deadline <= start ? 0n : (deadline - start + stepNs - 1n) / stepNs;
           if (before < n) n = before;
@@ -381,3 +382,6 @@ export function nextBlockDue(due: bigint, now: bigint, blockTimeNs: bigint): big
   const next = due + blockTimeNs;
   return next + blockTimeNs < now ? now + blockTimeNs : next;
 }
+
+/** The earlier of two optional times. */
+const earliest = (a: bigint | undefined, b: bigint | undefined): bigint | undefined => (a === undefined ? b : b === undefined || a <= b ? a : b);

@@ -19,6 +19,18 @@ export class UndoJournal {
     this.steps = undefined;
   }
 
+  /** Where a nested step (a cached context inside the tx) begins: `rollbackTo` it undoes what came after. */
+  mark(): number {
+    return this.steps?.length ?? 0;
+  }
+
+  /** Undoes the steps after `mark` (last first), the tx staying open. */
+  rollbackTo(mark: number): void {
+    const steps = this.steps;
+    if (steps === undefined) return;
+    while (steps.length > mark) steps.pop()!();
+  }
+
   /** An undo step, if a tx is open. */
   push(step: () => void): void {
     this.steps?.push(step);

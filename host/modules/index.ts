@@ -22,6 +22,7 @@ import { vestingModule } from "./vesting/module.js";
 import { genutilModule } from "./genutil/module.js";
 import { nftModule } from "./nft/module.js";
 import { circuitModule } from "./circuit/module.js";
+import { groupModule } from "./group/module.js";
 
 export const MODULES = [
   authModule,
@@ -44,6 +45,7 @@ export const MODULES = [
   genutilModule,
   nftModule,
   circuitModule,
+  groupModule,
 ] as const;
 
 /**
@@ -52,16 +54,16 @@ export const MODULES = [
  * core's BeginBlock (mint, top-up, distribution in one call) runs before the BeginBlockers.
  */
 export const BEGIN_BLOCKERS = ["mint", "tieredrewards", "distribution", "slashing", "authz"] as const;
-export const END_BLOCKERS = ["gov", "staking", "feegrant"] as const;
+export const END_BLOCKERS = ["gov", "staking", "feegrant", "group"] as const;
 
 /**
  * The order of the modules' InitGenesis and ExportGenesis (the node's: the core's ids follow it, so
  * a stored chain depends on it). After InitGenesis the application numbers the accounts the
  * sections named without one (x/auth's numberNamedAccounts), then delivers genutil's gentxs.
  */
-export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "nft", "circuit"] as const;
+export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "group", "nft", "circuit"] as const;
 /** The order of the sections ExportGenesis writes (after the sections the node keeps as given). */
-export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "nft", "circuit", "genutil"] as const;
+export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "group", "nft", "circuit", "genutil"] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;

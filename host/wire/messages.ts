@@ -402,7 +402,7 @@ function decimalsInJsonOf(desc: DescMessage, v: JsonValue): JsonValue {
 
 /** Every type a message's Any may name, for the gateway JSON of the Any (made on first use). */
 let JSON_REGISTRY: Registry | undefined;
-function jsonRegistry(): Registry {
+export function jsonRegistry(): Registry {
   return (JSON_REGISTRY ??= createRegistry(...TX_MESSAGES, ...carriedMessages(), ...Object.values(PUBKEYS).map((k) => k.desc)));
 }
 

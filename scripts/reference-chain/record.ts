@@ -15,6 +15,8 @@ import * as govParams from "./workloads/gov-params.js";
 import * as aminoJson from "./workloads/amino-json.js";
 import * as nft from "./workloads/nft.js";
 import * as upgradeCircuit from "./workloads/upgrade-circuit.js";
+import * as group from "./workloads/group.js";
+import * as exportMix from "./workloads/export-mix.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
@@ -23,6 +25,8 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [aminoJson.NAME]: aminoJson.run,
   [nft.NAME]: nft.run,
   [upgradeCircuit.NAME]: upgradeCircuit.run,
+  [group.NAME]: group.run,
+  [exportMix.NAME]: exportMix.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -83,6 +83,7 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   params_type: { paramsType: "tallying" }, proposal_id: { proposalId: 1n }, voter: { voter: me }, depositor: { depositor: me },
   grantee: { grantee: me }, granter: { granter: me },
   denom_id: { denomId: "nodenom" }, token_id: { tokenId: "notoken" }, denom_name: { denomName: "noname" },
+  admin: { admin: me }, group_id: { groupId: 1n },
 };
 const sampleRequest = (m: DescMethod) => {
   const init: Record<string, unknown> = {};

@@ -54,6 +54,7 @@ test("the rows whose messages carry a recorded time are the ones the READMEs nam
   assert.equal(timed("gov-params"), []);
   assert.equal(timed("nft"), []);
   assert.equal(timed("upgrade-circuit"), []);
+  assert.equal(timed("group"), []);
 });
 
 test("the ratchet: a listed tx that stops matching fails, a match not listed is found, exact gas is held", () => {

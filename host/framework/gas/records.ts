@@ -5,6 +5,7 @@
 
 import { any, bytesOf, coins, decimal, duration, lenField, msg, str, text, timestamp, uint } from "./proto.js";
 import type { ValidatorDescription } from "../view.js";
+import { MODULE_CREDENTIAL, isCredential } from "../../wire/credential.js";
 
 /** Address bytes: 20 for keys, 32 for module-derived ones (a position's delegator). */
 export type AddrLen = number;
@@ -82,7 +83,8 @@ export interface AccountFields {
 
 const baseAccount = (a: AccountFields): number =>
   str(1, a.address) +
-  (a.pubKey ? msg(2, any("/cosmos.crypto.secp256k1.PubKey", lenField(1, a.pubKey.length))) : 0) +
+  (isCredential(a.pubKey) ? msg(2, any(MODULE_CREDENTIAL, a.pubKey!.length - 1))
+    : a.pubKey ? msg(2, any("/cosmos.crypto.secp256k1.PubKey", lenField(1, a.pubKey.length))) : 0) +
   uint(3, a.number) + uint(4, a.sequence);
 
 /** Any(BaseAccount), or a vesting account's Any around it. */

@@ -5,6 +5,7 @@
 // order; the module accounts the genesis lacks get the next numbers in the order chain-main's
 // InitGenesis creates them. A vesting account's lock is x/auth/vesting's (host/modules/vesting/genesis.ts).
 
+import { MODULE_CREDENTIAL, credentialKey, credentialOf, isCredential } from "../../wire/credential.js";
 import { base64 } from "@scure/base";
 import { fail, object, string, uint64, array, address, type Json } from "../../framework/genesis-json.js";
 import { moduleAddress } from "../../wire/keys.js";
@@ -105,6 +106,11 @@ function baseAccount(o: { [k: string]: Json | undefined }, p: string, prefix: st
   };
   if (o.pub_key !== undefined && o.pub_key !== null) {
     const kp = `${p}.pub_key`;
+    const credential = moduleCredential(o.pub_key, kp);
+    if (credential !== undefined) {
+      account.pubKey = credential;
+      return account;
+    }
     const k = object(o.pub_key, kp, ["@type", "key"]);
     const type = string(k["@type"], `${kp}.@type`);
     if (type !== SECP256K1) fail(`account key type ${type} is not supported by this node (${SECP256K1} only)`, `${kp}.@type`);
@@ -118,6 +124,29 @@ function baseAccount(o: { [k: string]: Json | undefined }, p: string, prefix: st
     account.pubKey = key;
   }
   return account;
+}
+
+/** A ModuleCredential key (x/group's policy accounts), as the node keeps it (wire/credential.ts); undefined for another type. */
+function moduleCredential(v: Json, p: string): Uint8Array | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || v["@type"] !== MODULE_CREDENTIAL) return undefined;
+  const k = object(v, p, ["@type", "module_name", "derivation_keys"]);
+  const keys = k.derivation_keys === undefined || k.derivation_keys === null ? [] : k.derivation_keys;
+  if (!Array.isArray(keys)) return fail("expected an array", `${p}.derivation_keys`);
+  return credentialKey(string(k.module_name ?? "", `${p}.module_name`), keys.map((x, i) => {
+    try {
+      return base64.decode(string(x, `${p}.derivation_keys[${i}]`));
+    } catch (e) {
+      return fail(`invalid base64: ${(e as Error).message}`, `${p}.derivation_keys[${i}]`);
+    }
+  }));
+}
+
+/** An account key as `pub_key` writes it. */
+function keyJson(key: Uint8Array | undefined): Json {
+  if (key === undefined) return null;
+  if (!isCredential(key)) return { "@type": SECP256K1, key: base64.encode(key) };
+  const c = credentialOf(key);
+  return { "@type": MODULE_CREDENTIAL, module_name: c.moduleName, derivation_keys: c.derivationKeys.map((d) => base64.encode(d)) };
 }
 
 /** SanitizeGenesisAccounts: duplicate numbers renumbered to the lowest unused, in order; sorted by number. */
@@ -161,7 +190,7 @@ export function accountJson(
 ): Json {
   const base = {
     address: a.address,
-    pub_key: a.pubKey === undefined ? null : { "@type": SECP256K1, key: base64.encode(a.pubKey) },
+    pub_key: keyJson(a.pubKey),
     account_number: `${a.number}`,
     sequence: `${a.sequence}`,
   };

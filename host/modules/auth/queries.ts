@@ -12,7 +12,8 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { FIRST_USER_ACCOUNT } from "../../core/ledger.js";
 import { GasSchedule } from "../../framework/gas.js";
-import { BaseAccountSchema, ModuleAccountSchema, Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import { BaseAccountSchema, ModuleAccountSchema, ModuleCredentialSchema, Query } from "../../wire/gen/cosmos/auth/v1beta1/query_pb.js";
+import { credentialOf, isCredential } from "../../wire/credential.js";
 import { PubKeySchema } from "../../wire/gen/cosmos/crypto/secp256k1/keys_pb.js";
 import type { ServiceHandlers } from "../../framework/query-router.js";
 import type { Directory } from "../../framework/view.js";
@@ -63,7 +64,7 @@ export const indexKey = <T>(list: readonly T[]): ((t: T) => bigint) => {
   return (t) => at.get(t)!;
 };
 
-const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : sdkAny(PubKeySchema, { key }));
+const pubKey = (key: Uint8Array | undefined) => (key === undefined ? undefined : isCredential(key) ? sdkAny(ModuleCredentialSchema, credentialOf(key)) : sdkAny(PubKeySchema, { key }));
 
 /** An account's BaseAccount fields. */
 const baseAccountOf = (address: string, a: NonNullable<ReturnType<Directory["account"]>>) => ({

@@ -28,6 +28,8 @@ import { parseSlashing } from "../slashing/genesis.js";
 import { parseFeegrant } from "../feegrant/genesis.js";
 import { parseNft, type NftCollection } from "../nft/genesis.js";
 import { parseCircuit, type CircuitGenesis } from "../circuit/genesis.js";
+import { parseGroup } from "../group/genesis.js";
+import type { GenesisState as GroupGenesis } from "../../wire/gen/cosmos/group/v1/genesis_pb.js";
 import type { Grant as FeeGrant } from "../feegrant/keeper.js";
 import { parseAuthz } from "../authz/genesis.js";
 import type { Grant } from "../authz/keeper.js";
@@ -47,7 +49,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "authz", "bank", "circuit", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "circuit", "distribution", "feegrant", "genutil", "gov", "group", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -130,6 +132,8 @@ export interface Genesis {
     nft: NftCollection[];
     /** x/circuit's permissions and disabled types. */
     circuit: CircuitGenesis;
+    /** x/group's GenesisState. */
+    group: GroupGenesis;
   };
 }
 
@@ -183,6 +187,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const feegrant = parseFeegrant(app.feegrant, ACCOUNT_PREFIX);
   const nft = parseNft(app.nft, ACCOUNT_PREFIX);
   const circuit = parseCircuit(app.circuit, ACCOUNT_PREFIX);
+  const group = parseGroup(app.group);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -198,7 +203,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit, group },
   };
 }
 

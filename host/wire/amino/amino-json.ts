@@ -13,7 +13,8 @@
 //   ones always, so they are);
 // - a oneof as `"<OneofName>": {"type": <amino.oneof_name>, "value": {<field>: ...}}`, or null when
 //   none of its fields is set (x/tx's aminojson encoder, StakeAuthorization's validators);
-// - repeated fields omitted when empty unless dont_omitempty or legacy_coins.
+// - repeated fields omitted when empty, unless dont_omitempty (then `null`, as x/tx writes an unset list) or
+//   legacy_coins (then `[]`).
 //
 // Key order does not matter here: the sign doc is serialized with sorted keys (tx/sign-doc.ts).
 // The project's schemas (chainmain's and the SDK's messages the node executes) declare every field
@@ -159,7 +160,8 @@ function fieldJson(field: DescField, value: unknown, path: string, resolveAny: A
       return messageJson(field.message, value as Message | undefined, path, resolveAny);
     case "list": {
       const items = value as unknown[];
-      if (items.length === 0) return keep || optionOf(field, encoding) === "legacy_coins" ? [] : undefined;
+      // x/tx writes an empty list as `null` (an unset list is not valid in protoreflect) unless its encoder says [].
+      if (items.length === 0) return optionOf(field, encoding) === "legacy_coins" ? [] : keep ? null : undefined;
       if (field.listKind === "message") return items.map((m, i) => messageJson(field.message, m as Message, `${path}[${i}]`, resolveAny));
       if (field.listKind === "enum") return items as number[];
       return items.map((v) => scalarJson(field.scalar, v, path));

@@ -42,7 +42,7 @@ export function legacyDec(raw: string): string {
 }
 
 /** Nested Anys: the decoded message's amino JSON as {type, value}. */
-function anyToAmino(a: Any): { type: string; value: unknown } {
+export function anyToAmino(a: Any): { type: string; value: unknown } {
   const inner = NESTED[a.typeUrl];
   if (inner === undefined) throw new Error(`no amino form for nested ${a.typeUrl}`);
   return { type: inner[0], value: inner[1](a.value) };
@@ -100,7 +100,7 @@ const NESTED: Record<string, [string, (bytes: Uint8Array) => unknown]> = {
 };
 
 /** A converter whose fromAmino hands back the message given to toAmino. */
-function stash(aminoType: string, toAmino: (m: any) => Record<string, unknown>) {
+export function stash(aminoType: string, toAmino: (m: any) => Record<string, unknown>) {
   const originals = new WeakMap<object, unknown>();
   return {
     aminoType,

@@ -20,6 +20,7 @@ import * as govV1 from "cosmjs-types/cosmos/gov/v1/tx";
 import { moreAminoConverters } from "./amino-more.js";
 import { nftAminoConverters, nftTypes } from "./nft.js";
 import { circuitAminoConverters, upgradeCircuitTypes } from "./upgrade-circuit.js";
+import { groupAminoConverters } from "./group.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -130,7 +131,7 @@ function extraAminoConverters(): AminoConverters {
 }
 
 export function aminoTypes(): AminoTypes {
-  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters(), ...nftAminoConverters(), ...circuitAminoConverters() });
+  return new AminoTypes({ ...createDefaultAminoConverters(), ...extraAminoConverters(), ...moreAminoConverters(), ...nftAminoConverters(), ...circuitAminoConverters(), ...groupAminoConverters() });
 }
 
 // ---- builders: EncodeObjects from plain values (money as strings) ----
