@@ -11,6 +11,7 @@ import { optionOf } from "./options.js";
 import { base64 } from "@scure/base";
 import { TxError, decodeError } from "./errors.js";
 import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
+import { gatewayJson } from "./gateway-render.js";
 import { aminoTypeName, decFromRaw, decToRaw, oneofsOfAmino, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -228,8 +229,9 @@ export function gatewayJsonOfAmino(type: string, value: unknown): Record<string,
   const desc = SCHEMA_BY_AMINO.get(type);
   if (desc === undefined) return undefined;
   try {
-    const msg = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { ignoreUnknownFields: true });
-    return decimalsInJson(desc, toJson(desc, msg, { useProtoFieldName: true, alwaysEmitImplicit: true })) as Record<string, unknown>;
+    const msg = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { ignoreUnknownFields: true, registry: jsonRegistry() });
+    // as the SDK's jsonpb writes it (EmitDefaults): an unset message field as null (x/upgrade's upgraded_client_state)
+    return gatewayJson(desc, msg, jsonRegistry()) as Record<string, unknown>;
   } catch {
     return undefined; // not what the schema decodes: shown as signed
   }

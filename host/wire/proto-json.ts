@@ -7,7 +7,7 @@ import { ScalarType, fromJson, toBinary, type DescMessage, type JsonValue } from
 import { base64 } from "@scure/base";
 import { optionOf } from "./options.js";
 import { decToRaw } from "./amino/amino-json.js";
-import { decodeAny, type AminoJson } from "./messages.js";
+import { decodeAny, jsonRegistry, type AminoJson } from "./messages.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
 import { file_chainmain_dev_v1_tx } from "./gen/chainmain/dev/v1/tx_pb.js";
 import { file_chainmain_inflation_v1_tx } from "./gen/chainmain/inflation/v1/tx_pb.js";
@@ -73,11 +73,12 @@ export function aminoOfSdkJson(message: { [key: string]: unknown }): AminoJson {
       throw new Error(`${typeUrl} inside a proposal is not supported by this node`);
     }
     bytes = toBinary(desc, fromJson(desc, rawDecs(desc, fields as JsonValue)));
-  } else if (SDK.has(typeUrl)) {
-    const sdk = SDK.get(typeUrl)!;
-    bytes = toBinary(sdk, fromJson(sdk, rawDecs(sdk, fields as JsonValue), { ignoreUnknownFields: true }));
   } else {
-    throw new Error(`message type ${typeUrl} inside a proposal is not supported by this node`);
+    // The SDK's plain messages by name; any other type the chain's registry resolves (x/upgrade's plans,
+    // x/group's, x/circuit's …) by the registry, leniently as well.
+    const sdk = SDK.get(typeUrl) ?? jsonRegistry().getMessage(typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
+    if (sdk === undefined) throw new Error(`message type ${typeUrl} inside a proposal is not supported by this node`);
+    bytes = toBinary(sdk, fromJson(sdk, rawDecs(sdk, fields as JsonValue), { ignoreUnknownFields: true, registry: jsonRegistry() }));
   }
   return decodeAny(typeUrl, bytes, "message").amino;
 }

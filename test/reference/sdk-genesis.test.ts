@@ -274,7 +274,7 @@ test("bad documents are refused with the JSON path of what is wrong", async () =
   refuse(edit(exported, (d) => (d.app_state.distribution.validator_historical_rewards[0].rewards.cumulative_reward_ratio = [{ denom: "uatom", amount: "1" }])),
     "app_state.distribution.validator_historical_rewards[0].rewards.cumulative_reward_ratio[0].denom", "only the bond denom basecro");
   refuse(edit(exported, (d) => (d.app_state.tieredrewards.positions[1].tier_id = 9)), "app_state.tieredrewards.positions[1].tier_id", "tier 9 not found");
-  refuse(edit(exported, (d) => (d.app_state.gov.proposals[0].messages[0]["@type"] = "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade")),
+  refuse(edit(exported, (d) => (d.app_state.gov.proposals[0].messages[0]["@type"] = "/cosmos.foo.v1.MsgBar")),
     "app_state.gov.proposals[0].messages[0]", "not supported by this node");
   refuse(edit(genesisJson, (d) => (d.app_state.genutil.gen_txs[0].body.messages[0].value.denom = "stake")), "app_state.genutil.gen_txs[0].body.messages[0].value.denom", "invalid coin denomination");
   refuse(edit(genesisJson, (d) => d.app_state.auth.accounts.splice(1, 1)), "app_state.genutil.gen_txs[0]", "does not exist");
