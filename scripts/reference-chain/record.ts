@@ -14,6 +14,7 @@ import * as authzFeegrantVesting from "./workloads/authz-feegrant-vesting.js";
 import * as govParams from "./workloads/gov-params.js";
 import * as aminoJson from "./workloads/amino-json.js";
 import * as nft from "./workloads/nft.js";
+import * as ibcEvidence from "./workloads/ibc-evidence.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
@@ -21,6 +22,7 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [govParams.NAME]: govParams.run,
   [aminoJson.NAME]: aminoJson.run,
   [nft.NAME]: nft.run,
+  [ibcEvidence.NAME]: ibcEvidence.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -19,6 +19,7 @@ import * as consensus from "cosmjs-types/cosmos/consensus/v1/tx";
 import * as govV1 from "cosmjs-types/cosmos/gov/v1/tx";
 import { moreAminoConverters } from "./amino-more.js";
 import { nftAminoConverters, nftTypes } from "./nft.js";
+import { ibcTypes } from "./ibc.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -88,7 +89,7 @@ const sdkTypes: [string, GeneratedType][] = [
 
 export function registry(): Registry {
   const r = new Registry(defaultRegistryTypes);
-  for (const [url, t] of [...sdkTypes, ...tierTypes, ...nftTypes]) r.register(url, t);
+  for (const [url, t] of [...sdkTypes, ...tierTypes, ...nftTypes, ...ibcTypes]) r.register(url, t);
   return r;
 }
 
