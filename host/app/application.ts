@@ -303,6 +303,7 @@ export class Application implements ChainView {
   get authz(): Authz { return this.s.authz; }
   get feegrant(): Feegrant { return this.s.feegrant; }
   get nft(): AppState["nft"] { return this.s.nft; } // chain-main's x/nft
+  get evidence(): AppState["evidence"] { return this.s.evidence; } // x/evidence
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {

@@ -19,6 +19,7 @@ import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { Authz } from "../modules/authz/keeper.js";
 import type { Nft } from "../modules/nft/keeper.js";
+import type { Evidence } from "../modules/evidence/keeper.js";
 import { INIT_GENESIS, MODULES, type ModulesInitApp } from "../modules/index.js";
 import type { Genesis } from "../modules/genutil/genesis-sdk.js";
 
@@ -42,6 +43,7 @@ export interface InitChainHost {
   readonly feegrant: Feegrant;
   readonly authz: Authz;
   readonly nft: Nft;
+  readonly evidence: Evidence;
   /** A gentx's TxRaw through the ante handler and its message at the genesis height: its code and log, or a throw (a bad signature). */
   deliverGenTx(txBytes: Uint8Array): { code: number; rawLog: string };
 }
@@ -55,7 +57,7 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   const burned = g.bank.burnedBalance;
   if (!exported) h.emission.setState({ height: g.height, totalSupply: g.bank.supply.find((c) => c.denom === g.mint.params.mintDenom)!.amount, burned });
   const app: ModulesInitApp = {
-    genesis: g, ledger: h.ledger, tiers: h.tiers, directory: h.directory, validators: h.validators, gov: h.gov, slashing: h.slashing, feegrant: h.feegrant, authz: h.authz, nft: h.nft,
+    genesis: g, ledger: h.ledger, tiers: h.tiers, directory: h.directory, validators: h.validators, gov: h.gov, slashing: h.slashing, feegrant: h.feegrant, authz: h.authz, nft: h.nft, evidence: h.evidence,
     placer: new GenesisPlacer(h.core), validatorIds: new Map(), burnIds: [],
   };
   for (const m of INIT_MODULES) m.genesis!.init!(app);

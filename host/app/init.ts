@@ -15,6 +15,7 @@ import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
 import { Nft } from "../modules/nft/keeper.js";
+import { Evidence } from "../modules/evidence/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { seedGovernedParams } from "../modules/gov/governed-genesis.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -54,7 +55,7 @@ export function initGenesis(s: AppState): void {
   reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
-    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, deliverGenTx,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, evidence: s.evidence, deliverGenTx,
   });
   s.burnIds = burnIds;
   s.burned = burned;
@@ -88,7 +89,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : Nft.owns(key) ? s.nft : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : Nft.owns(key) ? s.nft : Evidence.owns(key) ? s.evidence : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

@@ -25,6 +25,7 @@ import { Bank } from "../modules/bank/keeper.js";
 import { Authz } from "../modules/authz/keeper.js";
 import { Feegrant } from "../modules/feegrant/keeper.js";
 import { Nft } from "../modules/nft/keeper.js";
+import { Evidence } from "../modules/evidence/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -93,6 +94,8 @@ export class AppState {
   readonly feegrant: Feegrant;
   /** chain-main's x/nft denoms and tokens. */
   readonly nft: Nft;
+  /** x/evidence: the equivocations handled. */
+  readonly evidence: Evidence;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -169,6 +172,7 @@ export class AppState {
     this.authz = new Authz(ACCOUNT_PREFIX, this.txJournal);
     this.feegrant = new Feegrant(ACCOUNT_PREFIX, this.txJournal);
     this.nft = new Nft(this.txJournal);
+    this.evidence = new Evidence(this.txJournal);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -197,6 +201,13 @@ export class AppState {
     return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
   }
 
+  /** The consensus params' evidence ages governance set (x/consensus MsgUpdateParams); absent: the genesis's defaults. */
+  evidenceMaxAge(): { blocks: bigint; ns: bigint } | undefined {
+    const e = this.params.get("consensus")?.evidence;
+    const d = e?.maxAgeDuration;
+    return e === undefined || d === undefined ? undefined : { blocks: e.maxAgeNumBlocks, ns: d.seconds * 1_000_000_000n + BigInt(d.nanos) };
+  }
+
   /** What a message handler sees: the chain's modules, its signer, the block being made. */
   messageContext(signer: string, height: bigint, timeNs: bigint): MessageContext {
     return {
@@ -204,6 +215,7 @@ export class AppState {
       height, powerReduction: this.genesis.staking.powerReduction,
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
       validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
+      evidence: this.evidence,
     };
   }
 

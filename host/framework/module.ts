@@ -145,7 +145,8 @@ export interface ModuleGenesis<I = unknown, E = unknown> {
 /** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
 export interface ConsensusInfo {
   votes: readonly { address: string; power: bigint; signed: boolean }[];
-  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
+  /** DUPLICATE_VOTE misbehaviour: the validator's consensus address (hex), the height, its power then, the time of the infraction's block (unix ns; absent in records stored before it was kept). */
+  doubleSigns: readonly { address: string; height: bigint; power: bigint; timeNs?: bigint }[];
 }
 
 /** A block as its BeginBlock and EndBlock work see it. */

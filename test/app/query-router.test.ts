@@ -83,6 +83,9 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   params_type: { paramsType: "tallying" }, proposal_id: { proposalId: 1n }, voter: { voter: me }, depositor: { depositor: me },
   grantee: { grantee: me }, granter: { granter: me },
   denom_id: { denomId: "nodenom" }, token_id: { tokenId: "notoken" }, denom_name: { denomName: "noname" },
+  hash: { hash: "AB" }, trace: { trace: "transfer/channel-0/basecro" }, client_id: { clientId: "07-tendermint-0" },
+  connection_id: { connectionId: "connection-0" }, channel_id: { channelId: "channel-0" }, port_id: { portId: "transfer" },
+  connection: { connection: "connection-0" },
 };
 const sampleRequest = (m: DescMethod) => {
   const init: Record<string, unknown> = {};

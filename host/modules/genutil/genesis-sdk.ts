@@ -27,6 +27,8 @@ import { parseGov, type GovParams, type GovState } from "../gov/genesis.js";
 import { parseSlashing } from "../slashing/genesis.js";
 import { parseFeegrant } from "../feegrant/genesis.js";
 import { parseNft, type NftCollection } from "../nft/genesis.js";
+import { parseEvidence } from "../evidence/genesis.js";
+import type { Equivocation } from "../evidence/keeper.js";
 import type { Grant as FeeGrant } from "../feegrant/keeper.js";
 import { parseAuthz } from "../authz/genesis.js";
 import type { Grant } from "../authz/keeper.js";
@@ -46,7 +48,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "authz", "bank", "distribution", "feegrant", "genutil", "gov", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "distribution", "evidence", "feegrant", "genutil", "gov", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -127,6 +129,8 @@ export interface Genesis {
     feegrant: FeeGrant[];
     /** chain-main x/nft's collections. */
     nft: NftCollection[];
+    /** x/evidence's equivocations. */
+    evidence: Equivocation[];
   };
 }
 
@@ -179,6 +183,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const authz = parseAuthz(app.authz, ACCOUNT_PREFIX);
   const feegrant = parseFeegrant(app.feegrant, ACCOUNT_PREFIX);
   const nft = parseNft(app.nft, ACCOUNT_PREFIX);
+  const evidence = parseEvidence(app.evidence);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -194,7 +199,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, evidence },
   };
 }
 

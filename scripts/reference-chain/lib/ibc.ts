@@ -30,7 +30,7 @@ const duration = (s: bigint) => ({ seconds: s, nanos: 0 });
 const iavlSpec = {
   leafSpec: { hash: HashOp.SHA256, prehashKey: HashOp.NO_HASH, prehashValue: HashOp.SHA256, length: LengthOp.VAR_PROTO, prefix: Uint8Array.of(0) },
   innerSpec: { childOrder: [0, 1], childSize: 33, minPrefixLength: 4, maxPrefixLength: 12, emptyChild: new Uint8Array(), hash: HashOp.SHA256 },
-  maxDepth: 0, minDepth: 0, prehashKeyBeforeComparison: false,
+  maxDepth: 0, minDepth: 0,
 };
 
 /** A tendermint light client of chain `chainId` at height {1, h}: valid (Validate passes) unless `chainId` is "". */
