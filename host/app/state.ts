@@ -201,11 +201,12 @@ export class AppState {
     return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
   }
 
-  /** The consensus params' evidence ages governance set (x/consensus MsgUpdateParams); absent: the genesis's defaults. */
+  /** The consensus params' evidence ages: governance's (x/consensus MsgUpdateParams), else the genesis's; absent: CometBFT's defaults. */
   evidenceMaxAge(): { blocks: bigint; ns: bigint } | undefined {
     const e = this.params.get("consensus")?.evidence;
     const d = e?.maxAgeDuration;
-    return e === undefined || d === undefined ? undefined : { blocks: e.maxAgeNumBlocks, ns: d.seconds * 1_000_000_000n + BigInt(d.nanos) };
+    if (e === undefined || d === undefined) return this.genesis.consensus.evidenceMaxAge;
+    return { blocks: e.maxAgeNumBlocks, ns: d.seconds * 1_000_000_000n + BigInt(d.nanos) };
   }
 
   /** What a message handler sees: the chain's modules, its signer, the block being made. */

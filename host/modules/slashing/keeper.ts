@@ -31,7 +31,10 @@ export interface Punishment {
 }
 
 /** The jail end of a double signer: the SDK's DoubleSignJailEndTime (9999-12-31T23:59:59Z), capped at what the core holds. */
-const FOREVER_NS = 9_223_372_036_854_775_807n;
+export const FOREVER_NS = 9_223_372_036_854_775_807n;
+/** DoubleSignJailEndTime as the SDK writes it. */
+export const FOREVER_TEXT = "9999-12-31T23:59:59Z";
+export const FOREVER_SECONDS = 253_402_300_799n;
 
 export class Slashing {
   private readonly infos = new Map<string, SigningInfo>();
