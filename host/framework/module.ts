@@ -72,6 +72,11 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   handle(ctx: C, msg: T): O;
   /** Its gas model; none: metered by the core's store counters (host/framework/gas.ts). */
   readonly gas?: GasModel<T, K, C>;
+  /**
+   * The node executes none of these messages to success: each is refused as the chain refuses it
+   * where it holds nothing the message names (IBC on a lone chain; x/evidence without a router).
+   */
+  readonly refusesAll?: boolean;
 }
 
 /** One registered message type: its module's protobuf definition, by type URL and amino name. */

@@ -22,6 +22,7 @@ import { vestingClass } from "./classes-vesting.js";
 import { governedClass } from "./classes-governed.js";
 import { othersClass } from "./classes-others.js";
 import { nftClass } from "./classes-nft.js";
+import { ibcClass } from "./classes-ibc.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -33,7 +34,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, nftClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, nftClass, ibcClass, tooManyMsgs,
 ];
 
 export { operatorOf };

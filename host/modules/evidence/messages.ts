@@ -48,6 +48,7 @@ export interface SubmitEvidence {
 }
 
 export const msgSubmitEvidenceDef = message({
+  refusesAll: true,
   schema: MsgSubmitEvidenceSchema,
   signer: (m, { prefix }) => {
     try {

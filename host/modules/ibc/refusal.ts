@@ -37,6 +37,7 @@ const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
 export function refusal<D extends DescMessage>(spec: RefusalSpec<D>): AppMessage<D, MessageShape<D>> {
   return message({
+    refusesAll: true,
     schema: spec.schema,
     signer: signerField(spec.signer),
     validateBasic: true,
