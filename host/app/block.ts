@@ -86,7 +86,7 @@ for (const m of MODULES) {
 function blockApp(s: AppState): ModulesBlockApp {
   return {
     ledger: s.ledger, directory: s.directory, validators: s.validators, slashing: s.slashing, gov: s.gov, delayedSets: s.delayedSets,
-    authz: s.authz, feegrant: s.feegrant, group: s.group,
+    authz: s.authz, feegrant: s.feegrant, group: s.group, evidence: s.evidence, evidenceMaxAge: () => s.evidenceMaxAge(),
     tallyView: () => s.tallyView(),
     syncBurned: () => s.syncBurned(),
     executeProposal: (messages, height, timeNs) => executeProposal(s, messages, height, timeNs),

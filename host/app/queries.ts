@@ -16,6 +16,7 @@ import { file_cosmos_staking_v1beta1_authz } from "../wire/gen/cosmos/staking/v1
 import { file_cosmos_vesting_v1beta1_vesting } from "../wire/gen/cosmos/vesting/v1beta1/vesting_pb.js";
 import { file_cosmos_feegrant_v1beta1_feegrant } from "../wire/gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
 import { file_cosmos_group_v1_types } from "../wire/gen/cosmos/group/v1/types_pb.js";
+import { file_cosmos_evidence_v1beta1_evidence } from "../wire/gen/cosmos/evidence/v1beta1/evidence_pb.js";
 import { decodeAny } from "../wire/messages.js";
 import { supplyOfQuery } from "../modules/bank/queries.js";
 import { mintModule } from "../modules/mint/module.js";
@@ -27,12 +28,12 @@ import { QueryRouter, type AnyJson } from "../framework/query-router.js";
 import type { AppModule, QueryOptions } from "../framework/module.js";
 import type { Application } from "./application.js";
 
-/** The Any payloads the answers carry (accounts, vesting accounts included, public keys, proposal messages, a v1beta1 proposal's TextProposal, grants' authorizations, fee allowances). */
+/** The Any payloads the answers carry (accounts, vesting accounts included, public keys, proposal messages, a v1beta1 proposal's TextProposal, grants' authorizations, fee allowances, evidence). */
 export const ANSWER_TYPES = createRegistry(
   file_cosmos_auth_v1beta1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1beta1_gov, file_chainmain_tieredrewards_v1_tx, file_chainmain_inflation_v1_tx,
   file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys, file_cosmos_vesting_v1beta1_vesting,
   file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz,
-  file_cosmos_feegrant_v1beta1_feegrant, file_cosmos_group_v1_types,
+  file_cosmos_feegrant_v1beta1_feegrant, file_cosmos_group_v1_types, file_cosmos_evidence_v1beta1_evidence,
 );
 
 /** Every query method the node knows: the modules' services' (every one has a handler: test/query-router). */

@@ -28,6 +28,7 @@ import { Nft } from "../modules/nft/keeper.js";
 import { Upgrade, type UpgradeOperator } from "../modules/upgrade/keeper.js";
 import { Circuit } from "../modules/circuit/keeper.js";
 import { Group } from "../modules/group/env.js";
+import { Evidence } from "../modules/evidence/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -103,6 +104,8 @@ export class AppState {
   readonly circuit: Circuit;
   /** x/group's store. */
   readonly group: Group;
+  /** x/evidence: the equivocations handled. */
+  readonly evidence: Evidence;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -182,6 +185,7 @@ export class AppState {
     this.upgrade = new Upgrade(this.txJournal, options.upgrade);
     this.circuit = new Circuit(ACCOUNT_PREFIX, this.txJournal);
     this.group = new Group(this.txJournal, this.registry);
+    this.evidence = new Evidence(this.txJournal);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -210,6 +214,14 @@ export class AppState {
     return tx.fee.amount.filter((c) => c.denom === this.denom).reduce((t, c) => t + c.amount, 0n);
   }
 
+  /** The consensus params' evidence ages: governance's (x/consensus MsgUpdateParams), else the genesis's; absent: CometBFT's defaults. */
+  evidenceMaxAge(): { blocks: bigint; ns: bigint } | undefined {
+    const e = this.params.get("consensus")?.evidence;
+    const d = e?.maxAgeDuration;
+    if (e === undefined || d === undefined) return this.genesis.consensus.evidenceMaxAge;
+    return { blocks: e.maxAgeNumBlocks, ns: d.seconds * 1_000_000_000n + BigInt(d.nanos) };
+  }
+
   /** What a message handler sees: the chain's modules, its signer, the block being made. */
   messageContext(signer: string, height: bigint, timeNs: bigint): MessageContext {
     return {
@@ -218,6 +230,7 @@ export class AppState {
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
       validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
       upgrade: this.upgrade, circuit: this.circuit, group: this.group,
+      evidence: this.evidence,
     };
   }
 

@@ -168,7 +168,10 @@ async function handle(req: AbciRequest, d: AbciDeps, state: ServerState): Promis
         address: address(v.validator?.address ?? new Uint8Array()), power: v.validator?.power ?? 0n, signed: v.blockIdFlag !== BlockIDFlag.BLOCK_ID_FLAG_ABSENT,
       })),
       doubleSigns: f.misbehavior.filter((m) => m.type === MisbehaviorType.DUPLICATE_VOTE)
-        .map((m) => ({ address: address(m.validator?.address ?? new Uint8Array()), height: m.height, power: m.validator?.power ?? 0n })),
+        .map((m) => ({
+          address: address(m.validator?.address ?? new Uint8Array()), height: m.height, power: m.validator?.power ?? 0n,
+          timeNs: (m.time?.seconds ?? 0n) * NS_PER_S + BigInt(m.time?.nanos ?? 0),
+        })),
     };
     const txs = f.txs.map((tx) => ({ tx }));
     const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? { consensus } : {};

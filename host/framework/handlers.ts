@@ -54,6 +54,8 @@ export function messageFailure(err: unknown, index: number): TxError {
   } else {
     throw err; // a bug, not a failed message
   }
+  // baseapp's ErrPanic (undefined 111222): a recovered panic, its log the panic's own text.
+  if (kind.codespace === "undefined" && kind.code === 111222) return new TxError({ ...kind, description: detail }, undefined, "execute");
   return new TxError({ ...kind, description: `failed to execute message; message index: ${index}: ${detail}` }, undefined, "execute");
 }
 

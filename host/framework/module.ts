@@ -72,6 +72,11 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
   handle(ctx: C, msg: T): O;
   /** Its gas model; none: metered by the core's store counters (host/framework/gas.ts). */
   readonly gas?: GasModel<T, K, C>;
+  /**
+   * The node executes none of these messages to success: each is refused as the chain refuses it
+   * where it holds nothing the message names (IBC on a lone chain; x/evidence without a router).
+   */
+  readonly refusesAll?: boolean;
 }
 
 /** One registered message type: its module's protobuf definition, by type URL and amino name. */
@@ -145,7 +150,8 @@ export interface ModuleGenesis<I = unknown, E = unknown> {
 /** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */
 export interface ConsensusInfo {
   votes: readonly { address: string; power: bigint; signed: boolean }[];
-  doubleSigns: readonly { address: string; height: bigint; power: bigint }[];
+  /** DUPLICATE_VOTE misbehaviour: the validator's consensus address (hex), the height, its power then, the time of the infraction's block (unix ns; absent in records stored before it was kept). */
+  doubleSigns: readonly { address: string; height: bigint; power: bigint; timeNs?: bigint }[];
 }
 
 /** A block as its BeginBlock and EndBlock work see it. */

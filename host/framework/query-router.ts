@@ -77,7 +77,8 @@ export class QueryRouter {
     for (const { method, handle } of this.byPath.values()) {
       const pattern = getOption(method, http)?.pattern;
       if (pattern?.case !== "get") continue;
-      const path = pattern.value.replace(/^\/chainmain\//, `/${chainSegment}/`).replace(/\{(\w+)\}/g, ":$1");
+      // `{field=**}` (grpc-gateway: the rest of the path, slashes included) and `{field}`.
+      const path = pattern.value.replace(/^\/chainmain\//, `/${chainSegment}/`).replace(/\{(\w+)=\*\*\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");
       out.push({
         path, method,
         answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
@@ -99,11 +100,14 @@ export function routeOf(method: DescMethod, chainSegment = "chainmain"): ((req: 
   const template = getOption(method, http)?.pattern;
   if (template?.case !== "get") return undefined;
   const path = template.value.replace(/^\/chainmain\//, `/${chainSegment}/`);
-  const inPath = new Set([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  const inPath = new Set([...path.matchAll(/\{(\w+)(?:=\*\*)?\}/g)].map((m) => m[1]!));
   return (req) => {
     const r = req as unknown as Record<string, unknown>;
     const fields = method.input.fields;
-    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(scalarText(r[fields.find((f) => f.name === name)!.localName])));
+    const url = path.replace(/\{(\w+)(=\*\*)?\}/g, (_, name: string, rest?: string) => {
+      const text = scalarText(r[fields.find((f) => f.name === name)!.localName]);
+      return rest ? text.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(text);
+    });
     const q = new URLSearchParams();
     const add = (prefix: string, desc: DescMessage, msg: Record<string, unknown>) => {
       for (const f of desc.fields) {

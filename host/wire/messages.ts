@@ -55,6 +55,7 @@ import { file_ibc_core_client_v1_deprecated } from "./gen/ibc/core/client/v1/dep
 import { file_cosmos_group_v1_types } from "./gen/cosmos/group/v1/types_pb.js";
 import { file_cosmos_vesting_v1beta1_vesting } from "./gen/cosmos/vesting/v1beta1/vesting_pb.js";
 import { file_ibc_applications_transfer_v1_authz } from "./gen/ibc/applications/transfer/v1/authz_pb.js";
+import { file_ibc_lightclients_tendermint_v1_tendermint } from "./gen/ibc/lightclients/tendermint/v1/tendermint_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "./gen/cosmos/crypto/ed25519/keys_pb.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 
@@ -419,7 +420,7 @@ const CARRIED_FILES = [
   file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz, file_cosmos_feegrant_v1beta1_feegrant,
   file_cosmos_evidence_v1beta1_evidence, file_cosmos_gov_v1beta1_gov, file_cosmos_distribution_v1beta1_distribution,
   file_cosmos_upgrade_v1beta1_upgrade, file_cosmos_group_v1_types, file_cosmos_vesting_v1beta1_vesting, file_ibc_applications_transfer_v1_authz,
-  file_ibc_core_client_v1_deprecated,
+  file_ibc_core_client_v1_deprecated, file_ibc_lightclients_tendermint_v1_tendermint,
 ];
 
 /** Every message of the tx files' dependencies and the carried files (recursively): what their Anys may carry. */

@@ -17,6 +17,7 @@ import * as nft from "./workloads/nft.js";
 import * as upgradeCircuit from "./workloads/upgrade-circuit.js";
 import * as group from "./workloads/group.js";
 import * as exportMix from "./workloads/export-mix.js";
+import * as ibcEvidence from "./workloads/ibc-evidence.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
@@ -27,6 +28,7 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [upgradeCircuit.NAME]: upgradeCircuit.run,
   [group.NAME]: group.run,
   [exportMix.NAME]: exportMix.run,
+  [ibcEvidence.NAME]: ibcEvidence.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -84,6 +84,9 @@ const REQUESTS: Record<string, Record<string, unknown>> = {
   grantee: { grantee: me }, granter: { granter: me },
   denom_id: { denomId: "nodenom" }, token_id: { tokenId: "notoken" }, denom_name: { denomName: "noname" },
   admin: { admin: me }, group_id: { groupId: 1n },
+  hash: { hash: "AB" }, trace: { trace: "transfer/channel-0/basecro" }, client_id: { clientId: "07-tendermint-0" },
+  connection_id: { connectionId: "connection-0" }, channel_id: { channelId: "channel-0" }, port_id: { portId: "transfer" },
+  connection: { connection: "connection-0" },
 };
 const sampleRequest = (m: DescMethod) => {
   const init: Record<string, unknown> = {};

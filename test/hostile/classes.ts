@@ -24,6 +24,7 @@ import { othersClass } from "./classes-others.js";
 import { nftClass } from "./classes-nft.js";
 import { circuitClass, upgradeClass } from "./classes-upgrade-circuit.js";
 import { groupClass } from "./classes-group.js";
+import { ibcClass } from "./classes-ibc.js";
 
 export {
   ATTACKER, BODY_LIMIT, TX_PATHS, VICTIMS, devKeys, sign, type HostileClass, type HostileContext, type HostileRequest, type Lockstep,
@@ -35,7 +36,7 @@ export {
  */
 export const HOSTILE_CLASSES: HostileClass[] = [
   brokenJson, deepJson, hugeBody, wrongTypes, badAmounts, unknownMessages, badBech32Class, forgedSignatures, replayedSignatures,
-  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, nftClass, upgradeClass, circuitClass, groupClass, tooManyMsgs,
+  wrongChainId, otherOwners, pathInjection, hugePagination, unicodeMemos, feeClass, authzClass, feegrantClass, vestingClass, governedClass, othersClass, nftClass, upgradeClass, circuitClass, groupClass, ibcClass, tooManyMsgs,
 ];
 
 export { operatorOf };

@@ -237,14 +237,23 @@ test("two nodes with validator 2's key: CometBFT catches the double sign; its ev
   const top = await heightOf(0);
   let evidence = 0;
   let slash: any;
+  const jailedEvents: any[] = [];
   for (let h = 1n; h <= top; h++) {
     const b = ((await (await fetch(`${net.nodes[0]!.rpc}/block?height=${h}`)).json()) as any).result.block;
     evidence += b.evidence.evidence.length;
     const r = ((await (await fetch(`${net.nodes[0]!.rpc}/block_results?height=${h}`)).json()) as any).result;
     slash ??= (r.finalize_block_events ?? []).find((e: any) => e.type === "slash" && e.attributes.some((a: any) => a.key === "reason" && a.value === "double_sign"));
+    jailedEvents.push(...(r.finalize_block_events ?? []).filter((e: any) => e.type === "slash" && !e.attributes.some((a: any) => a.key === "reason") && e.attributes.some((a: any) => a.key === "jailed")));
   }
   assert.ok(evidence >= 1, "duplicate-vote evidence in a block");
   assert.ok(slash, "a double_sign slash event");
+  // x/evidence: its BeginBlocker stored the equivocation (the validator's consensus address, the
+  // slash's power), queried by hash; x/slashing's second `slash` event names the jailed address.
+  const cons = slash.attributes.find((a: any) => a.key === "address").value;
+  assert.ok(jailedEvents.some((e) => e.attributes.find((a: any) => a.key === "jailed")?.value === cons), "a `slash {jailed}` event of the double signer");
+  const stored = (await rest(0, "/cosmos/evidence/v1beta1/evidence")).evidence as any[];
+  assert.is(stored.length, 1);
+  assert.equal([stored[0]["@type"], stored[0].consensus_address, stored[0].power], ["/cosmos.evidence.v1beta1.Equivocation", cons, slash.attributes.find((a: any) => a.key === "power").value]);
   // The chain goes on without it (0, 1 and the new validator: all the bonded power left online).
   const from = await heightOf(0);
   await waitFor("the chain goes on", () => allAt(from + 3n, [0, 1]));

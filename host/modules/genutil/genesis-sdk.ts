@@ -13,7 +13,7 @@ import { ValidationError } from "../../errors.js";
 import { sortedJsonStringify } from "../../wire/amino/sign-doc.js";
 import { parseTimestamp } from "../../wire/gateway-json.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../../wire/duration.js";
-import { MAX_U64, array, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
+import { MAX_U64, array, duration, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { parseAuth, type AuthGenesis } from "../auth/genesis.js";
 import { parseBank, type Coin } from "../bank/genesis.js";
@@ -30,6 +30,8 @@ import { parseNft, type NftCollection } from "../nft/genesis.js";
 import { parseCircuit, type CircuitGenesis } from "../circuit/genesis.js";
 import { parseGroup } from "../group/genesis.js";
 import type { GenesisState as GroupGenesis } from "../../wire/gen/cosmos/group/v1/genesis_pb.js";
+import { parseEvidence } from "../evidence/genesis.js";
+import type { Equivocation } from "../evidence/keeper.js";
 import type { Grant as FeeGrant } from "../feegrant/keeper.js";
 import { parseAuthz } from "../authz/genesis.js";
 import type { Grant } from "../authz/keeper.js";
@@ -49,7 +51,7 @@ export const KNOWN_SECTIONS = [
 ];
 /** Sections the node reads; the rest of KNOWN_SECTIONS are kept verbatim. */
 export const READ_SECTIONS = new Set([
-  "auth", "authz", "bank", "circuit", "distribution", "feegrant", "genutil", "gov", "group", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
+  "auth", "authz", "bank", "circuit", "distribution", "evidence", "feegrant", "genutil", "gov", "group", "inflation", "mint", "nft", "slashing", "staking", "tieredrewards", "node", "node_state",
 ]);
 
 /** A gentx's validator: what the CLI's projections read of a new chain's validators. */
@@ -108,7 +110,8 @@ export interface Genesis {
   distribution: { communityTax: bigint };
   tieredrewards: TieredRewardsGenesis;
   /** Consensus params: the block gas limit, -1 = none. */
-  consensus: { maxGas: bigint };
+  /** The block gas limit; the evidence ages x/evidence holds double signs to (absent: CometBFT's defaults). */
+  consensus: { maxGas: bigint; evidenceMaxAge?: { blocks: bigint; ns: bigint } };
   /** The governance authority (the x/gov module account; a local chain may name a key) and x/gov's params. */
   gov: { authority: string; params: GovParams };
   slashing: { params: SlashingParams };
@@ -134,6 +137,8 @@ export interface Genesis {
     circuit: CircuitGenesis;
     /** x/group's GenesisState. */
     group: GroupGenesis;
+    /** x/evidence's equivocations. */
+    evidence: Equivocation[];
   };
 }
 
@@ -188,6 +193,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
   const nft = parseNft(app.nft, ACCOUNT_PREFIX);
   const circuit = parseCircuit(app.circuit, ACCOUNT_PREFIX);
   const group = parseGroup(app.group);
+  const evidence = parseEvidence(app.evidence);
   checkGenTxs(genTxs, auth, bank.balances);
   const nodeState = app.node_state === undefined ? undefined : parseNodeState(app.node_state);
   if (nodeState?.sdkDigest !== undefined && nodeState.sdkDigest !== sdkDigest(doc)) {
@@ -203,7 +209,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit, group },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit, group, evidence },
   };
 }
 
@@ -254,13 +260,25 @@ function parseConsensus(v: Json | undefined): Genesis["consensus"] {
   if (c.validators !== undefined && c.validators !== null) array(c.validators, "consensus.validators");
   if (c.params === undefined || c.params === null) return { maxGas: -1n };
   const p = object(c.params, "consensus.params", ["block", "evidence", "validator", "version", "abci", "synchrony", "feature"]);
-  if (p.block === undefined) return { maxGas: -1n };
+  const evidenceMaxAge = parseEvidenceAge(p.evidence);
+  if (p.block === undefined) return { maxGas: -1n, ...evidenceMaxAge };
   const path = "consensus.params.block";
   const b = object(p.block, path, ["max_gas", "max_bytes"]);
   if (b.max_gas === undefined) return { maxGas: -1n };
   const maxGas = int(b.max_gas, `${path}.max_gas`);
   if (maxGas < -1n || maxGas >= 1n << 63n) fail("block.MaxGas must be greater or equal to -1 (and fit an int64)", `${path}.max_gas`);
-  return { maxGas };
+  return { maxGas, ...evidenceMaxAge };
+}
+
+/** consensus.params.evidence's ages (CometBFT's genesis JSON: max_age_duration in nanoseconds, or a duration string). */
+function parseEvidenceAge(v: Json | undefined): { evidenceMaxAge?: { blocks: bigint; ns: bigint } } {
+  if (v === undefined || v === null) return {};
+  const path = "consensus.params.evidence";
+  const e = object(v, path, ["max_age_num_blocks", "max_age_duration", "max_bytes"]);
+  if (e.max_age_num_blocks === undefined || e.max_age_duration === undefined) return {};
+  const d = e.max_age_duration;
+  const ns = typeof d === "string" && /s$/.test(d) ? duration(d, `${path}.max_age_duration`) : int(d, `${path}.max_age_duration`);
+  return { evidenceMaxAge: { blocks: int(e.max_age_num_blocks, `${path}.max_age_num_blocks`), ns } };
 }
 
 /**

@@ -1,10 +1,26 @@
-// IBC transfer on a lone chain: its params (sending and receiving off), as the gateway answers them.
+// IBC on a lone chain (ibc-go v10 as chain-main 1ac014c6 wires it): every message of transfer, core
+// client/connection/channel (v1 and v2) and interchain accounts decoded and refused as chain-maind
+// refuses it with no counterparty (refusal.ts); the query services as its gateway answers them.
 
 import { queryService, type AppModule } from "../../framework/module.js";
-import { Query } from "../../wire/gen/ibc/applications/transfer/v1/query_pb.js";
-import { transferQueries } from "./queries.js";
+import { Query as TransferQuery } from "../../wire/gen/ibc/applications/transfer/v1/query_pb.js";
+import { Query as ClientQuery } from "../../wire/gen/ibc/core/client/v1/query_pb.js";
+import { Query as ConnectionQuery } from "../../wire/gen/ibc/core/connection/v1/query_pb.js";
+import { Query as ChannelQuery } from "../../wire/gen/ibc/core/channel/v1/query_pb.js";
+import { Query as ControllerQuery } from "../../wire/gen/ibc/applications/interchain_accounts/controller/v1/query_pb.js";
+import { Query as HostQuery } from "../../wire/gen/ibc/applications/interchain_accounts/host/v1/query_pb.js";
+import { channelQueries, clientQueries, connectionQueries, controllerQueries, hostQueries, transferQueries, type IbcView } from "./queries.js";
+import { ibcChannelMessages, ibcClientMessages, ibcConnectionMessages } from "./core-messages.js";
+import { ibcTransferMessages, icaMessages } from "./app-messages.js";
 
-export const ibcModule: AppModule<unknown> = {
+export const ibcModule: AppModule<IbcView> = {
   name: "transfer",
-  queries: { services: [Query], handlers: () => [queryService(Query, transferQueries())] },
+  messages: [...ibcTransferMessages, ...ibcClientMessages, ...ibcConnectionMessages, ...ibcChannelMessages, ...icaMessages],
+  queries: {
+    services: [TransferQuery, ClientQuery, ConnectionQuery, ChannelQuery, ControllerQuery, HostQuery],
+    handlers: (app, o) => [
+      queryService(TransferQuery, transferQueries(o)), queryService(ClientQuery, clientQueries(app, o)), queryService(ConnectionQuery, connectionQueries(app, o)),
+      queryService(ChannelQuery, channelQueries(app, o)), queryService(ControllerQuery, controllerQueries()), queryService(HostQuery, hostQueries()),
+    ],
+  },
 };

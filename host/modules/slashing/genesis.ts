@@ -8,6 +8,7 @@ import {
   EPOCH_TIME, ONE, array, bool, compareBytes, decimal, duration, fail, int, object, string, timestamp, uint64, type DecParser, type Json,
 } from "../../framework/genesis-json.js";
 import { DEFAULT_SLASHING_PARAMS, type SigningInfo, type SlashingParams } from "./params.js";
+import { FOREVER_NS, FOREVER_TEXT } from "./keeper.js";
 
 /** x/slashing Params (SDK names): `{params: {signed_blocks_window, min_signed_per_window, downtime_jail_duration, slash_fraction_*}}`. */
 export function parseSlashing(v: Json | undefined, dec: DecParser, consPrefix: string): { params: SlashingParams; infos: Map<string, SigningInfo> } {
@@ -54,7 +55,7 @@ function parseInfos(o: { [k: string]: Json | undefined }, path: string, window: 
     if (s.address !== undefined && hexOf(s.address, `${ip}.address`) !== key) fail("not the signing info's address", `${ip}.address`);
     infos.set(key, {
       startHeight: uint64(s.start_height ?? "0", `${ip}.start_height`), indexOffset: uint64(s.index_offset ?? "0", `${ip}.index_offset`),
-      jailedUntilNs: timestamp(s.jailed_until ?? EPOCH_TIME, `${ip}.jailed_until`), tombstoned: bool(s.tombstoned ?? false, `${ip}.tombstoned`),
+      jailedUntilNs: s.jailed_until === FOREVER_TEXT ? FOREVER_NS : timestamp(s.jailed_until ?? EPOCH_TIME, `${ip}.jailed_until`), tombstoned: bool(s.tombstoned ?? false, `${ip}.tombstoned`),
       missedBlocksCounter: uint64(s.missed_blocks_counter ?? "0", `${ip}.missed_blocks_counter`), missed: [],
     });
   });
@@ -88,7 +89,7 @@ export function slashingJson(params: SlashingParams, infos: [string, SigningInfo
     signing_infos: sorted.map(([hex, i]) => ({
       address: cons(hex),
       validator_signing_info: {
-        address: cons(hex), start_height: `${i.startHeight}`, index_offset: `${i.indexOffset}`, jailed_until: timestampString(i.jailedUntilNs),
+        address: cons(hex), start_height: `${i.startHeight}`, index_offset: `${i.indexOffset}`, jailed_until: i.jailedUntilNs === FOREVER_NS ? FOREVER_TEXT : timestampString(i.jailedUntilNs),
         tombstoned: i.tombstoned, missed_blocks_counter: `${i.missedBlocksCounter}`,
       },
     })),

@@ -31,7 +31,10 @@ export interface Punishment {
 }
 
 /** The jail end of a double signer: the SDK's DoubleSignJailEndTime (9999-12-31T23:59:59Z), capped at what the core holds. */
-const FOREVER_NS = 9_223_372_036_854_775_807n;
+export const FOREVER_NS = 9_223_372_036_854_775_807n;
+/** DoubleSignJailEndTime as the SDK writes it. */
+export const FOREVER_TEXT = "9999-12-31T23:59:59Z";
+export const FOREVER_SECONDS = 253_402_300_799n;
 
 export class Slashing {
   private readonly infos = new Map<string, SigningInfo>();
@@ -128,31 +131,29 @@ export type { ConsensusInfo };
 export const consensusInfoText = (c: ConsensusInfo): string => JSON.stringify(c, (_, v) => (typeof v === "bigint" ? `${v}` : v));
 
 export function parseConsensusInfo(text: string): ConsensusInfo {
-  const o = JSON.parse(text) as { votes: { address: string; power: string; signed: boolean }[]; doubleSigns: { address: string; height: string; power: string }[] };
+  const o = JSON.parse(text) as { votes: { address: string; power: string; signed: boolean }[]; doubleSigns: { address: string; height: string; power: string; timeNs?: string }[] };
   return {
     votes: o.votes.map((v) => ({ address: v.address, power: BigInt(v.power), signed: v.signed })),
-    doubleSigns: o.doubleSigns.map((d) => ({ address: d.address, height: BigInt(d.height), power: BigInt(d.power) })),
+    doubleSigns: o.doubleSigns.map((d) => ({ address: d.address, height: BigInt(d.height), power: BigInt(d.power), ...(d.timeNs === undefined ? {} : { timeNs: BigInt(d.timeNs) }) })),
   };
 }
 
 /**
- * x/slashing's and x/evidence's BeginBlock under CometBFT: the votes move the signing infos; a
- * validator down too long, or caught double-signing, is slashed and jailed by the core (its tier
- * positions' bonus pauses through the core's validator events). The `slash` events.
+ * x/slashing's BeginBlock under CometBFT: the votes move the signing infos; a validator down too
+ * long is slashed and jailed by the core (its tier positions' bonus pauses through the core's
+ * validator events). The `slash` events.
  */
 export function slashingBeginBlock(
   slashing: Slashing, ledger: Ledger, directory: NodeDirectory, validatorOf: (consensusAddress: string) => number | undefined,
   c: ConsensusInfo, height: bigint, timeNs: bigint,
 ): TxEvent[] {
-  if (c.votes.length === 0 && c.doubleSigns.length === 0) return [];
+  if (c.votes.length === 0) return [];
   const votes = c.votes.flatMap((v) => {
     const id = validatorOf(v.address);
     return id === undefined ? [] : [{ ...v, jailed: ledger.validator(id)!.jailed }];
   });
-  const punishments = [
-    ...c.doubleSigns.flatMap((e) => slashing.handleDoubleSign(e.address, e.height, e.power) ?? []),
-    ...slashing.handleVotes(votes, height, timeNs),
-  ];
+  // The double signs are x/evidence's BeginBlocker's, after this one (host/modules/evidence/block.ts).
+  const punishments = slashing.handleVotes(votes, height, timeNs);
   const events: TxEvent[] = [];
   for (const p of punishments) {
     const id = validatorOf(p.address);

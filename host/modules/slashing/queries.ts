@@ -10,7 +10,7 @@ import { GatewayError, GrpcCode } from "../../wire/gateway-json.js";
 import { duration, timestamp } from "../../wire/timestamp.js";
 import type { Query } from "../../wire/gen/cosmos/slashing/v1beta1/query_pb.js";
 import type { ServiceHandlers } from "../../framework/query-router.js";
-import { DEFAULT_SLASHING_PARAMS, type Slashing } from "./keeper.js";
+import { DEFAULT_SLASHING_PARAMS, FOREVER_NS, FOREVER_SECONDS, type Slashing } from "./keeper.js";
 
 export interface SlashingView {
   /** Bech32 prefix of consensus addresses (`crocnclcons`). */
@@ -31,7 +31,7 @@ export function slashingQueries(o: SlashingView): ServiceHandlers<typeof Query> 
         address: encodeAddress(o.consensusPrefix, hex.decode(hexAddress.toLowerCase())),
         startHeight: i?.startHeight ?? 0n,
         indexOffset: i?.indexOffset ?? 0n,
-        jailedUntil: timestamp(i?.jailedUntilNs ?? 0n),
+        jailedUntil: i?.jailedUntilNs === FOREVER_NS ? { seconds: FOREVER_SECONDS, nanos: 0 } : timestamp(i?.jailedUntilNs ?? 0n),
         tombstoned: i?.tombstoned ?? false,
         missedBlocksCounter: i?.missedBlocksCounter ?? 0n,
       };

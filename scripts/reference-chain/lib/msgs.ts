@@ -21,6 +21,7 @@ import { moreAminoConverters } from "./amino-more.js";
 import { nftAminoConverters, nftTypes } from "./nft.js";
 import { circuitAminoConverters, upgradeCircuitTypes } from "./upgrade-circuit.js";
 import { groupAminoConverters } from "./group.js";
+import { ibcTypes } from "./ibc.js";
 
 // ---- chainmain.tieredrewards.v1 (only the fields these messages have) ----
 
@@ -90,7 +91,7 @@ const sdkTypes: [string, GeneratedType][] = [
 
 export function registry(): Registry {
   const r = new Registry(defaultRegistryTypes);
-  for (const [url, t] of [...sdkTypes, ...tierTypes, ...nftTypes, ...upgradeCircuitTypes]) r.register(url, t);
+  for (const [url, t] of [...sdkTypes, ...tierTypes, ...nftTypes, ...upgradeCircuitTypes, ...ibcTypes]) r.register(url, t);
   return r;
 }
 
