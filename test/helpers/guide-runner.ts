@@ -101,12 +101,13 @@ export class GuideRunner {
       const a = args[i]!;
       if (a === "--port") written.rest = Number(args[++i]);
       else if (a === "--rpc-port") written.rpc = Number(args[++i]);
+      else if (a === "--fork-url") rest.push(a, this.asWritten(args[++i]!)); // a node started before, at its real port
       else if (["--fork", "--genesis", "--db", "--keyring", "--config"].includes(a)) {
         const f = args[++i]!;
         rest.push(a, isAbsolute(f) ? f : join(this.dir, f));
       } else rest.push(a);
     }
-    const db = rest.includes("--db") || rest.includes("--fork") ? [] : ["--db", join(this.dir, `node-${this.nodes.length}.db`)];
+    const db = rest.includes("--db") || rest.includes("--fork") || rest.includes("--fork-url") ? [] : ["--db", join(this.dir, `node-${this.nodes.length}.db`)];
     const errors: string[] = [];
     const r = await run([...rest, ...db, "--port", "0", "--rpc-port", "0"], {}, { out: () => {}, err: (t) => errors.push(t) });
     if (typeof r === "number") throw new Error(`npm start -- ${args.join(" ")}: exit ${r}: ${errors.join("\n")}`);
