@@ -13,6 +13,7 @@ import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-
 import { simulate } from "../scenario/sim-run.js";
 import { failureLines, renderSimulation, simulationCsv, simulationJson, simulationTable, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
 import { checkOuts, writeOuts } from "./outputs.js";
+import { scenarioProblemsError } from "../scenario/scenario-errors.js";
 import { runSweepCommand } from "./sweep-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
@@ -114,7 +115,7 @@ export async function simulateWithProgress(file: string | undefined, sets: strin
   try {
     setup = { ...(await scenarioGenesis(core, scenario)), codeVersion: thisRelease() };
   } catch (e) {
-    if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
+    if (e instanceof ValidationError) throw scenarioProblemsError(file, sets, e);
     throw e;
   }
   const progress = new Progress(process.stderr);
@@ -170,7 +171,7 @@ async function run(f: SimFlags): Promise<number> {
     try {
       process.stdout.write(genesisText((await scenarioGenesis(core, scenario)).doc));
     } catch (e) {
-      if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
+      if (e instanceof ValidationError) throw scenarioProblemsError(f.scenario, f.set, e);
       throw e;
     }
     return 0;

@@ -18,6 +18,7 @@ import { phaseAt } from "../scenario/sim-plans.js";
 import { defaultScenarioJson, parseScenario, type Scenario } from "../scenario/scenario.js";
 import { renderSweep, sweepCsv, sweepProvenanceLines, sweepTable } from "../scenario/simulate-output.js";
 import { writeOuts } from "./outputs.js";
+import { scenarioProblemsError } from "../scenario/scenario-errors.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "../scenario/sweep.js";
 import { writeChart } from "../scenario/chart-file.js";
 
@@ -102,7 +103,7 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
       blocks.push(BigInt(sc.months) * (setup.genesis.mint.params.blocksPerYear / 12n));
       txs.push(expectedTxs(sc));
     } catch (e) {
-      if (e instanceof ValidationError) throw new UsageError(`--sweep ${p.join(" ")}: scenario: ${e.message}`);
+      if (e instanceof ValidationError) throw scenarioProblemsError(f.scenario, [...f.set, ...p], e, `--sweep ${p.join(" ")}: `);
       throw e;
     }
   }

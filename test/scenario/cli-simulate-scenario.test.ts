@@ -106,7 +106,7 @@ scen("the command line: --help, --csv, a bad --set and a bad file are usage erro
   assert.is(csv.stdout.split("\n").filter((l) => !l.startsWith("# "))[0], [...COLUMNS, ...[1, 2, 3].flatMap((t) => tierColumns(t))].join(","));
   assert.is(csv.stdout.trimEnd().split("\n").filter((l) => !l.startsWith("# ")).length, 3);
   assert.is(bad.code, 2);
-  assert.is(bad.stderr, 'error: scenario: fees.growth: not a non-negative decimal: "lots"\n');
+  assert.is(bad.stderr, 'error: scenario: --set fees.growth=lots: fees.growth: not a non-negative decimal: "lots"\n');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /^error: --scenario \/nonexistent\/scenario\.json: cannot read: ENOENT\n$/);
 });
