@@ -51,6 +51,8 @@ export function wrapText(text: string, width: number, size: number, bold = false
 /** A base-unit amount as tokens for a chart: grouped, 2 decimals when not whole (truncated), "CRO". */
 export function chartTokens(units: bigint, denom = "CRO"): string {
   const whole = units / UNITS_PER_TOKEN;
+  // Below a hundredth of a token: every decimal, not "0 CRO".
+  if (units > 0n && units < UNITS_PER_TOKEN / 100n) return `0.${units.toString().padStart(8, "0").replace(/0+$/, "")} ${denom}`;
   const cents = (units % UNITS_PER_TOKEN) / (UNITS_PER_TOKEN / 100n);
   return `${groupThousands(whole)}${cents > 0n ? `.${cents.toString().padStart(2, "0")}` : ""} ${denom}`;
 }

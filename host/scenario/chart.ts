@@ -240,13 +240,14 @@ function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
     }),
   ];
   // The panels, each kept only when its series varies over the sweep; a flat one is a note instead.
-  const notes = [`over ${label}; green bars: the pool lasted the horizon`];
+  const notes = [`over ${label}`];
   type Panel = { legend: object; yAxis: object; series: object[] };
   const panels: Panel[] = [];
   if (flat(rows.map(runway))) {
     const r0 = rows[0]!;
     notes.push(`pool runway: ${r0.pool_dry_month === null ? `it lasted the horizon (${r0.months} months)` : `dry in month ${r0.pool_dry_month}`} in every run (no panel)`);
   } else {
+    notes[0] += "; green bars: the pool lasted the horizon";
     panels.push({
       legend: { data: ["pool runway (months)"] },
       yAxis: { type: "value", name: "months", nameLocation: "middle", nameRotate: 90, nameGap: 62, nameTextStyle: FONT, axisLabel: FONT, minInterval: 1 },
