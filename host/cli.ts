@@ -83,7 +83,10 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     const usageError = e instanceof UsageError || e instanceof CoreError;
     const msg = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`error: ${oneLine(msg)}\n`);
+    // A usage error with a list (a scenario's problems): its head, then one problem a line.
+    const details = (e as { details?: unknown }).details;
+    if (Array.isArray(details)) process.stderr.write(`error: ${(e as { head: string }).head}\n${details.map((d) => `  ${oneLine(String(d))}\n`).join("")}`);
+    else process.stderr.write(`error: ${oneLine(msg)}\n`);
     if (!usageError && process.env.CLI_DEBUG && e instanceof Error && e.stack) {
       process.stderr.write(e.stack + "\n");
     }

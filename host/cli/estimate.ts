@@ -28,6 +28,7 @@ import {
 import { decShort, formatTokens, parseFraction } from "./schedule.js";
 import { genesisDoc, validate } from "../scenario/genesis-input.js";
 import { scenarioBonus, scenarioProjection, type ScenarioBonus } from "../scenario/estimate-scenario.js";
+import { pathFrom } from "../scenario/scenario-bonus.js";
 
 const E18 = 10n ** 18n;
 // The computation itself is host/core/estimate.ts (browser-safe: the web engine runs the same).
@@ -253,13 +254,6 @@ async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   if (f.json) process.stdout.write(JSON.stringify(estimateJson(core, r), null, 2) + "\n");
   else process.stdout.write(renderEstimate(r) + "\n");
   return 0;
-}
-
-/** The path's months from `startNs` on, in whole seconds (the month holding the start cut there). */
-function pathFrom(periods: readonly { fromNs: bigint; toNs: bigint; apy: bigint }[], startNs: bigint): { seconds: bigint; apy: bigint }[] {
-  return periods
-    .filter((p) => p.toNs > startNs)
-    .map((p) => ({ seconds: (p.toNs - (p.fromNs > startNs ? p.fromNs : startNs)) / 1_000_000_000n, apy: p.apy }));
 }
 
 /** `--start`: RFC 3339, or a bare date at midnight UTC. */

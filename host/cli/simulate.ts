@@ -11,7 +11,9 @@ import { UsageError, command, groupThousands, oneLine, type FlagSpecs } from "./
 import { Progress } from "../scenario/progress.js";
 import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
-import { failureLines, renderSimulation, simulationCsv, simulationJson, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
+import { failureLines, renderSimulation, simulationCsv, simulationJson, simulationTable, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
+import { checkOuts, writeOuts } from "./outputs.js";
+import { scenarioProblemsError } from "../scenario/scenario-errors.js";
 import { runSweepCommand } from "./sweep-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
@@ -42,6 +44,11 @@ const FLAGS = {
     description: "also draw supply, the rewards pool and the APYs (paid solid, nominal dashed) over time: SVG, or PNG rasterised by resvg; " +
       "with --sweep: small multiples over one swept key, heat maps (runway, mean base APY) over two",
   },
+  out: {
+    type: "string", value: "FILE",
+    description: "write the run to FILE too, in the format its extension names, repeatable: one run, every format " +
+      "(.csv, .json, .arrow/.feather: Arrow IPC, .parquet: decimal columns, .txt: the table, .svg/.png: the chart; docs/notebook.md)",
+  },
   strict: { type: "boolean", description: "exit 1 if any scenario tx failed (the output is still printed); without it a failure is a warning on stderr" },
   "print-scenario": {
     type: "boolean",
@@ -61,6 +68,7 @@ export interface SimFlags {
   json: boolean;
   csv: boolean;
   chart: string | undefined;
+  out: string[];
   strict: boolean;
   printScenario: boolean;
   printGenesis: boolean;
@@ -74,7 +82,7 @@ function parseSimFlags(argv: string[]): SimFlags {
       args: argv,
       options: {
         scenario: { type: "string" }, set: { type: "string", multiple: true }, sweep: { type: "string", multiple: true }, every: { type: "string", default: "month" },
-        json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, strict: { type: "boolean" }, "print-scenario": { type: "boolean" },
+        json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, out: { type: "string", multiple: true }, strict: { type: "boolean" }, "print-scenario": { type: "boolean" },
         "print-genesis": { type: "boolean" }, help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -91,6 +99,7 @@ function parseSimFlags(argv: string[]): SimFlags {
     json: values.json === true,
     csv: values.csv === true,
     chart: values.chart as string | undefined,
+    out: (values.out as string[] | undefined) ?? [],
     strict: values.strict === true,
     printScenario: values["print-scenario"] === true,
     printGenesis: values["print-genesis"] === true,
@@ -106,7 +115,7 @@ export async function simulateWithProgress(file: string | undefined, sets: strin
   try {
     setup = { ...(await scenarioGenesis(core, scenario)), codeVersion: thisRelease() };
   } catch (e) {
-    if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
+    if (e instanceof ValidationError) throw scenarioProblemsError(file, sets, e);
     throw e;
   }
   const progress = new Progress(process.stderr);
@@ -148,6 +157,7 @@ export function reportFailures(sim: Simulation, strict: boolean, shown: boolean)
 async function run(f: SimFlags): Promise<number> {
   if (f.json && f.csv) throw new UsageError("give --json or --csv, not both");
   if (f.chart !== undefined) checkChartFile(f.chart);
+  checkOuts(f.out);
   if (f.every !== "month" && f.every !== "year") throw new UsageError(`--every ${JSON.stringify(f.every)}: must be month or year`);
   if (f.printScenario) {
     const core = await loadCoreFromFile();
@@ -161,7 +171,7 @@ async function run(f: SimFlags): Promise<number> {
     try {
       process.stdout.write(genesisText((await scenarioGenesis(core, scenario)).doc));
     } catch (e) {
-      if (e instanceof ValidationError) throw new UsageError(`scenario: ${e.message}`);
+      if (e instanceof ValidationError) throw scenarioProblemsError(f.scenario, f.set, e);
       throw e;
     }
     return 0;
@@ -169,10 +179,14 @@ async function run(f: SimFlags): Promise<number> {
   if (f.sweep.length > 0) return runSweepCommand(f);
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
   if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
-  if (f.chart !== undefined) {
+  const chart = async () => {
     const { simulationChart } = await import("../scenario/chart.js"); // ECharts only when a chart is asked for
-    await writeChart(f.chart, simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`));
-  }
+    return simulationChart(sim, `Simulation over ${sim.months} months${f.scenario ? `: ${basename(f.scenario)}` : ""}`);
+  };
+  if (f.chart !== undefined) await writeChart(f.chart, await chart());
+  await writeOuts(f.out, {
+    table: () => simulationTable(core, sim), json: () => simulationJson(core, sim), text: () => renderSimulation(sim, f.every === "year" ? 12 : 1), chart,
+  });
   if (f.json) process.stdout.write(JSON.stringify(simulationJson(core, sim), null, 2) + "\n");
   else if (f.csv) process.stdout.write(simulationCsv(core, sim));
   else process.stdout.write(renderSimulation(sim, f.every === "year" ? 12 : 1) + "\n");
@@ -185,7 +199,7 @@ async function run(f: SimFlags): Promise<number> {
 
 export const simulateCommand = command({
   summary: "run a scenario (tier cohorts, fees, pool phases, governance) block by block on the chain",
-  usage: "npm run simulate -- [--scenario FILE] [--set KEY=VALUE ...] [--json | --csv] [--strict] [flags]",
+  usage: "npm run simulate -- [--scenario FILE] [--set KEY=VALUE ...] [--json | --csv] [--out FILE ...] [--strict] [flags]",
   about: [
     "Run a scenario block by block on the chain itself (the node's code: mint, top-up from the pool,",
     "distribution; the scenario's actions as signed txs, each simulated first and signed with 1.4x the gas",

@@ -16,7 +16,9 @@ import { loadScenario, scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
 import { phaseAt } from "../scenario/sim-plans.js";
 import { defaultScenarioJson, parseScenario, type Scenario } from "../scenario/scenario.js";
-import { renderSweep, sweepCsv, sweepProvenanceLines } from "../scenario/simulate-output.js";
+import { renderSweep, sweepCsv, sweepProvenanceLines, sweepTable } from "../scenario/simulate-output.js";
+import { writeOuts } from "./outputs.js";
+import { scenarioProblemsError } from "../scenario/scenario-errors.js";
 import { grid, runSweep, sweepValues, type RunSummary } from "../scenario/sweep.js";
 import { writeChart } from "../scenario/chart-file.js";
 
@@ -78,6 +80,7 @@ export interface SweepFlags {
   set: string[];
   sweep: string[];
   chart: string | undefined;
+  out: string[];
   json: boolean;
   csv: boolean;
   strict: boolean;
@@ -86,7 +89,8 @@ export interface SweepFlags {
 export async function runSweepCommand(f: SweepFlags): Promise<number> {
   const core = await loadCoreFromFile();
   const swept = f.sweep.map((x) => sweepValues(core, x));
-  if (f.chart !== undefined && swept.length > 2) {
+  const charted = f.chart !== undefined || f.out.some((o) => /\.(svg|png)$/i.test(o));
+  if (charted && swept.length > 2) {
     throw new UsageError(`--chart draws a sweep of one or two keys (small multiples, or heat maps); this one has ${swept.length}`);
   }
   const points = grid(swept);
@@ -99,7 +103,7 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
       blocks.push(BigInt(sc.months) * (setup.genesis.mint.params.blocksPerYear / 12n));
       txs.push(expectedTxs(sc));
     } catch (e) {
-      if (e instanceof ValidationError) throw new UsageError(`--sweep ${p.join(" ")}: scenario: ${e.message}`);
+      if (e instanceof ValidationError) throw scenarioProblemsError(f.scenario, [...f.set, ...p], e, `--sweep ${p.join(" ")}: `);
       throw e;
     }
   }
@@ -125,18 +129,21 @@ export async function runSweepCommand(f: SweepFlags): Promise<number> {
     progress.done();
   }
   rows = rows.map((r, i) => ({ ...r, sets: points[i]! }));
-  if (f.chart !== undefined) {
+  const chart = async () => {
     const keys = swept.map((assignments) => {
       const key = assignments[0]!.slice(0, assignments[0]!.indexOf("="));
       return { key, values: assignments.map((x) => x.slice(key.length + 1)) };
     });
     const { sweepChart } = await import("../scenario/chart.js");
-    await writeChart(f.chart, sweepChart(rows, keys, `Sweep${f.scenario ? ` of ${basename(f.scenario)}` : ""}`));
-  }
-  if (f.json) {
+    return sweepChart(rows, keys, `Sweep${f.scenario ? ` of ${basename(f.scenario)}` : ""}`);
+  };
+  const json = () => {
     const provenance = Object.fromEntries(sweepProvenanceLines(rows).map((l) => [l.slice(0, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]));
-    process.stdout.write(JSON.stringify({ provenance: { ...provenance, sweeps: f.sweep }, runs: rows }, null, 2) + "\n");
-  }
+    return { provenance: { ...provenance, sweeps: f.sweep }, runs: rows };
+  };
+  if (f.chart !== undefined) await writeChart(f.chart, await chart());
+  await writeOuts(f.out, { table: () => sweepTable(rows, f.sweep), json, text: () => renderSweep(rows, f.sweep), chart });
+  if (f.json) process.stdout.write(JSON.stringify(json(), null, 2) + "\n");
   else if (f.csv) process.stdout.write(sweepCsv(rows, f.sweep));
   else process.stdout.write(renderSweep(rows, f.sweep) + "\n");
   const warned = rows.filter((r) => r.warnings !== null);

@@ -16,6 +16,7 @@ import type { Simulation } from "./sim-types.js";
 import type { RunSummary } from "./sweep.js";
 import type { Provenance } from "./provenance.js";
 import { UsageError } from "../flags.js";
+import { displayLog, wrapText } from "./chart-text.js";
 
 export const WIDTH = 1000;
 export const HEIGHT = 984;
@@ -33,6 +34,9 @@ const PANEL = [
   { legend: 360, top: 394, height: 180 },
   { legend: 642, top: 700, height: 190 },
 ];
+
+/** From one panel's slot to the next's. */
+const PANEL_STEP = 282;
 
 const tokensAxis = (grid: number, name: string, scale = false) => ({
   type: "value", gridIndex: grid, scale, name, nameLocation: "middle", nameRotate: 90, nameGap: 62,
@@ -106,38 +110,69 @@ export function simulationChart(sim: Simulation, title = "Simulation"): string {
 /** The provenance in a chart's footer: short hashes (the CSV and JSON carry them whole). */
 export function chartProvenance(p: Pick<Provenance, "scenario_sha256" | "block_time" | "chain_id" | "genesis_sha256" | "code_version">): string {
   const h = (x: string) => (/^[0-9a-f]{64}$/.test(x) ? `${x.slice(0, 12)}…` : x);
-  return `scenario sha256 ${h(p.scenario_sha256)} · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${h(p.genesis_sha256)} · ${p.code_version}`;
+  return `Assumptions: scenario sha256 ${h(p.scenario_sha256)} · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${h(p.genesis_sha256)} · ${p.code_version}`;
 }
 
-/** The failures in one line for a chart: how many, the commonest reason, its first month. */
+/** The failures for a chart's banner: how many, the commonest reason and its first month, in display units (wrapped by `page`). */
 function failureNote(sim: Simulation): string[] {
   const first = failureReasons(sim.failures, 1)[0];
   if (!first) return [];
-  const log = first.log.replace(/^simulation: /, "").replace(/^failed to execute message; message index: \d+: /, "");
-  const short = log.length > 70 ? `${log.slice(0, 67)}…` : log;
-  return [`${sim.failures.length} of ${sim.txs} scenario txs FAILED; first (month ${monthOf(sim, first.first.height)}): ${short}`];
+  return [`${sim.failures.length} of ${sim.txs} scenario txs FAILED; first (month ${monthOf(sim, first.first.height)}): ${displayLog(first.log)}`];
+}
+
+/** Width (px) a line of text under the title may take. */
+export const TEXT_WIDTH = WIDTH - 60;
+/** A note or failure banner takes at most this many lines (then " …" at a word). */
+export const BANNER_LINES = 2;
+/** Line heights: the notes under the title, the footer. */
+const NOTE_LINE = 18;
+const FOOT_LINE = 14;
+
+/** The lines a page draws for its notes, failures and footer: wrapped at words to fit (host/scenario/chart-text.ts). */
+export function pageLines(notes: string[], failures: string[], footer: string): { notes: string[]; failures: string[]; footer: string[] } {
+  return {
+    notes: notes.flatMap((n) => wrapText(n, TEXT_WIDTH, 12, true, BANNER_LINES)), // a title's text: bold
+    failures: failures.flatMap((f) => wrapText(f, TEXT_WIDTH, 12, true, BANNER_LINES)),
+    footer: wrapText(footer, TEXT_WIDTH, 11, true),
+  };
+}
+
+/** Every `top` of the option's legends, grids, visual maps and titles moved down by `dy`. */
+function shiftTops<T>(items: T, dy: number): T {
+  if (dy === 0) return items;
+  const move = (o: unknown) => (o && typeof o === "object" && typeof (o as { top?: unknown }).top === "number" ? { ...(o as object), top: (o as { top: number }).top + dy } : o);
+  return (Array.isArray(items) ? items.map(move) : move(items)) as T;
 }
 
 /**
- * A chart's page as SVG: the title, then one line each under it, the notes in ink and the failures
- * in bold red, any further titles (the panels'), and the option's panels.
+ * A chart's page as SVG: the title, then the notes in ink and the failures in bold red, each
+ * wrapped at words to the page's width (two lines at most); any further titles (the panels'), the
+ * option's panels (moved down when the lines under the title take more than two rows), and the
+ * footer of assumptions (the provenance), wrapped too.
  */
 function page(title: string, notes: string[], failures: string[], panels: echarts.EChartsCoreOption, titles: object[], height: number, footer: string): string {
-  const foot = { text: footer, left: "center", top: height - FOOTER + 4, textStyle: { ...FONT, fontSize: 11, color: "#555555" } };
-  const line = (text: string, i: number, style: object) => ({ text, left: "center", top: 32 + 18 * i, textStyle: { ...FONT, ...style } });
+  const lines = pageLines(notes, failures, footer);
+  const dy = Math.max(0, lines.notes.length + lines.failures.length - 2) * NOTE_LINE;
+  const total = height + dy + (lines.footer.length - 1) * FOOT_LINE;
+  const foot = lines.footer.map((text, i) => ({
+    text, left: "center", top: total - FOOTER + 4 - (lines.footer.length - 1 - i) * FOOT_LINE, textStyle: { ...FONT, fontSize: 11, color: "#555555" },
+  }));
+  const line = (text: string, i: number, style: object) => ({ text, left: "center", top: 32 + NOTE_LINE * i, textStyle: { ...FONT, ...style } });
+  const moved: echarts.EChartsCoreOption = { ...panels };
+  for (const k of ["legend", "grid", "visualMap"] as const) if (moved[k] !== undefined) moved[k] = shiftTops(moved[k], dy);
   return renderSvg({
     animation: false,
     backgroundColor: "#ffffff",
     textStyle: FONT,
     title: [
       { text: title, left: "center", top: 8, textStyle: { ...FONT, fontSize: 16, fontWeight: "bold", color: INK } },
-      ...notes.map((text, i) => line(text, i, { color: INK })),
-      ...failures.map((text, i) => line(text, notes.length + i, { color: FAIL, fontWeight: "bold" })),
-      ...titles,
-      foot,
+      ...lines.notes.map((text, i) => line(text, i, { color: INK })),
+      ...lines.failures.map((text, i) => line(text, lines.notes.length + i, { color: FAIL, fontWeight: "bold" })),
+      ...shiftTops(titles, dy),
+      ...foot,
     ],
-    ...panels,
-  }, WIDTH, height);
+    ...moved,
+  }, WIDTH, total);
 }
 
 /** An ECharts option as SVG, server-side, the same bytes for the same option. */
@@ -183,20 +218,18 @@ const pctOf = (dec: string | null | undefined) => (dec == null ? null : Number(d
 function sweepFailures(rows: RunSummary[]): string[] {
   const failed = rows.filter((r) => r.failed_txs > 0);
   if (failed.length === 0) return [];
-  const first = failed[0]!.first_failure ?? "";
-  return [`${failed.length} of ${rows.length} runs had FAILED scenario txs (marked *); first by height: ${first.length > 60 ? `${first.slice(0, 57)}…` : first}`];
+  return [`${failed.length} of ${rows.length} runs had FAILED scenario txs (marked *); first by height: ${displayLog(failed[0]!.first_failure ?? "")}`];
 }
+
+/** A series that is the same in every run: drawn as a note, not a panel. */
+const flat = <T>(vals: T[]) => vals.length > 1 && vals.every((v) => v === vals[0]);
 
 function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
   const { label, unit } = keyLabel(k.key);
   const values = k.values.map((v) => valueLabel(unit, v));
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
-  const xAxis = (i: number) => ({
-    type: "category", gridIndex: i, data: values, name: label, nameLocation: "middle", nameGap: 28, nameTextStyle: FONT, axisLabel: FONT,
-  });
   const line = (name: string, data: (number | null)[], colour: string, dashed = false) => ({
-    name, type: "line", xAxisIndex: 2, yAxisIndex: 2, data, color: colour, symbolSize: 6,
-    lineStyle: { color: colour, width: 2, type: dashed ? "dashed" : "solid" },
+    name, type: "line", data, color: colour, symbolSize: 6, lineStyle: { color: colour, width: 2, type: dashed ? "dashed" : "solid" },
   });
   const apys = [
     line("mean base APY received", rows.map((r) => pctOf(r.mean_base_apy)), INK),
@@ -206,35 +239,53 @@ function sweepLines(rows: RunSummary[], k: SweptKey, title: string): string {
       return [line(`${name} paid`, rows.map((r) => pctOf(r.mean_tier_paid_apys[t])), colour), line(`${name} nominal`, rows.map((r) => pctOf(r.mean_tier_nominal_apys[t])), colour, true)];
     }),
   ];
-  return page(title, [`over ${label}; green bars: the pool lasted the horizon`], sweepFailures(rows), {
-    legend: [
-      { top: PANEL[0]!.legend, left: 100, data: ["pool runway (months)"], textStyle: FONT },
-      { top: PANEL[1]!.legend, left: 100, data: ["supply at the horizon"], textStyle: FONT },
-      { top: PANEL[2]!.legend, left: 100, right: 30, data: apys.map((a) => a.name), textStyle: FONT, itemWidth: 28, itemGap: 16 },
-    ],
-    grid: PANEL.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
-    xAxis: [xAxis(0), xAxis(1), xAxis(2)],
-    yAxis: [
-      { type: "value", gridIndex: 0, name: "months", nameLocation: "middle", nameRotate: 90, nameGap: 62, nameTextStyle: FONT, axisLabel: FONT, minInterval: 1 },
-      tokensAxis(1, "tokens", true),
-      percentAxis(2, "mean APY (% a year)"),
-    ],
-    series: [
-      {
-        name: "pool runway (months)", type: "bar", xAxisIndex: 0, yAxisIndex: 0, color: TIER_COLOURS[0],
+  // The panels, each kept only when its series varies over the sweep; a flat one is a note instead.
+  const notes = [`over ${label}`];
+  type Panel = { legend: object; yAxis: object; series: object[] };
+  const panels: Panel[] = [];
+  if (flat(rows.map(runway))) {
+    const r0 = rows[0]!;
+    notes.push(`pool runway: ${r0.pool_dry_month === null ? `it lasted the horizon (${r0.months} months)` : `dry in month ${r0.pool_dry_month}`} in every run (no panel)`);
+  } else {
+    notes[0] += "; green bars: the pool lasted the horizon";
+    panels.push({
+      legend: { data: ["pool runway (months)"] },
+      yAxis: { type: "value", name: "months", nameLocation: "middle", nameRotate: 90, nameGap: 62, nameTextStyle: FONT, axisLabel: FONT, minInterval: 1 },
+      series: [{
+        name: "pool runway (months)", type: "bar", color: TIER_COLOURS[0],
         data: rows.map((r) => ({ value: runway(r), itemStyle: { color: r.pool_dry_month === null ? TIER_COLOURS[2] : TIER_COLOURS[0] } })),
         label: {
           show: true, position: "top", ...FONT,
           formatter: (p: { dataIndex: number }) => `${runway(rows[p.dataIndex]!)}${rows[p.dataIndex]!.failed_txs > 0 ? "*" : ""}`,
         },
-      },
-      {
-        name: "supply at the horizon", type: "line", xAxisIndex: 1, yAxisIndex: 1, color: INK, lineStyle: { color: INK, width: 2 },
-        data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))),
-      },
-      ...apys,
-    ],
-  }, [], HEIGHT, sweepFooter(rows));
+      }],
+    });
+  }
+  if (flat(rows.map((r) => r.supply_at_horizon))) {
+    notes.push(`supply at the horizon: ${si(Number(wholeTokens(BigInt(rows[0]!.supply_at_horizon))))} tokens in every run (no panel)`);
+  } else {
+    panels.push({
+      legend: { data: ["supply at the horizon"] },
+      yAxis: tokensAxis(0, "tokens", true),
+      series: [{ name: "supply at the horizon", type: "line", color: INK, lineStyle: { color: INK, width: 2 }, data: rows.map((r) => Number(wholeTokens(BigInt(r.supply_at_horizon)))) }],
+    });
+  }
+  panels.push({
+    legend: { right: 30, data: apys.map((a) => a.name), itemWidth: 28, itemGap: 16 },
+    yAxis: percentAxis(0, "mean APY (% a year)"),
+    series: apys,
+  });
+  // The kept panels take the first slots of the three-panel layout, the APYs' the last slot's size.
+  const slots = panels.map((_, i) => (i === panels.length - 1 ? { ...PANEL[2]!, legend: PANEL[2]!.legend - (3 - panels.length) * PANEL_STEP, top: PANEL[2]!.top - (3 - panels.length) * PANEL_STEP } : PANEL[i]!));
+  return page(title, notes, sweepFailures(rows), {
+    legend: panels.map((p, i) => ({ top: slots[i]!.legend, left: 100, textStyle: FONT, ...p.legend })),
+    grid: slots.map((p) => ({ left: 100, right: 30, top: p.top, height: p.height })),
+    xAxis: panels.map((_, i) => ({
+      type: "category", gridIndex: i, data: values, name: label, nameLocation: "middle", nameGap: 28, nameTextStyle: FONT, axisLabel: FONT,
+    })),
+    yAxis: panels.map((p, i) => ({ ...p.yAxis, gridIndex: i })),
+    series: panels.flatMap((p, i) => p.series.map((x) => ({ ...x, xAxisIndex: i, yAxisIndex: i }))),
+  }, [], HEIGHT - (3 - panels.length) * PANEL_STEP, sweepFooter(rows));
 }
 
 /** A sweep chart's footer: the provenance the runs share ("varies" where they differ). */
@@ -285,7 +336,7 @@ function sweepHeatMaps(rows: RunSummary[], [a, b]: [SweptKey, SweptKey], title: 
           formatter: (p: { dataIndex: number; value: number[] }) => `${fmt(p.value[2]!)}${rows[p.dataIndex]!.failed_txs > 0 ? "*" : ""}`,
         },
       },
-      title: { text: name, left: 150, top: top - 26, textStyle: { ...FONT, fontSize: 13, fontWeight: "bold", color: INK } },
+      title: { text: hi === lo ? `${name}: ${fmt(lo)} ${unit} in every run` : name, left: 150, top: top - 26, textStyle: { ...FONT, fontSize: 13, fontWeight: "bold", color: INK } },
     };
   };
   const panels = [heat(0, "pool runway (months)", "months", runway, 0), heat(1, "mean base APY received (% a year)", "%", (r) => pctOf(r.mean_base_apy) ?? 0, 2)];

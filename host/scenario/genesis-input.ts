@@ -8,6 +8,7 @@ import {
   REWARDS_POOL_ADDRESS, defaultGenesisJson, devAddress, devGenTx, operatorOf, parseGenesis, readGenesisDoc, type Genesis, type Json,
 } from "../app/genesis.js";
 import { UsageError } from "../flags.js";
+import { displayAmount } from "./numbers.js";
 
 type JsonObject = { [key: string]: Json };
 
@@ -75,8 +76,8 @@ export function withPool(core: Core, doc: Json, pool: bigint): Json {
   const reserveBalance = g.balances[reserveIndex].amount + current - pool;
   if (reserveBalance < 0n) {
     throw new UsageError(
-      `--pool: the reserve (${reserve}) holds ${g.balances[reserveIndex].amount} ${denom}, ` +
-        `${pool - current} more are needed to fund a pool of ${pool} ${denom}`,
+      `--pool: the reserve (${reserve}) holds ${displayAmount(g.balances[reserveIndex].amount, denom)}, ` +
+        `${displayAmount(pool - current, denom)} more are needed to fund a pool of ${displayAmount(pool, denom)}`,
     );
   }
   const coins = (amount: bigint): Json[] => (amount > 0n ? [{ denom, amount: `${amount}` }] : []);
@@ -135,7 +136,7 @@ export function withValidators(
     const needed = stake * BigInt(added);
     const held = reserveIndex < 0 ? 0n : g.balances[reserveIndex]!.amount;
     if (held < needed) {
-      throw new UsageError(`validators: ${added} new validators of ${stake} ${denom} need ${needed} ${denom} from the reserve (${reserve}), which holds ${held}`);
+      throw new UsageError(`validators: ${added} new validators of ${displayAmount(stake, denom)} need ${displayAmount(needed, denom)} from the reserve (${reserve}), which holds ${displayAmount(held, denom)}`);
     }
     list[reserveIndex] = { ...list[reserveIndex]!, coins: held - needed > 0n ? [{ denom, amount: `${held - needed}` }] : [] };
   }

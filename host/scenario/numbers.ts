@@ -49,3 +49,20 @@ export function decShort(raw: bigint): string {
   const frac = (raw % E18).toString().padStart(18, "0").replace(/0+$/, "");
   return frac ? `${raw / E18}.${frac}` : `${raw / E18}`;
 }
+
+/** The display name of a base denom: `basecro` -> `CRO` (a denom without the `base` prefix as it is). */
+export function displayDenom(baseDenom: string): string {
+  return baseDenom.startsWith("base") && baseDenom.length > 4 ? baseDenom.slice(4).toUpperCase() : baseDenom;
+}
+
+/**
+ * A base-unit amount in display units, exact, with the base units in brackets:
+ * 10000000000n -> "100 CRO (10,000,000,000 basecro)"; 150000000n -> "1.5 CRO (150,000,000 basecro)".
+ */
+export function displayAmount(units: bigint, baseDenom = "basecro"): string {
+  const neg = units < 0n;
+  const a = neg ? -units : units;
+  const frac = (a % UNITS_PER_TOKEN).toString().padStart(TOKEN_DECIMALS, "0").replace(/0+$/, "");
+  const whole = `${neg ? "-" : ""}${groupThousands(a / UNITS_PER_TOKEN)}${frac ? `.${frac}` : ""}`;
+  return `${whole} ${displayDenom(baseDenom)} (${groupThousands(units)} ${baseDenom})`;
+}

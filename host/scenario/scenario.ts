@@ -15,7 +15,8 @@ import { ValidationError } from "../errors.js";
 import { mergeJson, type Json } from "../app/genesis.js";
 import { parseGoDuration } from "../config.js";
 import { oneLine } from "../flags.js";
-import { parse as parseYaml } from "yaml";
+import { parseDocument } from "yaml";
+import { Problems, jsonSyntaxErrors } from "./scenario-errors.js";
 
 const E18 = 10n ** 18n;
 const UNITS_PER_TOKEN = 10n ** 8n;
@@ -127,10 +128,14 @@ function fail(reason: string, path: string): never {
   throw new ValidationError(reason, path);
 }
 
-function object(v: Json | undefined, path: string, keys: readonly string[]): Obj {
+/** An object with only these keys; each unknown field is a problem of its own (into `problems`, when given). */
+function object(v: Json | undefined, path: string, keys: readonly string[], problems?: Problems): Obj {
   if (!isObject(v)) fail(`expected an object, got ${kindOf(v)}`, path);
   for (const k of Object.keys(v)) {
-    if (!keys.includes(k)) fail(`unknown field (known: ${keys.join(", ")})`, path ? `${path}.${k}` : k);
+    if (keys.includes(k)) continue;
+    const check = () => fail(`unknown field (known: ${keys.join(", ")})`, path ? `${path}.${k}` : k);
+    if (problems) problems.take(check, undefined);
+    else check();
   }
   return v;
 }
@@ -176,106 +181,119 @@ function decimal(v: Json | undefined, path: string, dec: DecParser, max: bigint 
   return raw;
 }
 
-/** Validate a scenario document (defaults filled in) into a Scenario; throws ValidationError naming the field. */
+/**
+ * Validate a scenario document (defaults filled in) into a Scenario; every problem is collected
+ * and thrown together (a ScenarioErrors, a ValidationError naming each field; host/scenario/scenario-errors.ts).
+ */
 export function parseScenario(doc: Json, dec: DecParser): Scenario {
   const d = mergeDefaults(doc);
-  const top = object(d, "", Object.keys(defaultScenarioJson()));
-  const months = integer(top.months, "months", 1, MAX_MONTHS);
-  const month = (v: Json | undefined, path: string) => integer(v, path, 0, months);
+  const P = new Problems();
+  const take = <T>(check: () => T, fallback: T) => P.take(check, fallback);
+  const top = take(() => object(d, "", Object.keys(defaultScenarioJson()), P), d as Obj);
+  const months = take(() => integer(top.months, "months", 1, MAX_MONTHS), MAX_MONTHS);
+  const month = (v: Json | undefined, path: string) => take(() => integer(v, path, 0, months), 0);
+  /** Each element of an array field, each checked on its own. */
+  const each = <T>(v: Json | undefined, path: string, f: (x: Json, p: string) => T): T[] =>
+    take(() => array(v, path), []).map((x, i) => f(x, `${path}[${i}]`));
+  const obj = (v: Json | undefined, path: string, keys: readonly string[]): Obj => take(() => object(v, path, keys, P), {});
 
-  const genesis = top.genesis === null ? null : typeof top.genesis === "string" && top.genesis !== "" ? top.genesis : fail(`expected a file name or null, got ${kindOf(top.genesis)}`, "genesis");
-  const genesisOverride = top.genesis_override === null ? null : isObject(top.genesis_override) ? top.genesis_override : fail(`expected an object or null, got ${kindOf(top.genesis_override)}`, "genesis_override");
+  const genesis = take(() => (top.genesis === null ? null : typeof top.genesis === "string" && top.genesis !== "" ? top.genesis : fail(`expected a file name or null, got ${kindOf(top.genesis)}`, "genesis")), null);
+  const genesisOverride = take(() => (top.genesis_override === null ? null : isObject(top.genesis_override) ? top.genesis_override : fail(`expected an object or null, got ${kindOf(top.genesis_override)}`, "genesis_override")), null);
 
-  let blockTimeNs: bigint | null = null;
-  if (top.block_time !== null) {
+  const blockTimeNs = take((): bigint | null => {
+    if (top.block_time === null) return null;
     if (typeof top.block_time !== "string") fail(`expected a duration such as "5s" or "1h", got ${kindOf(top.block_time)}`, "block_time");
+    let ns: bigint;
     try {
-      blockTimeNs = parseGoDuration(top.block_time);
+      ns = parseGoDuration(top.block_time);
     } catch (e) {
       fail((e as Error).message, "block_time");
     }
-    if (blockTimeNs <= 0n) fail("must be positive", "block_time");
-    if ((31_557_600n * 1_000_000_000n) / blockTimeNs < 12n) fail("at most a month (a year must have at least 12 blocks)", "block_time");
-  }
-  const targetRate = top.target_rate === null ? null : decimal(top.target_rate, "target_rate", dec, E18);
+    if (ns <= 0n) fail("must be positive", "block_time");
+    if ((31_557_600n * 1_000_000_000n) / ns < 12n) fail("at most a month (a year must have at least 12 blocks)", "block_time");
+    return ns;
+  }, null);
+  const targetRate = take(() => (top.target_rate === null ? null : decimal(top.target_rate, "target_rate", dec, E18)), null);
 
-  const pool = object(top.pool, "pool", ["reserve", "inflows"]);
-  const poolReserve = pool.reserve === null || pool.reserve === undefined ? null : tokens(pool.reserve, "pool.reserve");
-  const inflows = array(pool.inflows ?? [], "pool.inflows").map((x, i) => {
-    const p = `pool.inflows[${i}]`;
-    const o = object(x, p, ["month", "amount"]);
-    return { month: month(o.month, `${p}.month`), amount: tokens(o.amount, `${p}.amount`) };
+  const pool = obj(top.pool, "pool", ["reserve", "inflows"]);
+  const poolReserve = take(() => (pool.reserve === null || pool.reserve === undefined ? null : tokens(pool.reserve, "pool.reserve")), null);
+  const inflows = each(pool.inflows ?? [], "pool.inflows", (x, p) => {
+    const o = obj(x, p, ["month", "amount"]);
+    return { month: month(o.month, `${p}.month`), amount: take(() => tokens(o.amount, `${p}.amount`), 0n) };
   });
 
-  const phases = array(top.phases, "phases").map((x, i): Phase => {
-    const p = `phases[${i}]`;
-    const o = object(x, p, ["name", "month", "revenue_per_month"]);
-    if (typeof o.name !== "string" || o.name === "") fail(`expected a name, got ${kindOf(o.name)}`, `${p}.name`);
-    return { name: o.name, month: month(o.month, `${p}.month`), revenuePerMonth: tokens(o.revenue_per_month ?? "0", `${p}.revenue_per_month`) };
+  const phases = each(top.phases, "phases", (x, p): Phase => {
+    const o = obj(x, p, ["name", "month", "revenue_per_month"]);
+    const name = take(() => (typeof o.name !== "string" || o.name === "" ? fail(`expected a name, got ${kindOf(o.name)}`, `${p}.name`) : o.name), "");
+    return { name, month: month(o.month, `${p}.month`), revenuePerMonth: take(() => tokens(o.revenue_per_month ?? "0", `${p}.revenue_per_month`), 0n) };
   });
   for (let i = 1; i < phases.length; i++) {
-    if (phases[i]!.month <= phases[i - 1]!.month) fail("phases must start at increasing months", `phases[${i}].month`);
+    if (phases[i]!.month <= phases[i - 1]!.month) take(() => fail("phases must start at increasing months", `phases[${i}].month`), undefined);
   }
 
-  const f = object(top.fees, "fees", ["per_year", "growth", "payments_per_month"]);
+  const f = obj(top.fees, "fees", ["per_year", "growth", "payments_per_month"]);
   const fees = {
-    perYear: tokens(f.per_year ?? "0", "fees.per_year"),
-    growth: decimal(f.growth ?? "0", "fees.growth", dec, 100n * E18),
-    paymentsPerMonth: integer(f.payments_per_month ?? 30, "fees.payments_per_month", 1, 1_000_000),
+    perYear: take(() => tokens(f.per_year ?? "0", "fees.per_year"), 0n),
+    growth: take(() => decimal(f.growth ?? "0", "fees.growth", dec, 100n * E18), 0n),
+    paymentsPerMonth: take(() => integer(f.payments_per_month ?? 30, "fees.payments_per_month", 1, 1_000_000), 1),
   };
 
-  const bondedRatio = array(top.bonded_ratio, "bonded_ratio").map((x, i) => {
-    const p = `bonded_ratio[${i}]`;
-    const o = object(x, p, ["month", "ratio"]);
-    return { month: month(o.month, `${p}.month`), ratio: decimal(o.ratio, `${p}.ratio`, dec, E18) };
+  const bondedRatio = each(top.bonded_ratio, "bonded_ratio", (x, p) => {
+    const o = obj(x, p, ["month", "ratio"]);
+    return { month: month(o.month, `${p}.month`), ratio: take(() => decimal(o.ratio, `${p}.ratio`, dec, E18), 0n) };
   });
 
-  const cohorts = array(top.cohorts, "cohorts").map((x, i): Cohort => {
-    const p = `cohorts[${i}]`;
-    const o = object(x, p, ["month", "tier", "amount", "validator", "exit", "on_unlock"]);
+  const cohorts = each(top.cohorts, "cohorts", (x, p): Cohort => {
+    const o = obj(x, p, ["month", "tier", "amount", "validator", "exit", "on_unlock"]);
     const m = month(o.month ?? 0, `${p}.month`);
-    let exit: Cohort["exit"] = "never";
-    if (o.exit === undefined || o.exit === "never") exit = "never";
-    else if (o.exit === "at_entry") exit = "at_entry";
-    else if (typeof o.exit === "number") {
-      exit = integer(o.exit, `${p}.exit`, m, months);
-    } else fail(`expected "never", "at_entry" or a month number, got ${kindOf(o.exit)}`, `${p}.exit`);
+    const exit = take((): Cohort["exit"] => {
+      if (o.exit === undefined || o.exit === "never") return "never";
+      if (o.exit === "at_entry") return "at_entry";
+      if (typeof o.exit === "number") return integer(o.exit, `${p}.exit`, m, months);
+      fail(`expected "never", "at_entry" or a month number, got ${kindOf(o.exit)}`, `${p}.exit`);
+    }, "never");
     const onUnlock = o.on_unlock ?? "stay";
-    if (onUnlock !== "stay" && onUnlock !== "undelegate") fail(`expected "stay" or "undelegate", got ${kindOf(onUnlock)}`, `${p}.on_unlock`);
-    const amount = tokens(o.amount, `${p}.amount`);
-    if (amount === 0n) fail("must be positive", `${p}.amount`);
+    if (onUnlock !== "stay" && onUnlock !== "undelegate") take(() => fail(`expected "stay" or "undelegate", got ${kindOf(onUnlock)}`, `${p}.on_unlock`), undefined);
+    const amount = take(() => {
+      const a = tokens(o.amount, `${p}.amount`);
+      return a === 0n ? fail("must be positive", `${p}.amount`) : a;
+    }, 1n);
     return {
       month: m,
-      tier: integer(o.tier, `${p}.tier`, 1, 0xffff_ffff),
+      tier: take(() => integer(o.tier, `${p}.tier`, 1, 0xffff_ffff), 1),
       amount,
-      validator: integer(o.validator ?? 0, `${p}.validator`, 0, 10_000),
+      validator: take(() => integer(o.validator ?? 0, `${p}.validator`, 0, 10_000), 0),
       exit,
-      onUnlock,
+      onUnlock: onUnlock === "undelegate" ? "undelegate" : "stay",
     };
   });
 
-  const c = object(top.claims, "claims", ["every_months"]);
-  const claims = { everyMonths: integer(c.every_months ?? 1, "claims.every_months", 0, MAX_MONTHS) };
+  const c = obj(top.claims, "claims", ["every_months"]);
+  const claims = { everyMonths: take(() => integer(c.every_months ?? 1, "claims.every_months", 0, MAX_MONTHS), 1) };
 
   const bonusFunding = top.bonus_funding ?? "pool";
-  if (bonusFunding !== "pool" && bonusFunding !== "revenue_first") fail(`expected "pool" or "revenue_first", got ${kindOf(bonusFunding)}`, "bonus_funding");
+  if (bonusFunding !== "pool" && bonusFunding !== "revenue_first") take(() => fail(`expected "pool" or "revenue_first", got ${kindOf(bonusFunding)}`, "bonus_funding"), undefined);
 
-  const governance = array(top.governance, "governance").map((x, i): GovChange => {
-    const p = `governance[${i}]`;
-    const o = object(x, p, ["month", "target_rate", "tier", "bonus_apy"]);
+  const governance = each(top.governance, "governance", (x, p): GovChange => {
+    const o = obj(x, p, ["month", "target_rate", "tier", "bonus_apy"]);
     const m = month(o.month, `${p}.month`);
-    if (o.target_rate !== undefined) {
-      if (o.tier !== undefined || o.bonus_apy !== undefined) fail("one change per entry: target_rate, or tier with bonus_apy", p);
-      return { month: m, kind: "target_rate", rate: decimal(o.target_rate, `${p}.target_rate`, dec, E18) };
-    }
-    if (o.tier === undefined || o.bonus_apy === undefined) fail("expected target_rate, or tier and bonus_apy", p);
-    return { month: m, kind: "tier_apy", tier: integer(o.tier, `${p}.tier`, 1, 0xffff_ffff), bonusApy: decimal(o.bonus_apy, `${p}.bonus_apy`, dec, null) };
+    return take((): GovChange => {
+      if (o.target_rate !== undefined) {
+        if (o.tier !== undefined || o.bonus_apy !== undefined) fail("one change per entry: target_rate, or tier with bonus_apy", p);
+        return { month: m, kind: "target_rate", rate: decimal(o.target_rate, `${p}.target_rate`, dec, E18) };
+      }
+      if (o.tier === undefined || o.bonus_apy === undefined) fail("expected target_rate, or tier and bonus_apy", p);
+      const tier = take(() => integer(o.tier, `${p}.tier`, 1, 0xffff_ffff), 1);
+      return { month: m, kind: "tier_apy", tier, bonusApy: decimal(o.bonus_apy, `${p}.bonus_apy`, dec, null) };
+    }, { month: m, kind: "target_rate", rate: 0n });
   });
 
+  const validators = take(() => parseValidators(top.validators, dec), null);
+  const start = take(() => parseStart(top.start), null);
+  P.done();
   return {
-    genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims, bonusFunding, governance,
-    validators: parseValidators(top.validators, dec),
-    start: parseStart(top.start),
+    genesis, genesisOverride, months, blockTimeNs, targetRate, poolReserve, inflows, phases, fees, bondedRatio, cohorts, claims,
+    bonusFunding: bonusFunding === "revenue_first" ? "revenue_first" : "pool", governance, validators, start,
     source: mergeJson(defaultScenarioJson(), doc),
   };
 }
@@ -376,18 +394,20 @@ export async function readScenarioDoc(file: string): Promise<Json> {
   }
   let doc: Json;
   if (/\.ya?ml$/i.test(file)) {
-    try {
-      doc = parseYaml(text, { schema: "core", prettyErrors: true }) as Json;
-    } catch (e) {
-      throw new ValidationError(`not YAML: ${oneLine((e as Error).message)}`, file);
+    const y = parseDocument(text, { schema: "core", prettyErrors: true });
+    if (y.errors.length > 0) {
+      throw new ValidationError(`not YAML:\n${y.errors.map((e) => `  ${file}:${e.linePos?.[0] ? `${e.linePos[0].line}:${e.linePos[0].col}: ` : ""}${oneLine(e.message.split("\n")[0]!)}`).join("\n")}`, file);
     }
-    refuseFloats(doc, "");
+    doc = y.toJS() as Json;
+    const floats = new Problems();
+    refuseFloats(doc, "", floats);
+    floats.done();
   } else {
-    try {
-      doc = JSON.parse(text) as Json;
-    } catch (e) {
-      throw new ValidationError(`not JSON: ${(e as Error).message}`, file);
+    const errors = jsonSyntaxErrors(text);
+    if (errors.length > 0) {
+      throw new ValidationError(`not JSON:\n${errors.map((e) => `  ${file}:${e.position.line}:${e.position.column}: ${e.reason}`).join("\n")}`, file);
     }
+    doc = JSON.parse(text) as Json;
   }
   if (isObject(doc) && typeof doc.genesis === "string" && doc.genesis !== "") {
     doc = { ...doc, genesis: resolve(dirname(file), doc.genesis) };
@@ -396,13 +416,13 @@ export async function readScenarioDoc(file: string): Promise<Json> {
 }
 
 /** YAML numbers must be safe integers (months, tier ids, counts); a decimal is written as a string. */
-function refuseFloats(v: unknown, path: string): void {
+function refuseFloats(v: unknown, path: string, problems: Problems): void {
   if (typeof v === "number" && !Number.isSafeInteger(v)) {
-    throw new ValidationError(`${v} is not an integer: write decimals (amounts, rates) as strings, e.g. "${v}"`, path || "(root)");
+    problems.take(() => fail(`${v} is not an integer: write decimals (amounts, rates) as strings, e.g. "${v}"`, path), undefined);
   }
-  if (Array.isArray(v)) v.forEach((x, i) => refuseFloats(x, `${path}[${i}]`));
+  if (Array.isArray(v)) v.forEach((x, i) => refuseFloats(x, `${path}[${i}]`, problems));
   else if (v !== null && typeof v === "object") {
-    for (const [k, x] of Object.entries(v)) refuseFloats(x, path === "" ? k : `${path}.${k}`);
+    for (const [k, x] of Object.entries(v)) refuseFloats(x, path === "" ? k : `${path}.${k}`, problems);
   }
 }
 

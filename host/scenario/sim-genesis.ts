@@ -7,6 +7,8 @@ import type { Core } from "../core/core.js";
 import { emissionParams, mergeJson, type Genesis, type Json } from "../app/genesis.js";
 import { Emission } from "../core/emission.js";
 import { ValidationError } from "../errors.js";
+import { Problems, ScenarioErrors, ScenarioUsageError, scenarioProblemsError } from "./scenario-errors.js";
+import { displayAmount } from "./numbers.js";
 import { UsageError } from "../flags.js";
 import { genesisDoc, reserveAddress, validate, withBlocksPerYear, withPool, withTargetRate, withValidators } from "./genesis-input.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc, type Scenario } from "./scenario.js";
@@ -60,7 +62,7 @@ function withSupply(core: Core, doc: Json, supply: bigint): Json {
   const i = g.balances.findIndex((b) => b.address === reserve);
   if (i < 0) throw new ValidationError(`the genesis has no reserve account (dev key 0, ${reserve}) to make the supply up with`, "start.supply");
   const balance = g.balances[i]!.amount + supply - current;
-  if (balance < 0n) throw new ValidationError(`${current - supply} base units below the genesis's supply: more than the reserve holds`, "start.supply");
+  if (balance < 0n) throw new ValidationError(`${displayAmount(current - supply, denom)} below the genesis's supply: more than the reserve holds`, "start.supply");
   const copy = structuredClone(doc) as JsonObject;
   const bank = (copy.app_state as JsonObject).bank as JsonObject;
   const list = (bank.balances as Json[]).slice();
@@ -88,39 +90,42 @@ function withStart(core: Core, doc: Json, start: NonNullable<Scenario["start"]>)
   return copy;
 }
 
-/** What the genesis must have for the scenario: the cohorts' tiers and validators, a signable authority. */
+/** What the genesis must have for the scenario: the cohorts' tiers and validators, a signable authority; every problem at once. */
 function checkAgainstGenesis(s: Scenario, g: Genesis): void {
   const reserve = reserveAddress();
   if (!g.balances.some((b) => b.address === reserve)) {
     throw new UsageError(`genesis: no reserve account (dev key 0, ${reserve}): the scenario's actor`);
   }
+  const P = new Problems();
+  const problem = (reason: string, path: string) => P.take(() => { throw new ValidationError(reason, path); }, undefined);
   s.cohorts.forEach((c, i) => {
     const tier = g.tieredrewards.tiers.find((t) => t.id === c.tier);
-    if (!tier) {
-      throw new ValidationError(`no such tier (the genesis has: ${g.tieredrewards.tiers.map((t) => t.id).join(", ") || "none"})`, `cohorts[${i}].tier`);
+    if (!tier) problem(`no such tier (the genesis has: ${g.tieredrewards.tiers.map((t) => t.id).join(", ") || "none"})`, `cohorts[${i}].tier`);
+    else if (c.amount < tier.minLockAmount) {
+      problem(`${displayAmount(c.amount, g.mint.params.mintDenom)} is below tier ${c.tier}'s minimum lock of ${displayAmount(tier.minLockAmount, g.mint.params.mintDenom)}`, `cohorts[${i}].amount`);
     }
-    if (c.amount < tier.minLockAmount) throw new ValidationError(`below tier ${c.tier}'s minimum lock of ${tier.minLockAmount} base units`, `cohorts[${i}].amount`);
-    if (c.validator >= g.staking.validators.length) {
-      throw new ValidationError(`no validator ${c.validator} (the genesis has ${g.staking.validators.length}, from 0)`, `cohorts[${i}].validator`);
-    }
+    if (c.validator >= g.staking.validators.length) problem(`no validator ${c.validator} (the genesis has ${g.staking.validators.length}, from 0)`, `cohorts[${i}].validator`);
   });
   if (s.governance.length > 0 && g.gov.authority !== reserve) {
-    throw new ValidationError(`the genesis's governance authority (${g.gov.authority}) is not dev key 0: the simulation cannot sign governance messages`, "governance");
+    problem(`the genesis's governance authority (${g.gov.authority}) is not dev key 0: the simulation cannot sign governance messages`, "governance");
   }
   s.governance.forEach((c, i) => {
-    if (c.kind === "tier_apy" && !g.tieredrewards.tiers.some((t) => t.id === c.tier)) {
-      throw new ValidationError("no such tier in the genesis", `governance[${i}].tier`);
-    }
+    if (c.kind === "tier_apy" && !g.tieredrewards.tiers.some((t) => t.id === c.tier)) problem("no such tier in the genesis", `governance[${i}].tier`);
   });
+  P.done();
 }
 
 /** The scenario of a command line: the file (or the defaults), then each --set; validated. */
 export async function loadScenario(core: Core, file: string | undefined, sets: string[]): Promise<{ doc: Json; scenario: Scenario }> {
-  const where = (e: ValidationError, source: string) => new UsageError(`${source}: ${e.message}`);
   let doc: Json;
   try {
     doc = file === undefined ? defaultScenarioJson() : await readScenarioDoc(file);
   } catch (e) {
+    if (e instanceof ScenarioErrors) throw scenarioProblemsError(file, [], e);
+    if (e instanceof ValidationError && e.message.includes("\n")) {
+      const [head, ...lines] = e.message.split("\n");
+      throw new ScenarioUsageError(`--scenario ${head}`, lines.map((l) => l.trim()));
+    }
     if (e instanceof ValidationError) throw new UsageError(`--scenario ${e.message}`);
     throw e;
   }
@@ -128,14 +133,14 @@ export async function loadScenario(core: Core, file: string | undefined, sets: s
     try {
       doc = applySet(doc, s);
     } catch (e) {
-      if (e instanceof ValidationError) throw where(e, `--set ${s}`);
+      if (e instanceof ValidationError) throw new UsageError(`--set ${s}: ${e.message}`);
       throw e;
     }
   }
   try {
     return { doc, scenario: parseScenario(doc, core.dec) };
   } catch (e) {
-    if (e instanceof ValidationError) throw where(e, file === undefined ? "scenario" : `scenario ${file}`);
+    if (e instanceof ValidationError) throw scenarioProblemsError(file, sets, e);
     throw e;
   }
 }

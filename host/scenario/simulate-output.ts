@@ -9,6 +9,9 @@ import { decShort } from "./numbers.js";
 import type { RunSummary } from "./sweep.js";
 import type { SimRow, Simulation, TxFailure } from "./sim-types.js";
 import { PROVENANCE_FIELDS, provenanceLine, provenanceLines } from "./provenance.js";
+import { tableCsv, type ColumnKind, type DataTable } from "./table.js";
+
+export { csvCell } from "./table.js";
 
 /** CSV / JSON column names, in order (each tier's columns follow: see `tierColumns`). */
 export const COLUMNS = [
@@ -86,11 +89,6 @@ export function simulationJson(core: Core, sim: Simulation): object {
   };
 }
 
-export function csvCell(v: string | null | undefined): string {
-  const s = v ?? "";
-  // `#` quoted too: pandas' comment="#" (the provenance lines) then never cuts a cell.
-  return /[",\n#]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The runway as `key: value` lines: the dry block's height, month, time and days after the genesis, or "none". */
 export function runwayLines(sim: Simulation): string[] {
@@ -100,22 +98,41 @@ export function runwayLines(sim: Simulation): string[] {
     : ["pool_dry_height: none (the pool lasted the horizon)"];
 }
 
+/** The kind of a monthly column (host/scenario/table.ts): its type in Arrow and Parquet. */
+export function simulationColumnKind(name: string): ColumnKind {
+  if (["month", "height", "open_positions", "failed_txs"].includes(name)) return "count";
+  if (name === "time") return "time";
+  if (name === "phase") return "text";
+  if (name.endsWith("_apy") || ["inflation", "bonded_ratio", "target_base_rewards_rate"].includes(name)) return "rate";
+  return "amount";
+}
+
+/**
+ * The monthly rows as a table (host/scenario/table.ts): meta = provenance, then the runway, the fee
+ * lumps' effect and a `warning` per warning; exact values (base units, Dec strings); null for no value.
+ */
+export function simulationTable(core: Core, sim: Simulation): DataTable {
+  const cols = simulationColumns(sim);
+  const f = sim.feeLumping;
+  const lumps = [`fee_lumping_pool_effect: ${f.poolEffect}`, `fee_lumping_days: ${f.days ?? "none"}`];
+  const meta = [...provenanceLines(sim.provenance), ...runwayLines(sim), ...lumps, ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `warning: ${w}`)]
+    .map((l): [string, string] => [l.slice(0, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]);
+  return {
+    meta,
+    columns: cols.map((name) => ({ name, kind: simulationColumnKind(name) })),
+    rows: sim.rows.map((r) => {
+      const v = rowValues(core, r);
+      return cols.map((c) => v[c] ?? null);
+    }),
+  };
+}
+
 /**
  * `# key: value` lines (provenance, then the runway), one header line, one line per row; exact
  * values (base units, Dec strings); empty cell for null.
  */
 export function simulationCsv(core: Core, sim: Simulation): string {
-  const cols = simulationColumns(sim);
-  const f = sim.feeLumping;
-  const lumps = [`fee_lumping_pool_effect: ${f.poolEffect}`, `fee_lumping_days: ${f.days ?? "none"}`];
-  const lines = [...provenanceLines(sim.provenance), ...runwayLines(sim), ...lumps, ...[...warningLines(sim), ...feeLumpingLines(sim)].map((w) => `warning: ${w}`)]
-    .map((l) => `# ${l}`);
-  lines.push(cols.join(","));
-  for (const r of sim.rows) {
-    const v = rowValues(core, r);
-    lines.push(cols.map((c) => csvCell(v[c])).join(","));
-  }
-  return lines.join("\n") + "\n";
+  return tableCsv(simulationTable(core, sim));
 }
 
 /** The distinct reasons of the failures, most frequent first, each with its count and first height. */
@@ -300,13 +317,33 @@ export function sweepProvenanceLines(rows: RunSummary[], sweeps: string[] = []):
   ];
 }
 
-export function sweepCsv(rows: RunSummary[], sweeps: string[] = []): string {
+/** The kind of a sweep column (host/scenario/table.ts). */
+function sweepColumnKind(name: string): ColumnKind {
+  if (["pool_dry_height", "failed_txs", "first_failure_height"].includes(name)) return "count";
+  if (name === "pool_dry_time") return "time";
+  if (name.endsWith("_days")) return "days";
+  if (name.endsWith("_apy")) return "rate";
+  if (["supply_at_horizon", "pool_at_horizon", "fee_lumping_pool_effect"].includes(name)) return "amount";
+  return "text";
+}
+
+/** The sweep's summary as a table (host/scenario/table.ts): one row per run, the shared provenance as meta. */
+export function sweepTable(rows: RunSummary[], sweeps: string[] = []): DataTable {
   const tiers = Object.keys(rows[0]?.mean_tier_paid_apys ?? {});
-  return [...sweepProvenanceLines(rows, sweeps).map((l) => `# ${l}`), sweepColumns(rows).join(","), ...rows.map((r) => [
-    r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.pool_dry_days, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
-    ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t], r.mean_tier_nominal_apys[t]]), `${r.failed_txs}`, r.first_failure_height, r.first_failure, r.warnings, r.fee_lumping_pool_effect, r.fee_lumping_days, r.app_hash,
-    ...RUN_PROVENANCE.map((k) => r.provenance[k]),
-  ].map(csvCell).join(","))].join("\n") + "\n";
+  return {
+    meta: sweepProvenanceLines(rows, sweeps).map((l): [string, string] => [l.slice(0, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]),
+    columns: sweepColumns(rows).map((name) => ({ name, kind: sweepColumnKind(name) })),
+    rows: rows.map((r) => [
+      r.sets.join(" "), r.pool_dry_height, r.pool_dry_time, r.pool_dry_days, r.supply_at_horizon, r.pool_at_horizon, r.mean_base_apy,
+      ...tiers.flatMap((t) => [r.mean_tier_paid_apys[t] ?? null, r.mean_tier_nominal_apys[t] ?? null]), `${r.failed_txs}`, r.first_failure_height, r.first_failure, r.warnings,
+      r.fee_lumping_pool_effect, r.fee_lumping_days, r.app_hash,
+      ...RUN_PROVENANCE.map((k) => r.provenance[k]),
+    ]),
+  };
+}
+
+export function sweepCsv(rows: RunSummary[], sweeps: string[] = []): string {
+  return tableCsv(sweepTable(rows, sweeps));
 }
 
 export function renderSweep(rows: RunSummary[], sweeps: string[] = []): string {

@@ -18,6 +18,8 @@ export { CoreError } from "../core/errors.js";
 export { DEFAULT_EMISSION_PARAMS, SECONDS_PER_YEAR };
 export type { BlockOutcome, Core, EmissionParams, Estimate, EstimateInputs, EstimateTier, TopUpInput, TopUpResult };
 export type { SimRow, Simulation, TierMonth, TxFailure };
+export type { ColumnKind, DataTable, TableColumn } from "../scenario/table.js";
+import type { DataTable } from "../scenario/table.js";
 export * from "./format.js";
 
 /** Where the core comes from: a URL to fetch, a fetch Response (or its promise), bytes, or a compiled module. */
@@ -183,8 +185,8 @@ export type SimulationProgress = (height: bigint, of: bigint) => void;
  */
 export function simulateInWorker(
   worker: string | URL | Worker, wasm: string | URL | BufferSource | WebAssembly.Module, scenario: Record<string, unknown>,
-  options: { onProgress?: SimulationProgress; chart?: boolean } = {},
-): Promise<{ simulation: Simulation; svg?: string }> {
+  options: { onProgress?: SimulationProgress; chart?: boolean; table?: boolean } = {},
+): Promise<{ simulation: Simulation; svg?: string; table?: DataTable }> {
   const own = typeof worker === "string" || worker instanceof URL;
   const w = own ? new Worker(worker, { type: "module" }) : worker;
   const id = ++requests;
@@ -200,12 +202,12 @@ export function simulateInWorker(
       reject(new Error(`simulation worker: ${e.message}`));
     };
     const onMessage = (e: MessageEvent) => {
-      const m = e.data as { id: number; type: string; height?: bigint; of?: bigint; simulation?: Simulation; svg?: string; message?: string };
+      const m = e.data as { id: number; type: string; height?: bigint; of?: bigint; simulation?: Simulation; svg?: string; table?: DataTable; message?: string };
       if (m.id !== id) return;
       if (m.type === "progress") options.onProgress?.(m.height!, m.of!);
       else if (m.type === "done") {
         done();
-        resolve({ simulation: m.simulation!, ...(m.svg !== undefined ? { svg: m.svg } : {}) });
+        resolve({ simulation: m.simulation!, ...(m.svg !== undefined ? { svg: m.svg } : {}), ...(m.table !== undefined ? { table: m.table } : {}) });
       } else {
         done();
         reject(new Error(m.message));
@@ -213,7 +215,7 @@ export function simulateInWorker(
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);
-    w.postMessage({ id, wasm: wasmSource, scenario, chart: options.chart === true });
+    w.postMessage({ id, wasm: wasmSource, scenario, chart: options.chart === true, table: options.table === true });
   });
 }
 

@@ -4,8 +4,8 @@
 // modules import but a simulation never calls are stubbed there: host/web/shims/).
 //
 // Messages in: {id, wasm: URL | bytes | WebAssembly.Module, scenario: JSON (the scenario file's
-// fields; absent ones default), chart?: boolean, codeVersion?: string (the run's provenance)}. Out: {id, type: "progress", height, of} while it
-// runs, then {id, type: "done", simulation, svg?} (bigints as they are: structured clone keeps
+// fields; absent ones default), chart?: boolean, table?: boolean, codeVersion?: string (the run's provenance)}. Out: {id, type: "progress", height, of} while it
+// runs, then {id, type: "done", simulation, svg?, table?} (bigints as they are: structured clone keeps
 // them) or {id, type: "error", message}.
 
 import { loadCore } from "../core/core.js";
@@ -13,6 +13,7 @@ import { defaultScenarioJson, parseScenario } from "../scenario/scenario.js";
 import { scenarioGenesis } from "../scenario/sim-genesis.js";
 import { simulate } from "../scenario/sim-run.js";
 import { simulationChart } from "../scenario/chart.js";
+import { simulationTable } from "../scenario/simulate-output.js";
 import { mergeJson, type Json } from "../app/genesis.js";
 
 interface Request {
@@ -20,6 +21,8 @@ interface Request {
   wasm: string | URL | BufferSource | WebAssembly.Module;
   scenario: Json;
   chart?: boolean;
+  /** Also post the monthly rows as a table of exact strings (host/scenario/table.ts: `simulate --csv`'s). */
+  table?: boolean;
   /** The code version the run's provenance names (the page knows its release); absent: "unknown (web worker)". */
   codeVersion?: string;
 }
@@ -27,7 +30,7 @@ interface Request {
 const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);
 
 self.addEventListener("message", (e: MessageEvent<Request>) => {
-  const { id, wasm, scenario, chart, codeVersion } = e.data;
+  const { id, wasm, scenario, chart, table, codeVersion } = e.data;
   (async () => {
     const source = typeof wasm === "string" || wasm instanceof URL ? await (await fetch(wasm)).arrayBuffer() : wasm;
     const core = await loadCore(source);
@@ -40,6 +43,8 @@ self.addEventListener("message", (e: MessageEvent<Request>) => {
       last = now;
       post({ id, type: "progress", height, of });
     });
-    post({ id, type: "done", simulation, ...(chart ? { svg: simulationChart(simulation, "Scenario") } : {}) });
+    post({
+      id, type: "done", simulation, ...(chart ? { svg: simulationChart(simulation, "Scenario") } : {}), ...(table ? { table: simulationTable(core, simulation) } : {}),
+    });
   })().catch((err: Error) => post({ id, type: "error", message: err.message }));
 });

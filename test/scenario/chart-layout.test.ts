@@ -38,8 +38,11 @@ const summary = (sets: string[], dry: number | null, base: string, failed = 0): 
   provenance: { scenario_sha256: "ab".repeat(32), block_time: "1h0m0s", chain_id: "test-chain", genesis_sha256: "cd".repeat(32), code_version: "tiered-rewards-engine 0.1.0" },
 });
 
-function checkLayout(svg: string, width: number, height: number, what: string): TextBox[] {
-  assert.match(svg, new RegExp(`^<svg [^>]*width="${width}" height="${height}"`), what);
+/** The page's height: `height`, or more when the banner wraps (panels moved down) or the footer takes two lines. */
+function checkLayout(svg: string, width: number, minHeight: number, what: string): TextBox[] {
+  const size = /^<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg);
+  assert.ok(size && Number(size[1]) === width && Number(size[2]) >= minHeight && Number(size[2]) <= minHeight + 80, `${what}: size ${size?.[1]}x${size?.[2]}`);
+  const height = Number(size![2]);
   const boxes = textBoxes(svg);
   assert.ok(boxes.length > 20, `${what}: texts found (${boxes.length})`);
   const bad = overlaps(boxes);
@@ -76,7 +79,7 @@ test("a run's chart: three panels, no collisions, units, SI suffixes, paid solid
   // The runway in days under the title; the provenance in the footer.
   assert.ok(texts.some((t) => t.includes(`${sim.poolDry!.days} days after the genesis`)), "the runway in exact days");
   const p = sim.provenance;
-  assert.ok(texts.includes(`scenario sha256 ${p.scenario_sha256.slice(0, 12)}… · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${p.genesis_sha256.slice(0, 12)}… · ${p.code_version}`),
+  assert.ok(texts.join(" ").includes(`Assumptions: scenario sha256 ${p.scenario_sha256.slice(0, 12)}… · ${p.block_time} blocks · genesis ${p.chain_id} sha256 ${p.genesis_sha256.slice(0, 12)}… · ${p.code_version}`),
     "the provenance footer");
   assert.is(texts.filter((t) => t === "month after 2026-01-01 (the start)").length, 3, "each panel's month axis says when month 0 is");
   assert.ok(texts.some((t) => new RegExp(`^${sim.failures.length} of ${sim.txs} scenario txs FAILED`).test(t)), "the failures under the title");
@@ -86,7 +89,10 @@ test("a run's chart: three panels, no collisions, units, SI suffixes, paid solid
   assert.ok(texts.some((t) => /^\d+(\.\d+)? %$/.test(t)), "APY ticks in percent");
   assert.ok(!texts.some((t) => /^\d{1,3}(,\d{3}){2,}$|^\d{7,}$/.test(t)), "no unscaled long numbers");
   // Each panel's series are told apart by colour or dash: 1 supply line; pool (+ owed); base + 2 per tier.
-  const [supply, pool, apy] = lineStyles(svg, [[112, 292], [394, 574], [700, 890]]);
+  // The panels move down as far as the banner's wrapped lines take: measured on the legend against a run without failures.
+  const legendY = (x: string) => textBoxes(x).find((b) => b.text === "rewards pool")!.y0;
+  const dy = legendY(svg) - legendY(simulationChart({ ...sim, failures: [] }, "Simulation over 8 months: a test"));
+  const [supply, pool, apy] = lineStyles(svg, [[112 + dy, 292 + dy], [394 + dy, 574 + dy], [700 + dy, 890 + dy]]);
   assert.is(supply!.size, 1);
   assert.ok(pool!.size >= 1);
   const paidTiers = sim.rows[0]!.tiers.filter((_, k) => sim.rows.some((r) => r.tiers[k]!.paidApy !== null)).length;
@@ -98,27 +104,35 @@ test("a run's chart: three panels, no collisions, units, SI suffixes, paid solid
   const svg2 = simulationChart(burned, "burned");
   const t2 = checkLayout(svg2, WIDTH, HEIGHT, "run with burns").map((b) => b.text);
   assert.ok(t2.includes("total supply") && t2.includes("circulating supply"));
-  assert.is(lineStyles(svg2, [[112, 292]])[0]!.size, 2);
+  assert.is(lineStyles(svg2, [[112 + dy, 292 + dy]])[0]!.size, 2);
   // PNG: resvg draws it at twice the size.
   const png = await svgToPng(svg);
   assert.equal([...png.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
   const view = new DataView(png.buffer, png.byteOffset);
   assert.is(view.getUint32(16), WIDTH * 2);
-  assert.is(view.getUint32(20), HEIGHT * 2);
+  assert.is(view.getUint32(20), Number(/height="(\d+)"/.exec(svg)![1]) * 2);
   assert.is(simulationChart(sim, "Simulation over 8 months: a test"), svg, "deterministic");
 });
 
 test("a sweep over one key: runway bars, supply, mean APYs; the key in words, its values scaled, failed runs marked", () => {
   const rows = [summary(["cohorts[0].amount=1000000000"], 20, "0.02", 3), summary(["cohorts[0].amount=2000000000"], 30, "0.025"), summary(["cohorts[0].amount=4000000000"], null, "0.03")];
   const svg = sweepChart(rows, [{ key: "cohorts[0].amount", values: ["1000000000", "2000000000", "4000000000"] }], "Sweep: a test");
-  const texts = checkLayout(svg, WIDTH, HEIGHT, "sweep over one key").map((b) => b.text);
-  assert.is(texts.filter((t) => t === "cohort 1: tokens locked").length, 3);
+  // The supply at the horizon is the same in every run: a note, not a panel (two panels, the page 282 px shorter).
+  const texts = checkLayout(svg, WIDTH, HEIGHT - 282, "sweep over one key").map((b) => b.text);
+  assert.ok(texts.some((t) => /^supply at the horizon: 99\.7 B tokens in every run \(no panel\)/.test(t)), "the flat supply as a note");
+  assert.ok(!texts.includes("supply at the horizon"), "no panel for it");
+  assert.is(texts.filter((t) => t === "cohort 1: tokens locked").length, 2);
+  // A supply that varies gets its panel back.
+  const varied = rows.map((r, i) => ({ ...r, supply_at_horizon: `${BigInt(r.supply_at_horizon) + BigInt(i) * 10n ** 17n}` }));
+  const t3 = checkLayout(sweepChart(varied, [{ key: "cohorts[0].amount", values: ["1000000000", "2000000000", "4000000000"] }], "Sweep: a test"), WIDTH, HEIGHT, "sweep, supply varies").map((b) => b.text);
+  assert.ok(t3.includes("supply at the horizon"));
+  assert.is(t3.filter((t) => t === "cohort 1: tokens locked").length, 3);
   for (const t of ["1 B", "2 B", "4 B", "20*", "30", "60", "months", "mean APY (% a year)", "tier 2 paid", "tier 2 nominal", "mean base APY received"]) {
     assert.ok(texts.includes(t), `text ${JSON.stringify(t)}`);
   }
   assert.ok(!texts.includes("cohorts[0].amount") && !texts.includes("4000000000"), "no raw key or value");
   assert.ok(texts.some((t) => /^1 of 3 runs had FAILED scenario txs \(marked \*\); first by height: /.test(t)));
-  assert.ok(texts.includes(`scenario sha256 per run · 1h0m0s blocks · genesis test-chain sha256 ${"cd".repeat(6)}… · tiered-rewards-engine 0.1.0`), "the sweep's provenance footer");
+  assert.ok(texts.join(" ").includes(`Assumptions: scenario sha256 per run · 1h0m0s blocks · genesis test-chain sha256 ${"cd".repeat(6)}… · tiered-rewards-engine 0.1.0`), "the sweep's provenance footer");
 });
 
 test("a sweep over two keys: heat maps with numbered colour scales, cells labelled, failed runs marked", () => {

@@ -2,6 +2,7 @@
 // computed in the page by the same core.wasm the node runs (host/web/engine.ts). Every amount is a
 // bigint of base units and every rate a raw Dec; nothing numeric goes through a JS number.
 
+import { loadedScenario, projectionDone, scenarioShown, setupScenarioFiles, showPaidApy } from "./scenario-file.js";
 import {
   type Engine, type Estimate, type EstimateTier, formatPercent, formatTime, formatTokens, groupThousands, loadEngine,
   parseTokens, SECONDS_PER_YEAR, simulateInWorker,
@@ -153,7 +154,10 @@ async function loadChain(engine: Engine): Promise<Omit<State, "engine">> {
 function fillScenarioForm(state: State): void {
   const c = state.chain;
   $<HTMLInputElement>("sim-reserve").value = formatTokens(c.pool).replaceAll(",", "");
-  $<HTMLInputElement>("sim-bonded").value = c.supply === 0n ? "0" : formatPercent((c.bonded * E18) / c.supply, 4);
+  // Shown rounded: left as shown, the scenario keeps the chain's own ratio (no bonded_ratio move) rather than undelegate to the rounded one.
+  const bonded = c.supply === 0n ? "0" : formatPercent((c.bonded * E18) / c.supply, 4);
+  $<HTMLInputElement>("sim-bonded").value = bonded;
+  $("sim").dataset.bondedShown = bonded;
   $<HTMLInputElement>("sim-target").value = formatPercent(state.targetRate, 4).replace(/\.?0+$/, "");
   const select = $<HTMLSelectElement>("sim-block");
   const own = `${SECONDS_PER_YEAR / (c.blocksPerYear === 0n ? 1n : c.blocksPerYear)}s`;
@@ -243,12 +247,15 @@ function showEstimate(r: Estimate | null): void {
 function calculate(state: State): void {
   const error = $("calc-error");
   try {
-    const r = state.engine.estimate(readCalculator(state));
+    const inputs = readCalculator(state);
+    const r = state.engine.estimate(inputs);
     error.textContent = "";
     showEstimate(r);
+    showPaidApy(state.engine, inputs);
   } catch (e) {
     error.textContent = (e as Error).message;
     showEstimate(null);
+    showPaidApy(state.engine, null);
   }
 }
 
@@ -303,7 +310,7 @@ function scenarioOf(form: HTMLFormElement, state: State): Record<string, unknown
     genesis_override: { app_state: { tieredrewards: { tiers: c.tiers } } },
     pool: { reserve: tokens("reserve", "Rewards pool"), inflows: [] },
     target_rate: percent("target", "Target rate"),
-    bonded_ratio: [{ month: 0, ratio: percent("bonded", "Bonded ratio") }],
+    bonded_ratio: text("bonded") === form.dataset.bondedShown ? [] : [{ month: 0, ratio: percent("bonded", "Bonded ratio") }],
     fees: { per_year: tokens("fees", "Fee revenue"), growth: "0", payments_per_month: 30 },
   };
 }
@@ -321,8 +328,10 @@ async function runScenario(state: State, sim: Simulator, form: HTMLFormElement):
   const button = $<HTMLButtonElement>("sim-run");
   error.textContent = "";
   let scenario: Record<string, unknown>;
+  const file = loadedScenario();
   try {
-    scenario = scenarioOf(form, state);
+    scenario = file?.doc ?? scenarioOf(form, state);
+    scenarioShown(scenario);
   } catch (e) {
     error.textContent = (e as Error).message;
     return;
@@ -333,8 +342,8 @@ async function runScenario(state: State, sim: Simulator, form: HTMLFormElement):
   set("runway", "projecting…");
   $("s-scenario").textContent = JSON.stringify(scenario, null, 2);
   try {
-    const { simulation, svg } = await simulateInWorker(sim.worker, sim.module, scenario, {
-      chart: true,
+    const { simulation, svg, table } = await simulateInWorker(sim.worker, sim.module, scenario, {
+      chart: true, table: true,
       onProgress: (height, of) => {
         progress.value = Number((height * 1000n) / (of === 0n ? 1n : of));
         out.textContent = `Block ${groupThousands(height)} of ${groupThousands(of)}`;
@@ -346,7 +355,9 @@ async function runScenario(state: State, sim: Simulator, form: HTMLFormElement):
     const failed = simulation.failures.length;
     out.textContent = `Done: ${groupThousands(last.height)} blocks, ${simulation.txs} transactions${failed > 0 ? `, ${failed} FAILED` : ""}.`;
     const dry = simulation.poolDry;
-    set("s-start", `height ${groupThousands(state.chain.height)}, ${formatTime(state.chain.timeNs)} (the chain's latest block)`);
+    set("s-start", file ? `${formatTime(simulation.rows[0]!.timeNs)} (${file.name}: its genesis or start)` : `height ${groupThousands(state.chain.height)}, ${formatTime(state.chain.timeNs)} (the chain's latest block)`);
+    projectionDone(simulation, table, scenario);
+    calculate(state);
     set("s-dry", dry ? `month ${dry.month}, ${formatTime(dry.timeNs).slice(0, 10)} (block ${groupThousands(dry.height)} of the projection)` : "not within the horizon");
     set("s-failed", failed === 0 ? "none" : `${failed}: ${simulation.failures[0]!.what}: ${simulation.failures[0]!.log}`);
     set("runway", dry
@@ -407,6 +418,7 @@ async function main(): Promise<void> {
       status(`Could not reach the node: ${(e as Error).message}. The calculator still works.`);
     }
   });
+  setupScenarioFiles(() => void runScenario(state, simulator, $<HTMLFormElement>("sim")));
   $("sim").addEventListener("input", () => {
     $("sim-error").textContent = "";
   });
