@@ -13,6 +13,7 @@ import { fullScenarioDoc, loadScenario, scenarioGenesis } from "../scenario/sim-
 import { simulate } from "../scenario/sim-run.js";
 import { failureLines, renderSimulation, simulationCsv, simulationJson, warningLines, feeLumpingLines } from "../scenario/simulate-output.js";
 import { runSweepCommand } from "./sweep-command.js";
+import { runMonteCarloCommand } from "./montecarlo-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
 import { canonicalScenarioText, genesisText } from "../scenario/provenance.js";
@@ -47,6 +48,13 @@ const FLAGS = {
     type: "boolean",
     description: "print the scenario (defaults, file and --set applied) as JSON, keys sorted, and exit: its sha256 is the outputs' scenario_sha256",
   },
+  runs: { type: "string", value: "N", description: "Monte Carlo: N runs, each the scenario with its distributions ({\"dist\": ...}) sampled; P10/P50/P90 bands (docs/notebook.md)" },
+  seed: { type: "string", value: "S", description: "with --runs: the sampling seed (default 1); run i's inputs come from (S, i) alone" },
+  compare: { type: "boolean", description: "compare the scenario files that follow (simulate --compare a.json b.json ...): a Δ table from the first, --chart overlays their series" },
+  sensitivity: { type: "boolean", description: "one input at a time: each distribution of --scenario to its low and high end, the others at base; a tornado with --chart" },
+  metric: { type: "string", value: "NAME", description: "with --sensitivity: runway_days (default), supply_at_horizon, pool_at_horizon or tierN_paid_apy" },
+  threads: { type: "string", value: "N", description: "with --runs, --compare, --sensitivity: worker threads (default: the cores)" },
+  out: { type: "string", value: "DIR", description: "with --runs, --compare, --sensitivity: also write every table to DIR in every format (csv, json, ...)" },
   "print-genesis": {
     type: "boolean",
     description: "print the genesis document the run starts from (the scenario's overrides written in) and exit: its sha256 is the outputs' genesis_sha256",
@@ -65,20 +73,31 @@ export interface SimFlags {
   printScenario: boolean;
   printGenesis: boolean;
   help: boolean;
+  runs?: string;
+  seed?: string;
+  compare?: boolean;
+  files?: string[];
+  sensitivity?: boolean;
+  metric?: string;
+  threads?: string;
+  out?: string;
 }
 
 function parseSimFlags(argv: string[]): SimFlags {
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: argv,
       options: {
         scenario: { type: "string" }, set: { type: "string", multiple: true }, sweep: { type: "string", multiple: true }, every: { type: "string", default: "month" },
         json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, strict: { type: "boolean" }, "print-scenario": { type: "boolean" },
         "print-genesis": { type: "boolean" }, help: { type: "boolean", short: "h" },
+        runs: { type: "string" }, seed: { type: "string" }, compare: { type: "boolean" }, sensitivity: { type: "boolean" }, metric: { type: "string" },
+        threads: { type: "string" }, out: { type: "string" },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true, // the files of --compare
     }));
   } catch (e) {
     throw new UsageError(oneLine((e as Error).message));
@@ -95,6 +114,8 @@ function parseSimFlags(argv: string[]): SimFlags {
     printScenario: values["print-scenario"] === true,
     printGenesis: values["print-genesis"] === true,
     help: values.help === true,
+    runs: values.runs as string | undefined, seed: values.seed as string | undefined, compare: values.compare === true, files: positionals,
+    sensitivity: values.sensitivity === true, metric: values.metric as string | undefined, threads: values.threads as string | undefined, out: values.out as string | undefined,
   };
 }
 
@@ -166,6 +187,11 @@ async function run(f: SimFlags): Promise<number> {
     }
     return 0;
   }
+  if (f.runs !== undefined || f.compare || f.sensitivity) {
+    if (f.sweep.length > 0) throw new UsageError("--sweep and --runs/--compare/--sensitivity: give one");
+    return runMonteCarloCommand({ ...f, files: f.files ?? [], compare: f.compare === true, sensitivity: f.sensitivity === true });
+  }
+  if ((f.files ?? []).length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(f.files![0])}`);
   if (f.sweep.length > 0) return runSweepCommand(f);
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
   if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
