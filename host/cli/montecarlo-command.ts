@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import type { Json } from "../app/genesis.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { ValidationError } from "../errors.js";
-import { UsageError, oneLine } from "./common.js";
+import { UNITS_PER_TOKEN, UsageError, decPercent, groupThousands, oneLine } from "./common.js";
 import { Progress } from "../scenario/progress.js";
 import { applySet, defaultScenarioJson, parseScenario, readScenarioDoc } from "../scenario/scenario.js";
 import { runDocs, type RunResult } from "../scenario/montecarlo-run.js";
@@ -108,8 +108,36 @@ async function emit(tables: DecimalTable[], f: MonteCarloFlags, main: DecimalTab
   else if (f.csv) process.stdout.write(tableCsv(main));
   else {
     const meta = main.meta.map(([k, v]) => `${k}: ${v}`);
-    process.stdout.write(tables.filter((t) => t.name !== "bands" || t === main).map((t) => `${t.name}:\n${tableText(t)}`).join("\n\n") + `\n\n${meta.join("\n")}\n`);
+    process.stdout.write(tables.map((t) => `${t.name}${TEXT_NOTE[t.name] ?? ""}:\n${tableText(shown(t), human)}`).join("\n\n") + `\n\n${meta.join("\n")}\n`);
   }
+}
+
+const TEXT_NOTE: Record<string, string> = {
+  bands: " (every 12th month; whole tokens, APYs and ratios in %, truncated; --csv/--json/--out: every month, exact)",
+  runs: " (whole tokens, APYs in %; --csv/--json/--out: exact, with each run's app hash)",
+  delta: " (whole tokens, APYs in %, truncated; --csv/--json: exact)",
+  tornado: " (--csv/--json: exact)",
+};
+
+/** The terminal's cut of a table: the bands every 12th month (and the last), the runs without their hashes. */
+function shown(t: DecimalTable): DecimalTable {
+  if (t.name === "bands") return { ...t, rows: t.rows.filter((r, i) => Number(r[0]) % 12 === 0 || i === t.rows.length - 1) };
+  if (t.name === "runs" || t.name === "delta") {
+    const keep = t.columns.map((c, i) => [c, i] as const).filter(([c]) => !/sha256|app_hash/.test(c.name));
+    return { ...t, columns: keep.map(([c]) => c), rows: t.rows.map((r) => keep.map(([, i]) => r[i]!)) };
+  }
+  return t;
+}
+
+/** A cell for the terminal: base units as whole tokens, 18-decimal rates as %, the rest as it is. */
+function human(c: { name: string; type: DecimalTable["columns"][number]["type"] }, v: string | null): string {
+  if (v === null) return "-";
+  if (c.type.kind === "int" && /supply|pool_p|pool_at|rewards_pool/.test(c.name)) return groupThousands(BigInt(v) / UNITS_PER_TOKEN);
+  if (c.type.kind === "dec" && c.type.scale === 18 && !/^(low|base|high)$/.test(c.name)) {
+    const neg = v.startsWith("-");
+    return `${neg ? "-" : ""}${decPercent(BigInt(v.replace(/^-/, "").replace(".", "")), 2)}%`;
+  }
+  return v;
 }
 
 function failures(results: RunResult[], labels: string[], strict: boolean): number {

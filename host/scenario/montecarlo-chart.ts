@@ -110,16 +110,20 @@ export function tornadoChart(table: DecimalTable, metric: string, title: string,
   const num = (v: string | null) => (v === null ? null : metric.endsWith("_apy") ? Number(v) * 100 : metric === "runway_days" ? Number(v) : Number(BigInt(v.split(".")[0]!) / 100_000_000n));
   const unit = metric === "runway_days" ? "days" : metric.endsWith("_apy") ? "% a year" : "tokens";
   const height = Math.max(360, 160 + rows.length * 56);
-  const lbl = (side: number) => ({ show: true, position: "inside", ...FONT, formatter: (p: { dataIndex: number }) => rows[p.dataIndex]![side]! });
+  // Each bar names the input's value there; a bar of no effect has no label (it would sit on the axis).
+  const lbl = (side: number, delta: number) => ({
+    show: true, position: "inside", ...FONT, color: "#ffffff",
+    formatter: (p: { dataIndex: number }) => (num(rows[p.dataIndex]![delta] ?? null) ? rows[p.dataIndex]![side]! : ""),
+  });
   const baseValue = table.rows[0]?.[5] ?? null;
   return pageOf(title, [`Δ of ${metric.replace(/_/g, " ")} from the base run (${num(baseValue)} ${unit}) as each input alone moves to its low and high end`], footer, {
-    legend: { top: 60, data: ["input at its low end", "input at its high end"], textStyle: FONT },
-    grid: { left: 230, right: 60, top: 100, bottom: 60 },
+    legend: { top: 56, data: ["input at its low end", "input at its high end"], textStyle: FONT, itemGap: 40 },
+    grid: { left: 230, right: 60, top: 100, bottom: 84 },
     xAxis: { type: "value", name: `Δ ${metric.replace(/_/g, " ")} (${unit})`, nameLocation: "middle", nameGap: 28, nameTextStyle: FONT, axisLabel: { ...FONT, formatter: (v: number) => si(v) } },
     yAxis: { type: "category", data: rows.map((r) => r[0]!), axisLabel: { ...FONT, width: 210, overflow: "truncate" } },
     series: [
-      { name: "input at its low end", type: "bar", stack: "t", data: rows.map((r) => num(r[7] ?? null)), color: COLOURS[0], label: lbl(1), barWidth: 28 },
-      { name: "input at its high end", type: "bar", stack: "t", data: rows.map((r) => num(r[8] ?? null)), color: COLOURS[1], label: lbl(3), barWidth: 28 },
+      { name: "input at its low end", type: "bar", stack: "t", data: rows.map((r) => num(r[7] ?? null)), color: COLOURS[0], label: lbl(1, 7), barWidth: 28 },
+      { name: "input at its high end", type: "bar", stack: "t", data: rows.map((r) => num(r[8] ?? null)), color: COLOURS[1], label: lbl(3, 8), barWidth: 28 },
     ],
   }, height);
 }
