@@ -110,10 +110,11 @@ export function tornadoChart(table: DecimalTable, metric: string, title: string,
   const num = (v: string | null) => (v === null ? null : metric.endsWith("_apy") ? Number(v) * 100 : metric === "runway_days" ? Number(v) : Number(BigInt(v.split(".")[0]!) / 100_000_000n));
   const unit = metric === "runway_days" ? "days" : metric.endsWith("_apy") ? "% a year" : "tokens";
   const height = Math.max(360, 160 + rows.length * 56);
-  // Each bar names the input's value there; a bar of no effect has no label (it would sit on the axis).
+  // Each bar names the input's value there; a bar too short for it has none.
+  const widest = Math.max(0, ...rows.flatMap((r) => [Math.abs(num(r[7] ?? null) ?? 0), Math.abs(num(r[8] ?? null) ?? 0)]));
   const lbl = (side: number, delta: number) => ({
     show: true, position: "inside", ...FONT, color: "#ffffff",
-    formatter: (p: { dataIndex: number }) => (num(rows[p.dataIndex]![delta] ?? null) ? rows[p.dataIndex]![side]! : ""),
+    formatter: (p: { dataIndex: number }) => (Math.abs(num(rows[p.dataIndex]![delta] ?? null) ?? 0) > widest / 8 ? rows[p.dataIndex]![side]! : ""),
   });
   const baseValue = table.rows[0]?.[5] ?? null;
   return pageOf(title, [`Δ of ${metric.replace(/_/g, " ")} from the base run (${num(baseValue)} ${unit}) as each input alone moves to its low and high end`], footer, {
