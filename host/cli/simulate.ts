@@ -192,6 +192,7 @@ async function run(f: SimFlags): Promise<number> {
     return runMonteCarloCommand({ ...f, files: f.files ?? [], compare: f.compare === true, sensitivity: f.sensitivity === true });
   }
   if ((f.files ?? []).length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(f.files![0])}`);
+  await refuseDistributions(f.scenario, f.set);
   if (f.sweep.length > 0) return runSweepCommand(f);
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
   if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
@@ -207,6 +208,22 @@ async function run(f: SimFlags): Promise<number> {
   if (f.json || f.csv) for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
   else if (warnings.length > 0) process.stderr.write(`warning: ${warnings.length} scenario setting(s) done in part (listed under the table)\n`);
   return reportFailures(sim, f.strict, !f.json && !f.csv);
+}
+
+/** A scenario with distributions ({"dist": ...}) runs under --runs or --sensitivity only: said so, naming them. */
+async function refuseDistributions(file: string | undefined, sets: string[]): Promise<void> {
+  if (file === undefined) return;
+  const { applySet, readScenarioDoc } = await import("../scenario/scenario.js");
+  const { findDistributions } = await import("../scenario/montecarlo-dist.js");
+  let paths: string[];
+  try {
+    paths = findDistributions(sets.reduce(applySet, await readScenarioDoc(file))).map((d) => d.path);
+  } catch {
+    return; // the run's own validation names the problem
+  }
+  if (paths.length > 0) {
+    throw new UsageError(`scenario ${file}: ${paths.join(", ")} ${paths.length === 1 ? "is a distribution" : "are distributions"}: run it with --runs N (Monte Carlo) or --sensitivity, or --set a value`);
+  }
 }
 
 export const simulateCommand = command({
