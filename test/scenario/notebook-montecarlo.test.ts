@@ -25,8 +25,10 @@ async function examples(): Promise<Example[]> {
   const section = doc.split(/^## /m).find((s) => s.startsWith("Ranges, comparisons and sensitivity"))!;
   assert.ok(section, "the section");
   const out: Example[] = [];
-  for (const m of section.matchAll(/```sh\nnpm run simulate -- ([^\n]*)\n```\s*\n(?:[^`]*?)```text\n([\s\S]*?)```/g)) {
-    out.push({ args: m[1]!.split(/\s+/), answer: m[2]!.split("\n").map(squash).filter((l) => l !== "") });
+  // Each command with the first answer block after it.
+  for (const m of section.matchAll(/```sh\nnpm run simulate -- ([^\n]*)\n```/g)) {
+    const answer = /```text\n([\s\S]*?)```/.exec(section.slice(m.index! + m[0].length))!;
+    out.push({ args: m[1]!.split(/\s+/), answer: answer[1]!.split("\n").map(squash).filter((l) => l !== "") });
   }
   return out;
 }
