@@ -95,7 +95,9 @@ export function compareChart(labels: string[], results: RunResult[], title: stri
     return [
       line(labels[i]!, 0, r.series.months.map((m) => Number(m.supply / 100_000_000n)), c),
       line(labels[i]!, 1, r.series.months.map((m) => Number(m.pool / 100_000_000n)), c),
-      ...tiers.map((t, k) => line(`${labels[i]} tier ${t}`, 2, r.series.months.map((m) => rawPct(m.tierPaid[k] ?? null)), c, TYPES[k % TYPES.length])),
+      // A tier no position was in (nothing measured) gets no line and no legend entry.
+      ...tiers.flatMap((t, k) => (r.series.months.some((m) => m.tierPaid[k] != null)
+        ? [line(`${labels[i]} tier ${t}`, 2, r.series.months.map((m) => rawPct(m.tierPaid[k] ?? null)), c, TYPES[k % TYPES.length])] : [])),
     ];
   });
   const notes = results.map((r, i) => `${labels[i]}: ${r.summary.pool_dry_days !== null ? `pool dry after ${r.summary.pool_dry_days} days (${r.summary.pool_dry_time!.slice(0, 10)})` : "the pool lasts the horizon"}`);
