@@ -5,6 +5,7 @@ import { loadMain } from "./load.js";
 import { sigMain } from "./sig.js";
 import { rpcMain } from "./rpc.js";
 import { scenarioMain } from "./scenario.js";
+import { montecarloMain } from "./montecarlo.js";
 import { networkMain } from "./network.js";
 import { scaleMain } from "./scale.js";
 import { decodeMain } from "./decode.js";
@@ -29,6 +30,8 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "         and 100 WebSocket subscribers' NewBlock delays\n" +
         "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +
         "         same chain with an empty scenario, and a 10-point sweep on threads against one thread\n" +
+        "  montecarlo  only issue 37's done-when: 100 Monte-Carlo runs of the 5-year default with 1-minute blocks on the\n" +
+        "         cores (target <= 120 s) against one run alone, and one run's cost with 5 s blocks\n" +
         "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
         "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
         "  scale     only the mainnet-sized state: genesis documents of 10k, 100k and 1M accounts (100 validators,\n" +
@@ -54,7 +57,7 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
     process.exit(await soakMain(options));
   }
   for (const a of sectionArgs) {
-    const known = ["load", "sig", "rpc", "scenario", "network", "scale", "decode", "snapshot"];
+    const known = ["load", "sig", "rpc", "scenario", "montecarlo", "network", "scale", "decode", "snapshot"];
     if (!known.includes(a)) {
       console.error(`error: unknown bench section ${JSON.stringify(a)} (known: ${known.join(", ")})`);
       process.exit(2);
@@ -64,6 +67,7 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
   if (sectionArgs.includes("sig")) process.exit(await sigMain());
   if (sectionArgs.includes("rpc")) process.exit(await rpcMain());
   if (sectionArgs.includes("scenario")) process.exit(await scenarioMain());
+  if (sectionArgs.includes("montecarlo")) process.exit(await montecarloMain());
   if (sectionArgs.includes("network")) process.exit(await networkMain());
   if (sectionArgs.includes("scale")) process.exit(await scaleMain());
   if (sectionArgs.includes("decode")) process.exit(await decodeMain());

@@ -15,6 +15,7 @@ import { failureLines, renderSimulation, simulationCsv, simulationJson, simulati
 import { checkOuts, writeOuts } from "./outputs.js";
 import { scenarioProblemsError } from "../scenario/scenario-errors.js";
 import { runSweepCommand } from "./sweep-command.js";
+import { runMonteCarloCommand } from "./montecarlo-command.js";
 import { checkChartFile, writeChart } from "../scenario/chart-file.js";
 import type { Simulation } from "../scenario/sim-types.js";
 import { canonicalScenarioText, genesisText } from "../scenario/provenance.js";
@@ -47,13 +48,20 @@ const FLAGS = {
   out: {
     type: "string", value: "FILE",
     description: "write the run to FILE too, in the format its extension names, repeatable: one run, every format " +
-      "(.csv, .json, .arrow/.feather: Arrow IPC, .parquet: decimal columns, .txt: the table, .svg/.png: the chart; docs/notebook.md)",
+      "(.csv, .json, .arrow/.feather: Arrow IPC, .parquet: decimal columns, .txt: the table, .svg/.png: the chart; docs/notebook.md); " +
+      "with --runs, --compare, --sensitivity: FILE.<csv|json|arrow|parquet> writes each table as FILE-<table>.<ext>, a DIR every table in every format",
   },
   strict: { type: "boolean", description: "exit 1 if any scenario tx failed (the output is still printed); without it a failure is a warning on stderr" },
   "print-scenario": {
     type: "boolean",
     description: "print the scenario (defaults, file and --set applied) as JSON, keys sorted, and exit: its sha256 is the outputs' scenario_sha256",
   },
+  runs: { type: "string", value: "N", description: "Monte Carlo: N runs, each the scenario with its distributions ({\"dist\": ...}) sampled; P10/P50/P90 bands (docs/notebook.md)" },
+  seed: { type: "string", value: "S", description: "with --runs: the sampling seed (default 1); run i's inputs come from (S, i) alone" },
+  compare: { type: "boolean", description: "compare the scenario files that follow (simulate --compare a.json b.json ...): a Δ table from the first, --chart overlays their series" },
+  sensitivity: { type: "boolean", description: "one input at a time: each distribution of --scenario to its low and high end, the others at base; a tornado with --chart" },
+  metric: { type: "string", value: "NAME", description: "with --sensitivity: runway_days (default), supply_at_horizon, pool_at_horizon or tierN_paid_apy" },
+  threads: { type: "string", value: "N", description: "with --runs, --compare, --sensitivity: worker threads (default: the cores)" },
   "print-genesis": {
     type: "boolean",
     description: "print the genesis document the run starts from (the scenario's overrides written in) and exit: its sha256 is the outputs' genesis_sha256",
@@ -73,20 +81,30 @@ export interface SimFlags {
   printScenario: boolean;
   printGenesis: boolean;
   help: boolean;
+  runs?: string;
+  seed?: string;
+  compare?: boolean;
+  files?: string[];
+  sensitivity?: boolean;
+  metric?: string;
+  threads?: string;
 }
 
 function parseSimFlags(argv: string[]): SimFlags {
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: argv,
       options: {
         scenario: { type: "string" }, set: { type: "string", multiple: true }, sweep: { type: "string", multiple: true }, every: { type: "string", default: "month" },
         json: { type: "boolean" }, csv: { type: "boolean" }, chart: { type: "string" }, out: { type: "string", multiple: true }, strict: { type: "boolean" }, "print-scenario": { type: "boolean" },
         "print-genesis": { type: "boolean" }, help: { type: "boolean", short: "h" },
+        runs: { type: "string" }, seed: { type: "string" }, compare: { type: "boolean" }, sensitivity: { type: "boolean" }, metric: { type: "string" },
+        threads: { type: "string" },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true, // the files of --compare
     }));
   } catch (e) {
     throw new UsageError(oneLine((e as Error).message));
@@ -104,6 +122,8 @@ function parseSimFlags(argv: string[]): SimFlags {
     printScenario: values["print-scenario"] === true,
     printGenesis: values["print-genesis"] === true,
     help: values.help === true,
+    runs: values.runs as string | undefined, seed: values.seed as string | undefined, compare: values.compare === true, files: positionals,
+    sensitivity: values.sensitivity === true, metric: values.metric as string | undefined, threads: values.threads as string | undefined,
   };
 }
 
@@ -157,7 +177,7 @@ export function reportFailures(sim: Simulation, strict: boolean, shown: boolean)
 async function run(f: SimFlags): Promise<number> {
   if (f.json && f.csv) throw new UsageError("give --json or --csv, not both");
   if (f.chart !== undefined) checkChartFile(f.chart);
-  checkOuts(f.out);
+  if (f.runs === undefined && !f.compare && !f.sensitivity) checkOuts(f.out); // theirs: a DIR or FILE.<table format> (montecarlo-command.ts)
   if (f.every !== "month" && f.every !== "year") throw new UsageError(`--every ${JSON.stringify(f.every)}: must be month or year`);
   if (f.printScenario) {
     const core = await loadCoreFromFile();
@@ -176,6 +196,12 @@ async function run(f: SimFlags): Promise<number> {
     }
     return 0;
   }
+  if (f.runs !== undefined || f.compare || f.sensitivity) {
+    if (f.sweep.length > 0) throw new UsageError("--sweep and --runs/--compare/--sensitivity: give one");
+    return runMonteCarloCommand({ ...f, files: f.files ?? [], compare: f.compare === true, sensitivity: f.sensitivity === true });
+  }
+  if ((f.files ?? []).length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(f.files![0])}`);
+  await refuseDistributions(f.scenario, f.set);
   if (f.sweep.length > 0) return runSweepCommand(f);
   const { sim, core } = await simulateWithProgress(f.scenario, f.set);
   if (f.scenario !== undefined && f.set.length === 0) await keepProjection(core, f.scenario, sim);
@@ -195,6 +221,22 @@ async function run(f: SimFlags): Promise<number> {
   if (f.json || f.csv) for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
   else if (warnings.length > 0) process.stderr.write(`warning: ${warnings.length} scenario setting(s) done in part (listed under the table)\n`);
   return reportFailures(sim, f.strict, !f.json && !f.csv);
+}
+
+/** A scenario with distributions ({"dist": ...}) runs under --runs or --sensitivity only: said so, naming them. */
+async function refuseDistributions(file: string | undefined, sets: string[]): Promise<void> {
+  if (file === undefined) return;
+  const { applySet, readScenarioDoc } = await import("../scenario/scenario.js");
+  const { findDistributions } = await import("../scenario/montecarlo-dist.js");
+  let paths: string[];
+  try {
+    paths = findDistributions(sets.reduce(applySet, await readScenarioDoc(file))).map((d) => d.path);
+  } catch {
+    return; // the run's own validation names the problem
+  }
+  if (paths.length > 0) {
+    throw new UsageError(`scenario ${file}: ${paths.join(", ")} ${paths.length === 1 ? "is a distribution" : "are distributions"}: run it with --runs N (Monte Carlo) or --sensitivity, or --set a value`);
+  }
 }
 
 export const simulateCommand = command({

@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import type { Core } from "../core/core.js";
 import { UsageError } from "../flags.js";
 import type { Provenance } from "./provenance.js";
+import type { Json } from "../app/genesis.js";
 
 const E18 = 10n ** 18n;
 const MAX_POINTS = 10_000;
@@ -89,6 +90,10 @@ export interface RunSummary {
 export interface WorkerJob {
   file: string | undefined;
   sets: string[];
+  /** A whole scenario document to run instead of the file and sets (host/scenario/montecarlo-run.ts). */
+  doc?: Json;
+  /** Also send the run's monthly series (host/scenario/montecarlo-series.ts). */
+  series?: boolean;
 }
 
 /** Run the points on `threads` workers (default: the machine's parallelism, at most the point count). */
