@@ -222,16 +222,14 @@ function eachAny(desc: DescMessage, msg: Message, path: string, visit: (a: { typ
 }
 
 /**
- * The gateway JSON of a schema message (chainmain's, x/gov's) given as amino JSON (a stored
- * proposal's messages): amino's durations (nanoseconds), omitted defaults and Decs are read back
- * through the message's descriptor. Undefined for a message the schema does not describe.
+ * The gateway JSON (jsonpb, EmitDefaults: unset messages null) of a schema message given as amino JSON (a stored proposal's
+ * messages): amino's durations, omitted defaults and Decs read back by its descriptor. Undefined for one the schema lacks.
  */
 export function gatewayJsonOfAmino(type: string, value: unknown): Record<string, unknown> | undefined {
   const desc = SCHEMA_BY_AMINO.get(type);
   if (desc === undefined) return undefined;
   try {
     const msg = fromJson(desc, aminoToProtoJson(desc, value as JsonValue), { ignoreUnknownFields: true, registry: jsonRegistry() });
-    // as the SDK's jsonpb writes it (EmitDefaults): an unset message field as null (x/upgrade's upgraded_client_state)
     return gatewayJson(desc, msg, jsonRegistry()) as Record<string, unknown>;
   } catch {
     return undefined; // not what the schema decodes: shown as signed

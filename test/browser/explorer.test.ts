@@ -305,6 +305,8 @@ test("a node without --dev: the explorer loads, and new blocks arrive by polling
   const shown = BigInt(await p.locator("#stat-height").innerText());
   assert.ok(shown >= 1n);
   await p.waitForFunction((hgt) => BigInt(document.getElementById("stat-height")?.textContent ?? "0") > BigInt(hgt), `${shown}`);
+  // The latest-blocks table follows the height (rendered after it: waited for, not raced).
+  await p.waitForFunction((hgt) => BigInt(document.querySelector("#latest-blocks tbody tr")?.getAttribute("data-height") ?? "0") > BigInt(hgt), `${shown}`);
   const top = await p.locator("#latest-blocks tbody tr").first().getAttribute("data-height");
   assert.ok(BigInt(top ?? "0") > shown, `a new block row: ${top}`);
   assert.equal(failed.filter((f) => f.includes(prod!.url)), []);
