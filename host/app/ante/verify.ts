@@ -194,7 +194,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     }
     const governance = entry.def.governance === true;
     msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
-    if (!signers.includes(signer)) signers.push(signer);
+    for (const s of entry.def.signers?.(message, vctx) ?? [signer]) if (!signers.includes(s)) signers.push(s);
   }
 
   // 2b. The circuit breaker, the ante's first check after SetUpContext: errors.New, code 1 "undefined".
