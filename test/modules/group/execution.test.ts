@@ -139,7 +139,7 @@ test("MsgSubmitProposal with two proposers: signed by both it is accepted; one s
   const wrong = await broadcast(node, await signedBy(node, [msg], [3, 2], [3, 4]));
   assert.is(wrong.stage, "check");
   assert.equal([wrong.codespace, wrong.code], ["sdk", 4]);
-  assert.match(wrong.raw_log, "signature verification failed");
+  assert.match(wrong.raw_log, `signature verification failed; please verify account number (${node.chain.directory.account(ADMIN)!.accountNumber}) and chain-id (${node.chain.chainId}): (unable to verify single signer signature)`);
   assert.is((await node.get("/cosmos/group/v1/proposals_by_group_policy/" + P1)).json.proposals.length, 0);
   const both = await broadcast(node, await signedBy(node, [msg], [3, 2]));
   assert.equal([both.stage, both.code], ["deliver", 0], both.raw_log);
