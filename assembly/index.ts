@@ -8,7 +8,7 @@ export * from "./exports/dec";
 export * from "./exports/emission";
 export * from "./exports/rewards";
 export * from "./exports/store";
-export { storeTxBegin, storeTxCommit, storeTxAbort } from "./exports/transaction";
+export { storeTxBegin, storeTxCommit, storeTxAbort, storeSavepoint, storeRollbackTo, storeReleaseSavepoint } from "./exports/transaction";
 export * from "./exports/ledger";
 export * from "./exports/ledger-messages";
 export * from "./exports/ledger-queries";

@@ -3,7 +3,7 @@
 
 import { OK, ERR_NO_DELEGATION } from "../errors";
 import * as dec from "../dec/dec";
-import * as tables from "../store/table";
+import { scratchBegin, scratchEnd } from "../store/tx";
 import * as ledgerStaking from "../ledger/staking";
 import * as ledgerValset from "../ledger/valset";
 import * as ledgerInvariants from "../ledger/invariants";
@@ -21,10 +21,10 @@ export function ledgerWithdrawAddress(delegator: u32): u32 {
 }
 /** Pending rewards of a delegation (raw Dec) to `dst`, computed on a throw-away transaction. */
 export function ledgerPendingRewards(dst: usize, delegator: u32, validator: u32): i32 {
-  tables.txBegin();
+  const scratch = scratchBegin();
   const e = ledgerStaking.pendingRewards(delegator, validator);
   const rlo = dec.resLo, rhi = dec.resHi;
-  tables.txAbort();
+  scratchEnd(scratch);
   if (e == OK) store128(dst, rlo, rhi);
   return e;
 }

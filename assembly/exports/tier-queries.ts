@@ -2,7 +2,7 @@
 // voting power, estimates, a validator's events (abi/validator-event.ts) and the invariants.
 
 import { OK } from "../errors";
-import * as tables from "../store/table";
+import { scratchBegin, scratchEnd } from "../store/tx";
 import * as ledgerBlock from "../ledger/block";
 import * as tierClaim from "../tier/claim";
 import * as tierQueries from "../tier/queries";
@@ -84,9 +84,9 @@ export function tiersDeductedShares(dst: usize, validator: u32): i32 {
 }
 /** Base and bonus a claim of position `id` would pay now (two integers at `dst`), on a throw-away transaction. */
 export function tiersEstimate(dst: usize, id: u64): i32 {
-  tables.txBegin();
+  const scratch = scratchBegin();
   const e = tierClaim.estimate(id);
-  tables.txAbort();
+  scratchEnd(scratch);
   tierOut.resetEvents();
   if (e == OK) tiersResult(dst);
   return e;

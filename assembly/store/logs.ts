@@ -5,7 +5,7 @@
 //   record's bytes", (table, slot | REMOVED_BIT) = "delete this record's key"; the host reads it
 //   after a block, then clears it (table.ts `journalClear`);
 // - the undo log of the current transaction (table.ts `txBegin` … `txCommit` / `txAbort`): per
-//   record changed, its prior bytes and flags. Entry: table u32, slot u32, kind u32, flags u32, then
+//   record changed, its prior bytes and flags (once per record and savepoint level: table.ts). Entry: table u32, slot u32, kind u32, flags u32, then
 //   the record's bytes; its size is the table's, so a walk needs the tables (table.ts).
 
 import { JOURNAL_TABLE, JOURNAL_SLOT, JOURNAL_ENTRY_SIZE } from "../abi/journal";
@@ -56,7 +56,8 @@ export const UNDO_INSERTED: u32 = 1;
 export const UNDO_REMOVED: u32 = 2;
 export let undoPtr: usize = 0;
 export let undoEntries: u32 = 0;
-let undoUsed: usize = 0;
+/** Bytes of the undo log in use: where the next entry goes (a savepoint's mark, with `undoEntries`). */
+export let undoUsed: usize = 0;
 let undoCapacity: usize = 0;
 
 /** Append an entry: a record's `size` bytes at `bytes`, with its table, slot, kind and flags. */
@@ -77,8 +78,48 @@ export function undoAppend(table: u32, slot: u32, kind: u32, flags: u32, bytes: 
   undoEntries++;
 }
 
+/** Keep the first `entries` entries, `used` bytes (a savepoint rolled back to). */
+export function undoTruncate(used: usize, entries: u32): void {
+  undoUsed = used;
+  undoEntries = entries;
+}
+
 /** Empty the undo log (a transaction begins or ends). */
 export function undoClear(): void {
   undoUsed = 0;
   undoEntries = 0;
+}
+
+// ---- the transaction's levels (tx.ts) ----
+
+/** Between txBegin and txCommit / txAbort: changes are saved in the undo log. */
+export let inTx = false;
+export const MAX_SAVEPOINTS: i32 = 32;
+/** Open savepoint levels; level i (1-based) has its marks at index i - 1. */
+export let spDepth: i32 = 0;
+/** Whether this transaction opened a savepoint (a record may then have several entries). */
+export let spUsed = false;
+/** Each level's marks: the undo log's bytes and entries, the journal's entries. */
+export const spUndoUsed = new StaticArray<u64>(MAX_SAVEPOINTS);
+export const spUndoEntries = new StaticArray<u32>(MAX_SAVEPOINTS);
+export const spJournal = new StaticArray<u32>(MAX_SAVEPOINTS);
+
+/** A transaction begins (`on`) or ends: no savepoint open. */
+export function setInTx(on: bool): void {
+  inTx = on;
+  spDepth = 0;
+  if (on) spUsed = false;
+}
+
+/** Open a level (its marks: the logs now) or close levels down to `depth`. */
+export function pushSavepoint(journal: u32): i32 {
+  unchecked(spUndoUsed[spDepth] = <u64>undoUsed);
+  unchecked(spUndoEntries[spDepth] = undoEntries);
+  unchecked(spJournal[spDepth] = journal);
+  spUsed = true;
+  return ++spDepth;
+}
+
+export function setSpDepth(depth: i32): void {
+  spDepth = depth;
 }

@@ -23,7 +23,7 @@ import { countRead, countWrite, countDelete } from "./gas";
 import { EMPTY, hash64, indexInsert, indexDelete } from "./hash-index";
 import {
   grow, journalPtr, journalCount, journalAppend, journalTruncate, UNDO_MODIFIED, UNDO_INSERTED, UNDO_REMOVED,
-  undoPtr, undoEntries, undoAppend, undoClear,
+  undoPtr, undoEntries, undoAppend, inTx, spDepth, spUsed, spUndoUsed, spUndoEntries,
 } from "./logs";
 
 const MIN_INDEX_CAPACITY: u32 = 16;
@@ -38,15 +38,13 @@ const LIVE: u8 = 1;
 const DIRTY: u8 = 2; // journaled this block
 const FREED: u8 = 4; // removed this block: bytes kept until the journal is cleared
 const FREE: u8 = 8; // on the free list
-const SAVED: u8 = 16; // its state before the current transaction is in the undo log
+const SAVED: u8 = 16; // its state before the current transaction (or savepoint) is in the undo log
 
 // Transactions (the SDK's cache context): between `txBegin` and `txCommit` / `txAbort`, the first
 // change to each record saves its prior bytes and flags in an undo log; an abort restores them,
 // un-inserts new records, re-inserts removed ones and truncates the journal, so a failed message
-// leaves no trace. The undo log's entries: logs.ts.
-let inTx = false;
-let txJournalCount: u32 = 0;
-
+// leaves no trace. The undo log's entries: logs.ts; the transaction's begin, end and savepoints
+// (SAVED: saved at the innermost open level): tx.ts.
 const tables = new Array<Table>();
 
 export class Table {
@@ -378,58 +376,22 @@ export class Table {
 
 /**
  * A record saved as MODIFIED and then removed in the same transaction must be re-inserted on
- * abort: turn its entry into REMOVED (an INSERTED one stays: undoing the insert removes it).
+ * abort: turn its entry into REMOVED (an INSERTED one stays: undoing the insert removes it). With
+ * savepoints, the entry is the record's last one (its innermost level's), at or after the open
+ * level's mark; without, its only one.
  */
 function markUndoRemoved(table: u32, slot: u32): void {
-  let off: usize = 0;
-  for (let i: u32 = 0; i < undoEntries; i++) {
+  let off: usize = spDepth > 0 ? <usize>unchecked(spUndoUsed[spDepth - 1]) : 0;
+  let last: usize = 0;
+  for (let i: u32 = spDepth > 0 ? unchecked(spUndoEntries[spDepth - 1]) : 0; i < undoEntries; i++) {
     const e = undoPtr + off;
     if (load<u32>(e) == table && load<u32>(e, 4) == slot) {
-      if (load<u32>(e, 8) == UNDO_MODIFIED) store<u32>(e, UNDO_REMOVED, 8);
-      return;
+      last = e;
+      if (!spUsed) break;
     }
     off += 16 + <usize>unchecked(tables[load<u32>(e)]).recordSize;
   }
-}
-
-/** Start a transaction (not nested): every change until commit or abort can be undone. */
-export function txBegin(): void {
-  assert(!inTx, "transactions do not nest");
-  inTx = true;
-  txJournalCount = journalCount;
-  undoClear();
-}
-
-/** Keep the transaction's changes. */
-export function txCommit(): void {
-  let off: usize = 0;
-  for (let i: u32 = 0; i < undoEntries; i++) {
-    const e = undoPtr + off;
-    const t = unchecked(tables[load<u32>(e)]);
-    t.unsave(load<u32>(e, 4));
-    off += 16 + <usize>t.recordSize;
-  }
-  inTx = false;
-  undoClear();
-}
-
-/** Drop the transaction's changes: every record as it was at txBegin, the journal too. */
-export function txAbort(): void {
-  // Walk the entries backwards: collect their offsets first (entries vary in size).
-  const offsets = heap.alloc(<usize>undoEntries << 3);
-  let off: usize = 0;
-  for (let i: u32 = 0; i < undoEntries; i++) {
-    store<u64>(offsets + (<usize>i << 3), <u64>off);
-    off += 16 + <usize>unchecked(tables[load<u32>(undoPtr + off)]).recordSize;
-  }
-  for (let i = <i32>undoEntries - 1; i >= 0; i--) {
-    const e = undoPtr + <usize>load<u64>(offsets + (<usize>i << 3));
-    unchecked(tables[load<u32>(e)]).undo(load<u32>(e, 4), load<u32>(e, 8), <u8>load<u32>(e, 12), e + 16);
-  }
-  heap.free(offsets);
-  journalTruncate(txJournalCount);
-  inTx = false;
-  undoClear();
+  if (last != 0 && load<u32>(last, 8) == UNDO_MODIFIED) store<u32>(last, UNDO_REMOVED, 8);
 }
 
 /** Forget the journal (the host has persisted it): O(entries); freed slots become reusable. */
@@ -447,4 +409,11 @@ export function tableCount(): i32 {
 
 export function tableAt(id: i32): Table {
   return tables[id];
+}
+
+/** `tableAt` unchecked: an id from the undo log or the journal. */
+// @ts-ignore: decorator
+@inline
+export function tableOf(id: u32): Table {
+  return unchecked(tables[id]);
 }

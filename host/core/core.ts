@@ -120,6 +120,25 @@ export class Core {
   check(code: Code, input = ""): void {
     if (code !== CoreCode.OK) throw new CoreError(code, input, this.exports.lastErrorArg());
   }
+
+  /**
+   * A savepoint inside the store transaction the host opened (storeTxBegin): the SDK's cached
+   * context within a tx. `rollbackTo` it undoes the core's changes since (records, journal, total
+   * supply), `release` keeps them in the enclosing level; either closes it and the levels inside.
+   */
+  savepoint(): number {
+    const sp = this.exports.storeSavepoint();
+    if (sp === 0) throw new Error("a savepoint needs an open store transaction (at most 32 levels)");
+    return sp;
+  }
+
+  rollbackTo(savepoint: number): void {
+    if (this.exports.storeRollbackTo(savepoint) !== 0) throw new Error(`savepoint ${savepoint} is not open`);
+  }
+
+  release(savepoint: number): void {
+    if (this.exports.storeReleaseSavepoint(savepoint) !== 0) throw new Error(`savepoint ${savepoint} is not open`);
+  }
 }
 
 type Binary = (dst: Ptr, a: Ptr, b: Ptr) => Code;

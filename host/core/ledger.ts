@@ -64,6 +64,19 @@ export class Ledger {
     this.vesting = new Vesting(core);
   }
 
+  /** A savepoint in the tx's store transaction (Core.savepoint): a nested step (a cached context) undone alone. */
+  savepoint(): number {
+    return this.core.savepoint();
+  }
+
+  rollbackTo(savepoint: number): void {
+    this.core.rollbackTo(savepoint);
+  }
+
+  releaseSavepoint(savepoint: number): void {
+    this.core.release(savepoint);
+  }
+
   configure(p: LedgerParams): void {
     const c = this.core;
     const ptr = c.exports.ledgerParamsPtr();

@@ -56,6 +56,11 @@ export interface MessageDef<D extends DescMessage = DescMessage, T = unknown, C 
    * Throws TxError (sdk 7) for a field that is no address of the chain.
    */
   signer(msg: MessageShape<D>, ctx: ValidateContext): string;
+  /**
+   * Every signer, for a message whose signer field is repeated (x/group's MsgSubmitProposal's
+   * proposers): GetMsgV1Signers, in the field's order, `signer` the first. Without it, `[signer]`.
+   */
+  signers?(msg: MessageShape<D>, ctx: ValidateContext): string[];
   /** Governance-only: the signer must be the chain's authority (x/gov's module account). */
   readonly governance?: boolean;
   /**

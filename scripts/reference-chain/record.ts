@@ -16,6 +16,7 @@ import * as aminoJson from "./workloads/amino-json.js";
 import * as nft from "./workloads/nft.js";
 import * as upgradeCircuit from "./workloads/upgrade-circuit.js";
 import * as group from "./workloads/group.js";
+import * as groupExec from "./workloads/group-exec.js";
 import * as exportMix from "./workloads/export-mix.js";
 import * as ibcEvidence from "./workloads/ibc-evidence.js";
 
@@ -27,6 +28,7 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [nft.NAME]: nft.run,
   [upgradeCircuit.NAME]: upgradeCircuit.run,
   [group.NAME]: group.run,
+  [groupExec.NAME]: groupExec.run,
   [exportMix.NAME]: exportMix.run,
   [ibcEvidence.NAME]: ibcEvidence.run,
 };

@@ -350,7 +350,7 @@ test("rejections with the SDK's codes: signature, chain id, sequence, unknown ty
     const raw = TxRaw.decode(good.txBytes);
     raw.signatures[0]![10]! ^= 1;
     const tampered = await post(TxRaw.encode(raw).finish());
-    expectRefused(tampered, 4, `signature verification failed; please verify account number (${account().accountNumber}), sequence (${account().sequence}) and chain-id (chainmain-local): unauthorized`);
+    expectRefused(tampered, 4, `signature verification failed; please verify account number (${account().accountNumber}) and chain-id (chainmain-local): (unable to verify single signer signature): unauthorized`);
     assert.is(tampered.response.txhash, tampered.hash);
 
     // Same, in amino-JSON sign mode; wrong chain id in both modes.

@@ -194,7 +194,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     }
     const governance = entry.def.governance === true;
     msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
-    if (!signers.includes(signer)) signers.push(signer);
+    for (const s of entry.def.signers?.(message, vctx) ?? [signer]) if (!signers.includes(s)) signers.push(s);
   }
 
   // 2b. The circuit breaker, the ante's first check after SetUpContext: errors.New, code 1 "undefined".
@@ -344,7 +344,13 @@ function verifyProtoSignature(
     if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
     signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
   }
-  if (!verifySecp256k1(pubKey, signBytes, signature)) throw signatureFailed(account, chainId);
+  if (!verifySecp256k1(pubKey, signBytes, signature)) {
+    // SIGN_MODE_DIRECT: the SDK names the verifier's error, not the sequence (sigverify.go: only all-amino signers get that form)
+    if (info.mode === "direct") {
+      throw new TxError(SdkErrors.Unauthorized, `signature verification failed; please verify account number (${account.accountNumber}) and chain-id (${chainId}): (unable to verify single signer signature)`);
+    }
+    throw signatureFailed(account, chainId);
+  }
 }
 
 /** An amino StdTx carries no sequence: the signature is tried at the account's, then probed (see above). */

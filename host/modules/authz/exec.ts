@@ -29,6 +29,8 @@ export interface ExecMessage {
   readonly desc: DescMessage;
   readonly message: Message;
   readonly signer: string;
+  /** How many signers its definition names (GetMsgV1Signers): a grant covers a message of one. */
+  readonly signerCount: number;
   readonly parsed?: unknown;
   readonly invalid?: TxError;
   readonly input: AcceptInput;
@@ -88,6 +90,7 @@ export const msgExec = message({
       if (entry === undefined) throw new TxError(SdkErrors.UnknownRequest, `unrecognized message route: ${any.typeUrl}: this node does not execute it yet`);
       const inner = { prefix: ctx.prefix, messages: registry };
       const signer = entry.def.signer(decoded.message, inner);
+      const signerCount = entry.def.signers?.(decoded.message, inner).length ?? 1;
       let verdict: { parsed: unknown } | { invalid: TxError };
       try {
         verdict = { parsed: entry.def.validate(decoded.message, inner) };
@@ -96,7 +99,7 @@ export const msgExec = message({
         verdict = { invalid: e };
       }
       return {
-        typeUrl: any.typeUrl, entry, desc: entry.def.schema, message: decoded.message, signer, ...verdict,
+        typeUrl: any.typeUrl, entry, desc: entry.def.schema, message: decoded.message, signer, signerCount, ...verdict,
         input: acceptInput(any.typeUrl, decoded.message as unknown as Record<string, unknown>),
       };
     });
@@ -106,6 +109,7 @@ export const msgExec = message({
     const events: TxEvent[] = [actionEvent(MsgExecSchema.typeName, m.grantee)];
     const results: Uint8Array[] = [];
     m.msgs.forEach((x, i) => {
+      if (x.signerCount !== 1) throw new TxError(AuthzErrors.AuthorizationNumOfSigners);
       if (x.signer !== m.grantee) {
         const g = ctx.authz.get(x.signer, m.grantee, x.typeUrl);
         if (g === undefined) {
@@ -140,6 +144,7 @@ export const msgExec = message({
   gas(k, m, ctx) {
     const o = new GrantOverlay(ctx.authz);
     for (const x of m.msgs) {
+      k.check("authz:9", x.signerCount !== 1);
       if (x.signer !== m.grantee) {
         const g = o.read(k, grantOf(m.grantee, x));
         k.check("authz:2", g === undefined);

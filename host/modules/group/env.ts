@@ -1,5 +1,6 @@
 // The two environments x/group's keeper runs in: a tx's execution (the module's store, journaled; the
-// accounts; the proposal's messages through the registry's handlers as the policy, all or none) and
+// accounts; the proposal's messages through the registry's handlers as the policy, all or none: the
+// core's records under a savepoint of the tx's store transaction, the host's under the journal) and
 // its gas model (an overlay on the store charged to the simulator's meter; the messages' own models).
 
 import type { Any } from "@bufbuild/protobuf/wkt";
@@ -43,7 +44,7 @@ export class Group {
   }
 }
 
-interface Routed { entry: RegistryEntry; parsed: unknown; typeUrl: string; signer: string }
+interface Routed { entry: RegistryEntry; parsed: unknown; typeUrl: string; signer: string; signers: string[] }
 
 function route(registry: MessageLookup, a: Any): Routed {
   const entry = registry.entry(a.typeUrl);
@@ -51,7 +52,8 @@ function route(registry: MessageLookup, a: Any): Routed {
   const decoded = decodeAny(a.typeUrl, a.value, "messages");
   const inner = { prefix: ACCOUNT_PREFIX, messages: registry };
   const signer = entry.def.signer(decoded.message, inner);
-  return { entry, typeUrl: a.typeUrl, signer, parsed: entry.def.validate(decoded.message, inner) };
+  const signers = entry.def.signers?.(decoded.message, inner) ?? [signer];
+  return { entry, typeUrl: a.typeUrl, signer, signers, parsed: entry.def.validate(decoded.message, inner) };
 }
 
 /** The routed messages' events a cached context gives back: a handler's own, baseapp's `message` (action) left out. */
@@ -73,9 +75,11 @@ export function handleEnv(ctx: MessageContext): GroupEnv {
       ctx.directory.numberAccount(a);
       ctx.directory.genesisAccount(a, { pubKey: credentialKey("group", [Uint8Array.of(0x20), key]) });
     },
-    signerOf: (a) => route(g.registry, a).signer,
+    signersOf: (a) => route(g.registry, a).signers,
     consume: () => {},
     execute(messages: readonly Any[], policy: string): TxEvent[] {
+      // The SDK's cached context: the core's records (a savepoint), the host's (the tx's journal), the accounts numbered.
+      const savepoint = ctx.ledger.savepoint();
       const mark = g.journal.mark();
       const accounts = ctx.directory.mark();
       const out: TxEvent[] = [];
@@ -92,10 +96,12 @@ export function handleEnv(ctx: MessageContext): GroupEnv {
           }
         });
       } catch (e) {
+        ctx.ledger.rollbackTo(savepoint);
         g.journal.rollbackTo(mark);
         ctx.directory.rollbackTo(accounts);
         throw e;
       }
+      ctx.ledger.releaseSavepoint(savepoint);
       return out;
     },
   };
@@ -125,7 +131,7 @@ export function gasEnv(k: Sim, ctx: MessageContext): GroupEnv {
       k.setAccount({ address, number, sequence: 0n, pubKey: credentialKey("group", [Uint8Array.of(0x20), derivationKey]) });
       k.meter.set("acc", Key.account(len), policyAccountSize(address, number), "SetAccount");
     },
-    signerOf: (a) => route(g.registry, a).signer,
+    signersOf: (a) => route(g.registry, a).signers,
     consume: (amount, what) => k.meter.charge(amount, what),
     execute(messages: readonly Any[], policy: string): TxEvent[] {
       messages.forEach((a, i) => {

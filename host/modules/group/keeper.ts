@@ -30,8 +30,8 @@ export interface GroupEnv {
   createPolicyAccount(address: string, derivationKey: Uint8Array): void;
   /** The proposal's messages through the router, signed by the policy, in a cached context: their events, or a throw (nothing kept). */
   execute(messages: readonly Any[], policy: string): TxEvent[];
-  /** GetMsgV1Signers of a proposal's message (its definition's signer), or a throw for a type the router does not know. */
-  signerOf(message: Any): string;
+  /** GetMsgV1Signers of a proposal's message (every signer its definition names), or a throw for a type the router does not know. */
+  signersOf(message: Any): string[];
   /** ConsumeGas outside the store (gasCostPerIteration). */
   consume(amount: bigint, descriptor: string): void;
   /** Typed events, in order. */

@@ -24,10 +24,19 @@ import { exec, submitProposal, vote, withdrawProposal } from "./proposals.js";
 function groupMessage<D extends DescMessage, R extends DescMessage>(
   schema: D, response: R, signerField: (m: MessageShape<D>) => string,
   run: (env: GroupEnv, m: MessageShape<D>) => Parameters<typeof respond<R>>[1],
+  signersField?: (m: MessageShape<D>) => readonly string[],
 ): AppMessage<D, MessageShape<D>> {
+  const signer = (m: MessageShape<D>, prefix: string) => accountAddress(signerField(m), prefix, "invalid signer address");
   return message({
     schema,
-    signer: (m, { prefix }) => accountAddress(signerField(m), prefix, "invalid signer address"),
+    signer: (m, { prefix }) => signer(m, prefix),
+    // a repeated signer field: every one signs the tx
+    ...(signersField === undefined ? {} : {
+      signers: (m: MessageShape<D>, { prefix }: { prefix: string }) => {
+        const all = signersField(m);
+        return all.length === 0 ? [signer(m, prefix)] : all.map((a) => accountAddress(a, prefix, "invalid signer address"));
+      },
+    }),
     validate: (m) => m,
     handle(ctx: MessageContext, m: MessageShape<D>): MessageOutcome {
       const env = handleEnv(ctx);
@@ -61,7 +70,7 @@ export const groupMessages = [
     return {};
   }),
   groupMessage(tx.MsgUpdateGroupPolicyMetadataSchema, tx.MsgUpdateGroupPolicyMetadataResponseSchema, (m) => m.admin, (env, m) => { updateGroupPolicyMetadata(env, m); return {}; }),
-  groupMessage(tx.MsgSubmitProposalSchema, tx.MsgSubmitProposalResponseSchema, (m) => m.proposers[0] ?? "", (env, m) => ({ proposalId: submitProposal(env, m) })),
+  groupMessage(tx.MsgSubmitProposalSchema, tx.MsgSubmitProposalResponseSchema, (m) => m.proposers[0] ?? "", (env, m) => ({ proposalId: submitProposal(env, m) }), (m) => m.proposers),
   groupMessage(tx.MsgWithdrawProposalSchema, tx.MsgWithdrawProposalResponseSchema, (m) => m.address, (env, m) => { withdrawProposal(env, m); return {}; }),
   groupMessage(tx.MsgVoteSchema, tx.MsgVoteResponseSchema, (m) => m.voter, (env, m) => { vote(env, m); return {}; }),
   groupMessage(tx.MsgExecSchema, tx.MsgExecResponseSchema, (m) => m.executor, (env, m) => ({ result: exec(env, m) })),

@@ -33,7 +33,7 @@ function storedGroup(records: readonly ModuleRecord[]): GroupStore {
 
 const blockEnv = (group: Group, timeNs: bigint): GroupEnv => ({
   kv: group.store, prefix: ACCOUNT_PREFIX, timeNs, events: [], hasAccount: () => false, createPolicyAccount: () => {},
-  execute: () => [], signerOf: () => "", consume: () => {},
+  execute: () => [], signersOf: () => [], consume: () => {},
 });
 
 export const groupModule: AppModule<GroupView, GroupView, GroupInitApp, { moduleRecords(): readonly ModuleRecord[] }> = {

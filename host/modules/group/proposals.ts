@@ -36,8 +36,9 @@ function plainAddress(env: GroupEnv, text: string): void {
 /** ensureMsgAuthZ: every signer of every message is the policy. */
 function ensureMsgAuthZ(env: GroupEnv, messages: readonly Any[], policy: string): void {
   for (const m of messages) {
-    const signer = env.signerOf(m);
-    if (signer !== policy) throw new TxError(SdkErrors.Unauthorized, `msg does not have group policy authorization; expected ${policy}, got ${signer}`);
+    for (const signer of env.signersOf(m)) {
+      if (signer !== policy) throw new TxError(SdkErrors.Unauthorized, `msg does not have group policy authorization; expected ${policy}, got ${signer}`);
+    }
   }
 }
 

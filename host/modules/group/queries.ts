@@ -85,7 +85,7 @@ function addressOf(text: string): Uint8Array {
 export function groupQueries(app: GroupView): ServiceHandlers<typeof Query> {
   const env = (): GroupEnv => ({
     kv: app.group.store, prefix: ACCOUNT_PREFIX, timeNs: 0n, events: [], hasAccount: () => false, createPolicyAccount: () => {},
-    execute: () => [], signerOf: () => "", consume: () => {},
+    execute: () => [], signersOf: () => [], consume: () => {},
   });
   return {
     groupInfo: (r) => answer(() => ({ info: wrapped("group", () => getGroupInfo(env(), r.groupId)) })),
