@@ -16,7 +16,8 @@ import { REPO, shAsync, tempProject, typecheck } from "./temp-project.js";
 
 const readme = await readFile(join(REPO, "docs", "dapp.md"), "utf8");
 const SNIPPETS = [...readme.matchAll(/```ts run\n([\s\S]*?)```/g)].map((m) => m[1]!)
-  .filter((code) => code.includes('from "tiered-rewards-engine/client"') && !code.includes("impersonatedSigner"));
+  // the impersonation and governance examples are run by test/docs/guides.test.ts (on its own node)
+  .filter((code) => code.includes('from "tiered-rewards-engine/client"') && !code.includes("impersonatedSigner") && !code.includes("/cosmos.gov.v1.MsgSubmitProposal"));
 
 const dir = await tempProject("readme-client-");
 const node = await startNode(["--dev", "--rpc-port", "0", "--db", join(dir, "chain.db")]);

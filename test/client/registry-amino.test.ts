@@ -88,7 +88,13 @@ test("amino JSON: chainmain's equal the hand-written converters; the SDK's equal
     const theirs = defaults[url];
     if (theirs === undefined || hasAny(d)) continue;
     const value = toCosmjs(d, sample(d, d.fields.length));
-    assert.is(sortedJsonStringify(ours[url]!.toAmino(value)), sortedJsonStringify(theirs.toAmino(value)), url);
+    const mine = ours[url]!.toAmino(value);
+    if (url === "/ibc.applications.transfer.v1.MsgTransfer") {
+      // ibc-go v10's MsgTransfer has `encoding` (field 10), which CosmJS's default converter predates
+      assert.is(mine.encoding, (value as { encoding: string }).encoding);
+      delete mine.encoding;
+    }
+    assert.is(sortedJsonStringify(mine), sortedJsonStringify(theirs.toAmino(value)), url);
     if (url === "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission") {
       assert.is(ours[url]!.aminoType, "cosmos-sdk/MsgWithdrawValCommission"); // the SDK's amino.name
       assert.is.not(theirs.aminoType, ours[url]!.aminoType);
