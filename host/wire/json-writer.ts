@@ -221,11 +221,35 @@ function anyText(m: any, r: Resolver): string | undefined {
     const json = r.fallback?.(typeUrl, m.value);
     return JSON.stringify(json === undefined ? { "@type": typeUrl, value: base64.encode(m.value) } : { "@type": typeUrl, ...json });
   }
-  const inner = fromBinary(desc, m.value);
+  const flat = FLAT.get(desc) ?? flatSchema(desc);
+  const value = m.value as Uint8Array;
+  let key: string | undefined;
+  if (flat && value.length <= 96) {
+    // A small payload of scalars only (a public key): its text depends on its bytes alone.
+    key = typeUrl + String.fromCharCode.apply(null, value as unknown as number[]);
+    const hit = flatText.get(key);
+    if (hit !== undefined) return hit;
+  }
+  const inner = fromBinary(desc, value);
   if (NOT_OBJECT.has(desc.typeName) || optionOf(desc, goJsonOption)) {
     return JSON.stringify({ "@type": typeUrl, ...(gatewayJson(desc, inner, r.registry, r.fallback) as object) });
   }
   const body = messageWriter(desc)(inner, r) as string;
   const head = `{"@type":${JSON.stringify(typeUrl)}`;
-  return body === "{}" ? `${head}}` : `${head},${body.slice(1)}`;
+  const text = body === "{}" ? `${head}}` : `${head},${body.slice(1)}`;
+  if (key !== undefined) {
+    if (flatText.size >= 4096) flatText.clear();
+    flatText.set(key, text);
+  }
+  return text;
+}
+
+/** The texts of small Anys of scalar-only payloads, by type URL and bytes. */
+const flatText = new Map<string, string>();
+const FLAT = new WeakMap<DescMessage, boolean>();
+
+function flatSchema(desc: DescMessage): boolean {
+  const flat = desc.fields.every((f) => f.fieldKind === "scalar" || f.fieldKind === "enum" || (f.fieldKind === "list" && f.listKind !== "message"));
+  FLAT.set(desc, flat);
+  return flat;
 }
