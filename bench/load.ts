@@ -7,6 +7,7 @@
 // time (drift, %), the longest interval, and how far the last block ran behind its schedule.
 //
 // `npm run bench:load` (or `npm run bench -- load`) runs it alone; `npm run bench` runs it last.
+// BENCH_NODE_PROF=<dir> starts the node with --cpu-prof into <dir> (where its CPU goes under the load).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -171,7 +172,7 @@ export function loadPaths(validators: string[]): string[] {
 export async function runLoadBench(progress: (m: string) => void, o: LoadOptions = DEFAULT_LOAD): Promise<LoadBench> {
   const dir = await mkdtemp(join(tmpdir(), "load-bench-"));
   const dbPath = join(dir, "load.db");
-  const { child, url } = await startChild(dbPath, o.blockTime, progress);
+  const { child, url } = await startChild(dbPath, o.blockTime, progress, process.env.BENCH_NODE_PROF ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_NODE_PROF}`] } : {});
   try {
     const { signers, nextSigned, validators } = await prepareLoadChain(url, o.positions, progress);
 

@@ -11,6 +11,7 @@ import { scaleMain } from "./scale.js";
 import { decodeMain } from "./decode.js";
 import { snapshotMain } from "./snapshot.js";
 import { soakMain, soakOptions } from "./soak.js";
+import { renderMain } from "./render.js";
 
 /**
  * `--help`, or the one section named in `sectionArgs` (the process exits with its code); an
@@ -19,7 +20,7 @@ import { soakMain, soakOptions } from "./soak.js";
 export async function standaloneSection(sectionArgs: string[]): Promise<void> {
   if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
     console.log(
-      "Usage: npm run bench [-- load|sig|rpc|scenario|network|scale|decode|snapshot|soak [--minutes N]]\n\n" +
+      "Usage: npm run bench [-- load|sig|rpc|scenario|montecarlo|network|scale|decode|snapshot|render|soak [--minutes N]]\n\n" +
         "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
         "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
         "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -38,6 +39,8 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "         a delegation each, a tier position per 10; BENCH_SCALE_SIZES=10000,100000 for others): import,\n" +
         "         restart, RSS, core memory and bytes per record, empty and 1,000-tx blocks, query p50/p99, SQLite size\n" +
         "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
+        "  render    only the answers' rendering: the load's GET answers and abci_query's validators, reflective\n" +
+        "         gateway JSON vs the compiled writers vs protobuf-es toJson, and toBinary, µs per answer (chain in memory)\n" +
         "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore\n" +
         "  soak      only the memory soak (bench/soak.ts; never in the full run): N minutes (--minutes N or BENCH_SOAK_MINUTES,\n" +
         "         default 30) of REST and RPC queries, signed txs, junk txs and WebSocket clients coming and going on a\n" +
@@ -57,7 +60,7 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
     process.exit(await soakMain(options));
   }
   for (const a of sectionArgs) {
-    const known = ["load", "sig", "rpc", "scenario", "montecarlo", "network", "scale", "decode", "snapshot"];
+    const known = ["load", "sig", "rpc", "scenario", "montecarlo", "network", "scale", "decode", "snapshot", "render"];
     if (!known.includes(a)) {
       console.error(`error: unknown bench section ${JSON.stringify(a)} (known: ${known.join(", ")})`);
       process.exit(2);
@@ -72,4 +75,5 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
   if (sectionArgs.includes("scale")) process.exit(await scaleMain());
   if (sectionArgs.includes("decode")) process.exit(await decodeMain());
   if (sectionArgs.includes("snapshot")) process.exit(await snapshotMain());
+  if (sectionArgs.includes("render")) process.exit(await renderMain());
 }

@@ -12,6 +12,7 @@ import {
 import { base64 } from "@scure/base";
 import { http } from "../wire/gen/google/api/http_pb.js";
 import { gatewayJson, type AnyJson } from "../wire/gateway-render.js";
+import { gatewayJsonText } from "../wire/json-writer.js";
 
 export type { AnyJson };
 import { requestFromHttp, type HttpParams } from "../wire/gateway-request.js";
@@ -32,6 +33,8 @@ export interface QueryRoute {
   path: string;
   method: DescMethod;
   answer(params: HttpParams): JsonValue;
+  /** The answer as JSON text: `JSON.stringify(answer(params))`, by the schema's compiled writer. */
+  text(params: HttpParams): string;
 }
 
 interface Entry {
@@ -82,6 +85,7 @@ export class QueryRouter {
       out.push({
         path, method,
         answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
+        text: (params) => gatewayJsonText(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
       });
     }
     return out;
