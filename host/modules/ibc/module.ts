@@ -24,3 +24,11 @@ export const ibcModule: AppModule<IbcView> = {
     ],
   },
 };
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** IBC: clients, connections, channels and interchain-account ports, under ibc-go's store keys. */
+    readonly ibc: import("./keeper.js").IbcStore;
+  }
+}
