@@ -32,9 +32,9 @@ const len = (s: string) => Buffer.byteLength(s, "latin1");
 function meterIo(k: Sim, s: IbcStore): Io {
   const over = new Map<string, Uint8Array>();
   return {
-    get: (st, key) => {
+    get: (st, key, genesisLength) => {
       const v = over.has(`${st}/${key}`) ? over.get(`${st}/${key}`) : s.get(st, key);
-      k.meter.get(st, len(key), v?.length ?? 0, key);
+      k.meter.get(st, len(key), v?.length ?? genesisLength ?? 0, key);
       return v;
     },
     set: (st, key, v) => {
@@ -119,7 +119,7 @@ function runTransferChannelOpenInit(io: Io, m: channel.MsgChannelOpenInit, e: En
     if (m.portId === "icahost" || m.portId.startsWith("icacontroller-")) return runIcaChannel(io, m.portId, m.channel, e);
     throw new TxError(IbcErrors.InvalidRoute, `route not found to portID: ${m.portId}`);
   }
-  return runChannelOpenInit(io, m.portId, m.channel, e, (chan) => transferOnChanOpenInit(m.channel!.ordering, m.portId, chan, m.channel!.version));
+  return runChannelOpenInit(io, m.portId, m.channel, e, (chan) => transferOnChanOpenInit(io, m.channel!.ordering, m.portId, chan, m.channel!.version));
 }
 
 export const msgChannelOpenInitDef = message({

@@ -17,7 +17,8 @@ import { IbcErrors } from "./rules.js";
 
 /** The stores ibc-go's keepers write, as a message walks them. */
 export interface Io {
-  get(store: string, key: string): Uint8Array | undefined;
+  /** A Get; `genesisLength`: the length of the value the genesis set when this node keeps none. */
+  get(store: string, key: string, genesisLength?: number): Uint8Array | undefined;
   set(store: string, key: string, value: Uint8Array): void;
   /** A read of a value this node keeps outside the store (params), `length` bytes long. */
   read(store: string, key: string, length: number): void;
@@ -49,7 +50,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 
 /** A sequence the genesis sets (0 when the genesis gives none): read and written back, 8 bytes. */
 function nextSequence(io: Io, key: string): bigint {
-  const n = readU64(io.get(IBC, key));
+  const n = readU64(io.get(IBC, key, 8));
   io.set(IBC, key, u64(n + 1n));
   return n;
 }
@@ -72,9 +73,9 @@ function getClientState(io: Io, id: string): ClientState | undefined {
 
 const durationNs = (d: { seconds: bigint; nanos: number } | undefined) => (d === undefined ? 0n : d.seconds * 1_000_000_000n + BigInt(d.nanos));
 
-/** GetClientStatus: the params (Route), the client state, its latest consensus state and its expiry. */
-export function clientStatus(io: Io, id: string, env: Env): string {
-  io.read(IBC, keys.clientParams, 3);
+/** GetClientStatus: the params (Route: `routed`), the client state, its latest consensus state and its expiry. */
+export function clientStatus(io: Io, id: string, env: Env, routed = true): string {
+  if (routed) io.read(IBC, keys.clientParams, 3);
   const cs = getClientState(io, id);
   if (cs === undefined) return "Unknown";
   if ((cs.frozenHeight?.revisionHeight ?? 0n) !== 0n || (cs.frozenHeight?.revisionNumber ?? 0n) !== 0n) return "Frozen";
@@ -100,7 +101,7 @@ export function createClient(io: Io, clientState: Any, consensusState: Any, sign
   io.set(IBC, `${keys.consensusState(id, h)}/processedHeight`, text(`${env.chainRevision}-${env.height}`));
   const it = new Uint8Array([...text(`${prefix}iterateConsensusStates`), ...u64(cs.latestHeight?.revisionNumber ?? 0n), ...u64(cs.latestHeight?.revisionHeight ?? 0n)]);
   io.set(IBC, Buffer.from(it).toString("latin1"), text(`consensusStates/${h}`));
-  const status = clientStatus(io, id, env);
+  const status = clientStatus(io, id, env, false);
   if (status !== "Active") throw new TxError(IbcErrors.ClientNotActive, `cannot create client (${id}) with status ${status}`);
   getClientState(io, id); // LatestHeight
   io.set(IBC, keys.creator(id), signer);
@@ -188,8 +189,9 @@ export function writeOpenInitChannel(io: Io, port: string, chan: string, order: 
 }
 
 /** The transfer module's OnChanOpenInit: unordered, on its port, version ics20-1. */
-export function transferOnChanOpenInit(order: Order, port: string, chan: string, version: string): string {
+export function transferOnChanOpenInit(io: Io, order: Order, port: string, chan: string, version: string): string {
   if (order !== Order.UNORDERED) throw new TxError(IbcErrors.ChannelInvalidOrdering, `channel open init callback failed for port ID: ${port}, channel ID: ${chan}: expected ORDER_UNORDERED channel, got ${ORDER_NAME[order]} `);
+  io.read("transfer", "\x01", 8); // GetPort
   if (port !== "transfer") throw new TxError(IbcErrors.InvalidPort, `channel open init callback failed for port ID: ${port}, channel ID: ${chan}: invalid port: ${port}, expected transfer`);
   const v = version.trim() === "" ? "ics20-1" : version;
   if (v !== "ics20-1") throw new TxError(IbcErrors.TransferInvalidVersion, `channel open init callback failed for port ID: ${port}, channel ID: ${chan}: expected one of [ics20-1], got ${v}`);
