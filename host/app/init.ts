@@ -59,7 +59,7 @@ export function initGenesis(s: AppState): void {
   reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
-    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, deliverGenTx,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, ibc: s.ibc, deliverGenTx,
   });
   s.burnIds = burnIds;
   s.burned = burned;

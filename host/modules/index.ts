@@ -61,9 +61,9 @@ export const END_BLOCKERS = ["gov", "staking", "feegrant", "group"] as const;
  * a stored chain depends on it). After InitGenesis the application numbers the accounts the
  * sections named without one (x/auth's numberNamedAccounts), then delivers genutil's gentxs.
  */
-export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "group", "nft", "circuit", "evidence"] as const;
+export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "group", "nft", "circuit", "evidence", "transfer"] as const;
 /** The order of the sections ExportGenesis writes (after the sections the node keeps as given). */
-export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "group", "nft", "circuit", "evidence", "genutil"] as const;
+export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "group", "nft", "circuit", "evidence", "transfer", "genutil"] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;
