@@ -58,7 +58,11 @@ export function ibcJson(s: IbcStore, kept: Obj | undefined): JsonValue {
   const co = (section.connection_genesis ?? {}) as Obj;
   const chg = (section.channel_genesis ?? {}) as Obj;
   const given = (o: Obj, f: string) => (Array.isArray(o[f]) ? (o[f] as JsonValue[]) : []);
-  const localhostFirst = (a: JsonValue[]) => a.filter((c) => (c as Obj).id === "connection-localhost");
+  // 09-localhost's connection: ibc-go lists it always.
+  const localhost: Obj = {
+    id: "connection-localhost", client_id: "09-localhost", versions: [{ identifier: "1", features: ["ORDER_ORDERED", "ORDER_UNORDERED"] }], state: "STATE_OPEN",
+    counterparty: { client_id: "09-localhost", connection_id: "connection-localhost", prefix: { key_prefix: "aWJj" } }, delay_period: "0",
+  };
   return {
     ...section,
     client_genesis: {
@@ -68,7 +72,7 @@ export function ibcJson(s: IbcStore, kept: Obj | undefined): JsonValue {
     },
     connection_genesis: {
       ...co,
-      connections: [...connections, ...localhostFirst(given(co, "connections"))].sort((a, b) => Buffer.compare(Buffer.from(String((a as Obj).id)), Buffer.from(String((b as Obj).id)))),
+      connections: [...connections, localhost].sort((a, b) => Buffer.compare(Buffer.from(String((a as Obj).id)), Buffer.from(String((b as Obj).id)))),
       client_connection_paths: [...given(co, "client_connection_paths"), ...paths],
       next_connection_sequence: next(keys.nextConnection, co.next_connection_sequence),
     },
@@ -98,7 +102,7 @@ function stripImported(section: Obj): Obj {
   return {
     ...section,
     client_genesis: { ...cg, clients: [], clients_consensus: [], clients_metadata: [] },
-    connection_genesis: { ...co, connections: ((co.connections ?? []) as Obj[]).filter((c) => c.id === "connection-localhost"), client_connection_paths: [] },
+    connection_genesis: { ...co, connections: [], client_connection_paths: [] },
     channel_genesis: { ...chg, channels: [], send_sequences: [], recv_sequences: [], ack_sequences: [] },
   };
 }
