@@ -62,7 +62,9 @@ export function moduleQueryRouter<A>(modules: readonly AppModule<A>[], app: A, o
 /** Every module's handlers over the application (held, at compile time, to what each module's queries read). */
 export function createQueryRouter(app: Application, options: QueryOptions = {}): QueryRouter {
   const modulesApp: ModulesApp = app;
-  return moduleQueryRouter<ModulesApp>(MODULES, modulesApp, options);
+  const router = moduleQueryRouter<ModulesApp>(MODULES, modulesApp, options);
+  app.ibc.useQueries((path, data) => router.abci(path, data));
+  return router;
 }
 
 /** The emission-only chain's queries (x/mint, x/inflation, the supply of a denom). */

@@ -105,7 +105,8 @@ test("rejected at check: bad signature, wrong chain id, wrong sequence, unknown 
     const unknown = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgFoo", value: {} }]);
     assert.equal((await code(unknown)).slice(0, 2), ["sdk", 2]);
     // The types the chain resolves that no module here executes (read from the registry, not named
-    // here): each is named and refused before its fee (its fields left empty: the refusal comes first).
+    // here; none is left now: test/app/messages-table.test.ts holds every type executed or refused
+    // as chain-maind refuses it): each is named and refused before its fee.
     const registry = new MessageRegistry(MODULES);
     const unhandled = txMessageSchemas().filter((d) => !registry.has(`/${d.typeName}`) && !d.typeName.startsWith("chainmain.dev."));
     for (const d of unhandled) {

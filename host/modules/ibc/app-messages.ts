@@ -9,6 +9,7 @@ import * as icaController from "../../wire/gen/ibc/applications/interchain_accou
 import * as icaHost from "../../wire/gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
 import { refusal } from "./refusal.js";
 import { msgRegisterInterchainAccountDef } from "./executed.js";
+import { msgModuleQuerySafeDef } from "./query-safe.js";
 import { IbcErrors, channelId, connectionId, ibcSigner, notAuthority, portId } from "./rules.js";
 
 /** ibc-go's MaximumReceiverLength and MaximumMemoLength. */
@@ -46,6 +47,7 @@ export const ibcTransferMessages = [
 
 export const icaMessages = [
   msgRegisterInterchainAccountDef,
+  msgModuleQuerySafeDef,
   refusal({
     schema: icaController.MsgSendTxSchema,
     signer: (m) => m.owner,

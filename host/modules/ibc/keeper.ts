@@ -21,6 +21,18 @@ export class IbcStore {
 
   constructor(private readonly undo = new UndoJournal()) {}
 
+  /** The query router as ICA host's MsgModuleQuerySafe asks it (gRPC path, request bytes → response bytes), attached by app/queries.ts. */
+  queries: ((path: string, data: Uint8Array) => Uint8Array) | undefined;
+
+  useQueries(q: ((path: string, data: Uint8Array) => Uint8Array) | undefined): void {
+    this.queries = q;
+  }
+
+  query(path: string, data: Uint8Array): Uint8Array {
+    if (this.queries === undefined) throw new Error("no query router is attached to this application");
+    return this.queries(path, data);
+  }
+
   static owns(key: string): boolean {
     return key.startsWith(PREFIX);
   }
