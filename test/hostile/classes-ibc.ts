@@ -109,6 +109,9 @@ const CASES: Case[] = [
     owner: A(), connectionId: "connection-0", packetData: { type: 1, data: proof }, relativeTimeout: 600_000_000_000n,
   })),
   one("ICA controller params as a user", "ibc/2", () => msg(icaController.MsgUpdateParamsSchema, { signer: A(), params: { controllerEnabled: false } })),
+  one("module query safe with no query", "ibc/8", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [] })),
+  one("module query safe: a query not marked safe", "ibc/8", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [{ path: "/cosmos.gov.v1.Query/Params", data: new Uint8Array() }] })),
+  one("module query safe: a bank balance with no denom", "undefined/1", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [{ path: "/cosmos.bank.v1beta1.Query/Balance", data: new Uint8Array() }] })),
   one("ICA host params as a user", "ibc/2", () => msg(icaHost.MsgUpdateParamsSchema, { signer: A(), params: { hostEnabled: false, allowMessages: [] } })),
   one("submit evidence: chain-main has no evidence router (its panic)", "undefined/111222", () => msg(MsgSubmitEvidenceSchema, {
     submitter: A(), evidence: any("/cosmos.evidence.v1beta1.Equivocation", toBinary(EquivocationSchema, create(EquivocationSchema, {
@@ -130,7 +133,7 @@ const COVERS = [
     channel.MsgChannelOpenTrySchema, channel.MsgChannelOpenAckSchema, channel.MsgChannelOpenConfirmSchema, channel.MsgChannelCloseInitSchema,
     channel.MsgChannelCloseConfirmSchema, channel.MsgRecvPacketSchema, channel.MsgTimeoutSchema, channel.MsgTimeoutOnCloseSchema, channel.MsgAcknowledgementSchema,
     channel2.MsgSendPacketSchema, channel2.MsgRecvPacketSchema, channel2.MsgTimeoutSchema, channel2.MsgAcknowledgementSchema,
-    icaController.MsgRegisterInterchainAccountSchema, icaController.MsgSendTxSchema, icaController.MsgUpdateParamsSchema, icaHost.MsgUpdateParamsSchema,
+    icaController.MsgRegisterInterchainAccountSchema, icaController.MsgSendTxSchema, icaController.MsgUpdateParamsSchema, icaHost.MsgUpdateParamsSchema, icaHost.MsgModuleQuerySafeSchema,
     MsgSubmitEvidenceSchema].map((s) => `/${s.typeName}`),
 ];
 

@@ -15,6 +15,8 @@ import { MsgCreateClientResponse } from "cosmjs-types/ibc/core/client/v1/tx";
 import { MsgChannelOpenInitResponse } from "cosmjs-types/ibc/core/channel/v1/tx";
 import { MsgRegisterInterchainAccountResponse } from "cosmjs-types/ibc/applications/interchain_accounts/controller/v1/tx";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import { MsgModuleQuerySafeResponse } from "cosmjs-types/ibc/applications/interchain_accounts/host/v1/tx";
+import { QueryBalanceRequest, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { devAddress, devPrivateKey } from "../../../host/app/genesis.js";
 import { keplrBody } from "../../helpers/cosmjs.js";
 import { gasTrace } from "../../../host/app/gas/tx-gas.js";
@@ -156,6 +158,26 @@ test("MsgRegisterInterchainAccount: the controller port's channel-1 in INIT with
     owner: RELAYER, connectionId: "connection-0", packetData: { type: 1, data: new Uint8Array([1]), memo: "" }, relativeTimeout: 600_000_000_000n,
   } }]);
   assert.equal([sendTx.codespace, sendTx.code], ["interchainaccounts", 11]);
+});
+
+test("MsgModuleQuerySafe: a module-query-safe query answered in the msg response; one not marked safe refused (ibc 8); a failing query's error", async () => {
+  const H = "/ibc.applications.interchain_accounts.host.v1.MsgModuleQuerySafe";
+  const balanceReq = QueryBalanceRequest.encode({ address: RELAYER, denom: "basecro" }).finish();
+  const ok = await send(node, 6, [{ typeUrl: H, value: { signer: RELAYER, requests: [{ path: "/cosmos.bank.v1beta1.Query/Balance", data: balanceReq }] } }]);
+  assert.is(ok.code, 0, ok.raw_log);
+  const resp = MsgModuleQuerySafeResponse.decode(response(ok).value);
+  assert.is(resp.height, BigInt(ok.height));
+  const balance = QueryBalanceResponse.decode(resp.responses[0]!).balance!;
+  assert.is(balance.denom, "basecro");
+  assert.ok(BigInt(balance.amount) > 0n);
+  const unsafe = await send(node, 6, [{ typeUrl: H, value: { signer: RELAYER, requests: [{ path: "/cosmos.gov.v1.Query/Params", data: new Uint8Array() }] } }]);
+  assert.equal([unsafe.codespace, unsafe.code], ["ibc", 8]);
+  assert.match(unsafe.raw_log, "not module query safe: /cosmos.gov.v1.Query/Params");
+  const bad = await send(node, 6, [{ typeUrl: H, value: { signer: RELAYER, requests: [{ path: "/cosmos.bank.v1beta1.Query/Balance", data: new Uint8Array() }] } }]);
+  assert.equal([bad.codespace, bad.code], ["undefined", 1]);
+  assert.match(bad.raw_log, "rpc error: code = InvalidArgument desc = invalid denom: ");
+  const none = await send(node, 6, [{ typeUrl: H, value: { signer: RELAYER, requests: [] } }]);
+  assert.equal([none.stage, none.codespace, none.code], ["check", "ibc", 8]);
 });
 
 test("the state survives a restart (same app hash) and the SDK genesis export and import", async () => {
