@@ -116,7 +116,13 @@ function runChannelOpenInit(io: Io, port: string, ch: channel.MsgChannelOpenInit
 
 function runTransferChannelOpenInit(io: Io, m: channel.MsgChannelOpenInit, e: Env) {
   if (m.portId !== "transfer") {
-    if (m.portId === "icahost" || m.portId.startsWith("icacontroller-")) return runIcaChannel(io, m.portId, m.channel, e);
+    if (m.portId.startsWith("icacontroller-")) return runIcaChannel(io, m.portId, m.channel, e);
+    // ICA host's OnChanOpenInit: a host never initiates.
+    if (m.portId === "icahost") {
+      return runChannelOpenInit(io, m.portId, m.channel, e, (chan) => {
+        throw new TxError(IbcErrors.InvalidChannelFlow, `channel open init callback failed for port ID: ${m.portId}, channel ID: ${chan}: channel handshake must be initiated by controller chain`);
+      });
+    }
     throw new TxError(IbcErrors.InvalidRoute, `route not found to portID: ${m.portId}`);
   }
   return runChannelOpenInit(io, m.portId, m.channel, e, (chan) => transferOnChanOpenInit(io, m.channel!.ordering, m.portId, chan, m.channel!.version));
