@@ -153,3 +153,19 @@ export function initIbc(s: IbcStore, section: JsonValue | undefined): void {
   next(keys.nextConnection, co.next_connection_sequence);
   next(keys.nextChannel, chg.next_channel_sequence);
 }
+
+/** The `interchainaccounts` section: `kept` with the controller's ports the store holds (`port/<id>`). */
+export function storedIcaJson(records: readonly ModuleRecord[], kept: Obj | undefined): JsonValue {
+  const s = new IbcStore();
+  for (const r of records) if (IbcStore.owns(r.key) && r.value !== null) s.load(r.key, r.value);
+  const section = kept ?? {};
+  const controller = (section.controller_genesis_state ?? {}) as Obj;
+  const ports = s.entries("icacontroller", "port/").map(([k]) => k.slice("port/".length));
+  return { ...section, controller_genesis_state: { ...controller, ports } };
+}
+
+/** Its controller ports into the store. */
+export function initIca(s: IbcStore, section: JsonValue | undefined): void {
+  const controller = ((section as Obj | undefined)?.controller_genesis_state ?? {}) as Obj;
+  for (const p of (controller.ports ?? []) as string[]) s.set("icacontroller", `port/${p}`, new Uint8Array([1]));
+}

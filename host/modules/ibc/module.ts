@@ -14,11 +14,11 @@ import { ibcChannelMessages, ibcClientMessages, ibcConnectionMessages } from "./
 import { ibcTransferMessages, icaMessages } from "./app-messages.js";
 import type { IbcStore } from "./keeper.js";
 import type { ModuleRecord } from "../../store/records.js";
-import { initIbc, storedIbcJson } from "./genesis.js";
+import { initIbc, initIca, storedIbcJson, storedIcaJson } from "./genesis.js";
 
 /** What IBC's InitGenesis reads and writes: the `ibc` section into the store. */
 export interface IbcInitApp {
-  readonly genesis: { readonly sdk: { readonly ibc?: unknown } };
+  readonly genesis: { readonly sdk: { readonly ibc?: unknown; readonly interchainaccounts?: unknown } };
   readonly ibc: IbcStore;
 }
 
@@ -52,3 +52,13 @@ declare module "../../framework/context.js" {
     readonly ibc: import("./keeper.js").IbcStore;
   }
 }
+
+/** Interchain accounts' genesis section (its controller ports); its messages are in ibcModule. */
+export const icaModule: AppModule<unknown, unknown, IbcInitApp, IbcExportApp> = {
+  name: "interchainaccounts",
+  genesis: {
+    init: (app) => initIca(app.ibc, app.genesis.sdk.interchainaccounts as never),
+    export: (app) => storedIcaJson(app.moduleRecords(), app.kept("interchainaccounts")),
+  },
+  messages: [],
+};

@@ -195,10 +195,12 @@ test("the state survives a restart (same app hash) and the SDK genesis export an
     assert.equal(ibc.connection_genesis.connections.map((c: any) => c.id), ["connection-0", "connection-localhost"]);
     assert.equal(ibc.channel_genesis.channels.map((c: any) => `${c.port_id}/${c.channel_id}`), [`icacontroller-${RELAYER}/channel-1`, `icacontroller-${RELAYER}/channel-2`, "transfer/channel-0"]);
     assert.is(ibc.channel_genesis.next_channel_sequence, "3");
+    assert.equal(doc.app_state.interchainaccounts.controller_genesis_state.ports, [`icacontroller-${RELAYER}`]);
     const imported = await h.open({ genesis: doc });
     try {
       assert.equal((await imported.get("/ibc/core/channel/v1/channels")).json.channels, (await back.get("/ibc/core/channel/v1/channels")).json.channels.map((c: any) => c));
       assert.equal((imported.chain.exportGenesis() as any).app_state.ibc, ibc);
+      assert.equal((imported.chain.exportGenesis() as any).app_state.interchainaccounts, doc.app_state.interchainaccounts);
     } finally {
       await imported.chain.close();
     }
