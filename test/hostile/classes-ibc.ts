@@ -27,7 +27,7 @@ const proof = new Uint8Array([1, 2, 3]);
 const any = (typeUrl: string, value: Uint8Array) => ({ typeUrl, value });
 const clientState = (chainId: string) => any("/ibc.lightclients.tendermint.v1.ClientState", toBinary(ClientStateSchema, create(ClientStateSchema, {
   chainId, trustLevel: { numerator: 1n, denominator: 3n }, trustingPeriod: { seconds: 100n }, unbondingPeriod: { seconds: 200n }, maxClockDrift: { seconds: 10n },
-  latestHeight: h(10n), proofSpecs: [new Uint8Array([10, 0])], upgradePath: ["upgrade", "upgradedIBCState"],
+  latestHeight: h(10n), proofSpecs: [{ leafSpec: { hash: 1 } }], upgradePath: ["upgrade", "upgradedIBCState"],
 })));
 const consensusState = () => any("/ibc.lightclients.tendermint.v1.ConsensusState", toBinary(ConsensusStateSchema, create(ConsensusStateSchema, {
   timestamp: { seconds: 1_700_000_000n }, root: { hash: new Uint8Array(32) }, nextValidatorsHash: new Uint8Array(32),
@@ -52,7 +52,7 @@ const CASES: Case[] = [
   one("create a client trusting 1/4 of the validators", "07-tendermint/9", () => msg(client.MsgCreateClientSchema, {
     clientState: any(clientState("other-1").typeUrl, toBinary(ClientStateSchema, create(ClientStateSchema, {
       chainId: "other-1", trustLevel: { numerator: 1n, denominator: 4n }, trustingPeriod: { seconds: 100n }, unbondingPeriod: { seconds: 200n }, maxClockDrift: { seconds: 10n },
-      latestHeight: h(10n), proofSpecs: [new Uint8Array([10, 0])],
+      latestHeight: h(10n), proofSpecs: [{ leafSpec: { hash: 1 } }],
     }))), consensusState: consensusState(), signer: A(),
   })),
   one("create a client whose latest height's revision is not its chain id's", "07-tendermint/5", () => msg(client.MsgCreateClientSchema, { clientState: clientState("other-2"), consensusState: consensusState(), signer: A() })),
