@@ -26,6 +26,12 @@ const CHANNEL = /^channelEnds\/ports\/([^/]+)\/channels\/([^/]+)$/;
 const SEQUENCE = /^nextSequence(Send|Recv|Ack)\/ports\/([^/]+)\/channels\/([^/]+)$/;
 const CONSENSUS = /^consensusStates\/(\d+)-(\d+)$/;
 
+/** A consensus state's JSON as ibc-go writes it: next_validators_hash is a HexBytes (upper-case hex). */
+function consensusJson(value: Uint8Array): Obj {
+  const c = fromBinary(ConsensusStateSchema, value);
+  return { "@type": TM_CONSENSUS_STATE, ...json(ConsensusStateSchema, value), next_validators_hash: Buffer.from(c.nextValidatorsHash).toString("hex").toUpperCase() };
+}
+
 /** The `ibc` section: `kept` (the genesis's) with the state the store holds. */
 export function ibcJson(s: IbcStore, kept: Obj | undefined): JsonValue {
   const section = kept ?? {};
@@ -40,7 +46,7 @@ export function ibcJson(s: IbcStore, kept: Obj | undefined): JsonValue {
     const c = CONSENSUS.exec(rest);
     if (rest === "clientState") clients.push({ client_id: id, client_state: { "@type": TM_CLIENT_STATE, ...json(ClientStateSchema, unpackAny(v).value) } });
     else if (c !== null) {
-      consensus.set(id, [...(consensus.get(id) ?? []), { height: { revision_number: c[1]!, revision_height: c[2]! }, consensus_state: { "@type": TM_CONSENSUS_STATE, ...json(ConsensusStateSchema, unpackAny(v).value) } }]);
+      consensus.set(id, [...(consensus.get(id) ?? []), { height: { revision_number: c[1]!, revision_height: c[2]! }, consensus_state: consensusJson(unpackAny(v).value) }]);
     } else if (rest === "connections") paths.push({ client_id: id, paths: decodePaths(v) });
     else if (rest !== "creator") metadata.set(id, [...(metadata.get(id) ?? []), { key: b64(latin1(rest)), value: b64(v) }]);
   }
@@ -124,7 +130,9 @@ export function initIbc(s: IbcStore, section: JsonValue | undefined): void {
   for (const c of (cg.clients_consensus ?? []) as Obj[]) {
     for (const x of (c.consensus_states ?? []) as Obj[]) {
       const h = x.height as Obj;
-      s.set(IBC, keys.consensusState(String(c.client_id), `${h.revision_number}-${h.revision_height}`), anyOf(TM_CONSENSUS_STATE, ConsensusStateSchema, x.consensus_state as Obj));
+      const cs = x.consensus_state as Obj;
+      const hash = Buffer.from(String(cs.next_validators_hash ?? ""), "hex").toString("base64");
+      s.set(IBC, keys.consensusState(String(c.client_id), `${h.revision_number}-${h.revision_height}`), anyOf(TM_CONSENSUS_STATE, ConsensusStateSchema, { ...cs, next_validators_hash: hash }));
     }
   }
   for (const c of (cg.clients_metadata ?? []) as Obj[]) {

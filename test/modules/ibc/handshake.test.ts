@@ -190,6 +190,8 @@ test("the state survives a restart (same app hash) and the SDK genesis export an
     const ibc = doc.app_state.ibc;
     assert.equal(ibc.client_genesis.clients.map((c: any) => c.client_id), ["07-tendermint-0", "07-tendermint-1"]);
     assert.is(ibc.client_genesis.next_client_sequence, "2");
+    // next_validators_hash as ibc-go writes a HexBytes
+    assert.is(ibc.client_genesis.clients_consensus[0].consensus_states[0].consensus_state.next_validators_hash, "09".repeat(32));
     assert.equal(ibc.connection_genesis.connections.map((c: any) => c.id), ["connection-0", "connection-localhost"]);
     assert.equal(ibc.channel_genesis.channels.map((c: any) => `${c.port_id}/${c.channel_id}`), [`icacontroller-${RELAYER}/channel-1`, `icacontroller-${RELAYER}/channel-2`, "transfer/channel-0"]);
     assert.is(ibc.channel_genesis.next_channel_sequence, "3");
