@@ -308,6 +308,7 @@ export class Application implements ChainView {
   get circuit(): AppState["circuit"] { return this.s.circuit; }
   get group(): AppState["group"] { return this.s.group; } // x/group
   get evidence(): AppState["evidence"] { return this.s.evidence; } // x/evidence
+  get ibc(): AppState["ibc"] { return this.s.ibc; } // IBC
 
   /** The block gas limit the next block is made with (consensus params: governance's, else the genesis's; -1: none). */
   maxGas(): bigint {

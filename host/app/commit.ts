@@ -43,7 +43,7 @@ export function commitBlock(
   const changes = [...imported, ...drainJournal(s)];
   const accounts = s.directory.takeDirty();
   for (const a of accounts) s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
-  const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty(), ...s.nft.takeDirty(), ...s.upgrade.takeDirty(), ...s.circuit.takeDirty(), ...s.group.store.takeDirty(), ...s.evidence.takeDirty(), ...s.params.takeDirty()];
+  const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty(), ...s.nft.takeDirty(), ...s.upgrade.takeDirty(), ...s.circuit.takeDirty(), ...s.group.store.takeDirty(), ...s.evidence.takeDirty(), ...s.ibc.takeDirty(), ...s.params.takeDirty()];
   for (const g of records) {
     if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
     else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));

@@ -22,6 +22,7 @@ import type { Nft } from "../modules/nft/keeper.js";
 import type { Circuit } from "../modules/circuit/keeper.js";
 import type { Group } from "../modules/group/env.js";
 import type { Evidence } from "../modules/evidence/keeper.js";
+import type { IbcStore } from "../modules/ibc/keeper.js";
 import { INIT_GENESIS, MODULES, type ModulesInitApp } from "../modules/index.js";
 import type { Genesis } from "../modules/genutil/genesis-sdk.js";
 
@@ -48,6 +49,7 @@ export interface InitChainHost {
   readonly circuit: Circuit;
   readonly group: Group;
   readonly evidence: Evidence;
+  readonly ibc: IbcStore;
   /** A gentx's TxRaw through the ante handler and its message at the genesis height: its code and log, or a throw (a bad signature). */
   deliverGenTx(txBytes: Uint8Array): { code: number; rawLog: string };
 }
@@ -61,7 +63,7 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   const burned = g.bank.burnedBalance;
   if (!exported) h.emission.setState({ height: g.height, totalSupply: g.bank.supply.find((c) => c.denom === g.mint.params.mintDenom)!.amount, burned });
   const app: ModulesInitApp = {
-    genesis: g, ledger: h.ledger, tiers: h.tiers, directory: h.directory, validators: h.validators, gov: h.gov, slashing: h.slashing, feegrant: h.feegrant, authz: h.authz, nft: h.nft, circuit: h.circuit, group: h.group, evidence: h.evidence,
+    genesis: g, ledger: h.ledger, tiers: h.tiers, directory: h.directory, validators: h.validators, gov: h.gov, slashing: h.slashing, feegrant: h.feegrant, authz: h.authz, nft: h.nft, circuit: h.circuit, group: h.group, evidence: h.evidence, ibc: h.ibc,
     placer: new GenesisPlacer(h.core), validatorIds: new Map(), burnIds: [],
   };
   for (const m of INIT_MODULES) m.genesis!.init!(app);

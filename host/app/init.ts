@@ -19,6 +19,7 @@ import { Upgrade } from "../modules/upgrade/keeper.js";
 import { Circuit } from "../modules/circuit/keeper.js";
 import { GroupStore } from "../modules/group/kv.js";
 import { Evidence } from "../modules/evidence/keeper.js";
+import { IbcStore } from "../modules/ibc/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { seedGovernedParams } from "../modules/gov/governed-genesis.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
@@ -58,7 +59,7 @@ export function initGenesis(s: AppState): void {
   reserveState(s.core, genesisRecordCounts(g), s.limits.coreMemoryBytes, "the genesis");
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
-    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, deliverGenTx,
+    validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, ibc: s.ibc, deliverGenTx,
   });
   s.burnIds = burnIds;
   s.burned = burned;
@@ -92,7 +93,7 @@ function importState(s: AppState, state: NonNullable<Genesis["nodeState"]>): voi
  * key; `imported`: from an exported state, so written with the first block.
  */
 export function loadModuleRecord(s: AppState, key: string, value: string, imported: boolean): void {
-  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : Nft.owns(key) ? s.nft : Upgrade.owns(key) ? s.upgrade : Circuit.owns(key) ? s.circuit : GroupStore.owns(key) ? s.group.store : Evidence.owns(key) ? s.evidence : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
+  const module = key.startsWith("s/") ? s.slashing : Bank.owns(key) ? s.bank : Authz.owns(key) ? s.authz : Feegrant.owns(key) ? s.feegrant : Nft.owns(key) ? s.nft : Upgrade.owns(key) ? s.upgrade : Circuit.owns(key) ? s.circuit : GroupStore.owns(key) ? s.group.store : Evidence.owns(key) ? s.evidence : IbcStore.owns(key) ? s.ibc : GovernedParams.owns(key) ? s.params : ValidatorRegistry.owns(key) ? s.validators : DelayedSets.owns(key) ? s.delayedSets : s.gov;
   if (imported) module.importRecord(key, value);
   else module.load(key, value);
 }

@@ -17,6 +17,7 @@ import { file_cosmos_vesting_v1beta1_vesting } from "../wire/gen/cosmos/vesting/
 import { file_cosmos_feegrant_v1beta1_feegrant } from "../wire/gen/cosmos/feegrant/v1beta1/feegrant_pb.js";
 import { file_cosmos_group_v1_types } from "../wire/gen/cosmos/group/v1/types_pb.js";
 import { file_cosmos_evidence_v1beta1_evidence } from "../wire/gen/cosmos/evidence/v1beta1/evidence_pb.js";
+import { file_ibc_lightclients_tendermint_v1_tendermint } from "../wire/gen/ibc/lightclients/tendermint/v1/tendermint_pb.js";
 import { decodeAny } from "../wire/messages.js";
 import { supplyOfQuery } from "../modules/bank/queries.js";
 import { mintModule } from "../modules/mint/module.js";
@@ -34,6 +35,7 @@ export const ANSWER_TYPES = createRegistry(
   file_cosmos_crypto_ed25519_keys, file_cosmos_crypto_secp256k1_keys, file_cosmos_vesting_v1beta1_vesting,
   file_cosmos_authz_v1beta1_authz, file_cosmos_bank_v1beta1_authz, file_cosmos_staking_v1beta1_authz,
   file_cosmos_feegrant_v1beta1_feegrant, file_cosmos_group_v1_types, file_cosmos_evidence_v1beta1_evidence,
+  file_ibc_lightclients_tendermint_v1_tendermint,
 );
 
 /** Every query method the node knows: the modules' services' (every one has a handler: test/query-router). */
@@ -60,7 +62,9 @@ export function moduleQueryRouter<A>(modules: readonly AppModule<A>[], app: A, o
 /** Every module's handlers over the application (held, at compile time, to what each module's queries read). */
 export function createQueryRouter(app: Application, options: QueryOptions = {}): QueryRouter {
   const modulesApp: ModulesApp = app;
-  return moduleQueryRouter<ModulesApp>(MODULES, modulesApp, options);
+  const router = moduleQueryRouter<ModulesApp>(MODULES, modulesApp, options);
+  app.ibc.useQueries((path, data) => router.abci(path, data));
+  return router;
 }
 
 /** The emission-only chain's queries (x/mint, x/inflation, the supply of a denom). */

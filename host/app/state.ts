@@ -29,6 +29,7 @@ import { Upgrade, type UpgradeOperator } from "../modules/upgrade/keeper.js";
 import { Circuit } from "../modules/circuit/keeper.js";
 import { Group } from "../modules/group/env.js";
 import { Evidence } from "../modules/evidence/keeper.js";
+import { IbcStore } from "../modules/ibc/keeper.js";
 import { GovernedParams } from "../modules/gov/governed-params.js";
 import { distributionParams } from "../modules/distribution/update-params.js";
 import { durationNs } from "../modules/staking/update-params.js";
@@ -106,6 +107,8 @@ export class AppState {
   readonly group: Group;
   /** x/evidence: the equivocations handled. */
   readonly evidence: Evidence;
+  /** IBC: clients, connections, channels, interchain-account ports (ibc-go's store keys). */
+  readonly ibc: IbcStore;
   /** The params governance set (auth, staking, distribution, mint, slashing, gov, consensus); absent: the genesis's. */
   readonly params: GovernedParams;
   /** Validators' descriptions, commission limits and consensus keys. */
@@ -186,6 +189,7 @@ export class AppState {
     this.circuit = new Circuit(ACCOUNT_PREFIX, this.txJournal);
     this.group = new Group(this.txJournal, this.registry);
     this.evidence = new Evidence(this.txJournal);
+    this.ibc = new IbcStore(this.txJournal);
     this.params = new GovernedParams(this.txJournal);
     this.validators = new ValidatorRegistry(this.genesis.chainId, this.directory, this.txJournal);
     this.gov = new Gov(this.genesis.gov.params, {
@@ -230,7 +234,7 @@ export class AppState {
       headerHash: this.headerHash(height, timeNs), parseDec: (text) => this.core.dec.parse(text), timeNs, gov: this.gov,
       validators: this.validators, bank: this.bank, authz: this.authz, feegrant: this.feegrant, params: this.params, authority: this.genesis.gov.authority, nft: this.nft,
       upgrade: this.upgrade, circuit: this.circuit, group: this.group,
-      evidence: this.evidence,
+      evidence: this.evidence, ibc: this.ibc,
     };
   }
 

@@ -157,6 +157,7 @@ export class DevChain {
     // The document itself is the database's (restarted): the parsed genesis is carried over.
     const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
     configure(next);
+    next.ibc.useQueries(old.ibc.queries); // the query router ICA host's MsgModuleQuerySafe asks
     // What configure wrote into the core is in the image too: the image is the core's whole state.
     restoreImage(old.core, snap.image);
     for (const a of snap.accounts) next.directory.load(a);
@@ -256,7 +257,9 @@ export class DevChain {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
     restoreImage(old.core, this.pristine);
     old.directory.reset();
-    return openState(old.core, doc, this.options, { directory: old.directory });
+    const next = openState(old.core, doc, this.options, { directory: old.directory });
+    next.ibc.useQueries(old.ibc.queries); // the query router ICA host's MsgModuleQuerySafe asks
+    return next;
   }
 
   // ---- the simulated clock ----

@@ -16,7 +16,7 @@ import { consensusModule } from "./consensus/module.js";
 import { evidenceModule } from "./evidence/module.js";
 import { feegrantModule } from "./feegrant/module.js";
 import { authzModule } from "./authz/module.js";
-import { ibcModule } from "./ibc/module.js";
+import { ibcModule, icaModule } from "./ibc/module.js";
 import { supplyModule } from "./supply/module.js";
 import { vestingModule } from "./vesting/module.js";
 import { genutilModule } from "./genutil/module.js";
@@ -40,6 +40,7 @@ export const MODULES = [
   feegrantModule,
   authzModule,
   ibcModule,
+  icaModule,
   supplyModule,
   vestingModule,
   genutilModule,
@@ -61,9 +62,9 @@ export const END_BLOCKERS = ["gov", "staking", "feegrant", "group"] as const;
  * a stored chain depends on it). After InitGenesis the application numbers the accounts the
  * sections named without one (x/auth's numberNamedAccounts), then delivers genutil's gentxs.
  */
-export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "group", "nft", "circuit", "evidence"] as const;
+export const INIT_GENESIS = ["auth", "bank", "vesting", "staking", "distribution", "tieredrewards", "gov", "slashing", "feegrant", "authz", "group", "nft", "circuit", "evidence", "transfer", "interchainaccounts"] as const;
 /** The order of the sections ExportGenesis writes (after the sections the node keeps as given). */
-export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "group", "nft", "circuit", "evidence", "genutil"] as const;
+export const EXPORT_GENESIS = ["auth", "bank", "staking", "distribution", "mint", "inflation", "tieredrewards", "gov", "slashing", "authz", "feegrant", "group", "nft", "circuit", "evidence", "transfer", "interchainaccounts", "genutil"] as const;
 
 type Union<M> = M extends { readonly queries?: { handlers(app: infer A, ...rest: never[]): unknown } } ? (x: A) => void : never;
 type Intersection<U> = (U extends unknown ? U : never) extends (x: infer I) => void ? I : never;

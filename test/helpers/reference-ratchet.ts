@@ -97,6 +97,7 @@ export function workloadReport(w: Workload, rows: ReplayRow[]): string {
         r.resigned === "" ? "" : `re-signed: ${r.resigned}`,
         r.needsResigning === undefined ? "" : `**needs re-signing**: ${r.needsResigning}`,
         s.status === "matched" && !listed.has(r.label) ? "**not in expected-matches.json**" : "",
+        s.status === "matched" && r.chain.stage === "deliver" && !gasExact(r) ? `gas within 1 %: chain ${r.chain.gasUsed}, node ${r.node.gasUsed}` : "",
       ].filter((x) => x !== "");
       return `| ${r.n} | ${cell(r.label)} | ${signerName(r.signer)}${r.mode === "amino" ? " (amino)" : ""} | ${s.status} | ${cell(notes.join("; "))} |`;
     }),

@@ -284,9 +284,10 @@ export function asSent(chain: Outcome, recorded: Uint8Array, sent: Uint8Array): 
 }
 
 /** Replays workload `w` on `node` (opened on its genesis.json with 1 s blocks), row by row. */
-export async function replayRecorded(w: Workload, node: TestNode, each: (row: ReplayRow) => void = () => {}): Promise<ReplayRow[]> {
+export async function replayRecorded(w: Workload, node: TestNode, each: (row: ReplayRow) => void = () => {}, stopBefore?: string): Promise<ReplayRow[]> {
   const out: ReplayRow[] = [];
   for (const r of recordedRows(w)) {
+    if (r.label === stopBefore) break;
     const behind = BigInt(r.height - 1) - node.chain.latest.height;
     if (behind > 0n) await node.chain.advance(behind);
     const nextSeconds = node.chain.nextBlockTime() / 1_000_000_000n;

@@ -27,7 +27,7 @@ const proof = new Uint8Array([1, 2, 3]);
 const any = (typeUrl: string, value: Uint8Array) => ({ typeUrl, value });
 const clientState = (chainId: string) => any("/ibc.lightclients.tendermint.v1.ClientState", toBinary(ClientStateSchema, create(ClientStateSchema, {
   chainId, trustLevel: { numerator: 1n, denominator: 3n }, trustingPeriod: { seconds: 100n }, unbondingPeriod: { seconds: 200n }, maxClockDrift: { seconds: 10n },
-  latestHeight: h(10n), proofSpecs: [new Uint8Array([10, 0])], upgradePath: ["upgrade", "upgradedIBCState"],
+  latestHeight: h(10n), proofSpecs: [{ leafSpec: { hash: 1 } }], upgradePath: ["upgrade", "upgradedIBCState"],
 })));
 const consensusState = () => any("/ibc.lightclients.tendermint.v1.ConsensusState", toBinary(ConsensusStateSchema, create(ConsensusStateSchema, {
   timestamp: { seconds: 1_700_000_000n }, root: { hash: new Uint8Array(32) }, nextValidatorsHash: new Uint8Array(32),
@@ -48,7 +48,22 @@ const CASES: Case[] = [
   })),
   one("transfer params from a user", "ibc/2", () => msg(transfer.MsgUpdateParamsSchema, { signer: A(), params: { sendEnabled: true, receiveEnabled: true } })),
   one("create a client with an empty chain id", "07-tendermint/2", () => msg(client.MsgCreateClientSchema, { clientState: clientState(""), consensusState: consensusState(), signer: A() })),
-  one("create a valid client (not kept here)", "sdk/6", () => msg(client.MsgCreateClientSchema, { clientState: clientState("other-1"), consensusState: consensusState(), signer: A() })),
+  one("create a client whose consensus state has expired (status Expired: nothing kept)", "client/29", () => msg(client.MsgCreateClientSchema, { clientState: clientState("other-1"), consensusState: consensusState(), signer: A() })),
+  one("create a client trusting 1/4 of the validators", "07-tendermint/9", () => msg(client.MsgCreateClientSchema, {
+    clientState: any(clientState("other-1").typeUrl, toBinary(ClientStateSchema, create(ClientStateSchema, {
+      chainId: "other-1", trustLevel: { numerator: 1n, denominator: 4n }, trustingPeriod: { seconds: 100n }, unbondingPeriod: { seconds: 200n }, maxClockDrift: { seconds: 10n },
+      latestHeight: h(10n), proofSpecs: [{ leafSpec: { hash: 1 } }],
+    }))), consensusState: consensusState(), signer: A(),
+  })),
+  one("create a client whose latest height's revision is not its chain id's", "07-tendermint/5", () => msg(client.MsgCreateClientSchema, { clientState: clientState("other-2"), consensusState: consensusState(), signer: A() })),
+  one("create a client with a consensus state with no root", "client/9", () => msg(client.MsgCreateClientSchema, {
+    clientState: clientState("other-1"), signer: A(),
+    consensusState: any("/ibc.lightclients.tendermint.v1.ConsensusState", toBinary(ConsensusStateSchema, create(ConsensusStateSchema, { timestamp: { seconds: 1_700_000_000n }, nextValidatorsHash: new Uint8Array(32) }))),
+  })),
+  one("open a connection naming the counterparty's connection id", "connection/7", () => msg(connection.MsgConnectionOpenInitSchema, { clientId: "07-tendermint-0", counterparty: { ...counterparty, connectionId: "connection-9" }, version, signer: A() })),
+  one("channel open init in state TRYOPEN", "channel/5", () => msg(channel.MsgChannelOpenInitSchema, { portId: "transfer", channel: { ...chan, state: 2 }, signer: A() })),
+  one("channel open init on a port no module is bound to", "port/5", () => msg(channel.MsgChannelOpenInitSchema, { portId: "nobody", channel: chan, signer: A() })),
+  one("channel open init with two connection hops", "channel/15", () => msg(channel.MsgChannelOpenInitSchema, { portId: "transfer", channel: { ...chan, connectionHops: ["connection-0", "connection-1"] }, signer: A() })),
   one("update a client with a header without its signed header", "client/12", () => msg(client.MsgUpdateClientSchema, { clientId: "07-tendermint-0", clientMessage: header(), signer: A() })),
   one("upgrade a client that does not exist", "client/29", () => msg(client.MsgUpgradeClientSchema, {
     clientId: "07-tendermint-0", clientState: clientState("x-2"), consensusState: consensusState(), proofUpgradeClient: proof, proofUpgradeConsensusState: proof, signer: A(),
@@ -94,6 +109,9 @@ const CASES: Case[] = [
     owner: A(), connectionId: "connection-0", packetData: { type: 1, data: proof }, relativeTimeout: 600_000_000_000n,
   })),
   one("ICA controller params as a user", "ibc/2", () => msg(icaController.MsgUpdateParamsSchema, { signer: A(), params: { controllerEnabled: false } })),
+  one("module query safe with no query", "ibc/8", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [] })),
+  one("module query safe: a query not marked safe", "ibc/8", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [{ path: "/cosmos.gov.v1.Query/Params", data: new Uint8Array() }] })),
+  one("module query safe: a bank balance with no denom", "undefined/1", () => msg(icaHost.MsgModuleQuerySafeSchema, { signer: A(), requests: [{ path: "/cosmos.bank.v1beta1.Query/Balance", data: new Uint8Array() }] })),
   one("ICA host params as a user", "ibc/2", () => msg(icaHost.MsgUpdateParamsSchema, { signer: A(), params: { hostEnabled: false, allowMessages: [] } })),
   one("submit evidence: chain-main has no evidence router (its panic)", "undefined/111222", () => msg(MsgSubmitEvidenceSchema, {
     submitter: A(), evidence: any("/cosmos.evidence.v1beta1.Equivocation", toBinary(EquivocationSchema, create(EquivocationSchema, {
@@ -115,7 +133,7 @@ const COVERS = [
     channel.MsgChannelOpenTrySchema, channel.MsgChannelOpenAckSchema, channel.MsgChannelOpenConfirmSchema, channel.MsgChannelCloseInitSchema,
     channel.MsgChannelCloseConfirmSchema, channel.MsgRecvPacketSchema, channel.MsgTimeoutSchema, channel.MsgTimeoutOnCloseSchema, channel.MsgAcknowledgementSchema,
     channel2.MsgSendPacketSchema, channel2.MsgRecvPacketSchema, channel2.MsgTimeoutSchema, channel2.MsgAcknowledgementSchema,
-    icaController.MsgRegisterInterchainAccountSchema, icaController.MsgSendTxSchema, icaController.MsgUpdateParamsSchema, icaHost.MsgUpdateParamsSchema,
+    icaController.MsgRegisterInterchainAccountSchema, icaController.MsgSendTxSchema, icaController.MsgUpdateParamsSchema, icaHost.MsgUpdateParamsSchema, icaHost.MsgModuleQuerySafeSchema,
     MsgSubmitEvidenceSchema].map((s) => `/${s.typeName}`),
 ];
 

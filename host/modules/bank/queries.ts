@@ -58,9 +58,10 @@ export function bankQueries(
     const amount = balanceOf(r.address);
     return page(amount === 0n ? [] : [{ denom, amount: `${amount}` }], r);
   };
+  // x/bank's Balance checks the denom before the address.
   const balance = (r: { address: string; denom: string }) => {
-    const amount = balanceOf(r.address);
     if (!validDenom(r.denom)) throw invalid(`invalid denom: ${r.denom}`);
+    const amount = balanceOf(r.address);
     return { balance: { denom: r.denom, amount: `${r.denom === denom ? amount : 0n}` } };
   };
   // SpendableCoins: a vesting account's balance less its locked coins at the block's time; each

@@ -135,6 +135,10 @@ export interface Genesis {
     nft: NftCollection[];
     /** x/circuit's permissions and disabled types. */
     circuit: CircuitGenesis;
+    /** ibc-go's section as given (host/modules/ibc/genesis.ts reads it into the IBC store). */
+    ibc?: unknown;
+    /** Interchain accounts' section as given (host/modules/ibc/genesis.ts reads its controller ports). */
+    interchainaccounts?: unknown;
     /** x/group's GenesisState. */
     group: GroupGenesis;
     /** x/evidence's equivocations. */
@@ -209,7 +213,7 @@ export function parseGenesis(doc: Json, dec: DecParser, parseNodeState: (v: Json
     distribution: { communityTax: distribution.communityTax },
     tieredrewards, consensus, gov: { authority: node.govAuthority, params: gov.params }, slashing: { params: slashing.params },
     ...(nodeState ? { nodeState } : {}),
-    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit, group, evidence },
+    sdk: { auth, genTxs, ...(staking.state ? { staking: staking.state } : {}), distribution: distribution.state, gov: gov.state, authz, signingInfos: slashing.infos, feegrant, nft, circuit, group, evidence, ...(app.ibc === undefined ? {} : { ibc: app.ibc }), ...(app.interchainaccounts === undefined ? {} : { interchainaccounts: app.interchainaccounts }) },
   };
 }
 

@@ -8,6 +8,8 @@ import * as transfer from "../../wire/gen/ibc/applications/transfer/v1/tx_pb.js"
 import * as icaController from "../../wire/gen/ibc/applications/interchain_accounts/controller/v1/tx_pb.js";
 import * as icaHost from "../../wire/gen/ibc/applications/interchain_accounts/host/v1/tx_pb.js";
 import { refusal } from "./refusal.js";
+import { msgRegisterInterchainAccountDef } from "./executed.js";
+import { msgModuleQuerySafeDef } from "./query-safe.js";
 import { IbcErrors, channelId, connectionId, ibcSigner, notAuthority, portId } from "./rules.js";
 
 /** ibc-go's MaximumReceiverLength and MaximumMemoLength. */
@@ -44,25 +46,8 @@ export const ibcTransferMessages = [
 ];
 
 export const icaMessages = [
-  refusal({
-    schema: icaController.MsgRegisterInterchainAccountSchema,
-    signer: (m) => m.owner,
-    check: (m, ctx) => {
-      connectionId(m.connectionId);
-      if (m.owner.trim() === "") throw new TxError(IbcErrors.InvalidAddress, "owner address cannot be empty");
-      void ctx;
-    },
-    fail: (m) => new TxError(IbcErrors.ConnectionNotFound, `channel handshake open init failed: ${m.connectionId}`),
-    reads: (m) => [
-      { store: "icacontroller", key: `isMiddlewareEnabled/${controllerPort(m.owner)}/${m.connectionId}` },
-      { store: "icacontroller", key: `isMiddlewareEnabled/${controllerPort(m.owner)}/${m.connectionId}`, value: 1, write: true },
-      { store: "icacontroller", key: `activeChannel/${controllerPort(m.owner)}/${m.connectionId}` },
-      { store: "icacontroller", key: `port/${controllerPort(m.owner)}`, value: 1, write: true },
-      // The router's circuit check of the MsgChannelOpenInit it sends itself (x/circuit's DisableList.Has).
-      { store: "circuit", key: "/ibc.core.channel.v1.MsgChannelOpenInit", has: true },
-      { store: "ibc", key: `connections/${m.connectionId}` },
-    ],
-  }),
+  msgRegisterInterchainAccountDef,
+  msgModuleQuerySafeDef,
   refusal({
     schema: icaController.MsgSendTxSchema,
     signer: (m) => m.owner,

@@ -10,13 +10,13 @@ import * as client2 from "../../wire/gen/ibc/core/client/v2/tx_pb.js";
 import * as connection from "../../wire/gen/ibc/core/connection/v1/tx_pb.js";
 import * as channel from "../../wire/gen/ibc/core/channel/v1/tx_pb.js";
 import * as channel2 from "../../wire/gen/ibc/core/channel/v2/tx_pb.js";
-import { ClientStateSchema, HeaderSchema } from "../../wire/gen/ibc/lightclients/tendermint/v1/tendermint_pb.js";
+import { HeaderSchema } from "../../wire/gen/ibc/lightclients/tendermint/v1/tendermint_pb.js";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { refusal, type Read } from "./refusal.js";
+import { msgChannelOpenInitDef, msgConnectionOpenInitDef, msgCreateClientDef } from "./executed.js";
 import { IbcErrors, channelId, clientId, connectionId, ibcSigner, notAuthority, plain, portId } from "./rules.js";
 
 const IBC = "ibc";
-const TM_CLIENT_STATE = "/ibc.lightclients.tendermint.v1.ClientState";
 const TM_HEADER = "/ibc.lightclients.tendermint.v1.Header";
 const TM_MISBEHAVIOUR = "/ibc.lightclients.tendermint.v1.Misbehaviour";
 
@@ -30,14 +30,6 @@ const statusReads = (id: string): Read[] => [{ store: IBC, key: "clientParams", 
 const nextSequence = (key: string): Read[] => [{ store: IBC, key, value: 8 }, { store: IBC, key, value: 8, write: true }];
 const connectionKey = (id: string) => `connections/${id}`;
 const channelKey = (port: string, chan: string) => `channelEnds/ports/${port}/channels/${chan}`;
-
-/** 07-tendermint ClientState.Validate's first refusals (chain id, trust level, periods). */
-function validateTmClientState(any: Any | undefined): void {
-  if (any === undefined) throw new TxError(IbcErrors.InvalidClient, "unpacked client state cannot be nil");
-  if (any.typeUrl !== TM_CLIENT_STATE) return;
-  const cs = fromBinary(ClientStateSchema, any.value);
-  if (cs.chainId.trim() === "") throw new TxError(IbcErrors.InvalidChainId, "chain id cannot be empty string");
-}
 
 /** A tendermint header's ValidateBasic (what MsgUpdateClient and MsgSubmitMisbehaviour carry). */
 function validateClientMessage(any: Any | undefined): void {
@@ -57,16 +49,7 @@ const signer = (m: { signer: string }) => m.signer;
 const checkSigner = (m: { signer: string }, ctx: { prefix: string }) => void ibcSigner(m.signer, ctx.prefix);
 
 export const ibcClientMessages = [
-  refusal({
-    schema: client.MsgCreateClientSchema, signer,
-    check: (m, ctx) => {
-      validateTmClientState(m.clientState);
-      checkSigner(m, ctx);
-      // A valid client would be created on chain-maind: the node keeps no light client.
-      throw new TxError(SdkErrors.UnknownRequest, "no light client is kept by this node: MsgCreateClient is not executed here");
-    },
-    fail: () => new TxError(SdkErrors.UnknownRequest, "unreachable"),
-  }),
+  msgCreateClientDef,
   refusal({
     schema: client.MsgUpdateClientSchema, signer,
     check: (m, ctx) => { clientId(m.clientId); validateClientMessage(m.clientMessage); checkSigner(m, ctx); },
@@ -118,12 +101,7 @@ export const ibcClientMessages = [
 type ConnectionUpdateParams = MessageShape<typeof connection.MsgUpdateParamsSchema>;
 
 export const ibcConnectionMessages = [
-  refusal({
-    schema: connection.MsgConnectionOpenInitSchema, signer,
-    check: (m, ctx) => { clientId(m.clientId); checkSigner(m, ctx); },
-    fail: (m) => new TxError(IbcErrors.ClientNotActive, `connection handshake open init failed: client (${m.clientId}) status is Unknown`),
-    reads: (m) => statusReads(m.clientId),
-  }),
+  msgConnectionOpenInitDef,
   refusal({
     schema: connection.MsgConnectionOpenTrySchema, signer,
     check: (m, ctx) => { clientId(m.clientId); checkSigner(m, ctx); },
@@ -156,12 +134,7 @@ export const ibcConnectionMessages = [
 const lone = (what: string, port: string, chan: string) => new TxError(IbcErrors.ChannelNotFound, `${what}: port ID (${port}) channel ID (${chan})`);
 
 export const ibcChannelMessages = [
-  refusal({
-    schema: channel.MsgChannelOpenInitSchema, signer,
-    check: (m, ctx) => { portId(m.portId); checkSigner(m, ctx); },
-    fail: (m) => new TxError(IbcErrors.ConnectionNotFound, `channel handshake open init failed: ${m.channel?.connectionHops[0] ?? ""}`),
-    reads: (m) => [{ store: IBC, key: connectionKey(m.channel?.connectionHops[0] ?? "") }],
-  }),
+  msgChannelOpenInitDef,
   refusal({
     schema: channel.MsgChannelOpenTrySchema, signer,
     check: (m, ctx) => { portId(m.portId); checkSigner(m, ctx); },

@@ -12,9 +12,29 @@ import { Query as HostQuery } from "../../wire/gen/ibc/applications/interchain_a
 import { channelQueries, clientQueries, connectionQueries, controllerQueries, hostQueries, transferQueries, type IbcView } from "./queries.js";
 import { ibcChannelMessages, ibcClientMessages, ibcConnectionMessages } from "./core-messages.js";
 import { ibcTransferMessages, icaMessages } from "./app-messages.js";
+import type { IbcStore } from "./keeper.js";
+import type { ModuleRecord } from "../../store/records.js";
+import { initIbc, initIca, storedIbcJson, storedIcaJson } from "./genesis.js";
 
-export const ibcModule: AppModule<IbcView> = {
+/** What IBC's InitGenesis reads and writes: the `ibc` section into the store. */
+export interface IbcInitApp {
+  readonly genesis: { readonly sdk: { readonly ibc?: unknown; readonly interchainaccounts?: unknown } };
+  readonly ibc: IbcStore;
+}
+
+/** What its ExportGenesis reads: the records, and the section as the genesis gave it. */
+export interface IbcExportApp {
+  moduleRecords(): readonly ModuleRecord[];
+  kept(name: string): { [k: string]: import("@bufbuild/protobuf").JsonValue } | undefined;
+}
+
+export const ibcModule: AppModule<IbcView, unknown, IbcInitApp, IbcExportApp> = {
   name: "transfer",
+  genesis: {
+    section: "ibc",
+    init: (app) => initIbc(app.ibc, app.genesis.sdk.ibc as never),
+    export: (app) => storedIbcJson(app.moduleRecords(), app.kept("ibc")),
+  },
   messages: [...ibcTransferMessages, ...ibcClientMessages, ...ibcConnectionMessages, ...ibcChannelMessages, ...icaMessages],
   queries: {
     services: [TransferQuery, ClientQuery, ConnectionQuery, ChannelQuery, ControllerQuery, HostQuery],
@@ -23,4 +43,22 @@ export const ibcModule: AppModule<IbcView> = {
       queryService(ChannelQuery, channelQueries(app, o)), queryService(ControllerQuery, controllerQueries()), queryService(HostQuery, hostQueries()),
     ],
   },
+};
+
+/** The keeper this module adds to what a message handler sees (framework/context.ts). */
+declare module "../../framework/context.js" {
+  interface MessageContext {
+    /** IBC: clients, connections, channels and interchain-account ports, under ibc-go's store keys. */
+    readonly ibc: import("./keeper.js").IbcStore;
+  }
+}
+
+/** Interchain accounts' genesis section (its controller ports); its messages are in ibcModule. */
+export const icaModule: AppModule<unknown, unknown, IbcInitApp, IbcExportApp> = {
+  name: "interchainaccounts",
+  genesis: {
+    init: (app) => initIca(app.ibc, app.genesis.sdk.interchainaccounts as never),
+    export: (app) => storedIcaJson(app.moduleRecords(), app.kept("interchainaccounts")),
+  },
+  messages: [],
 };
