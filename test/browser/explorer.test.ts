@@ -302,9 +302,12 @@ test("a node without --dev: the explorer loads, and new blocks arrive by polling
   prod = await startNode(nodeConfig(s.dir, "prod.db", { clock: "real", dev: false, blockTimeNs: 1_000_000_000n }), { core: await loadCoreFromFile() });
   const p = await open(`${prod.url}/explorer`);
   assert.match(await p.locator("#live").innerText(), /polling/);
-  const shown = BigInt(await p.locator("#stat-height").innerText());
+  // A node without --dev makes its first block on its clock: the page may open at height 0.
+  const height = () => p.evaluate(() => { const t = document.getElementById("stat-height")?.textContent ?? ""; return /^\d+$/.test(t) ? t : "0"; });
+  await p.waitForFunction(() => /^[1-9]\d*$/.test(document.getElementById("stat-height")?.textContent ?? ""));
+  const shown = BigInt(await height());
   assert.ok(shown >= 1n);
-  await p.waitForFunction((hgt) => BigInt(document.getElementById("stat-height")?.textContent ?? "0") > BigInt(hgt), `${shown}`);
+  await p.waitForFunction((hgt) => /^\d+$/.test(document.getElementById("stat-height")?.textContent ?? "") && BigInt(document.getElementById("stat-height")!.textContent!) > BigInt(hgt), `${shown}`);
   // The latest-blocks table follows the height (rendered after it: waited for, not raced).
   await p.waitForFunction((hgt) => BigInt(document.querySelector("#latest-blocks tbody tr")?.getAttribute("data-height") ?? "0") > BigInt(hgt), `${shown}`);
   const top = await p.locator("#latest-blocks tbody tr").first().getAttribute("data-height");
