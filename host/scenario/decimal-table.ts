@@ -4,8 +4,7 @@
 // another format (Arrow/Parquet with decimal columns) registers its writer with `registerTableWriter`
 // and every table of these commands is written by it too.
 
-import { csvCell } from "./simulate-output.js";
-import { tableArrow, tableParquet, type ColumnKind as DataColumnKind, type DataTable } from "./table.js";
+import { tableArrow, tableCsv as dataTableCsv, tableParquet, type ColumnKind as DataColumnKind, type DataTable } from "./table.js";
 
 /**
  * A column's kind: `int` (an integer: base units, heights, counts), `dec` (a decimal with `scale`
@@ -52,9 +51,9 @@ export function tableFormats(): string[] {
   return [...writers.keys()];
 }
 
-/** `# key: value` lines, the header, one line per row; empty cell for null. */
+/** `# key: value` lines, the header, one line per row; empty cell for null (table.ts's CSV, the one `simulate --out` writes). */
 export function tableCsv(t: DecimalTable): string {
-  return [...t.meta.map(([k, v]) => `# ${k}: ${v}`), t.columns.map((c) => c.name).join(","), ...t.rows.map((r) => r.map(csvCell).join(","))].join("\n") + "\n";
+  return dataTableCsv(asDataTable(t));
 }
 
 /** `{meta, columns: [{name, type}], rows: [{column: value}]}`. */
