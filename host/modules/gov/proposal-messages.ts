@@ -37,8 +37,9 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   // are read (gov 13 naming the signer): kept for the handler, so the gas model charges those reads.
   let wrongSigner: string | undefined;
   const messages = m.messages.map((any, i) => {
-    const { message, signer } = proposalMessage(any, i, gov, ctx);
-    if (signer !== gov && wrongSigner === undefined) wrongSigner = signer;
+    const { message, signers } = proposalMessage(any, i, gov, ctx);
+    // GetMsgV1Signers: more than one signer is gov 13 unwrapped; one that is not x/gov, gov 13 naming it.
+    if (wrongSigner === undefined && (signers.length !== 1 || signers[0] !== gov)) wrongSigner = signers.length === 1 ? signers[0] : "";
     return message;
   });
   if (m.title.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
@@ -56,7 +57,7 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
  * sdk 2, as an unknown type), valid by its own definition (its error wrapped as gov 12), and
  * signed by x/gov alone (gov 13 naming the signer).
  */
-function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext): { message: ProposalMessage; signer: string } {
+function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext): { message: ProposalMessage; signers: string[] } {
   const registry = ctx.messages;
   if (registry === undefined) throw new Error("a proposal's messages are checked by the message registry: ValidateContext.messages is unset");
   const unresolved = (type: string) => new TxError(SdkErrors.TxDecode, `unable to resolve type ${JSON.stringify(type)}`);
@@ -74,10 +75,10 @@ function proposalMessage(any: Any, i: number, gov: string, ctx: ValidateContext)
     if (e instanceof TxError && !e.is(SdkErrors.TxDecode)) throw new TxError(GovErrorKinds.InvalidProposalMsg, e.log);
     throw e;
   }
-  const signer = entry.def.signer(decoded.message, inner);
+  const signers = entry.def.signers?.(decoded.message, inner) ?? [entry.def.signer(decoded.message, inner)];
   // SubmitProposal runs a MsgExecLegacyContent in a cached context: a content without a handler fails (gov 9).
   if (any.typeUrl === EXEC_LEGACY_URL) checkLegacyRoute((decoded.message as MsgExecLegacyContent).content ?? { typeUrl: "", value: new Uint8Array() } as Any);
-  return { message: { type: amino.type, value: amino.value }, signer };
+  return { message: { type: amino.type, value: amino.value }, signers };
 }
 
 /** A legacy StdTx proposal's `i`th message as signed, if the proposal came as amino JSON. */

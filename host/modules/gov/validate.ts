@@ -63,7 +63,7 @@ export interface MsgSubmitProposal {
   readonly title: string;
   readonly summary: string;
   readonly expedited: boolean;
-  /** The first message's signer that is not x/gov (the keeper refuses it: gov 13). */
+  /** The first message's signer that is not x/gov, or "" for a message with several signers (the keeper refuses it: gov 13). */
   readonly wrongSigner?: string;
 }
 

@@ -155,6 +155,24 @@ test("submit refuses: a message not signed by x/gov (13), no title, a vote on an
   node.chain.close();
 });
 
+test("submit refuses a message with several signers, even if x/gov is one of them: gov 13 without a signer named", async () => {
+  const node = await h.open({ genesis: govGenesis() });
+  const me = devAddress(5);
+  // x/group's MsgSubmitProposal is signed by every proposer (GetMsgV1Signers gives two here).
+  const groupProposal: AminoMsg = {
+    type: "cosmos-sdk/group/MsgSubmitProposal",
+    value: { group_policy_address: devAddress(6), proposers: [GOV_MODULE_ADDRESS, me], metadata: "", messages: [], exec: 0, title: "t", summary: "s" },
+  };
+  const before = (await node.get("/cosmos/gov/v1/proposals")).json.proposals.length;
+  const two = await committedTx(node, 5, [submitMsg(me, [groupProposal], MIN_DEPOSIT)]);
+  assert.is(two.code, 13, two.raw_log);
+  assert.is(two.codespace, "gov");
+  assert.match(two.raw_log, /: expected gov account as only signer for proposal message$/);
+  assert.not.match(two.raw_log, `${me}: expected gov account`, "no signer is named when there are several");
+  assert.is((await node.get("/cosmos/gov/v1/proposals")).json.proposals.length, before, "no proposal stored");
+  node.chain.close();
+});
+
 test("deposits reach the minimum: voting starts; the deposit period running out drops a proposal and refunds", async () => {
   const node = await h.open({ genesis: govGenesis() });
   const [a, b] = [devAddress(5), devAddress(6)];
