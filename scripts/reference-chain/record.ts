@@ -19,6 +19,7 @@ import * as group from "./workloads/group.js";
 import * as groupExec from "./workloads/group-exec.js";
 import * as exportMix from "./workloads/export-mix.js";
 import * as ibcEvidence from "./workloads/ibc-evidence.js";
+import * as govSigners from "./workloads/gov-signers.js";
 
 const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [distributionBankGov.NAME]: distributionBankGov.run,
@@ -31,6 +32,7 @@ const WORKLOADS: Record<string, (ctx: Ctx) => Promise<void>> = {
   [groupExec.NAME]: groupExec.run,
   [exportMix.NAME]: exportMix.run,
   [ibcEvidence.NAME]: ibcEvidence.run,
+  [govSigners.NAME]: govSigners.run,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -31,7 +31,7 @@ import { keplrBody } from "./cosmjs.js";
 import { REFERENCE_DIR } from "./reference-chain.js";
 import { outcomeOf, type Outcome, type WorkloadRow } from "./reference-workload.js";
 
-export const WORKLOADS = ["distribution-bank-gov", "authz-feegrant-vesting", "gov-params", "amino-json", "nft", "upgrade-circuit", "group", "group-exec", "ibc-evidence"] as const;
+export const WORKLOADS = ["distribution-bank-gov", "authz-feegrant-vesting", "gov-params", "amino-json", "nft", "upgrade-circuit", "group", "group-exec", "ibc-evidence", "gov-signers"] as const;
 export type Workload = (typeof WORKLOADS)[number];
 
 export const workloadDir = (w: Workload): string => join(REFERENCE_DIR, w);

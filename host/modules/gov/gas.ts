@@ -76,6 +76,8 @@ export interface SubmitFields {
   title: string;
   summary: string;
   expedited: boolean;
+  /** The first message with several signers, if any: the keeper fails there before reading x/gov's account. */
+  severalSignersAt?: number;
 }
 
 const params = (k: Sim, p: GovParams) => k.meter.get(GOV, Key.govParams, govParamsValue(p, k.denom), "gov params");
@@ -90,7 +92,8 @@ function setProposal(k: Sim, p: ProposalFields): void {
 export function msgSubmitProposal(k: Sim, m: SubmitFields, gp: GovParams, nextId: bigint): void {
   params(k, gp);
   const gov = k.view.moduleAccount("gov").address;
-  for (const x of m.messages) {
+  for (const [i, x] of m.messages.entries()) {
+    if (i === m.severalSignersAt) k.check("gov:13", true); // GetMsgV1Signers gives more than one
     getAccount(k, gov, "GetGovernanceAccount");
     k.check("gov:13"); // a message not signed by x/gov alone
     // A MsgExecLegacyContent runs in a cached context: the router's circuit check, ExecLegacyContent's GetGovernanceAccount.

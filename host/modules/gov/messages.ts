@@ -39,7 +39,8 @@ export const msgSubmitProposal = message({
     return withMessageEvent(MsgSubmitProposalSchema, ctx, respond(MsgSubmitProposalResponseSchema, { proposalId: r.proposalId }, r.events));
   },
   gas(k, m, ctx) {
-    submitGas(k, { ...m, deposit: bonded(m.initialDeposit, k.denom) }, ctx.gov.params, nextProposalId(ctx));
+    const severalSignersAt = m.wrongSigner === "" ? m.wrongSignerIndex : undefined;
+    submitGas(k, { ...m, deposit: bonded(m.initialDeposit, k.denom), ...(severalSignersAt === undefined ? {} : { severalSignersAt }) }, ctx.gov.params, nextProposalId(ctx));
   },
 });
 

@@ -36,10 +36,14 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   // A message not signed by x/gov alone fails in the keeper, after the params and x/gov's account
   // are read (gov 13 naming the signer): kept for the handler, so the gas model charges those reads.
   let wrongSigner: string | undefined;
+  let wrongSignerIndex: number | undefined;
   const messages = m.messages.map((any, i) => {
     const { message, signers } = proposalMessage(any, i, gov, ctx);
-    // GetMsgV1Signers: more than one signer is gov 13 unwrapped; one that is not x/gov, gov 13 naming it.
-    if (wrongSigner === undefined && (signers.length !== 1 || signers[0] !== gov)) wrongSigner = signers.length === 1 ? signers[0] : "";
+    // GetMsgV1Signers: more than one signer is gov 13 unwrapped (before x/gov's account is read); one that is not x/gov, gov 13 naming it.
+    if (wrongSigner === undefined && (signers.length !== 1 || signers[0] !== gov)) {
+      wrongSigner = signers.length === 1 ? signers[0] : "";
+      wrongSignerIndex = i;
+    }
     return message;
   });
   if (m.title.length === 0) throw new TxError(GovErrorKinds.InvalidProposal, "proposal title cannot be empty");
@@ -48,7 +52,7 @@ export function validateSubmitProposal(m: MsgSubmitProposalProto, ctx: ValidateC
   if (m.messages.length === 0 && m.metadata.length === 0) throw new TxError(GovErrorKinds.NoProposalMsgs, "either metadata or Msgs length must be non-nil");
   return {
     messages, initialDeposit, proposer, metadata: m.metadata, title: m.title, summary: m.summary, expedited: m.expedited,
-    ...(wrongSigner === undefined ? {} : { wrongSigner }),
+    ...(wrongSigner === undefined ? {} : { wrongSigner, wrongSignerIndex }),
   };
 }
 

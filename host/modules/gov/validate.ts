@@ -65,6 +65,8 @@ export interface MsgSubmitProposal {
   readonly expedited: boolean;
   /** The first message's signer that is not x/gov, or "" for a message with several signers (the keeper refuses it: gov 13). */
   readonly wrongSigner?: string;
+  /** Which message `wrongSigner` is. */
+  readonly wrongSignerIndex?: number;
 }
 
 export interface MsgDeposit {
