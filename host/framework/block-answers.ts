@@ -17,6 +17,8 @@ export const PER_BLOCK_METHODS: ReadonlySet<string> = new Set([
   "/cosmos.staking.v1beta1.Query/Pool",
   "/cosmos.bank.v1beta1.Query/TotalSupply",
   "/cosmos.bank.v1beta1.Query/AllBalances",
+  "/cosmos.bank.v1beta1.Query/Balance",
+  "/cosmos.bank.v1beta1.Query/SupplyOf",
   "/cosmos.distribution.v1beta1.Query/DelegationTotalRewards",
   "/chainmain.tieredrewards.v1.Query/Tiers",
   "/chainmain.tieredrewards.v1.Query/AllTierPositions",
