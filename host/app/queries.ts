@@ -63,6 +63,11 @@ export function moduleQueryRouter<A>(modules: readonly AppModule<A>[], app: A, o
 export function createQueryRouter(app: Application, options: QueryOptions = {}): QueryRouter {
   const modulesApp: ModulesApp = app;
   const router = moduleQueryRouter<ModulesApp>(MODULES, modulesApp, options);
+  // The hot queries' answers kept per latest block (framework/block-answers.ts); ICA host's queries, asked inside a block, are not.
+  router.keepPerBlock(() => {
+    const b = app.latestBlock();
+    return `${app.chainId}|${b.height}|${b.hash}|${b.appHash}`;
+  });
   app.ibc.useQueries((path, data) => router.abci(path, data));
   return router;
 }

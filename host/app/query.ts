@@ -69,7 +69,7 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
     if (path === "/cosmos.tx.v1beta1.Service/Simulate") return simulate(data);
     if (path === NODE_CONFIG) return nodeConfig(node);
     try {
-      return router.abci(path, data);
+      return router.abciAtLatest(path, data);
     } catch (e) {
       if (e instanceof GatewayError) throw new GrpcStatus(e.code === GrpcCode.NOT_FOUND ? "NotFound" : e.code === GrpcCode.INVALID_ARGUMENT ? "InvalidArgument" : "Unknown", e.message);
       throw e;

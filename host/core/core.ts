@@ -50,6 +50,11 @@ export class Core {
     return this.dataView;
   }
 
+  /** The view on the core's memory now: valid until the next core call (which may grow the memory and replace its buffer). */
+  memoryView(): DataView {
+    return this.view();
+  }
+
   writeU128(ptr: Ptr, v: bigint): void {
     // Magnitude first, as every core operation: beyond 128 bits either way is OVERFLOW.
     if (v > U128_MAX || v < -U128_MAX) throw new CoreError(CoreCode.OVERFLOW);
@@ -61,7 +66,9 @@ export class Core {
 
   readU128(ptr: Ptr): bigint {
     const dv = this.view();
-    return dv.getBigUint64(ptr, true) | (dv.getBigUint64(ptr + U128_HIGH, true) << 64n);
+    const lo = dv.getBigUint64(ptr, true);
+    const hi = dv.getBigUint64(ptr + U128_HIGH, true);
+    return hi === 0n ? lo : lo | (hi << 64n);
   }
 
   writeU64(ptr: Ptr, v: bigint): void {

@@ -76,81 +76,91 @@ const ACTIONS: Record<number, TierChangeAction> = {
 };
 
 /** The last core message's events (tiersEventsPtr, tiersEventCount). */
+const u32 = (dv: DataView, p: number): number => dv.getUint32(p, true);
+const u64 = (dv: DataView, p: number): bigint => dv.getBigUint64(p, true);
+const i64 = (dv: DataView, p: number): bigint => dv.getBigInt64(p, true);
+function u128(dv: DataView, p: number): bigint {
+  const lo = dv.getBigUint64(p, true);
+  const hi = dv.getBigUint64(p + 8, true);
+  return hi === 0n ? lo : lo | (hi << 64n);
+}
+
 export function readMessageEvents(core: Core): MessageEvent[] {
-  const c = core;
-  const base = c.exports.tiersEventsPtr();
-  const n = c.exports.tiersEventCount();
+  const n = core.exports.tiersEventCount();
+  if (n === 0) return [];
+  const base = core.exports.tiersEventsPtr();
+  // One view for the whole read (no core call between), and of each record only the fields its
+  // type carries: a claim or an add leaves several events (coin movements, withdraw_rewards, the
+  // tier's own), and reading every field of each as bigints was most of the message's host time.
+  // (Module-level readers taking the view: a closure made per call costs more than the reads.)
+  const dv = core.memoryView();
   const out: MessageEvent[] = [];
   for (let i = 0; i < n; i++) {
     const p = base + i * EV_SIZE;
-    const type = EVENT_NAMES[c.readU32(p + EV_TYPE)];
-    const tierId = c.readU32(p + EV_TIER);
-    const positionId = c.readU64(p + EV_POSITION);
-    const owner = c.readU32(p + EV_OWNER);
-    const validator = c.readU32(p + EV_VALIDATOR);
-    const dst = c.readU32(p + EV_DST_VALIDATOR);
-    const flag = c.readU32(p + EV_FLAG);
-    const amount = c.readU128(p + EV_AMOUNT);
-    const amount2 = c.readU128(p + EV_AMOUNT2);
-    const time = c.readI64(p + EV_TIME);
-    const peer = c.readU32(p + EV_PEER);
+    const type = EVENT_NAMES[u32(dv, p + EV_TYPE)];
     switch (type) {
       case "EventTierChanged":
-        out.push({ type, action: ACTIONS[flag]!, tierId });
+        out.push({ type, action: ACTIONS[u32(dv, p + EV_FLAG)]!, tierId: u32(dv, p + EV_TIER) });
         break;
       case "EventPositionCreated":
       case "EventDelegationCommitted":
-        out.push({ type, positionId, tierId, owner, validator, amount });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), validator: u32(dv, p + EV_VALIDATOR), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "EventBaseRewardsClaimed":
       case "EventBonusRewardsClaimed":
-        out.push({ type, positionId, owner, rewards: amount });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), owner: u32(dv, p + EV_OWNER), rewards: u128(dv, p + EV_AMOUNT) });
         break;
       case "EventPositionUndelegated":
-        out.push({ type, positionId, tierId, owner, validator, completionTime: time });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), validator: u32(dv, p + EV_VALIDATOR), completionTime: i64(dv, p + EV_TIME) });
         break;
       case "EventPositionRedelegated":
-        out.push({ type, positionId, tierId, owner, srcValidator: validator, dstValidator: dst, completionTime: time });
+        out.push({
+          type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), srcValidator: u32(dv, p + EV_VALIDATOR),
+          dstValidator: u32(dv, p + EV_DST_VALIDATOR), completionTime: i64(dv, p + EV_TIME),
+        });
         break;
       case "EventPositionAmountAdded":
-        out.push({ type, positionId, tierId, owner, sharesAdded: amount2, amountAdded: amount });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), sharesAdded: u128(dv, p + EV_AMOUNT2), amountAdded: u128(dv, p + EV_AMOUNT) });
         break;
       case "EventExitTriggered":
-        out.push({ type, positionId, tierId, owner, exitUnlockAt: time });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), exitUnlockAt: i64(dv, p + EV_TIME) });
         break;
       case "EventExitCleared":
-        out.push({ type, positionId, tierId, owner });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER) });
         break;
       case "EventTierRewardsClaimed":
-        out.push({ type, owner, baseRewards: amount, bonusRewards: amount2 });
+        out.push({ type, owner: u32(dv, p + EV_OWNER), baseRewards: u128(dv, p + EV_AMOUNT), bonusRewards: u128(dv, p + EV_AMOUNT2) });
         break;
       case "EventPositionWithdrawn":
-        out.push({ type, positionId, tierId, owner, amount });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "EventExitTierWithDelegation":
-        out.push({ type, positionId, tierId, owner, validator, transferredAmount: amount, transferredShares: amount2, fullExit: flag !== 0 });
+        out.push({
+          type, positionId: u64(dv, p + EV_POSITION), tierId: u32(dv, p + EV_TIER), owner: u32(dv, p + EV_OWNER), validator: u32(dv, p + EV_VALIDATOR),
+          transferredAmount: u128(dv, p + EV_AMOUNT), transferredShares: u128(dv, p + EV_AMOUNT2), fullExit: u32(dv, p + EV_FLAG) !== 0,
+        });
         break;
       case "EventBonusOwed":
-        out.push({ type, positionId, owner, amount });
+        out.push({ type, positionId: u64(dv, p + EV_POSITION), owner: u32(dv, p + EV_OWNER), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "EventOwedBonusPaid":
-        out.push({ type, owner, amount, stillOwed: amount2 });
+        out.push({ type, owner: u32(dv, p + EV_OWNER), amount: u128(dv, p + EV_AMOUNT), stillOwed: u128(dv, p + EV_AMOUNT2) });
         break;
       case "EventRewardsPoolFunded":
-        out.push({ type, from: owner, amount });
+        out.push({ type, from: u32(dv, p + EV_OWNER), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "CoinTransfer":
       case "CoinDelegation":
-        out.push({ type, from: owner, to: peer, amount });
+        out.push({ type, from: u32(dv, p + EV_OWNER), to: u32(dv, p + EV_PEER), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "WithdrawRewards":
-        out.push({ type, delegator: owner, validator, amount });
+        out.push({ type, delegator: u32(dv, p + EV_OWNER), validator: u32(dv, p + EV_VALIDATOR), amount: u128(dv, p + EV_AMOUNT) });
         break;
       case "SetWithdrawAddress":
-        out.push({ type, delegator: owner, address: peer });
+        out.push({ type, delegator: u32(dv, p + EV_OWNER), address: u32(dv, p + EV_PEER) });
         break;
       default:
-        throw new Error(`unknown message event ${c.readU32(p + EV_TYPE)}`);
+        throw new Error(`unknown message event ${u32(dv, p + EV_TYPE)}`);
     }
   }
   return out;

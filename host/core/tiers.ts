@@ -115,7 +115,7 @@ export class Tiers {
     const c = this.core;
     const ptr = this.x.bufferPtr();
     if (positionIds.length * U64_BYTES > this.x.bufferCapacity()) throw new RangeError(`too many ids: ${positionIds.length}`);
-    positionIds.forEach((id, i) => c.writeU64(ptr + i * U64_BYTES, id));
+    for (let i = 0; i < positionIds.length; i++) c.writeU64(ptr + i * U64_BYTES, positionIds[i]!);
     this.run(this.x.tiersClaim(owner, ptr, positionIds.length), BigInt(positionIds.length));
     const [baseRewards, bonusRewards] = this.result();
     return { baseRewards, bonusRewards, events: this.events() };

@@ -49,7 +49,7 @@ export class History {
     if (!row) return undefined;
     const header = { chainId: this.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
     const single = row.firstHeight === row.height;
-    const txs = single ? this.store!.txsAt(height).map((t) => this.storedResult(t)) : [];
+    const txs = single ? this.store!.txsAt(height).map((t) => this.storedResult(t, row.timeNs)) : [];
     const hash = height === row.height ? row.hash : runBlockHash(row.hash, height);
     // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
     const events = row.events !== undefined && single ? (JSON.parse(row.events) as TxEvent[]) : [];
@@ -73,10 +73,11 @@ export class History {
     return undefined;
   }
 
-  private storedResult(t: StoredTx): TxResult {
+  /** A stored tx's result; `timeNs`: its block's time when the caller read its row (else read by height). */
+  private storedResult(t: StoredTx, timeNs?: bigint): TxResult {
     const { body: _, ...row } = t;
     return {
-      ...row, tx: storedTxBytes(t), data: t.data ?? new Uint8Array(), events: JSON.parse(t.events) as TxEvent[], timeNs: this.store!.blockTime(t.height),
+      ...row, tx: storedTxBytes(t), data: t.data ?? new Uint8Array(), events: JSON.parse(t.events) as TxEvent[], timeNs: timeNs ?? this.store!.blockTime(t.height),
       gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
     };
   }

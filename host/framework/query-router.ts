@@ -16,6 +16,7 @@ import { gatewayJsonText } from "../wire/json-writer.js";
 
 export type { AnyJson };
 import { requestFromHttp, type HttpParams } from "../wire/gateway-request.js";
+import { BlockAnswers, PER_BLOCK_METHODS, type BlockKey } from "./block-answers.js";
 
 type Method<I extends DescMessage, O extends DescMessage> = DescMethod & { input: I; output: O };
 
@@ -35,6 +36,8 @@ export interface QueryRoute {
   answer(params: HttpParams): JsonValue;
   /** The answer as JSON text: `JSON.stringify(answer(params))`, by the schema's compiled writer. */
   text(params: HttpParams): string;
+  /** `text(params)` asked by the whole request `url` (its path and query string): kept per block for the hot methods (block-answers.ts). */
+  textAtLatest(url: string, params: HttpParams): string;
 }
 
 interface Entry {
@@ -44,6 +47,8 @@ interface Entry {
 
 export class QueryRouter {
   private readonly byPath = new Map<string, Entry>();
+  private texts?: BlockAnswers<string>;
+  private bytes?: BlockAnswers<Uint8Array>;
 
   /**
    * `registry` names the Any payloads answers carry (accounts, keys, proposal messages);
@@ -74,6 +79,20 @@ export class QueryRouter {
     return toBinary(e.method.output, e.handle(fromBinary(e.method.input, data)));
   }
 
+  /** Keep the hot methods' answers per block (block-answers.ts), `blockKey` naming the latest block; before `routes`. */
+  keepPerBlock(blockKey: BlockKey): this {
+    this.texts = new BlockAnswers<string>(blockKey);
+    this.bytes = new BlockAnswers<Uint8Array>(blockKey);
+    return this;
+  }
+
+  /** `abci` asked between blocks (CometBFT's abci_query; not from inside a block): a hot method's answer kept per block. */
+  abciAtLatest(path: string, data: Uint8Array): Uint8Array {
+    const bytes = this.bytes;
+    if (bytes === undefined || !PER_BLOCK_METHODS.has(path)) return this.abci(path, data);
+    return bytes.get(`${path} ${base64.encode(data)}`, () => this.abci(path, data));
+  }
+
   /** The REST routes of the registered methods with a GET option, `chainmain` swapped for the node's chain segment. */
   routes(chainSegment = "chainmain"): QueryRoute[] {
     const out: QueryRoute[] = [];
@@ -82,10 +101,12 @@ export class QueryRouter {
       if (pattern?.case !== "get") continue;
       // `{field=**}` (grpc-gateway: the rest of the path, slashes included) and `{field}`.
       const path = pattern.value.replace(/^\/chainmain\//, `/${chainSegment}/`).replace(/\{(\w+)=\*\*\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");
+      const text = (params: HttpParams) => gatewayJsonText(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson);
+      const texts = PER_BLOCK_METHODS.has(methodPath(method)) ? this.texts : undefined;
       out.push({
-        path, method,
+        path, method, text,
         answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
-        text: (params) => gatewayJsonText(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
+        textAtLatest: texts === undefined ? (_url, params) => text(params) : (url, params) => texts.get(url, () => text(params)),
       });
     }
     return out;

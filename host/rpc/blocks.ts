@@ -29,7 +29,7 @@ const int = (n: bigint | number) => `${n}`;
 const HEX = (b: Uint8Array) => bytesToHex(b).toUpperCase();
 
 /** The block at `height`, or undefined if the node has none there. */
-export function cometBlock(node: Node, height: bigint): CometBlock | undefined {
+export function cometBlock(node: Pick<Node, "chainId" | "blockTxs" | "consensusValidators">, height: bigint): CometBlock | undefined {
   const b = node.blockTxs(height);
   if (!b) return undefined;
   const txs = b.txs.map((t) => base64.encode(t.tx));
@@ -80,3 +80,27 @@ export function cometBlock(node: Node, height: bigint): CometBlock | undefined {
     raw: b,
   };
 }
+
+/**
+ * `cometBlock`, the latest block's kept: while the chain's latest block is the same one (its chain,
+ * height, hash and app hash: node.latestBlock(), the summary the node moves at each block and puts
+ * back at a revert, reset, snapshot restore or state load), its answer is read from the store once.
+ * A block whose row is not written yet (a deferred write: FinalizeBlock before Commit) is not kept;
+ * other heights are read each time. The answer is a function of those four and the store's rows,
+ * which a block's write never changes for heights already written.
+ */
+export function latestBlockCache(node: Pick<Node, "chainId" | "latestBlock" | "blockTxs" | "consensusValidators">): (height: bigint) => CometBlock | undefined {
+  let key = "";
+  let kept: CometBlock | undefined;
+  return (height) => {
+    const last = node.latestBlock();
+    if (height !== last.height) return cometBlock(node, height);
+    const k = `${node.chainId}|${last.height}|${last.hash}|${last.appHash}`;
+    if (kept !== undefined && k === key) return kept;
+    const b = cometBlock(node, height);
+    key = k;
+    kept = b;
+    return b;
+  };
+}
+

@@ -27,7 +27,7 @@ import { txBytesHash } from "../wire/tx.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
-import { cometBlock } from "./blocks.js";
+import { latestBlockCache } from "./blocks.js";
 import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../cors.js";
@@ -242,8 +242,9 @@ function rpcMethods(node: Node, o: RpcOptions): Record<string, Method> {
   };
 
   const emptyBlockId = { hash: "", parts: { total: 0, hash: "" } };
+  const cometBlock = latestBlockCache(node); // the latest block's answer read once (blocks.ts)
   const blockAt = (height: bigint) => {
-    const b = cometBlock(node, height);
+    const b = cometBlock(height);
     if (!b) throw internal(`could not find block at height ${height}`);
     return b;
   };

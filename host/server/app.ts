@@ -86,7 +86,7 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   // counted as it streams and refused at the first byte past the limit. The connection is closed
   // after the answer, so the rest of the body is never read.
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
-  app.use("*", bodyLimit({
+  const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => {
       c.header("Connection", "close");
@@ -95,7 +95,10 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
         413,
       );
     },
-  }));
+  });
+  // A GET or HEAD request has no body to limit (its Request's body is null): the limit is not asked
+  // for one, which would build the whole fetch Request (headers, abort signal) for every query.
+  app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   // Queries yield to block production: a block due by now is made before the request is served.
   app.use("*", async (_c, next) => {
     chain.produceIfDue?.();

@@ -29,6 +29,8 @@ export interface CometRouteOptions {
   chainId: string;
 }
 
+const JSON_TYPE = { "Content-Type": "application/json" };
+
 const b64 = (hexText: string): string => (hexText === "" ? "" : base64.encode(hex.decode(hexText.toLowerCase())));
 
 export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): void {
@@ -39,9 +41,17 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   };
   const consensusAddress = (hexText: string) => encodeAddress(o.consensusPrefix, hex.decode(hexText.toLowerCase()));
 
-  const blockAt = async (height: bigint | undefined) => {
+  // A block's answer as text, kept by the RPC's block object: the node's RPC hands out the same one
+  // while its latest block is the same (rpc/blocks.ts latestBlockCache); CometBFT's (--abci) never does.
+  const texts = new WeakMap<object, string>();
+  const blockAt = async (c: Context, height: bigint | undefined): Promise<Response> => {
     const r = await call("block", height === undefined ? {} : { height: `${height}` });
-    return { block_id: gatewayBlockId(r.block_id), block: gatewayBlock(r), sdk_block: gatewayBlock(r, o.consensusPrefix) };
+    let text = texts.get(r.block);
+    if (text === undefined) {
+      text = JSON.stringify({ block_id: gatewayBlockId(r.block_id), block: gatewayBlock(r), sdk_block: gatewayBlock(r, o.consensusPrefix) });
+      texts.set(r.block, text);
+    }
+    return c.body(text, undefined, JSON_TYPE);
   };
   const heightOf = async (c: Context): Promise<bigint> => {
     const text = c.req.param("height") ?? "";
@@ -98,8 +108,8 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
     });
   });
   app.get(`${base}/syncing`, (c) => c.json({ syncing: false }));
-  app.get(`${base}/blocks/latest`, async (c) => c.json(await blockAt(undefined)));
-  app.get(`${base}/blocks/:height`, async (c) => c.json(await blockAt(await heightOf(c))));
+  app.get(`${base}/blocks/latest`, (c) => blockAt(c, undefined));
+  app.get(`${base}/blocks/:height`, async (c) => blockAt(c, await heightOf(c)));
   app.get(`${base}/validatorsets/latest`, async (c) => c.json(await validatorSet(c, undefined)));
   app.get(`${base}/validatorsets/:height`, async (c) => c.json(await validatorSet(c, await heightOf(c))));
 

@@ -10,8 +10,11 @@ const JSON_TYPE = { "Content-Type": "application/json" };
 export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment: string): void {
   const routes = router.routes(chainSegment);
   for (const route of routes) {
-    // c.json's response (its Content-Type), the text written by the answer's compiled writer.
-    app.get(route.path, (c) => c.body(route.text({ path: c.req.param() as Record<string, string>, query: (name) => c.req.queries(name) ?? [] }), undefined, JSON_TYPE));
+    // c.json's response (its Content-Type), the text written by the answer's compiled writer (a hot
+    // method's kept per block under the request's URL: framework/block-answers.ts).
+    app.get(route.path, (c) => c.body(
+      route.textAtLatest(c.req.url, { path: c.req.param() as Record<string, string>, query: (name) => c.req.queries(name) ?? [] }), undefined, JSON_TYPE,
+    ));
   }
   // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).
   for (const path of new Set(routes.map((r) => r.path))) {

@@ -49,7 +49,7 @@ import { schemaKnows } from "../../wire/messages.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
 import { signDocBytes } from "../../wire/tx-encode.js";
 import type { ProtoTxInfo } from "../../wire/tx.js";
-import { broadcastRequest, decodeTx, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
+import { decodeBroadcastTx, type DecodedTx, type StdTx } from "../../wire/amino/stdtx.js";
 
 /** What the chain knows of an account. */
 export interface AccountInfo {
@@ -157,7 +157,7 @@ export const DEFAULT_SEQUENCE_PROBE = 2;
 
 /** Decodes and verifies a POSTed body (`{tx_bytes, mode}` or a legacy `{tx, mode}`, parsed or as text). Throws TxError. */
 export function verifyTx(body: unknown, ctx: VerifyContext): VerifiedTx {
-  return verifyDecodedTx(decodeTx(broadcastRequest(body).tx), ctx);
+  return verifyDecodedTx(decodeBroadcastTx(body), ctx);
 }
 
 /** Verifies an already decoded transaction. Throws TxError. */

@@ -272,8 +272,28 @@ export function broadcastRequest(body: unknown): { tx: Uint8Array; mode: Broadca
   return { tx: decodeStdTx(tx).bytes, mode };
 }
 
-/** A legacy StdTx object, normalized: its canonical JSON is its bytes. */
-function decodeStdTx(tx: unknown): DecodedTx {
+/**
+ * A POSTed body's tx decoded exactly as `decodeTx(broadcastRequest(body).tx)` decodes it, without
+ * making a legacy StdTx's canonical form twice: its canonical bytes are parsed back (what decodeTx
+ * does), and their canonical form is themselves (sorting, printing and escaping again change
+ * nothing), so their hash is reused. Throws TxError as those two do.
+ */
+export function decodeBroadcastTx(body: unknown): DecodedTx {
+  const json = typeof body === "string" || body instanceof Uint8Array ? parseJsonText(body) : body;
+  checkJson(json, "body", 0);
+  if (isObject(json) && "tx_bytes" in json) {
+    onlyKeys(json, "body", ["tx_bytes", "mode"]);
+    protoBroadcastMode(json.mode);
+    return decodeTx(decodeBase64(json.tx_bytes, "tx_bytes"));
+  }
+  const first = decodeStdTx(unwrap(json).tx);
+  const again = parseJsonText(first.bytes);
+  checkJson(again, "tx", 0);
+  return decodeStdTx(again, first);
+}
+
+/** A legacy StdTx object, normalized: its canonical JSON is its bytes (`canonical`: already known, of a tx parsed from them). */
+function decodeStdTx(tx: unknown, canonical?: { bytes: Uint8Array; hash: string }): DecodedTx {
   if (!isObject(tx)) throw decodeError(`tx: expected a StdTx object, got ${kind(tx)}`);
   onlyKeys(tx, "tx", ["msg", "fee", "signatures", "memo"]);
 
@@ -286,8 +306,8 @@ function decodeStdTx(tx: unknown): DecodedTx {
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
   const stdTx: StdTx = { msg: msgs.map(({ type, value }) => ({ type, value })), fee: tx.fee as unknown as StdFee, signatures: normalized, memo };
-  const bytes = canonicalJsonBytes(stdTx);
-  return { tx: stdTx, msgs, fee, memo, signatures, hash: sha256Hex(bytes), size: bytes.length, bytes };
+  const bytes = canonical?.bytes ?? canonicalJsonBytes(stdTx);
+  return { tx: stdTx, msgs, fee, memo, signatures, hash: canonical?.hash ?? sha256Hex(bytes), size: bytes.length, bytes };
 }
 
 /** A StdTx's canonical bytes (what a stored legacy body becomes: wire/tx.ts txBytesOfBody). */
