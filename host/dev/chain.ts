@@ -38,6 +38,7 @@ import { isObject } from "../framework/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
 import { configure, loadModuleRecord } from "../app/init.js";
+import { storeSource } from "../app/commit.js";
 import type { StateCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
@@ -156,6 +157,7 @@ export class DevChain {
     old.directory.reset();
     // The document itself is the database's (restarted): the parsed genesis is carried over.
     const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
+    next.hash.settle(storeSource(next)); // the snapshot's database holds the state at the mark
     configure(next);
     next.ibc.useQueries(old.ibc.queries); // the query router ICA host's MsgModuleQuerySafe asks
     // What configure wrote into the core is in the image too: the image is the core's whole state.

@@ -336,14 +336,25 @@ export class NodeStore {
   }
 
   accounts(): AccountRecord[] {
-    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
-      id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null;
-    }[];
-    return rows.map((r) => ({
-      id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
-      // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
-      ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
-    }));
+    return (this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as AccountRow[]).map(accountOf);
+  }
+
+  /** One account by id or by address (undefined: none stored). */
+  account(by: { id: number } | { address: string }): AccountRecord | undefined {
+    const row = ("id" in by
+      ? this.reads.get("SELECT * FROM accounts WHERE id = ?").get(by.id)
+      : this.reads.get("SELECT * FROM accounts WHERE address = ?").get(by.address)) as AccountRow | undefined;
+    return row === undefined ? undefined : accountOf(row);
+  }
+
+  /** A core record's bytes as the last written block left them (key: 8 bytes big-endian). */
+  recordBytes(table: number, key: Uint8Array): Uint8Array | undefined {
+    return (this.reads.get("SELECT bytes FROM records WHERE tbl = ? AND key = ?").get(table, key) as { bytes: Buffer } | undefined)?.bytes;
+  }
+
+  /** A module record's value as the last written block left it. */
+  govValue(key: string): string | undefined {
+    return (this.reads.get("SELECT value FROM gov WHERE key = ?").get(key) as { value: string } | undefined)?.value;
   }
 
   /**
@@ -445,4 +456,14 @@ let blockCommits = 0;
 
 function crashInCommitHook(): void {
   if (CRASH_IN_COMMIT > 0 && ++blockCommits === CRASH_IN_COMMIT) process.kill(process.pid, "SIGKILL");
+}
+
+type AccountRow = { id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null };
+
+function accountOf(r: AccountRow): AccountRecord {
+  return {
+    id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
+    // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
+    ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
+  };
 }
