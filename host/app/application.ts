@@ -267,6 +267,11 @@ export class Application implements ChainView {
     return this.s.genesisDoc;
   }
 
+  /** The genesis's parameters without its records (what queries read of it). */
+  get genesisParams(): Json {
+    return this.s.genesisParams;
+  }
+
   get chainId(): string {
     return this.s.genesis.chainId;
   }
