@@ -95,7 +95,10 @@ export function commitBlock(
 export function persist(s: AppState, p: UncommittedBlock): void {
   const started = performance.now();
   p.write();
-  if (s.store !== undefined) s.hash.settle(storeSource(s));
+  if (s.store !== undefined) {
+    s.hash.settle(storeSource(s));
+    s.directory.settle(s.store);
+  }
   s.uncommitted = undefined;
   s.durable = p.summary;
   s.lastCommit = { records: p.records, ms: p.prepareMs + performance.now() - started };

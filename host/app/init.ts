@@ -119,10 +119,9 @@ export function restore(s: AppState, store: NodeStore): void {
   reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
   s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
   for (const r of store.records()) restoreRecord(s, r.table, r.bytes, store.path, true);
-  for (const a of store.accounts()) {
-    s.directory.load(a);
-    s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
-  }
+  // the accounts stay in the database: read when touched (modules/auth/directory.ts)
+  s.directory.settle(store);
+  for (const a of store.eachAccount()) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
   for (const g of store.govRecords()) {
     loadModuleRecord(s, g.key, g.value, false);
     s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));

@@ -107,7 +107,7 @@ export class DevChain {
       s.store!.copyTo(file);
       this.snapshots.push({
         id: `0x${n.toString(16)}`, file, image: captureImage(s.core), hashMark: s.hash.mark(),
-        accounts: s.directory.accounts().map((a) => ({ ...a })),
+        accounts: s.directory.unwritten(), // the others are in the snapshot's database
         fields: {
           last: s.last, durable: s.durable, lastSeed: s.lastSeed, headerCarry: s.headerCarry, burnIds: s.burnIds, burned: s.burned,
           appliedInflation: s.appliedInflation, lastCommit: s.lastCommit,
@@ -158,6 +158,7 @@ export class DevChain {
     // The document itself is the database's (restarted): the parsed genesis is carried over.
     const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
     next.hash.settle(storeSource(next)); // the snapshot's database holds the state at the mark
+    next.directory.settle(store); // and the accounts
     configure(next);
     next.ibc.useQueries(old.ibc.queries); // the query router ICA host's MsgModuleQuerySafe asks
     // What configure wrote into the core is in the image too: the image is the core's whole state.

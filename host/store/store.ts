@@ -347,6 +347,24 @@ export class NodeStore {
     return row === undefined ? undefined : accountOf(row);
   }
 
+  /** Every stored account's id, ascending. */
+  accountIds(): number[] {
+    return this.db.prepare("SELECT id FROM accounts ORDER BY id").pluck().all() as number[];
+  }
+
+  /** Every stored account, by id, read as it is walked. */
+  *eachAccount(): IterableIterator<AccountRecord> {
+    for (const r of this.db.prepare("SELECT * FROM accounts ORDER BY id").iterate() as Iterable<AccountRow>) yield accountOf(r);
+  }
+
+  /** The highest id and x/auth number stored (a number NULL is the id's; NO_ACCOUNT none). */
+  accountTops(): { id: number | undefined; number: bigint | undefined } {
+    const r = this.db.prepare(
+      "SELECT MAX(id) AS id, MAX(CASE WHEN number IS NULL THEN id WHEN number = ? THEN NULL ELSE CAST(number AS INTEGER) END) AS n FROM accounts",
+    ).safeIntegers(true).get(NO_ACCOUNT) as { id: bigint | null; n: bigint | null };
+    return { id: r.id === null ? undefined : Number(r.id), number: r.n ?? undefined };
+  }
+
   /** A core record's bytes as the last written block left them (key: 8 bytes big-endian). */
   recordBytes(table: number, key: Uint8Array): Uint8Array | undefined {
     return (this.reads.get("SELECT bytes FROM records WHERE tbl = ? AND key = ?").get(table, key) as { bytes: Buffer } | undefined)?.bytes;
