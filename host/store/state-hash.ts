@@ -9,7 +9,7 @@
 // snapshots (dev/chain.ts) set marks: from a mark on, the first digest each record had is kept,
 // and no digest is forgotten while a mark is set, so going back to the mark costs O(changes).
 
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 const MOD = 1n << 256n;
 
@@ -23,6 +23,9 @@ export class StateHash {
   private readonly digests = new Map<string, bigint | null>();
   private source: HashSource | undefined;
   private sum = 0n;
+  /** Digests of stored records not yet in `sum`: 8 big-endian 32-bit limbs, added without carries (a restart adds millions; no bigint each). */
+  private readonly limbs = new Float64Array(8);
+  private unfolded = 0;
   /** Per mark, the digest (or absence) each record changed since had at the mark. */
   private readonly marks: Map<string, bigint | undefined>[] = [];
 
@@ -63,7 +66,18 @@ export class StateHash {
       this.put(table, key, bytes);
       return;
     }
-    this.sum = (this.sum + digest(table, bytes)) % MOD;
+    const d = hash("sha256", input(table, bytes), "buffer") as Uint8Array;
+    for (let i = 0; i < 8; i++) this.limbs[i]! += ((d[4 * i]! << 24) | (d[4 * i + 1]! << 16) | (d[4 * i + 2]! << 8) | d[4 * i + 3]!) >>> 0;
+    if (++this.unfolded === FOLD_EVERY) this.fold();
+  }
+
+  /** The limbs into the sum (exact: each stays below 2^53 for FOLD_EVERY additions). */
+  private fold(): void {
+    let v = 0n;
+    for (let i = 0; i < 8; i++) v = (v << 32n) + BigInt(this.limbs[i]!);
+    this.sum = (this.sum + v) % MOD;
+    this.limbs.fill(0);
+    this.unfolded = 0;
   }
 
   /** A mark: `undoTo` returns here. Returns its depth (1 for the first). */
@@ -102,6 +116,7 @@ export class StateHash {
 
   /** 32 bytes, hex (upper case, as CometBFT shows app hashes). */
   hex(): string {
+    if (this.unfolded > 0) this.fold();
     return this.sum.toString(16).padStart(64, "0").toUpperCase();
   }
 
@@ -111,10 +126,22 @@ export class StateHash {
   }
 }
 
+const FOLD_EVERY = 1 << 20;
+let scratch = new Uint8Array(512);
+
+/** table (u32 little-endian) ‖ bytes, in a buffer reused from call to call. */
+function input(table: number, bytes: Uint8Array): Uint8Array {
+  const n = 4 + bytes.length;
+  if (scratch.length < n) scratch = new Uint8Array(2 * n);
+  scratch[0] = table & 0xff;
+  scratch[1] = (table >>> 8) & 0xff;
+  scratch[2] = (table >>> 16) & 0xff;
+  scratch[3] = (table >>> 24) & 0xff;
+  scratch.set(bytes, 4);
+  return scratch.subarray(0, n);
+}
+
 function digest(table: number, bytes: Uint8Array): bigint {
-  const input = new Uint8Array(4 + bytes.length);
-  new DataView(input.buffer).setUint32(0, table, true);
-  input.set(bytes, 4);
-  // node:crypto's sha256 (native; the browser bundles' shim is @noble's): a restart hashes every record.
-  return BigInt(`0x${createHash("sha256").update(input).digest("hex")}`);
+  // node:crypto's one-shot sha256 (native; the browser bundles' shim is @noble's): a restart hashes every record.
+  return BigInt(`0x${hash("sha256", input(table, bytes), "hex")}`);
 }
