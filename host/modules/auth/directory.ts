@@ -58,6 +58,9 @@ export interface AccountSource {
   accountTops(): { id: number | undefined; number: bigint | undefined };
 }
 
+/** Accounts only read (queries, CheckTx) kept for the next reads, at most this many (then forgotten at once). */
+export const RECENT_ACCOUNTS = 1024;
+
 /** Past this many, a block's write leaves only the module accounts and the changed ones in JS (the rest is read again when touched). */
 export const RESIDENT_ACCOUNTS = 4096;
 
@@ -67,6 +70,9 @@ export class NodeDirectory implements Directory {
   private readonly byId = new Map<number, AccountRecord>();
   /** The database, once it holds the accounts: what is not held here is read from it. */
   private source: AccountSource | undefined;
+  /** Accounts read from the database but not held (never changed here while in it: one that changes moves to the held ones). */
+  private readonly recent = new Map<string, AccountRecord>();
+  private readonly recentById = new Map<number, AccountRecord>();
   /** How many accounts a write may leave held (RESIDENT_ACCOUNTS; tests lower it). */
   residentLimit = RESIDENT_ACCOUNTS;
   private readonly validatorsByOperator = new Map<string, number>();
@@ -94,6 +100,7 @@ export class NodeDirectory implements Directory {
     this.nextId = FIRST_USER_ACCOUNT;
     this.nextNumber = 0n;
     this.source = undefined;
+    this.forgetRecent();
     for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, this.accountPrefix), sequence: 0n });
   }
 
@@ -105,6 +112,7 @@ export class NodeDirectory implements Directory {
   settle(source: AccountSource): void {
     if (this.source !== source) {
       this.source = source;
+      this.forgetRecent();
       const top = source.accountTops();
       if (top.id !== undefined && top.id >= this.nextId) this.nextId = top.id + 1;
       if (top.number !== undefined && top.number >= this.nextNumber) this.nextNumber = top.number + 1n;
@@ -124,13 +132,33 @@ export class NodeDirectory implements Directory {
   private find(address: string, hold: boolean): AccountRecord | undefined {
     const a = this.byAddress.get(address);
     if (a !== undefined || this.source === undefined) return a;
-    const stored = this.source.account({ address });
-    if (stored !== undefined && hold) this.put(stored);
+    const stored = this.recent.get(address) ?? this.source.account({ address });
+    if (stored === undefined) return undefined;
+    if (hold) {
+      this.recent.delete(address);
+      this.recentById.delete(stored.id);
+      this.put(stored);
+    } else this.remember(stored);
     return stored;
   }
 
   private findId(id: number): AccountRecord | undefined {
-    return this.byId.get(id) ?? this.source?.account({ id });
+    const a = this.byId.get(id) ?? this.recentById.get(id);
+    if (a !== undefined || this.source === undefined) return a;
+    const stored = this.source.account({ id });
+    if (stored !== undefined) this.remember(stored);
+    return stored;
+  }
+
+  private remember(a: AccountRecord): void {
+    if (this.recent.size >= RECENT_ACCOUNTS) this.forgetRecent();
+    this.recent.set(a.address, a);
+    this.recentById.set(a.id, a);
+  }
+
+  private forgetRecent(): void {
+    this.recent.clear();
+    this.recentById.clear();
   }
 
   private put(a: AccountRecord): AccountRecord {
