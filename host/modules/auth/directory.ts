@@ -73,6 +73,8 @@ export class NodeDirectory implements Directory {
   /** Accounts read from the database but not held (never changed here while in it: one that changes moves to the held ones). */
   private readonly recent = new Map<string, AccountRecord>();
   private readonly recentById = new Map<number, AccountRecord>();
+  /** Addresses the database was asked for and does not hold, until its next write (a block's new accounts are asked for more than once). */
+  private readonly absent = new Set<string>();
   /** How many accounts a write may leave held (RESIDENT_ACCOUNTS; tests lower it). */
   residentLimit = RESIDENT_ACCOUNTS;
   private readonly validatorsByOperator = new Map<string, number>();
@@ -121,6 +123,7 @@ export class NodeDirectory implements Directory {
         if (stored !== undefined && !this.dirty.has(this.byId.get(id)!)) this.put(stored);
       }
     }
+    this.absent.clear();
     if (this.byId.size <= this.residentLimit) return;
     const kept = [...this.byId.values()].filter((a) => a.id < FIRST_USER_ACCOUNT || this.dirty.has(a));
     this.byAddress.clear();
@@ -132,8 +135,13 @@ export class NodeDirectory implements Directory {
   private find(address: string, hold: boolean): AccountRecord | undefined {
     const a = this.byAddress.get(address);
     if (a !== undefined || this.source === undefined) return a;
+    if (this.absent.has(address)) return undefined;
     const stored = this.recent.get(address) ?? this.source.account({ address });
-    if (stored === undefined) return undefined;
+    if (stored === undefined) {
+      if (this.absent.size >= RECENT_ACCOUNTS) this.absent.clear();
+      this.absent.add(address);
+      return undefined;
+    }
     if (hold) {
       this.recent.delete(address);
       this.recentById.delete(stored.id);
@@ -157,6 +165,7 @@ export class NodeDirectory implements Directory {
   }
 
   private forgetRecent(): void {
+    this.absent.clear();
     this.recent.clear();
     this.recentById.clear();
   }
