@@ -118,7 +118,7 @@ export function restore(s: AppState, store: NodeStore): void {
   s.genesisCommitted = true;
   reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
   s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
-  for (const r of store.records()) restoreRecord(s, r.table, r.bytes, store.path, true);
+  for (const [table, bytes] of store.recordBytesAll()) restoreRecord(s, table, bytes, store.path, true);
   // the accounts stay in the database: read when touched (modules/auth/directory.ts)
   s.directory.settle(store);
   for (const a of store.eachAccount()) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));

@@ -335,6 +335,11 @@ export class NodeStore {
     for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
   }
 
+  /** Every core record's table and bytes, read as walked (a restart's: no key, no object per row). */
+  *recordBytesAll(): IterableIterator<[table: number, bytes: Uint8Array]> {
+    yield* this.db.prepare("SELECT tbl, bytes FROM records").raw(true).iterate() as Iterable<[number, Buffer]>;
+  }
+
   accounts(): AccountRecord[] {
     return (this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as AccountRow[]).map(accountOf);
   }
