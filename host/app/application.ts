@@ -259,13 +259,10 @@ export class Application implements ChainView {
 
   // ---- what queries and renderers read (ChainView) ----
 
-  get genesis(): Genesis {
-    return this.s.genesis;
-  }
-
-  get genesisDoc(): Json {
-    return this.s.genesisDoc;
-  }
+  get genesis(): Genesis { return this.s.genesis; }
+  get genesisDoc(): Json { return this.s.genesisDoc; }
+  /** The genesis's parameters without its records (what queries read of it). */
+  get genesisParams(): Json { return this.s.genesisParams; }
 
   get chainId(): string {
     return this.s.genesis.chainId;

@@ -12,6 +12,7 @@ import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keepe
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
 import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "../framework/header.js";
 import type { AppState } from "./state.js";
+import type { HashSource } from "../store/state-hash.js";
 import { slimGenesisDoc } from "./genesis.js";
 import type { TxEvent } from "../framework/events.js";
 import type { Durability, TxResult, UncommittedBlock } from "../framework/types.js";
@@ -94,6 +95,10 @@ export function commitBlock(
 export function persist(s: AppState, p: UncommittedBlock): void {
   const started = performance.now();
   p.write();
+  if (s.store !== undefined) {
+    s.hash.settle(storeSource(s));
+    s.directory.settle(s.store);
+  }
   s.uncommitted = undefined;
   s.durable = p.summary;
   s.lastCommit = { records: p.records, ms: p.prepareMs + performance.now() - started };
@@ -169,6 +174,24 @@ export function recordKey(bytes: Uint8Array): Buffer {
 /** A record's key (its first 8 bytes) as the state hash names it. */
 export function keyOf(bytes: Uint8Array): string {
   return bytesToHex(bytes.subarray(RECORD_KEY, RECORD_KEY + RECORD_KEY_SIZE));
+}
+
+/** The state hash's former bytes of a record: what the database holds (AppState's store, read at the call: a dev revert replaces it). */
+export function storeSource(s: AppState): HashSource {
+  return {
+    bytes(table, key) {
+      const store = s.store!;
+      if (table === AUTH_TABLE) {
+        const a = store.account({ id: Number(key) });
+        return a === undefined ? undefined : authBytes(a);
+      }
+      if (table === GOV_TABLE) {
+        const v = store.govValue(key);
+        return v === undefined ? undefined : utf8ToBytes(v);
+      }
+      return store.recordBytes(table, hexToBytes(key).reverse());
+    },
+  };
 }
 
 /** An account as the state hash sees it: id, sequence, address. */

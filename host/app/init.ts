@@ -28,7 +28,7 @@ import { verifyContext } from "./ante.js";
 import { deliver } from "./deliver.js";
 import type { NodeStore, StoredRelease } from "../store/store.js";
 import { seedHash, type StoredHeader } from "../framework/header.js";
-import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey } from "./commit.js";
+import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey, storeSource } from "./commit.js";
 import type { AppState } from "./state.js";
 import { NodeStateError } from "../framework/types.js";
 
@@ -99,7 +99,7 @@ export function loadModuleRecord(s: AppState, key: string, value: string, import
 }
 
 /** One stored record into the core (not journaled: it is durable already) and the hash. */
-function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: string): void {
+function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: string, stored = false): void {
   const x = s.core.exports;
   if (table >= x.storeTableCount() || bytes.length !== x.storeRecordSize(table)) {
     throw new NodeStateError(`${source}: record of table ${table} does not fit this core build`);
@@ -107,7 +107,8 @@ function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: st
   const ptr = x.bufferPtr();
   new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
   x.storeRestore(table, ptr);
-  s.hash.put(table, keyOf(bytes), bytes);
+  if (stored) s.hash.addStored(table, keyOf(bytes), bytes);
+  else s.hash.put(table, keyOf(bytes), bytes);
 }
 
 /** A restart: the database's records, accounts and module records back; the hash checked. */
@@ -116,14 +117,14 @@ export function restore(s: AppState, store: NodeStore): void {
   if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
   s.genesisCommitted = true;
   reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
-  for (const r of store.records()) restoreRecord(s, r.table, r.bytes, store.path);
-  for (const a of store.accounts()) {
-    s.directory.load(a);
-    s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
-  }
+  s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
+  for (const [table, bytes] of store.recordBytesAll()) restoreRecord(s, table, bytes, store.path, true);
+  // the accounts stay in the database: read when touched (modules/auth/directory.ts)
+  s.directory.settle(store);
+  for (const a of store.eachAccount()) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
   for (const g of store.govRecords()) {
     loadModuleRecord(s, g.key, g.value, false);
-    s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+    s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));
   }
   s.applyInflationParams();
   s.burnIds = s.genesis.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));

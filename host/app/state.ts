@@ -9,7 +9,7 @@ import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { FIRST_USER_ACCOUNT, Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
-import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, type GasPrice } from "../framework/gas.js";
@@ -79,6 +79,11 @@ export class AppState {
   get genesisDoc(): Json {
     return this.doc ?? (JSON.parse(this.store!.genesis()!) as Json);
   }
+  /** The genesis without its records (slimGenesisDoc): its parameters, small whatever the state's size (the whole document is read again only when asked for). */
+  get genesisParams(): Json {
+    return (this.slim ??= slimGenesisDoc(this.genesisDoc));
+  }
+  private slim: Json | undefined;
   private parsed: Genesis;
   private doc: Json | undefined;
   readonly denom: string;
@@ -170,6 +175,7 @@ export class AppState {
     this.minGasPrices = options.minGasPrices ?? [];
     this.meter = new StoreMeter(core);
     this.doc = carry.restarted ? undefined : genesisDoc;
+    if (carry.restarted) this.slim = genesisDoc;
     this.parsed = carry.genesis ?? parseGenesis(genesisDoc, core.dec);
     this.hash = carry.hash ?? new StateHash();
     this.denom = bondDenom(this.parsed);
@@ -208,6 +214,7 @@ export class AppState {
   forgetGenesisRecords(slim: Json): void {
     if (this.store === undefined) return;
     this.doc = undefined;
+    this.slim = slim;
     this.parsed = parseGenesis(slim, this.core.dec);
   }
 

@@ -38,6 +38,7 @@ import { isObject } from "../framework/genesis-json.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { AppState } from "../app/state.js";
 import { configure, loadModuleRecord } from "../app/init.js";
+import { storeSource } from "../app/commit.js";
 import type { StateCheat } from "../app/cheats.js";
 import type { AccountRecord } from "../modules/auth/directory.js";
 import { NodeStore } from "../store/store.js";
@@ -106,7 +107,7 @@ export class DevChain {
       s.store!.copyTo(file);
       this.snapshots.push({
         id: `0x${n.toString(16)}`, file, image: captureImage(s.core), hashMark: s.hash.mark(),
-        accounts: s.directory.accounts().map((a) => ({ ...a })),
+        accounts: s.directory.unwritten(), // the others are in the snapshot's database
         fields: {
           last: s.last, durable: s.durable, lastSeed: s.lastSeed, headerCarry: s.headerCarry, burnIds: s.burnIds, burned: s.burned,
           appliedInflation: s.appliedInflation, lastCommit: s.lastCommit,
@@ -156,6 +157,8 @@ export class DevChain {
     old.directory.reset();
     // The document itself is the database's (restarted): the parsed genesis is carried over.
     const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
+    next.hash.settle(storeSource(next)); // the snapshot's database holds the state at the mark
+    next.directory.settle(store); // and the accounts
     configure(next);
     next.ibc.useQueries(old.ibc.queries); // the query router ICA host's MsgModuleQuerySafe asks
     // What configure wrote into the core is in the image too: the image is the core's whole state.

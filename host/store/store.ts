@@ -335,15 +335,49 @@ export class NodeStore {
     for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
   }
 
+  /** Every core record's table and bytes, read as walked (a restart's: no key, no object per row). */
+  *recordBytesAll(): IterableIterator<[table: number, bytes: Uint8Array]> {
+    yield* this.db.prepare("SELECT tbl, bytes FROM records").raw(true).iterate() as Iterable<[number, Buffer]>;
+  }
+
   accounts(): AccountRecord[] {
-    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
-      id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null;
-    }[];
-    return rows.map((r) => ({
-      id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
-      // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
-      ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
-    }));
+    return (this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as AccountRow[]).map(accountOf);
+  }
+
+  /** One account by id or by address (undefined: none stored). */
+  account(by: { id: number } | { address: string }): AccountRecord | undefined {
+    const row = ("id" in by
+      ? this.reads.get("SELECT * FROM accounts WHERE id = ?").get(by.id)
+      : this.reads.get("SELECT * FROM accounts WHERE address = ?").get(by.address)) as AccountRow | undefined;
+    return row === undefined ? undefined : accountOf(row);
+  }
+
+  /** Every stored account's id, ascending. */
+  accountIds(): number[] {
+    return this.db.prepare("SELECT id FROM accounts ORDER BY id").pluck().all() as number[];
+  }
+
+  /** Every stored account, by id, read as it is walked. */
+  *eachAccount(): IterableIterator<AccountRecord> {
+    for (const r of this.db.prepare("SELECT * FROM accounts ORDER BY id").iterate() as Iterable<AccountRow>) yield accountOf(r);
+  }
+
+  /** The highest id and x/auth number stored (a number NULL is the id's; NO_ACCOUNT none). */
+  accountTops(): { id: number | undefined; number: bigint | undefined } {
+    const r = this.db.prepare(
+      "SELECT MAX(id) AS id, MAX(CASE WHEN number IS NULL THEN id WHEN number = ? THEN NULL ELSE CAST(number AS INTEGER) END) AS n FROM accounts",
+    ).safeIntegers(true).get(NO_ACCOUNT) as { id: bigint | null; n: bigint | null };
+    return { id: r.id === null ? undefined : Number(r.id), number: r.n ?? undefined };
+  }
+
+  /** A core record's bytes as the last written block left them (key: 8 bytes big-endian). */
+  recordBytes(table: number, key: Uint8Array): Uint8Array | undefined {
+    return (this.reads.get("SELECT bytes FROM records WHERE tbl = ? AND key = ?").get(table, key) as { bytes: Buffer } | undefined)?.bytes;
+  }
+
+  /** A module record's value as the last written block left it. */
+  govValue(key: string): string | undefined {
+    return (this.reads.get("SELECT value FROM gov WHERE key = ?").get(key) as { value: string } | undefined)?.value;
   }
 
   /**
@@ -445,4 +479,14 @@ let blockCommits = 0;
 
 function crashInCommitHook(): void {
   if (CRASH_IN_COMMIT > 0 && ++blockCommits === CRASH_IN_COMMIT) process.kill(process.pid, "SIGKILL");
+}
+
+type AccountRow = { id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null };
+
+function accountOf(r: AccountRow): AccountRecord {
+  return {
+    id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
+    // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
+    ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
+  };
 }

@@ -98,7 +98,7 @@ async function setup() {
   const app = new Hono();
   // x/auth, x/bank, x/staking and x/distribution's modules over a bare ledger: no genesis document, no stored blocks, no community tax.
   const bare = {
-    ...view, genesisDoc: {}, blockTxs: () => undefined, genesis: { distribution: { communityTax: 0n } },
+    ...view, genesisParams: {}, blockTxs: () => undefined, genesis: { distribution: { communityTax: 0n } },
     supplyOf: (d: string) => (d === DENOM ? ledger.totalSupply() : 0n),
   };
   const modules = [authModule, bankModule, stakingModule, distributionModule] as const;

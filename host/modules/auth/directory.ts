@@ -47,9 +47,36 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
 
 export type { AccountRecord };
 
+/** Where the accounts a database holds are read (NodeStore): as the last written block left them. */
+export interface AccountSource {
+  account(by: { id: number } | { address: string }): AccountRecord | undefined;
+  /** Every stored account's id, ascending. */
+  accountIds(): Iterable<number>;
+  /** Every stored account, by id. */
+  eachAccount(): Iterable<AccountRecord>;
+  /** The highest id and account number stored (undefined: none). */
+  accountTops(): { id: number | undefined; number: bigint | undefined };
+}
+
+/** Accounts only read (queries, CheckTx) kept for the next reads, at most this many (then forgotten at once). */
+export const RECENT_ACCOUNTS = 1024;
+
+/** Past this many, a block's write leaves only the module accounts and the changed ones in JS (the rest is read again when touched). */
+export const RESIDENT_ACCOUNTS = 4096;
+
 export class NodeDirectory implements Directory {
+  /** The accounts held in JS: every one until the database holds them (`settle`); then those touched since. */
   private readonly byAddress = new Map<string, AccountRecord>();
   private readonly byId = new Map<number, AccountRecord>();
+  /** The database, once it holds the accounts: what is not held here is read from it. */
+  private source: AccountSource | undefined;
+  /** Accounts read from the database but not held (never changed here while in it: one that changes moves to the held ones). */
+  private readonly recent = new Map<string, AccountRecord>();
+  private readonly recentById = new Map<number, AccountRecord>();
+  /** Addresses the database was asked for and does not hold, until its next write (a block's new accounts are asked for more than once). */
+  private readonly absent = new Set<string>();
+  /** How many accounts a write may leave held (RESIDENT_ACCOUNTS; tests lower it). */
+  residentLimit = RESIDENT_ACCOUNTS;
   private readonly validatorsByOperator = new Map<string, number>();
   private readonly operatorsById = new Map<number, string>();
   private nextId = FIRST_USER_ACCOUNT;
@@ -73,7 +100,74 @@ export class NodeDirectory implements Directory {
     this.dirty = new Set();
     this.numbering = [];
     this.nextId = FIRST_USER_ACCOUNT;
+    this.nextNumber = 0n;
+    this.source = undefined;
+    this.forgetRecent();
     for (const [name, id] of MODULE_ACCOUNTS) this.put({ id, address: moduleAddress(name, this.accountPrefix), sequence: 0n });
+  }
+
+  /**
+   * The database now holds every account so far (a block written, a restart or a dev revert about
+   * to read it): from now on what is not held is read from `source`, and past RESIDENT_ACCOUNTS
+   * only the module accounts and those changed since (none after a write) stay held.
+   */
+  settle(source: AccountSource): void {
+    if (this.source !== source) {
+      this.source = source;
+      this.forgetRecent();
+      const top = source.accountTops();
+      if (top.id !== undefined && top.id >= this.nextId) this.nextId = top.id + 1;
+      if (top.number !== undefined && top.number >= this.nextNumber) this.nextNumber = top.number + 1n;
+      for (const [, id] of MODULE_ACCOUNTS) {
+        const stored = source.account({ id });
+        if (stored !== undefined && !this.dirty.has(this.byId.get(id)!)) this.put(stored);
+      }
+    }
+    this.absent.clear();
+    if (this.byId.size <= this.residentLimit) return;
+    const kept = [...this.byId.values()].filter((a) => a.id < FIRST_USER_ACCOUNT || this.dirty.has(a));
+    this.byAddress.clear();
+    this.byId.clear();
+    for (const a of kept) this.put(a);
+  }
+
+  /** An account by address: held, or read from the database (and held from then on when `hold`: it may change). */
+  private find(address: string, hold: boolean): AccountRecord | undefined {
+    const a = this.byAddress.get(address);
+    if (a !== undefined || this.source === undefined) return a;
+    if (this.absent.has(address)) return undefined;
+    const stored = this.recent.get(address) ?? this.source.account({ address });
+    if (stored === undefined) {
+      if (this.absent.size >= RECENT_ACCOUNTS) this.absent.clear();
+      this.absent.add(address);
+      return undefined;
+    }
+    if (hold) {
+      this.recent.delete(address);
+      this.recentById.delete(stored.id);
+      this.put(stored);
+    } else this.remember(stored);
+    return stored;
+  }
+
+  private findId(id: number): AccountRecord | undefined {
+    const a = this.byId.get(id) ?? this.recentById.get(id);
+    if (a !== undefined || this.source === undefined) return a;
+    const stored = this.source.account({ id });
+    if (stored !== undefined) this.remember(stored);
+    return stored;
+  }
+
+  private remember(a: AccountRecord): void {
+    if (this.recent.size >= RECENT_ACCOUNTS) this.forgetRecent();
+    this.recent.set(a.address, a);
+    this.recentById.set(a.id, a);
+  }
+
+  private forgetRecent(): void {
+    this.absent.clear();
+    this.recent.clear();
+    this.recentById.clear();
   }
 
   private put(a: AccountRecord): AccountRecord {
@@ -86,7 +180,7 @@ export class NodeDirectory implements Directory {
 
   /** The id of a canonical address, assigning the next id and account number on first appearance. */
   ensure(address: string): number {
-    const known = this.byAddress.get(address);
+    const known = this.find(address, true);
     if (known) return known.id;
     const a = this.put({ id: this.nextId, address, sequence: 0n, number: this.nextNumber });
     this.dirty.add(a);
@@ -99,7 +193,7 @@ export class NodeDirectory implements Directory {
    * without a number has no x/auth account (a burn address). Persisted with the first block.
    */
   genesisAccount(address: string, o: { number?: bigint; sequence?: bigint; pubKey?: Uint8Array } = {}): number {
-    const a = this.byAddress.get(address) ?? this.put({ id: this.nextId, address, sequence: 0n });
+    const a = this.find(address, true) ?? this.put({ id: this.nextId, address, sequence: 0n });
     if (o.number !== undefined) a.number = o.number;
     if (o.sequence !== undefined) a.sequence = o.sequence;
     if (o.pubKey !== undefined) a.pubKey = o.pubKey;
@@ -115,7 +209,7 @@ export class NodeDirectory implements Directory {
 
   /** Whether an address has an account number yet (module accounts get theirs at genesis). */
   numbered(address: string): boolean {
-    return this.byAddress.get(address)?.number !== undefined;
+    return this.find(address, false)?.number !== undefined;
   }
 
   /** A mark before a transaction's messages: the accounts created after it can be forgotten. */
@@ -128,7 +222,7 @@ export class NodeDirectory implements Directory {
    * first time): numbered next, the change undone by `rollbackTo` a mark taken before it.
    */
   numberAccount(address: string): number {
-    const a = this.byAddress.get(address);
+    const a = this.find(address, true);
     if (a === undefined) return this.ensure(address);
     if (a.number === undefined) {
       this.numbering.push(a);
@@ -187,12 +281,12 @@ export class NodeDirectory implements Directory {
   }
 
   record(address: string): AccountRecord | undefined {
-    return this.byAddress.get(address);
+    return this.find(address, true);
   }
 
   /** After a delivered transaction: the signer's sequence moves on and its key is known (an impersonated signer's: empty, kept). */
   bumpSequence(address: string, pubKey: Uint8Array): void {
-    const a = this.byAddress.get(address)!;
+    const a = this.find(address, true)!;
     a.sequence += 1n;
     if (pubKey.length > 0) a.pubKey = pubKey;
     this.dirty.add(a);
@@ -203,7 +297,7 @@ export class NodeDirectory implements Directory {
    * whether the next block persists it), restored by the returned function.
    */
   saveAccount(address: string): () => void {
-    const a = this.byAddress.get(address);
+    const a = this.find(address, true);
     if (a === undefined) return () => {};
     const { sequence, pubKey } = a;
     const dirty = this.dirty.has(a);
@@ -223,19 +317,32 @@ export class NodeDirectory implements Directory {
     return out;
   }
 
-  /** Every account, by id. */
+  /** How many accounts are held in JS now. */
+  get held(): number {
+    return this.byId.size;
+  }
+
+  /** The accounts changed since the last `takeDirty` (what a dev snapshot keeps besides its database). */
+  unwritten(): AccountRecord[] {
+    return [...this.dirty].map((a) => ({ ...a }));
+  }
+
+  /** Every account, by id (the held ones as they are now, the others as the database has them). */
   accounts(): AccountRecord[] {
-    return [...this.byId.values()].sort((a, b) => a.id - b.id);
+    if (this.source === undefined) return [...this.byId.values()].sort((a, b) => a.id - b.id);
+    const out: AccountRecord[] = [];
+    for (const a of this.source.eachAccount()) out.push(this.byId.get(a.id) ?? a);
+    return withHeld(out, [...this.byId.values()], (a) => a.id);
   }
 
   // ---- Directory (the query routes' view) ----
 
   accountId(address: string): number | undefined {
-    return (this.byAddress.get(address) ?? this.byAddress.get(canonical(address, this.accountPrefix)))?.id;
+    return (this.find(address, false) ?? this.find(canonical(address, this.accountPrefix), false))?.id;
   }
 
   accountAddress(id: number): string | undefined {
-    return this.byId.get(id)?.address;
+    return this.findId(id)?.address;
   }
 
   validatorId(operator: string): number | undefined {
@@ -247,7 +354,8 @@ export class NodeDirectory implements Directory {
   }
 
   accountIds(): number[] {
-    return [...this.byId.keys()].sort((a, b) => a - b);
+    if (this.source === undefined) return [...this.byId.keys()].sort((a, b) => a - b);
+    return withHeld([...this.source.accountIds()], [...this.byId.keys()], (id) => id);
   }
 
   validatorIds(): number[] {
@@ -255,11 +363,29 @@ export class NodeDirectory implements Directory {
   }
 
   account(address: string): { accountNumber: bigint; sequence: bigint; pubKey?: Uint8Array } | undefined {
-    const a = this.byAddress.get(address) ?? this.byAddress.get(canonical(address, this.accountPrefix));
+    const a = this.find(address, false) ?? this.find(canonical(address, this.accountPrefix), false);
     // no number: a module account of a chain made before numbers were kept (its id), or no account
     if (!a || (a.number === undefined && a.id >= FIRST_USER_ACCOUNT)) return undefined;
     return { accountNumber: a.number ?? BigInt(a.id), sequence: a.sequence, pubKey: a.pubKey };
   }
+}
+
+/** `stored` (ascending by id) with the held ones it lacks (new since the last write, or module accounts never written), ascending. */
+function withHeld<T>(stored: T[], held: T[], id: (t: T) => number): T[] {
+  const has = (x: number): boolean => {
+    let lo = 0;
+    let hi = stored.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const m = id(stored[mid]!);
+      if (m === x) return true;
+      if (m < x) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  };
+  const extra = held.filter((t) => !has(id(t)));
+  return extra.length === 0 ? stored : [...stored, ...extra].sort((a, b) => id(a) - id(b));
 }
 
 /**

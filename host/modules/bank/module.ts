@@ -17,7 +17,7 @@ import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
 import { bankJson } from "./genesis.js";
 
 /** What x/bank's queries read of the application. */
-export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisDoc: Json; readonly bank?: Bank };
+export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisParams: Json; readonly bank?: Bank };
 
 /** What x/bank's InitGenesis reads and writes: the bond-denom balances into the core, in the genesis order. */
 export interface BankInitApp {
@@ -43,7 +43,7 @@ export const bankModule: AppModule<BankApp, unknown, BankInitApp, BankExportApp>
   queries: {
     services: [Query],
     handlers: (app, o) => [
-      queryService(Query, bankQueries(app, { ...o, metadata: denomMetadata(app.genesisDoc), supplyOf: (d) => app.supplyOf(d), bank: () => app.bank })),
+      queryService(Query, bankQueries(app, { ...o, metadata: denomMetadata(app.genesisParams), supplyOf: (d) => app.supplyOf(d), bank: () => app.bank })),
     ],
   },
 };

@@ -18,7 +18,7 @@ import { initStaking, type StakingInitApp } from "./genesis-init.js";
 import { exportStaking, type StakingExportApp } from "./genesis-export.js";
 
 /** What x/staking's queries read of the application: the ledger, the genesis document, the stored blocks. */
-export type StakingApp = ChainView & { readonly genesisDoc: Json; blockTxs(height: bigint): BlockWithTxs | undefined; readonly params?: GovernedParams };
+export type StakingApp = ChainView & { readonly genesisParams: Json; blockTxs(height: bigint): BlockWithTxs | undefined; readonly params?: GovernedParams };
 
 /** A stored block's header: the one the node made (CometBFT's), or what a run of empty blocks keeps. */
 function blockHeader(app: StakingApp, height: bigint): ReturnType<BlockHeaderAt> {
@@ -45,7 +45,7 @@ export const stakingModule: AppModule<StakingApp, StakingBlockApp, StakingInitAp
   queries: {
     services: [Query],
     handlers: (app, o) => {
-      const entries = historicalEntries(app.genesisDoc);
+      const entries = historicalEntries(app.genesisParams);
       return [queryService(Query, stakingQueries(app, { ...o, governed: () => app.params?.get("staking"), blockHeader: (h) => blockHeader(app, h), ...(entries === undefined ? {} : { historicalEntries: entries }) }))];
     },
   },

@@ -18,3 +18,10 @@ export function createHash(algorithm: string) {
   };
   return api;
 }
+
+/** node:crypto's one-shot hash (sha256 only): hex, or the digest's bytes. */
+export function hash(algorithm: string, data: Uint8Array, encoding: "hex" | "buffer" = "hex"): string | Uint8Array {
+  if (algorithm !== "sha256") throw new Error(`hash(${algorithm}): only sha256 in a browser`);
+  const out = sha256(data);
+  return encoding === "hex" ? bytesToHex(out) : out;
+}
