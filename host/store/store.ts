@@ -336,14 +336,38 @@ export class NodeStore {
   }
 
   accounts(): AccountRecord[] {
-    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").all() as {
+    return [...this.eachAccount()];
+  }
+
+  /** The accounts by id, read one at a time (an export's cursor). */
+  *eachAccount(): IterableIterator<AccountRecord> {
+    const rows = this.db.prepare("SELECT * FROM accounts ORDER BY id").iterate() as Iterable<{
       id: number; address: string; sequence: string; pubkey: Buffer | null; number?: string | null;
-    }[];
-    return rows.map((r) => ({
-      id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
-      // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
-      ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
-    }));
+    }>;
+    for (const r of rows) {
+      yield {
+        id: r.id, address: r.address, sequence: BigInt(r.sequence), pubKey: r.pubkey ?? undefined,
+        // NULL: stored before numbers were kept (its id, as it was then); NO_ACCOUNT: no x/auth account
+        ...(r.number === NO_ACCOUNT ? {} : { number: r.number == null ? BigInt(r.id) : BigInt(r.number) }),
+      };
+    }
+  }
+
+  /**
+   * A read-only handle on the database as it is now, held there while blocks go on (a read
+   * transaction of a connection of its own: SQLite's WAL keeps its snapshot). An export reads
+   * from it across many turns of the event loop; `close` ends the transaction.
+   */
+  snapshot(): NodeStore {
+    const s = new NodeStore(this.path, { readonly: true });
+    try {
+      s.db.exec("BEGIN");
+      s.db.prepare("SELECT COUNT(*) FROM meta").get(); // the first read fixes the snapshot
+    } catch (e) {
+      s.close();
+      throw e;
+    }
+    return s;
   }
 
   /**

@@ -1,0 +1,153 @@
+// A JSON document written piece by piece: the text JSON.stringify would give (or, `sorted`, the
+// text of CosmJS's sortedJsonStringify), without ever holding the whole text or every record. A
+// document is plain JSON whose objects may hold, as property values, a LazyArray (its items read
+// when the writer reaches it, once per pass: a SQLite cursor, a walk of the core) or a Deferred
+// (a value computed when reached, e.g. a digest of what was written before it). Plain arrays and
+// everything below them, and a lazy array's items, are plain JSON, written by JSON.stringify.
+
+import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
+import type { Json } from "../framework/genesis-json.js";
+
+/** An array whose items are read when the writer reaches it; `items` is called once per pass. */
+export class LazyArray {
+  constructor(readonly items: () => Iterable<Json>) {}
+}
+
+/** A value computed when the writer reaches it (after everything before it is written). */
+export class Deferred {
+  constructor(readonly value: () => Json) {}
+}
+
+export type StreamJson = Json | LazyArray | Deferred | { [key: string]: StreamJson | undefined };
+
+export interface JsonTextOptions {
+  /** JSON.stringify's `space` as a number of spaces (0 or absent: none). */
+  indent?: number;
+  /** Object keys sorted as sortedJsonStringify sorts them (the SDK digest's form). */
+  sorted?: boolean;
+}
+
+const isPlainObject = (v: unknown): v is { [key: string]: StreamJson | undefined } =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof LazyArray) && !(v instanceof Deferred);
+
+/** The text of `value` in pieces, in order: their concatenation is the whole text. */
+export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): Generator<string, void, undefined> {
+  const indent = options.indent ?? 0;
+  const sorted = options.sorted ?? false;
+  const plain = (v: Json, depth: number): string | undefined => {
+    if (sorted) return sortedJsonStringify(v);
+    const s = JSON.stringify(v, null, indent || undefined) as string | undefined;
+    // A nested value's lines carry its depth's indentation (a JSON string holds no raw newline).
+    return s === undefined || indent === 0 || depth === 0 ? s : s.replace(/\n/g, `\n${" ".repeat(indent * depth)}`);
+  };
+  const open = (depth: number) => (indent === 0 ? "" : `\n${" ".repeat(indent * depth)}`);
+  const keyOf = (k: string) => JSON.stringify(k) + (indent === 0 ? ":" : ": ");
+
+  function* write(v: StreamJson | undefined, depth: number): Generator<string, boolean, undefined> {
+    if (v instanceof Deferred) return yield* write(v.value(), depth);
+    if (v instanceof LazyArray) {
+      let first = true;
+      for (const item of v.items()) {
+        yield (first ? "[" : ",") + open(depth + 1) + (plain(item, depth + 1) ?? "null");
+        first = false;
+      }
+      yield first ? "[]" : `${open(depth)}]`;
+      return true;
+    }
+    if (isPlainObject(v)) {
+      let keys = Object.keys(v);
+      if (sorted) {
+        // Key order as sortedObject leaves it: sorted, then the engine's own order (integer keys first).
+        const o: Record<string, true> = {};
+        for (const k of keys.sort()) o[k] = true;
+        keys = Object.keys(o);
+      }
+      let first = true;
+      for (const k of keys) {
+        const x = v[k];
+        if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+        yield (first ? "{" : ",") + open(depth + 1) + keyOf(k);
+        first = false;
+        yield* write(x, depth + 1);
+      }
+      yield first ? "{}" : `${open(depth)}}`;
+      return true;
+    }
+    const s = plain(v as Json, depth);
+    if (s === undefined) return false;
+    yield s;
+    return true;
+  }
+  yield* write(value, 0);
+}
+
+/** The pieces joined into chunks of about `size` characters (fewer, larger writes). */
+export function* jsonChunks(value: StreamJson, options: JsonTextOptions = {}, size = 1 << 16): Generator<string, void, undefined> {
+  let buf = "";
+  for (const p of jsonPieces(value, options)) {
+    buf += p;
+    if (buf.length >= size) {
+      yield buf;
+      buf = "";
+    }
+  }
+  if (buf !== "") yield buf;
+}
+
+/** The whole text at once (tests; small documents): JSON.stringify(materialize(value), null, indent). */
+export function jsonText(value: StreamJson, options: JsonTextOptions = {}): string {
+  let s = "";
+  for (const p of jsonPieces(value, options)) s += p;
+  return s;
+}
+
+/** The plain JSON value (every lazy array read, every deferred value computed). */
+export function materialize(value: StreamJson | undefined): Json | undefined {
+  if (value instanceof Deferred) return materialize(value.value());
+  if (value instanceof LazyArray) return [...value.items()];
+  if (isPlainObject(value)) {
+    const o: { [key: string]: Json } = {};
+    for (const [k, x] of Object.entries(value)) {
+      const m = materialize(x);
+      if (m !== undefined) o[k] = m;
+    }
+    return o;
+  }
+  return value as Json;
+}
+
+/**
+ * A byte stream of `chunks` that reads the next chunk only when the reader asks for it (an HTTP
+ * response's backpressure); `end` runs once, when the chunks are done, fail, or the reader
+ * cancels (a client that went away).
+ */
+export function readableOf(chunks: Iterator<string>, end: () => void): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let ended = false;
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    try {
+      chunks.return?.();
+    } finally {
+      end();
+    }
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      try {
+        const next = chunks.next();
+        if (next.done) {
+          finish();
+          controller.close();
+        } else controller.enqueue(encoder.encode(next.value));
+      } catch (e) {
+        finish();
+        controller.error(e);
+      }
+    },
+    cancel() {
+      finish();
+    },
+  }, { highWaterMark: 1 });
+}
