@@ -14,7 +14,7 @@
 import { createWriteStream, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { once } from "node:events";
-import { jsonChunks } from "../host/app/json-stream.js";
+import { jsonChunks } from "../host/framework/json-stream.js";
 import { run } from "../host/main.js";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { useNativeEd25519 } from "../host/drivers/ed25519-native.js";

@@ -13,7 +13,7 @@ import type { NodeStore } from "../store/store.js";
 import type { Core } from "../core/core.js";
 import { seedHash } from "../framework/header.js";
 import { exportSdkGenesis, type ExportSource } from "./genesis-export.js";
-import { Deferred, LazyArray, jsonChunks, materialize, type StreamJson } from "./json-stream.js";
+import { Deferred, LazyArray, jsonChunks, materialize, type StreamJson } from "../framework/json-stream.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Ledger } from "../core/ledger.js";
@@ -67,7 +67,7 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
   const doc = exportSdkGenesis({
     genesis: chain.genesis, genesisDoc: chain.genesisDoc, core, store, directory: chain.directory, validators: chain.validators,
     gov: chain.gov, slashing: chain.slashing, bank: chain.bank, feegrant: chain.feegrant, params: chain.params, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
-  }) as { [key: string]: Json };
+  });
   const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
   const node_state: StreamJson = {
     height: `${last.height}`,
@@ -97,11 +97,11 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     }),
     // sdkDigest(doc) (genesis-sdk.ts), of the sorted text written a piece at a time.
     sdk_digest: new Deferred(() => {
-      const { node_state: _, ...sections } = doc.app_state as { [key: string]: Json };
+      const { node_state: _, ...sections } = doc.app_state as { [key: string]: StreamJson };
       const h = sha256.create();
       for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) h.update(utf8ToBytes(chunk));
       return bytesToHex(h.digest());
     }),
   };
-  return { ...doc, app_state: { ...(doc.app_state as { [key: string]: Json }), node_state } };
+  return { ...doc, app_state: { ...(doc.app_state as { [key: string]: StreamJson }), node_state } };
 }

@@ -4,7 +4,7 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { jsonChunks } from "../app/json-stream.js";
+import { jsonChunks } from "../framework/json-stream.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { NodeStore } from "../store/store.js";

@@ -28,7 +28,7 @@ import type { TierQueries } from "../modules/tieredrewards/queries.js";
 import type { QueryRouter } from "../framework/query-router.js";
 import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
-import { jsonChunks, readableOf } from "../app/json-stream.js";
+import { jsonChunks, readableOf } from "../framework/json-stream.js";
 import { registerTxQueryRoutes, txResponse } from "./tx-queries.js";
 import {
   GatewayError,

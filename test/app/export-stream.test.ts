@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Deferred, LazyArray, jsonPieces, jsonText, materialize, readableOf, type StreamJson } from "../../host/app/json-stream.js";
+import { Deferred, LazyArray, jsonPieces, jsonText, materialize, readableOf, type StreamJson } from "../../host/framework/json-stream.js";
 import { sortedJsonStringify } from "../../host/wire/amino/sign-doc.js";
 import { sdkDigest } from "../../host/app/genesis-export.js";
 import { loadCore } from "../../host/core/core.js";

@@ -6,11 +6,18 @@
 // everything below them, and a lazy array's items, are plain JSON, written by JSON.stringify.
 
 import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
-import type { Json } from "../framework/genesis-json.js";
+import type { Json } from "./genesis-json.js";
 
 /** An array whose items are read when the writer reaches it; `items` is called once per pass. */
 export class LazyArray {
   constructor(readonly items: () => Iterable<Json>) {}
+}
+
+/** `items` mapped by `f` as they are written: no array of the mapped items is held. */
+export function lazyMap<T>(items: Iterable<T>, f: (item: T) => Json): LazyArray {
+  return new LazyArray(function* () {
+    for (const x of items) yield f(x);
+  });
 }
 
 /** A value computed when the writer reaches it (after everything before it is written). */
