@@ -6,7 +6,6 @@
 // digest refuses) it starts from the SDK sections. The records are the core's own bytes: the
 // importing node must run the same core build to use them.
 
-import { base64 } from "@scure/base";
 import type { Json } from "./genesis.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { NodeStore } from "../store/store.js";
@@ -59,6 +58,9 @@ export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore):
   }
 }
 
+/** Standard base64 with padding (@scure/base's base64.encode), by Node's native encoder. */
+const base64Of = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
+
 function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson {
   const last = store.lastBlock();
   if (store.genesis() === undefined || last === undefined) throw new Error(`${store.path}: not a node database`);
@@ -82,7 +84,7 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     // What the records' bytes mean: a node of another format refuses them.
     state_format: store.stateFormat(),
     records: new LazyArray(function* () {
-      for (const r of store.records()) yield [r.table, base64.encode(r.bytes)];
+      for (const r of store.records()) yield [r.table, base64Of(r.bytes)];
     }),
     accounts: new LazyArray(function* () {
       for (const a of store.eachAccount()) {
@@ -90,7 +92,7 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
           id: a.id,
           address: a.address,
           sequence: `${a.sequence}`,
-          ...(a.pubKey ? { pub_key: base64.encode(a.pubKey) } : {}),
+          ...(a.pubKey ? { pub_key: base64Of(a.pubKey) } : {}),
           number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
         };
       }

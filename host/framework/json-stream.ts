@@ -37,12 +37,38 @@ export interface JsonTextOptions {
 const isPlainObject = (v: unknown): v is { [key: string]: StreamJson | undefined } =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof LazyArray) && !(v instanceof Deferred);
 
+const INDEX_KEY = /^(?:0|[1-9]\d{0,8})$/;
+
+/**
+ * sortedJsonStringify's text (CosmJS: keys sorted, then in the engine's order, integer keys
+ * first) without its sorted copy of every object.
+ */
+export function sortedText(v: Json | undefined): string | undefined {
+  if (typeof v !== "object" || v === null) return JSON.stringify(v) as string | undefined;
+  if (Array.isArray(v)) {
+    let s = "[";
+    for (let i = 0; i < v.length; i++) s += (i === 0 ? "" : ",") + (sortedText(v[i]) ?? "null");
+    return s + "]";
+  }
+  const keys = Object.keys(v).sort();
+  if (keys.some((k) => INDEX_KEY.test(k))) return sortedJsonStringify(v);
+  let s = "{";
+  let first = true;
+  for (const k of keys) {
+    const t = sortedText(v[k]);
+    if (t === undefined) continue;
+    s += (first ? "" : ",") + JSON.stringify(k) + ":" + t;
+    first = false;
+  }
+  return s + "}";
+}
+
 /** The text of `value` in pieces, in order: their concatenation is the whole text. */
 export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): Generator<string, void, undefined> {
   const indent = options.indent ?? 0;
   const sorted = options.sorted ?? false;
   const plain = (v: Json, depth: number): string | undefined => {
-    if (sorted) return sortedJsonStringify(v);
+    if (sorted) return sortedText(v);
     const s = JSON.stringify(v, null, indent || undefined) as string | undefined;
     // A nested value's lines carry its depth's indentation (a JSON string holds no raw newline).
     return s === undefined || indent === 0 || depth === 0 ? s : s.replace(/\n/g, `\n${" ".repeat(indent * depth)}`);

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Deferred, LazyArray, jsonPieces, jsonText, materialize, readableOf, type StreamJson } from "../../host/framework/json-stream.js";
+import { Deferred, LazyArray, jsonPieces, jsonText, materialize, readableOf, sortedText, type StreamJson } from "../../host/framework/json-stream.js";
 import { sortedJsonStringify } from "../../host/wire/amino/sign-doc.js";
 import { sdkDigest } from "../../host/app/genesis-export.js";
 import { loadCore } from "../../host/core/core.js";
@@ -45,6 +45,12 @@ test("json-stream: the pieces are JSON.stringify's text (indented or not) and so
   assert.ok(passes >= 5, "the lazy array is read once per pass");
   assert.ok([...jsonPieces(doc)].length > 10, "written in pieces");
   assert.is(jsonText(new LazyArray(() => [])), "[]");
+  const samples: Json[] = [
+    { b: [{ d: 1, c: { f: null, e: "x" } }], a: "\u00e9\"", "": [], z: {} },
+    [{ "1": "i", "0": "j", k: { "7": 1, "10": 2 } }, [], [[]], "s", 1.5, true],
+    { nested: { undef: undefined as unknown as Json, keep: 0 } },
+  ];
+  for (const v of samples) assert.is(sortedText(v), sortedJsonStringify(v));
 });
 
 test("json-stream: a reader that cancels ends the chunks (their finally) once, and the stream reads a chunk at a time", async () => {
