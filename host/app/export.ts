@@ -98,10 +98,14 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
       }
     }),
     // sdkDigest(doc) (genesis-sdk.ts), of the sorted text written a piece at a time.
-    sdk_digest: new Deferred(() => {
+    // A generator: it pauses every chunk, so the node serves between them.
+    sdk_digest: new Deferred(function* () {
       const { node_state: _, ...sections } = doc.app_state as { [key: string]: StreamJson };
       const h = sha256.create();
-      for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) h.update(utf8ToBytes(chunk));
+      for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) {
+        h.update(utf8ToBytes(chunk));
+        yield;
+      }
       return bytesToHex(h.digest());
     }),
   };

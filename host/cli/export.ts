@@ -48,7 +48,7 @@ async function writeChunks(chunks: Iterable<string>, file: string | undefined): 
   const write = async (text: string) => {
     if (!out.write(text)) await Promise.race([once(out, "drain"), failed]);
   };
-  for (const c of chunks) await write(c);
+  for (const c of chunks) if (c !== "") await write(c);
   await write("\n");
   if (file !== undefined) {
     out.end();

@@ -20,9 +20,26 @@ export function lazyMap<T>(items: Iterable<T>, f: (item: T) => Json): LazyArray 
   });
 }
 
-/** A value computed when the writer reaches it (after everything before it is written). */
+/**
+ * A value computed when the writer reaches it (after everything before it is written). A long
+ * computation is a generator: each `yield` is a pause (an empty piece: the chunks end there, so
+ * a stream's reader gets its turn), its return the value.
+ */
 export class Deferred {
-  constructor(readonly value: () => Json) {}
+  constructor(readonly value: () => Json | Generator<void, Json, undefined>) {}
+}
+
+const isGenerator = (v: unknown): v is Generator<void, Json, undefined> =>
+  typeof v === "object" && v !== null && typeof (v as Generator).next === "function" && typeof (v as Generator).throw === "function";
+
+/** A deferred value computed at once (its pauses skipped). */
+function computed(d: Deferred): Json {
+  const v = d.value();
+  if (!isGenerator(v)) return v;
+  for (;;) {
+    const r = v.next();
+    if (r.done) return r.value;
+  }
 }
 
 export type StreamJson = Json | LazyArray | Deferred | { [key: string]: StreamJson | undefined };
@@ -77,7 +94,15 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
   const keyOf = (k: string) => JSON.stringify(k) + (indent === 0 ? ":" : ": ");
 
   function* write(v: StreamJson | undefined, depth: number): Generator<string, boolean, undefined> {
-    if (v instanceof Deferred) return yield* write(v.value(), depth);
+    if (v instanceof Deferred) {
+      const x = v.value();
+      if (!isGenerator(x)) return yield* write(x, depth);
+      for (;;) {
+        const r = x.next();
+        if (r.done) return yield* write(r.value, depth);
+        yield ""; // a pause
+      }
+    }
     if (v instanceof LazyArray) {
       let first = true;
       for (const item of v.items()) {
@@ -114,12 +139,12 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
   yield* write(value, 0);
 }
 
-/** The pieces joined into chunks of about `size` characters (fewer, larger writes). */
+/** The pieces joined into chunks of about `size` characters (fewer, larger writes); a pause (an empty piece) ends a chunk, or is an empty chunk. */
 export function* jsonChunks(value: StreamJson, options: JsonTextOptions = {}, size = 1 << 16): Generator<string, void, undefined> {
   let buf = "";
   for (const p of jsonPieces(value, options)) {
     buf += p;
-    if (buf.length >= size) {
+    if (buf.length >= size || p === "") {
       yield buf;
       buf = "";
     }
@@ -136,7 +161,7 @@ export function jsonText(value: StreamJson, options: JsonTextOptions = {}): stri
 
 /** The plain JSON value (every lazy array read, every deferred value computed). */
 export function materialize(value: StreamJson | undefined): Json | undefined {
-  if (value instanceof Deferred) return materialize(value.value());
+  if (value instanceof Deferred) return materialize(computed(value));
   if (value instanceof LazyArray) return [...value.items()];
   if (isPlainObject(value)) {
     const o: { [key: string]: Json } = {};
@@ -152,11 +177,14 @@ export function materialize(value: StreamJson | undefined): Json | undefined {
 /**
  * A byte stream of `chunks` that reads the next chunk only when the reader asks for it (an HTTP
  * response's backpressure); `end` runs once, when the chunks are done, fail, or the reader
- * cancels (a client that went away).
+ * cancels (a client that went away). An empty chunk is a pause: the event loop gets a turn
+ * (blocks, other requests) before the next, which a reader that never waits would not give it;
+ * so does every `turnEvery`-th chunk.
  */
-export function readableOf(chunks: Iterator<string>, end: () => void): ReadableStream<Uint8Array> {
+export function readableOf(chunks: Iterator<string>, end: () => void, turnEvery = 16): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let ended = false;
+  let made = 0;
   const finish = () => {
     if (ended) return;
     ended = true;
@@ -167,13 +195,25 @@ export function readableOf(chunks: Iterator<string>, end: () => void): ReadableS
     }
   };
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       try {
-        const next = chunks.next();
-        if (next.done) {
-          finish();
-          controller.close();
-        } else controller.enqueue(encoder.encode(next.value));
+        // A turn every `turnEvery` chunks too (1 MiB): a reader whose socket never fills waits for nothing.
+        if (++made % turnEvery === 0) {
+          await new Promise((r) => setImmediate(r));
+          if (ended) return;
+        }
+        for (;;) {
+          const next = chunks.next();
+          if (next.done) {
+            finish();
+            controller.close();
+          } else if (next.value === "") {
+            await new Promise((r) => setImmediate(r));
+            if (ended) return;
+            continue;
+          } else controller.enqueue(encoder.encode(next.value));
+          return;
+        }
       } catch (e) {
         finish();
         controller.error(e);

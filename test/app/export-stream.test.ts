@@ -76,6 +76,29 @@ test("json-stream: a reader that cancels ends the chunks (their finally) once, a
   assert.equal([finished, ended], [1, 1]);
 });
 
+test("json-stream: a pause (an empty chunk) gives the event loop a turn; a deferred generator's pauses are pieces", async () => {
+  let turn = false;
+  let seen: boolean | undefined;
+  function* chunks() {
+    yield "a";
+    setImmediate(() => (turn = true));
+    for (let i = 0; i < 3; i++) yield "";
+    seen = turn;
+    yield "b";
+  }
+  const text = await new Response(readableOf(chunks(), () => {})).text();
+  assert.is(text, "ab");
+  assert.is(seen, true, "the immediate ran before the chunk after the pause");
+  const doc = { x: [1], d: new Deferred(function* () {
+    yield;
+    yield;
+    return { v: 1 };
+  }) };
+  assert.ok([...jsonPieces(doc)].filter((p) => p === "").length === 2);
+  assert.is(jsonText(doc), '{"x":[1],"d":{"v":1}}');
+  assert.equal(materialize(doc), { x: [1], d: { v: 1 } });
+});
+
 /** Delegations, sends to new accounts and blocks: some of everything in the records and accounts. */
 async function activity(node: TestNode, n: number): Promise<void> {
   await node.post("/txs", await signedBy(node, 5, [delegateMsg(devAddress(5), validator(node, n % 4), 1_000_000_000n)]));
