@@ -2,13 +2,20 @@
 // document into a new database (NodeChain.open, as `npm start -- --genesis FILE` does), restart
 // from the database, then measure the core's memory by table, an empty block and a block of 1,000
 // signed sends, the queries explorers make (p50/p99 over the REST routes, in-process) and the
-// database's size. Prints one JSON line on stdout; progress on stderr.
+// database's size. Prints one JSON line on stdout; progress on stderr. `export` restarts and writes
+// the streamed export (`npm run export`'s text) to DB.export.json: its time, peak RSS and bytes;
+// `fork` starts a node (host/main.ts run, as `npm start -- --fork FILE`) on that export.
 //
 //   node --import tsx bench/scale-node.ts import GENESIS.json DB ACCOUNTS   (a new database from the document)
 //   node --import tsx bench/scale-node.ts run GENESIS.json DB ACCOUNTS      (a restart of it, in a fresh process, then the rest)
+//   node --import tsx bench/scale-node.ts export GENESIS.json DB ACCOUNTS   (a restart, then the export to DB.export.json)
+//   node --import tsx bench/scale-node.ts fork GENESIS.json DB ACCOUNTS     (a node forked from DB.export.json)
 
-import { statSync } from "node:fs";
+import { createWriteStream, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { once } from "node:events";
+import { jsonChunks } from "../host/framework/json-stream.js";
+import { run } from "../host/main.js";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { useNativeEd25519 } from "../host/drivers/ed25519-native.js";
 import { loadCoreFromFile } from "../host/core/node.js";
@@ -58,6 +65,45 @@ async function importDoc(): Promise<void> {
   await chain.close();
 }
 
+/** The streamed export of the restarted chain to DB.export.json (`npm run export`'s text): time, peak RSS, bytes. */
+async function exportDoc(chain: NodeChain): Promise<void> {
+  const file = `${dbPath}.export.json`;
+  out.beforeExport = mem();
+  let peak = process.memoryUsage().rss;
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const s = chain.exportGenesisStream()!;
+  const w = createWriteStream(file);
+  let n = 0;
+  try {
+    for (const chunk of jsonChunks(s.doc, { indent: 2 })) {
+      if (!w.write(chunk)) await once(w, "drain");
+      if (++n % 64 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    w.end("\n");
+    await once(w, "finish");
+  } finally {
+    s.close();
+  }
+  out.exportMs = performance.now() - t;
+  out.exportCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+  out.exportPeakRss = Math.max(peak, process.memoryUsage().rss);
+  out.exportBytes = statSync(file).size;
+}
+
+/** A node forked from the export (`npm start -- --fork FILE`, a database of its own): its start's time and RSS. */
+async function forkDoc(): Promise<void> {
+  const forkDb = `${dbPath}.fork.db`;
+  for (const f of [forkDb, `${forkDb}-wal`, `${forkDb}-shm`]) await rm(f, { force: true });
+  const t = performance.now();
+  const started = await run(["--fork", `${dbPath}.export.json`, "--db", forkDb, "--port", "0", "--rpc-port", "off"], {}, { out: () => {}, err: (l) => progress(l) }, { core: await loadCoreFromFile() });
+  if (typeof started === "number") throw new Error(`the forked node exited ${started}`);
+  out.forkMs = performance.now() - t;
+  out.afterFork = mem();
+  await started.close();
+  for (const f of [forkDb, `${forkDb}-wal`, `${forkDb}-shm`]) await rm(f, { force: true });
+}
+
 async function main(): Promise<void> {
   useNativeEd25519(); // as host/main.ts's node signs its precommits
   let t = performance.now();
@@ -65,11 +111,20 @@ async function main(): Promise<void> {
     await importDoc();
     return;
   }
+  if (mode === "fork") {
+    await forkDoc();
+    return;
+  }
   const chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.restartMs = performance.now() - t;
   const m = chain.app.coreMemory();
   out.afterRestart = { ...mem(), core: m.used, growth: m.growth };
   out.tables = chain.app.coreTables().filter((r) => r.records > 0);
+  if (mode === "export") {
+    await exportDoc(chain);
+    await chain.close();
+    return;
+  }
 
   progress("an empty block");
   const empty: number[] = [];

@@ -19,7 +19,7 @@ import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
 import { slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
-import { exportGenesis } from "./export.js";
+import { exportGenesis, exportGenesisStream, type ExportStream } from "./export.js";
 import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
 import type { Gov, TallyCounts } from "../modules/gov/keeper.js";
@@ -423,10 +423,9 @@ export class Application implements ChainView {
     return () => this.s.commitListeners.delete(listener);
   }
 
-  /** The last committed state as a genesis document (host/app/export.ts); undefined without a database. */
-  exportGenesis(): Json | undefined {
-    return this.s.store && exportGenesis(this, this.s.core, this.s.store);
-  }
+  /** The last committed state as a genesis document (host/app/export.ts): whole, or written a piece at a time from one snapshot (close it after); undefined without a database. */
+  exportGenesis(): Json | undefined { return this.s.store && exportGenesis(this, this.s.core, this.s.store); }
+  exportGenesisStream(): ExportStream | undefined { return this.s.store && exportGenesisStream(this, this.s.core, this.s.store); }
 
   /** The core's memory: bytes used, its tables' next growth, the ceiling (host/core/memory.ts). */
   coreMemory(): CoreMemory {

@@ -6,13 +6,15 @@
 // digest refuses) it starts from the SDK sections. The records are the core's own bytes: the
 // importing node must run the same core build to use them.
 
-import { base64 } from "@scure/base";
 import type { Json } from "./genesis.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { NodeStore } from "../store/store.js";
 import type { Core } from "../core/core.js";
 import { seedHash } from "../framework/header.js";
-import { exportSdkGenesis, sdkDigest, type ExportSource } from "./genesis-export.js";
+import { exportSdkGenesis, type ExportSource } from "./genesis-export.js";
+import { Deferred, LazyArray, jsonChunks, materialize, type StreamJson } from "../framework/json-stream.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Ledger } from "../core/ledger.js";
 
 /** The chain an export reads (NodeChain). */
@@ -23,7 +25,43 @@ export interface ExportChain extends Omit<ExportSource, "core" | "store" | "infl
   annualProvisions(): bigint;
 }
 
+/** The export as a document written piece by piece (json-stream.ts), and the end of its reads. */
+export interface ExportStream {
+  /** The document: node_state's records and accounts, read when written, and its SDK digest, computed when reached. */
+  readonly doc: StreamJson;
+  /** Ends the export's read of the database (its snapshot); the doc is not to be read after. */
+  close(): void;
+}
+
+/**
+ * The last committed state as a genesis document, read from one snapshot of the database (every
+ * read, the records and accounts as they are written, sees the state of the same block while
+ * blocks go on). The core's records and the accounts are read from SQLite a row at a time.
+ */
+export function exportGenesisStream(chain: ExportChain, core: Core, store: NodeStore): ExportStream {
+  const snap = store.snapshot();
+  try {
+    return { doc: exportDoc(chain, core, snap), close: () => snap.close() };
+  } catch (e) {
+    snap.close();
+    throw e;
+  }
+}
+
+/** The whole export as one value (small chains: tests, the development chain's dumpState). */
 export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore): Json {
+  const s = exportGenesisStream(chain, core, store);
+  try {
+    return materialize(s.doc)!;
+  } finally {
+    s.close();
+  }
+}
+
+/** Standard base64 with padding (@scure/base's base64.encode), by Node's native encoder. */
+const base64Of = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
+
+function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson {
   const last = store.lastBlock();
   if (store.genesis() === undefined || last === undefined) throw new Error(`${store.path}: not a node database`);
   // x/mint's Minter as the node's query shows it (derivable after a restart: the rate on the current supply)
@@ -31,9 +69,9 @@ export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore):
   const doc = exportSdkGenesis({
     genesis: chain.genesis, genesisDoc: chain.genesisDoc, core, store, directory: chain.directory, validators: chain.validators,
     gov: chain.gov, slashing: chain.slashing, bank: chain.bank, feegrant: chain.feegrant, params: chain.params, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
-  }) as { [key: string]: Json };
+  });
   const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;
-  const node_state: Json = {
+  const node_state: StreamJson = {
     height: `${last.height}`,
     time: timestampString(timeNs),
     // The last block's id, and its seed hash: the importing node's next block seeds from it
@@ -45,15 +83,31 @@ export function exportGenesis(chain: ExportChain, core: Core, store: NodeStore):
     gov: store.govRecords().map((g): Json => [g.key, g.value]),
     // What the records' bytes mean: a node of another format refuses them.
     state_format: store.stateFormat(),
-    records: [...store.records()].map((r): Json => [r.table, base64.encode(r.bytes)]),
-    accounts: store.accounts().map((a): Json => ({
-      id: a.id,
-      address: a.address,
-      sequence: `${a.sequence}`,
-      ...(a.pubKey ? { pub_key: base64.encode(a.pubKey) } : {}),
-      number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
-    })),
-    sdk_digest: sdkDigest(doc),
+    records: new LazyArray(function* () {
+      for (const r of store.records()) yield [r.table, base64Of(r.bytes)];
+    }),
+    accounts: new LazyArray(function* () {
+      for (const a of store.eachAccount()) {
+        yield {
+          id: a.id,
+          address: a.address,
+          sequence: `${a.sequence}`,
+          ...(a.pubKey ? { pub_key: base64Of(a.pubKey) } : {}),
+          number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
+        };
+      }
+    }),
+    // sdkDigest(doc) (genesis-sdk.ts), of the sorted text written a piece at a time.
+    // A generator: it pauses every chunk, so the node serves between them.
+    sdk_digest: new Deferred(function* () {
+      const { node_state: _, ...sections } = doc.app_state as { [key: string]: StreamJson };
+      const h = sha256.create();
+      for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) {
+        h.update(utf8ToBytes(chunk));
+        yield;
+      }
+      return bytesToHex(h.digest());
+    }),
   };
-  return { ...doc, app_state: { ...(doc.app_state as { [key: string]: Json }), node_state } };
+  return { ...doc, app_state: { ...(doc.app_state as { [key: string]: StreamJson }), node_state } };
 }

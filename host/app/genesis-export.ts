@@ -9,6 +9,7 @@ import { Vesting } from "../core/vesting.js";
 import { decodeCoreState, tableIds } from "../core/genesis-records.js";
 import type { NodeStore } from "../store/store.js";
 import { isObject, type Json } from "../framework/genesis-json.js";
+import type { StreamJson } from "../framework/json-stream.js";
 import { READ_SECTIONS, type Genesis } from "../modules/genutil/genesis-sdk.js";
 export { sdkDigest } from "../modules/genutil/genesis-sdk.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
@@ -54,8 +55,9 @@ export interface ExportSource {
 }
 
 type Obj = { [key: string]: Json };
+type StreamObj = { [key: string]: StreamJson };
 
-export function exportSdkGenesis(src: ExportSource): Json {
+export function exportSdkGenesis(src: ExportSource): StreamObj {
   const doc = src.genesisDoc as Obj;
   const app = doc.app_state as Obj;
   const g = src.genesis;
@@ -75,7 +77,7 @@ export function exportSdkGenesis(src: ExportSource): Json {
     return p === undefined ? section : { ...(section ?? {}), params: p };
   };
   const vesting = new Vesting(src.core);
-  const out: Obj = {};
+  const out: StreamObj = {};
   for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
   const modules: ModulesExportApp = {
     genesis: g, core, denom, unchanged: height === g.height, kept, addressOf, operatorOf,

@@ -20,7 +20,7 @@ export type NodeReads = Pick<
   | "chainId" | "genesis" | "genesisDoc" | "genesisParams" | "denom" | "bondDenom" | "directory" | "ledger" | "emission" | "latest" | "halted" | "pending"
   | "latestBlock" | "inflation" | "annualProvisions" | "totalSupply" | "supplyOf" | "inflationParams"
   | "txResult" | "searchTxs" | "blockTxs" | "heightOfBlockHash" | "consensusValidators" | "validatorInfo" | "unconfirmedTxs"
-  | "onCommit" | "exportGenesis" | "checkTx" | "simulate" | "memoryReport"
+  | "onCommit" | "exportGenesis" | "exportGenesisStream" | "checkTx" | "simulate" | "memoryReport"
 >;
 
 /** A running node as its renderers see it. */

@@ -1,7 +1,10 @@
 // `export --db PATH`: a stopped node's last committed state as the SDK's genesis document (what
 // GET /dev/export answers a running one): chain-maind, or a node (`--genesis FILE`), starts from it.
 
-import { writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { jsonChunks } from "../framework/json-stream.js";
 import { loadCoreFromFile } from "../core/node.js";
 import { NodeChain } from "../drivers/embedded.js";
 import { NodeStore } from "../store/store.js";
@@ -21,17 +24,36 @@ async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   probe.close();
   if (stored === undefined) throw new UsageError(`--db ${db}: no genesis: not a node database`);
   const chain = NodeChain.open(await loadCoreFromFile(), JSON.parse(stored) as Json, { dbPath: db, clock: "simulated", blockTimeNs: 1n });
-  let doc: Json;
   try {
-    doc = chain.exportGenesis()!;
+    const s = chain.exportGenesisStream()!;
+    try {
+      const doc = s.doc as { app_state: { node_state?: unknown } };
+      if (f["sdk-only"]) delete doc.app_state.node_state;
+      // JSON.stringify(doc, null, 2) + "\n", written a piece at a time (json-stream.ts)
+      await writeChunks(jsonChunks(s.doc, { indent: 2 }), f.out);
+    } finally {
+      s.close();
+    }
   } finally {
     await chain.close();
   }
-  if (f["sdk-only"]) delete (doc as { app_state: { node_state?: Json } }).app_state.node_state;
-  const text = JSON.stringify(doc, null, 2) + "\n";
-  if (f.out === undefined) process.stdout.write(text);
-  else await writeFile(f.out, text);
   return 0;
+}
+
+/** The chunks and a newline to FILE (or stdout), waiting for the stream to drain as it fills. */
+async function writeChunks(chunks: Iterable<string>, file: string | undefined): Promise<void> {
+  const out: Writable = file === undefined ? process.stdout : createWriteStream(file);
+  const failed = new Promise<never>((_, reject) => out.once("error", reject));
+  failed.catch(() => {});
+  const write = async (text: string) => {
+    if (!out.write(text)) await Promise.race([once(out, "drain"), failed]);
+  };
+  for (const c of chunks) if (c !== "") await write(c);
+  await write("\n");
+  if (file !== undefined) {
+    out.end();
+    await Promise.race([once(out, "finish"), failed]);
+  }
 }
 
 export const exportCommand = flagCommand({

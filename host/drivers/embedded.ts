@@ -354,6 +354,7 @@ export class NodeChain implements Node {
   unconfirmedTxs() { return this.app.unconfirmedTxs(); }
   onCommit(listener: Parameters<Application["onCommit"]>[0]) { return this.app.onCommit(listener); }
   exportGenesis() { return this.app.exportGenesis(); }
+  exportGenesisStream() { return this.app.exportGenesisStream(); }
   checkTx(tx: Uint8Array, mode: "mempool" | "check") { return this.app.checkTx(tx, mode); }
   simulate(txBytes: Uint8Array) { return this.app.simulate(txBytes); }
   memoryReport() { return this.app.memoryReport(); }

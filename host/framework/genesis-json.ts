@@ -189,9 +189,22 @@ export function dec(dp: DecParser): (v: Json | undefined, path: string) => bigin
  * key part: bank balances, validators, delegations) by length first.
  */
 export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: string, b: string) => number {
-  const bytes = new Map<string, Uint8Array>(); // each address decoded once, not once per comparison
-  const of = (x: string) => bytes.get(x) ?? bytes.set(x, accountAddressBytes(x, prefix)).get(x)!;
-  return (a, b) => compareBytes(of(a), of(b), lengthPrefixed);
+  // Each address decoded once, not once per comparison, into a string of its bytes (one UTF-16 unit
+  // a byte, its length first if length-prefixed) that the engine compares natively: compareBytes' order.
+  const keys = new Map<string, string>();
+  const of = (x: string) => {
+    let k = keys.get(x);
+    if (k === undefined) {
+      const b = accountAddressBytes(x, prefix);
+      k = (lengthPrefixed ? String.fromCharCode(b.length) : "") + String.fromCharCode(...b);
+      keys.set(x, k);
+    }
+    return k;
+  };
+  return (a, b) => {
+    const x = of(a), y = of(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
 }
 
 export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false): number {

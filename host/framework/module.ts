@@ -15,7 +15,7 @@ import type { ServiceHandlers } from "./query-router.js";
 import type { JsonObject } from "../wire/amino/fields.js";
 import type { Vote } from "../core/ledger-records.js";
 import type { TxEvent } from "./events.js";
-import type { Json } from "./genesis-json.js";
+import type { StreamJson } from "./json-stream.js";
 
 /** What the stateless checks know about the chain. */
 export interface ValidateContext {
@@ -149,7 +149,8 @@ export interface ModuleGenesis<I = unknown, E = unknown> {
   /** Its key in `app_state` (the module's name when absent). */
   readonly section?: string;
   init?(app: I): void;
-  export?(app: E): Json;
+  /** Its section: long arrays may be lazy (json-stream.ts LazyArray), their items made as they are written. */
+  export?(app: E): StreamJson;
 }
 
 /** What CometBFT's FinalizeBlock says of the last commit: its votes and the double signs it caught. */

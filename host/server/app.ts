@@ -28,6 +28,7 @@ import type { TierQueries } from "../modules/tieredrewards/queries.js";
 import type { QueryRouter } from "../framework/query-router.js";
 import { registerQueryRoutes } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
+import { jsonChunks, readableOf } from "../framework/json-stream.js";
 import { registerTxQueryRoutes, txResponse } from "./tx-queries.js";
 import {
   GatewayError,
@@ -276,7 +277,14 @@ export function registerNodeRoutes(
   };
   // The last committed state as a genesis document (host/app/export.ts): a development power
   // (--dev, or the simulated clock), never served by a production node.
-  if (options.dev) app.get("/dev/export", (c) => c.json(node.exportGenesis() ?? null));
+  // Written a piece at a time (json-stream.ts) from one snapshot of the database, as the client reads it.
+  if (options.dev) {
+    app.get("/dev/export", (c) => {
+      const s = node.exportGenesisStream();
+      if (s === undefined) return c.json(null);
+      return c.body(readableOf(jsonChunks(s.doc), s.close), 200, { "content-type": "application/json" });
+    });
+  }
   app.post("/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/txs", broadcast);
   app.post("/cosmos/tx/v1beta1/simulate", async (c) => {

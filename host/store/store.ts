@@ -381,6 +381,23 @@ export class NodeStore {
   }
 
   /**
+   * A read-only handle on the database as it is now, held there while blocks go on (a read
+   * transaction of a connection of its own: SQLite's WAL keeps its snapshot). An export reads
+   * from it across many turns of the event loop; `close` ends the transaction.
+   */
+  snapshot(): NodeStore {
+    const s = new NodeStore(this.path, { readonly: true });
+    try {
+      s.db.exec("BEGIN");
+      s.db.prepare("SELECT COUNT(*) FROM meta").get(); // the first read fixes the snapshot
+    } catch (e) {
+      s.close();
+      throw e;
+    }
+    return s;
+  }
+
+  /**
    * A consistent copy of the database at `dest` (dev mode's snapshots): the WAL folded into the
    * file, then the file copied (a reflink where the file system has them); VACUUM INTO if a
    * reader kept the WAL from being folded whole. Synchronous: no block commits in between.

@@ -1,7 +1,8 @@
 // x/auth's ExportGenesis: its params (the genesis's, or the SDK's defaults) and every account the
 // directory numbered (module accounts included), in address byte order.
 
-import { addressOrder, type Json } from "../../framework/genesis-json.js";
+import { addressOrder } from "../../framework/genesis-json.js";
+import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
 import type { NodeDirectory } from "./directory.js";
@@ -16,15 +17,17 @@ export interface AuthExportApp extends GenesisExportBase {
   vestingLock(id: number): VestingLock | undefined;
 }
 
-export function exportAuth(app: AuthExportApp): Json {
+export function exportAuth(app: AuthExportApp): StreamJson {
   const byBytes = addressOrder(ACCOUNT_PREFIX, false);
   const accounts = app.directory.accounts().filter((a) => a.number !== undefined || a.id < 16).sort((a, b) => byBytes(a.address, b.address));
   const foreign = foreignModules(app.genesis.sdk.auth);
   return {
     params: app.kept("auth")?.params ?? { ...AUTH_PARAMS },
-    accounts: accounts.map((a) => {
-      const lock = app.vestingLock(a.id);
-      return accountJson({ ...a, number: a.number ?? BigInt(a.id) }, foreign.get(a.address), ACCOUNT_PREFIX, lock && { lock, denom: app.denom });
-    }),
+    // The directory's entries and the core's locks are live: what the items are made of is taken
+    // now (the height the export reads), the items' JSON as they are written.
+    accounts: lazyMap(
+      accounts.map((a) => ({ a: { ...a, number: a.number ?? BigInt(a.id) }, lock: app.vestingLock(a.id) })),
+      ({ a, lock }) => accountJson(a, foreign.get(a.address), ACCOUNT_PREFIX, lock && { lock, denom: app.denom }),
+    ),
   };
 }

@@ -3,6 +3,7 @@
 // supply the balances' sum; an empty supply is that sum), and its params (default_send_enabled,
 // send_enabled per denom: keeper.ts keeps them). Denom metadata is kept and exported again.
 
+import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 import { ValidationError } from "../../errors.js";
 import type { BankParams, SendEnabledEntry } from "./keeper.js";
 import {
@@ -118,13 +119,13 @@ function parseBankParams(bank: { [key: string]: Json | undefined }, path: string
 export function bankJson(
   kept: { [key: string]: Json } | undefined, balances: { address: string; amount: bigint }[], denom: string, prefix: string,
   params?: BankParams,
-): Json {
+): StreamJson {
   const order = addressOrder(prefix, true);
   const total = balances.reduce((t, b) => t + b.amount, 0n);
   return {
     params: params === undefined ? kept?.params ?? { send_enabled: [], default_send_enabled: true } : { send_enabled: [], default_send_enabled: params.defaultSendEnabled },
-    balances: balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address))
-      .map((b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
+    balances: lazyMap(balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address)),
+      (b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
     supply: total === 0n ? [] : [{ denom, amount: `${total}` }],
     denom_metadata: Array.isArray(kept?.denom_metadata) ? kept.denom_metadata.map(denomMetadataJson) : [],
     send_enabled: params === undefined ? kept?.send_enabled ?? [] : params.sendEnabled.map((e) => ({ denom: e.denom, enabled: e.enabled })),

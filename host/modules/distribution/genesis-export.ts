@@ -2,7 +2,7 @@
 // (outstanding, commission, historical and current rewards, starting infos, slash events) from the
 // core's records at the last committed block.
 
-import type { Json } from "../../framework/genesis-json.js";
+import type { StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 import { distributionJson, pairKey, type DistributionState } from "./genesis.js";
@@ -15,7 +15,7 @@ export interface DistributionExportApp extends GenesisExportBase {
 
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
-export function exportDistribution(app: DistributionExportApp): Json {
+export function exportDistribution(app: DistributionExportApp): StreamJson {
   const kept = app.kept("distribution");
   return distributionJson({
     params: kept?.params ?? null,

@@ -3,6 +3,7 @@
 // rewards, accumulated commission, historical rewards by period with their reference counts,
 // current rewards and period, slash events) and per delegation (starting info).
 
+import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 import { decString } from "../../wire/gateway-json.js";
 import {
   address, addressOrder, array, bondCoins, bondCoinsJson, bool, dec, decimal, fail, object, uint64, unitInterval,
@@ -111,7 +112,7 @@ export function parseDistribution(
 /** `app_state.distribution` of the node's state; params and the previous proposer as given. */
 export function distributionJson(
   kept: { params: Json; previousProposer: string }, s: DistributionState, denom: string, prefixes: { account: string; validator: string },
-): Json {
+): StreamJson {
   const vOrder = addressOrder(prefixes.validator, true);
   const aBytes = addressOrder(prefixes.account, false);
   const aOrder = addressOrder(prefixes.account, true);
@@ -122,8 +123,8 @@ export function distributionJson(
   return {
     params: kept.params,
     fee_pool: { community_pool: decCoins(s.communityPool) },
-    delegator_withdraw_infos: [...s.withdrawAddresses].sort(([a], [b]) => aBytes(a, b))
-      .map(([delegator, to]) => ({ delegator_address: delegator, withdraw_address: to })),
+    delegator_withdraw_infos: lazyMap([...s.withdrawAddresses].sort(([a], [b]) => aBytes(a, b)),
+      ([delegator, to]) => ({ delegator_address: delegator, withdraw_address: to })),
     previous_proposer: kept.previousProposer,
     outstanding_rewards: validators(s.outstanding).map((v) => ({ validator_address: v, outstanding_rewards: decCoins(s.outstanding.get(v)!) })),
     validator_accumulated_commissions: validators(s.commission).map((v) => ({ validator_address: v, accumulated: { commission: decCoins(s.commission.get(v)!) } })),
@@ -133,7 +134,7 @@ export function distributionJson(
       const c = s.current.get(v)!;
       return { validator_address: v, rewards: { rewards: decCoins(c.rewards), period: `${c.period}` } };
     }),
-    delegator_starting_infos: starting.map(({ delegator, validator, info }) => ({
+    delegator_starting_infos: lazyMap(starting, ({ delegator, validator, info }) => ({
       delegator_address: delegator, validator_address: validator,
       starting_info: { previous_period: `${info.previousPeriod}`, stake: decString(info.stake), height: `${info.height}` },
     })),

@@ -6,6 +6,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
 import { addressOrder, type Json } from "../../framework/genesis-json.js";
+import type { StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 import { stakingJson, stakingParamsJson, type SdkEntry, type StakingParams, type StakingState } from "./genesis.js";
@@ -19,7 +20,7 @@ export interface StakingExportApp extends GenesisExportBase {
 
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
-export function exportStaking(app: StakingExportApp): Json {
+export function exportStaking(app: StakingExportApp): StreamJson {
   const staking = stakingState(app);
   const kept = app.kept("staking");
   const params = kept?.params ?? stakingParamsJson(app.genesis.staking, app.denom);

@@ -2,6 +2,7 @@
 // an exported chain's validators, delegations, unbonding and redelegation entries (with their
 // unbonding ids) and last validator powers. A new chain's validators come from genutil's gentxs.
 
+import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 import { base64 } from "@scure/base";
 import { ValidationError } from "../../errors.js";
 import { decString } from "../../wire/gateway-json.js";
@@ -254,7 +255,7 @@ function parseState(st: { [k: string]: Json | undefined }, path: string, dec: De
 }
 
 /** `app_state.staking` of the node's state; params as the genesis had them. */
-export function stakingJson(kept: Json | undefined, s: StakingState, prefixes: { account: string; validator: string }): Json {
+export function stakingJson(kept: Json | undefined, s: StakingState, prefixes: { account: string; validator: string }): StreamJson {
   const vOrder = addressOrder(prefixes.validator, true);
   const aOrder = addressOrder(prefixes.account, true);
   const entry = (e: SdkEntry, amountKey: "balance" | "shares_dst") => ({
@@ -278,8 +279,8 @@ export function stakingJson(kept: Json | undefined, s: StakingState, prefixes: {
       },
       min_self_delegation: `${v.minSelfDelegation}`, unbonding_on_hold_ref_count: "0", unbonding_ids: [],
     })),
-    delegations: [...s.delegations].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator))
-      .map((d) => ({ delegator_address: d.delegator, validator_address: d.validator, shares: decString(d.shares) })),
+    delegations: lazyMap([...s.delegations].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator)),
+      (d) => ({ delegator_address: d.delegator, validator_address: d.validator, shares: decString(d.shares) })),
     unbonding_delegations: [...s.unbondings].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator))
       .map((u) => ({ delegator_address: u.delegator, validator_address: u.validator, entries: u.entries.map((e) => entry(e, "balance")) })),
     redelegations: [...s.redelegations].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.src, b.src) || vOrder(a.dst, b.dst))
