@@ -36,7 +36,7 @@ const PER_SIGNER = 100;
 const USER_FUNDS = 100_000_000_000_000n;
 
 /** The default genesis with dev keys 9-24 funded like the users 5-8, from the reserve. */
-function benchGenesis() {
+export function benchGenesis() {
   const doc = defaultGenesisJson() as any;
   const balances = doc.app_state.bank.balances as { address: string; coins: { denom: string; amount: string }[] }[];
   const extra = SIGNERS.filter((n) => n > 8);
@@ -89,7 +89,7 @@ function verifyRates(): { libsecp256k1: number; noble: number; ratio: number } {
 }
 
 /** CosmJS-signed TxRaw bytes: SIGNERS x PER_SIGNER sends at consecutive sequences. */
-async function signTxs(chain: NodeChain): Promise<Uint8Array[]> {
+export async function signTxs(chain: NodeChain): Promise<Uint8Array[]> {
   const out: Uint8Array[][] = [];
   for (const n of SIGNERS) {
     const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro");
@@ -113,7 +113,7 @@ async function signTxs(chain: NodeChain): Promise<Uint8Array[]> {
   return mixed;
 }
 
-async function freshChain(dir: string, i: number): Promise<NodeChain> {
+export async function freshChain(dir: string, i: number): Promise<NodeChain> {
   return NodeChain.open(await loadCoreFromFile(), benchGenesis(), { dbPath: join(dir, `check-${i}.db`), clock: "simulated", blockTimeNs: 5_000_000_000n });
 }
 
@@ -131,7 +131,7 @@ async function checkTxRate(dir: string, txs: Uint8Array[]): Promise<number> {
 }
 
 /** The HTTP clients (plain JS, run in a worker thread): each queue in order, all queues at once. */
-const CLIENT_WORKER = `
+export const CLIENT_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
 const { url, queues } = workerData;

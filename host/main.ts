@@ -10,6 +10,7 @@ import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
+import { fastTxBroadcast } from "./server/tx-fast.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
@@ -169,7 +170,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     await closeChain();
     throw e;
   });
-  const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
+  const appListener = getRequestListener(app.fetch);
+  // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
+  const listener = config.abci ? appListener : fastTxBroadcast(appListener, {
+    submit: (tx) => chain.submit(tx), chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined,
+  });
+  const server = createServer(lingerAfterRefusal(listener));
   answerClientErrors(server);
   let address: AddressInfo;
   let rpcServer: Server | undefined;

@@ -1,0 +1,99 @@
+// The broadcast's fast path: `POST /cosmos/tx/v1beta1/txs {tx_bytes, mode: SYNC|ASYNC}` answered
+// straight from Node's request, before the Hono app. Through Hono a broadcast paid for a WHATWG
+// Request (headers list, AbortSignal, a web ReadableStream over the body), the middleware chain and
+// a Response written back through the adapter: several times what CheckTx itself costs. Here the
+// body is read as one Buffer, parsed once, the tx's bytes decoded once and submitted; the answer is
+// the same bytes and headers the route in app.ts gives (test/server/tx-fast.test.ts holds that).
+//
+// Anything else goes on to the app unchanged: another path or method, a body without
+// Content-Length or over the limit, CORS requests (an Origin header while --cors-origins is on), a
+// body that is not exactly {tx_bytes: base64, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}
+// (the app renders its errors), a halted chain, and any failure that is not the tx's own refusal.
+// A body already read goes on as the request's `rawBody` (read by @hono/node-server).
+
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { base64 } from "@scure/base";
+import { TxError } from "../wire/errors.js";
+import { txBytesHash } from "../wire/tx.js";
+import { jsonDepthExceeds } from "./app.js";
+import { txResponse } from "./tx-queries.js";
+
+export const FAST_TX_PATH = "/cosmos/tx/v1beta1/txs";
+
+/** Largest body the fast path reads itself (larger ones, a multi-message tx, go through the app). */
+const FAST_MAX_BODY = 256 * 1024;
+
+export interface FastTxOptions {
+  submit(tx: Uint8Array): { hash: string };
+  /** The chain's state as the app's middleware reads it: a due block first, nothing once halted. */
+  chain: { readonly halted: Error | null; produceIfDue?(): void };
+  maxBodyBytes: number;
+  maxJsonDepth: number;
+  /** --cors-origins is on: a request with an Origin header goes through the app (its CORS headers). */
+  cors: boolean;
+}
+
+/** How many broadcasts the fast path answered and how many it passed on (tests, the bench). */
+export const fastTxCounts = { answered: 0, passed: 0 };
+
+/** `next` with the broadcast's fast path in front. */
+export function fastTxBroadcast(next: RequestListener, o: FastTxOptions): RequestListener {
+  const limit = Math.min(o.maxBodyBytes, FAST_MAX_BODY);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "POST" || req.url !== FAST_TX_PATH || (o.cors && req.headers.origin !== undefined)) return next(req, res);
+    const declared = req.headers["content-length"];
+    const length = declared === undefined ? NaN : Number(declared);
+    if (!(length > 0 && length <= limit) || req.headers["transfer-encoding"] !== undefined) return next(req, res);
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.once("end", () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      let answer: string | undefined;
+      try {
+        answer = fastAnswer(body, o);
+      } catch {
+        answer = undefined;
+      }
+      if (answer === undefined) {
+        fastTxCounts.passed++;
+        (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+        next(req, res);
+        return;
+      }
+      fastTxCounts.answered++;
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(answer) });
+      res.end(answer);
+    });
+  };
+}
+
+const MODES = new Set(["BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC"]);
+
+/** The route's JSON answer, or undefined when the app must answer (see the file's comment). */
+function fastAnswer(body: Buffer, o: FastTxOptions): string | undefined {
+  if (o.chain.halted) return undefined;
+  o.chain.produceIfDue?.();
+  if (o.chain.halted) return undefined;
+  // The first byte '{': no BOM, no leading space the app's decoder would treat otherwise.
+  if (body[0] !== 0x7b) return undefined;
+  const text = body.toString("utf8");
+  if (jsonDepthExceeds(text, o.maxJsonDepth)) return undefined;
+  const json = JSON.parse(text) as unknown;
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+  let keys = 0;
+  for (const k in json) {
+    if (k !== "tx_bytes" && k !== "mode") return undefined;
+    keys++;
+  }
+  const { tx_bytes: raw, mode } = json as { tx_bytes?: unknown; mode?: unknown };
+  if (keys !== 2 || typeof raw !== "string" || raw === "" || typeof mode !== "string" || !MODES.has(mode)) return undefined;
+  const tx = base64.decode(raw);
+  let r: { hash: string; code: number; codespace: string; rawLog: string };
+  try {
+    r = { hash: o.submit(tx).hash, code: 0, codespace: "", rawLog: "" };
+  } catch (e) {
+    if (!(e instanceof TxError)) throw e;
+    r = { hash: txBytesHash(tx), code: e.code, codespace: e.codespace, rawLog: e.log };
+  }
+  return JSON.stringify({ tx_response: txResponse({ ...r, height: 0n }) });
+}
