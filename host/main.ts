@@ -10,7 +10,7 @@ import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
-import { fastTxBroadcast } from "./server/tx-fast.js";
+import { fastRpcBroadcast, fastTxBroadcast } from "./server/tx-fast.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
@@ -193,7 +193,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       webSocketClients = ws.clients;
     }
     if (config.rpcPort !== undefined) {
-      rpcServer = createServer(getRequestListener(rpc.app.fetch));
+      rpcServer = createServer(fastRpcBroadcast(getRequestListener(rpc.app.fetch), { call: rpc.call, maxBodyBytes: limits.maxBodyBytes, cors: config.corsOrigins !== undefined }));
       answerClientErrors(rpcServer);
       const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
       opened.push(rpcServer);

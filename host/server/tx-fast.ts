@@ -38,9 +38,21 @@ export const fastTxCounts = { answered: 0, passed: 0 };
 
 /** `next` with the broadcast's fast path in front. */
 export function fastTxBroadcast(next: RequestListener, o: FastTxOptions): RequestListener {
+  return fastPost(next, FAST_TX_PATH, o, (body) => fastAnswer(body, o));
+}
+
+/**
+ * `next` with a fast path for POST `path`: a body of a declared length within the limits is read
+ * whole and given to `answer`; its JSON (or a promise of it) is the 200 answer; undefined, a throw
+ * or a rejection pass the request (its body as `rawBody`) on to `next`.
+ */
+function fastPost(
+  next: RequestListener, path: string, o: { maxBodyBytes: number; cors: boolean },
+  answer: (body: Buffer) => string | undefined | Promise<string | undefined>,
+): RequestListener {
   const limit = Math.min(o.maxBodyBytes, FAST_MAX_BODY);
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== "POST" || req.url !== FAST_TX_PATH || (o.cors && req.headers.origin !== undefined)) return next(req, res);
+    if (req.method !== "POST" || req.url !== path || (o.cors && req.headers.origin !== undefined)) return next(req, res);
     const declared = req.headers["content-length"];
     const length = declared === undefined ? NaN : Number(declared);
     if (!(length > 0 && length <= limit) || req.headers["transfer-encoding"] !== undefined) return next(req, res);
@@ -48,23 +60,50 @@ export function fastTxBroadcast(next: RequestListener, o: FastTxOptions): Reques
     req.on("data", (c: Buffer) => chunks.push(c));
     req.once("end", () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      let answer: string | undefined;
-      try {
-        answer = fastAnswer(body, o);
-      } catch {
-        answer = undefined;
-      }
-      if (answer === undefined) {
+      const pass = () => {
         fastTxCounts.passed++;
         (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
         next(req, res);
-        return;
+      };
+      const send = (text: string | undefined) => {
+        if (text === undefined) return pass();
+        fastTxCounts.answered++;
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+        res.end(text);
+      };
+      let got: string | undefined | Promise<string | undefined>;
+      try {
+        got = answer(body);
+      } catch {
+        return pass();
       }
-      fastTxCounts.answered++;
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(answer) });
-      res.end(answer);
+      if (typeof got === "object") got.then(send, pass);
+      else send(got);
     });
   };
+}
+
+/** The RPC's methods the RPC fast path answers (a single JSON-RPC request object, POST /). */
+const RPC_FAST_METHODS = new Set(["broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit", "check_tx"]);
+
+/**
+ * The RPC server's fast path: POST / of one JSON-RPC request object calling a broadcast method
+ * (RPC_FAST_METHODS) is answered by the RPC's own `call` (rpc/server.ts, what its Hono route calls)
+ * without the Hono app; anything else (a batch, another method, CORS, a body the route refuses)
+ * goes on to it.
+ */
+export function fastRpcBroadcast(
+  next: RequestListener,
+  o: { call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>; maxBodyBytes: number; cors: boolean },
+): RequestListener {
+  return fastPost(next, "/", o, (body) => {
+    if (body[0] !== 0x7b) return undefined;
+    const r = JSON.parse(body.toString("utf8")) as unknown;
+    if (typeof r !== "object" || r === null || Array.isArray(r)) return undefined;
+    const { id, method, params } = r as { id?: unknown; method?: unknown; params?: unknown };
+    if (typeof method !== "string" || !RPC_FAST_METHODS.has(method)) return undefined;
+    return o.call(id ?? -1, method, params, "json").then((reply) => JSON.stringify(reply));
+  });
 }
 
 const MODES = new Set(["BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC"]);

@@ -6,22 +6,30 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { request } from "node:http";
 import { toBase64 } from "@cosmjs/encoding";
-import { servedNode } from "../helpers/node.js";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadCore } from "../../host/core/core.js";
+import { run, type RunningNode } from "../../host/main.js";
+import { wasm } from "../helpers/node.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 import { fastTxCounts, FAST_TX_PATH } from "../../host/server/tx-fast.js";
 
-const served = await servedNode("tx-fast-test-");
-test.after(served.close);
-const { node } = served;
+const dir = await mkdtemp(join(tmpdir(), "tx-fast-test-"));
+const node = (await run(["--port", "0", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} }, { core: await loadCore(wasm) })) as RunningNode;
+test.after(async () => {
+  await node.close();
+  await rm(dir, { recursive: true, force: true });
+});
 const signer = await protoSigner(5, "direct");
 const to = (await protoSigner(6, "direct")).address;
 
 interface Answer { status: number; type: string | undefined; body: string }
 
 /** POST `body`, with a Content-Length (the fast path's) or chunked (what the app answers). */
-function post(body: string, how: "length" | "chunked", headers: Record<string, string> = {}): Promise<Answer> {
+function post(body: string, how: "length" | "chunked", headers: Record<string, string> = {}, url = `${node.url}${FAST_TX_PATH}`): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${node.url}${FAST_TX_PATH}`, {
+    const req = request(url, {
       method: "POST",
       headers: { "content-type": "application/json", ...(how === "length" ? { "content-length": Buffer.byteLength(body) } : {}), ...headers },
     }, (res) => {
@@ -35,20 +43,24 @@ function post(body: string, how: "length" | "chunked", headers: Record<string, s
   });
 }
 
-async function sendTx(sequence: bigint, amount = "1"): Promise<string> {
+async function txBytes(sequence: bigint, amount = "1"): Promise<string> {
   const acct = node.chain.directory.account(signer.address)!;
   const tx = await signer.sign([{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: signer.address, toAddress: to, amount: [{ denom: "basecro", amount }] } }], {
     chainId: node.chain.chainId, accountNumber: acct.accountNumber, sequence,
   });
-  return JSON.stringify({ tx_bytes: toBase64(tx), mode: "BROADCAST_MODE_SYNC" });
+  return toBase64(tx);
+}
+
+async function sendTx(sequence: bigint, amount = "1"): Promise<string> {
+  return JSON.stringify({ tx_bytes: await txBytes(sequence, amount), mode: "BROADCAST_MODE_SYNC" });
 }
 
 /** Both paths' answers to the same body (the fast path's first), with what each path counted. */
-async function both(body: string): Promise<{ fast: Answer; app: Answer; answered: number; passed: number }> {
+async function both(body: string, url?: string): Promise<{ fast: Answer; app: Answer; answered: number; passed: number }> {
   const a0 = fastTxCounts.answered, p0 = fastTxCounts.passed;
-  const fast = await post(body, "length");
+  const fast = await post(body, "length", {}, url);
   const answered = fastTxCounts.answered - a0, passed = fastTxCounts.passed - p0;
-  const app = await post(body, "chunked");
+  const app = await post(body, "chunked", {}, url);
   assert.is(fastTxCounts.answered - a0, answered, "a chunked body is the app's");
   return { fast, app, answered, passed };
 }
@@ -100,6 +112,35 @@ test("bodies the fast path passes on: the app's answer, the body read once", asy
     assert.is(r.answered, 0, body);
     assert.is(r.passed, 1, body);
     assert.equal(r.fast, r.app, body);
+  }
+});
+
+test("RPC broadcast_tx_sync: answered by the fast path as the RPC's app answers it", async () => {
+  const rpc = `${node.rpcUrl!}/`;
+  const seq = node.chain.directory.account(signer.address)!.sequence + BigInt(node.chain.app.state.mempool.size);
+  const call = (tx: string, id: unknown = 7, method = "broadcast_tx_sync") => JSON.stringify({ jsonrpc: "2.0", id, method, params: { tx } });
+  const a0 = fastTxCounts.answered;
+  const fast = await post(call(await txBytes(seq)), "length", {}, rpc);
+  assert.is(fastTxCounts.answered, a0 + 1, "the fast path answered");
+  const app = await post(call(await txBytes(seq + 1n)), "chunked", {}, rpc);
+  assert.is(fastTxCounts.answered, a0 + 1, "the app answered");
+  const f = JSON.parse(fast.body), a = JSON.parse(app.body);
+  assert.is(f.result.code, 0, fast.body);
+  assert.is(a.result.code, 0, app.body);
+  assert.is(fast.type, app.type);
+  assert.is(fast.body, app.body.replace(a.result.hash, f.result.hash));
+  // Refused (the same tx again), a tx that is not base64, broadcast_tx_async (its hash, the same tx twice): both paths alike.
+  for (const body of [call(await txBytes(seq)), call("%%%", "x"), call(await txBytes(seq + 2n), 9, "broadcast_tx_async")]) {
+    const r = await both(body, rpc);
+    assert.is(r.answered, 1, body);
+    assert.equal(r.fast, r.app, body);
+  }
+  // A batch and another method go on to the RPC's app.
+  for (const body of [`[${call(await txBytes(seq + 3n))}]`, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "status", params: {} })]) {
+    const p0 = fastTxCounts.passed;
+    const r = await post(body, "length", {}, rpc);
+    assert.is(fastTxCounts.passed, p0 + 1, body);
+    assert.is(r.status, 200);
   }
 });
 
