@@ -23,8 +23,54 @@ export const FAST_TX_PATH = "/cosmos/tx/v1beta1/txs";
 /** Largest body the fast path reads itself (larger ones, a multi-message tx, go through the app). */
 const FAST_MAX_BODY = 256 * 1024;
 
+/**
+ * Txs that arrived together (within one turn of the event loop): their signatures verified on
+ * worker threads at once (`prefetch`, app/ante/sig-pool.ts), then each one's CheckTx run in
+ * arrival order; the next batch waits for this one's. One queue for the REST and RPC paths.
+ */
+export class IngestQueue {
+  private queued: { tx: Uint8Array; run: () => void }[] = [];
+  private scheduled = false;
+  private busy = false;
+
+  constructor(private readonly prefetch: (txs: Uint8Array[]) => Promise<unknown>, private readonly forget: () => void) {}
+
+  /** Runs `run` (the tx's CheckTx and answer; it must not throw) in arrival order. */
+  add(tx: Uint8Array, run: () => void): void {
+    this.queued.push({ tx, run });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.busy || this.queued.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.queued;
+    this.queued = [];
+    this.busy = true;
+    try {
+      await this.prefetch(batch.map((b) => b.tx));
+    } catch {
+      // verified inline
+    }
+    try {
+      for (const b of batch) b.run();
+    } finally {
+      this.forget();
+      this.busy = false;
+      this.schedule();
+    }
+  }
+}
+
 export interface FastTxOptions {
   submit(tx: Uint8Array): { hash: string };
+  /** Where the txs wait for their signatures' batch; without it each is checked at once. */
+  ingest?: IngestQueue;
   /** The chain's state as the app's middleware reads it: a due block first, nothing once halted. */
   chain: { readonly halted: Error | null; produceIfDue?(): void };
   maxBodyBytes: number;
@@ -94,7 +140,7 @@ const RPC_FAST_METHODS = new Set(["broadcast_tx_sync", "broadcast_tx_async", "br
  */
 export function fastRpcBroadcast(
   next: RequestListener,
-  o: { call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>; maxBodyBytes: number; cors: boolean },
+  o: { call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>; maxBodyBytes: number; cors: boolean; ingest?: IngestQueue },
 ): RequestListener {
   return fastPost(next, "/", o, (body) => {
     if (body[0] !== 0x7b) return undefined;
@@ -102,17 +148,25 @@ export function fastRpcBroadcast(
     if (typeof r !== "object" || r === null || Array.isArray(r)) return undefined;
     const { id, method, params } = r as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof method !== "string" || !RPC_FAST_METHODS.has(method)) return undefined;
-    return o.call(id ?? -1, method, params, "json").then((reply) => JSON.stringify(reply));
+    const answer = () => o.call(id ?? -1, method, params, "json").then((reply) => JSON.stringify(reply));
+    const tx = (params as { tx?: unknown } | null | undefined)?.tx;
+    const ingest = o.ingest;
+    if (ingest === undefined || typeof tx !== "string" || method === "check_tx") return answer();
+    let bytes: Uint8Array;
+    try {
+      bytes = base64.decode(tx);
+    } catch {
+      return answer(); // the method's own refusal
+    }
+    // The call's CheckTx runs synchronously in `run` (rpc/server.ts broadcast), in arrival order.
+    return new Promise((resolve, reject) => ingest.add(bytes, () => void answer().then(resolve, reject)));
   });
 }
 
 const MODES = new Set(["BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC"]);
 
 /** The route's JSON answer, or undefined when the app must answer (see the file's comment). */
-function fastAnswer(body: Buffer, o: FastTxOptions): string | undefined {
-  if (o.chain.halted) return undefined;
-  o.chain.produceIfDue?.();
-  if (o.chain.halted) return undefined;
+function fastAnswer(body: Buffer, o: FastTxOptions): string | undefined | Promise<string | undefined> {
   // The first byte '{': no BOM, no leading space the app's decoder would treat otherwise.
   if (body[0] !== 0x7b) return undefined;
   const text = body.toString("utf8");
@@ -127,6 +181,22 @@ function fastAnswer(body: Buffer, o: FastTxOptions): string | undefined {
   const { tx_bytes: raw, mode } = json as { tx_bytes?: unknown; mode?: unknown };
   if (keys !== 2 || typeof raw !== "string" || raw === "" || typeof mode !== "string" || !MODES.has(mode)) return undefined;
   const tx = base64.decode(raw);
+  if (o.ingest === undefined) return submitted(tx, o);
+  const ingest = o.ingest;
+  return new Promise((resolve, reject) => ingest.add(tx, () => {
+    try {
+      resolve(submitted(tx, o));
+    } catch (e) {
+      reject(e as Error);
+    }
+  }));
+}
+
+/** CheckTx of `tx` into the mempool and the route's answer; undefined on a halted chain. */
+function submitted(tx: Uint8Array, o: FastTxOptions): string | undefined {
+  if (o.chain.halted) return undefined;
+  o.chain.produceIfDue?.();
+  if (o.chain.halted) return undefined;
   let r: { hash: string; code: number; codespace: string; rawLog: string };
   try {
     r = { hash: o.submit(tx).hash, code: 0, codespace: "", rawLog: "" };

@@ -13,7 +13,7 @@ import { loadCore } from "../../host/core/core.js";
 import { run, type RunningNode } from "../../host/main.js";
 import { wasm } from "../helpers/node.js";
 import { protoSigner } from "../helpers/cosmjs.js";
-import { fastTxCounts, FAST_TX_PATH } from "../../host/server/tx-fast.js";
+import { fastTxCounts, FAST_TX_PATH, IngestQueue } from "../../host/server/tx-fast.js";
 
 const dir = await mkdtemp(join(tmpdir(), "tx-fast-test-"));
 const node = (await run(["--port", "0", "--clock", "simulated", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} }, { core: await loadCore(wasm) })) as RunningNode;
@@ -142,6 +142,20 @@ test("RPC broadcast_tx_sync: answered by the fast path as the RPC's app answers 
     assert.is(fastTxCounts.passed, p0 + 1, body);
     assert.is(r.status, 200);
   }
+});
+
+test("the ingest queue: txs that arrive together verified as one batch, then run in arrival order", async () => {
+  const batches: number[][] = [];
+  const ran: number[] = [];
+  let forgotten = 0;
+  const q = new IngestQueue(async (txs) => void batches.push(txs.map((t) => t[0]!)), () => forgotten++);
+  for (let i = 0; i < 5; i++) q.add(Uint8Array.of(i), () => ran.push(i));
+  await new Promise((r) => setImmediate(r));
+  q.add(Uint8Array.of(9), () => ran.push(9)); // arrives while the first batch is verified: the next batch
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(batches, [[0, 1, 2, 3, 4], [9]]);
+  assert.equal(ran, [0, 1, 2, 3, 4, 9]);
+  assert.is(forgotten, 2);
 });
 
 test.run();
