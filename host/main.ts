@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
 import { fastRpcBroadcast, fastTxBroadcast, IngestQueue } from "./server/tx-fast.js";
-import { forgetVerdicts, prefetchForState } from "./app/ante/sig-pool.js";
+import { forgetVerdicts, verifyAheadForState } from "./app/ante/sig-pool.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
@@ -173,7 +173,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   });
   const appListener = getRequestListener(app.fetch);
   // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
-  const ingest = new IngestQueue((txs) => prefetchForState(chain.app.state, txs), forgetVerdicts);
+  const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs), forgetVerdicts);
   const listener = config.abci ? appListener : fastTxBroadcast(appListener, {
     submit: (tx) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined,
   });

@@ -24,16 +24,17 @@ export const FAST_TX_PATH = "/cosmos/tx/v1beta1/txs";
 const FAST_MAX_BODY = 256 * 1024;
 
 /**
- * Txs that arrived together (within one turn of the event loop): their signatures verified on
- * worker threads at once (`prefetch`, app/ante/sig-pool.ts), then each one's CheckTx run in
- * arrival order; the next batch waits for this one's. One queue for the REST and RPC paths.
+ * Txs that arrived together (within one turn of the event loop): the workers start verifying their
+ * signatures (`start`, app/ante/sig-pool.ts) while each one's CheckTx runs in arrival order. One
+ * queue for the REST and RPC paths.
  */
 export class IngestQueue {
   private queued: { tx: Uint8Array; run: () => void }[] = [];
   private scheduled = false;
   private busy = false;
 
-  constructor(private readonly prefetch: (txs: Uint8Array[]) => Promise<unknown>, private readonly forget: () => void) {}
+  /** `start`: the workers begin verifying the batch (CheckTx never waits for them); `forget`: the batch is done. */
+  constructor(private readonly start: (txs: Uint8Array[]) => unknown, private readonly forget: () => void) {}
 
   /** Runs `run` (the tx's CheckTx and answer; it must not throw) in arrival order. */
   add(tx: Uint8Array, run: () => void): void {
@@ -47,17 +48,13 @@ export class IngestQueue {
     setImmediate(() => void this.flush());
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
     this.scheduled = false;
     const batch = this.queued;
     this.queued = [];
     this.busy = true;
     try {
-      await this.prefetch(batch.map((b) => b.tx));
-    } catch {
-      // verified inline
-    }
-    try {
+      this.start(batch.map((b) => b.tx));
       for (const b of batch) b.run();
     } finally {
       this.forget();

@@ -144,14 +144,14 @@ test("RPC broadcast_tx_sync: answered by the fast path as the RPC's app answers 
   }
 });
 
-test("the ingest queue: txs that arrive together verified as one batch, then run in arrival order", async () => {
+test("the ingest queue: txs that arrive together started as one batch, then run in arrival order", async () => {
   const batches: number[][] = [];
   const ran: number[] = [];
   let forgotten = 0;
   const q = new IngestQueue(async (txs) => void batches.push(txs.map((t) => t[0]!)), () => forgotten++);
   for (let i = 0; i < 5; i++) q.add(Uint8Array.of(i), () => ran.push(i));
   await new Promise((r) => setImmediate(r));
-  q.add(Uint8Array.of(9), () => ran.push(9)); // arrives while the first batch is verified: the next batch
+  q.add(Uint8Array.of(9), () => ran.push(9)); // arrives after the first batch ran: the next batch
   await new Promise((r) => setTimeout(r, 20));
   assert.equal(batches, [[0, 1, 2, 3, 4], [9]]);
   assert.equal(ran, [0, 1, 2, 3, 4, 9]);

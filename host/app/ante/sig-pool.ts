@@ -1,14 +1,16 @@
 // Signature checks off the main thread. CheckTx stays one at a time, in arrival order, on the main
 // thread (CometBFT's order: a tx is judged against the check state its predecessors left); what
 // moves is the one pure step in it, the secp256k1 verification of (signature, sha256(sign bytes),
-// key). For a batch of txs that arrived together, `prefetch` reads each SIGN_MODE_DIRECT
-// single-key signature's triple from the tx bytes (the sign doc with the signer's account number),
-// has worker threads verify the triples in parallel, and keeps the verdicts; CheckTx then runs as
-// ever and, at its signature step (verify.ts `verifySignature`), takes the verdict kept for exactly
-// that triple instead of verifying again. A triple CheckTx computes otherwise (another account
-// number, a sequence refused first, amino-json, multisig, a key not in the tx) finds no verdict and
-// is verified inline: results and gas are those of inline verification by construction.
-// Batches under MIN_BATCH and hosts without the native binding stay inline (the hop costs more).
+// key). For a batch of txs that arrived together, `startVerifying` reads each SIGN_MODE_DIRECT
+// single-key signature's triple from the tx bytes (the sign doc with the signer's account number)
+// into shared memory, and the worker threads verify them from the batch's end while CheckTx runs
+// from its start, never waiting: at its signature step (verify.ts -> `verifySignature`) a triple a
+// worker already judged takes that verdict; one no worker has started is claimed and verified
+// inline (a busy machine whose workers are not scheduled just verifies everything inline, as
+// before). A triple CheckTx computes otherwise (another account number, a sequence refused first,
+// amino-json, multisig, a key not in the tx) is not in the batch and is verified inline: results and
+// gas are those of inline verification by construction. Batches under MIN_BATCH and hosts without
+// the native binding stay inline.
 
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
@@ -28,9 +30,13 @@ const HASH = 32;
 const KEY = 33;
 const SECP256K1_PUBKEY = "/cosmos.crypto.secp256k1.PubKey";
 
-/** Verdicts kept for the batch CheckTx is about to run: triple -> valid. */
-const verdicts = new Map<string, boolean>();
-/** How many signature checks took a kept verdict, and how many triples the workers verified (tests, the bench). */
+/** The batch being checked: its triples' index, and their shared state. */
+let batch: { index: Map<string, number>; status: Int32Array; cancel: Int32Array } | undefined;
+
+/** Triple states in `status`: unclaimed, judged valid, judged invalid, claimed by a worker, claimed by CheckTx. */
+const FREE = 0, VALID = 1, INVALID = 2, TAKEN = 3, MAIN = 4;
+
+/** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
 export const sigPoolCounts = { used: 0, verified: 0 };
 
 const tripleKey = (sig: Uint8Array, hash: Uint8Array, key: Uint8Array): string =>
@@ -40,19 +46,19 @@ const tripleKey = (sig: Uint8Array, hash: Uint8Array, key: Uint8Array): string =
 const sha256 = (bytes: Uint8Array): Uint8Array => createHash("sha256").update(bytes).digest();
 
 /**
- * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a kept verdict for this exact
- * triple if the workers made one, else libsecp256k1 (or @noble) inline.
+ * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a worker's verdict for this
+ * exact triple if it has one, else libsecp256k1 (or @noble) inline.
  */
 export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== KEY || signature.length !== SIG) return false;
   const hash = sha256(signBytes);
-  if (verdicts.size > 0) {
-    const k = tripleKey(signature, hash, pubKey);
-    const v = verdicts.get(k);
-    if (v !== undefined) {
-      verdicts.delete(k);
+  const i = batch?.index.get(tripleKey(signature, hash, pubKey));
+  if (i !== undefined) {
+    const status = batch!.status;
+    const state = Atomics.compareExchange(status, i, FREE, MAIN);
+    if (state === VALID || state === INVALID) {
       sigPoolCounts.used++;
-      return v;
+      return state === VALID;
     }
   }
   return verifyHashSecp256k1(signature, hash, pubKey);
@@ -151,7 +157,7 @@ export function directTriples(
 /** bech32 addresses of keys (the same signers come again and again); cleared past 4,096. */
 const addressOfKey = new Map<string, string>();
 
-/** `accountNumberOf` for `prefetchSignatures`: the key's address's account number, by `account`. */
+/** `accountNumberOf` for `startVerifying`: the key's address's account number, by `account`. */
 export function accountNumberByKey(prefix: string, account: (address: string) => { accountNumber: bigint } | undefined) {
   return (key: Uint8Array): bigint | undefined => {
     const k = Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("base64");
@@ -170,23 +176,24 @@ export function accountNumberByKey(prefix: string, account: (address: string) =>
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const native = require(workerData.bindings);
-parentPort.on("message", ({ id, sigs, hashes, keys, n }) => {
-  const ok = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
+parentPort.on("message", ({ status, cancel, sigs, hashes, keys, n }) => {
+  let judged = 0;
+  for (let i = n - 1; i >= 0 && Atomics.load(cancel, 0) === 0; i--) {
+    if (Atomics.compareExchange(status, i, ${FREE}, ${TAKEN}) !== ${FREE}) continue;
+    let ok = false;
     try {
-      ok[i] = native.ecdsaVerify(sigs.subarray(i * 64, i * 64 + 64), hashes.subarray(i * 32, i * 32 + 32), keys.subarray(i * 33, i * 33 + 33)) ? 1 : 0;
-    } catch {
-      ok[i] = 0;
-    }
+      ok = native.ecdsaVerify(sigs.subarray(i * 64, i * 64 + 64), hashes.subarray(i * 32, i * 32 + 32), keys.subarray(i * 33, i * 33 + 33));
+    } catch {}
+    Atomics.store(status, i, ok ? ${VALID} : ${INVALID});
+    judged++;
   }
-  parentPort.postMessage({ id, ok }, [ok.buffer]);
+  parentPort.postMessage(judged);
 });
 `;
 
-interface PoolWorker { worker: Worker; waiting: Map<number, (ok: Uint8Array) => void> }
+interface PoolWorker { worker: Worker; waiting: Array<(judged: number) => void> }
 
 let pool: PoolWorker[] | undefined | null;
-let nextId = 0;
 
 /** Workers: one per core but the main thread's (at least one, at most 4); null where the native binding is missing or they cannot start. */
 function workers(): PoolWorker[] | null {
@@ -197,20 +204,18 @@ function workers(): PoolWorker[] | null {
     const n = Math.max(1, Math.min(4, (Number(process.env.STAKING_ENGINE_SIG_WORKERS) || availableParallelism()) - 1));
     pool = Array.from({ length: n }, () => {
       const worker = new Worker(WORKER, { eval: true, workerData: { bindings } });
-      const waiting = new Map<number, (ok: Uint8Array) => void>();
-      worker.on("message", ({ id, ok }: { id: number; ok: Uint8Array }) => {
-        const done = waiting.get(id);
-        waiting.delete(id);
-        if (waiting.size === 0) worker.unref(); // idle workers never keep the process alive
-        done?.(ok);
+      const w: PoolWorker = { worker, waiting: [] };
+      worker.on("message", (judged: number) => {
+        sigPoolCounts.verified += judged;
+        w.waiting.shift()?.(judged);
+        if (w.waiting.length === 0) worker.unref(); // idle workers never keep the process alive
       });
       worker.on("error", () => {
-        for (const done of waiting.values()) done(new Uint8Array(0));
-        waiting.clear();
+        for (const done of w.waiting) done(0);
         pool = null; // inline from now on
       });
       worker.unref();
-      return { worker, waiting };
+      return w;
     });
   } catch {
     pool = null;
@@ -218,58 +223,53 @@ function workers(): PoolWorker[] | null {
   return pool;
 }
 
-function verifyOn(w: PoolWorker, triples: { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[]): Promise<Uint8Array> {
+/**
+ * Starts verifying the direct-mode signatures of `txs` on the workers, for the CheckTx calls that
+ * follow (`verifySignature`); call `forgetVerdicts` once those ran. Undefined when nothing started
+ * (a small batch, no workers, nothing to read); else a promise of the workers' being done (tests
+ * wait for it; CheckTx never does).
+ */
+export function startVerifying(
+  txs: readonly Uint8Array[], chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
+): Promise<void> | undefined {
+  forgetVerdicts();
+  if (txs.length < MIN_BATCH) return undefined;
+  const ws = workers();
+  if (!ws) return undefined;
+  const triples = txs.flatMap((tx) => directTriples(tx, chainId, accountNumberOf));
   const n = triples.length;
-  const sigs = new Uint8Array(n * SIG);
-  const hashes = new Uint8Array(n * HASH);
-  const keys = new Uint8Array(n * KEY);
+  if (n < MIN_BATCH) return undefined;
+  const shared = (bytes: number) => new Uint8Array(new SharedArrayBuffer(bytes));
+  const sigs = shared(n * SIG);
+  const hashes = shared(n * HASH);
+  const keys = shared(n * KEY);
+  const status = new Int32Array(new SharedArrayBuffer(n * 4));
+  const cancel = new Int32Array(new SharedArrayBuffer(4));
+  const index = new Map<string, number>();
   triples.forEach((t, i) => {
     sigs.set(t.sig, i * SIG);
     hashes.set(t.hash, i * HASH);
     keys.set(t.key, i * KEY);
+    index.set(tripleKey(t.sig, t.hash, t.key), i);
   });
-  const id = nextId++;
-  return new Promise((resolve) => {
-    w.waiting.set(id, resolve);
+  batch = { index, status, cancel };
+  return Promise.all(ws.map((w) => new Promise<number>((resolve) => {
+    w.waiting.push(resolve);
     w.worker.ref();
-    w.worker.postMessage({ id, sigs, hashes, keys, n }, [sigs.buffer, hashes.buffer, keys.buffer]);
-  });
+    w.worker.postMessage({ status, cancel, sigs, hashes, keys, n });
+  }))).then(() => undefined);
 }
 
-/**
- * Verifies the direct-mode signatures of `txs` on the workers and keeps the verdicts for the
- * CheckTx calls that follow (`verifySignature`); false when it did nothing (a small batch, no
- * workers, nothing to read). Call `forgetVerdicts` once those CheckTx calls ran.
- */
-export async function prefetchSignatures(
-  txs: readonly Uint8Array[], chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-): Promise<boolean> {
-  if (txs.length < MIN_BATCH) return false;
-  const ws = workers();
-  if (!ws) return false;
-  const triples = txs.flatMap((tx) => directTriples(tx, chainId, accountNumberOf));
-  if (triples.length < MIN_BATCH) return false;
-  const per = Math.ceil(triples.length / ws.length);
-  const parts = ws.map((w, i) => ({ w, part: triples.slice(i * per, (i + 1) * per) })).filter((p) => p.part.length > 0);
-  const results = await Promise.all(parts.map(({ w, part }) => verifyOn(w, part)));
-  parts.forEach(({ part }, p) => {
-    const ok = results[p]!;
-    if (ok.length !== part.length) return; // a worker failed: those stay inline
-    part.forEach((t, i) => verdicts.set(tripleKey(t.sig, t.hash, t.key), ok[i] === 1));
-    sigPoolCounts.verified += part.length;
-  });
-  return true;
-}
-
-/** Drops the verdicts no CheckTx took (a tx refused before its signature step, or not read alike). */
+/** The batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
 export function forgetVerdicts(): void {
-  verdicts.clear();
+  if (batch) Atomics.store(batch.cancel, 0, 1);
+  batch = undefined;
 }
 
-/** `prefetchSignatures` against a node's check state (its chain id and accounts directory). */
-export function prefetchForState(
+/** `startVerifying` against a node's check state (its chain id and accounts directory). */
+export function verifyAheadForState(
   s: { genesis: { chainId: string }; directory: { account(address: string): { accountNumber: bigint } | undefined } },
   txs: readonly Uint8Array[],
-): Promise<boolean> {
-  return prefetchSignatures(txs, s.genesis.chainId, accountNumberByKey(ACCOUNT_PREFIX, (a) => s.directory.account(a)));
+): Promise<void> | undefined {
+  return startVerifying(txs, s.genesis.chainId, accountNumberByKey(ACCOUNT_PREFIX, (a) => s.directory.account(a)));
 }
