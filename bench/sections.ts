@@ -12,6 +12,7 @@ import { decodeMain } from "./decode.js";
 import { snapshotMain } from "./snapshot.js";
 import { soakMain, soakOptions } from "./soak.js";
 import { renderMain } from "./render.js";
+import { maindMain } from "./chain-maind.js";
 
 /**
  * `--help`, or the one section named in `sectionArgs` (the process exits with its code); an
@@ -20,7 +21,7 @@ import { renderMain } from "./render.js";
 export async function standaloneSection(sectionArgs: string[]): Promise<void> {
   if (sectionArgs.includes("--help") || sectionArgs.includes("-h")) {
     console.log(
-      "Usage: npm run bench [-- load|sig|rpc|scenario|montecarlo|network|scale|decode|snapshot|render|soak [--minutes N]]\n\n" +
+      "Usage: npm run bench [-- load|sig|rpc|scenario|montecarlo|network|scale|decode|snapshot|render|chain-maind|soak [--minutes N]]\n\n" +
         "Without an argument: every section (core arithmetic, emission, ledger and tier loops against their\n" +
         "BigInt baselines, the node, and the load section), medians and ratios, results under bench/results/.\n" +
         "  load   only section h: 50 connections for 30 s against a real-clock node with a trickle of\n" +
@@ -41,6 +42,10 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "  decode    only the tx decoder: proposals nested N = 5 … 1,000 deep against a one-message tx\n" +
         "  render    only the answers' rendering: the load's GET answers and abci_query's validators, reflective\n" +
         "         gateway JSON vs the compiled writers vs protobuf-es toJson, and toBinary, µs per answer (chain in memory)\n" +
+        "  chain-maind  this node against the reference chain-maind (.tools/chain-maind/bin/chain-maind or BENCH_CHAIN_MAIND;\n" +
+        "         skipped without it) on the same genesis, alternating rounds (BENCH_MAIND_ROUNDS, default 3): 16 connections\n" +
+        "         over 3 REST query paths, 1,000 pre-signed sends through broadcast_tx_sync (accepted/s, committed/s), RSS\n" +
+        "         after the load; ratios against issue 35's done-when (queries >= 5x, txs >= 2x, RSS <= 1x)\n" +
         "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore\n" +
         "  soak      only the memory soak (bench/soak.ts; never in the full run): N minutes (--minutes N or BENCH_SOAK_MINUTES,\n" +
         "         default 30) of REST and RPC queries, signed txs, junk txs and WebSocket clients coming and going on a\n" +
@@ -60,7 +65,7 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
     process.exit(await soakMain(options));
   }
   for (const a of sectionArgs) {
-    const known = ["load", "sig", "rpc", "scenario", "montecarlo", "network", "scale", "decode", "snapshot", "render"];
+    const known = ["load", "sig", "rpc", "scenario", "montecarlo", "network", "scale", "decode", "snapshot", "render", "chain-maind"];
     if (!known.includes(a)) {
       console.error(`error: unknown bench section ${JSON.stringify(a)} (known: ${known.join(", ")})`);
       process.exit(2);
@@ -76,4 +81,5 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
   if (sectionArgs.includes("decode")) process.exit(await decodeMain());
   if (sectionArgs.includes("snapshot")) process.exit(await snapshotMain());
   if (sectionArgs.includes("render")) process.exit(await renderMain());
+  if (sectionArgs.includes("chain-maind")) process.exit(await maindMain());
 }

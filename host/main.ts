@@ -10,6 +10,8 @@ import type { AddressInfo, Server as NetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
+import { fastRpcBroadcast, fastTxBroadcast, IngestQueue } from "./server/tx-fast.js";
+import { forgetVerdicts, verifyAheadForState } from "./app/ante/sig-pool.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
@@ -169,7 +171,13 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     await closeChain();
     throw e;
   });
-  const server = createServer(lingerAfterRefusal(getRequestListener(app.fetch)));
+  const appListener = getRequestListener(app.fetch);
+  // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
+  const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs), forgetVerdicts);
+  const listener = config.abci ? appListener : fastTxBroadcast(appListener, {
+    submit: (tx) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined,
+  });
+  const server = createServer(lingerAfterRefusal(listener));
   answerClientErrors(server);
   let address: AddressInfo;
   let rpcServer: Server | undefined;
@@ -187,7 +195,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       webSocketClients = ws.clients;
     }
     if (config.rpcPort !== undefined) {
-      rpcServer = createServer(getRequestListener(rpc.app.fetch));
+      rpcServer = createServer(fastRpcBroadcast(getRequestListener(rpc.app.fetch), { call: rpc.call, ingest, maxBodyBytes: limits.maxBodyBytes, cors: config.corsOrigins !== undefined }));
       answerClientErrors(rpcServer);
       const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
       opened.push(rpcServer);

@@ -43,7 +43,8 @@ import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/add
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
-import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
+import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes } from "../../wire/keys.js";
+import { verifySignature as verifySecp256k1 } from "./sig-pool.js";
 import { messageOfAmino, type MessageRegistry, type RegistryEntry } from "../registry.js";
 import { schemaKnows } from "../../wire/messages.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";

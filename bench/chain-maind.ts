@@ -1,0 +1,228 @@
+// `npm run bench -- chain-maind`: this node side by side with the reference chain-maind (issue 35's
+// done-when: queries >= 5x, txs accepted and committed >= 2x, RSS after the load <= 1x).
+//
+// Both chains start from the same genesis: the recorded reference genesis' app_state
+// (test/reference-chain/genesis.json) with dev keys 9-28 funded from the reserve, chain-maind's
+// gentx of dev key 1 collected (scripts/reference-chain/lib/chain.ts initHome: 1 s blocks, minimum
+// gas price 0basecro, REST on); this node (host/main.ts in its own process, real clock, 1 s blocks)
+// reads chain-maind's collected genesis.json. Both run at once; the rounds alternate between them
+// (this node first in odd rounds, chain-maind first in even ones). A round, for each chain:
+//   queries: 16 connections for BENCH_MAIND_SECONDS (default 10) s over 3 REST paths (a balance,
+//            an account, the validators), req/s;
+//   txs:     1,000 bank sends pre-signed (20 signers x 50 sequences, CosmJS SIGN_MODE_DIRECT, signed
+//            before the clock starts) through CometBFT RPC broadcast_tx_sync, one keep-alive
+//            connection per signer (a signer's txs in sequence order): accepted/s once every
+//            answer is back, committed/s once the blocks hold all 1,000.
+// Then each process's RSS. Medians over BENCH_MAIND_ROUNDS (default 3) rounds, the load average
+// beside them. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
+
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import http from "node:http";
+import autocannon from "autocannon";
+import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
+import { SigningStargateClient } from "@cosmjs/stargate";
+import { toBase64 } from "@cosmjs/encoding";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { devAddress, devPrivateKey } from "../host/app/genesis.js";
+import { choosePorts, initHome, start, stop, type Chain } from "../scripts/reference-chain/lib/chain.js";
+import { rssMiB, startChild } from "./load.js";
+import { median, loadAverage, progressOf } from "./stats.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const progress = progressOf("chain-maind");
+const SIGNERS = Array.from({ length: 20 }, (_, i) => 9 + i);
+const PER_SIGNER = 50;
+const EXTRA_FUNDS = 100_000_000_000_000n;
+const CONNECTIONS = 16;
+
+export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number }
+export interface MaindBench { rounds: number; node: Side; maind: Side; loadavg: string[] }
+
+/** A keep-alive JSON-RPC client of one connection. */
+function rpcClient(url: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = (method: string, params: Record<string, unknown>) => new Promise<any>((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
+    const req = http.request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+  return { call, close: () => agent.destroy() };
+}
+
+const getJson = async (url: string): Promise<any> => (await fetch(url)).json();
+
+/** The reference genesis with dev keys 9-28 funded (from dev key 0) and holding accounts. */
+function referenceGenesis(): any {
+  const doc = JSON.parse(readFileSync(join(ROOT, "test", "reference-chain", "genesis.json"), "utf8"));
+  const bank = doc.app_state.bank;
+  const reserve = bank.balances.find((b: any) => b.address === devAddress(0));
+  reserve.coins[0].amount = `${BigInt(reserve.coins[0].amount) - BigInt(SIGNERS.length) * EXTRA_FUNDS}`;
+  for (const n of SIGNERS) {
+    bank.balances.push({ address: devAddress(n), coins: [{ denom: "basecro", amount: `${EXTRA_FUNDS}` }] });
+    doc.app_state.auth.accounts.push({ "@type": "/cosmos.auth.v1beta1.BaseAccount", address: devAddress(n), pub_key: null, account_number: "0", sequence: "0" });
+  }
+  return doc;
+}
+
+interface Target { name: "node" | "maind"; rest: string; rpc: string; pid: () => number }
+
+/** 16 connections over the 3 query paths for `seconds`: req/s (non-2xx answers count as errors). */
+async function queries(t: Target, seconds: number): Promise<number> {
+  const addr = devAddress(2);
+  const paths = [`/cosmos/bank/v1beta1/balances/${addr}`, `/cosmos/auth/v1beta1/accounts/${addr}`, "/cosmos/staking/v1beta1/validators"];
+  const r = await autocannon({ url: t.rest, connections: CONNECTIONS, duration: seconds, requests: paths.map((path) => ({ method: "GET", path })) });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors over ${paths.join(", ")}`);
+  return r.requests.total / seconds;
+}
+
+/** The signers' txs for this round: PER_SIGNER sends each at their next sequences on `t`. */
+async function signRound(t: Target, chainId: string): Promise<string[][]> {
+  return Promise.all(SIGNERS.map(async (n) => {
+    const a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    const client = await SigningStargateClient.offline(await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro"));
+    const out: string[] = [];
+    for (let s = 0; s < PER_SIGNER; s++) {
+      const raw = await client.sign(devAddress(n), [{
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: { fromAddress: devAddress(n), toAddress: devAddress(1), amount: [{ denom: "basecro", amount: "1" }] },
+      }], { amount: [{ denom: "basecro", amount: "1" }], gas: "200000" }, "", {
+        accountNumber: BigInt(a.account_number), sequence: Number(a.sequence) + s, chainId,
+      });
+      out.push(toBase64(TxRaw.encode(raw).finish()));
+    }
+    return out;
+  }));
+}
+
+/** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
+async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; firstRefusal?: string }> {
+  const total = queues.reduce((n, q) => n + q.length, 0);
+  const status = rpcClient(t.rpc);
+  const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+  let refused = 0;
+  let firstRefusal: string | undefined;
+  const t0 = performance.now();
+  await Promise.all(queues.map(async (q) => {
+    const c = rpcClient(t.rpc);
+    for (const tx of q) {
+      const r = await c.call("broadcast_tx_sync", { tx });
+      if (r.result?.code !== 0) {
+        refused++;
+        firstRefusal ??= JSON.stringify(r).slice(0, 300);
+      }
+    }
+    c.close();
+  }));
+  const accepted = performance.now() - t0;
+  // Committed: the blocks after height0 hold every accepted tx.
+  let seen = 0;
+  let h = height0;
+  const deadline = Date.now() + 120_000;
+  while (seen < total - refused) {
+    if (Date.now() > deadline) throw new Error(`${t.name}: ${seen} of ${total - refused} txs committed after 120 s`);
+    const latest = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+    for (; h < latest; h++) {
+      const b = await status.call("block", { height: `${h + 1}` });
+      seen += (b.result.block.data.txs ?? []).length;
+    }
+    if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
+  }
+  const committed = performance.now() - t0;
+  status.close();
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, ...(firstRefusal ? { firstRefusal } : {}) };
+}
+
+export async function runMaindBench(bin: string): Promise<MaindBench> {
+  const rounds = Number(process.env.BENCH_MAIND_ROUNDS ?? 3) || 3;
+  const seconds = Number(process.env.BENCH_MAIND_SECONDS ?? 10) || 10;
+  const dir = await mkdtemp(join(tmpdir(), "bench-maind-"));
+  let chain: Chain | undefined;
+  let child: Awaited<ReturnType<typeof startChild>>["child"] | undefined;
+  try {
+    progress(`load ${loadAverage()}; chain-maind ${bin}`);
+    chain = initHome(bin, join(dir, "maind-home"), referenceGenesis(), await choosePorts());
+    const genesisFile = join(dir, "genesis.json");
+    writeFileSync(genesisFile, JSON.stringify(chain.genesis));
+    await start(chain);
+    const maindPid = chain.proc!.pid!;
+    const started = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) progress(m); }, { args: ["--genesis", genesisFile] });
+    child = started.child;
+    const nodePid = child.pid!;
+    const targets: Target[] = [
+      { name: "node", rest: started.url, rpc: started.rpc, pid: () => nodePid },
+      { name: "maind", rest: chain.rest, rpc: chain.rpc, pid: () => maindPid },
+    ];
+    const chainId = chain.genesis.chain_id as string;
+    const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 } };
+    const loads: string[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 === 0 ? targets : [...targets].reverse();
+      for (const t of order) {
+        progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
+        got[t.name].q.push(await queries(t, seconds));
+        const queues = await signRound(t, chainId);
+        progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync`);
+        const tx = await txRound(t, queues);
+        if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
+        got[t.name].a.push(tx.accepted);
+        got[t.name].c.push(tx.committed);
+        got[t.name].refused += tx.refused;
+      }
+      loads.push(loadAverage());
+    }
+    const side = (n: "node" | "maind", pid: number): Side => ({
+      queriesPerSec: median(got[n].q), acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+    });
+    return { rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child!.exitCode !== null ? r(undefined) : child!.once("exit", r)));
+    }
+    if (chain) await stop(chain);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function maindLines(b: MaindBench): string[] {
+  const f = (x: number) => Math.round(x).toLocaleString("en-US");
+  const row = (label: string, node: number, maind: number, target: number, higherBetter: boolean, unit: string) => {
+    const ratio = node / maind;
+    const ok = higherBetter ? ratio >= target : ratio <= target;
+    return `  ${label.padEnd(22)} node ${f(node).padStart(7)} ${unit}   chain-maind ${f(maind).padStart(7)} ${unit}   ${ratio.toFixed(2)}x   ${ok ? "PASS" : "MISS"} ${higherBetter ? ">=" : "<="} ${target}x`;
+  };
+  return [
+    `against chain-maind (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
+    row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s"),
+    row("txs accepted", b.node.acceptedPerSec, b.maind.acceptedPerSec, 2, true, "tx/s "),
+    row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),
+    row("RSS after the load", b.node.rssMiB, b.maind.rssMiB, 1, false, "MiB  "),
+    ...(b.node.refused + b.maind.refused > 0 ? [`  refused: node ${b.node.refused}, chain-maind ${b.maind.refused}`] : []),
+  ];
+}
+
+export async function maindMain(): Promise<number> {
+  const bin = process.env.BENCH_CHAIN_MAIND ?? join(ROOT, ".tools", "chain-maind", "bin", "chain-maind");
+  if (!existsSync(bin)) {
+    console.log(`chain-maind: skipped: no binary at ${bin} (build it with scripts/reference-chain/build.sh, or point BENCH_CHAIN_MAIND at one)`);
+    return 0;
+  }
+  const b = await runMaindBench(bin);
+  for (const l of maindLines(b)) console.log(l);
+  return 0;
+}

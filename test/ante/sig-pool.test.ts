@@ -1,0 +1,86 @@
+// Signature checks on worker threads (host/app/ante/sig-pool.ts): a batch's SIGN_MODE_DIRECT
+// signatures judged by the workers, then CheckTx in arrival order taking those verdicts,
+// gives every tx the result and gas inline CheckTx gives it: valid signatures, a corrupted one, a
+// high S, one signed for another chain, amino-json, a sequence refused before the signature step,
+// a duplicate, and the same signer's txs in sequence.
+
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { TxError } from "../../host/wire/errors.js";
+import { forgetVerdicts, MIN_BATCH, verifyAheadForState, sigPoolCounts } from "../../host/app/ante/sig-pool.js";
+import { nodeHarness } from "../helpers/node.js";
+import { protoSigner, type SignMode } from "../helpers/cosmjs.js";
+import { highS } from "../helpers/tx.js";
+
+const h = await nodeHarness({ prefix: "sig-pool-test-" });
+test.after(h.remove);
+
+const a = await h.open();
+const chainId = a.chain.chainId;
+
+async function sendBy(n: number, mode: SignMode, sequence: bigint, o: { chainId?: string; amount?: string } = {}): Promise<Uint8Array> {
+  const s = await protoSigner(n, mode);
+  const to = (await protoSigner(1, "direct")).address;
+  const acct = a.chain.directory.account(s.address)!;
+  return s.sign([{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: s.address, toAddress: to, amount: [{ denom: "basecro", amount: o.amount ?? "1" }] } }], {
+    chainId: o.chainId ?? chainId, accountNumber: acct.accountNumber, sequence,
+  });
+}
+
+/** The tx with its first signature replaced. */
+function withSignature(tx: Uint8Array, f: (sig: Uint8Array) => Uint8Array): Uint8Array {
+  const raw = TxRaw.decode(tx);
+  return TxRaw.encode({ ...raw, signatures: [f(raw.signatures[0]!), ...raw.signatures.slice(1)] }).finish();
+}
+
+const batch = [
+  await sendBy(5, "direct", 0n),
+  await sendBy(6, "direct", 0n),
+  withSignature(await sendBy(7, "direct", 0n), (s) => s.map((b, i) => (i === 10 ? b ^ 1 : b))), // corrupted
+  await sendBy(5, "direct", 1n),
+  withSignature(await sendBy(8, "direct", 0n), highS), // malleated: libsecp256k1 refuses high S
+  await sendBy(6, "direct", 5n), // sequence ahead: refused before the signature step
+  await sendBy(7, "direct", 0n, { chainId: "another-chain" }), // signed for another chain
+  await sendBy(7, "amino", 0n, { amount: "3" }), // amino-json: verified inline
+  await sendBy(5, "direct", 1n), // the same tx again: in the mempool's cache
+  await sendBy(6, "direct", 1n),
+  await sendBy(5, "direct", 2n, { amount: "7" }),
+];
+
+type Outcome = { code: number; gasUsed?: string; codespace?: string; log?: string };
+
+function checkAll(chain: typeof a.chain, txs: Uint8Array[]): Outcome[] {
+  return txs.map((tx) => {
+    try {
+      return { code: 0, gasUsed: `${chain.app.checkTx(tx, "mempool").gasUsed}` };
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      return { code: e.code, codespace: e.codespace, log: e.log };
+    }
+  });
+}
+
+test("a batch verified on the workers: the same results and gas as inline CheckTx", async () => {
+  const inline = checkAll(a.chain, batch);
+  const b = await h.open();
+  const used0 = sigPoolCounts.used;
+  const verified0 = sigPoolCounts.verified;
+  const started = verifyAheadForState(b.chain.app.state, batch);
+  assert.ok(started, "the workers verify the batch");
+  await started; // CheckTx never waits; here every verdict comes from a worker
+  assert.ok(sigPoolCounts.verified - verified0 >= 9, `judged by the workers: ${sigPoolCounts.verified - verified0}`);
+  const pooled = checkAll(b.chain, batch);
+  forgetVerdicts();
+  assert.equal(pooled, inline);
+  // Valid, corrupted, high S, another chain's, and the later ones: verdicts taken from the workers.
+  assert.ok(sigPoolCounts.used - used0 >= 7, `verdicts used: ${sigPoolCounts.used - used0}`);
+  assert.equal(inline.map((o) => o.code), [0, 0, 4, 0, 4, 32, 4, 0, 19, 0, 0]);
+});
+
+test("a batch under MIN_BATCH stays inline", async () => {
+  const c = await h.open();
+  assert.is(verifyAheadForState(c.chain.app.state, batch.slice(0, MIN_BATCH - 1)), undefined);
+});
+
+test.run();
