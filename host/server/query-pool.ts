@@ -99,9 +99,13 @@ export class QueryPool {
         w.waiting.delete(m.id);
         waiting?.resolve(m.fallback ? waiting.fallback() : m);
       } else if (m.kind === "at") {
+        const moved = w.generation !== m.generation || m.height > w.height;
         w.height = m.height;
         w.generation = m.generation;
-        if (m.generation === this.generation && m.height < this.app.latest.height) this.post(w, { kind: "height", height: this.app.latest.height, generation: this.generation });
+        // Behind the node (blocks committed while it opened or caught up): told again, once per step it made.
+        if (moved && m.generation === this.generation && m.height < this.app.latest.height) this.post(w, { kind: "height", height: this.app.latest.height, generation: this.generation });
+      } else if (m.kind === "broken") {
+        console.error(`query worker ${w.index}: ${m.message}; replaced`);
       }
     });
     w.worker.on("error", () => {}); // its exit follows: replaced there
