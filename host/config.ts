@@ -60,6 +60,8 @@ export interface Config {
   logFormat?: LogFormat;
   /** `--query-workers N`: query worker threads (server/query-pool.ts); absent or 0: the node answers every query itself. */
   queryWorkers?: number;
+  /** `--query-offload-us N`: the least average cost (µs) of a query sent to a worker; absent: 100. */
+  queryOffloadUs?: number;
   /** `--keyring FILE` (dev mode): its keys are topped up to `fundAmount` from the reserve at start. */
   keyring?: string;
   /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
@@ -201,6 +203,10 @@ const FLAGS = {
   "query-workers": {
     type: "string", value: "N", shown: "cores - 1, at most 4; 0 with --dev or --clock simulated",
     description: "worker threads answering REST queries and abci_query over a replica of the last committed state (each holds its own copy: about the node's RSS after a restart); 0 = off",
+  },
+  "query-offload-us": {
+    type: "string", value: "N", default: "100",
+    description: "with query workers: a query goes to a worker once its answers average at least N µs of CPU (cheaper ones cost less on the node than a message to a worker); 0 = every query",
   },
   "core-memory-limit": { type: "string", value: "BYTES", default: `${DEFAULT_LIMITS.coreMemoryBytes}`, description: "the core's memory ceiling (at most 4 GiB): a bigger state is refused at start, txs near it" },
   "rpc-port": {
@@ -371,6 +377,7 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   const workersText = values["query-workers"];
   config.queryWorkers = workersText === undefined ? (config.dev ? 0 : Math.max(0, Math.min(availableParallelism() - 1, 4))) : parseCount("--query-workers", workersText, 0);
   if (config.queryWorkers > 64) throw new ConfigError(`--query-workers ${config.queryWorkers}: at most 64`);
+  if (values["query-offload-us"] !== "100") config.queryOffloadUs = parseCount("--query-offload-us", values["query-offload-us"], 0);
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   if (values["apply-upgrade"] !== undefined || values["unsafe-skip-upgrades"] !== undefined) config.upgrade = upgradeFlags(values["apply-upgrade"], values["unsafe-skip-upgrades"]);
   if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");

@@ -143,7 +143,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     ? new QueryPool(chain.app, config.queryWorkers!, {
       dbPath: config.dbPath, chainSegment: config.chainSegment, maxPageLimit: limits.maxPageLimit,
       options: { limits, minGasPrices, ...(config.abci ? { headers: false } : {}), ...(config.upgrade ? { upgrade: config.upgrade } : {}) },
-    })
+    }, config.queryOffloadUs)
     : undefined;
   const app = createApp(chain, {
     ...(pool ? { queryOffload: (...a: Parameters<QueryPool["rest"]>) => pool.rest(...a) } : {}),

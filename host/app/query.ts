@@ -47,8 +47,8 @@ const SDK_ERROR_OF = {
 /** The node's ABCI Query over its query router. */
 export function createAbciQuery(
   node: Application, router: QueryRouter,
-  /** A query worker's answer of a router path (server/query-pool.ts), or undefined: the node answers (`answer`, also the worker's fallback). */
-  offload?: (path: string, data: Uint8Array, answer: () => Uint8Array) => Promise<Uint8Array> | undefined,
+  /** A router path's answer by a query worker (server/query-pool.ts: a promise) or by the node (`answer`, also the worker's fallback). */
+  offload?: (path: string, data: Uint8Array, answer: () => Uint8Array) => Uint8Array | Promise<Uint8Array>,
 ): AbciQuery {
   const simulate = (data: Uint8Array): Uint8Array => {
     const req = fromBinary(SimulateRequestSchema, data);
@@ -90,8 +90,16 @@ export function createAbciQuery(
     }
     if (path !== "/cosmos.tx.v1beta1.Service/Simulate" && path !== NODE_CONFIG && !router.has(path)) return failure(6, "unknown request", "unknown query path", latest);
     try {
-      const off = offload === undefined || !router.has(path) ? undefined : offload(path, data, () => router.abci(path, data));
-      return { code: 0, codespace: "", log: "", value: off === undefined ? answer(path, data) : await off.catch(grpcStatusOf), height: latest };
+      let value: Uint8Array;
+      if (offload === undefined || !router.has(path)) value = answer(path, data);
+      else {
+        try {
+          value = await offload(path, data, () => router.abci(path, data));
+        } catch (e) {
+          value = grpcStatusOf(e);
+        }
+      }
+      return { code: 0, codespace: "", log: "", value, height: latest };
     } catch (e) {
       if (e instanceof GrpcStatus) {
         const sdk = SDK_ERROR_OF[e.grpc];

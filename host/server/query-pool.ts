@@ -35,10 +35,18 @@ export type ToWorker =
 
 export type WorkerAnswer = {
   kind: "answer"; id: number; text?: string; value?: Uint8Array; fallback?: true; decode?: string;
+  /** What the answer cost the worker, µs. */
+  us?: number;
   gateway?: { code: GrpcCodeValue; message: string };
 };
 
 type FromWorker = WorkerAnswer | { kind: "at"; height: bigint; generation: number } | { kind: "broken"; message: string };
+
+/**
+ * A query's answer that costs less than this (µs, its average) is the node's own: the node spends
+ * about this much to send a query to a worker and its answer back (docs/performance.md).
+ */
+export const DEFAULT_OFFLOAD_US = 100;
 
 /** The default pool: one worker per core beside the node's own thread, at most 4. */
 export const defaultQueryWorkers = (): number => Math.max(0, Math.min(availableParallelism() - 1, 4));
@@ -70,6 +78,8 @@ export class QueryPool {
   private generation = 0;
   private state: AppState;
   private nextId = 1;
+  /** Each route's (REST: `r<index>`; abci_query: its path) average cost of an answer, µs. */
+  private readonly cost = new Map<string, number>();
   private closed = false;
   private readonly stopListening: () => void;
   readonly stats: QueryPoolStats = { workers: 0, byWorkers: 0, byNode: 0, replaced: 0 };
@@ -77,6 +87,8 @@ export class QueryPool {
   constructor(
     private readonly app: Application, size: number,
     private readonly setup: Omit<WorkerSetup, "generation">,
+    /** `--query-offload-us`: a query goes to a worker once its answers average at least this many µs (0: every query). */
+    private readonly minCostUs = DEFAULT_OFFLOAD_US,
     /** Most queries one worker holds before the node answers the next one itself. */
     private readonly maxInFlight = 32,
   ) {
@@ -165,16 +177,40 @@ export class QueryPool {
     });
   }
 
-  /**
-   * A REST route's answer text: from a worker at the node's height, or undefined (the node answers).
-   * `answer` is the node's own, used if the worker cannot give one.
-   */
-  rest(route: number, routePath: string, path: Record<string, string>, query: Record<string, string[]>, answer: () => string): Promise<string> | undefined {
-    const w = this.ready();
-    if (w === undefined) {
-      this.stats.byNode++;
-      return undefined;
+  /** What the node's own answer of `key` cost (µs): it joins the route's average. */
+  private timed<T>(key: string, answer: () => T): T {
+    this.stats.byNode++;
+    if (this.minCostUs === 0) return answer();
+    const t0 = performance.now();
+    try {
+      return answer();
+    } finally {
+      this.learn(key, (performance.now() - t0) * 1000);
     }
+  }
+
+  private learn(key: string, us: number): void {
+    const was = this.cost.get(key);
+    this.cost.set(key, was === undefined ? us : was * 0.9 + us * 0.1);
+  }
+
+  /**
+   * The worker for a query whose answer costs (by its average so far) at least `minCostUs`, at the
+   * node's height; undefined: the node answers (a cheap query costs the node less than a message to a worker and back).
+   */
+  private workerFor(key: string): PoolWorker | undefined {
+    if (this.minCostUs > 0 && !((this.cost.get(key) ?? 0) >= this.minCostUs)) return undefined;
+    return this.ready();
+  }
+
+  /**
+   * A REST route's answer text: a worker's (a promise), or the node's own (`answer`, also used if
+   * the worker cannot give one). A GatewayError is the handler's refusal, as on the node.
+   */
+  rest(route: number, routePath: string, path: Record<string, string>, query: Record<string, string[]>, answer: () => string): string | Promise<string> {
+    const key = `r${route}`;
+    const w = this.workerFor(key);
+    if (w === undefined) return this.timed(key, answer);
     const fallback = (): WorkerAnswer => {
       try {
         return { kind: "answer", id: 0, text: answer() };
@@ -184,18 +220,16 @@ export class QueryPool {
       }
     };
     return this.ask(w, { kind: "rest", id: this.nextId++, route, routePath, path, query }, fallback).then((a) => {
+      if (a.us !== undefined) this.learn(key, a.us);
       if (a.gateway) throw new GatewayError(a.gateway.code, a.gateway.message);
       return a.text!;
     });
   }
 
-  /** abci_query's router answer (protobuf bytes) from a worker at the node's height, or undefined (the node answers). */
-  abci(path: string, data: Uint8Array, answer: () => Uint8Array): Promise<Uint8Array> | undefined {
-    const w = this.ready();
-    if (w === undefined) {
-      this.stats.byNode++;
-      return undefined;
-    }
+  /** abci_query's router answer (protobuf bytes): a worker's (a promise), or the node's own (`answer`, also the worker's fallback). */
+  abci(path: string, data: Uint8Array, answer: () => Uint8Array): Uint8Array | Promise<Uint8Array> {
+    const w = this.workerFor(path);
+    if (w === undefined) return this.timed(path, answer);
     const fallback = (): WorkerAnswer => {
       try {
         return { kind: "answer", id: 0, value: answer() };
@@ -205,6 +239,7 @@ export class QueryPool {
       }
     };
     return this.ask(w, { kind: "abci", id: this.nextId++, path, data }, fallback).then((a) => {
+      if (a.us !== undefined) this.learn(path, a.us);
       if (a.gateway) throw new GatewayError(a.gateway.code, a.gateway.message);
       if (a.decode !== undefined) throw new Error(a.decode);
       return a.value!;

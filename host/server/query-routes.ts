@@ -8,12 +8,12 @@ import { GatewayError, GrpcCode } from "../wire/gateway-json.js";
 const JSON_TYPE = { "Content-Type": "application/json" };
 
 /**
- * A query worker's answer (query-pool.ts) for route number `route` of the router's routes, or
- * undefined: the node answers (`answer`, also the worker's fallback).
+ * The answer of route number `route` of the router's routes by a query worker (query-pool.ts: a
+ * promise) or by the node (`answer`, also the worker's fallback).
  */
 export type QueryOffload = (
   route: number, routePath: string, path: Record<string, string>, query: Record<string, string[]>, answer: () => string,
-) => Promise<string> | undefined;
+) => string | Promise<string>;
 
 export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment: string, offload?: QueryOffload): void {
   const routes = router.routes(chainSegment);
@@ -25,7 +25,8 @@ export function registerQueryRoutes(app: Hono, router: QueryRouter, chainSegment
       const off = offload === undefined || c.req.header("x-cosmos-block-height") !== undefined
         ? undefined
         : offload(i, route.path, c.req.param() as Record<string, string>, c.req.queries(), text);
-      return off === undefined ? c.body(text(), undefined, JSON_TYPE) : off.then((t) => c.body(t, undefined, JSON_TYPE));
+      if (off === undefined) return c.body(text(), undefined, JSON_TYPE);
+      return typeof off === "string" ? c.body(off, undefined, JSON_TYPE) : off.then((t) => c.body(t, undefined, JSON_TYPE));
     });
   });
   // A known path asked with another method: grpc-gateway v1 answers Unimplemented (HTTP 501).

@@ -32,6 +32,13 @@ async function open(): Promise<void> {
 const report = (): void => port.postMessage({ kind: "at", height: replica!.height, generation });
 
 function answer(m: Extract<ToWorker, { kind: "rest" | "abci" }>): WorkerAnswer {
+  const t0 = performance.now();
+  const a = answerOf(m);
+  a.us = (performance.now() - t0) * 1000;
+  return a;
+}
+
+function answerOf(m: Extract<ToWorker, { kind: "rest" | "abci" }>): WorkerAnswer {
   try {
     if (m.kind === "rest") {
       const route = routes[m.route];

@@ -22,7 +22,7 @@ import { until } from "../helpers/dev-node.js";
 
 const dir = await mkdtemp(join(tmpdir(), "query-workers-"));
 const started = await run(
-  ["--port", "0", "--rpc-port", "0", "--clock", "simulated", "--query-workers", "1", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} },
+  ["--port", "0", "--rpc-port", "0", "--clock", "simulated", "--query-workers", "1", "--query-offload-us", "0", "--db", join(dir, "c.db")], {}, { out: () => {}, err: () => {} },
   { core: await loadCore(wasm) },
 );
 if (typeof started === "number") throw new Error(`node exited ${started}`);
