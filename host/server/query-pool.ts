@@ -90,7 +90,7 @@ export class QueryPool {
     /** `--query-offload-us`: a query goes to a worker once its answers average at least this many µs (0: every query). */
     private readonly minCostUs = DEFAULT_OFFLOAD_US,
     /** Most queries one worker holds before the node answers the next one itself. */
-    private readonly maxInFlight = 32,
+    private readonly maxInFlight = 4,
   ) {
     this.state = app.state;
     this.stats.workers = size;

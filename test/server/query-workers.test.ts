@@ -157,4 +157,21 @@ test("a worker that crashes is replaced, and the query it held is answered", asy
   assert.is(pool.stats.byWorkers, before + 1, "the new worker answers");
 });
 
+test("a query whose answers cost less than --query-offload-us is the node's own", async () => {
+  const started2 = await run(
+    ["--port", "0", "--rpc-port", "off", "--clock", "simulated", "--query-workers", "1", "--query-offload-us", "1000000000", "--db", join(dir, "d.db")],
+    {}, { out: () => {}, err: () => {} }, { core: await loadCore(wasm) },
+  );
+  if (typeof started2 === "number") throw new Error(`node exited ${started2}`);
+  try {
+    const pool2 = started2.queryPool!;
+    await until(() => pool2.readyCount() === 1, "the second node's worker", 60_000);
+    for (let i = 0; i < 3; i++) assert.is((await fetch(`${started2.url}/chainmain/tieredrewards/v1/tiers`)).status, 200);
+    assert.is(pool2.stats.byWorkers, 0);
+    assert.is(pool2.stats.byNode, 3);
+  } finally {
+    await started2.close();
+  }
+});
+
 test.run();
