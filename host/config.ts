@@ -201,7 +201,7 @@ const FLAGS = {
     description: "largest pagination.limit a query takes (400 beyond; page on with next_key)",
   },
   "query-workers": {
-    type: "string", value: "N", shown: "cores - 1, at most 4; 0 with --dev or --clock simulated",
+    type: "string", value: "N", shown: "cores - 1 (at most 4) on 4 cores or more, else 0; 0 with --dev or --clock simulated",
     description: "worker threads answering REST queries and abci_query over a replica of the last committed state (each holds its own copy: about the node's RSS after a restart); 0 = off",
   },
   "query-offload-us": {
@@ -373,9 +373,8 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     logLevel: oneOf("--log-level", values["log-level"], LOG_LEVELS),
     logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
-  // Default: a worker per core beside the node's thread (at most 4); none on a dev chain, whose reverts reopen every replica.
   const workersText = values["query-workers"];
-  config.queryWorkers = workersText === undefined ? (config.dev ? 0 : Math.max(0, Math.min(availableParallelism() - 1, 4))) : parseCount("--query-workers", workersText, 0);
+  config.queryWorkers = workersText === undefined ? defaultQueryWorkers(config.dev) : parseCount("--query-workers", workersText, 0);
   if (config.queryWorkers > 64) throw new ConfigError(`--query-workers ${config.queryWorkers}: at most 64`);
   if (values["query-offload-us"] !== "100") config.queryOffloadUs = parseCount("--query-offload-us", values["query-offload-us"], 0);
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
@@ -444,6 +443,16 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
   }
   return { kind: "run", config };
+}
+
+/**
+ * `--query-workers`'s default: with 4 cores or more, a worker per core beside the node's thread (at
+ * most 4); none on fewer cores (a replica costs about a restarted node's memory, ~400 MiB at 100k
+ * accounts, and on 2 cores the worker takes the CPU the node's HTTP thread needs:
+ * docs/performance.md) nor on a dev chain (its reverts reopen every replica).
+ */
+export function defaultQueryWorkers(dev: boolean, cores = availableParallelism()): number {
+  return dev || cores < 4 ? 0 : Math.min(cores - 1, 4);
 }
 
 /** `--fund-amount`: SDK coins text of whole base units, `100000000000000basecro` or `5basecro,7uatom`. */

@@ -12,7 +12,6 @@
 // the node. Height-pinned queries (x-cosmos-block-height, abci_query's height) are the node's.
 
 import { Worker } from "node:worker_threads";
-import { availableParallelism } from "node:os";
 import type { Application } from "../app/application.js";
 import type { AppState, AdmissionOptions } from "../app/state.js";
 import { GatewayError, type GrpcCodeValue } from "../wire/gateway-json.js";
@@ -48,8 +47,6 @@ type FromWorker = WorkerAnswer | { kind: "at"; height: bigint; generation: numbe
  */
 export const DEFAULT_OFFLOAD_US = 100;
 
-/** The default pool: one worker per core beside the node's own thread, at most 4. */
-export const defaultQueryWorkers = (): number => Math.max(0, Math.min(availableParallelism() - 1, 4));
 
 interface Waiting {
   resolve(answer: WorkerAnswer): void;

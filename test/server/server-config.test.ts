@@ -2,10 +2,9 @@
 // errors for bad values, the help text, and Go durations parsed exactly.
 
 import { test } from "uvu";
-import { availableParallelism } from "node:os";
 import * as assert from "uvu/assert";
 import { DEFAULT_LIMITS } from "../../host/limits.js";
-import { ConfigError, parseConfig, parseGoDuration, helpText } from "../../host/config.js";
+import { ConfigError, defaultQueryWorkers, parseConfig, parseGoDuration, helpText } from "../../host/config.js";
 import { ValidationError } from "../../host/errors.js";
 import { S } from "../helpers/server.js";
 
@@ -18,9 +17,11 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
     dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [], rpcPort: 26657, rpcHost: "127.0.0.1",
-    logLevel: "info", logFormat: "text", queryWorkers: Math.max(0, Math.min(availableParallelism() - 1, 4)),
+    logLevel: "info", logFormat: "text", queryWorkers: defaultQueryWorkers(false),
   });
-  // Query workers: a worker per core beside the node's thread (at most 4) by default, none on a dev chain unless asked.
+  // Query workers: a worker per core beside the node's thread (at most 4) on 4 cores or more, none on fewer or on a dev chain unless asked.
+  assert.equal([2, 4, 8, 16].map((cores) => defaultQueryWorkers(false, cores)), [0, 3, 4, 4]);
+  assert.is(defaultQueryWorkers(true, 8), 0);
   assert.is(run(["--query-workers", "0"]).queryWorkers, 0);
   assert.is(run(["--query-workers", "3"]).queryWorkers, 3);
   assert.is(run(["--clock", "simulated"]).queryWorkers, 0);
