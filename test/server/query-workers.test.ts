@@ -74,8 +74,9 @@ const restText = async (url: string, pinned: boolean) => {
   const res = await fetch(`${node.url}${url}`, pinned ? { headers: { "x-cosmos-block-height": `${node.chain.latest.height}` } } : {});
   return { status: res.status, body: await res.text() };
 };
-const abci = async (path: string, data: Uint8Array) => {
-  const res = await fetch(node.rpcUrl!, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "abci_query", params: { path, data: Buffer.from(data).toString("hex") } }) });
+const abci = async (path: string, data: Uint8Array, height?: bigint) => {
+  const params = { path, data: Buffer.from(data).toString("hex"), ...(height === undefined ? {} : { height: `${height}` }) };
+  const res = await fetch(node.rpcUrl!, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "abci_query", params }) });
   return ((await res.json()) as { result: { response: { code: number; log: string; value: string | null; height: string } } }).result.response;
 };
 
@@ -141,6 +142,15 @@ test("a height-pinned request is the node's own", async () => {
   assert.is(r.status, 200);
   assert.is(pool.stats.byWorkers, w);
   assert.is(pool.stats.byNode, n);
+  // abci_query pinned: at the latest height the worker answers as the node; at another, the node's refusal.
+  const m = queryMethods().find((x) => methodPath(x) === "/cosmos.staking.v1beta1.Query/Validators")!;
+  const data = toBinary(m.input, create(m.input));
+  const latest = node.chain.latest.height;
+  for (const h of [latest, latest - 1n]) {
+    const [a, b] = [await abci(methodPath(m), data, h), await nodeQuery(methodPath(m), data, h)];
+    assert.equal([a.code, a.log, a.value ?? "", a.height], [b.code, b.log, base64.encode(b.value), `${b.height}`], `abci_query at ${h}`);
+  }
+  assert.is(pool.stats.byWorkers, w + 1, "the latest height's answer is the worker's");
 });
 
 test("a worker that crashes is replaced, and the query it held is answered", async () => {
