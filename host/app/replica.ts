@@ -31,7 +31,9 @@ export function openReplica(core: Core, dbPath: string, options: AdmissionOption
     const s = store.snapshot(() => {
       const slim = store.genesisSlim() ?? store.genesis();
       if (slim === undefined) throw new NodeStateError(`${dbPath}: no genesis: not a node database`);
-      const state = new AppState(core, JSON.parse(slim) as Json, options, store, { restarted: true });
+      // No CometBFT headers made again (their precommit signatures): the stored block's hash is taken below, and
+      // nothing a query reads comes from them (the position seed is the block's seed hash, made either way).
+      const state = new AppState(core, JSON.parse(slim) as Json, { ...options, headers: false }, store, { restarted: true });
       configure(state);
       restore(state, store);
       return state;
