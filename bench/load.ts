@@ -10,7 +10,7 @@
 // BENCH_NODE_PROF=<dir> starts the node with --cpu-prof into <dir> (where its CPU goes under the load).
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -48,6 +48,8 @@ export interface LoadBench {
   latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
   errors: { total: number; socket: number; timeouts: number; non2xx: number; txRefused: number; txNotCommitted: number; firstTxProblem?: string };
   txs: { sent: number; accepted: number; committed: number; p50Ms: number; p99Ms: number };
+  /** The node's CPU seconds during the load by thread (threadCpuS): the main thread's and the others'. */
+  cpuS?: Record<string, number>;
   /** The node process's resident set, MiB, once a second from the start of the load. */
   rssMiB: number[];
   blocks: {
@@ -70,13 +72,37 @@ export function rssMiB(pid: number): number {
 }
 
 
+/**
+ * CPU seconds of a process's threads so far (Linux /proc), by thread name: `main` for the main
+ * thread, else its name (Node's worker threads, libuv's pool, V8's helpers). Empty elsewhere.
+ */
+export function threadCpuS(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = tid === `${pid}` ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) / 100); // utime + stime, USER_HZ = 100
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return out;
+}
+
 /** Starts `host/main.ts` in a child process; resolves with it, its URL and its RPC's once it serves. */
 export async function startChild(
   dbPath: string, blockTime: string, progress: (m: string) => void, o: { args?: string[]; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; url: string; rpc: string }> {
   const child = spawn(
     process.execPath,
-    [...(o.nodeArgs ?? []), "--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", blockTime, "--db", dbPath, "--port", "0", ...(o.args ?? [])],
+    [
+      ...(o.nodeArgs ?? []), "--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", blockTime, "--db", dbPath, "--port", "0",
+      // BENCH_QUERY_WORKERS=N: the node's --query-workers (default: the node's own default).
+      ...(process.env.BENCH_QUERY_WORKERS === undefined ? [] : ["--query-workers", process.env.BENCH_QUERY_WORKERS]),
+      ...(o.args ?? []),
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stderr!.on("data", (d) => progress(`node stderr: ${String(d).trimEnd()}`));
@@ -222,6 +248,7 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       }
     };
     const trickleLoop = Promise.all(signers.map((_, i) => lane(i)));
+    const cpu0 = threadCpuS(child.pid!);
     const result = await autocannon({
       url,
       connections: o.connections,
@@ -229,6 +256,9 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       requests: paths.map((path) => ({ method: "GET", path })),
     });
     loadDone = true;
+    const cpu1 = threadCpuS(child.pid!);
+    const cpuS: Record<string, number> = {};
+    for (const [name, t] of cpu1) if (t - (cpu0.get(name) ?? 0) >= 0.05) cpuS[name] = Math.round((t - (cpu0.get(name) ?? 0)) * 100) / 100;
     const endedNs = BigInt(Date.now()) * 1_000_000n;
     await trickleLoop;
     clearInterval(sampler);
@@ -292,7 +322,7 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
       errors,
       txs: { sent: txLatencies.length, accepted: txHashes.length, committed, p50Ms: percentile(txLatencies, 50), p99Ms: percentile(txLatencies, 99) },
-      rssMiB: rss.map((x) => Math.round(x * 10) / 10),
+      cpuS, rssMiB: rss.map((x) => Math.round(x * 10) / 10),
       blocks: {
         count: times.length,
         meanIntervalMs,
@@ -323,6 +353,7 @@ export function loadLines(b: LoadBench): string[] {
     `  signed txs sent / accepted / committed           ${b.txs.sent} / ${b.txs.accepted} / ${b.txs.committed} (POST p50 ${b.txs.p50Ms.toFixed(1)} ms, p99 ${b.txs.p99Ms.toFixed(1)} ms)`,
     `  errors                                           ${b.errors.total} (socket ${b.errors.socket}, timeouts ${b.errors.timeouts}, non-2xx ${b.errors.non2xx}, txs refused ${b.errors.txRefused}, not committed ${b.errors.txNotCommitted})` +
       (b.errors.firstTxProblem ? `; first: ${b.errors.firstTxProblem}` : ""),
+    ...(b.cpuS ? [`  node CPU s during the load, by thread             ${Object.entries(b.cpuS).sort((x, y) => y[1] - x[1]).map(([n, t]) => `${n} ${t.toFixed(1)}`).join(", ")}`] : []),
     `  node RSS, MiB (every ${every} s)                     ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((x) => x.toFixed(0)).join(" ")} (max ${Math.max(...rss).toFixed(0)})`,
     `  blocks during the load                           ${b.blocks.count} (heights ${b.blocks.heights[0]}..${b.blocks.heights[1]}), mean interval ${b.blocks.meanIntervalMs.toFixed(1)} ms`,
     `  block interval drift (mean vs --block-time)      ${b.blocks.driftPct >= 0 ? "+" : ""}${b.blocks.driftPct.toFixed(2)} %; longest interval ${b.blocks.maxIntervalMs.toFixed(0)} ms; last block ${b.blocks.lastBehindScheduleMs.toFixed(0)} ms behind its schedule`,

@@ -35,12 +35,14 @@ const TARGET_RATIO = 0.8;
 const TARGET_FANOUT_MS = 50;
 
 const progress = progressOf("rpc");
+/** BENCH_QUERY_WORKERS=N: the node's --query-workers (default: the node's own default). */
+export const queryWorkersArgs = (): string[] => (process.env.BENCH_QUERY_WORKERS === undefined ? [] : ["--query-workers", process.env.BENCH_QUERY_WORKERS]);
 const load = loadAverage;
 
 async function startChild(dbPath: string): Promise<{ child: ChildProcess; url: string; rpc: string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", "100ms", "--db", dbPath, "--port", "0"],
+    ["--import", "tsx", "host/main.ts", "--clock", "real", "--block-time", "100ms", "--db", dbPath, "--port", "0", ...queryWorkersArgs()],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stderr!.on("data", (d) => progress(`node stderr: ${String(d).trimEnd()}`));

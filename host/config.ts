@@ -2,6 +2,7 @@
 // DB_PATH environment variables. Every value is checked here, so a bad one is one `error: ...` line and
 // exit code 2 before anything starts.
 
+import { availableParallelism } from "node:os";
 import { formatFlags, parseFlags, type FlagSpecs } from "./flags.js";
 import { DEFAULT_LIMITS, type GasPriceText, type Limits } from "./limits.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./log.js";
@@ -57,6 +58,10 @@ export interface Config {
   /** The operator log's level and form (host/log.ts): a line per block at info, per tx at debug. */
   logLevel?: LogLevel;
   logFormat?: LogFormat;
+  /** `--query-workers N`: query worker threads (server/query-pool.ts); absent or 0: the node answers every query itself. */
+  queryWorkers?: number;
+  /** `--query-offload-us N`: the least average cost (µs) of a query sent to a worker; absent: 100. */
+  queryOffloadUs?: number;
   /** `--keyring FILE` (dev mode): its keys are topped up to `fundAmount` from the reserve at start. */
   keyring?: string;
   /** `--fund-amount`: what each keyring key holds after the start-up top-up. */
@@ -194,6 +199,14 @@ const FLAGS = {
   "max-page-limit": {
     type: "string", value: "N", default: `${DEFAULT_LIMITS.maxPageLimit}`,
     description: "largest pagination.limit a query takes (400 beyond; page on with next_key)",
+  },
+  "query-workers": {
+    type: "string", value: "N", shown: "cores - 1 (at most 4) on 4 cores or more, else 0; 0 with --dev or --clock simulated",
+    description: "worker threads answering REST queries and abci_query over a replica of the last committed state (each holds its own copy: about the node's RSS after a restart); 0 = off",
+  },
+  "query-offload-us": {
+    type: "string", value: "N", default: "100",
+    description: "with query workers: a query goes to a worker once its answers average at least N µs of CPU (cheaper ones cost less on the node than a message to a worker); 0 = every query",
   },
   "core-memory-limit": { type: "string", value: "BYTES", default: `${DEFAULT_LIMITS.coreMemoryBytes}`, description: "the core's memory ceiling (at most 4 GiB): a bigger state is refused at start, txs near it" },
   "rpc-port": {
@@ -360,6 +373,10 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     logLevel: oneOf("--log-level", values["log-level"], LOG_LEVELS),
     logFormat: oneOf("--log-format", values["log-format"], LOG_FORMATS),
   };
+  const workersText = values["query-workers"];
+  config.queryWorkers = workersText === undefined ? defaultQueryWorkers(config.dev) : parseCount("--query-workers", workersText, 0);
+  if (config.queryWorkers > 64) throw new ConfigError(`--query-workers ${config.queryWorkers}: at most 64`);
+  if (values["query-offload-us"] !== "100") config.queryOffloadUs = parseCount("--query-offload-us", values["query-offload-us"], 0);
   if (values["cors-origins"] !== undefined) config.corsOrigins = parseCorsOrigins(values["cors-origins"]);
   if (values["apply-upgrade"] !== undefined || values["unsafe-skip-upgrades"] !== undefined) config.upgrade = upgradeFlags(values["apply-upgrade"], values["unsafe-skip-upgrades"]);
   if (values.automine && !config.dev) throw new ConfigError("--automine: a development power: add --dev or --clock simulated");
@@ -426,6 +443,16 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
     config.rpcHost = parseHost(values["rpc-host"] ?? DEFAULTS.host);
   }
   return { kind: "run", config };
+}
+
+/**
+ * `--query-workers`'s default: with 4 cores or more, a worker per core beside the node's thread (at
+ * most 4); none on fewer cores (a replica costs about a restarted node's memory, ~400 MiB at 100k
+ * accounts, and on 2 cores the worker takes the CPU the node's HTTP thread needs:
+ * docs/performance.md) nor on a dev chain (its reverts reopen every replica).
+ */
+export function defaultQueryWorkers(dev: boolean, cores = availableParallelism()): number {
+  return dev || cores < 4 ? 0 : Math.min(cores - 1, 4);
 }
 
 /** `--fund-amount`: SDK coins text of whole base units, `100000000000000basecro` or `5basecro,7uatom`. */

@@ -38,6 +38,7 @@ import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
 import { createAbciQuery } from "./app/query.js";
 import { createQueryRouter } from "./app/queries.js";
+import { QueryPool } from "./server/query-pool.js";
 import { nodeTierQueries } from "./modules/tieredrewards/module.js";
 import { createLogger, silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
@@ -65,6 +66,8 @@ export interface RunningNode {
   chain: NodeChain;
   /** Dev mode's cheat codes (--dev or --clock simulated, not under --abci), over `chain`. */
   dev?: DevChain;
+  /** `--query-workers N` (N > 0): the query worker pool. */
+  queryPool?: QueryPool;
   server: Server;
   /** Stop the block clock and close the server (waits for open requests to finish). */
   close(): Promise<void>;
@@ -137,7 +140,13 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     throw new Error(`cannot open the database ${config.dbPath}: ${(e as Error).message}`);
   }
   const router = createQueryRouter(chain.app, { maxPageLimit: limits.maxPageLimit });
+  // --query-workers: replicas of the committed state answer the router's queries (server/query-pool.ts).
+  const poolOptions = { limits, minGasPrices, ...(config.abci ? { headers: false } : {}), ...(config.upgrade ? { upgrade: config.upgrade } : {}) };
+  const pool = (config.queryWorkers ?? 0) > 0 ? new QueryPool(chain.app, config.queryWorkers!, {
+    dbPath: config.dbPath, chainSegment: config.chainSegment, maxPageLimit: limits.maxPageLimit, options: poolOptions,
+  }, config.queryOffloadUs) : undefined;
   const app = createApp(chain, {
+    ...(pool ? { queryOffload: (...a: Parameters<QueryPool["rest"]>) => pool.rest(...a) } : {}),
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
     dev: config.dev && !config.abci,
   });
@@ -152,7 +161,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   let webSocketClients = (): number => 0;
   if (devMode) registerMemoryRoute(app, chain, { webSocketClients: () => webSocketClients(), v8Flags: () => appliedV8Flags });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
-  const query = createAbciQuery(chain.app, router);
+  const query = createAbciQuery(chain.app, router, pool && ((path, data, answer) => pool.abci(path, data, answer)));
   let rpcListen: string | undefined;
   const rpc = createRpc(chain, {
     query, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, commitTimeoutMs: options.commitTimeoutMs, rpcAddress: () => rpcListen,
@@ -166,7 +175,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     appVersion: APP_VERSION,
     chainId: chain.chainId,
   });
-  const closeChain = (): Promise<void> => (dev ?? chain).close();
+  const closeChain = async (): Promise<void> => {
+    await pool?.close();
+    await (dev ?? chain).close();
+  };
   const funded = await devMode?.fundKeyring().catch(async (e: unknown) => {
     await closeChain();
     throw e;
@@ -174,9 +186,8 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const appListener = getRequestListener(app.fetch);
   // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
   const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs), forgetVerdicts);
-  const listener = config.abci ? appListener : fastTxBroadcast(appListener, {
-    submit: (tx) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined,
-  });
+  const fast = { submit: (tx: Uint8Array) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined };
+  const listener = config.abci ? appListener : fastTxBroadcast(appListener, fast);
   const server = createServer(lingerAfterRefusal(listener));
   answerClientErrors(server);
   let address: AddressInfo;
@@ -261,7 +272,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     return closing;
   };
   const accounts = devMode?.accountLines() ?? [];
-  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), accounts, chain, ...(dev ? { dev } : {}), server, close };
+  return { url: `http://${host}:${address.port}`, ...(rpcUrl ? { rpcUrl } : {}), ...(funded?.length ? { funded } : {}), ...(forked ? { forked } : {}), accounts, chain, ...(dev ? { dev } : {}), ...(pool ? { queryPool: pool } : {}), server, close };
 }
 
 /** The operator's lines: one per committed block (a run of empty blocks: one), one per tx at debug. */

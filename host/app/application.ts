@@ -471,12 +471,12 @@ export class Application implements ChainView {
  * A stored block again. Each tx is verified against the state its predecessors left, as at
  * delivery; one that fails there (a sequence gone stale) changed nothing then and does not now.
  */
-function replayBlock(s: AppState, row: StoredBlock, txs: StoredTx[]): void {
+export function replayBlock(s: AppState, row: StoredBlock, txs: StoredTx[], durability: Parameters<typeof runBlock>[2] = "now"): void {
   if (row.firstHeight !== s.last.height + 1n) {
     throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} does not follow height ${s.last.height}`);
   }
   if (row.txCount === 0 && row.stepNs !== 0n) {
-    runBlock(s, { height: row.firstHeight, timeNs: row.timeNs, run: { count: row.height - row.firstHeight + 1n, stepNs: row.stepNs } });
+    runBlock(s, { height: row.firstHeight, timeNs: row.timeNs, run: { count: row.height - row.firstHeight + 1n, stepNs: row.stepNs } }, durability);
     return;
   }
   if (row.height !== row.firstHeight) throw new NodeStateError(`replay: block row ${row.firstHeight}..${row.height} holds txs`);
@@ -485,7 +485,7 @@ function replayBlock(s: AppState, row: StoredBlock, txs: StoredTx[]): void {
   // Dev mode's cheat codes are in the block's events (cheats.ts): made again, as before its txs.
   const cheats = blockCheatsOf(row.events);
   const input = { height: row.height, timeNs: row.timeNs, txs: txs.map((t) => ({ tx: storedTxBytes(t) })), ...(consensus ? { consensus } : {}), ...(cheats ? { cheats } : {}) };
-  runBlock(s, input, "now", (results) => {
+  runBlock(s, input, durability, (results) => {
     results.forEach((r, i) => {
       const stored = txs[i]!;
       if (stored.gasUsed !== null && stored.gasUsed !== r.gasUsed) {

@@ -111,17 +111,25 @@ function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: st
   else s.hash.put(table, keyOf(bytes), bytes);
 }
 
-/** A restart: the database's records, accounts and module records back; the hash checked. */
-export function restore(s: AppState, store: NodeStore): void {
+/**
+ * A restart: the database's records, accounts and module records back; the hash checked. `lean`
+ * (a node's own database): the hash keeps no digests and the accounts are read when touched, both
+ * from `store`. Not lean (a query worker's replica, whose database runs ahead of it while it
+ * catches up): everything held in memory, nothing read later from the database.
+ */
+export function restore(s: AppState, store: NodeStore, { lean = true }: { lean?: boolean } = {}): void {
   const last = store.lastBlock();
   if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
   s.genesisCommitted = true;
   reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
-  s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
+  if (lean) s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
   for (const [table, bytes] of store.recordBytesAll()) restoreRecord(s, table, bytes, store.path, true);
   // the accounts stay in the database: read when touched (modules/auth/directory.ts)
-  s.directory.settle(store);
-  for (const a of store.eachAccount()) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
+  if (lean) s.directory.settle(store);
+  for (const a of store.eachAccount()) {
+    if (!lean) s.directory.load(a);
+    s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
+  }
   for (const g of store.govRecords()) {
     loadModuleRecord(s, g.key, g.value, false);
     s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));

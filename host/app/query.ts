@@ -45,7 +45,11 @@ const SDK_ERROR_OF = {
 } as const;
 
 /** The node's ABCI Query over its query router. */
-export function createAbciQuery(node: Application, router: QueryRouter): AbciQuery {
+export function createAbciQuery(
+  node: Application, router: QueryRouter,
+  /** A router path's answer by a query worker (server/query-pool.ts: a promise) or by the node (`answer`, also the worker's fallback). */
+  offload?: (path: string, data: Uint8Array, answer: () => Uint8Array) => Uint8Array | Promise<Uint8Array>,
+): AbciQuery {
   const simulate = (data: Uint8Array): Uint8Array => {
     const req = fromBinary(SimulateRequestSchema, data);
     if (req.txBytes.length === 0) throw new GrpcStatus("InvalidArgument", "empty txBytes is not allowed");
@@ -65,14 +69,17 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
       throw e;
     }
   };
+  const grpcStatusOf = (e: unknown): never => {
+    if (e instanceof GatewayError) throw new GrpcStatus(e.code === GrpcCode.NOT_FOUND ? "NotFound" : e.code === GrpcCode.INVALID_ARGUMENT ? "InvalidArgument" : "Unknown", e.message);
+    throw e;
+  };
   const answer = (path: string, data: Uint8Array): Uint8Array => {
     if (path === "/cosmos.tx.v1beta1.Service/Simulate") return simulate(data);
     if (path === NODE_CONFIG) return nodeConfig(node);
     try {
       return router.abciAtLatest(path, data);
     } catch (e) {
-      if (e instanceof GatewayError) throw new GrpcStatus(e.code === GrpcCode.NOT_FOUND ? "NotFound" : e.code === GrpcCode.INVALID_ARGUMENT ? "InvalidArgument" : "Unknown", e.message);
-      throw e;
+      return grpcStatusOf(e);
     }
   };
 
@@ -83,7 +90,16 @@ export function createAbciQuery(node: Application, router: QueryRouter): AbciQue
     }
     if (path !== "/cosmos.tx.v1beta1.Service/Simulate" && path !== NODE_CONFIG && !router.has(path)) return failure(6, "unknown request", "unknown query path", latest);
     try {
-      return { code: 0, codespace: "", log: "", value: answer(path, data), height: latest };
+      let value: Uint8Array;
+      if (offload === undefined || !router.has(path)) value = answer(path, data);
+      else {
+        try {
+          value = await offload(path, data, () => router.abci(path, data));
+        } catch (e) {
+          value = grpcStatusOf(e);
+        }
+      }
+      return { code: 0, codespace: "", log: "", value, height: latest };
     } catch (e) {
       if (e instanceof GrpcStatus) {
         const sdk = SDK_ERROR_OF[e.grpc];

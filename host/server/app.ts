@@ -26,7 +26,7 @@ import { registerOwedBonusRoute } from "../modules/tieredrewards/queries.js";
 import { emissionQueryRouter } from "../app/queries.js";
 import type { TierQueries } from "../modules/tieredrewards/queries.js";
 import type { QueryRouter } from "../framework/query-router.js";
-import { registerQueryRoutes } from "./query-routes.js";
+import { registerQueryRoutes, type QueryOffload } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
 import { jsonChunks, readableOf } from "../framework/json-stream.js";
 import { registerTxQueryRoutes, txResponse } from "./tx-queries.js";
@@ -74,6 +74,8 @@ export interface AppOptions {
   router?: QueryRouter;
   /** Dev mode is on (its /dev routes are registered elsewhere): an unknown /dev path is just unknown. */
   dev?: boolean;
+  /** `--query-workers`: the router's routes answered on worker threads where one is at the node's height (query-pool.ts). */
+  queryOffload?: QueryOffload;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -124,7 +126,7 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   };
 
   // The queries: the node's router (every module's), or the emission chain's (x/mint, x/inflation, the supply).
-  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment);
+  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment, options.queryOffload);
 
   // ---- CometBFT service ----
   if (!options.cometRoutes) {

@@ -181,6 +181,16 @@ export class NodeStore {
     }
   }
 
+  /** `read` inside one read transaction: everything it reads is one committed state (a reader beside the node's writer). */
+  readTransaction<T>(read: () => T): T {
+    this.db.exec("BEGIN");
+    try {
+      return read();
+    } finally {
+      this.db.exec("COMMIT");
+    }
+  }
+
   lastBlock(): StoredBlock | undefined {
     const row = this.reads.get("SELECT * FROM blocks ORDER BY height DESC LIMIT 1").get() as BlockRow | undefined;
     return row && toBlock(row);

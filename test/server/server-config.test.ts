@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DEFAULT_LIMITS } from "../../host/limits.js";
-import { ConfigError, parseConfig, parseGoDuration, helpText } from "../../host/config.js";
+import { ConfigError, defaultQueryWorkers, parseConfig, parseGoDuration, helpText } from "../../host/config.js";
 import { ValidationError } from "../../host/errors.js";
 import { S } from "../helpers/server.js";
 
@@ -17,8 +17,15 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   assert.equal(run([]), {
     port: 1317, host: "127.0.0.1", chainSegment: "chainmain", blockTimeNs: 5n * S, clock: "real", genesisFile: undefined,
     dbPath: "./chain.db", dev: false, limits: { ...DEFAULT_LIMITS }, minGasPrices: [], rpcPort: 26657, rpcHost: "127.0.0.1",
-    logLevel: "info", logFormat: "text",
+    logLevel: "info", logFormat: "text", queryWorkers: defaultQueryWorkers(false),
   });
+  // Query workers: a worker per core beside the node's thread (at most 4) on 4 cores or more, none on fewer or on a dev chain unless asked.
+  assert.equal([2, 4, 8, 16].map((cores) => defaultQueryWorkers(false, cores)), [0, 3, 4, 4]);
+  assert.is(defaultQueryWorkers(true, 8), 0);
+  assert.is(run(["--query-workers", "0"]).queryWorkers, 0);
+  assert.is(run(["--query-workers", "3"]).queryWorkers, 3);
+  assert.is(run(["--clock", "simulated"]).queryWorkers, 0);
+  assert.is(run(["--dev", "--query-workers", "2"]).queryWorkers, 2);
   // The CometBFT RPC: its own port (any free one when the REST port is), loopback, or none.
   assert.is(run(["--port", "0"]).rpcPort, 0);
   assert.is(run(["--rpc-port", "27000"]).rpcPort, 27000);
@@ -55,6 +62,8 @@ test("flags: defaults, PORT, durations, and one-line errors for bad values", () 
   bad(["--db", " "], "--db: empty file name");
   bad([], "DB_PATH: empty file name", { DB_PATH: "" });
   bad(["--nope"], "Unknown option '--nope'");
+  bad(["--query-workers", "x"], '--query-workers "x": must be a whole number, at least 0');
+  bad(["--query-workers", "65"], "--query-workers 65: at most 64");
   bad(["extra"], "Unexpected argument 'extra'. This command does not take positional arguments");
   const help = helpText();
   for (const flag of ["--port", "--host", "--chain", "--block-time", "--clock", "--genesis", "--db", "--help"]) assert.ok(help.includes(flag), flag);
