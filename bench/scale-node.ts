@@ -12,7 +12,8 @@ import { rm } from "node:fs/promises";
 import { NodeChain } from "../host/drivers/embedded.js";
 import { useNativeEd25519 } from "../host/drivers/ed25519-native.js";
 import { loadCoreFromFile } from "../host/core/node.js";
-import { devAddress, operatorOf, readGenesisDoc, type Json } from "../host/app/genesis.js";
+import { devAddress, operatorOf, type Json } from "../host/app/genesis.js";
+import { readGenesisStream } from "../host/app/genesis-stream.js";
 import { createApp, registerNodeRoutes } from "../host/server/app.js";
 import { devSigner, sendMsg } from "../test/helpers/dev-signer.js";
 import { accountAddress, POSITION_EVERY, SCALE_VALIDATORS } from "./scale-genesis.js";
@@ -43,7 +44,7 @@ async function importDoc(): Promise<void> {
   let t = performance.now();
   let doc: Json;
   try {
-    doc = await readGenesisDoc(file!);
+    doc = await readGenesisStream(file!); // as `npm start -- --genesis FILE` reads it: streamed, its long arrays spooled
   } catch (e) {
     out.importError = (e as Error).message;
     return;
@@ -56,6 +57,7 @@ async function importDoc(): Promise<void> {
   doc = {};
   out.afterImport = { ...mem(), core: chain.app.coreMemory().used };
   await chain.close();
+  out.importPeakRss = process.resourceUsage().maxRSS * 1024; // the most the import process held, at any point
 }
 
 async function main(): Promise<void> {
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
   }
   out.queries = queries;
   out.afterQueries = mem();
+  out.runPeakRss = process.resourceUsage().maxRSS * 1024;
   await chain.close();
   out.dbBytes = dbBytes();
   out.records = (out.tables as { records: number }[]).reduce((n, r) => n + r.records, 0);

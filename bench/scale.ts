@@ -71,7 +71,7 @@ function report(r: any): void {
   }
   console.log(`  import ${f1(r.importMs / 1000)} s (reading the file ${f1(r.readMs / 1000)} s); restart ${f1(r.restartMs / 1000)} s`);
   console.log(`  RSS after import ${f0(r.afterImport.rss / MiB)} MiB; restarted (a fresh process) ${f0(r.afterRestart.rss / MiB)} MiB (JS heap ${f0(r.afterRestart.heapUsed / MiB)} MiB), ` +
-    `after the queries ${f0(r.afterQueries.rss / MiB)} MiB; core memory ${f1(r.afterRestart.core / MiB)} MiB (+${f1(r.afterRestart.growth / MiB)} MiB for its tables' next growth)`);
+    `after the queries ${f0(r.afterQueries.rss / MiB)} MiB; peak RSS of the import ${r.importPeakRss ? f0(r.importPeakRss / MiB) : "?"} MiB, of the restart and the rest ${r.runPeakRss ? f0(r.runPeakRss / MiB) : "?"} MiB; core memory ${f1(r.afterRestart.core / MiB)} MiB (+${f1(r.afterRestart.growth / MiB)} MiB for its tables' next growth)`);
   const per = r.tables.filter((t: any) => t.records >= 100).map((t: any) => `${t.name} ${t.records.toLocaleString("en")} x ${f0(t.slotBytes + t.indexBytes / t.records)} B`);
   console.log(`  core bytes per record (slot + index): ${per.join(", ")}`);
   console.log(`  SQLite ${f0(r.dbBytes / MiB)} MiB = ${f0(r.dbBytes / r.records)} B per core record (${r.records.toLocaleString("en")} records, accounts and the genesis document included)`);

@@ -16,8 +16,9 @@ import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } 
 import { ValidationError } from "./errors.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import {
-  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
+  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, type GenesisJson, type Json,
 } from "./app/genesis.js";
+import { readGenesisStream } from "./app/genesis-stream.js";
 import { wallClockNs } from "./drivers/embedded.js";
 import { NodeChain } from "./drivers/embedded.js";
 import { DevChain } from "./dev/chain.js";
@@ -284,7 +285,7 @@ async function loadGenesis(config: Config, core: Core, progress: (line: string) 
       else if (config.hd) addToDefaultGenesis(doc, hdAccounts(config.hd));
       return { doc };
     }
-    const doc = await readGenesisDoc(config.genesisFile);
+    const doc = await readGenesisStream(config.genesisFile); // its long arrays spooled, not one string (app/genesis-stream.ts)
     try {
       parseGenesis(doc, core.dec);
     } catch (e) {

@@ -13,6 +13,7 @@ import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
 import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "../framework/header.js";
 import type { AppState } from "./state.js";
 import { slimGenesisDoc } from "./genesis.js";
+import { genesisFileChunks, genesisFileOf } from "./genesis-stream.js";
 import type { TxEvent } from "../framework/events.js";
 import type { Durability, TxResult, UncommittedBlock } from "../framework/types.js";
 import type { BlockSummary } from "../framework/view.js";
@@ -72,7 +73,8 @@ export function commitBlock(
     }));
     if (genesis) {
       const slim = slimGenesisDoc(s.genesisDoc);
-      store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+      const file = genesisFileOf(s.genesisDoc); // a streamed document: its bytes in chunks, not one string
+      store.commitGenesis(file !== undefined ? genesisFileChunks(file) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
       s.forgetGenesisRecords(slim);
     }
     else store.commitBlock(block, txs, changes, accounts, records);
