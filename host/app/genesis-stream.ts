@@ -107,7 +107,10 @@ class Spool {
  * complete document keeps its long arrays spooled (SpooledList); anything else is small, and is laid
  * over the default genesis as readGenesisDoc does. Not yet validated; errors name the file.
  */
-export async function readGenesisStream(path: string, options: { highWaterMark?: number; spoolDir?: string } = {}): Promise<Json> {
+export async function readGenesisStream(
+  path: string,
+  options: { highWaterMark?: number; spoolDir?: string; onSpooled?: (elements: number) => void } = {},
+): Promise<Json> {
   try {
     statSync(path);
   } catch (e) {
@@ -118,6 +121,7 @@ export async function readGenesisStream(path: string, options: { highWaterMark?:
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: STREAMED_ARRAYS, keepStack: true });
   const spools = new Map<Json[], Spool>();
+  let spooled = 0;
   let root: Json | undefined;
   tokenizer.onToken = (t) => {
     parser.write(t);
@@ -130,6 +134,7 @@ export async function readGenesisStream(path: string, options: { highWaterMark?:
     let spool = spools.get(list);
     if (spool === undefined) spools.set(list, (spool = new Spool(dir)));
     spool.add(value as Json);
+    options.onSpooled?.(++spooled);
   };
   try {
     for await (const chunk of createReadStream(path, { highWaterMark: options.highWaterMark ?? 1024 * 1024 })) tokenizer.write(chunk as Buffer);
