@@ -69,7 +69,8 @@ function report(r: any): void {
     console.log(`  NOT MEASURED: ${r.importError ?? r.error}`);
     return;
   }
-  console.log(`  import ${f1(r.importMs / 1000)} s (reading the file ${f1(r.readMs / 1000)} s); restart ${f1(r.restartMs / 1000)} s`);
+  const cpu = r.readCpuMs === undefined ? "" : ` (CPU ${f1((r.readCpuMs + r.importCpuMs) / 1000)} s, of which reading ${f1(r.readCpuMs / 1000)} s)`;
+  console.log(`  import ${f1((r.readMs + r.importMs) / 1000)} s${cpu}: reading the file ${f1(r.readMs / 1000)} s, placing ${f1(r.importMs / 1000)} s; restart ${f1(r.restartMs / 1000)} s`);
   console.log(`  RSS after import ${f0(r.afterImport.rss / MiB)} MiB; restarted (a fresh process) ${f0(r.afterRestart.rss / MiB)} MiB (JS heap ${f0(r.afterRestart.heapUsed / MiB)} MiB), ` +
     `after the queries ${f0(r.afterQueries.rss / MiB)} MiB; peak RSS of the import ${r.importPeakRss ? f0(r.importPeakRss / MiB) : "?"} MiB, of the restart and the rest ${r.runPeakRss ? f0(r.runPeakRss / MiB) : "?"} MiB; core memory ${f1(r.afterRestart.core / MiB)} MiB (+${f1(r.afterRestart.growth / MiB)} MiB for its tables' next growth)`);
   const per = r.tables.filter((t: any) => t.records >= 100).map((t: any) => `${t.name} ${t.records.toLocaleString("en")} x ${f0(t.slotBytes + t.indexBytes / t.records)} B`);
