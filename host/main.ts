@@ -285,7 +285,8 @@ async function loadGenesis(config: Config, core: Core, progress: (line: string) 
       else if (config.hd) addToDefaultGenesis(doc, hdAccounts(config.hd));
       return { doc };
     }
-    const doc = await readGenesisStream(config.genesisFile); // its long arrays spooled, not one string (app/genesis-stream.ts)
+    // Its long arrays spooled, not one string (app/genesis-stream.ts); refused before reading when it would not fit.
+    const doc = await readGenesisStream(config.genesisFile, { memoryLimit: (config.limits ?? DEFAULT_LIMITS).importMemoryBytes });
     try {
       parseGenesis(doc, core.dec);
     } catch (e) {

@@ -103,17 +103,40 @@ class Spool {
 }
 
 /**
+ * What importing a document of `bytes` is expected to take at its peak (RSS), from the scale
+ * bench's figures (docs/performance.md, "Streamed import"): the node's fixed part and so much per
+ * byte of document (the parsed records, the core's tables, the genesis block's write).
+ */
+export function importMemoryEstimate(bytes: number): number {
+  return IMPORT_FIXED_BYTES + Math.ceil(bytes * IMPORT_BYTES_PER_DOC_BYTE);
+}
+const IMPORT_FIXED_BYTES = 200 * 2 ** 20;
+const IMPORT_BYTES_PER_DOC_BYTE = 4;
+
+const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
+
+/**
  * A genesis JSON file read as a stream (as readGenesisDoc reads it whole; the same errors): a
  * complete document keeps its long arrays spooled (SpooledList); anything else is small, and is laid
  * over the default genesis as readGenesisDoc does. Not yet validated; errors name the file.
  */
 export async function readGenesisStream(
   path: string,
-  options: { highWaterMark?: number; spoolDir?: string; onSpooled?: (elements: number) => void } = {},
+  options: { highWaterMark?: number; spoolDir?: string; onSpooled?: (elements: number) => void; memoryLimit?: number } = {},
 ): Promise<Json> {
   try {
-    statSync(path);
+    // Before reading a byte: what the import would take, from the document's size.
+    const { size } = statSync(path);
+    const need = importMemoryEstimate(size);
+    if (options.memoryLimit !== undefined && need > options.memoryLimit) {
+      throw new ValidationError(
+        `a ${(size / 2 ** 20).toFixed(0)} MiB document takes about ${gib(need)} of memory to import, above --import-memory-limit ` +
+          `${gib(options.memoryLimit)} (${options.memoryLimit} bytes): raise it, on a machine with the memory`,
+        path,
+      );
+    }
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     const err = e as NodeJS.ErrnoException;
     throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
   }

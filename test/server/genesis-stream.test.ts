@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { readGenesisDoc, type Json } from "../../host/app/genesis.js";
-import { GENESIS_FILE, readGenesisStream } from "../../host/app/genesis-stream.js";
+import { GENESIS_FILE, importMemoryEstimate, readGenesisStream } from "../../host/app/genesis-stream.js";
 import { SpooledList } from "../../host/framework/genesis-json.js";
 import { NodeStore } from "../../host/store/store.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
@@ -116,6 +116,21 @@ test("a streamed document's errors are the whole reader's", async () => {
   }
   const missing = await readGenesisStream(join(dir, "absent.json")).then(() => undefined, (x: Error) => x);
   assert.match((missing as Error).message, /absent\.json: cannot read: no such file$/);
+});
+
+test("a document that would not fit --import-memory-limit is refused before a byte of it is read, with the figure and the flag", async () => {
+  const file = join(REF, "export-height-395.json");
+  const need = importMemoryEstimate(readFileSync(file).length);
+  assert.ok(need > readFileSync(file).length, "an estimate above the document's own size");
+  // A FIFO nobody writes to: any read would wait for ever; the refusal comes from the file's size alone.
+  const fifo = join(dir, "never.fifo");
+  assert.is(spawnSync("mkfifo", [fifo]).status, 0);
+  const e = await readGenesisStream(fifo, { memoryLimit: 1 }).then(() => undefined, (x: Error) => x);
+  assert.match((e as Error).message, /^\S+never\.fifo: a 0 MiB document takes about 0\.2 GiB of memory to import, above --import-memory-limit 0\.0 GiB \(1 bytes\): raise it/);
+  const fits = await readGenesisStream(file, { memoryLimit: need });
+  assert.ok((fits as any).app_state.auth.accounts.length > 0);
+  const refused = await readGenesisStream(file, { memoryLimit: need - 1 }).then(() => undefined, (x: Error) => x);
+  assert.match((refused as Error).message, /--import-memory-limit/);
 });
 
 test.run();
