@@ -16,7 +16,7 @@ import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } 
 import { ValidationError } from "./errors.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import {
-  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, type GenesisJson, type Json,
+  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, forgetStreamedParse, parseGenesis, type GenesisJson, type Json,
 } from "./app/genesis.js";
 import { readGenesisStream } from "./app/genesis-stream.js";
 import { wallClockNs } from "./drivers/embedded.js";
@@ -129,6 +129,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     dev = open instanceof DevChain ? open : undefined;
     if (dev) setForkReader(dev, config, options.progress ?? (() => {}));
     chain = open instanceof DevChain ? open.node : open;
+    forgetStreamedParse(genesis); // the validation's parse, kept for the open (a restart's database did not need it)
     logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);

@@ -127,6 +127,11 @@ export function slimGenesisDoc(doc: Json): Json {
  */
 const streamedParses = new WeakMap<object, { dec: DecParser; genesis: Genesis }>();
 
+/** A streamed document's kept parse dropped (its records placed and committed): the caller may still hold the document. */
+export function forgetStreamedParse(doc: Json): void {
+  if (isObject(doc)) streamedParses.delete(doc);
+}
+
 /** Parse and validate a complete genesis document. First failure wins, as in the reference. */
 export function parseGenesis(doc: Json, dec: DecParser): Genesis {
   if (genesisFileOf(doc) === undefined) return parseSdkGenesis(doc, dec, parseNodeState);

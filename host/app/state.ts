@@ -9,7 +9,7 @@ import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { FIRST_USER_ACCOUNT, Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
-import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, forgetStreamedParse, inflationParamsFrom, parseGenesis, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, type GasPrice } from "../framework/gas.js";
@@ -207,6 +207,7 @@ export class AppState {
    */
   forgetGenesisRecords(slim: Json): void {
     if (this.store === undefined) return;
+    if (this.doc !== undefined) forgetStreamedParse(this.doc); // its records: the caller (host/main.ts) keeps the document
     this.doc = undefined;
     this.parsed = parseGenesis(slim, this.core.dec);
   }
