@@ -49,6 +49,14 @@ export function genesisFileOf(doc: Json): string | undefined {
 }
 
 const SPOOL_FLUSH = 4 * 1024 * 1024;
+/** A spool's descriptor closed once nothing holds its list (its file was unlinked when opened: the space goes with it). */
+const spoolFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
 
 /** One long array's elements on disk: appended while reading, read back (and parsed) line by line. */
 class Spool {
@@ -62,6 +70,7 @@ class Spool {
     const path = join(dir, `genesis-spool-${process.pid}-${Math.random().toString(36).slice(2)}`);
     this.fd = openSync(path, "w+", 0o600);
     unlinkSync(path); // gone with the descriptor, whatever happens to the process
+    spoolFiles.register(this, this.fd);
   }
 
   add(v: Json): void {
