@@ -208,6 +208,10 @@ const FLAGS = {
     type: "string", value: "N", default: "100",
     description: "with query workers: a query goes to a worker once its answers average at least N µs of CPU (cheaper ones cost less on the node than a message to a worker); 0 = every query",
   },
+  "import-memory-limit": {
+    type: "string", value: "BYTES", default: `${DEFAULT_LIMITS.importMemoryBytes}`,
+    description: "the memory a --genesis / --fork document's import may take, estimated from its size: a bigger one is refused before it is read",
+  },
   "core-memory-limit": { type: "string", value: "BYTES", default: `${DEFAULT_LIMITS.coreMemoryBytes}`, description: "the core's memory ceiling (at most 4 GiB): a bigger state is refused at start, txs near it" },
   "rpc-port": {
     type: "string", value: "N|off", shown: "26657 (any free port with --port 0)",
@@ -368,6 +372,7 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
       mempoolMaxBytes: parseCount("--mempool-max-bytes", values["mempool-max-bytes"]),
       maxPageLimit: parseCount("--max-page-limit", values["max-page-limit"]),
       coreMemoryBytes: Math.min(parseCount("--core-memory-limit", values["core-memory-limit"]), DEFAULT_LIMITS.coreMemoryBytes),
+      importMemoryBytes: parseCount("--import-memory-limit", values["import-memory-limit"]),
     },
     minGasPrices: parseGasPrices(values["minimum-gas-prices"] ?? ""),
     logLevel: oneOf("--log-level", values["log-level"], LOG_LEVELS),

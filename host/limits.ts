@@ -27,6 +27,11 @@ export interface Limits {
    * fit is refused at start, and txs once the next block's growth would pass it (host/core/memory.ts).
    */
   coreMemoryBytes: number;
+  /**
+   * The most memory a streamed genesis import may be expected to take (host/app/genesis-stream.ts
+   * importMemoryEstimate, from the document's size): a bigger document is refused before it is read.
+   */
+  importMemoryBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = {
@@ -40,6 +45,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   mempoolMaxBytes: 1_073_741_824,
   maxPageLimit: 1_000,
   coreMemoryBytes: 2 ** 32,
+  importMemoryBytes: 16 * 2 ** 30,
 };
 
 /** A minimum gas price as the flag gives it: a decimal amount of a denom per unit of gas. */

@@ -17,11 +17,9 @@ import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
 import { ValidationError } from "./errors.js";
 import { DEFAULT_LIMITS } from "./limits.js";
-import {
-  GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, parseGenesis, readGenesisDoc, type GenesisJson, type Json,
-} from "./app/genesis.js";
-import { wallClockNs } from "./drivers/embedded.js";
-import { NodeChain } from "./drivers/embedded.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, forgetStreamedParse, parseGenesis, type GenesisJson, type Json } from "./app/genesis.js";
+import { readGenesisStream } from "./app/genesis-stream.js";
+import { NodeChain, wallClockNs } from "./drivers/embedded.js";
 import { DevChain } from "./dev/chain.js";
 import { imageable } from "./core/image.js";
 import { devMethods } from "./dev/rpc.js";
@@ -133,6 +131,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     dev = open instanceof DevChain ? open : undefined;
     if (dev) setForkReader(dev, config, options.progress ?? (() => {}));
     chain = open instanceof DevChain ? open.node : open;
+    forgetStreamedParse(genesis); // the validation's parse, kept for the open (a restart's database did not need it)
     logBlocks(chain, log);
   } catch (e) {
     if (e instanceof ValidationError) throw new ConfigError(`--genesis ${e.message}`);
@@ -303,7 +302,8 @@ async function loadGenesis(config: Config, core: Core, progress: (line: string) 
       else if (config.hd) addToDefaultGenesis(doc, hdAccounts(config.hd));
       return { doc };
     }
-    const doc = await readGenesisDoc(config.genesisFile);
+    // Its long arrays spooled, not one string (app/genesis-stream.ts); refused before reading when it would not fit.
+    const doc = await readGenesisStream(config.genesisFile, { memoryLimit: (config.limits ?? DEFAULT_LIMITS).importMemoryBytes });
     try {
       parseGenesis(doc, core.dec);
     } catch (e) {

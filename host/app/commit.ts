@@ -14,6 +14,7 @@ import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from
 import type { AppState } from "./state.js";
 import type { HashSource } from "../store/state-hash.js";
 import { slimGenesisDoc } from "./genesis.js";
+import { genesisFileChunks, genesisFileOf } from "./genesis-stream.js";
 import type { TxEvent } from "../framework/events.js";
 import type { Durability, TxResult, UncommittedBlock } from "../framework/types.js";
 import type { BlockSummary } from "../framework/view.js";
@@ -73,7 +74,8 @@ export function commitBlock(
     }));
     if (genesis) {
       const slim = slimGenesisDoc(s.genesisDoc);
-      store.commitGenesis(JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+      const file = genesisFileOf(s.genesisDoc); // a streamed document: its bytes in chunks, not one string
+      store.commitGenesis(file !== undefined ? genesisFileChunks(file) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
       s.forgetGenesisRecords(slim);
     }
     else store.commitBlock(block, txs, changes, accounts, records);

@@ -12,7 +12,8 @@ import { readFile, stat } from "node:fs/promises";
  */
 export const MAX_GENESIS_BYTES = 2 ** 29 - 24;
 import { ValidationError } from "../errors.js";
-import { address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "../framework/genesis-json.js";
+import { SpooledList, address, array, fail, isObject, mergeJson, object, string, uint64, type DecParser, type Json } from "../framework/genesis-json.js";
+import { genesisFileOf } from "./genesis-stream.js";
 import { parseTimestamp } from "../wire/gateway-json.js";
 import {
   ACCOUNT_PREFIX, coreTime, isCompleteDoc, parseGenesis as parseSdkGenesis, type Genesis, type NodeState,
@@ -110,19 +111,35 @@ export function slimGenesisDoc(doc: Json): Json {
     const v = app[section];
     if (!isObject(v)) continue;
     const copy: Record<string, Json> = { ...v };
-    for (const l of lists) if (Array.isArray(copy[l])) copy[l] = [];
+    for (const l of lists) if (Array.isArray(copy[l]) || (copy[l] as unknown) instanceof SpooledList) copy[l] = [];
     app[section] = copy;
   }
   // x/bank checks that balances add up to the supply: one balance stands for them all.
-  const bank = (root.app_state ?? {}).bank as { balances?: { address: string }[]; supply?: Json } | undefined;
-  const first = bank?.balances?.[0];
-  if (first && Array.isArray(bank.supply) && bank.supply.length > 0) (app.bank as Record<string, Json>).balances = [{ address: first.address, coins: bank.supply }];
+  const bank = (root.app_state ?? {}).bank as { balances?: { address: string }[] | SpooledList; supply?: Json } | undefined;
+  const first = (bank?.balances instanceof SpooledList ? bank.balances.first() : bank?.balances?.[0]) as { address: string } | undefined;
+  if (first && bank && Array.isArray(bank.supply) && bank.supply.length > 0) (app.bank as Record<string, Json>).balances = [{ address: first.address, coins: bank.supply }];
   return { ...(doc as object), app_state: app } as Json;
+}
+
+/**
+ * A streamed document's parse (genesis-stream.ts), kept: the node validates the document before it
+ * opens its database, which parses it again; its long arrays are read from disk once, not twice.
+ */
+const streamedParses = new WeakMap<object, { dec: DecParser; genesis: Genesis }>();
+
+/** A streamed document's kept parse dropped (its records placed and committed): the caller may still hold the document. */
+export function forgetStreamedParse(doc: Json): void {
+  if (isObject(doc)) streamedParses.delete(doc);
 }
 
 /** Parse and validate a complete genesis document. First failure wins, as in the reference. */
 export function parseGenesis(doc: Json, dec: DecParser): Genesis {
-  return parseSdkGenesis(doc, dec, parseNodeState);
+  if (genesisFileOf(doc) === undefined) return parseSdkGenesis(doc, dec, parseNodeState);
+  const hit = streamedParses.get(doc as object);
+  if (hit !== undefined && hit.dec === dec) return hit.genesis;
+  const genesis = parseSdkGenesis(doc, dec, parseNodeState);
+  streamedParses.set(doc as object, { dec, genesis });
+  return genesis;
 }
 
 /** `node_state`: `{height, time, records: [[table, base64]], accounts: [{id, address, sequence, pub_key}]}`. */

@@ -45,11 +45,20 @@ export function configure(s: AppState): void {
 
 /** Genesis into the core (genesis-init.ts): accounts, balances, gentxs or an exported state, tiers, x/gov's and x/slashing's records. */
 export function initGenesis(s: AppState): void {
-  const g = s.genesis;
-  if (g.nodeState) {
-    importState(s, g.nodeState);
+  if (s.genesis.nodeState) {
+    importState(s, s.genesis.nodeState);
     return;
   }
+  placeGenesis(s);
+  // The records are in the core: only the parameters are kept while the genesis block is written (the import's peak).
+  s.dropGenesisRecords();
+  const g = s.genesis;
+  commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
+}
+
+/** InitChain's placement of the genesis's records (genesis-init.ts), the governed params, the restored minter. */
+function placeGenesis(s: AppState): void {
+  const g = s.genesis;
   const deliverGenTx = (txBytes: Uint8Array) => {
     // The SDK's ante handler checks a genesis block's signatures at account number 0.
     const ctx = verifyContext(s, false);
@@ -65,7 +74,6 @@ export function initGenesis(s: AppState): void {
   s.burned = burned;
   seedGovernedParams(s.params, s.genesisDoc);
   if (g.height > 0n) s.restoredAnnual = minterOf(s);
-  commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
 
 /** An exported state as this chain's first block (at the exported height): every record written. */

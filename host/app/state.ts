@@ -9,7 +9,7 @@ import type { Core } from "../core/core.js";
 import { Emission } from "../core/emission.js";
 import { FIRST_USER_ACCOUNT, Ledger } from "../core/ledger.js";
 import { Tiers } from "../core/tiers.js";
-import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, inflationParamsFrom, parseGenesis, slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
+import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, bondDenom, emissionParams, forgetStreamedParse, inflationParamsFrom, parseGenesis, slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { canonicalAddress } from "../wire/address.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { StoreMeter, type GasPrice } from "../framework/gas.js";
@@ -213,9 +213,20 @@ export class AppState {
    */
   forgetGenesisRecords(slim: Json): void {
     if (this.store === undefined) return;
+    if (this.doc !== undefined) forgetStreamedParse(this.doc); // its records: the caller (host/main.ts) keeps the document
     this.doc = undefined;
     this.slim = slim;
     this.parsed = parseGenesis(slim, this.core.dec);
+  }
+
+  /**
+   * InitChain has placed the genesis's records in the core: keep only its parameters (slimGenesisDoc)
+   * while its block is written; the document stays until then (its bytes are stored with the block).
+   */
+  dropGenesisRecords(): void {
+    if (this.store === undefined || this.doc === undefined) return;
+    forgetStreamedParse(this.doc);
+    this.parsed = parseGenesis(slimGenesisDoc(this.doc), this.core.dec);
   }
 
   /** The tx's fee in the bond denom (other denoms are refused at check unless zero). */

@@ -6,7 +6,9 @@ import { existsSync } from "node:fs";
 import type { Core } from "../core/core.js";
 import { ConfigError, type Config } from "../config.js";
 import { ValidationError } from "../errors.js";
-import { parseGenesis, readGenesisDoc, type Json } from "../app/genesis.js";
+import { parseGenesis, type Json } from "../app/genesis.js";
+import { readGenesisStream } from "../app/genesis-stream.js";
+import { materializeJson } from "../framework/genesis-json.js";
 import { forkGenesis } from "./fork.js";
 import { forkFlag } from "./fork-flag.js";
 import { readForkUrl, ForkUrlError } from "./fork-url/index.js";
@@ -35,7 +37,7 @@ export async function loadFork(config: Config, core: Core, progress: (line: stri
     throw new ConfigError(`${flag}: the database ${config.dbPath} exists, and a fork starts a new chain: give --db a new file (restart an earlier fork without ${flag}: npm start -- --db ${config.dbPath} --clock simulated)`);
   }
   try {
-    const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: await readGenesisDoc(file), lines: [] };
+    const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: materializeJson(await readGenesisStream(file, { memoryLimit: config.limits?.importMemoryBytes })), lines: [] };
     const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts: config.hd ? hdAccounts(config.hd).map((a) => a.address) : [] });
     fork.lines.unshift(...read.lines);
     try {

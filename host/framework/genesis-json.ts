@@ -37,7 +37,62 @@ export function fail(reason: string, path: string): never {
 }
 
 export function isObject(v: Json | undefined): v is { [key: string]: Json } {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !((v as unknown) instanceof SpooledList);
+}
+
+/**
+ * A long array of a streamed genesis document (host/app/genesis-stream.ts): its elements are not
+ * held in memory but read back, one at a time and parsed anew, each time the list is walked. A
+ * parser reads it through `array()` as it reads an array (length, forEach, map, some, iteration);
+ * JSON.stringify writes it as the array it stands for.
+ */
+export class SpooledList {
+  constructor(
+    readonly length: number,
+    private readonly read: () => Iterable<Json>,
+  ) {}
+  [Symbol.iterator](): Iterator<Json> {
+    return this.read()[Symbol.iterator]();
+  }
+  forEach(f: (x: Json, i: number) => void): void {
+    let i = 0;
+    for (const x of this.read()) f(x, i++);
+  }
+  map<T>(f: (x: Json, i: number) => T): T[] {
+    const out: T[] = [];
+    let i = 0;
+    for (const x of this.read()) out.push(f(x, i++));
+    return out;
+  }
+  some(f: (x: Json, i: number) => boolean): boolean {
+    let i = 0;
+    for (const x of this.read()) if (f(x, i++)) return true;
+    return false;
+  }
+  /** The first element, or undefined. */
+  first(): Json | undefined {
+    for (const x of this.read()) return x;
+    return undefined;
+  }
+  /** The elements as one array (for the few callers that need it whole: small documents, a fork's rewrite). */
+  toArray(): Json[] {
+    return this.map((x) => x);
+  }
+  toJSON(): Json[] {
+    return this.toArray();
+  }
+}
+
+/** The document with each SpooledList made an ordinary array (for callers that rewrite a document). */
+export function materializeJson(v: Json): Json {
+  if ((v as unknown) instanceof SpooledList) return (v as unknown as SpooledList).toArray();
+  if (Array.isArray(v)) return v.map(materializeJson);
+  if (isObject(v)) {
+    const out: { [key: string]: Json } = {};
+    for (const [k, x] of Object.entries(v)) out[k] = materializeJson(x);
+    return out;
+  }
+  return v;
 }
 
 /** An object with only the given keys (an unknown key is most likely a typo). */
@@ -50,6 +105,7 @@ export function object(v: Json | undefined, path: string, keys: string[]): { [ke
 }
 
 export function array(v: Json | undefined, path: string): Json[] {
+  if ((v as unknown) instanceof SpooledList) return v as Json[]; // walked as an array (SpooledList's methods)
   if (!Array.isArray(v)) fail(v === undefined || v === null ? "missing" : "must be a JSON array", path);
   return v;
 }

@@ -126,13 +126,36 @@ export class NodeStore {
     return storedStateFormat(this.db);
   }
 
-  /** Block 0: the genesis document, the state format and the state they made, in one transaction. */
+  /**
+   * The genesis document's bytes in the chunks they were stored in (a streamed document's: GENESIS_CHUNK
+   * bytes each), or the one text of a document stored whole; none for a new database.
+   */
+  *genesisChunks(): Generator<Uint8Array> {
+    if (hasGenesisChunks(this.db)) {
+      for (const r of this.db.prepare("SELECT bytes FROM genesis_chunks ORDER BY seq").iterate() as Iterable<{ bytes: Buffer }>) yield r.bytes;
+      return;
+    }
+    const text = storedGenesis(this.db);
+    if (text !== undefined) yield Buffer.from(text, "utf8");
+  }
+
+  /**
+   * Block 0: the genesis document (its text, or a streamed document's bytes in chunks, never one
+   * string: genesis_chunks), the state format and the state they made, in one transaction.
+   */
   commitGenesis(
-    genesisJson: string, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
+    genesisJson: string | Iterable<Uint8Array>, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
     slimJson?: string,
   ): void {
     this.db.transaction(() => {
-      this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      if (typeof genesisJson === "string") this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
+      else {
+        this.db.exec("CREATE TABLE IF NOT EXISTS genesis_chunks (seq INTEGER PRIMARY KEY, bytes BLOB NOT NULL)");
+        const insert = this.db.prepare("INSERT INTO genesis_chunks (seq, bytes) VALUES (?, ?)");
+        let seq = 0;
+        for (const chunk of genesisJson) insert.run(seq++, chunk);
+        this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', '')").run(); // '': in genesis_chunks
+      }
       if (slimJson !== undefined) this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis_slim', ?)").run(slimJson);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('state_format', ?)").run(`${stateFormat}`);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('written_by', ?) ON CONFLICT (key) DO NOTHING").run(thisRelease());
@@ -367,7 +390,16 @@ function storedGenesis(db: Database.Database): string | undefined {
   const meta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (meta === undefined) return undefined;
   const row = db.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined;
+  if (row?.value === "" && hasGenesisChunks(db)) {
+    // A streamed document's chunks, as one text (for the callers that read the whole document: small ones).
+    const parts = (db.prepare("SELECT bytes FROM genesis_chunks ORDER BY seq").all() as { bytes: Buffer }[]).map((r) => r.bytes);
+    return Buffer.concat(parts).toString("utf8");
+  }
   return row?.value;
+}
+
+function hasGenesisChunks(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'genesis_chunks'").get() !== undefined;
 }
 
 /** What an open can tell of the release that wrote a database, before writing anything to it. */

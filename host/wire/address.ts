@@ -22,7 +22,8 @@ export function accountAddressBytes(text: string, prefix: string): Uint8Array {
 /** The canonical (lower-case) text of an address with the given prefix; throws as accountAddressBytes. */
 export function canonicalAddress(text: string, prefix: string): string {
   const k = known(text, prefix);
-  return (k.canonical ??= encodeAddress(prefix, k.bytes));
+  // Valid lower-case bech32 text is its own encoding (a genesis's 100,000s of addresses: no re-encode)
+  return (k.canonical ??= text === text.toLowerCase() ? text : encodeAddress(prefix, k.bytes));
 }
 
 /** The byte length of an address (with its own prefix); throws as accountAddressBytes. */

@@ -13,7 +13,7 @@ import { ValidationError } from "../../errors.js";
 import { sortedJsonStringify } from "../../wire/amino/sign-doc.js";
 import { parseTimestamp } from "../../wire/gateway-json.js";
 import { FIRST_TIME_TEXT, LAST_TIME_TEXT, fitsDuration } from "../../wire/duration.js";
-import { MAX_U64, array, duration, fail, int, isObject, object, string, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
+import { MAX_U64, array, duration, fail, int, isObject, materializeJson, object, string, uint64, type DecParser, type Json } from "../../framework/genesis-json.js";
 import { canonicalAddress } from "../../wire/address.js";
 import { parseAuth, type AuthGenesis } from "../auth/genesis.js";
 import { parseBank, type Coin } from "../bank/genesis.js";
@@ -150,7 +150,8 @@ export interface Genesis {
 export function sdkDigest(doc: Json): string {
   const o = doc as { [key: string]: Json };
   const { node_state: _, ...app } = (isObject(o.app_state) ? o.app_state : {}) as { [key: string]: Json };
-  return bytesToHex(sha256(utf8ToBytes(sortedJsonStringify({ ...o, app_state: app }))));
+  // A streamed document's long arrays are read back whole here (an exported node's digest: the SDK sections as one text).
+  return bytesToHex(sha256(utf8ToBytes(sortedJsonStringify(materializeJson({ ...o, app_state: app })))));
 }
 
 /** A document chain-maind wrote (or this node exported): taken as it is, never laid over the default. */
