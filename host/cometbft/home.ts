@@ -60,6 +60,8 @@ export interface HomeOptions {
   blockInterval: string;
   /** Other nodes: `id@host:port`. */
   peers?: string[];
+  /** CometBFT's Prometheus metrics on this port (instrumentation.prometheus; the network bench reads them). */
+  prometheusPort?: number;
 }
 
 /** Make (or remake) the home; returns this node's p2p id. */
@@ -119,6 +121,10 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));
   toml = set(toml, "consensus", "timeout_commit", JSON.stringify(o.blockInterval));
   if (o.mempoolBroadcast === false) toml = set(toml, "mempool", "broadcast", "false");
+  if (o.prometheusPort !== undefined) {
+    toml = set(toml, "instrumentation", "prometheus", "true");
+    toml = set(toml, "instrumentation", "prometheus_listen_addr", JSON.stringify(`${listen}:${o.prometheusPort}`));
+  }
   await writeFile(join(home, "config", "config.toml"), toml);
   const id = spawnSync(COMETBFT, ["show-node-id", "--home", home], { encoding: "utf8" });
   if (id.status !== 0) throw new Error(`cometbft show-node-id: ${id.stderr}`);
