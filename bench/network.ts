@@ -20,7 +20,7 @@ import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
 import { loadAverage, median, percentile, progressOf } from "./stats.js";
-import { account, snapshot } from "./network-profile.js";
+import { account, cpuSeconds, snapshot } from "./network-profile.js";
 
 /** Txs per sender (BENCH_NETWORK_TXS, default 150): more spread the last block's wait over more blocks. */
 const TXS_PER_KEY = Number(process.env.BENCH_NETWORK_TXS ?? 150);
@@ -120,7 +120,7 @@ const waitHeight = async (rpc: string, h: bigint) => {
   while (((await cometStatus(rpc))?.height ?? 0n) < h) await new Promise((r) => setTimeout(r, 200));
 };
 
-interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[] }
+interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number }
 
 async function network(dir: string, validators: number): Promise<Row> {
   const t0 = performance.now();
@@ -144,9 +144,11 @@ async function network(dir: string, validators: number): Promise<Row> {
     const before = await snapshot(net.nodes);
     const tput = await throughput(rpc, txs);
     const after = await snapshot(net.nodes);
+    const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+    const cpuMsPerTx = ((sum(after.appCpu) + sum(after.cometCpu) - sum(before.appCpu) - sum(before.cometCpu)) * 1000) / tput.committed;
     return {
       label: `${validators} validator${validators === 1 ? "" : "s"}`, tput, interval: await blockInterval(rpc), load, startS, appRss, cometRss,
-      account: account(before, after, validators),
+      account: account(before, after, validators), cpuMsPerTx,
     };
   } finally {
     await net.stop();
@@ -165,8 +167,10 @@ async function singleNode(dir: string): Promise<Row> {
     const stxs = await signTxs(srpc, "chainmain-local");
     const load = loadAverage();
     progress(`single node: ${stxs.flat().length} txs (load ${load})`);
+    const cpu0 = cpuSeconds(single.pid);
     const tput = await throughput(srpc, stxs);
-    return { label: "single node", tput, interval: await blockInterval(srpc), load, appRss };
+    const cpuMsPerTx = ((cpuSeconds(single.pid) - cpu0) * 1000) / tput.committed;
+    return { label: "single node", tput, interval: await blockInterval(srpc), load, appRss, cpuMsPerTx };
   } finally {
     single.kill("SIGTERM");
     await new Promise((r) => single.once("exit", r));
@@ -193,8 +197,9 @@ export async function networkMain(): Promise<number> {
       const ratio = r.label === "single node" ? "" : `, ${(rate / singleRate).toFixed(2)}x the single node`;
       const mem = r.appRss === undefined ? "" : `; RSS per node: app ${(r.appRss / MiB).toFixed(0)} MiB${r.cometRss ? `, CometBFT ${(r.cometRss / MiB).toFixed(0)} MiB` : ""}`;
       const start = r.startS === undefined ? "" : `; started in ${r.startS.toFixed(1)} s`;
+      const cpu = r.cpuMsPerTx === undefined ? "" : `; CPU ${r.cpuMsPerTx.toFixed(2)} ms a tx (${r.label === "single node" ? "the node" : "apps and CometBFTs"})`;
       console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
-        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem} (load ${r.load})`);
+        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
       for (const line of r.account ?? []) console.log(line);
     }
     return 0;

@@ -38,6 +38,10 @@ export function genesisValidators(core: Core, genesis: Json): CometValidator[] {
 export const COMETBFT_VERSION = "v0.38.22";
 export const COMETBFT = fileURLToPath(new URL("../../.tools/bin/cometbft", import.meta.url));
 
+/** CometBFT's p2p flush_throttle_timeout and consensus peer_gossip_sleep_duration for every home (defaults 100ms, 100ms). */
+export const P2P_FLUSH_THROTTLE = "10ms";
+export const PEER_GOSSIP_SLEEP = "10ms";
+
 export interface HomeOptions {
   /** The node's genesis document (what it is started with: `--genesis FILE`). */
   genesis: Json;
@@ -120,6 +124,12 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   toml = set(toml, "p2p", "allow_duplicate_ip", "true");
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));
   toml = set(toml, "consensus", "timeout_commit", JSON.stringify(o.blockInterval));
+  // Each consensus message (proposal, block part, vote) crosses a hop no later than it is due: by
+  // default a peer connection batches for up to 100 ms before it writes and the gossip routines
+  // sleep 100 ms when they find nothing to send, so a block's propose, prevote and precommit steps
+  // each waited up to 200 ms a hop (docs/performance.md, "The 4-validator network's time").
+  toml = set(toml, "p2p", "flush_throttle_timeout", JSON.stringify(P2P_FLUSH_THROTTLE));
+  toml = set(toml, "consensus", "peer_gossip_sleep_duration", JSON.stringify(PEER_GOSSIP_SLEEP));
   if (o.mempoolBroadcast === false) toml = set(toml, "mempool", "broadcast", "false");
   if (o.prometheusPort !== undefined) {
     toml = set(toml, "instrumentation", "prometheus", "true");

@@ -15,6 +15,7 @@ import { COMETBFT, writeCometHome } from "./home.js";
 import { generatedGenesis, operatorKeyJson, testnetValidators } from "./testnet-genesis.js";
 import { ensureCometbft } from "./install.js";
 import { NODE_STRIDE, assertPortsFree } from "./testnet-ports.js";
+import { SQLITE_SYNC_ENV } from "../store/migrate.js";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 /** How long stop() lets a process end on SIGTERM before SIGKILL (a stopped or hung one never would). */
@@ -209,7 +210,11 @@ export async function startTestnet(o: {
     n.app = spawn(process.execPath, [
       ...(o.profile?.nodeFlags ?? []), "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
       ...(o.appArgs ?? []),
-    ], { stdio: ["ignore", "pipe", "pipe"], ...(n.abciProfile ? { env: { ...process.env, ABCI_PROFILE: n.abciProfile } } : {}) });
+    ], {
+      stdio: ["ignore", "pipe", "pipe"],
+      // SQLite without an fsync per block: CometBFT's block store is the network's durable record (migrate.ts).
+      env: { ...process.env, [SQLITE_SYNC_ENV]: "normal", ...(n.abciProfile ? { ABCI_PROFILE: n.abciProfile } : {}) },
+    });
     watch(n, n.app, "app", n.appLog);
   };
   const killOnPurpose = (n: TestnetNode, c: ChildProcess | undefined, signal: NodeJS.Signals) => {
