@@ -40,7 +40,7 @@ export const COMETBFT = fileURLToPath(new URL("../../.tools/bin/cometbft", impor
 
 /** CometBFT's p2p flush_throttle_timeout and consensus peer_gossip_sleep_duration for every home (defaults 100ms, 100ms). */
 export const P2P_FLUSH_THROTTLE = "10ms";
-export const PEER_GOSSIP_SLEEP = "10ms";
+export const PEER_GOSSIP_SLEEP = "25ms";
 
 export interface HomeOptions {
   /** The node's genesis document (what it is started with: `--genesis FILE`). */
@@ -124,10 +124,11 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   toml = set(toml, "p2p", "allow_duplicate_ip", "true");
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));
   toml = set(toml, "consensus", "timeout_commit", JSON.stringify(o.blockInterval));
-  // Each consensus message (proposal, block part, vote) crosses a hop no later than it is due: by
-  // default a peer connection batches for up to 100 ms before it writes and the gossip routines
-  // sleep 100 ms when they find nothing to send, so a block's propose, prevote and precommit steps
-  // each waited up to 200 ms a hop (docs/performance.md, "The 4-validator network's time").
+  // Consensus messages (proposal, block parts, votes) cross a hop sooner: by default a peer
+  // connection batches for up to 100 ms before it writes and the gossip routines sleep 100 ms when
+  // they find nothing to send, so a block's propose, prevote and precommit steps each waited up to
+  // 200 ms a hop (docs/performance.md, "The 4-validator network's time"). The gossip sleep is kept
+  // at 25 ms: each wake-up costs CPU (per node, two routines per peer), which 2 cores lack.
   toml = set(toml, "p2p", "flush_throttle_timeout", JSON.stringify(P2P_FLUSH_THROTTLE));
   toml = set(toml, "consensus", "peer_gossip_sleep_duration", JSON.stringify(PEER_GOSSIP_SLEEP));
   if (o.mempoolBroadcast === false) toml = set(toml, "mempool", "broadcast", "false");

@@ -236,7 +236,7 @@ function uvarint(n: number): Uint8Array {
 
 /** Serve one CometBFT connection: requests decoded as they arrive, answered in order. */
 function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let queue: Promise<void> = Promise.resolve();
   const fail = (e: Error) => {
     const out = encodeResponse(responseOf({ exception: { error: e.message } }));
@@ -244,7 +244,12 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
     d.onError?.(e);
   };
   socket.on("data", (chunk: Buffer) => {
-    pending = Buffer.concat([pending, chunk]);
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    // The answers to what this chunk holds go out in one write: CometBFT pipelines its requests (a
+    // recheck sends every waiting tx at once), and a write per answer was a system call each. Corked
+    // until the event loop's next turn, when the queued requests (answered in microtasks) are done.
+    socket.cork();
+    setImmediate(() => socket.uncork());
     for (;;) {
       const len = readUvarint(pending, 0);
       if (len === undefined || pending.length < len.next + len.value) break;
