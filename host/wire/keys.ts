@@ -79,7 +79,7 @@ export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signa
 
 /** Valid signatures (latin1 of the 64 bytes) → the sha256 of their sign bytes and the key, concatenated. */
 const VERIFIED = new Map<string, Uint8Array>();
-/** How many valid signatures are remembered: a mempool's worth and a block's (about 3 MiB). */
+/** How many valid signatures are remembered: a mempool's worth and a block's (a few MiB). */
 const VERIFIED_MAX = 16_384;
 /** Verifications answered from memory (tests; benches). */
 export const verifiedMemo = { hits: 0 };
