@@ -20,8 +20,10 @@ import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
 import { loadAverage, median, percentile, progressOf } from "./stats.js";
+import { account, cpuSeconds, snapshot } from "./network-profile.js";
 
-const TXS_PER_KEY = 150;
+/** Txs per sender (BENCH_NETWORK_TXS, default 150): more spread the last block's wait over more blocks. */
+const TXS_PER_KEY = Number(process.env.BENCH_NETWORK_TXS ?? 150);
 const KEYS = [5, 6, 7, 8];
 /** Every this many txs of a key, one's latency is sampled. */
 const LATENCY_EVERY = 10;
@@ -118,11 +120,16 @@ const waitHeight = async (rpc: string, h: bigint) => {
   while (((await cometStatus(rpc))?.height ?? 0n) < h) await new Promise((r) => setTimeout(r, 200));
 };
 
-interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number }
+interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number }
 
 async function network(dir: string, validators: number): Promise<Row> {
   const t0 = performance.now();
-  const net = await startTestnet({ validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s" });
+  // Profiled: CometBFT's metrics and the apps' ABCI timings (network-profile.ts); BENCH_NETWORK_CPU_PROF=DIR: each app's --cpu-prof there.
+  const cpuProf = process.env.BENCH_NETWORK_CPU_PROF;
+  const net = await startTestnet({
+    validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s",
+    profile: { nodeFlags: cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : [] },
+  });
   try {
     await Promise.all(net.nodes.map((n) => waitHeight(n.rpc, 1n)));
     const startS = (performance.now() - t0) / 1000;
@@ -133,8 +140,16 @@ async function network(dir: string, validators: number): Promise<Row> {
     const txs = await signTxs(rpc, net.chainId);
     const load = loadAverage();
     progress(`${validators} validators up in ${startS.toFixed(1)} s; ${txs.flat().length} txs (load ${load})`);
+    await waitHeight(rpc, ((await cometStatus(rpc))?.height ?? 0n) + 1n); // a profile written at the last Commit
+    const before = await snapshot(net.nodes);
     const tput = await throughput(rpc, txs);
-    return { label: `${validators} validator${validators === 1 ? "" : "s"}`, tput, interval: await blockInterval(rpc), load, startS, appRss, cometRss };
+    const after = await snapshot(net.nodes);
+    const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+    const cpuMsPerTx = ((sum(after.appCpu) + sum(after.cometCpu) - sum(before.appCpu) - sum(before.cometCpu)) * 1000) / tput.committed;
+    return {
+      label: `${validators} validator${validators === 1 ? "" : "s"}`, tput, interval: await blockInterval(rpc), load, startS, appRss, cometRss,
+      account: account(before, after, validators), cpuMsPerTx,
+    };
   } finally {
     await net.stop();
   }
@@ -152,8 +167,10 @@ async function singleNode(dir: string): Promise<Row> {
     const stxs = await signTxs(srpc, "chainmain-local");
     const load = loadAverage();
     progress(`single node: ${stxs.flat().length} txs (load ${load})`);
+    const cpu0 = cpuSeconds(single.pid);
     const tput = await throughput(srpc, stxs);
-    return { label: "single node", tput, interval: await blockInterval(srpc), load, appRss };
+    const cpuMsPerTx = ((cpuSeconds(single.pid) - cpu0) * 1000) / tput.committed;
+    return { label: "single node", tput, interval: await blockInterval(srpc), load, appRss, cpuMsPerTx };
   } finally {
     single.kill("SIGTERM");
     await new Promise((r) => single.once("exit", r));
@@ -180,8 +197,10 @@ export async function networkMain(): Promise<number> {
       const ratio = r.label === "single node" ? "" : `, ${(rate / singleRate).toFixed(2)}x the single node`;
       const mem = r.appRss === undefined ? "" : `; RSS per node: app ${(r.appRss / MiB).toFixed(0)} MiB${r.cometRss ? `, CometBFT ${(r.cometRss / MiB).toFixed(0)} MiB` : ""}`;
       const start = r.startS === undefined ? "" : `; started in ${r.startS.toFixed(1)} s`;
+      const cpu = r.cpuMsPerTx === undefined ? "" : `; CPU ${r.cpuMsPerTx.toFixed(2)} ms a tx (${r.label === "single node" ? "the node" : "apps and CometBFTs"})`;
       console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
-        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem} (load ${r.load})`);
+        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
+      for (const line of r.account ?? []) console.log(line);
     }
     return 0;
   } finally {

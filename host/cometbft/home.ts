@@ -38,6 +38,10 @@ export function genesisValidators(core: Core, genesis: Json): CometValidator[] {
 export const COMETBFT_VERSION = "v0.38.22";
 export const COMETBFT = fileURLToPath(new URL("../../.tools/bin/cometbft", import.meta.url));
 
+/** CometBFT's p2p flush_throttle_timeout and consensus peer_gossip_sleep_duration for every home (defaults 100ms, 100ms). */
+export const P2P_FLUSH_THROTTLE = "10ms";
+export const PEER_GOSSIP_SLEEP = "25ms";
+
 export interface HomeOptions {
   /** The node's genesis document (what it is started with: `--genesis FILE`). */
   genesis: Json;
@@ -60,6 +64,8 @@ export interface HomeOptions {
   blockInterval: string;
   /** Other nodes: `id@host:port`. */
   peers?: string[];
+  /** CometBFT's Prometheus metrics on this port (instrumentation.prometheus; the network bench reads them). */
+  prometheusPort?: number;
 }
 
 /** Make (or remake) the home; returns this node's p2p id. */
@@ -118,7 +124,18 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   toml = set(toml, "p2p", "allow_duplicate_ip", "true");
   toml = set(toml, "p2p", "persistent_peers", JSON.stringify((o.peers ?? []).join(",")));
   toml = set(toml, "consensus", "timeout_commit", JSON.stringify(o.blockInterval));
+  // Consensus messages (proposal, block parts, votes) cross a hop sooner: by default a peer
+  // connection batches for up to 100 ms before it writes and the gossip routines sleep 100 ms when
+  // they find nothing to send, so a block's propose, prevote and precommit steps each waited up to
+  // 200 ms a hop (docs/performance.md, "The 4-validator network's time"). The gossip sleep is kept
+  // at 25 ms: each wake-up costs CPU (per node, two routines per peer), which 2 cores lack.
+  toml = set(toml, "p2p", "flush_throttle_timeout", JSON.stringify(P2P_FLUSH_THROTTLE));
+  toml = set(toml, "consensus", "peer_gossip_sleep_duration", JSON.stringify(PEER_GOSSIP_SLEEP));
   if (o.mempoolBroadcast === false) toml = set(toml, "mempool", "broadcast", "false");
+  if (o.prometheusPort !== undefined) {
+    toml = set(toml, "instrumentation", "prometheus", "true");
+    toml = set(toml, "instrumentation", "prometheus_listen_addr", JSON.stringify(`${listen}:${o.prometheusPort}`));
+  }
   await writeFile(join(home, "config", "config.toml"), toml);
   const id = spawnSync(COMETBFT, ["show-node-id", "--home", home], { encoding: "utf8" });
   if (id.status !== 0) throw new Error(`cometbft show-node-id: ${id.stderr}`);

@@ -15,6 +15,7 @@ import { COMETBFT, writeCometHome } from "./home.js";
 import { generatedGenesis, operatorKeyJson, testnetValidators } from "./testnet-genesis.js";
 import { ensureCometbft } from "./install.js";
 import { NODE_STRIDE, assertPortsFree } from "./testnet-ports.js";
+import { SQLITE_SYNC_ENV } from "../store/migrate.js";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 /** How long stop() lets a process end on SIGTERM before SIGKILL (a stopped or hung one never would). */
@@ -33,6 +34,9 @@ export interface TestnetNode {
   /** Its app's and its CometBFT's output (appended to across restarts). */
   appLog: string;
   cometLog: string;
+  /** With `profile`: CometBFT's Prometheus metrics URL, and the file of the app's ABCI timings. */
+  metrics?: string;
+  abciProfile?: string;
   app: ChildProcess | undefined;
   comet: ChildProcess | undefined;
 }
@@ -112,6 +116,12 @@ export async function startTestnet(o: {
   checkPorts?: boolean;
   /** Called when a node's process ends on its own (opt-in supervision: testnet-supervise.ts). */
   onExit?: (e: NodeExit) => void;
+  /**
+   * Profile every node (the network bench): CometBFT's Prometheus metrics on PORT+10i+4 (TestnetNode.metrics)
+   * and the app's time per ABCI method in node<i>/abci-profile.json (abci-profile.ts); `nodeFlags` are
+   * Node.js flags for every app (e.g. --cpu-prof).
+   */
+  profile?: { nodeFlags?: string[] };
 }): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
@@ -143,6 +153,7 @@ export async function startTestnet(o: {
       index: i, operator, rest: `http://127.0.0.1:${port + 3}`, rpc: `http://127.0.0.1:${port + 1}`,
       home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`,
       appLog: join(dir, `node${i}`, "app.log"), cometLog: join(dir, `node${i}`, "cometbft.log"), app: undefined, comet: undefined,
+      ...(o.profile ? { metrics: `http://127.0.0.1:${port + 4}/metrics`, abciProfile: join(dir, `node${i}`, "abci-profile.json") } : {}),
     };
   };
   const nodes: TestnetNode[] = manifest.nodes.map((m, i) => nodeAt(i, m.operator));
@@ -151,7 +162,7 @@ export async function startTestnet(o: {
   if (!o.resume) {
     const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
       genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + NODE_STRIDE * n.index + 1, p2pPort: basePort + NODE_STRIDE * n.index + 2,
-      blockInterval, peers,
+      blockInterval, peers, ...(o.profile ? { prometheusPort: basePort + NODE_STRIDE * n.index + 4 } : {}),
     });
     // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
     for (const n of nodes) {
@@ -197,9 +208,13 @@ export async function startTestnet(o: {
   const startApp = (n: TestnetNode) => {
     if (stopping) return;
     n.app = spawn(process.execPath, [
-      "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
+      ...(o.profile?.nodeFlags ?? []), "--import", "tsx", MAIN, "--abci", n.abci, "--comet-rpc", n.rpc, "--genesis", genesisFile, "--db", n.db, "--port", n.rest.split(":").pop()!,
       ...(o.appArgs ?? []),
-    ], { stdio: ["ignore", "pipe", "pipe"] });
+    ], {
+      stdio: ["ignore", "pipe", "pipe"],
+      // SQLite without an fsync per block: CometBFT's block store is the network's durable record (migrate.ts).
+      env: { ...process.env, [SQLITE_SYNC_ENV]: "normal", ...(n.abciProfile ? { ABCI_PROFILE: n.abciProfile } : {}) },
+    });
     watch(n, n.app, "app", n.appLog);
   };
   const killOnPurpose = (n: TestnetNode, c: ChildProcess | undefined, signal: NodeJS.Signals) => {

@@ -12,13 +12,14 @@ import { createServer, type Server, type Socket } from "node:net";
 import { hex } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import type { Logger } from "../log.js";
-import { MisbehaviorType, ResponseProcessProposal_ProposalStatus } from "../wire/gen/tendermint/abci/types_pb.js";
+import { CheckTxType, MisbehaviorType, ResponseProcessProposal_ProposalStatus } from "../wire/gen/tendermint/abci/types_pb.js";
 import { BlockIDFlag } from "../wire/gen/tendermint/types/validator_pb.js";
 import { decodeRequest, encodeRequest, encodeResponse, responseOf, type AbciRequest, type Response } from "../wire/abci.js";
 import type { Application } from "../app/application.js";
 import type { AbciQuery } from "../app/query.js";
 import { TxError } from "../wire/errors.js";
 import { listen } from "../listen.js";
+import { AbciTimer } from "./abci-profile.js";
 
 /** What the ABCI connections need of the node. */
 export interface AbciDeps {
@@ -86,6 +87,8 @@ class ValidatorSet {
 interface ServerState {
   set: ValidatorSet;
   finalized: { height: bigint; request: string; response: Response } | undefined;
+  /** Time per method (abci-profile.ts; written out with ABCI_PROFILE). */
+  timer: AbciTimer;
 }
 
 /** Answer one request (the oneof field of `req` that is set), or throw (an exception response). */
@@ -174,6 +177,7 @@ async function handle(req: AbciRequest, d: AbciDeps, state: ServerState): Promis
         })),
     };
     const txs = f.txs.map((tx) => ({ tx }));
+    state.timer.profile.blockTxs += txs.length;
     const kept = consensus.votes.length > 0 || consensus.doubleSigns.length > 0 ? { consensus } : {};
     const { results, events, appHash } = app.finalizeBlock({ height: f.height, timeNs, txs, ...kept });
     const attr = (e: { type: string; attributes: { key: string; value: string; index?: boolean }[] }) => ({
@@ -232,7 +236,7 @@ function uvarint(n: number): Uint8Array {
 
 /** Serve one CometBFT connection: requests decoded as they arrive, answered in order. */
 function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let queue: Promise<void> = Promise.resolve();
   const fail = (e: Error) => {
     const out = encodeResponse(responseOf({ exception: { error: e.message } }));
@@ -240,7 +244,12 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
     d.onError?.(e);
   };
   socket.on("data", (chunk: Buffer) => {
-    pending = Buffer.concat([pending, chunk]);
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    // The answers to what this chunk holds go out in one write: CometBFT pipelines its requests (a
+    // recheck sends every waiting tx at once), and a write per answer was a system call each. Corked
+    // until the event loop's next turn, when the queued requests (answered in microtasks) are done.
+    socket.cork();
+    setImmediate(() => socket.uncork());
     for (;;) {
       const len = readUvarint(pending, 0);
       if (len === undefined || pending.length < len.next + len.value) break;
@@ -256,8 +265,12 @@ function serveConnection(socket: Socket, d: AbciDeps, state: ServerState): void 
       queue = queue.then(async () => {
         if (socket.destroyed) return;
         try {
+          const started = performance.now();
           const res = encodeResponse(await handle(req, d, state));
           socket.write(Buffer.concat([uvarint(res.length), res]));
+          const method = req.checkTx?.type === CheckTxType.RECHECK ? "recheckTx" : req.message.value.case ?? "none";
+          state.timer.add(method, performance.now() - started);
+          if (req.commit) state.timer.flush();
         } catch (e) {
           fail(e as Error);
         }
@@ -272,7 +285,7 @@ export async function startAbciServer(address: string, d: AbciDeps): Promise<Ser
   const m = /^tcp:\/\/([^:]+):([0-9]+)$/.exec(address);
   if (!m) throw new Error(`--abci ${address}: expected tcp://HOST:PORT`);
   // One validator set for the server's connections (InitChain and FinalizeBlock share the consensus one).
-  const state: ServerState = { set: new ValidatorSet(d.app), finalized: undefined };
+  const state: ServerState = { set: new ValidatorSet(d.app), finalized: undefined, timer: new AbciTimer(process.env.ABCI_PROFILE || undefined) };
   const server = createServer((socket) => serveConnection(socket, d, state));
   await listen(server, Number(m[2]), m[1]!);
   return server;

@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS records (tbl INTEGER NOT NULL, key BLOB NOT NULL, byt
 CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB);
 `;
 
+/** The environment variable a testnet sets to "normal" for its nodes' databases (synchronous = NORMAL). */
+export const SQLITE_SYNC_ENV = "STAKING_ENGINE_SQLITE_SYNC";
+
 /**
  * A writer's setup: WAL, full sync, the schema and the columns and index later builds added.
  * `hold`: the schema's changes stay in an open transaction, committed by the store's `opened`
@@ -31,7 +34,10 @@ CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, address TEXT NOT NU
  */
 export function setUp(db: Database.Database, options: { hold?: boolean } = {}): void {
   db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
+  // FULL: a block is on disk when Commit returns. A CometBFT testnet's node (host/cometbft/testnet.ts)
+  // runs NORMAL: the WAL reaches the disk at checkpoints, so an OS crash may lose its last blocks,
+  // which CometBFT's handshake replays (Info answers the height the database holds).
+  db.pragma(`synchronous = ${process.env[SQLITE_SYNC_ENV] === "normal" ? "NORMAL" : "FULL"}`);
   if (options.hold) db.exec("BEGIN IMMEDIATE");
   migrateTxsTable(db);
   db.exec(SCHEMA);
