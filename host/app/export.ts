@@ -63,11 +63,11 @@ const base64Of = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLe
 
 function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson {
   const last = store.lastBlock();
-  if (store.genesis() === undefined || last === undefined) throw new Error(`${store.path}: not a node database`);
+  if (!store.hasGenesis() || last === undefined) throw new Error(`${store.path}: not a node database`);
   // x/mint's Minter as the node's query shows it (derivable after a restart: the rate on the current supply)
   const minter = { inflation: chain.inflation(), annualProvisions: chain.annualProvisions() };
   const doc = exportSdkGenesis({
-    genesis: chain.genesis, genesisDoc: chain.genesisDoc, core, store, directory: chain.directory, validators: chain.validators,
+    genesis: chain.genesis, genesisParams: chain.genesisParams, core, store, directory: chain.directory, validators: chain.validators,
     gov: chain.gov, slashing: chain.slashing, bank: chain.bank, feegrant: chain.feegrant, params: chain.params, inflationParams: chain.inflationParams(), minter, communityPool: chain.ledger.communityPool(),
   });
   const timeNs = last.timeNs + (last.height - last.firstHeight) * last.stepNs;

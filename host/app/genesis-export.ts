@@ -36,7 +36,8 @@ for (const m of EXPORT_MODULES) if (m?.genesis?.export === undefined) throw new 
 /** What an export reads: the chain's stored state and its modules at the last committed block. */
 export interface ExportSource {
   genesis: Genesis;
-  genesisDoc: Json;
+  /** The genesis document's parameters (slimGenesisDoc): its sections without their records, which the state holds. */
+  genesisParams: Json;
   core: Core;
   store: NodeStore;
   directory: NodeDirectory;
@@ -58,7 +59,7 @@ type Obj = { [key: string]: Json };
 type StreamObj = { [key: string]: StreamJson };
 
 export function exportSdkGenesis(src: ExportSource): StreamObj {
-  const doc = src.genesisDoc as Obj;
+  const doc = src.genesisParams as Obj;
   const app = doc.app_state as Obj;
   const g = src.genesis;
   const last = src.store.lastBlock()!;

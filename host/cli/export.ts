@@ -20,7 +20,8 @@ const FLAGS = {
 async function run(f: FlagValues<typeof FLAGS>): Promise<number> {
   const db = existingDb(f.db);
   const probe = new NodeStore(db, { readonly: true });
-  const stored = probe.genesis();
+  // Its parameters (the records are in the database); a document stored whole before the slim copy was kept: that one.
+  const stored = probe.hasGenesis() ? probe.genesisSlim() ?? probe.genesis() : undefined;
   probe.close();
   if (stored === undefined) throw new UsageError(`--db ${db}: no genesis: not a node database`);
   const chain = NodeChain.open(await loadCoreFromFile(), JSON.parse(stored) as Json, { dbPath: db, clock: "simulated", blockTimeNs: 1n });

@@ -110,9 +110,14 @@ export class NodeStore {
     return this.db.readonly ? (undefined as unknown as Database.Statement) : this.db.prepare(sql);
   }
 
-  /** The genesis document the chain was started from, or undefined for a new database. */
+  /** The genesis document the chain was started from, or undefined for a new database. One string: past V8's longest a streamed document's cannot be (use genesisChunks). */
   genesis(): string | undefined {
     return storedGenesis(this.db);
+  }
+
+  /** A genesis is stored (a node's database), whatever its size. */
+  hasGenesis(): boolean {
+    return hasGenesis(this.db);
   }
 
   /** The genesis without its records (slimGenesisDoc), kept beside it since this build; undefined in older databases. */
