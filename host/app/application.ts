@@ -19,6 +19,7 @@ import type { Ledger } from "../core/ledger.js";
 import type { Tiers } from "../core/tiers.js";
 import { slimGenesisDoc, type Genesis, type Json } from "./genesis.js";
 import { NodeStore, type StoredBlock, type StoredTx } from "../store/store.js";
+import type { GenesisBytes } from "../store/genesis-bytes.js";
 import { exportGenesis, exportGenesisStream, type ExportStream } from "./export.js";
 import { coreMemory, tableStats, type CoreMemory } from "../core/memory.js";
 import { delegatedPositions } from "../modules/gov/tally-view.js";
@@ -261,6 +262,8 @@ export class Application implements ChainView {
 
   get genesis(): Genesis { return this.s.genesis; }
   get genesisDoc(): Json { return this.s.genesisDoc; }
+  /** The genesis document's bytes as CometBFT would hold them (`/genesis_chunked`). */
+  genesisBytes(): GenesisBytes { return this.s.genesisBytes(); }
   /** The genesis's parameters without its records (what queries read of it). */
   get genesisParams(): Json { return this.s.genesisParams; }
 

@@ -17,7 +17,7 @@ export interface Advanced {
 /** The application's reads (and its check-only CheckTx and simulate) a renderer uses. */
 export type NodeReads = Pick<
   Application,
-  | "chainId" | "genesis" | "genesisDoc" | "genesisParams" | "denom" | "bondDenom" | "directory" | "ledger" | "emission" | "latest" | "halted" | "pending"
+  | "chainId" | "genesis" | "genesisDoc" | "genesisBytes" | "genesisParams" | "denom" | "bondDenom" | "directory" | "ledger" | "emission" | "latest" | "halted" | "pending"
   | "latestBlock" | "inflation" | "annualProvisions" | "totalSupply" | "supplyOf" | "inflationParams"
   | "txResult" | "searchTxs" | "blockTxs" | "heightOfBlockHash" | "consensusValidators" | "validatorInfo" | "unconfirmedTxs"
   | "onCommit" | "exportGenesis" | "exportGenesisStream" | "checkTx" | "simulate" | "memoryReport"

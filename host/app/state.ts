@@ -18,6 +18,9 @@ import { NodeDirectory } from "../modules/auth/directory.js";
 import { StateHash } from "../store/state-hash.js";
 import { Mempool } from "./mempool.js";
 import type { NodeStore } from "../store/store.js";
+import type { GenesisBytes } from "../store/genesis-bytes.js";
+import { genesisFileOf } from "./genesis-stream.js";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { tallyView } from "../modules/gov/tally-view.js";
 import { Gov, type TallyView } from "../modules/gov/keeper.js";
 import { Slashing } from "../modules/slashing/keeper.js";
@@ -83,6 +86,11 @@ export class AppState {
   get genesisParams(): Json {
     return (this.slim ??= slimGenesisDoc(this.genesisDoc));
   }
+  /** The genesis document's bytes as CometBFT would hold them (its `/genesis_chunked`): as stored; before that (or without a database), its file's or its text's. */
+  genesisBytes(): GenesisBytes {
+    return this.store?.genesisBytes() ?? (this.heldBytes ??= heldGenesisBytes(this.genesisDoc));
+  }
+  private heldBytes: GenesisBytes | undefined;
   private slim: Json | undefined;
   private parsed: Genesis;
   private doc: Json | undefined;
@@ -338,4 +346,27 @@ export class AppState {
     const s = this.emission.last();
     this.emission.setState({ height: s.height, totalSupply: s.totalSupply, burned });
   }
+}
+
+/** A held document's bytes: the file it was streamed from (read a range at a time), else its JSON text. */
+function heldGenesisBytes(doc: Json): GenesisBytes {
+  const file = genesisFileOf(doc);
+  if (file === undefined) {
+    const text = Buffer.from(JSON.stringify(doc), "utf8");
+    return { size: text.length, read: (offset, length) => text.subarray(offset, offset + length) };
+  }
+  const size = statSync(file).size;
+  return {
+    size,
+    read(offset, length) {
+      const buf = Buffer.alloc(Math.max(Math.min(length, size - offset), 0));
+      const fd = openSync(file, "r");
+      try {
+        readSync(fd, buf, 0, buf.length, offset);
+      } finally {
+        closeSync(fd);
+      }
+      return buf;
+    },
+  };
 }

@@ -330,6 +330,7 @@ export class NodeChain implements Node {
   get chainId() { return this.app.chainId; }
   get genesis() { return this.app.genesis; }
   get genesisDoc() { return this.app.genesisDoc; }
+  genesisBytes() { return this.app.genesisBytes(); }
   get genesisParams() { return this.app.genesisParams; }
   get denom() { return this.app.denom; }
   get bondDenom() { return this.app.bondDenom; }

@@ -6,7 +6,7 @@
 //
 // Methods: health, status, abci_info, abci_query, broadcast_tx_sync|async|commit, tx, tx_search,
 // block, block_by_hash, block_results, blockchain, header, header_by_hash, commit, validators,
-// genesis, num_unconfirmed_txs, unconfirmed_txs, check_tx; WebSocket subscriptions in
+// genesis, genesis_chunked (genesis.ts), num_unconfirmed_txs, unconfirmed_txs, check_tx; WebSocket subscriptions in
 // websocket.ts. Blocks: the node makes its own (no consensus), so headers carry the node's block
 // hash, app hash and time, a proposer from the validator set and deterministic ed25519 consensus keys
 // derived from each operator; there are no commit signatures, and the block id is the node's
@@ -23,6 +23,7 @@ export type { TxResult };
 import { TxError } from "../wire/errors.js";
 import { awaitInclusion } from "../app/mempool.js";
 import { namedParams } from "./params.js";
+import { genesisMethods } from "./genesis.js";
 import { txBytesHash } from "../wire/tx.js";
 import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
@@ -48,6 +49,8 @@ export interface RpcOptions {
   corsOrigins?: CorsOrigins;
   /** Methods beyond CometBFT's (dev mode's dev_ methods, dev/rpc.ts) and their positional argument names. */
   extra?: { methods: Record<string, (p: Params) => Promise<unknown>>; argNames: Record<string, readonly string[]> };
+  /** Tests only: the genesis chunk size instead of CometBFT's 16 MiB (rpc/genesis.ts). */
+  genesisChunkSize?: number;
 }
 
 export class RpcError extends Error {
@@ -443,7 +446,11 @@ function rpcMethods(node: Node, o: RpcOptions): Record<string, Method> {
       return { last_height: int(latest), block_metas: metas };
     },
     validators: validatorsJson,
-    genesis: () => ({ genesis: { ...(node.genesisDoc as object) } }),
+    ...genesisMethods(node, { internal }, (p, form) => {
+      const v = intParam(p, "chunk", form);
+      if (v !== undefined && v < 0n) throw invalidParams(`chunk: ${v} is not an unsigned integer`);
+      return v;
+    }, o.genesisChunkSize),
     num_unconfirmed_txs: () => {
       const u = node.unconfirmedTxs();
       return { n_txs: int(u.count), total: int(u.count), total_bytes: int(u.bytes), txs: null };

@@ -22,6 +22,7 @@ import { matchingTxsSql, registerMatchFunction } from "./tx-search-sql.js";
 import { StatementCache } from "./statements.js";
 import type { AccountRecord, ModuleRecord } from "./records.js";
 import { lockDatabase } from "./db-lock.js";
+import { storedGenesisBytes, type GenesisBytes } from "./genesis-bytes.js";
 import { NO_ACCOUNT, setUp } from "./migrate.js";
 import { thisRelease } from "./release.js";
 import { accountOf, toBlock, toTx, type AccountRow, type BlockRow, type StoredBlock, type StoredTx, type TxRow } from "./rows.js";
@@ -119,6 +120,12 @@ export class NodeStore {
   hasGenesis(): boolean {
     return hasGenesis(this.db);
   }
+
+  /** The genesis document's bytes as stored (a range at a time: genesis-bytes.ts), or undefined for a new database. */
+  genesisBytes(): GenesisBytes | undefined {
+    return (this.genesisBytesRead ??= storedGenesisBytes(this.db));
+  }
+  private genesisBytesRead: GenesisBytes | undefined;
 
   /** The genesis without its records (slimGenesisDoc), kept beside it since this build; undefined in older databases. */
   genesisSlim(): string | undefined {
