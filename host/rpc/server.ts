@@ -49,8 +49,9 @@ export interface RpcOptions {
   corsOrigins?: CorsOrigins;
   /** Methods beyond CometBFT's (dev mode's dev_ methods, dev/rpc.ts) and their positional argument names. */
   extra?: { methods: Record<string, (p: Params) => Promise<unknown>>; argNames: Record<string, readonly string[]> };
-  /** Tests only: the genesis chunk size instead of CometBFT's 16 MiB (rpc/genesis.ts). */
+  /** Tests only: the genesis chunk size instead of CometBFT's 16 MiB, and the size past which the stored bytes are served (rpc/genesis.ts). */
   genesisChunkSize?: number;
+  genesisCometFormBound?: number;
 }
 
 export class RpcError extends Error {
@@ -450,7 +451,7 @@ function rpcMethods(node: Node, o: RpcOptions): Record<string, Method> {
       const v = intParam(p, "chunk", form);
       if (v !== undefined && v < 0n) throw invalidParams(`chunk: ${v} is not an unsigned integer`);
       return v;
-    }, o.genesisChunkSize),
+    }, o.genesisChunkSize, o.genesisCometFormBound),
     num_unconfirmed_txs: () => {
       const u = node.unconfirmedTxs();
       return { n_txs: int(u.count), total: int(u.count), total_bytes: int(u.bytes), txs: null };

@@ -1,10 +1,13 @@
-// CometBFT v0.38's `/genesis` and `/genesis_chunked` (host/rpc/genesis.ts): a small document is
-// answered whole by `/genesis` (CosmJS's Comet38Client.genesis) and in one chunk; a document over
+// CometBFT v0.38's `/genesis` and `/genesis_chunked` (host/rpc/genesis.ts): the document is
+// CometBFT's GenesisDoc of the SDK file, as chain-maind answers it (recorded:
+// test/reference-chain/gov-signers/rpc-genesis.json); a small document is answered whole by
+// `/genesis` (CosmJS's Comet38Client.genesis reads it) and in one chunk; a document over
 // CometBFT's 16 MiB chunk (a streamed 25k-account scale genesis) is refused by `/genesis` with
-// CometBFT's error (CosmJS's Comet38Client.genesis rejects with it) and served by `/genesis_chunked` in 16 MiB chunks that put the file back
-// together byte for byte, over JSON-RPC POST, GET URI and the websocket, with CometBFT's errors
-// for an out-of-range chunk; a document stored whole as text (databases before the chunks table)
-// is split from the database, without its JS string, at a lowered (test-only) chunk size.
+// CometBFT's error (CosmJS's Comet38Client.genesis rejects with it) and served by
+// `/genesis_chunked` in 16 MiB chunks, over JSON-RPC POST, GET URI and the websocket, with
+// CometBFT's errors for an out-of-range chunk; past the bound where the node serves the stored
+// bytes as they are, a document stored whole as text (databases before the chunks table) is split
+// from the database, without its JS string, at a lowered (test-only) chunk size.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -20,7 +23,7 @@ import { loadCoreFromFile } from "../../host/core/node.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { defaultGenesisJson } from "../../host/app/genesis.js";
 import { createRpc, type RpcOptions } from "../../host/rpc/server.js";
-import { GENESIS_CHUNK_SIZE } from "../../host/rpc/genesis.js";
+import { GENESIS_CHUNK_SIZE, cometGenesisDoc } from "../../host/rpc/genesis.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
 import { wasm } from "../helpers/node.js";
 
@@ -46,11 +49,31 @@ const get = async (url: string, path: string) => {
   return { status: res.status, json: (await res.json()) as any };
 };
 
-test("a small document: /genesis answers it (Comet38Client.genesis), /genesis_chunked in one chunk of its stored bytes", async () => {
+test("chain-maind's genesis: /genesis and /genesis_chunked answer what chain-maind's CometBFT answered, byte for byte", async () => {
+  const recorded = JSON.parse(readFileSync("test/reference-chain/gov-signers/rpc-genesis.json", "utf8"));
+  const node = await start("recorded", ["--genesis", "test/reference-chain/gov-signers/genesis.json"]);
+  const rpc = node.rpcUrl!;
+  assert.equal((await get(rpc, "genesis")).json.result, recorded.genesis);
+  const chunk = (await get(rpc, "genesis_chunked?chunk=0")).json.result;
+  assert.equal([chunk.chunk, chunk.total], [recorded.genesis_chunked.chunk, recorded.genesis_chunked.total]);
+  assert.is(Buffer.from(chunk.data, "base64").toString("utf8"), Buffer.from(recorded.genesis_chunked.data, "base64").toString("utf8"));
+  const client = Comet38Client.create(new HttpClient(rpc));
+  const g = await client.genesis();
+  assert.is(g.chainId, "chainmain-local");
+  assert.is(g.consensusParams.block?.maxBytes, 22020096);
+  client.disconnect();
+  await nodes.pop()!.close();
+});
+
+test("a small document: /genesis answers it (Comet38Client.genesis), /genesis_chunked in one chunk of the same text", async () => {
   const node = await start("small");
   const rpc = node.rpcUrl!;
   const whole = await post(rpc, "genesis");
-  assert.equal(whole.result.genesis, JSON.parse(JSON.stringify(node.chain.genesisDoc)));
+  assert.equal(whole.result.genesis, JSON.parse(JSON.stringify(cometGenesisDoc(node.chain.genesisDoc))));
+  assert.is(Object.keys(whole.result.genesis).join(), "genesis_time,chain_id,initial_height,consensus_params,app_hash,app_state");
+  const client = Comet38Client.create(new HttpClient(rpc));
+  assert.is((await client.genesis()).chainId, node.chain.chainId);
+  client.disconnect();
   const c = await post(rpc, "genesis_chunked", { chunk: "0" });
   assert.is(c.result.chunk, "0");
   assert.is(c.result.total, "1");
@@ -85,7 +108,8 @@ test("a document over 16 MiB: /genesis refuses it as CometBFT does; /genesis_chu
     parts.push(Buffer.from(r.data, "base64"));
     if (i < total - 1) assert.is(parts[i]!.length, GENESIS_CHUNK_SIZE);
   }
-  assert.ok(Buffer.concat(parts).equals(readFileSync(file)), "the chunks are the file");
+  const expected = Buffer.from(JSON.stringify(cometGenesisDoc(JSON.parse(readFileSync(file, "utf8")))), "utf8");
+  assert.ok(Buffer.concat(parts).equals(expected), "the chunks are CometBFT's GenesisDoc of the file");
   const last = await get(rpc, `genesis_chunked?chunk=${total - 1}`);
   assert.is(last.json.result.data, parts[total - 1]!.toString("base64"));
   const beyond = await get(rpc, `genesis_chunked?chunk=${total}`);
@@ -106,7 +130,8 @@ test("a document stored whole as text (before the chunks table): split from the 
   const dbPath = join(dir, "text.db");
   const chain = NodeChain.open(await loadCoreFromFile(), defaultGenesisJson(), { dbPath, clock: "simulated", blockTimeNs: 5_000_000_000n });
   try {
-    const rpc = createRpc(chain, { query: undefined as unknown as RpcOptions["query"], genesisChunkSize: 1000 });
+    // Past the bound (here 0): the stored bytes as they are.
+    const rpc = createRpc(chain, { query: undefined as unknown as RpcOptions["query"], genesisChunkSize: 1000, genesisCometFormBound: 0 });
     const stored = Buffer.from(JSON.stringify(chain.genesisDoc), "utf8");
     assert.ok(stored.length > 3000);
     assert.equal((await rpc.call(1, "genesis", {}, "json")).error?.data, "genesis response is large, please use the genesis_chunked API instead");
@@ -118,7 +143,7 @@ test("a document stored whole as text (before the chunks table): split from the 
       parts.push(Buffer.from(r.data, "base64"));
     }
     assert.ok(Buffer.concat(parts).equals(stored), "the chunks are the stored text's bytes");
-    const real = createRpc(chain, { query: undefined as unknown as RpcOptions["query"] });
+    const real = createRpc(chain, { query: undefined as unknown as RpcOptions["query"], genesisCometFormBound: 0 });
     assert.equal((await real.call(1, "genesis_chunked", {}, "json")).result, { chunk: "0", total: "1", data: stored.toString("base64") });
   } finally {
     await chain.close();
