@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { TxError } from "../../host/wire/errors.js";
 import { decodedTxCounts, decodedTxsKept, decodeTxKept, forgetDecodedTxs, MAX_DECODED_TXS } from "../../host/app/decoded-txs.js";
-import { nodeHarness, type TestNode } from "../helpers/node.js";
+import { nodeHarness, signedBy, type TestNode } from "../helpers/node.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 
 const h = await nodeHarness({ prefix: "decoded-txs-test-" });
@@ -92,6 +92,26 @@ test("a tx delivered from its kept decoded form: the result, gas and events of o
   } finally {
     await kept.chain.close();
     await anew.chain.close();
+  }
+});
+
+test("a legacy amino broadcast is decoded once: CheckTx takes the route's decoded form", async () => {
+  const node = await h.open();
+  try {
+    const to = (await protoSigner(1, "direct")).address;
+    const from = (await protoSigner(5, "direct")).address;
+    const body = await signedBy(node, 5, [{ type: "cosmos-sdk/MsgSend", value: { from_address: from, to_address: to, amount: [{ denom: "basecro", amount: "1" }] } }]);
+    const [hits, misses] = [decodedTxCounts.hits, decodedTxCounts.misses];
+    const r = await node.post("/txs", body);
+    assert.is(r.status, 200);
+    assert.is(r.json.tx_response.code, 0, r.json.tx_response.raw_log);
+    assert.is(decodedTxCounts.misses - misses, 0, "CheckTx did not decode the tx again");
+    assert.is(decodedTxCounts.hits - hits, 1, "CheckTx took the route's decoded form");
+    await node.chain.advance(1n);
+    const got = await node.get(`/cosmos/tx/v1beta1/txs/${r.json.tx_response.txhash}`);
+    assert.is(got.json.tx_response.code, 0);
+  } finally {
+    await node.chain.close();
   }
 });
 
