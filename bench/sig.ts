@@ -29,6 +29,7 @@ import { run, type RunningNode } from "../host/main.js";
 import { secp256k1Backend, verifyHashNoble, verifyHashSecp256k1 } from "../host/wire/secp256k1.js";
 import { median, loadAverage, progressOf } from "./stats.js";
 import { forgetVerdicts, sigPoolCounts, verifyAheadForState } from "../host/app/ante/sig-pool.js";
+import { forgetDecodedTxs } from "../host/app/decoded-txs.js";
 
 const RUNS = 5;
 /** Dev keys 5-8 (the default genesis's users) and 9-24 (funded from the reserve here). */
@@ -137,6 +138,7 @@ async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{ inline: n
   for (let r = 0; r < 2 * RUNS; r++) {
     const pooled = r % 2 === 1;
     const chain = await freshChain(dir, r);
+    forgetDecodedTxs(); // every round decodes its txs, as a node that never saw them (app/decoded-txs.ts)
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     if (!pooled) for (const t of txs) chain.submit(t);
@@ -191,6 +193,7 @@ async function httpRate(dir: string, txs: Uint8Array[]): Promise<number> {
     const started = await run(["--port", "0", "--clock", "simulated", "--rpc-port", "off", "--genesis", genesisFile, "--db", join(dir, `http-${r}.db`)], {}, { out: () => {}, err: () => {} });
     if (typeof started === "number") throw new Error(`node exited ${started}`);
     const node: RunningNode = started;
+    forgetDecodedTxs(); // the node runs in this process: its txs decoded anew each round
     const url = `${node.url}/cosmos/tx/v1beta1/txs`;
     const bodies = txs.map((t) => JSON.stringify({ tx_bytes: toBase64(t), mode: "BROADCAST_MODE_SYNC" }));
     // Per signer in order: a client takes a signer's next tx only after its previous one answered.

@@ -32,7 +32,7 @@ import type { ValidatorRegistry } from "../modules/staking/validators.js";
 import type { NodeDirectory } from "../modules/auth/directory.js";
 import type { Feegrant } from "../modules/feegrant/keeper.js";
 import type { MessageRegistry } from "./registry.js";
-import { decodeTx } from "../wire/amino/stdtx.js";
+import { decodeTxKept } from "./decoded-txs.js";
 import type { VerifiedTx } from "./ante/verify.js";
 import { checkTx } from "./ante.js";
 import { simulate } from "./deliver.js";
@@ -167,7 +167,7 @@ export class Application implements ChainView {
    */
   checkTx(tx: Uint8Array, mode: "mempool" | "check"): { verified: VerifiedTx; pending?: PendingTx; gasUsed: bigint } {
     this.assertLive();
-    const { verified, gasUsed } = checkTx(this.s, decodeTx(tx), mode === "mempool");
+    const { verified, gasUsed } = checkTx(this.s, decodeTxKept(tx), mode === "mempool");
     if (mode === "check") return { verified, gasUsed };
     const pending: PendingTx = { verified, done: [] };
     this.s.mempool.add(pending);

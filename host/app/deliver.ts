@@ -10,6 +10,7 @@ import { GovErrors, SdkErrors, TxError } from "../wire/errors.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
 import { moduleAddress } from "../wire/keys.js";
 import { decodeTx } from "../wire/amino/stdtx.js";
+import { decodeTxKept } from "./decoded-txs.js";
 import { txBytesHash } from "../wire/tx.js";
 import { txMsgData } from "../wire/responses.js";
 import type { ProposalMessage } from "../modules/gov/validate.js";
@@ -44,13 +45,13 @@ export function deliver(s: AppState, tx: VerifiedTx, height: bigint, index: numb
 export function deliverDecided(s: AppState, tx: Uint8Array, height: bigint, index: number, timeNs: bigint): TxResult {
   let v: VerifiedTx;
   try {
-    v = verifyDecodedTx(decodeTx(tx), verifyContext(s, false));
+    v = verifyDecodedTx(decodeTxKept(tx), verifyContext(s, false));
   } catch (e) {
     if (!(e instanceof TxError)) throw e;
     let gasWanted = 0n;
     let gasUsed = 0n;
     try {
-      const d = decodeTx(tx);
+      const d = decodeTxKept(tx);
       [gasWanted, gasUsed] = [d.fee.gas, staticGas(d.size, d.signatures.length)];
     } catch {
       // undecodable bytes: no fee, no gas

@@ -16,7 +16,8 @@ import { parseGoDuration, type ClockMode, type CorsOrigins } from "../config.js"
 import { useCors } from "../cors.js";
 import type { Genesis } from "../app/genesis.js";
 import { TxError } from "../wire/errors.js";
-import { broadcastRequest, protoBroadcastMode } from "../wire/amino/stdtx.js";
+import { decodeBroadcastTx, protoBroadcastMode } from "../wire/amino/stdtx.js";
+import { keepDecoded } from "../app/decoded-txs.js";
 import { txBytesHash } from "../wire/tx.js";
 import { msgDataJson } from "../wire/responses.js";
 import { base64 } from "@scure/base";
@@ -252,7 +253,11 @@ export function registerNodeRoutes(
     let submitted: ReturnType<Node["submit"]>;
     let tx: Uint8Array | undefined = txBytes;
     try {
-      tx = broadcastRequest(body).tx;
+      // Decoded once: CheckTx takes this decoded form by its bytes (app/decoded-txs.ts), a legacy
+      // StdTx's canonical form made once (decodeBroadcastTx).
+      const decoded = decodeBroadcastTx(body);
+      tx = decoded.bytes;
+      keepDecoded(tx, decoded);
       submitted = node.submit(tx);
     } catch (e) {
       if (!(e instanceof TxError)) throw e;
