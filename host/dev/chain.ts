@@ -149,14 +149,15 @@ export class DevChain {
   /** The state of a snapshot: its database in place, the core from its image, the host's parts rebuilt. */
   private fromSnapshot(snap: Snapshot): AppState {
     const old = this.app.state;
+    const params = old.genesisParams; // read while its database is open: the new state's document (routes and the export read it)
     old.store!.close();
     this.adoptFile(snap.file);
     const store = new NodeStore(this.dbPath);
     old.hash.undoTo(snap.hashMark);
     // The same directory object, emptied: query routes hold it (the keepers over the core hold only the core).
     old.directory.reset();
-    // The document itself is the database's (restarted): the parsed genesis is carried over.
-    const next = new AppState(old.core, {}, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
+    // The document itself is the database's (restarted): its parameters and the parsed genesis are carried over.
+    const next = new AppState(old.core, params, this.options, store, { genesis: old.genesis, hash: old.hash, directory: old.directory, restarted: true });
     next.hash.settle(storeSource(next)); // the snapshot's database holds the state at the mark
     next.directory.settle(store); // and the accounts
     configure(next);
@@ -256,6 +257,7 @@ export class DevChain {
   /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */
   private fromDocument(doc: Json): AppState {
     const old = this.app.state;
+    const params = old.genesisParams; // read while its database is open: the new state's document (routes and the export read it)
     old.store!.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
     restoreImage(old.core, this.pristine);

@@ -60,6 +60,18 @@ test("revert takes back the state, the blocks, the txs and the tx index; CosmJS 
   assert.is((await client.getBalance(to, "basecro")).amount, "7000");
 });
 
+test("after a revert the genesis's parameters are the chain's: GET /dev/export and the genesis RPC answer", async () => {
+  const snap = await dev(node, "snapshot");
+  await dev(node, "advance?blocks=2");
+  await dev(node, "revert", { id: snap.json.id });
+  const res = await fetch(`${node.url}/dev/export`);
+  assert.is(res.status, 200, "the export of a reverted chain");
+  const doc = (await res.json()) as { chain_id: string; app_state: { bank: { balances: unknown[] } } };
+  assert.is(doc.chain_id, "chainmain-local");
+  assert.ok(doc.app_state.bank.balances.length > 0);
+  assert.is((await rpc(node, "genesis")).result.genesis.chain_id, "chainmain-local");
+});
+
 test("reverting uses up the snapshot and every later one; earlier ones stay", async () => {
   const a = (await dev(node, "snapshot")).json.id;
   await dev(node, "advance?blocks=2");
