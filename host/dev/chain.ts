@@ -257,7 +257,6 @@ export class DevChain {
   /** A new database from `doc` on the core as it was before any genesis; the directory object kept (query routes hold it). */
   private fromDocument(doc: Json): AppState {
     const old = this.app.state;
-    const params = old.genesisParams; // read while its database is open: the new state's document (routes and the export read it)
     old.store!.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.dbPath}${suffix}`, { force: true });
     restoreImage(old.core, this.pristine);
