@@ -111,7 +111,7 @@ export class NodeStore {
     return this.db.readonly ? (undefined as unknown as Database.Statement) : this.db.prepare(sql);
   }
 
-  /** The genesis document the chain was started from, or undefined for a new database. One string: past V8's longest a streamed document's cannot be (use genesisChunks). */
+  /** The genesis document the chain was started from, or undefined for a new database. One string: past V8's longest a streamed document's cannot be (use genesisBytes). */
   genesis(): string | undefined {
     return storedGenesis(this.db);
   }
@@ -136,19 +136,6 @@ export class NodeStore {
   /** The core's state format the records were written in (databases before formats were kept: 1). */
   stateFormat(): number {
     return storedStateFormat(this.db);
-  }
-
-  /**
-   * The genesis document's bytes in the chunks they were stored in (a streamed document's: GENESIS_CHUNK
-   * bytes each), or the one text of a document stored whole; none for a new database.
-   */
-  *genesisChunks(): Generator<Uint8Array> {
-    if (hasGenesisChunks(this.db)) {
-      for (const r of this.db.prepare("SELECT bytes FROM genesis_chunks ORDER BY seq").iterate() as Iterable<{ bytes: Buffer }>) yield r.bytes;
-      return;
-    }
-    const text = storedGenesis(this.db);
-    if (text !== undefined) yield Buffer.from(text, "utf8");
   }
 
   /**
