@@ -17,18 +17,8 @@ import { devAddress } from "../../host/app/genesis.js";
 import { simulatedChain } from "../helpers/server.js";
 import { optionOf } from "../../host/wire/options.js";
 import { scalar as cosmosScalar } from "../../host/wire/gen/cosmos_proto/cosmos_pb.js";
+import { rng } from "../helpers/ledger-model.js";
 
-/** mulberry32: a seeded uniform [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SCHEMAS: DescMessage[] = [...new Map([
   ...queryMethods().map((m) => m.output),
@@ -164,7 +154,7 @@ function both(desc: DescMessage, msg: Message, registry?: Registry): [string, st
 test(`random messages of ${SCHEMAS.length} answer schemas and ${PAYLOADS.length} Any payloads: the reflective text exactly`, () => {
   assert.ok(SCHEMAS.length > 100, `only ${SCHEMAS.length} schemas`);
   assert.ok(SCHEMAS.some((d) => d.fields.some((f) => f.fieldKind === "map")), "no map field among the schemas");
-  const r = prng(35);
+  const r = rng(35);
   let compared = 0;
   let threw = 0;
   for (const desc of [...SCHEMAS, ...PAYLOADS]) {

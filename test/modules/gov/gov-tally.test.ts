@@ -10,6 +10,7 @@ import { loadCore, type Core } from "../../../host/core/core.js";
 import { Gov, type Proposal, type TallyView } from "../../../host/modules/gov/keeper.js";
 import { parseGenesis, defaultGenesisJson } from "../../../host/app/genesis.js";
 import { wasm } from "../../helpers/node.js";
+import { rng } from "../../helpers/ledger-model.js";
 
 const core: Core = await loadCore(wasm);
 const E18 = 10n ** 18n;
@@ -202,16 +203,6 @@ for (const row of TABLE) {
 
 // ---- random chains against the model ----
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test("random chains: the tally equals the BigInt model to the last 10^-18 (500 chains)", () => {
   const r = rng(0x7a11);

@@ -16,7 +16,7 @@ import { fromBase64 } from "@cosmjs/encoding";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import type { Any } from "cosmjs-types/google/protobuf/any";
+import { sendAny, typed } from "../../helpers/group.js";
 import { devAddress, devPrivateKey } from "../../../host/app/genesis.js";
 import { G, member, thresholdPolicy } from "../../../scripts/reference-chain/lib/group.js";
 import { keplrBody } from "../../helpers/cosmjs.js";
@@ -65,9 +65,6 @@ async function broadcast(node: TestNode, bytes: Uint8Array): Promise<any> {
   return { ...(await node.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`)).json.tx_response, stage: "deliver" };
 }
 
-const typed = (r: any, type: string) => Object.fromEntries((r.events.find((e: any) => e.type === `cosmos.group.v1.${type}`)?.attributes ?? []).map((a: any) => [a.key, a.value]));
-const sendAny = (from: string, to: string, amount: bigint): Any =>
-  ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode(MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom: "basecro", amount: `${amount}` }] })).finish() });
 const balance = (node: TestNode, a: string) => node.chain.ledger.balance(node.chain.directory.accountId(a)!);
 const sequence = (node: TestNode, a: string) => node.chain.directory.account(a)!.sequence;
 

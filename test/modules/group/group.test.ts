@@ -14,7 +14,7 @@ import { DirectSecp256k1Wallet, Registry, type EncodeObject } from "@cosmjs/prot
 import { Secp256k1Wallet } from "@cosmjs/amino";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import type { Any } from "cosmjs-types/google/protobuf/any";
+import { sendAny, typed } from "../../helpers/group.js";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { devAddress, devPrivateKey } from "../../../host/app/genesis.js";
 import { QueryGroupInfoRequestSchema, QueryGroupInfoResponseSchema, QueryGroupsByMemberRequestSchema, QueryGroupsByMemberResponseSchema } from "../../../host/wire/gen/cosmos/group/v1/query_pb.js";
@@ -51,9 +51,6 @@ async function send(node: TestNode, n: number, msgs: EncodeObject[], amino = fal
   return { ...(await node.get(`/cosmos/tx/v1beta1/txs/${r.txhash}`)).json.tx_response, stage: "deliver" };
 }
 
-const typed = (r: any, type: string) => Object.fromEntries((r.events.find((e: any) => e.type === `cosmos.group.v1.${type}`)?.attributes ?? []).map((a: any) => [a.key, a.value]));
-const sendAny = (from: string, to: string, amount: bigint): Any =>
-  ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode(MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom: "basecro", amount: `${amount}` }] })).finish() });
 const balance = async (node: TestNode, a: string) => BigInt((await node.get(`/cosmos/bank/v1beta1/balances/${a}/by_denom?denom=basecro`)).json.balance.amount);
 
 const [ADMIN, M1, M2, OUT] = [devAddress(2), devAddress(3), devAddress(4), devAddress(6)];
