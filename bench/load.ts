@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -50,6 +50,10 @@ export interface LoadBench {
   txs: { sent: number; accepted: number; committed: number; p50Ms: number; p99Ms: number };
   /** The node's CPU seconds during the load by thread (threadCpuS): the main thread's and the others'. */
   cpuS?: Record<string, number>;
+  /** The bench process's own CPU seconds during the load (autocannon, the trickle): the client's share of the machine. */
+  clientCpuS?: number;
+  /** The machine's load average (1 min) when the load started and when it ended. */
+  loadAvg?: [number, number];
   /** The node process's resident set, MiB, once a second from the start of the load. */
   rssMiB: number[];
   blocks: {
@@ -249,6 +253,8 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
     };
     const trickleLoop = Promise.all(signers.map((_, i) => lane(i)));
     const cpu0 = threadCpuS(child.pid!);
+    const client0 = process.cpuUsage();
+    const load0 = loadavg()[0]!;
     const result = await autocannon({
       url,
       connections: o.connections,
@@ -256,6 +262,9 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       requests: paths.map((path) => ({ method: "GET", path })),
     });
     loadDone = true;
+    const client1 = process.cpuUsage(client0);
+    const clientCpuS = Math.round((client1.user + client1.system) / 1e4) / 100;
+    const loadAvg: [number, number] = [load0, loadavg()[0]!];
     const cpu1 = threadCpuS(child.pid!);
     const cpuS: Record<string, number> = {};
     for (const [name, t] of cpu1) if (t - (cpu0.get(name) ?? 0) >= 0.05) cpuS[name] = Math.round((t - (cpu0.get(name) ?? 0)) * 100) / 100;
@@ -322,7 +331,7 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
       errors,
       txs: { sent: txLatencies.length, accepted: txHashes.length, committed, p50Ms: percentile(txLatencies, 50), p99Ms: percentile(txLatencies, 99) },
-      cpuS, rssMiB: rss.map((x) => Math.round(x * 10) / 10),
+      cpuS, clientCpuS, loadAvg, rssMiB: rss.map((x) => Math.round(x * 10) / 10),
       blocks: {
         count: times.length,
         meanIntervalMs,
@@ -354,6 +363,9 @@ export function loadLines(b: LoadBench): string[] {
     `  errors                                           ${b.errors.total} (socket ${b.errors.socket}, timeouts ${b.errors.timeouts}, non-2xx ${b.errors.non2xx}, txs refused ${b.errors.txRefused}, not committed ${b.errors.txNotCommitted})` +
       (b.errors.firstTxProblem ? `; first: ${b.errors.firstTxProblem}` : ""),
     ...(b.cpuS ? [`  node CPU s during the load, by thread             ${Object.entries(b.cpuS).sort((x, y) => y[1] - x[1]).map(([n, t]) => `${n} ${t.toFixed(1)}`).join(", ")}`] : []),
+    ...(b.cpuS?.main !== undefined ? [`  node main-thread CPU per request                  ${((b.cpuS.main * 1e6) / b.requests).toFixed(1)} µs (${Math.round(b.requests / b.cpuS.main).toLocaleString("en-US")} req per CPU second)`] : []),
+    ...(b.clientCpuS !== undefined ? [`  client (autocannon, trickle) CPU s / per request ${b.clientCpuS.toFixed(1)} s / ${((b.clientCpuS * 1e6) / b.requests).toFixed(1)} µs`] : []),
+    ...(b.loadAvg ? [`  load average (1 min) at start / end              ${b.loadAvg[0].toFixed(2)} / ${b.loadAvg[1].toFixed(2)}`] : []),
     `  node RSS, MiB (every ${every} s)                     ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((x) => x.toFixed(0)).join(" ")} (max ${Math.max(...rss).toFixed(0)})`,
     `  blocks during the load                           ${b.blocks.count} (heights ${b.blocks.heights[0]}..${b.blocks.heights[1]}), mean interval ${b.blocks.meanIntervalMs.toFixed(1)} ms`,
     `  block interval drift (mean vs --block-time)      ${b.blocks.driftPct >= 0 ? "+" : ""}${b.blocks.driftPct.toFixed(2)} %; longest interval ${b.blocks.maxIntervalMs.toFixed(0)} ms; last block ${b.blocks.lastBehindScheduleMs.toFixed(0)} ms behind its schedule`,

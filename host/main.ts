@@ -11,6 +11,8 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { lingerAfterRefusal } from "./server/linger.js";
 import { fastRpcBroadcast, fastTxBroadcast, IngestQueue } from "./server/tx-fast.js";
+import { fastGet } from "./server/get-fast.js";
+import { BlockAnswers } from "./framework/block-answers.js";
 import { forgetVerdicts, verifyAheadForState } from "./app/ante/sig-pool.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
@@ -144,7 +146,10 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const pool = (config.queryWorkers ?? 0) > 0 ? new QueryPool(chain.app, config.queryWorkers!, {
     dbPath: config.dbPath, chainSegment: config.chainSegment, maxPageLimit: limits.maxPageLimit, options: poolOptions,
   }, config.queryOffloadUs) : undefined;
+  // The hot GET answers kept per latest block by URL, answered before the app (server/get-fast.ts).
+  const keptGets = router.blockKey === undefined ? undefined : new BlockAnswers<Buffer<ArrayBuffer>>(router.blockKey);
   const app = createApp(chain, {
+    keptGets,
     ...(pool ? { queryOffload: (...a: Parameters<QueryPool["rest"]>) => pool.rest(...a) } : {}),
     chainSegment: config.chainSegment, logError, maxBodyBytes: limits.maxBodyBytes, corsOrigins: config.corsOrigins, cometRoutes: true, router,
     dev: config.dev && !config.abci,
@@ -173,6 +178,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     minimumGasPrice: minGasPrices.map((p) => `${decString(p.amount)}${p.denom}`).join(","),
     appVersion: APP_VERSION,
     chainId: chain.chainId,
+    ...(config.abci ? {} : { kept: keptGets }),
   });
   const closeChain = async (): Promise<void> => {
     await pool?.close();
@@ -186,7 +192,8 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
   const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs), forgetVerdicts);
   const fast = { submit: (tx: Uint8Array) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined };
-  const listener = config.abci ? appListener : fastTxBroadcast(appListener, fast);
+  const gets = keptGets === undefined ? appListener : fastGet(appListener, { answers: keptGets, chain, cors: config.corsOrigins !== undefined });
+  const listener = config.abci ? gets : fastTxBroadcast(gets, fast);
   const server = createServer(lingerAfterRefusal(listener));
   answerClientErrors(server);
   let address: AddressInfo;

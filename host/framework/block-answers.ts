@@ -40,22 +40,38 @@ export class BlockAnswers<V extends { length: number }> {
 
   constructor(private readonly blockKey: BlockKey, private readonly max = MAX_KEPT_PER_BLOCK) {}
 
-  /** The answer to `request` at the latest block: kept, or made by `make` (a throw is not kept). */
-  get(request: string, make: () => V): V {
+  /** The latest block's key now; what was kept for another block is dropped. */
+  at(): string {
     const block = this.blockKey();
     if (block !== this.block) {
       this.kept.clear();
       this.size = 0;
       this.block = block;
     }
+    return block;
+  }
+
+  /** The answer to `request` at the latest block: kept, or made by `make` (a throw is not kept). */
+  get(request: string, make: () => V): V {
+    const block = this.at();
     const hit = this.kept.get(request);
     if (hit !== undefined) return hit;
     const v = make();
-    if (this.size + v.length + request.length <= this.max) {
-      this.kept.set(request, v);
-      this.size += v.length + request.length;
-    }
+    this.keep(request, v, block);
     return v;
+  }
+
+  /** The answer kept for `request` at the latest block, if any. */
+  peek(request: string): V | undefined {
+    this.at();
+    return this.kept.get(request);
+  }
+
+  /** Keeps `v` as `request`'s answer if the latest block is still `block` (its `at()` when the answer was asked) and it fits. */
+  keep(request: string, v: V, block: string): void {
+    if (this.at() !== block || this.kept.has(request) || this.size + v.length + request.length > this.max) return;
+    this.kept.set(request, v);
+    this.size += v.length + request.length;
   }
 
   /** Answers kept now (tests). */

@@ -36,8 +36,8 @@ export interface QueryRoute {
   answer(params: HttpParams): JsonValue;
   /** The answer as JSON text: `JSON.stringify(answer(params))`, by the schema's compiled writer. */
   text(params: HttpParams): string;
-  /** `text(params)` asked by the whole request `url` (its path and query string): kept per block for the hot methods (block-answers.ts). */
-  textAtLatest(url: string, params: HttpParams): string;
+  /** Its answers are kept per block by whoever renders them (the method is in PER_BLOCK_METHODS and the router has a `blockKey`). */
+  perBlock: boolean;
 }
 
 interface Entry {
@@ -47,8 +47,9 @@ interface Entry {
 
 export class QueryRouter {
   private readonly byPath = new Map<string, Entry>();
-  private texts?: BlockAnswers<string>;
   private bytes?: BlockAnswers<Uint8Array>;
+  /** The latest block's key (keepPerBlock): REST keeps the hot routes' answers by it (server/get-fast.ts). */
+  blockKey?: BlockKey;
 
   /**
    * `registry` names the Any payloads answers carry (accounts, keys, proposal messages);
@@ -81,7 +82,7 @@ export class QueryRouter {
 
   /** Keep the hot methods' answers per block (block-answers.ts), `blockKey` naming the latest block; before `routes`. */
   keepPerBlock(blockKey: BlockKey): this {
-    this.texts = new BlockAnswers<string>(blockKey);
+    this.blockKey = blockKey;
     this.bytes = new BlockAnswers<Uint8Array>(blockKey);
     return this;
   }
@@ -102,11 +103,9 @@ export class QueryRouter {
       // `{field=**}` (grpc-gateway: the rest of the path, slashes included) and `{field}`.
       const path = pattern.value.replace(/^\/chainmain\//, `/${chainSegment}/`).replace(/\{(\w+)=\*\*\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");
       const text = (params: HttpParams) => gatewayJsonText(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson);
-      const texts = PER_BLOCK_METHODS.has(methodPath(method)) ? this.texts : undefined;
       out.push({
-        path, method, text,
+        path, method, text, perBlock: this.blockKey !== undefined && PER_BLOCK_METHODS.has(methodPath(method)),
         answer: (params) => gatewayJson(method.output, handle(requestFromHttp(method.input, params)), this.registry, this.anyJson),
-        textAtLatest: texts === undefined ? (_url, params) => text(params) : (url, params) => texts.get(url, () => text(params)),
       });
     }
     return out;

@@ -29,6 +29,7 @@ import type { TierQueries } from "../modules/tieredrewards/queries.js";
 import type { QueryRouter } from "../framework/query-router.js";
 import { registerQueryRoutes, type QueryOffload } from "./query-routes.js";
 import { registerWebRoutes } from "./web.js";
+import type { KeptGets } from "./get-fast.js";
 import { jsonChunks, readableOf } from "../framework/json-stream.js";
 import { registerTxQueryRoutes, txResponse } from "./tx-queries.js";
 import {
@@ -77,6 +78,8 @@ export interface AppOptions {
   dev?: boolean;
   /** `--query-workers`: the router's routes answered on worker threads where one is at the node's height (query-pool.ts). */
   queryOffload?: QueryOffload;
+  /** The hot queries' answers kept per latest block by URL (get-fast.ts answers them before the app). */
+  keptGets?: KeptGets;
 }
 
 /** Most blocks one POST /dev/advance makes (about 7 s of core time; ~1.6 years of 5 s blocks). */
@@ -127,7 +130,7 @@ export function createApp(chain: ServedChain, options: AppOptions): Hono {
   };
 
   // The queries: the node's router (every module's), or the emission chain's (x/mint, x/inflation, the supply).
-  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment, options.queryOffload);
+  registerQueryRoutes(app, options.router ?? emissionQueryRouter(chain), options.chainSegment, options.queryOffload, options.keptGets);
 
   // ---- CometBFT service ----
   if (!options.cometRoutes) {

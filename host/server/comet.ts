@@ -16,6 +16,7 @@ import { pageRequestFromHttp } from "../wire/gateway-request.js";
 import { pageQuery, paginateArray } from "../wire/cosmos-pagination.js";
 import { PageResponseSchema } from "../wire/gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { gatewayBlock, gatewayBlockId } from "./blocks.js";
+import { requestKey, type KeptGets } from "./get-fast.js";
 
 type Rpc = Pick<ReturnType<typeof createRpc>, "call">;
 
@@ -27,6 +28,8 @@ export interface CometRouteOptions {
   /** The app's version (package.json). */
   appVersion: string;
   chainId: string;
+  /** The node's own RPC: blocks/latest's answer is kept per latest block by URL (get-fast.ts answers it before the app). */
+  kept?: KeptGets;
 }
 
 const JSON_TYPE = { "Content-Type": "application/json" };
@@ -45,12 +48,17 @@ export function registerCometRoutes(app: Hono, rpc: Rpc, o: CometRouteOptions): 
   // while its latest block is the same (rpc/blocks.ts latestBlockCache); CometBFT's (--abci) never does.
   const texts = new WeakMap<object, string>();
   const blockAt = async (c: Context, height: bigint | undefined): Promise<Response> => {
+    // The latest block's answer: the RPC's latest block is a function of the latest block's key
+    // (rpc/blocks.ts latestBlockCache) and the rows written for it, so it is kept by that key.
+    const keep = height === undefined ? o.kept : undefined;
+    const block = keep?.at() ?? "";
     const r = await call("block", height === undefined ? {} : { height: `${height}` });
     let text = texts.get(r.block);
     if (text === undefined) {
       text = JSON.stringify({ block_id: gatewayBlockId(r.block_id), block: gatewayBlock(r), sdk_block: gatewayBlock(r, o.consensusPrefix) });
       texts.set(r.block, text);
     }
+    keep?.keep(requestKey(c.env, c.req.url), Buffer.from(text), block);
     return c.body(text, undefined, JSON_TYPE);
   };
   const heightOf = async (c: Context): Promise<bigint> => {
