@@ -1,8 +1,8 @@
-// The node: `npm start [-- flags]`. Parses the flags, loads the core and the genesis, opens the
-// chain's database (new: genesis; existing: restore and check the state hash), builds the REST
-// API, listens, starts the block clock, and shuts down cleanly on SIGINT / SIGTERM. Exit codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any
-// other failure to start, 3 a block that could not commit (the node serves nothing past the last
-// committed block and exits; restarted, it resumes from that block).
+// The node: `npm start [-- flags]`. Loads the core and the genesis, opens the chain's database (new:
+// genesis; existing: restore and check the state hash), builds the REST API and the RPC, listens
+// and starts the block clock. The command line around it (flags, startup lines, signals, exit
+// codes: 0 help or clean shutdown, 2 bad flag / value / genesis, 1 any other failure to start, 3 a
+// block that could not commit) is host/cli/node-command.ts.
 
 import { realpathSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -16,10 +16,14 @@ import { BlockAnswers } from "./framework/block-answers.js";
 import { forgetVerdicts, verifyAheadForState } from "./app/ante/sig-pool.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
-import { ConfigError, EXIT_USAGE, helpText, oneLine, parseConfig, type Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
+import { exitOnHalt, processIo, runNode, setNodeV8Flags, stopOnSignals, v8FlagsApplied, type Io } from "./cli/node-command.js";
+import type { RunningNode, StartOptions } from "./server/running-node.js";
+import { cometBroadcast, cometRpcCaller } from "./server/comet-client.js";
+
 import { ValidationError } from "./errors.js";
 import { DEFAULT_LIMITS } from "./limits.js";
-import { GOV_MODULE_ADDRESS, defaultGenesisJson, devAddress, forgetStreamedParse, parseGenesis, type GenesisJson, type Json } from "./app/genesis.js";
+import { GOV_MODULE_ADDRESS, defaultGenesisJson, forgetStreamedParse, parseGenesis, type GenesisJson, type Json } from "./app/genesis.js";
 import { readGenesisStream } from "./app/genesis-stream.js";
 import { NodeChain, wallClockNs } from "./drivers/embedded.js";
 import { DevChain } from "./dev/chain.js";
@@ -30,9 +34,9 @@ import { StateTooLarge } from "./core/memory.js";
 import { useNativeEd25519 } from "./drivers/ed25519-native.js";
 import { createApp, registerNodeRoutes } from "./server/app.js";
 import { answerClientErrors } from "./server/client-error.js";
-import { GatewayError, GrpcCode, decString, durationString, timestampString } from "./wire/gateway-json.js";
+import { decString, timestampString } from "./wire/gateway-json.js";
 import { startAbciServer } from "./drivers/abci.js";
-import { createRpc, type RpcReply } from "./rpc/server.js";
+import { createRpc } from "./rpc/server.js";
 import { attachWebSocket } from "./rpc/websocket.js";
 import { registerCometRoutes } from "./server/comet.js";
 import { createRequire } from "node:module";
@@ -40,57 +44,18 @@ import { createAbciQuery } from "./app/query.js";
 import { createQueryRouter } from "./app/queries.js";
 import { QueryPool } from "./server/query-pool.js";
 import { nodeTierQueries } from "./modules/tieredrewards/module.js";
-import { createLogger, silentLogger, type Logger } from "./log.js";
+import { silentLogger, type Logger } from "./log.js";
 import { closeServer, listen } from "./listen.js";
-import { startDevMode, type FundedKey } from "./dev/mode.js";
+import { startDevMode } from "./dev/mode.js";
 import { loadFork, setForkReader } from "./dev/fork-load.js";
 import { addToDefaultGenesis, hdAccounts } from "./dev/accounts.js";
 import { registerMemoryRoute } from "./server/memory.js";
-import { setFlagsFromString } from "node:v8";
+
+export type { RunningNode, StartOptions };
+export { EXIT_HALTED, HEAP_GROWING_PERCENT, nodeV8Flags, startupLine, startupWarnings, type Io } from "./cli/node-command.js";
 
 /** package.json's version: the app version the node reports. */
 const APP_VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
-
-export interface RunningNode {
-  /** Base URL, e.g. `http://127.0.0.1:1317`. */
-  url: string;
-  /** The CometBFT RPC's URL, e.g. `http://127.0.0.1:26657`, when it runs. */
-  rpcUrl?: string;
-  /** Dev mode with --keyring: the keys topped up at start. */
-  funded?: FundedKey[];
-  /** With --fork: what the fork replaced, a line each (dev/fork.ts). */
-  forked?: string[];
-  /** Dev mode: the HD accounts with their keys, as printed at start (dev/accounts.ts). */
-  accounts?: string[];
-  /** The embedded driver, holding the application (`chain.app`). */
-  chain: NodeChain;
-  /** Dev mode's cheat codes (--dev or --clock simulated, not under --abci), over `chain`. */
-  dev?: DevChain;
-  /** `--query-workers N` (N > 0): the query worker pool. */
-  queryPool?: QueryPool;
-  server: Server;
-  /** Stop the block clock and close the server (waits for open requests to finish). */
-  close(): Promise<void>;
-}
-
-export interface StartOptions {
-  /** A core instance for this node alone (default: build/core.wasm). */
-  core?: Core;
-  /** Unexpected errors (bugs), with their stack. Default: stderr. */
-  logError?: (error: unknown) => void;
-  /**
-   * After a block failed part-way (a bug, or a disk that refused the commit) and was reported:
-   * the node then answers every request with 503. The command line exits non-zero here, so a
-   * supervisor restarts it from the last committed block (crash-only).
-   */
-  onHalt?: (error: Error) => void;
-  /** The operator log (host/log.ts); none by default (the command line logs to stderr). */
-  log?: Logger;
-  /** `--fork-url`'s progress lines while it reads the node (the command line: stderr). */
-  progress?: (line: string) => void;
-  /** How long REST's mode block and the RPC's broadcast_tx_commit wait for a tx's block (default 10 s). */
-  commitTimeoutMs?: number;
-}
 
 /** Wait this long for open connections at shutdown before cutting them. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -163,7 +128,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
     ? startDevMode(app, dev, config, { minGasPrices, rpcUrl: () => rpcUrl, commitTimeoutMs: options.commitTimeoutMs })
     : undefined;
   let webSocketClients = (): number => 0;
-  if (devMode) registerMemoryRoute(app, chain, { webSocketClients: () => webSocketClients(), v8Flags: () => appliedV8Flags });
+  if (devMode) registerMemoryRoute(app, chain, { webSocketClients: () => webSocketClients(), v8Flags: v8FlagsApplied });
   // The RPC's methods serve REST's CometBFT service too, with or without an RPC port.
   const query = createAbciQuery(chain.app, router, pool && ((path, data, answer) => pool.abci(path, data, answer)));
   let rpcListen: string | undefined;
@@ -324,143 +289,13 @@ async function loadGenesis(config: Config, core: Core, progress: (line: string) 
   }
 }
 
-/** JSON-RPC calls to CometBFT's RPC at `rpc`, in the node's own RPC's call shape. */
-function cometRpcCaller(rpc: string) {
-  return {
-    call: async (id: unknown, method: unknown, params: unknown): Promise<RpcReply> => {
-      try {
-        const res = await fetch(rpc, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id, method, params }) });
-        return (await res.json()) as RpcReply;
-      } catch (e) {
-        return { jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error", data: `CometBFT's RPC at ${rpc}: ${(e as Error).message}` } };
-      }
-    },
-  };
-}
-
-/** CometBFT's broadcast_tx_sync at `rpc`: a tx's hash and CheckTx result. */
-function cometBroadcast(rpc: string) {
-  return async (txBytes: Uint8Array) => {
-    let res: Response;
-    try {
-      res = await fetch(rpc, {
-        method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: Buffer.from(txBytes).toString("base64") } }),
-      });
-    } catch (e) {
-      throw new GatewayError(GrpcCode.UNAVAILABLE, `CometBFT's RPC at ${rpc} did not answer: ${(e as Error).message}`);
-    }
-    const body = (await res.json()) as { result?: { hash: string; code: number; codespace: string; log: string }; error?: { message: string; data?: string } };
-    if (!body.result) throw new GatewayError(GrpcCode.UNKNOWN, `CometBFT: ${body.error?.message ?? "no result"}${body.error?.data ? `: ${body.error.data}` : ""}`);
-    return body.result;
-  };
-}
-
-/** The one line the node logs at startup. */
-export function startupLine(node: RunningNode, config: Config): string {
-  const chain = node.chain;
-  const every = durationString(config.blockTimeNs);
-  const genesis = `genesis ${timestampString(chain.genesis.genesisTimeNs)}`;
-  const clock = config.abci
-    ? `a CometBFT application: ABCI on ${config.abci}, blocks as CometBFT decides them; ${genesis}`
-    : config.clock === "real"
-      ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
-      : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
-  const rpc = node.rpcUrl ? `; CometBFT RPC ${node.rpcUrl}` : "";
-  return (
-    `${chain.chainId}: serving ${node.url} at height ${chain.latest.height} from ${config.dbPath} (${clock})${rpc} - ` +
-    `try: curl ${node.url}/${config.chainSegment}/tieredrewards/v1/tiers`
-  );
-}
-
-/** How many of the public dev keys (docs/dapp.md) a real-clock node checks its governance authority against. */
-const PUBLIC_DEV_KEYS = 16;
-
 /**
- * What a real-clock node says loudly at startup: a governance authority whose private key is
- * public (a dev key: anyone can change tiers and params, and slash) and development routes.
+ * The command line (host/cli/node-command.ts): resolves to an exit code when there is nothing to
+ * serve (--help: 0; a bad flag, value or genesis: 2; any other failure to start: 1), else to the
+ * running node, after its startup line.
  */
-export function startupWarnings(node: RunningNode, config: Config): string[] {
-  if (config.clock !== "real") return [];
-  const out: string[] = [];
-  const authority = node.chain.genesis.gov.authority;
-  const key = Array.from({ length: PUBLIC_DEV_KEYS }, (_, n) => n).find((n) => devAddress(n) === authority);
-  if (key !== undefined) {
-    out.push(
-      `WARNING: the governance authority ${authority} is dev key ${key}, whose private key is PUBLIC (docs/dapp.md, "Dev keys"): ` +
-        "anyone can add or rewrite tiers, change params and slash validators on this chain. For anything but local " +
-        `testing start a new database without --dev, or set app_state.node.gov_authority to ${GOV_MODULE_ADDRESS} (x/gov).`,
-    );
-  }
-  if (config.dev) out.push("WARNING: --dev: GET /dev/export answers anyone with the whole state, POST /dev/faucet gives anyone the reserve's coins and the cheat codes (/dev/set-balance, /dev/revert, ...) rewrite the chain; not for production.");
-  return out;
-}
-
-/** Where the command line writes: one call per line, without the newline. */
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-const processIo: Io = {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
-
-/**
- * The command line: resolves to an exit code when there is nothing to serve (--help: 0; a bad
- * flag, value or genesis: 2; any other failure to start: 1), else to the running node, after
- * its startup line.
- */
-export async function run(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  io: Io = processIo,
-  options: StartOptions = {},
-): Promise<number | RunningNode> {
-  let node: RunningNode;
-  let config: Config;
-  try {
-    const invocation = parseConfig(argv, env);
-    if (invocation.kind === "help") {
-      io.out(helpText().trimEnd());
-      return 0;
-    }
-    if (invocation.kind === "print-config") {
-      io.out(invocation.text.trimEnd());
-      return 0;
-    }
-    config = invocation.config;
-    const log = options.log ?? createLogger({ level: config.logLevel, format: config.logFormat, write: (line) => io.err(line) });
-    node = await startNode(config, { progress: (line) => io.err(line), ...options, log });
-  } catch (e) {
-    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
-    return e instanceof ConfigError ? EXIT_USAGE : 1;
-  }
-  for (const w of startupWarnings(node, config)) io.err(w);
-  for (const line of node.forked ?? []) io.out(line);
-  io.out(startupLine(node, config));
-  for (const line of node.accounts ?? []) io.out(line);
-  for (const k of node.funded ?? []) io.out(`funded key ${k.name} ${k.address} to ${config.fundAmount?.map((c) => `${c.amount}${c.denom}`).join(",")} from the reserve: tx ${k.txhash}`);
-  return node;
-}
-
-/** Stop on SIGINT / SIGTERM: clock first, then the server; a second signal does not wait. */
-function stopOnSignals(node: RunningNode, io: Io): void {
-  const shutdown = (signal: NodeJS.Signals) => {
-    io.out(`${signal}: stopping at height ${node.chain.latest.height}`);
-    process.once(signal, () => process.exit(1));
-    node.close().then(
-      () => {
-        process.exitCode = 0;
-      },
-      (e: unknown) => {
-        io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+export function run(argv: string[], env: Record<string, string | undefined>, io?: Io, options?: StartOptions): Promise<number | RunningNode> {
+  return runNode(startNode, argv, env, io, options);
 }
 
 function isEntryPoint(): boolean {
@@ -473,34 +308,8 @@ function isEntryPoint(): boolean {
   }
 }
 
-/** The command line's halt: nothing uncommitted is ever served, and a restart resumes cleanly. */
-function exitOnHalt(): void {
-  console.error("error: exiting (status 3): restart the node to resume from the last committed block");
-  process.exit(EXIT_HALTED);
-}
-
-/** Exit status of a node that stopped because a block could not commit. */
-export const EXIT_HALTED = 3;
-
-/**
- * V8's heap growth for the node's process: after each full GC the old generation may grow to 1.5x
- * the live heap, where V8 otherwise lets it grow up to 4x on a machine with much memory and keeps
- * it when idle; an operator's own `--heap-growing-percent` wins.
- */
-export const HEAP_GROWING_PERCENT = 50;
-
-/** The V8 flags this process set on itself (the command line's node only), reported by /dev/memory. */
-let appliedV8Flags: string[] = [];
-
-/** The V8 flags the node's process sets on itself, given node's own flags (its command line's, NODE_OPTIONS). */
-export function nodeV8Flags(execArgv: readonly string[], nodeOptions = ""): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--heap[-_]growing[-_]percent\b/.test(a));
-  return given ? [] : [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
-}
-
 if (isEntryPoint()) {
-  appliedV8Flags = nodeV8Flags(process.execArgv, process.env.NODE_OPTIONS);
-  for (const flag of appliedV8Flags) setFlagsFromString(flag);
+  setNodeV8Flags();
   const result = await run(process.argv.slice(2), process.env, processIo, { onHalt: exitOnHalt });
   if (typeof result === "number") process.exitCode = result;
   else stopOnSignals(result, processIo);
