@@ -34,10 +34,16 @@ export type ToWorker =
 
 export type WorkerAnswer = {
   kind: "answer"; id: number; text?: string; value?: Uint8Array; fallback?: true; decode?: string;
+  /** The node's own answer (the fallback) threw this: thrown again to the asker, as without workers. Never posted. */
+  thrown?: unknown;
   /** What the answer cost the worker, µs. */
   us?: number;
   gateway?: { code: GrpcCodeValue; message: string };
 };
+
+/** A query sent to a worker. */
+type Query = Extract<ToWorker, { kind: "rest" | "abci" }>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 type FromWorker = WorkerAnswer | { kind: "at"; height: bigint; generation: number } | { kind: "broken"; message: string };
 
@@ -166,7 +172,7 @@ export class QueryPool {
     return best;
   }
 
-  private ask(w: PoolWorker, m: ToWorker & { id: number }, fallback: () => WorkerAnswer): Promise<WorkerAnswer> {
+  private ask(w: PoolWorker, m: Query, fallback: () => WorkerAnswer): Promise<WorkerAnswer> {
     this.stats.byWorkers++;
     return new Promise((resolve) => {
       w.waiting.set(m.id, { resolve, fallback });
@@ -205,41 +211,37 @@ export class QueryPool {
    * the worker cannot give one). A GatewayError is the handler's refusal, as on the node.
    */
   rest(route: number, routePath: string, path: Record<string, string>, query: Record<string, string[]>, answer: () => string): string | Promise<string> {
-    const key = `r${route}`;
-    const w = this.workerFor(key);
-    if (w === undefined) return this.timed(key, answer);
-    const fallback = (): WorkerAnswer => {
-      try {
-        return { kind: "answer", id: 0, text: answer() };
-      } catch (e) {
-        if (e instanceof GatewayError) return { kind: "answer", id: 0, gateway: { code: e.code, message: e.message } };
-        throw e;
-      }
-    };
-    return this.ask(w, { kind: "rest", id: this.nextId++, route, routePath, path, query }, fallback).then((a) => {
-      if (a.us !== undefined) this.learn(key, a.us);
-      if (a.gateway) throw new GatewayError(a.gateway.code, a.gateway.message);
-      return a.text!;
-    });
+    return this.offload(`r${route}`, { kind: "rest", route, routePath, path, query }, answer, "text");
   }
 
   /** abci_query's router answer (protobuf bytes): a worker's (a promise), or the node's own (`answer`, also the worker's fallback). */
   abci(path: string, data: Uint8Array, answer: () => Uint8Array): Uint8Array | Promise<Uint8Array> {
-    const w = this.workerFor(path);
-    if (w === undefined) return this.timed(path, answer);
+    return this.offload(path, { kind: "abci", path, data }, answer, "value");
+  }
+
+  /**
+   * The query `m` of route `key` sent to a worker when its answers cost enough, else (or when the
+   * worker cannot answer: `fallback`) the node's `answer`. The worker's answer is its `field`; its
+   * refusal a GatewayError as on the node; an error of the node's own answer thrown as it was.
+   */
+  private offload<K extends "text" | "value">(
+    key: string, m: DistributiveOmit<Query, "id">, answer: () => NonNullable<WorkerAnswer[K]>, field: K,
+  ): NonNullable<WorkerAnswer[K]> | Promise<NonNullable<WorkerAnswer[K]>> {
+    const w = this.workerFor(key);
+    if (w === undefined) return this.timed(key, answer);
     const fallback = (): WorkerAnswer => {
       try {
-        return { kind: "answer", id: 0, value: answer() };
+        return { kind: "answer", id: 0, [field]: answer() };
       } catch (e) {
-        if (e instanceof GatewayError) return { kind: "answer", id: 0, gateway: { code: e.code, message: e.message } };
-        return { kind: "answer", id: 0, decode: (e as Error).message };
+        return { kind: "answer", id: 0, thrown: e };
       }
     };
-    return this.ask(w, { kind: "abci", id: this.nextId++, path, data }, fallback).then((a) => {
-      if (a.us !== undefined) this.learn(path, a.us);
+    return this.ask(w, { ...m, id: this.nextId++ } as Query, fallback).then((a) => {
+      if (a.us !== undefined) this.learn(key, a.us);
+      if (a.thrown !== undefined) throw a.thrown;
       if (a.gateway) throw new GatewayError(a.gateway.code, a.gateway.message);
       if (a.decode !== undefined) throw new Error(a.decode);
-      return a.value!;
+      return a[field]!;
     });
   }
 

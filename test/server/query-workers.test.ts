@@ -158,9 +158,15 @@ test("a worker that crashes is replaced, and the query it held is answered", asy
   // URLs not asked at this block: a hot route's answer, once made, is kept for the block (server/get-fast.ts) and no worker is asked again.
   const url = "/cosmos/staking/v1beta1/validators?pagination.limit=1";
   const expected = await restText(url, true);
+  const validators = "/cosmos.staking.v1beta1.Query/Validators";
+  const garbage = new Uint8Array([0xff, 0xff, 0xff]); // the node's own answer is the decoder's refusal
+  const refused = await nodeQuery(validators, garbage);
   pool.crash(0);
-  const held = await restText(url, false); // sent behind the crash: the worker never answers it
+  // Sent behind the crash: the worker never answers them; the node's answers (the fallback) do, a refusal as it is.
+  const [held, heldAbci] = await Promise.all([restText(url, false), abci(validators, garbage)]);
   assert.equal(held, expected);
+  assert.equal([heldAbci.code, heldAbci.log], [refused.code, refused.log]);
+  assert.ok(refused.code !== 0, refused.log);
   await until(() => pool.stats.replaced === 1, "the worker replaced");
   await ready();
   const again = "/cosmos/staking/v1beta1/validators?pagination.limit=2";
