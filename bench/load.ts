@@ -7,7 +7,8 @@
 // time (drift, %), the longest interval, and how far the last block ran behind its schedule.
 //
 // `npm run bench:load` (or `npm run bench -- load`) runs it alone; `npm run bench` runs it last.
-// BENCH_NODE_PROF=<dir> starts the node with --cpu-prof into <dir> (where its CPU goes under the load).
+// BENCH_NODE_PROF=<dir> starts the node with --cpu-prof into <dir> (where its CPU goes under the load);
+// BENCH_LOAD_CLIENT_WORKERS=N runs autocannon on N worker threads.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -257,6 +258,8 @@ export async function runLoadBench(progress: (m: string) => void, o: LoadOptions
     const load0 = loadavg()[0]!;
     const result = await autocannon({
       url,
+      // BENCH_LOAD_CLIENT_WORKERS=N: autocannon's connections on N worker threads (the client is then less the limit on a busy machine).
+      ...(process.env.BENCH_LOAD_CLIENT_WORKERS ? { workers: Number(process.env.BENCH_LOAD_CLIENT_WORKERS) } : {}),
       connections: o.connections,
       duration: o.seconds,
       requests: paths.map((path) => ({ method: "GET", path })),
