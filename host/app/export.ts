@@ -13,8 +13,7 @@ import type { Core } from "../core/core.js";
 import { seedHash } from "../framework/header.js";
 import { exportSdkGenesis, type ExportSource } from "./genesis-export.js";
 import { Deferred, LazyArray, jsonChunks, materialize, type StreamJson } from "../framework/json-stream.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { createHash } from "node:crypto";
 import type { Ledger } from "../core/ledger.js";
 
 /** The chain an export reads (NodeChain). */
@@ -84,7 +83,7 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     // What the records' bytes mean: a node of another format refuses them.
     state_format: store.stateFormat(),
     records: new LazyArray(function* () {
-      for (const r of store.records()) yield [r.table, base64Of(r.bytes)];
+      for (const [table, bytes] of store.recordBytesAll()) yield [table, base64Of(bytes)];
     }),
     accounts: new LazyArray(function* () {
       for (const a of store.eachAccount()) {
@@ -101,12 +100,12 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     // A generator: it pauses every chunk, so the node serves between them.
     sdk_digest: new Deferred(function* () {
       const { node_state: _, ...sections } = doc.app_state as { [key: string]: StreamJson };
-      const h = sha256.create();
+      const h = createHash("sha256");
       for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) {
-        h.update(utf8ToBytes(chunk));
+        h.update(chunk, "utf8");
         yield;
       }
-      return bytesToHex(h.digest());
+      return h.digest("hex");
     }),
   };
   return { ...doc, app_state: { ...(doc.app_state as { [key: string]: StreamJson }), node_state } };

@@ -65,8 +65,12 @@ export function exportSdkGenesis(src: ExportSource): StreamObj {
   const last = src.store.lastBlock()!;
   const height = last.height;
   const denom = g.mint.params.mintDenom;
-  const core = decodeCoreState(src.store.records(), tableIds(src.core));
-  const addressOf = (id: number) => src.directory.accountAddress(id) ?? missing(`account ${id}`);
+  const core = decodeCoreState(src.store.recordBytesAll(), tableIds(src.core));
+  // Every account once (x/auth's list), and their addresses by id: no directory lookup per record.
+  const accounts = src.directory.accounts();
+  const addresses: string[] = [];
+  for (const a of accounts) addresses[a.id] = a.address;
+  const addressOf = (id: number) => addresses[id] ?? src.directory.accountAddress(id) ?? missing(`account ${id}`);
   const operatorOf = (id: number) => src.directory.validatorAddress(id) ?? missing(`validator ${id}`);
   const governed = (name: "auth" | "staking" | "distribution" | "gov" | "consensus") => {
     const p = src.params?.get(name);
@@ -82,7 +86,7 @@ export function exportSdkGenesis(src: ExportSource): StreamObj {
   for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
   const modules: ModulesExportApp = {
     genesis: g, core, denom, unchanged: height === g.height, kept, addressOf, operatorOf,
-    directory: src.directory, validators: src.validators, gov: src.gov, slashing: src.slashing, bank: src.bank,
+    directory: src.directory, accounts, validators: src.validators, gov: src.gov, slashing: src.slashing, bank: src.bank,
     inflationParams: src.inflationParams, minter: src.minter, communityPool: src.communityPool,
     feegrant: src.feegrant, params: src.params, authzGrants: () => storedGrants(src.store), vestingLock: (id) => vesting.lock(id),
     moduleRecords: () => src.store.govRecords(),

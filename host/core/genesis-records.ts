@@ -282,17 +282,19 @@ export interface CoreState {
 }
 
 /** Decode the stored records (table id, bytes) of the kinds an export reads. */
-export function decodeCoreState(records: Iterable<{ table: number; bytes: Uint8Array }>, kinds: Map<number, TableKind>): CoreState {
+export function decodeCoreState(records: Iterable<readonly [table: number, bytes: Uint8Array]>, kinds: Map<number, TableKind>): CoreState {
   const s: CoreState = {
     balances: new Map(), validators: [], historical: [], slashEvents: [], delegations: [], unbondings: [], redelegations: [],
     withdrawAddresses: new Map(), tiers: [], positions: [], nextPositionId: 0n, validatorSeqs: new Map(), validatorEvents: [],
   };
   const low40 = (k: bigint) => k & ((1n << 40n) - 1n);
-  for (const r of records) {
-    const dv = view(r.bytes);
+  for (const [table, bytes] of records) {
+    const kind = kinds.get(table);
+    if (kind === undefined || kind === "owners" || kind === "unbondingPairs") continue;
+    const dv = view(bytes);
     const key = READ.u64(dv, 0);
     const fields = <T>(layout: Layout<T>) => readFields(dv, 0, layout);
-    switch (kinds.get(r.table)) {
+    switch (kind) {
       case "balances": s.balances.set(Number(key), READ.u128(dv, 8)); break;
       case "validators": s.validators.push({ id: Number(key), ...fields(VALIDATOR) }); break;
       case "historical": s.historical.push({ validator: Number(key >> 40n), period: low40(key), ...fields(HISTORICAL) }); break;

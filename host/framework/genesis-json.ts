@@ -245,14 +245,13 @@ export function dec(dp: DecParser): (v: Json | undefined, path: string) => bigin
  * key part: bank balances, validators, delegations) by length first.
  */
 export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: string, b: string) => number {
-  // Each address decoded once, not once per comparison, into a string of its bytes (one UTF-16 unit
-  // a byte, its length first if length-prefixed) that the engine compares natively: compareBytes' order.
+  // Each address turned once, not once per comparison, into a string the engine compares natively
+  // in compareBytes' order of its bytes (its length first if length-prefixed): addressSortKey.
   const keys = new Map<string, string>();
   const of = (x: string) => {
     let k = keys.get(x);
     if (k === undefined) {
-      const b = accountAddressBytes(x, prefix);
-      k = (lengthPrefixed ? String.fromCharCode(b.length) : "") + String.fromCharCode(...b);
+      k = addressSortKey(x, prefix, lengthPrefixed);
       keys.set(x, k);
     }
     return k;
@@ -261,6 +260,60 @@ export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: strin
     const x = of(a), y = of(b);
     return x < y ? -1 : x > y ? 1 : 0;
   };
+}
+
+/** bech32's data characters by their 5-bit values; BECH32_VALUE[charCode] = value + 1 (0: not one). */
+const BECH32_VALUE = (() => {
+  const t = new Uint8Array(128);
+  const chars = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = i + 1;
+  return t;
+})();
+
+/**
+ * A string whose order (the engine's string comparison) is compareBytes' order of the address's
+ * bytes (`lengthPrefixed`: length first). A lower-case `prefix1…` text is read without decoding it:
+ * its data characters' 5-bit values (the checksum's 6 left off) are the bytes' bits, big-endian,
+ * padded with zeros, so comparing the values in order compares the bits (a shorter run first when
+ * one is a prefix of the other, as the bytes), and a longer address has more of them (ceil(8n/5)).
+ * The checksum is not checked; any other text is decoded (accountAddressBytes, which throws).
+ */
+export function addressSortKey(text: string, prefix: string, lengthPrefixed: boolean): string {
+  const start = prefix.length + 1;
+  const end = text.length - 6;
+  let ok = end >= start && text.startsWith(prefix) && text.charCodeAt(prefix.length) === 49; // "1"
+  const units: number[] = lengthPrefixed ? [end - start] : [];
+  for (let i = start; ok && i < end; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? BECH32_VALUE[c]! : 0;
+    if (v === 0) ok = false;
+    else units.push(v - 1);
+  }
+  for (let i = end; ok && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || BECH32_VALUE[c] === 0) ok = false;
+  }
+  if (ok) return String.fromCharCode(...units);
+  const b = accountAddressBytes(text, prefix);
+  return (lengthPrefixed ? String.fromCharCode(Math.ceil((b.length * 8) / 5)) : "") + bytesKey(b);
+}
+
+/** Bytes as 5-bit values, big-endian, zero-padded: the key addressSortKey reads from the text. */
+function bytesKey(b: Uint8Array): string {
+  const units: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const x of b) {
+    acc = (acc << 8) | x;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      units.push((acc >> bits) & 31);
+    }
+    acc &= (1 << bits) - 1;
+  }
+  if (bits > 0) units.push((acc << (5 - bits)) & 31);
+  return String.fromCharCode(...units);
 }
 
 export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false): number {

@@ -5,7 +5,7 @@ import { addressOrder } from "../../framework/genesis-json.js";
 import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
-import type { NodeDirectory } from "./directory.js";
+import type { AccountRecord, NodeDirectory } from "./directory.js";
 import type { VestingLock } from "../../core/vesting.js";
 import { AUTH_PARAMS, accountJson, foreignModules, type AuthGenesis } from "./genesis.js";
 
@@ -13,13 +13,15 @@ import { AUTH_PARAMS, accountJson, foreignModules, type AuthGenesis } from "./ge
 export interface AuthExportApp extends GenesisExportBase {
   readonly genesis: { readonly sdk: { readonly auth: AuthGenesis } };
   readonly directory: NodeDirectory;
+  /** The directory's accounts (directory.accounts()), when the export has read them already. */
+  readonly accounts?: readonly AccountRecord[];
   /** A vesting account's lock (x/auth/vesting, the core's), or undefined. */
   vestingLock(id: number): VestingLock | undefined;
 }
 
 export function exportAuth(app: AuthExportApp): StreamJson {
   const byBytes = addressOrder(ACCOUNT_PREFIX, false);
-  const accounts = app.directory.accounts().filter((a) => a.number !== undefined || a.id < 16).sort((a, b) => byBytes(a.address, b.address));
+  const accounts = (app.accounts ?? app.directory.accounts()).filter((a) => a.number !== undefined || a.id < 16).sort((a, b) => byBytes(a.address, b.address));
   const foreign = foreignModules(app.genesis.sdk.auth);
   return {
     params: app.kept("auth")?.params ?? { ...AUTH_PARAMS },
