@@ -283,12 +283,28 @@ export interface CoreState {
 
 /** Decode the stored records (table id, bytes) of the kinds an export reads. */
 export function decodeCoreState(records: Iterable<readonly [table: number, bytes: Uint8Array]>, kinds: Map<number, TableKind>): CoreState {
+  const steps = decodeCoreStateSteps(records, kinds, Infinity);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** decodeCoreState a step at a time: it pauses (yields) every `every` records, so a caller can give the event loop its turns. */
+export function* decodeCoreStateSteps(
+  records: Iterable<readonly [table: number, bytes: Uint8Array]>, kinds: Map<number, TableKind>, every: number,
+): Generator<void, CoreState, undefined> {
   const s: CoreState = {
     balances: new Map(), validators: [], historical: [], slashEvents: [], delegations: [], unbondings: [], redelegations: [],
     withdrawAddresses: new Map(), tiers: [], positions: [], nextPositionId: 0n, validatorSeqs: new Map(), validatorEvents: [],
   };
   const low40 = (k: bigint) => k & ((1n << 40n) - 1n);
+  let n = 0;
   for (const [table, bytes] of records) {
+    if (++n >= every) {
+      n = 0;
+      yield;
+    }
     const kind = kinds.get(table);
     if (kind === undefined || kind === "owners" || kind === "unbondingPairs") continue;
     const dv = view(bytes);
