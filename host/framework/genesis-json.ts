@@ -321,3 +321,51 @@ export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false):
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
   return x.length - y.length;
 }
+
+/**
+ * `items` sorted by a string key (the engine's string order; keys made once each), stable, a step
+ * at a time: the keys made and runs of `step` sorted, then the runs merged, with a pause (yield)
+ * every `step` items, so a long export's sort does not hold the event loop.
+ */
+export function* sortedInSteps<T>(items: readonly T[], key: (item: T) => string, step = 16_384): Generator<void, T[], undefined> {
+  const n = items.length;
+  let keys: string[] = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = key(items[i]!);
+    if ((i + 1) % step === 0) yield;
+  }
+  let order: number[] = Array.from({ length: n }, (_, i) => i);
+  const byKey = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b);
+  for (let lo = 0; lo < n; lo += step) {
+    const run = order.slice(lo, lo + step).sort(byKey);
+    for (let i = 0; i < run.length; i++) order[lo + i] = run[i]!;
+    yield;
+  }
+  let merged = new Array<number>(n);
+  let done = 0;
+  for (let width = step; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        merged[k++] = byKey(order[i]!, order[j]!) <= 0 ? order[i++]! : order[j++]!;
+        if (++done % step === 0) yield;
+      }
+      while (i < mid) merged[k++] = order[i++]!;
+      while (j < hi) merged[k++] = order[j++]!;
+    }
+    [order, merged] = [merged, order];
+  }
+  const out = order.map((i) => items[i]!);
+  keys = [];
+  return out;
+}
+
+/** sortedInSteps at once (its pauses skipped). */
+export function sortedByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const g = sortedInSteps(items, key, Infinity);
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+  }
+}
