@@ -5,7 +5,7 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { addressOrder, addressSortKey, compareBytes } from "../../host/framework/genesis-json.js";
+import { addressOrder, addressSortKey, compareBytes, sortedByKey, sortedInSteps } from "../../host/framework/genesis-json.js";
 import { encodeAddress } from "../../host/wire/address.js";
 import { rng } from "../helpers/ledger-model.js";
 
@@ -61,6 +61,29 @@ test("addressSortKey: another prefix or a character outside bech32 throws (as th
   const a = encodeAddress(PREFIX, new Uint8Array(20).fill(7));
   assert.throws(() => addressSortKey(a, "crocncl", false));
   assert.throws(() => addressSortKey(`${a.slice(0, 10)}b${a.slice(11)}`, PREFIX, false));
+});
+
+test("sortedInSteps: the native stable sort's order, runs merged a step at a time, with a pause every step", () => {
+  const r = rng(5);
+  for (const [n, step] of [[0, 3], [1, 3], [2, 1], [10, 3], [100, 7], [1000, 16], [999, 1000], [1000, 1000], [5000, 64]] as const) {
+    // few distinct keys: ties are common, and stability shows in the item's index
+    const items = Array.from({ length: n }, (_, i) => ({ i, k: String.fromCharCode(65 + Math.floor(r() * 5), 65 + Math.floor(r() * 3)) }));
+    const want = [...items].sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+    const g = sortedInSteps(items, (x) => x.k, step);
+    let pauses = 0;
+    let got: typeof items;
+    for (;;) {
+      const x = g.next();
+      if (x.done) {
+        got = x.value;
+        break;
+      }
+      pauses++;
+    }
+    assert.equal(got.map((x) => x.i), want.map((x) => x.i), `n=${n} step=${step}`);
+    assert.equal(sortedByKey(items, (x) => x.k).map((x) => x.i), want.map((x) => x.i));
+    if (n >= 4 * step) assert.ok(pauses >= Math.floor(n / step), `pauses: ${pauses} for n=${n} step=${step}`);
+  }
 });
 
 test.run();
