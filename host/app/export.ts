@@ -84,6 +84,9 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     state_format: store.stateFormat(),
     records: new LazyArray(function* () {
       for (const [table, bytes] of store.recordBytesAll()) yield [table, base64Of(bytes)];
+    }, (r, inner, outer) => {
+      const [table, bytes] = r as [number, string];
+      return `[${inner}${table},${inner}${JSON.stringify(bytes)}${outer}]`;
     }),
     accounts: new LazyArray(function* () {
       for (const a of store.eachAccount()) {
@@ -95,6 +98,11 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
           number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
         };
       }
+    }, (item, inner, outer) => {
+      const a = item as { id: number; address: string; sequence: string; pub_key?: string; number: string | null };
+      return `{${inner}"id": ${a.id},${inner}"address": ${JSON.stringify(a.address)},${inner}"sequence": ${JSON.stringify(a.sequence)},` +
+        (a.pub_key === undefined ? "" : `${inner}"pub_key": ${JSON.stringify(a.pub_key)},`) +
+        `${inner}"number": ${a.number === null ? "null" : JSON.stringify(a.number)}${outer}}`;
     }),
     // sdkDigest(doc) (genesis-sdk.ts), of the sorted text written a piece at a time.
     // A generator: it pauses every chunk, so the node serves between them.

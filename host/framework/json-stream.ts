@@ -8,9 +8,16 @@
 import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
 import type { Json } from "./genesis-json.js";
 
+/**
+ * An indented item's text as JSON.stringify(item, null, indent) gives it at its depth: `inner` is
+ * a newline and the indentation of the item's members, `outer` of the item's closing bracket (a
+ * compiled writer for a long array's items of one shape, cheaper than the stringify and its re-indent).
+ */
+export type IndentedWriter = (item: Json, inner: string, outer: string) => string;
+
 /** An array whose items are read when the writer reaches it; `items` is called once per pass. */
 export class LazyArray {
-  constructor(readonly items: () => Iterable<Json>) {}
+  constructor(readonly items: () => Iterable<Json>, readonly indented?: IndentedWriter) {}
 }
 
 /** `items` mapped by `f` as they are written: no array of the mapped items is held. */
@@ -117,8 +124,10 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
     }
     if (v instanceof LazyArray) {
       let first = true;
+      const w = sorted || indent === 0 ? undefined : v.indented;
+      const inner = open(depth + 2), outer = open(depth + 1);
       for (const item of v.items()) {
-        yield (first ? "[" : ",") + open(depth + 1) + (plain(item, depth + 1) ?? "null");
+        yield (first ? "[" : ",") + outer + ((w === undefined ? plain(item, depth + 1) : w(item, inner, outer)) ?? "null");
         first = false;
       }
       yield first ? "[]" : `${open(depth)}]`;
