@@ -13,8 +13,7 @@ import type { Core } from "../core/core.js";
 import { seedHash } from "../framework/header.js";
 import { exportSdkGenesis, type ExportSource } from "./genesis-export.js";
 import { Deferred, LazyArray, jsonChunks, materialize, type StreamJson } from "../framework/json-stream.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { createHash } from "node:crypto";
 import type { Ledger } from "../core/ledger.js";
 
 /** The chain an export reads (NodeChain). */
@@ -84,7 +83,10 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
     // What the records' bytes mean: a node of another format refuses them.
     state_format: store.stateFormat(),
     records: new LazyArray(function* () {
-      for (const r of store.records()) yield [r.table, base64Of(r.bytes)];
+      for (const [table, bytes] of store.recordBytesAll()) yield [table, base64Of(bytes)];
+    }, (r, inner, outer) => {
+      const [table, bytes] = r as [number, string];
+      return `[${inner}${table},${inner}${JSON.stringify(bytes)}${outer}]`;
     }),
     accounts: new LazyArray(function* () {
       for (const a of store.eachAccount()) {
@@ -96,17 +98,22 @@ function exportDoc(chain: ExportChain, core: Core, store: NodeStore): StreamJson
           number: a.number === undefined ? null : `${a.number}`, // null: no x/auth account (a burn address)
         };
       }
+    }, (item, inner, outer) => {
+      const a = item as { id: number; address: string; sequence: string; pub_key?: string; number: string | null };
+      return `{${inner}"id": ${a.id},${inner}"address": ${JSON.stringify(a.address)},${inner}"sequence": ${JSON.stringify(a.sequence)},` +
+        (a.pub_key === undefined ? "" : `${inner}"pub_key": ${JSON.stringify(a.pub_key)},`) +
+        `${inner}"number": ${a.number === null ? "null" : JSON.stringify(a.number)}${outer}}`;
     }),
     // sdkDigest(doc) (genesis-sdk.ts), of the sorted text written a piece at a time.
     // A generator: it pauses every chunk, so the node serves between them.
     sdk_digest: new Deferred(function* () {
       const { node_state: _, ...sections } = doc.app_state as { [key: string]: StreamJson };
-      const h = sha256.create();
+      const h = createHash("sha256");
       for (const chunk of jsonChunks({ ...doc, app_state: sections }, { sorted: true })) {
-        h.update(utf8ToBytes(chunk));
+        h.update(chunk, "utf8");
         yield;
       }
-      return bytesToHex(h.digest());
+      return h.digest("hex");
     }),
   };
   return { ...doc, app_state: { ...(doc.app_state as { [key: string]: StreamJson }), node_state } };

@@ -5,14 +5,14 @@
 // sections by their digest: a node started on the document continues this chain bit for bit.
 
 import type { Core } from "../core/core.js";
-import { Vesting } from "../core/vesting.js";
-import { decodeCoreState, tableIds } from "../core/genesis-records.js";
+import { Vesting, type VestingLock } from "../core/vesting.js";
+import { decodeCoreStateSteps, tableIds } from "../core/genesis-records.js";
 import type { NodeStore } from "../store/store.js";
 import { isObject, type Json } from "../framework/genesis-json.js";
-import type { StreamJson } from "../framework/json-stream.js";
+import { deferredOnce, type StreamJson } from "../framework/json-stream.js";
 import { READ_SECTIONS, type Genesis } from "../modules/genutil/genesis-sdk.js";
 export { sdkDigest } from "../modules/genutil/genesis-sdk.js";
-import type { NodeDirectory } from "../modules/auth/directory.js";
+import type { AccountRecord, NodeDirectory } from "../modules/auth/directory.js";
 import type { InflationParams } from "../modules/inflation/genesis.js";
 import type { Gov } from "../modules/gov/keeper.js";
 import type { Slashing } from "../modules/slashing/keeper.js";
@@ -58,6 +58,16 @@ export interface ExportSource {
 type Obj = { [key: string]: Json };
 type StreamObj = { [key: string]: StreamJson };
 
+/**
+ * The modules whose ExportGenesis reads the core's records or every account: their sections are
+ * made when the writer reaches them (a step at a time), from the snapshot and what the export's
+ * start took of the live state. The others read no record and are made at the start.
+ */
+const FROM_RECORDS = new Set(["auth", "bank", "staking", "distribution", "tieredrewards"]);
+
+/** How many records or accounts are read between two pauses (the event loop's turns). */
+const STEP = 16_384;
+
 export function exportSdkGenesis(src: ExportSource): StreamObj {
   const doc = src.genesisParams as Obj;
   const app = doc.app_state as Obj;
@@ -65,9 +75,20 @@ export function exportSdkGenesis(src: ExportSource): StreamObj {
   const last = src.store.lastBlock()!;
   const height = last.height;
   const denom = g.mint.params.mintDenom;
-  const core = decodeCoreState(src.store.records(), tableIds(src.core));
-  const addressOf = (id: number) => src.directory.accountAddress(id) ?? missing(`account ${id}`);
-  const operatorOf = (id: number) => src.directory.validatorAddress(id) ?? missing(`validator ${id}`);
+  const kinds = tableIds(src.core);
+  // What the record-reading sections take from the live state, taken now (the turn the snapshot is
+  // opened in; it is small): validators' operators and metadata, bank params, the accounts not yet
+  // written, the vesting locks (the core's, by account id).
+  const operators = new Map(src.directory.validatorIds().map((id) => [id, src.directory.validatorAddress(id)] as const));
+  const metas = new Map([...operators.keys()].map((id) => [id, src.validators.meta(id)] as const));
+  const bankParams = src.bank.params();
+  const unwritten = new Map(src.directory.unwritten().map((a) => [a.id, a]));
+  const vesting = new Vesting(src.core);
+  const locks = new Map<number, VestingLock>();
+  const topId = Math.max(src.store.accountTops().id ?? -1, ...unwritten.keys());
+  for (let id = 0; id <= topId; id++) if (vesting.has(id)) locks.set(id, vesting.lock(id)!);
+
+  const operatorOf = (id: number) => operators.get(id) ?? missing(`validator ${id}`);
   const governed = (name: "auth" | "staking" | "distribution" | "gov" | "consensus") => {
     const p = src.params?.get(name);
     return p === undefined ? undefined : (paramsJson(name, p as never) as Obj);
@@ -77,17 +98,60 @@ export function exportSdkGenesis(src: ExportSource): StreamObj {
     const p = name === "auth" || name === "staking" || name === "distribution" || name === "gov" ? governed(name) : undefined;
     return p === undefined ? section : { ...(section ?? {}), params: p };
   };
-  const vesting = new Vesting(src.core);
-  const out: StreamObj = {};
-  for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
-  const modules: ModulesExportApp = {
-    genesis: g, core, denom, unchanged: height === g.height, kept, addressOf, operatorOf,
+  const base = {
+    genesis: g, denom, unchanged: height === g.height, kept, operatorOf,
     directory: src.directory, validators: src.validators, gov: src.gov, slashing: src.slashing, bank: src.bank,
     inflationParams: src.inflationParams, minter: src.minter, communityPool: src.communityPool,
-    feegrant: src.feegrant, params: src.params, authzGrants: () => storedGrants(src.store), vestingLock: (id) => vesting.lock(id),
+    feegrant: src.feegrant, params: src.params, authzGrants: () => storedGrants(src.store), vestingLock: (id: number) => locks.get(id),
     moduleRecords: () => src.store.govRecords(),
   };
-  for (const m of EXPORT_MODULES) out[m.genesis!.section ?? m.name] = m.genesis!.export!(modules);
+  // The sections made now read no record: the core's state is not there to read.
+  const atStart = Object.defineProperties({ ...base }, {
+    core: { get: () => { throw new Error("export: a section made at the start read the core's records"); } },
+    addressOf: { value: () => { throw new Error("export: a section made at the start read the accounts"); } },
+  }) as unknown as ModulesExportApp;
+
+  // The snapshot's core records decoded and its accounts read (the directory's view: the stored
+  // accounts, those changed and not yet written in their place), once, a step at a time.
+  let read: ModulesExportApp | undefined;
+  function* fromRecords(): Generator<void, ModulesExportApp, undefined> {
+    if (read !== undefined) return read;
+    const core = yield* decodeCoreStateSteps(src.store.recordBytesAll(), kinds, STEP);
+    const accounts: AccountRecord[] = [];
+    let n = 0;
+    for (const a of src.store.eachAccount()) {
+      accounts.push(unwritten.get(a.id) ?? a);
+      if (++n % STEP === 0) yield;
+    }
+    if (unwritten.size > 0) {
+      const stored = new Set(accounts.map((a) => a.id));
+      const extra = [...unwritten.values()].filter((a) => !stored.has(a.id));
+      if (extra.length > 0) accounts.push(...extra), accounts.sort((a, b) => a.id - b.id);
+    }
+    const addresses: string[] = [];
+    for (const a of accounts) addresses[a.id] = a.address;
+    yield;
+    read = {
+      ...base, core, accounts,
+      addressOf: (id: number) => addresses[id] ?? missing(`account ${id}`),
+      validators: { meta: (id: number) => metas.get(id) } as ValidatorRegistry,
+      bank: { params: () => bankParams } as Bank,
+    } as ModulesExportApp;
+    return read;
+  }
+
+  const out: StreamObj = {};
+  for (const [k, v] of Object.entries(app)) if (!READ_SECTIONS.has(k)) out[k] = v;
+  for (const m of EXPORT_MODULES) {
+    const make = m.genesis!.export!;
+    out[m.genesis!.section ?? m.name] = FROM_RECORDS.has(m.name)
+      ? deferredOnce(function* () {
+        const modules = yield* fromRecords();
+        yield;
+        return make(modules);
+      })
+      : make(atStart);
+  }
   if (app.node !== undefined) out.node = app.node;
   const consensus = isObject(doc.consensus) ? (doc.consensus as Obj) : {};
   return {
@@ -99,7 +163,11 @@ export function exportSdkGenesis(src: ExportSource): StreamObj {
     app_hash: null,
     app_state: out,
     consensus: {
-      validators: consensusValidators(stakingState(modules)),
+      // the last validator set: the validators' records alone (not their delegations)
+      validators: deferredOnce(function* () {
+        const modules = yield* fromRecords();
+        return consensusValidators(stakingState({ ...modules, core: { ...modules.core, delegations: [], unbondings: [], redelegations: [] } }));
+      }),
       ...(governed("consensus") !== undefined ? { params: consensusJson(governed("consensus")!) } : consensus.params === undefined ? {} : { params: consensus.params }),
     },
   };

@@ -9,7 +9,7 @@ import {
   P_ID, P_OWNER, P_TIER, P_DELEGATOR, P_VALIDATOR, P_LAST_ACCRUAL, P_LAST_SEQ, P_BONDED, P_TRIGGERED, P_UNLOCK, P_HEIGHT, P_TIME, P_SIZE,
   T_EXIT, T_APY, T_MIN_LOCK, T_CLOSE_ONLY, T_SIZE, V_OPERATOR, V_STATUS, V_JAILED, V_TOKENS, V_SHARES, V_COMMISSION_RATE, V_PERIOD,
   V_CURRENT_REWARDS, V_COMMISSION, V_OUTSTANDING, V_ORDER_KEY, V_LAST_POWER, V_UNBONDING_TIME, V_UNBONDING_HEIGHT,
-  V_MIN_SELF_DELEGATION, V_JAILED_UNTIL, V_SLASH_EVENTS, V_SIZE,
+  V_MIN_SELF_DELEGATION, V_JAILED_UNTIL, V_SLASH_EVENTS, V_SIZE, U128_HIGH,
 } from "./abi.gen.js";
 
 type Ptr = number;
@@ -157,6 +157,13 @@ const REDELEGATION: Layout<Omit<Row<"redelegations">, "id">> = {
 /** What the delegation and entry placements take: two amounts. */
 const AMOUNTS: Layout<{ a: bigint; b: bigint }> = { a: ["u128", 0], b: ["u128", 16] };
 
+/** READ.u128 without the high word's bigints when it is zero (most amounts). */
+function u128(dv: DataView, at: number): bigint {
+  const lo = dv.getBigUint64(at, true);
+  const hi = dv.getBigUint64(at + U128_HIGH, true);
+  return hi === 0n ? lo : lo | (hi << 64n);
+}
+
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Placing an export's records into a fresh core; each call throws the core's error (CoreError). */
@@ -282,22 +289,46 @@ export interface CoreState {
 }
 
 /** Decode the stored records (table id, bytes) of the kinds an export reads. */
-export function decodeCoreState(records: Iterable<{ table: number; bytes: Uint8Array }>, kinds: Map<number, TableKind>): CoreState {
+export function decodeCoreState(records: Iterable<readonly [table: number, bytes: Uint8Array]>, kinds: Map<number, TableKind>): CoreState {
+  const steps = decodeCoreStateSteps(records, kinds, Infinity);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** decodeCoreState a step at a time: it pauses (yields) every `every` records, so a caller can give the event loop its turns. */
+export function* decodeCoreStateSteps(
+  records: Iterable<readonly [table: number, bytes: Uint8Array]>, kinds: Map<number, TableKind>, every: number,
+): Generator<void, CoreState, undefined> {
   const s: CoreState = {
     balances: new Map(), validators: [], historical: [], slashEvents: [], delegations: [], unbondings: [], redelegations: [],
     withdrawAddresses: new Map(), tiers: [], positions: [], nextPositionId: 0n, validatorSeqs: new Map(), validatorEvents: [],
   };
   const low40 = (k: bigint) => k & ((1n << 40n) - 1n);
-  for (const r of records) {
-    const dv = view(r.bytes);
+  let n = 0;
+  for (const [table, bytes] of records) {
+    if (++n >= every) {
+      n = 0;
+      yield;
+    }
+    const kind = kinds.get(table);
+    if (kind === undefined || kind === "owners" || kind === "unbondingPairs") continue;
+    const dv = view(bytes);
     const key = READ.u64(dv, 0);
     const fields = <T>(layout: Layout<T>) => readFields(dv, 0, layout);
-    switch (kinds.get(r.table)) {
-      case "balances": s.balances.set(Number(key), READ.u128(dv, 8)); break;
+    switch (kind) {
+      case "balances": s.balances.set(Number(key), u128(dv, 8)); break;
       case "validators": s.validators.push({ id: Number(key), ...fields(VALIDATOR) }); break;
       case "historical": s.historical.push({ validator: Number(key >> 40n), period: low40(key), ...fields(HISTORICAL) }); break;
       case "slashEvents": s.slashEvents.push({ validator: Number(key >> 40n), index: low40(key), ...fields(SLASH_EVENT) }); break;
-      case "delegations": s.delegations.push({ delegator: Number(key >> 32n), validator: Number(key & 0xffff_ffffn), ...fields(DELEGATION) }); break;
+      case "delegations": // the long table: read directly (DELEGATION's layout)
+        s.delegations.push({
+          delegator: dv.getUint32(4, true), validator: dv.getUint32(0, true), shares: u128(dv, DELEGATION.shares[1]),
+          previousPeriod: dv.getBigUint64(DELEGATION.previousPeriod[1], true), stake: u128(dv, DELEGATION.stake[1]),
+          height: dv.getBigUint64(DELEGATION.height[1], true), hasInfo: dv.getUint8(DELEGATION.hasInfo[1]) !== 0,
+        });
+        break;
       case "unbondings": s.unbondings.push({ id: key, ...fields(UNBONDING) }); break;
       case "redelegations": s.redelegations.push({ id: key, ...fields(REDELEGATION) }); break;
       case "withdrawAddresses": s.withdrawAddresses.set(Number(key), READ.u32(dv, 8)); break;

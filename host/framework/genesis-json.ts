@@ -245,14 +245,13 @@ export function dec(dp: DecParser): (v: Json | undefined, path: string) => bigin
  * key part: bank balances, validators, delegations) by length first.
  */
 export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: string, b: string) => number {
-  // Each address decoded once, not once per comparison, into a string of its bytes (one UTF-16 unit
-  // a byte, its length first if length-prefixed) that the engine compares natively: compareBytes' order.
+  // Each address turned once, not once per comparison, into a string the engine compares natively
+  // in compareBytes' order of its bytes (its length first if length-prefixed): addressSortKey.
   const keys = new Map<string, string>();
   const of = (x: string) => {
     let k = keys.get(x);
     if (k === undefined) {
-      const b = accountAddressBytes(x, prefix);
-      k = (lengthPrefixed ? String.fromCharCode(b.length) : "") + String.fromCharCode(...b);
+      k = addressSortKey(x, prefix, lengthPrefixed);
       keys.set(x, k);
     }
     return k;
@@ -263,8 +262,110 @@ export function addressOrder(prefix: string, lengthPrefixed: boolean): (a: strin
   };
 }
 
+/** bech32's data characters by their 5-bit values; BECH32_VALUE[charCode] = value + 1 (0: not one). */
+const BECH32_VALUE = (() => {
+  const t = new Uint8Array(128);
+  const chars = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = i + 1;
+  return t;
+})();
+
+/**
+ * A string whose order (the engine's string comparison) is compareBytes' order of the address's
+ * bytes (`lengthPrefixed`: length first). A lower-case `prefix1…` text is read without decoding it:
+ * its data characters' 5-bit values (the checksum's 6 left off) are the bytes' bits, big-endian,
+ * padded with zeros, so comparing the values in order compares the bits (a shorter run first when
+ * one is a prefix of the other, as the bytes), and a longer address has more of them (ceil(8n/5)).
+ * The checksum is not checked; any other text is decoded (accountAddressBytes, which throws).
+ */
+export function addressSortKey(text: string, prefix: string, lengthPrefixed: boolean): string {
+  const start = prefix.length + 1;
+  const end = text.length - 6;
+  let ok = end >= start && text.startsWith(prefix) && text.charCodeAt(prefix.length) === 49; // "1"
+  const units: number[] = lengthPrefixed ? [end - start] : [];
+  for (let i = start; ok && i < end; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? BECH32_VALUE[c]! : 0;
+    if (v === 0) ok = false;
+    else units.push(v - 1);
+  }
+  for (let i = end; ok && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || BECH32_VALUE[c] === 0) ok = false;
+  }
+  if (ok) return String.fromCharCode(...units);
+  const b = accountAddressBytes(text, prefix);
+  return (lengthPrefixed ? String.fromCharCode(Math.ceil((b.length * 8) / 5)) : "") + bytesKey(b);
+}
+
+/** Bytes as 5-bit values, big-endian, zero-padded: the key addressSortKey reads from the text. */
+function bytesKey(b: Uint8Array): string {
+  const units: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const x of b) {
+    acc = (acc << 8) | x;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      units.push((acc >> bits) & 31);
+    }
+    acc &= (1 << bits) - 1;
+  }
+  if (bits > 0) units.push((acc << (5 - bits)) & 31);
+  return String.fromCharCode(...units);
+}
+
 export function compareBytes(x: Uint8Array, y: Uint8Array, lengthFirst = false): number {
   if (lengthFirst && x.length !== y.length) return x.length - y.length;
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
   return x.length - y.length;
+}
+
+/**
+ * `items` sorted by a string key (the engine's string order; keys made once each), stable, a step
+ * at a time: the keys made and runs of `step` sorted, then the runs merged, with a pause (yield)
+ * every `step` items, so a long export's sort does not hold the event loop.
+ */
+export function* sortedInSteps<T>(items: readonly T[], key: (item: T) => string, step = 16_384): Generator<void, T[], undefined> {
+  const n = items.length;
+  let keys: string[] = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = key(items[i]!);
+    if ((i + 1) % step === 0) yield;
+  }
+  let order: number[] = Array.from({ length: n }, (_, i) => i);
+  const byKey = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b);
+  for (let lo = 0; lo < n; lo += step) {
+    const run = order.slice(lo, lo + step).sort(byKey);
+    for (let i = 0; i < run.length; i++) order[lo + i] = run[i]!;
+    yield;
+  }
+  let merged = new Array<number>(n);
+  let done = 0;
+  for (let width = step; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        merged[k++] = byKey(order[i]!, order[j]!) <= 0 ? order[i++]! : order[j++]!;
+        if (++done % step === 0) yield;
+      }
+      while (i < mid) merged[k++] = order[i++]!;
+      while (j < hi) merged[k++] = order[j++]!;
+    }
+    [order, merged] = [merged, order];
+  }
+  const out = order.map((i) => items[i]!);
+  keys = [];
+  return out;
+}
+
+/** sortedInSteps at once (its pauses skipped). */
+export function sortedByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const g = sortedInSteps(items, key, Infinity);
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+  }
 }

@@ -8,9 +8,16 @@
 import { sortedJsonStringify } from "../wire/amino/sign-doc.js";
 import type { Json } from "./genesis-json.js";
 
+/**
+ * An indented item's text as JSON.stringify(item, null, indent) gives it at its depth: `inner` is
+ * a newline and the indentation of the item's members, `outer` of the item's closing bracket (a
+ * compiled writer for a long array's items of one shape, cheaper than the stringify and its re-indent).
+ */
+export type IndentedWriter = (item: Json, inner: string, outer: string) => string;
+
 /** An array whose items are read when the writer reaches it; `items` is called once per pass. */
 export class LazyArray {
-  constructor(readonly items: () => Iterable<Json>) {}
+  constructor(readonly items: () => Iterable<Json>, readonly indented?: IndentedWriter) {}
 }
 
 /** `items` mapped by `f` as they are written: no array of the mapped items is held. */
@@ -26,14 +33,26 @@ export function lazyMap<T>(items: Iterable<T>, f: (item: T) => Json): LazyArray 
  * a stream's reader gets its turn), its return the value.
  */
 export class Deferred {
-  constructor(readonly value: () => Json | Generator<void, Json, undefined>) {}
+  constructor(readonly value: () => StreamJson | Generator<void, StreamJson, undefined>) {}
 }
 
-const isGenerator = (v: unknown): v is Generator<void, Json, undefined> =>
+/**
+ * A Deferred computed once (the first pass that reaches it, its pauses given there) and the same
+ * value in every later pass (the digest's, a second reader's): a section whose making is long.
+ */
+export function deferredOnce(make: () => Generator<void, StreamJson, undefined>): Deferred {
+  let made: { value: StreamJson } | undefined;
+  return new Deferred(function* () {
+    if (made === undefined) made = { value: yield* make() };
+    return made.value;
+  });
+}
+
+const isGenerator = (v: unknown): v is Generator<void, StreamJson, undefined> =>
   typeof v === "object" && v !== null && typeof (v as Generator).next === "function" && typeof (v as Generator).throw === "function";
 
 /** A deferred value computed at once (its pauses skipped). */
-function computed(d: Deferred): Json {
+function computed(d: Deferred): StreamJson {
   const v = d.value();
   if (!isGenerator(v)) return v;
   for (;;) {
@@ -105,8 +124,10 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
     }
     if (v instanceof LazyArray) {
       let first = true;
+      const w = sorted || indent === 0 ? undefined : v.indented;
+      const inner = open(depth + 2), outer = open(depth + 1);
       for (const item of v.items()) {
-        yield (first ? "[" : ",") + open(depth + 1) + (plain(item, depth + 1) ?? "null");
+        yield (first ? "[" : ",") + outer + ((w === undefined ? plain(item, depth + 1) : w(item, inner, outer)) ?? "null");
         first = false;
       }
       yield first ? "[]" : `${open(depth)}]`;
@@ -139,12 +160,19 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
   yield* write(value, 0);
 }
 
-/** The pieces joined into chunks of about `size` characters (fewer, larger writes); a pause (an empty piece) ends a chunk, or is an empty chunk. */
+/** The pieces joined into chunks of about `size` characters (fewer, larger writes); a pause (an empty piece) ends a chunk and is an empty chunk. */
 export function* jsonChunks(value: StreamJson, options: JsonTextOptions = {}, size = 1 << 16): Generator<string, void, undefined> {
   let buf = "";
   for (const p of jsonPieces(value, options)) {
+    if (p === "") {
+      // a pause: what is gathered goes first, then the pause itself (an empty chunk: the reader's turn)
+      if (buf !== "") yield buf;
+      buf = "";
+      yield "";
+      continue;
+    }
     buf += p;
-    if (buf.length >= size || p === "") {
+    if (buf.length >= size) {
       yield buf;
       buf = "";
     }

@@ -194,11 +194,23 @@ export function accountJson(
     account_number: `${a.number}`,
     sequence: `${a.sequence}`,
   };
-  const own = MODULE_ACCOUNTS.find(([name]) => moduleAddress(name, prefix) === a.address)?.[0];
+  const own = moduleAccountNames(prefix).get(a.address);
   const module = own !== undefined ? { name: own, permissions: [...MODULE_PERMISSIONS[own]!] } : foreignModule;
   if (module === undefined && vesting !== undefined) return vestingAccountJson(vesting.lock, base, vesting.denom);
   if (module === undefined) return { "@type": BASE_ACCOUNT, ...base };
   return { "@type": MODULE_ACCOUNT, base_account: base, name: module.name, permissions: module.permissions };
+}
+
+/** The node's module accounts' names by their addresses with `prefix` (derived once per prefix, not once per account exported). */
+const moduleNames = new Map<string, Map<string, string>>();
+function moduleAccountNames(prefix: string): Map<string, string> {
+  let m = moduleNames.get(prefix);
+  if (m === undefined) {
+    m = new Map();
+    for (const [name] of MODULE_ACCOUNTS) if (!m.has(moduleAddress(name, prefix))) m.set(moduleAddress(name, prefix), name);
+    moduleNames.set(prefix, m);
+  }
+  return m;
 }
 
 /** The genesis's own module accounts the node does not know (kept as such on export). */

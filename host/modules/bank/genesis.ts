@@ -119,12 +119,14 @@ function parseBankParams(bank: { [key: string]: Json | undefined }, path: string
 export function bankJson(
   kept: { [key: string]: Json } | undefined, balances: { address: string; amount: bigint }[], denom: string, prefix: string,
   params?: BankParams,
+  /** The balances already in the document's order (an export sorts them a step at a time). */
+  sorted = false,
 ): StreamJson {
   const order = addressOrder(prefix, true);
   const total = balances.reduce((t, b) => t + b.amount, 0n);
   return {
     params: params === undefined ? kept?.params ?? { send_enabled: [], default_send_enabled: true } : { send_enabled: [], default_send_enabled: params.defaultSendEnabled },
-    balances: lazyMap(balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address)),
+    balances: lazyMap(sorted ? balances.filter((b) => b.amount > 0n) : balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address)),
       (b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
     supply: total === 0n ? [] : [{ denom, amount: `${total}` }],
     denom_metadata: Array.isArray(kept?.denom_metadata) ? kept.denom_metadata.map(denomMetadataJson) : [],

@@ -15,6 +15,8 @@ import type { NodeDirectory } from "../auth/directory.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX } from "../../framework/prefixes.js";
 import { bankJson } from "./genesis.js";
+import { deferredOnce } from "../../framework/json-stream.js";
+import { addressSortKey, sortedInSteps } from "../../framework/genesis-json.js";
 
 /** What x/bank's queries read of the application. */
 export type BankApp = ChainView & { supplyOf(denom: string): bigint; readonly genesisParams: Json; readonly bank?: Bank };
@@ -34,7 +36,13 @@ export interface BankExportApp extends GenesisExportBase {
 export const bankModule: AppModule<BankApp, unknown, BankInitApp, BankExportApp> = {
   name: "bank",
   genesis: {
-    export: (app) => bankJson(app.kept("bank"), [...app.core.balances].map(([id, amount]) => ({ address: app.addressOf(id), amount })), app.denom, ACCOUNT_PREFIX, app.bank.params()),
+    // the balances sorted when the writer reaches them, a step at a time
+    export: (app) => deferredOnce(function* () {
+      const balances = [...app.core.balances].map(([id, amount]) => ({ address: app.addressOf(id), amount }));
+      yield;
+      const sorted = yield* sortedInSteps(balances, (b) => addressSortKey(b.address, ACCOUNT_PREFIX, true));
+      return bankJson(app.kept("bank"), sorted, app.denom, ACCOUNT_PREFIX, app.bank.params(), true);
+    }),
     init: (app) => {
       for (const b of app.genesis.balances) app.ledger.genesisBalance(app.directory.accountId(b.address)!, b.amount);
     },

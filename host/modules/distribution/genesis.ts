@@ -112,18 +112,20 @@ export function parseDistribution(
 /** `app_state.distribution` of the node's state; params and the previous proposer as given. */
 export function distributionJson(
   kept: { params: Json; previousProposer: string }, s: DistributionState, denom: string, prefixes: { account: string; validator: string },
+  /** The withdraw addresses and starting infos already in the document's order (an export sorts them a step at a time); s's are not read then. */
+  sorted?: { withdraw: [delegator: string, to: string][]; starting: { delegator: string; validator: string; info: { previousPeriod: bigint; stake: bigint; height: bigint } }[] },
 ): StreamJson {
   const vOrder = addressOrder(prefixes.validator, true);
   const aBytes = addressOrder(prefixes.account, false);
   const aOrder = addressOrder(prefixes.account, true);
   const decCoins = (x: bigint) => bondCoinsJson(x, denom, decString);
   const validators = (m: Map<string, unknown>) => [...m.keys()].sort(vOrder);
-  const starting = [...s.startingInfos].map(([k, info]) => ({ delegator: k.split("/")[0]!, validator: k.split("/")[1]!, info }))
+  const starting = sorted?.starting ?? [...s.startingInfos].map(([k, info]) => ({ delegator: k.split("/")[0]!, validator: k.split("/")[1]!, info }))
     .sort((a, b) => vOrder(a.validator, b.validator) || aOrder(a.delegator, b.delegator));
   return {
     params: kept.params,
     fee_pool: { community_pool: decCoins(s.communityPool) },
-    delegator_withdraw_infos: lazyMap([...s.withdrawAddresses].sort(([a], [b]) => aBytes(a, b)),
+    delegator_withdraw_infos: lazyMap(sorted?.withdraw ?? [...s.withdrawAddresses].sort(([a], [b]) => aBytes(a, b)),
       ([delegator, to]) => ({ delegator_address: delegator, withdraw_address: to })),
     previous_proposer: kept.previousProposer,
     outstanding_rewards: validators(s.outstanding).map((v) => ({ validator_address: v, outstanding_rewards: decCoins(s.outstanding.get(v)!) })),

@@ -5,8 +5,8 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base64 } from "@scure/base";
-import { addressOrder, type Json } from "../../framework/genesis-json.js";
-import type { StreamJson } from "../../framework/json-stream.js";
+import { addressOrder, addressSortKey, sortedInSteps, type Json } from "../../framework/genesis-json.js";
+import { deferredOnce, type StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 import { stakingJson, stakingParamsJson, type SdkEntry, type StakingParams, type StakingState } from "./genesis.js";
@@ -21,10 +21,19 @@ export interface StakingExportApp extends GenesisExportBase {
 const PREFIXES = { account: ACCOUNT_PREFIX, validator: VALIDATOR_PREFIX };
 
 export function exportStaking(app: StakingExportApp): StreamJson {
-  const staking = stakingState(app);
   const kept = app.kept("staking");
   const params = kept?.params ?? stakingParamsJson(app.genesis.staking, app.denom);
-  return staking.validators.length === 0 && staking.delegations.length === 0 ? { ...(kept ?? {}), params } : stakingJson(params, staking, PREFIXES);
+  // the delegations sorted when the writer reaches them, a step at a time
+  return deferredOnce(function* () {
+    const staking = stakingState(app);
+    yield;
+    if (staking.validators.length === 0 && staking.delegations.length === 0) return { ...(kept ?? {}), params };
+    const vKeys = new Map<string, string>();
+    const vKey = (v: string) => vKeys.get(v) ?? vKeys.set(v, addressSortKey(v, VALIDATOR_PREFIX, true)).get(v)!;
+    // delegator, then validator, each length first: the keys joined keep that order
+    const delegations = yield* sortedInSteps(staking.delegations, (d) => addressSortKey(d.delegator, ACCOUNT_PREFIX, true) + vKey(d.validator));
+    return stakingJson(params, { ...staking, delegations }, PREFIXES, true);
+  });
 }
 
 /** x/staking's state in the core and the registry, at the last committed block. */

@@ -255,7 +255,11 @@ function parseState(st: { [k: string]: Json | undefined }, path: string, dec: De
 }
 
 /** `app_state.staking` of the node's state; params as the genesis had them. */
-export function stakingJson(kept: Json | undefined, s: StakingState, prefixes: { account: string; validator: string }): StreamJson {
+export function stakingJson(
+  kept: Json | undefined, s: StakingState, prefixes: { account: string; validator: string },
+  /** s.delegations already in the document's order (an export sorts them a step at a time). */
+  sorted = false,
+): StreamJson {
   const vOrder = addressOrder(prefixes.validator, true);
   const aOrder = addressOrder(prefixes.account, true);
   const entry = (e: SdkEntry, amountKey: "balance" | "shares_dst") => ({
@@ -279,7 +283,7 @@ export function stakingJson(kept: Json | undefined, s: StakingState, prefixes: {
       },
       min_self_delegation: `${v.minSelfDelegation}`, unbonding_on_hold_ref_count: "0", unbonding_ids: [],
     })),
-    delegations: lazyMap([...s.delegations].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator)),
+    delegations: lazyMap(sorted ? s.delegations : [...s.delegations].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator)),
       (d) => ({ delegator_address: d.delegator, validator_address: d.validator, shares: decString(d.shares) })),
     unbonding_delegations: [...s.unbondings].sort((a, b) => aOrder(a.delegator, b.delegator) || vOrder(a.validator, b.validator))
       .map((u) => ({ delegator_address: u.delegator, validator_address: u.validator, entries: u.entries.map((e) => entry(e, "balance")) })),

@@ -2,7 +2,7 @@
 // events from the core's records at the last committed block.
 
 import type { CoreState } from "../../core/genesis-records.js";
-import type { Json } from "../../framework/genesis-json.js";
+import type { StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { tieredRewardsJson, withGenesisMappings, type TieredRewardsGenesis } from "./genesis.js";
 
@@ -11,7 +11,7 @@ export interface TierExportApp extends GenesisExportBase {
   readonly genesis: { readonly tieredrewards: Pick<TieredRewardsGenesis, "params" | "mappings"> };
 }
 
-export function exportTieredRewards(app: TierExportApp): Json {
+export function exportTieredRewards(app: TierExportApp): StreamJson {
   const { core, addressOf, operatorOf } = app;
   const g = app.genesis.tieredrewards;
   return tieredRewardsJson({

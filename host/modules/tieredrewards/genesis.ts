@@ -8,6 +8,7 @@ import {
   ONE, ZERO_TIME, address, array, bool, decimal, duration, fail, int, object, string, timestamp, uint64,
   type DecParser, type Json,
 } from "../../framework/genesis-json.js";
+import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
 
 /** A tier (REFERENCE §3.2). */
 export interface Tier {
@@ -155,12 +156,13 @@ export const tierJson = (t: Tier): Json => ({
   id: t.id, exit_duration: durationString(t.exitDurationNs), bonus_apy: decString(t.bonusApy), min_lock_amount: `${t.minLockAmount}`, close_only: t.closeOnly,
 });
 
-export function tieredRewardsJson(g: TieredRewardsGenesis): Json {
+export function tieredRewardsJson(g: TieredRewardsGenesis): StreamJson {
   const byId = <T extends { id: bigint }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return {
     params: { target_base_rewards_rate: decString(g.params.targetBaseRewardsRate) },
     tiers: g.tiers.map(tierJson),
-    positions: [...g.positions].sort(byId).map((p) => ({
+    // made as written (a long list: 100k positions at 1M accounts)
+    positions: lazyMap([...g.positions].sort(byId), (p) => ({
       id: `${p.id}`, owner: p.owner, tier_id: p.tierId, last_bonus_accrual: time(p.lastBonusAccrualNs), last_event_seq: `${p.lastEventSeq}`,
       last_known_bonded: p.lastKnownBonded, exit_triggered_at: time(p.exitTriggeredAtNs), exit_unlock_at: time(p.exitUnlockAtNs),
       created_at_height: `${p.createdAtHeight}`, created_at_time: time(p.createdAtTimeNs), delegator_address: p.delegator,
