@@ -186,10 +186,39 @@ export function bool(v: Json | undefined, path: string): boolean {
 /** A canonical bech32 address with `prefix` (any length the SDK takes: 20-byte keys, 32-byte derived accounts). */
 export function address(v: Json | undefined, path: string, prefix: string): string {
   const text = string(v, path);
+  const seen = addressScope?.get(prefix);
+  const hit = seen?.get(text);
+  if (hit !== undefined) return hit;
+  let canonical: string;
   try {
-    return canonicalAddress(text, prefix);
+    canonical = canonicalAddress(text, prefix);
   } catch (e) {
     return fail(`invalid address: ${(e as Error).message}`, path);
+  }
+  if (addressScope !== undefined) {
+    if (seen === undefined) addressScope.set(prefix, new Map([[text, canonical]]));
+    else seen.set(text, canonical);
+  }
+  return canonical;
+}
+
+/** The addresses one genesis parse has already checked, by prefix: text -> its canonical text (withAddressScope). */
+let addressScope: Map<string, Map<string, string>> | undefined;
+
+/**
+ * `f` with the addresses it checks remembered until it returns: a genesis names each account in
+ * several lists (accounts, balances, delegations, starting infos, withdraw addresses), and each is
+ * decoded, checksum and all, once; the later ones are handed the first one's string, so the parsed
+ * records share one string per address. Only valid texts are kept: an invalid one fails each time,
+ * where it is, with its message.
+ */
+export function withAddressScope<T>(f: () => T): T {
+  if (addressScope !== undefined) return f();
+  addressScope = new Map();
+  try {
+    return f();
+  } finally {
+    addressScope = undefined;
   }
 }
 

@@ -16,6 +16,8 @@ import { readGenesisStream } from "../../host/app/genesis-stream.js";
 import { NodeStore } from "../../host/store/store.js";
 import { StateHash } from "../../host/store/state-hash.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
+import { address, withAddressScope } from "../../host/framework/genesis-json.js";
+import { devAddress, operatorOf } from "../../host/app/genesis.js";
 
 const REF = join(import.meta.dirname, "..", "reference-chain");
 const dir = mkdtempSync(join(tmpdir(), "genesis-placement-"));
@@ -87,6 +89,27 @@ test("a new database's genesis block: the state hash of a chain in memory and of
     NodeStore.prototype.commitGenesis = commitGenesis;
   }
   assert.is(lean, 4, "the exported documents, streamed and whole");
+});
+
+test("a parse's addresses are checked once each: the same canonical text after, by prefix; an invalid one fails each time where it is", () => {
+  const acct = devAddress(3);
+  const upper = acct.toUpperCase();
+  const message = (f: () => unknown) => { try { f(); return "none"; } catch (e) { return (e as Error).message; } };
+  const bad = `${acct.slice(0, -1)}${acct.endsWith("q") ? "p" : "q"}`; // checksum broken
+  const outside = { canonical: address(upper, "a", "cro"), bad: message(() => address(bad, "b", "cro")), asValidator: message(() => address(acct, "c", "crocncl")) };
+  assert.is(outside.canonical, acct);
+  assert.match(outside.bad, /^b: invalid address: decoding bech32 failed/);
+  assert.match(outside.asValidator, /^c: invalid address: invalid Bech32 prefix; expected crocncl, got cro$/);
+  withAddressScope(() => {
+    assert.is(address(upper, "x", "cro"), acct);
+    assert.is(address(upper, "y", "cro"), acct, "the remembered canonical text");
+    assert.is(address(acct, "z", "cro"), acct);
+    assert.is(message(() => address(acct, "c", "crocncl")), outside.asValidator, "a text seen with one prefix is checked again for another");
+    assert.is(message(() => address(bad, "b", "cro")), outside.bad);
+    assert.is(message(() => address(bad, "b", "cro")), outside.bad, "never remembered");
+    assert.is(address(operatorOf(acct), "v", "crocncl"), operatorOf(acct));
+    assert.is(withAddressScope(() => address(acct, "n", "cro")), acct, "a nested scope shares the outer one");
+  });
 });
 
 test.run();
