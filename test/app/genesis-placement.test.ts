@@ -16,7 +16,7 @@ import { readGenesisStream } from "../../host/app/genesis-stream.js";
 import { NodeStore } from "../../host/store/store.js";
 import { StateHash } from "../../host/store/state-hash.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
-import { address, withAddressScope } from "../../host/framework/genesis-json.js";
+import { address, int, uint64, withAddressScope } from "../../host/framework/genesis-json.js";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
 
 const REF = join(import.meta.dirname, "..", "reference-chain");
@@ -110,6 +110,14 @@ test("a parse's addresses are checked once each: the same canonical text after, 
     assert.is(address(operatorOf(acct), "v", "crocncl"), operatorOf(acct));
     assert.is(withAddressScope(() => address(acct, "n", "cro")), acct, "a nested scope shares the outer one");
   });
+});
+
+test("small integers are shared values, parsed as before: signs, leading zeros, the edges of the shared range", () => {
+  const cases: [string, bigint][] = [["0", 0n], ["7", 7n], ["0007", 7n], ["1023", 1023n], ["1024", 1024n], ["9999", 9999n], ["18446744073709551615", 2n ** 64n - 1n]];
+  for (const [text, want] of cases) assert.is(uint64(text, "p"), want, text);
+  for (const [text, want] of [...cases, ["+5", 5n], ["-5", -5n], ["-0", 0n], ["+0012", 12n], ["-1023", -1023n]] as [string, bigint][]) assert.is(int(text, "p"), want, text);
+  assert.throws(() => uint64("+5", "p"), /invalid uint64/);
+  assert.throws(() => uint64("18446744073709551616", "p"), /out of range/);
 });
 
 test.run();

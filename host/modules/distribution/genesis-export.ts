@@ -5,7 +5,7 @@
 import type { StreamJson } from "../../framework/json-stream.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
-import { distributionJson, pairKey, type DistributionState } from "./genesis.js";
+import { StartingInfos, distributionJson, type DistributionState } from "./genesis.js";
 
 /** What x/distribution's ExportGenesis reads. */
 export interface DistributionExportApp extends GenesisExportBase {
@@ -32,9 +32,10 @@ function distributionState(app: DistributionExportApp): DistributionState {
     commission: new Map(core.validators.map((v) => [operatorOf(v.id), v.commission])),
     historical: core.historical.map((h) => ({ validator: operatorOf(h.validator), period: h.period, ratio: h.ratio, references: h.references })),
     current: new Map(core.validators.map((v) => [operatorOf(v.id), { rewards: v.currentRewards, period: v.period }])),
-    startingInfos: new Map(core.delegations.filter((d) => d.hasInfo).map((d) => [
-      pairKey(addressOf(d.delegator), operatorOf(d.validator)), { previousPeriod: d.previousPeriod, stake: d.stake, height: d.height },
-    ])),
+    startingInfos: core.delegations.reduce((infos, d) => {
+      if (d.hasInfo) infos.set(addressOf(d.delegator), operatorOf(d.validator), { previousPeriod: d.previousPeriod, stake: d.stake, height: d.height });
+      return infos;
+    }, new StartingInfos()),
     slashEvents: core.slashEvents.map((e) => ({ validator: operatorOf(e.validator), height: e.height, period: e.period, fraction: e.fraction })),
   };
 }
