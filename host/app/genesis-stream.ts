@@ -49,6 +49,7 @@ export function genesisFileOf(doc: Json): string | undefined {
 }
 
 const SPOOL_FLUSH = 4 * 1024 * 1024;
+const SPOOL_READ = 64 * 1024;
 /** A spool's descriptor closed once nothing holds its list (its file was unlinked when opened: the space goes with it). */
 const spoolFiles = new FinalizationRegistry<number>((fd) => {
   try {
@@ -92,7 +93,9 @@ class Spool {
 
   *elements(): Generator<Json> {
     this.flush();
-    const buf = Buffer.allocUnsafe(SPOOL_FLUSH);
+    // Read in small pieces: each piece's text is a short-lived young-generation string; a 4 MiB one
+    // would be a large object, freed only by a full collection (the 1M import's heap grew by a GB of them).
+    const buf = Buffer.allocUnsafe(SPOOL_READ);
     let carry: Buffer | undefined;
     for (let at = 0; at < this.size; ) {
       const n = readSync(this.fd, buf, 0, buf.length, at);
