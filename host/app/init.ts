@@ -49,9 +49,12 @@ export function initGenesis(s: AppState): void {
     importState(s, s.genesis.nodeState);
     return;
   }
+  (globalThis as any).__phase?.("parsed");
   placeGenesis(s);
+  (globalThis as any).__phase?.("placed");
   // The records are in the core: only the parameters are kept while the genesis block is written (the import's peak).
   s.dropGenesisRecords();
+  (globalThis as any).__phase?.("dropped");
   const g = s.genesis;
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
@@ -69,6 +72,7 @@ function placeGenesis(s: AppState): void {
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
     validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, ibc: s.ibc, deliverGenTx,
+    releaseParsed: s.store !== undefined, // dropGenesisRecords follows
   });
   s.burnIds = burnIds;
   s.burned = burned;

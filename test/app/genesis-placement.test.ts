@@ -18,6 +18,7 @@ import { StateHash } from "../../host/store/state-hash.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
 import { address, int, uint64, withAddressScope } from "../../host/framework/genesis-json.js";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
+import { MODULES } from "../../host/modules/index.js";
 
 const REF = join(import.meta.dirname, "..", "reference-chain");
 const dir = mkdtempSync(join(tmpdir(), "genesis-placement-"));
@@ -110,6 +111,31 @@ test("a parse's addresses are checked once each: the same canonical text after, 
     assert.is(address(operatorOf(acct), "v", "crocncl"), operatorOf(acct));
     assert.is(withAddressScope(() => address(acct, "n", "cro")), acct, "a nested scope shares the outer one");
   });
+});
+
+test("a chain with a database lets each parsed list go once placed: the later modules' InitGenesis sees them empty; in memory, kept", async () => {
+  const file = join(dir, "scale-release.json");
+  await writeScaleGenesis(file, 300, () => {});
+  const genesis = MODULES.find((m) => m.name === "gov")!.genesis as { init: (app: any) => void };
+  const init = genesis.init;
+  let seen: number[] = [];
+  genesis.init = (app: any) => {
+    seen = [app.genesis.balances.length, app.genesis.sdk.auth.accounts.length, app.genesis.sdk.staking.delegations.length, app.genesis.sdk.distribution.startingInfos.size];
+    init(app);
+  };
+  try {
+    const memory = NodeChain.inMemory(await loadCoreFromFile(), await readGenesisStream(file), BLOCK);
+    const want = memory.latestBlock().appHash;
+    await memory.close();
+    assert.ok(seen.every((n) => n >= 300), `in memory: kept (${seen})`);
+    seen = [];
+    const chain = NodeChain.open(await loadCoreFromFile(), await readGenesisStream(file), { dbPath: join(dir, `node-${n++}.db`), clock: "simulated", blockTimeNs: BLOCK });
+    assert.is(chain.latestBlock().appHash, want);
+    await chain.close();
+    assert.equal(seen, [0, 0, 0, 0], "with a database: let go");
+  } finally {
+    genesis.init = init;
+  }
 });
 
 test("small integers are shared values, parsed as before: signs, leading zeros, the edges of the shared range", () => {
