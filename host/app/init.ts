@@ -49,12 +49,9 @@ export function initGenesis(s: AppState): void {
     importState(s, s.genesis.nodeState);
     return;
   }
-  (globalThis as any).__phase?.("parsed");
   placeGenesis(s);
-  (globalThis as any).__phase?.("placed");
   // The records are in the core: only the parameters are kept while the genesis block is written (the import's peak).
   s.dropGenesisRecords();
-  (globalThis as any).__phase?.("dropped");
   const g = s.genesis;
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }
