@@ -84,7 +84,7 @@ export function commitBlock(
     if (genesis) {
       const slim = slimGenesisDoc(s.genesisDoc);
       const file = genesisFileOf(s.genesisDoc); // a streamed document: its bytes in chunks, not one string
-      store.commitGenesis(file !== undefined ? genesisFileChunks(file) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+      store.commitGenesis(file !== undefined ? genesisFileChunks(file, undefined, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
       s.forgetGenesisRecords(slim);
     }
     else store.commitBlock(block, txs, changes as RecordChange[], accounts, records); // streamed: the genesis block only

@@ -27,12 +27,17 @@ export const STREAMED_ARRAYS = [
 /** The file a streamed document was read from (a symbol: not a JSON key, never serialized). */
 export const GENESIS_FILE = Symbol("genesis file");
 
-/** The bytes of a streamed document, in chunks of `size` (CometBFT's `/genesis_chunked` serves 16 MiB ones). */
-export function* genesisFileChunks(path: string, size = 16 * 1024 * 1024): Generator<Uint8Array> {
+/**
+ * The bytes of a streamed document, in chunks of `size` (CometBFT's `/genesis_chunked` serves 16 MiB
+ * ones). `reuse`: every chunk in one buffer, overwritten by the next (a consumer that copies each,
+ * as SQLite does: no 16 MiB of garbage per chunk at the import's peak).
+ */
+export function* genesisFileChunks(path: string, size = 16 * 1024 * 1024, reuse = false): Generator<Uint8Array> {
   const fd = openSync(path, "r");
+  const shared = reuse ? Buffer.allocUnsafe(size) : undefined;
   try {
     for (let at = 0; ; ) {
-      const buf = Buffer.allocUnsafe(size);
+      const buf = shared ?? Buffer.allocUnsafe(size);
       const n = readSync(fd, buf, 0, size, at);
       if (n === 0) return;
       at += n;

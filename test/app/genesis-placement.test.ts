@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { readGenesisDoc, type Json } from "../../host/app/genesis.js";
-import { readGenesisStream } from "../../host/app/genesis-stream.js";
+import { genesisFileChunks, readGenesisStream } from "../../host/app/genesis-stream.js";
+import { readFileSync } from "node:fs";
 import { NodeStore } from "../../host/store/store.js";
 import { StateHash } from "../../host/store/state-hash.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
@@ -136,6 +137,20 @@ test("a chain with a database lets each parsed list go once placed: the later mo
   } finally {
     genesis.init = init;
   }
+});
+
+test("the document's bytes for the genesis block's write: one buffer reused, each chunk the file's bytes when read", () => {
+  const file = join(REF, "export-height-395.json");
+  const seen = new Set<ArrayBufferLike>();
+  const copies: Buffer[] = [];
+  for (const c of genesisFileChunks(file, 16384, true)) {
+    seen.add(c.buffer);
+    copies.push(Buffer.from(c));
+  }
+  assert.ok(copies.length > 2);
+  assert.is(seen.size, 1, "one buffer");
+  assert.equal(Buffer.concat(copies), readFileSync(file));
+  assert.is(new Set([...genesisFileChunks(file, 16384)].map((c) => c.buffer)).size, copies.length, "without reuse: a buffer per chunk");
 });
 
 test("small integers are shared values, parsed as before: signs, leading zeros, the edges of the shared range", () => {
