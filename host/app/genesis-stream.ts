@@ -127,8 +127,10 @@ class Spool {
 export function importMemoryEstimate(bytes: number): number {
   return IMPORT_FIXED_BYTES + Math.ceil(bytes * IMPORT_BYTES_PER_DOC_BYTE);
 }
-const IMPORT_FIXED_BYTES = 200 * 2 ** 20;
-const IMPORT_BYTES_PER_DOC_BYTE = 5.5; // 100k accounts: 681 MiB peak for 79 MB (6.3 a byte); 1M: 3,497 MiB for 794 MB (4.4 a byte)
+// docs/performance.md, "Placing records as they are read": 100k accounts peak 422-446 MiB for a 79 MB
+// document, 1M 1,727 MiB for 794 MB; the line through both (the node's own ~170 MiB is in the fixed part).
+const IMPORT_FIXED_BYTES = 300 * 2 ** 20;
+const IMPORT_BYTES_PER_DOC_BYTE = 1.9;
 
 const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
 
