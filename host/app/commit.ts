@@ -42,12 +42,22 @@ export function commitBlock(
   s: AppState, b: BlockToCommit, results: TxResult[], imported: RecordChange[] = [], importedHash?: string, durability: Durability = "now",
 ): void {
   const started = performance.now();
-  const changes = [...imported, ...drainJournal(s)];
+  const genesis = !s.genesisCommitted;
+  // A new chain's genesis block into its database (an import's millions of records): hashed and
+  // written straight from the core's journal, no copy or digest of a record held (genesisJournal).
+  const streamed = genesis && imported.length === 0 && durability === "now" && s.store !== undefined && s.hash.held === 0 && !journalRemoves(s);
+  if (streamed) s.hash.settle(storeSource(s)); // the write below makes it so; nothing reads the database before
+  const changes: Iterable<RecordChange> = streamed ? genesisJournal(s) : [...imported, ...drainJournal(s)];
+  const changeCount = streamed ? s.core.exports.storeJournalLength() : (changes as RecordChange[]).length;
   const accounts = s.directory.takeDirty();
-  for (const a of accounts) s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  for (const a of accounts) {
+    if (streamed) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
+    else s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  }
   const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty(), ...s.nft.takeDirty(), ...s.upgrade.takeDirty(), ...s.circuit.takeDirty(), ...s.group.store.takeDirty(), ...s.evidence.takeDirty(), ...s.ibc.takeDirty(), ...s.params.takeDirty()];
   for (const g of records) {
     if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
+    else if (streamed) s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));
     else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
   }
   const appHash = s.hash.hex();
@@ -65,7 +75,6 @@ export function commitBlock(
     ...(made ? { header: JSON.stringify(made.stored) } : {}),
     ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
   };
-  const genesis = !s.genesisCommitted;
   const store = s.store;
   const write = store === undefined ? () => {} : () => {
     const txs: StoredTx[] = results.map((r) => ({
@@ -75,14 +84,14 @@ export function commitBlock(
     if (genesis) {
       const slim = slimGenesisDoc(s.genesisDoc);
       const file = genesisFileOf(s.genesisDoc); // a streamed document: its bytes in chunks, not one string
-      store.commitGenesis(file !== undefined ? genesisFileChunks(file) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+      store.commitGenesis(file !== undefined ? genesisFileChunks(file, undefined, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
       s.forgetGenesisRecords(slim);
     }
-    else store.commitBlock(block, txs, changes, accounts, records);
+    else store.commitBlock(block, txs, changes as RecordChange[], accounts, records); // streamed: the genesis block only
   };
   const summary: BlockSummary = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
   const pending: UncommittedBlock = {
-    height: b.height, write, prepareMs: performance.now() - started, records: changes.length, summary,
+    height: b.height, write, prepareMs: performance.now() - started, records: changeCount, summary,
     committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
   };
   // Written first when durable now: a write that fails leaves the chain at its last block.
@@ -166,6 +175,45 @@ function drainJournal(s: AppState): RecordChange[] {
     }
   }
   return out;
+}
+
+/** Whether the block's journal removes a record (then a slot may be journaled twice: the genesis block takes drainJournal's path). */
+function journalRemoves(s: AppState): boolean {
+  const x = s.core.exports;
+  const n = x.storeJournalLength();
+  const mem = new DataView(x.memory.buffer, x.storeJournalPtr(), n * JOURNAL_ENTRY_SIZE);
+  for (let i = 0; i < n; i++) if ((mem.getUint32(i * JOURNAL_ENTRY_SIZE + JOURNAL_SLOT, true) & REMOVED_BIT) !== 0) return true;
+  return false;
+}
+
+/**
+ * The genesis block's records (no removal, each slot once): their digests into the state hash now,
+ * as a restart adds stored records (the database is empty and takes them all in this block's write),
+ * and their rows made one at a time when the write iterates them: each a view of the core's memory
+ * (the journal and the core are left as they are until the write, which runs before this commit returns).
+ */
+function genesisJournal(s: AppState): Iterable<RecordChange> {
+  const x = s.core.exports;
+  const n = x.storeJournalLength();
+  const entry = (i: number): { table: number; bytes: Buffer } => {
+    const buffer = x.memory.buffer;
+    const e = new DataView(buffer, x.storeJournalPtr() + i * JOURNAL_ENTRY_SIZE, JOURNAL_ENTRY_SIZE);
+    const table = e.getUint32(JOURNAL_TABLE, true);
+    const slot = e.getUint32(JOURNAL_SLOT, true);
+    return { table, bytes: Buffer.from(buffer, x.storeRecordPtr(table, slot), x.storeRecordSize(table)) };
+  };
+  for (let i = 0; i < n; i++) {
+    const { table, bytes } = entry(i);
+    s.hash.addStored(table, keyOf(bytes), bytes);
+  }
+  return {
+    *[Symbol.iterator]() {
+      for (let i = 0; i < n; i++) {
+        const { table, bytes } = entry(i);
+        yield { table, key: recordKey(bytes), bytes };
+      }
+    },
+  };
 }
 
 /** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */

@@ -25,6 +25,7 @@ import type { Evidence } from "../modules/evidence/keeper.js";
 import type { IbcStore } from "../modules/ibc/keeper.js";
 import { INIT_GENESIS, MODULES, type ModulesInitApp } from "../modules/index.js";
 import type { Genesis } from "../modules/genutil/genesis-sdk.js";
+import { StartingInfos } from "../modules/distribution/genesis.js";
 
 /** The modules with InitGenesis work, in INIT_GENESIS order (modules/index.ts). */
 const INIT_MODULES = INIT_GENESIS.map((n) => MODULES.find((m) => m.name === n)!);
@@ -52,7 +53,23 @@ export interface InitChainHost {
   readonly ibc: IbcStore;
   /** A gentx's TxRaw through the ante handler and its message at the genesis height: its code and log, or a throw (a bad signature). */
   deliverGenTx(txBytes: Uint8Array): { code: number; rawLog: string };
+  /** The parse is dropped once placed (a chain with a database): each long list let go as soon as its records are placed (RELEASED). */
+  readonly releaseParsed?: boolean;
 }
+
+/**
+ * The parsed lists no later InitGenesis reads, by the module after whose placement they go: a
+ * mainnet-sized genesis's records are not all held while the rest is placed (the import's peak).
+ */
+const RELEASED: Partial<Record<(typeof INIT_GENESIS)[number], (g: Genesis) => void>> = {
+  bank: (g) => { g.balances = []; }, // x/auth numbered their accounts, x/bank placed them
+  vesting: (g) => { g.sdk.auth.accounts = []; }, // in the directory; x/vesting placed their locks
+  staking: (g) => {
+    // placed with their delegations (without validators x/distribution refuses them: kept for its check)
+    if (g.sdk.staking !== undefined) g.sdk.distribution.startingInfos = new StartingInfos();
+  },
+  tieredrewards: (g) => { if (g.sdk.staking !== undefined) g.sdk.staking.delegations = []; }, // its positions' validators read from them
+};
 
 /** Genesis into the core and the host's modules; returns the burn addresses' ids and balance. Throws ValidationError naming the path. */
 export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; burned: bigint } {
@@ -66,7 +83,10 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
     genesis: g, ledger: h.ledger, tiers: h.tiers, directory: h.directory, validators: h.validators, gov: h.gov, slashing: h.slashing, feegrant: h.feegrant, authz: h.authz, nft: h.nft, circuit: h.circuit, group: h.group, evidence: h.evidence, ibc: h.ibc,
     placer: new GenesisPlacer(h.core), validatorIds: new Map(), burnIds: [],
   };
-  for (const m of INIT_MODULES) m.genesis!.init!(app);
+  for (const m of INIT_MODULES) {
+    m.genesis!.init!(app);
+    if (h.releaseParsed) RELEASED[m.name as keyof typeof RELEASED]?.(g);
+  }
   const { burnIds } = app;
   numberNamedAccounts(h.directory, burnIds);
   g.sdk.genTxs.forEach((t, i) => {

@@ -27,12 +27,17 @@ export const STREAMED_ARRAYS = [
 /** The file a streamed document was read from (a symbol: not a JSON key, never serialized). */
 export const GENESIS_FILE = Symbol("genesis file");
 
-/** The bytes of a streamed document, in chunks of `size` (CometBFT's `/genesis_chunked` serves 16 MiB ones). */
-export function* genesisFileChunks(path: string, size = 16 * 1024 * 1024): Generator<Uint8Array> {
+/**
+ * The bytes of a streamed document, in chunks of `size` (CometBFT's `/genesis_chunked` serves 16 MiB
+ * ones). `reuse`: every chunk in one buffer, overwritten by the next (a consumer that copies each,
+ * as SQLite does: no 16 MiB of garbage per chunk at the import's peak).
+ */
+export function* genesisFileChunks(path: string, size = 16 * 1024 * 1024, reuse = false): Generator<Uint8Array> {
   const fd = openSync(path, "r");
+  const shared = reuse ? Buffer.allocUnsafe(size) : undefined;
   try {
     for (let at = 0; ; ) {
-      const buf = Buffer.allocUnsafe(size);
+      const buf = shared ?? Buffer.allocUnsafe(size);
       const n = readSync(fd, buf, 0, size, at);
       if (n === 0) return;
       at += n;
@@ -49,6 +54,7 @@ export function genesisFileOf(doc: Json): string | undefined {
 }
 
 const SPOOL_FLUSH = 4 * 1024 * 1024;
+const SPOOL_READ = 64 * 1024;
 /** A spool's descriptor closed once nothing holds its list (its file was unlinked when opened: the space goes with it). */
 const spoolFiles = new FinalizationRegistry<number>((fd) => {
   try {
@@ -92,7 +98,9 @@ class Spool {
 
   *elements(): Generator<Json> {
     this.flush();
-    const buf = Buffer.allocUnsafe(SPOOL_FLUSH);
+    // Read in small pieces: each piece's text is a short-lived young-generation string; a 4 MiB one
+    // would be a large object, freed only by a full collection (the 1M import's heap grew by a GB of them).
+    const buf = Buffer.allocUnsafe(SPOOL_READ);
     let carry: Buffer | undefined;
     for (let at = 0; at < this.size; ) {
       const n = readSync(this.fd, buf, 0, buf.length, at);
@@ -119,8 +127,10 @@ class Spool {
 export function importMemoryEstimate(bytes: number): number {
   return IMPORT_FIXED_BYTES + Math.ceil(bytes * IMPORT_BYTES_PER_DOC_BYTE);
 }
-const IMPORT_FIXED_BYTES = 200 * 2 ** 20;
-const IMPORT_BYTES_PER_DOC_BYTE = 5.5; // 100k accounts: 681 MiB peak for 79 MB (6.3 a byte); 1M: 3,497 MiB for 794 MB (4.4 a byte)
+// docs/performance.md, "Placing records as they are read": 100k accounts peak 422-446 MiB for a 79 MB
+// document, 1M 1,727 MiB for 794 MB; the line through both (the node's own ~170 MiB is in the fixed part).
+const IMPORT_FIXED_BYTES = 300 * 2 ** 20;
+const IMPORT_BYTES_PER_DOC_BYTE = 1.9;
 
 const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
 

@@ -69,6 +69,7 @@ function placeGenesis(s: AppState): void {
   const { burnIds, burned } = initChain(g, {
     core: s.core, ledger: s.ledger, tiers: s.tiers, emission: s.emission, directory: s.directory,
     validators: s.validators, gov: s.gov, slashing: s.slashing, feegrant: s.feegrant, authz: s.authz, nft: s.nft, circuit: s.circuit, group: s.group, evidence: s.evidence, ibc: s.ibc, deliverGenTx,
+    releaseParsed: s.store !== undefined, // dropGenesisRecords follows
   });
   s.burnIds = burnIds;
   s.burned = burned;

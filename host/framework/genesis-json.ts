@@ -120,7 +120,20 @@ export function int(v: Json | undefined, path: string): bigint {
   if (typeof v === "number") fail(`must be a string (an integer in quotes, e.g. "${v}")`, path);
   const s = string(v, path);
   if (!/^[+-]?[0-9]+$/.test(s)) fail(`invalid integer ${JSON.stringify(s)}`, path);
-  return BigInt(s);
+  return bigintOf(s);
+}
+
+/**
+ * SMALL_BIGINTS shared values: a genesis's millions of sequences, heights and periods are small
+ * numbers, each a heap object of its own if parsed anew. Larger ones are parsed.
+ */
+const SMALL_BIGINTS = Array.from({ length: 1024 }, (_, i) => BigInt(i));
+function bigintOf(digits: string): bigint {
+  if (digits.length <= 4) {
+    const n = Number(digits); // digits only (a sign: the string's own parse), at most 4
+    if (n >= 0 && n < SMALL_BIGINTS.length && digits.charCodeAt(0) !== 43 && digits.charCodeAt(0) !== 45) return SMALL_BIGINTS[n]!;
+  }
+  return BigInt(digits);
 }
 
 /** A uint64: a decimal string, or a JSON number that is a safe integer (protobuf JSON allows both). */
@@ -132,7 +145,7 @@ export function uint64(v: Json | undefined, path: string): bigint {
   } else {
     const s = string(v, path);
     if (!/^[0-9]+$/.test(s)) fail(`invalid uint64 ${JSON.stringify(s)}`, path);
-    n = BigInt(s);
+    n = bigintOf(s);
   }
   if (n > MAX_U64) fail(`invalid uint64 ${n}: out of range`, path);
   return n;
@@ -186,10 +199,39 @@ export function bool(v: Json | undefined, path: string): boolean {
 /** A canonical bech32 address with `prefix` (any length the SDK takes: 20-byte keys, 32-byte derived accounts). */
 export function address(v: Json | undefined, path: string, prefix: string): string {
   const text = string(v, path);
+  const seen = addressScope?.get(prefix);
+  const hit = seen?.get(text);
+  if (hit !== undefined) return hit;
+  let canonical: string;
   try {
-    return canonicalAddress(text, prefix);
+    canonical = canonicalAddress(text, prefix);
   } catch (e) {
     return fail(`invalid address: ${(e as Error).message}`, path);
+  }
+  if (addressScope !== undefined) {
+    if (seen === undefined) addressScope.set(prefix, new Map([[text, canonical]]));
+    else seen.set(text, canonical);
+  }
+  return canonical;
+}
+
+/** The addresses one genesis parse has already checked, by prefix: text -> its canonical text (withAddressScope). */
+let addressScope: Map<string, Map<string, string>> | undefined;
+
+/**
+ * `f` with the addresses it checks remembered until it returns: a genesis names each account in
+ * several lists (accounts, balances, delegations, starting infos, withdraw addresses), and each is
+ * decoded, checksum and all, once; the later ones are handed the first one's string, so the parsed
+ * records share one string per address. Only valid texts are kept: an invalid one fails each time,
+ * where it is, with its message.
+ */
+export function withAddressScope<T>(f: () => T): T {
+  if (addressScope !== undefined) return f();
+  addressScope = new Map();
+  try {
+    return f();
+  } finally {
+    addressScope = undefined;
   }
 }
 

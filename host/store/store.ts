@@ -143,7 +143,7 @@ export class NodeStore {
    * string: genesis_chunks), the state format and the state they made, in one transaction.
    */
   commitGenesis(
-    genesisJson: string | Iterable<Uint8Array>, stateFormat: number, block: StoredBlock, changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = [],
+    genesisJson: string | Iterable<Uint8Array>, stateFormat: number, block: StoredBlock, changes: Iterable<RecordChange>, accounts: AccountRecord[], gov: ModuleRecord[] = [],
     slimJson?: string,
   ): void {
     this.db.transaction(() => {
@@ -177,7 +177,7 @@ export class NodeStore {
   }
 
   private writeBlock(
-    block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[], midway = (): void => {},
+    block: StoredBlock, txs: StoredTx[], changes: Iterable<RecordChange>, accounts: AccountRecord[], gov: ModuleRecord[], midway = (): void => {},
   ): void {
     this.insertBlock.run(
       block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,

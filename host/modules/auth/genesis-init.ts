@@ -27,7 +27,8 @@ export interface AuthInitApp {
  */
 export function initAuth(app: AuthInitApp): void {
   const { genesis: g, directory } = app;
-  const auth = new Map(g.sdk.auth.accounts.map((a) => [a.address, a]));
+  const auth = new Map<string, (typeof g.sdk.auth.accounts)[number]>(); // filled in place: no [address, account] pair per account
+  for (const a of g.sdk.auth.accounts) auth.set(a.address, a);
   const give = (address: string) => {
     const a = auth.get(address);
     directory.genesisAccount(address, a === undefined ? {} : { number: a.number, sequence: a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) });

@@ -6,7 +6,7 @@ import { deferredOnce, type StreamJson } from "../../framework/json-stream.js";
 import { addressSortKey, sortedInSteps } from "../../framework/genesis-json.js";
 import type { GenesisExportBase } from "../../framework/genesis-place.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
-import { distributionJson, type DistributionState } from "./genesis.js";
+import { StartingInfos, distributionJson, type DistributionState } from "./genesis.js";
 
 /** What x/distribution's ExportGenesis reads. */
 export interface DistributionExportApp extends GenesisExportBase {
@@ -50,7 +50,7 @@ function distributionState(app: DistributionExportApp): DistributionState {
     commission: new Map(core.validators.map((v) => [operatorOf(v.id), v.commission])),
     historical: core.historical.map((h) => ({ validator: operatorOf(h.validator), period: h.period, ratio: h.ratio, references: h.references })),
     current: new Map(core.validators.map((v) => [operatorOf(v.id), { rewards: v.currentRewards, period: v.period }])),
-    startingInfos: new Map(),
+    startingInfos: new StartingInfos(),
     slashEvents: core.slashEvents.map((e) => ({ validator: operatorOf(e.validator), height: e.height, period: e.period, fraction: e.fraction })),
   };
 }

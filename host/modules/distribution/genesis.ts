@@ -17,12 +17,40 @@ export interface DistributionState {
   commission: Map<string, bigint>;
   historical: { validator: string; period: bigint; ratio: bigint; references: number }[];
   current: Map<string, { rewards: bigint; period: bigint }>;
-  startingInfos: Map<string, { previousPeriod: bigint; stake: bigint; height: bigint }>;
+  startingInfos: StartingInfos;
   slashEvents: { validator: string; height: bigint; period: bigint; fraction: bigint }[];
 }
 
-/** `delegator/validator`: a starting info's key. */
-export const pairKey = (delegator: string, validator: string): string => `${delegator}/${validator}`;
+export interface StartingInfo {
+  previousPeriod: bigint;
+  stake: bigint;
+  height: bigint;
+}
+
+/**
+ * Delegations' starting infos by validator, then delegator: keyed by the address strings the
+ * records already hold (no `delegator/validator` string made per delegation: a million at 1M).
+ */
+export class StartingInfos {
+  private readonly byValidator = new Map<string, Map<string, StartingInfo>>();
+  private count = 0;
+  /** A later info of the same pair replaces the earlier one (as a Map of pairs did). */
+  set(delegator: string, validator: string, info: StartingInfo): void {
+    let m = this.byValidator.get(validator);
+    if (m === undefined) this.byValidator.set(validator, (m = new Map()));
+    if (!m.has(delegator)) this.count++;
+    m.set(delegator, info);
+  }
+  get(delegator: string, validator: string): StartingInfo | undefined {
+    return this.byValidator.get(validator)?.get(delegator);
+  }
+  get size(): number {
+    return this.count;
+  }
+  *entries(): Generator<{ delegator: string; validator: string; info: StartingInfo }> {
+    for (const [validator, m] of this.byValidator) for (const [delegator, info] of m) yield { delegator, validator, info };
+  }
+}
 
 export function parseDistribution(
   v: Json | undefined, dp: DecParser, denom: string, prefixes: { account: string; validator: string },
@@ -84,16 +112,18 @@ export function parseDistribution(
         ratio: bondCoins(r.cumulative_reward_ratio, `${at}.rewards.cumulative_reward_ratio`, denom, decs), references: Number(references),
       };
     }),
-    startingInfos: new Map(list("delegator_starting_infos").map((x, i) => {
+    startingInfos: startingInfos(list("delegator_starting_infos"), (x, i, infos) => {
       const at = `${path}.delegator_starting_infos[${i}]`;
       const o = object(x, at, ["delegator_address", "validator_address", "starting_info"]);
       const s = object(o.starting_info, `${at}.starting_info`, ["previous_period", "stake", "height"]);
-      return [pairKey(acc(o.delegator_address, `${at}.delegator_address`), val(o.validator_address, `${at}.validator_address`)), {
+      const delegator = acc(o.delegator_address, `${at}.delegator_address`);
+      const validator = val(o.validator_address, `${at}.validator_address`);
+      infos.set(delegator, validator, {
         previousPeriod: uint64(s.previous_period, `${at}.starting_info.previous_period`),
         stake: decimal(s.stake, `${at}.starting_info.stake`, dp, "stake"),
         height: uint64(s.height, `${at}.starting_info.height`),
-      }];
-    })),
+      });
+    }),
     slashEvents: list("validator_slash_events").map((x, i) => {
       const at = `${path}.validator_slash_events[${i}]`;
       const o = object(x, at, ["validator_address", "height", "period", "validator_slash_event"]);
@@ -109,6 +139,13 @@ export function parseDistribution(
   return { communityTax, state };
 }
 
+/** A list's starting infos, each read by `read` in the list's order. */
+function startingInfos(list: Json[], read: (x: Json, i: number, infos: StartingInfos) => void): StartingInfos {
+  const infos = new StartingInfos();
+  list.forEach((x, i) => read(x, i, infos));
+  return infos;
+}
+
 /** `app_state.distribution` of the node's state; params and the previous proposer as given. */
 export function distributionJson(
   kept: { params: Json; previousProposer: string }, s: DistributionState, denom: string, prefixes: { account: string; validator: string },
@@ -120,7 +157,7 @@ export function distributionJson(
   const aOrder = addressOrder(prefixes.account, true);
   const decCoins = (x: bigint) => bondCoinsJson(x, denom, decString);
   const validators = (m: Map<string, unknown>) => [...m.keys()].sort(vOrder);
-  const starting = sorted?.starting ?? [...s.startingInfos].map(([k, info]) => ({ delegator: k.split("/")[0]!, validator: k.split("/")[1]!, info }))
+  const starting = sorted?.starting ?? [...s.startingInfos.entries()]
     .sort((a, b) => vOrder(a.validator, b.validator) || aOrder(a.delegator, b.delegator));
   return {
     params: kept.params,

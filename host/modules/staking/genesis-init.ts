@@ -11,7 +11,7 @@ import { ACCOUNT_PREFIX, VALIDATOR_PREFIX } from "../../framework/prefixes.js";
 import { accountAddressBytes, encodeAddress } from "../../wire/address.js";
 import { idOf } from "../auth/genesis-init.js";
 import type { NodeDirectory } from "../auth/directory.js";
-import { pairKey, type DistributionState } from "../distribution/genesis.js";
+import type { DistributionState } from "../distribution/genesis.js";
 import type { SigningInfo } from "../slashing/params.js";
 import { consensusAddressOf } from "./consensus-key.js";
 import type { StakingState } from "./genesis.js";
@@ -74,7 +74,7 @@ export function initStaking(app: StakingInitApp): void {
   });
   s.delegations.forEach((del, i) => {
     const p = `app_state.staking.delegations[${i}]`;
-    const info = d.startingInfos.get(pairKey(del.delegator, del.validator));
+    const info = d.startingInfos.get(del.delegator, del.validator);
     if (info === undefined) throw new ValidationError("no starting info for this delegation in app_state.distribution.delegator_starting_infos", p);
     at(p, () => placer.delegation(idOf(app.directory, del.delegator), vid(del.validator, p), del.shares, info.stake, info.previousPeriod, info.height));
   });

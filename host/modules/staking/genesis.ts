@@ -196,14 +196,16 @@ function parseState(st: { [k: string]: Json | undefined }, path: string, dec: De
     if (!operators.has(operator)) fail(`no validator ${operator} in app_state.staking.validators`, p);
     return operator;
   };
-  const pairs = new Set<string>();
+  const pairs = new Map<string, Set<string>>(); // validator -> delegators (their strings the parse's own: no key made per pair)
   const delegations = array(st.delegations ?? [], `${path}.delegations`).map((x, i) => {
     const p = `${path}.delegations[${i}]`;
     const o = object(x, p, ["delegator_address", "validator_address", "shares"]);
     const d = { delegator: acc(o.delegator_address, `${p}.delegator_address`), validator: known(val(o.validator_address, `${p}.validator_address`), `${p}.validator_address`), shares: decimal(o.shares, `${p}.shares`, dec, "shares") };
     if (d.shares <= 0n) fail("delegation shares must be positive", `${p}.shares`);
-    if (pairs.has(`${d.delegator}/${d.validator}`)) fail("duplicate delegation", p);
-    pairs.add(`${d.delegator}/${d.validator}`);
+    let delegators = pairs.get(d.validator);
+    if (delegators === undefined) pairs.set(d.validator, (delegators = new Set()));
+    if (delegators.has(d.delegator)) fail("duplicate delegation", p);
+    delegators.add(d.delegator);
     return d;
   });
   const ids = new Set<bigint>();

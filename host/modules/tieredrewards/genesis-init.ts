@@ -35,9 +35,11 @@ export function initTieredRewards(app: TierInitApp): void {
     at(p, () => placer.validatorEvent({ validator: vid(e.validator, p), seq: e.seq, height: e.height, time: e.timeNs, type: e.type, tokensPerShare: e.tokensPerShare, refs: e.references }));
   });
   const s = g.sdk.staking;
+  // The positions' delegators' validators (a delegator's last delegation, else its unbonding's): no map of every delegation.
+  const delegators = new Set(t.positions.map((p) => p.delegator));
   const delegatedTo = new Map<string, string>();
-  for (const d of s?.delegations ?? []) delegatedTo.set(d.delegator, d.validator);
-  for (const u of s?.unbondings ?? []) if (!delegatedTo.has(u.delegator)) delegatedTo.set(u.delegator, u.validator);
+  for (const d of s?.delegations ?? []) if (delegators.has(d.delegator)) delegatedTo.set(d.delegator, d.validator);
+  for (const u of s?.unbondings ?? []) if (delegators.has(u.delegator) && !delegatedTo.has(u.delegator)) delegatedTo.set(u.delegator, u.validator);
   const positions = t.positions.map((p, i) => ({ p, i })).sort((a, b) => (a.p.id < b.p.id ? -1 : 1));
   if (positions.length > 0 && s === undefined) throw new ValidationError("positions need their delegations (app_state.staking)", "app_state.tieredrewards.positions");
   for (const { p, i } of positions) {
