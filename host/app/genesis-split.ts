@@ -11,9 +11,9 @@
 // On valid JSON its answer is exact; on anything else it, the skeleton's JSON.parse or an element's
 // JSON.parse says so ("not valid JSON: …", with the byte of the file where it can).
 
-/** Where an element's bytes go: `append` its pieces in order, then `end`. */
+/** Where an element's bytes go: `append` its pieces in order (`at`: the file offset of chunk[start]), then `end`. */
 export interface ElementSink {
-  append(chunk: Uint8Array, start: number, end: number): void;
+  append(chunk: Uint8Array, start: number, end: number, at: number): void;
   end(): void;
 }
 
@@ -151,7 +151,7 @@ export class GenesisSplitter {
       }
     }
     if (this.arr !== undefined) {
-      if (this.arr.started && elem >= 0) this.sinkOf(this.arr).append(buf, elem, len);
+      if (this.arr.started && elem >= 0) this.sinkOf(this.arr).append(buf, elem, len, this.offset + elem);
     } else if (seg < len) this.skeleton(buf, seg, len);
     this.offset += len;
   }
@@ -221,7 +221,7 @@ export class GenesisSplitter {
 
   private endElement(arr: NonNullable<GenesisSplitter["arr"]>, buf: Uint8Array, elem: number, at: number): void {
     const sink = this.sinkOf(arr);
-    if (elem >= 0) sink.append(buf, elem, at);
+    if (elem >= 0) sink.append(buf, elem, at, this.offset + elem);
     sink.end();
   }
 

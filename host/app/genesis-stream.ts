@@ -2,20 +2,21 @@
 // in chunks through a byte-level splitter (genesis-split.ts), never as one string. The small parts
 // (params, validators, …) are the document's "skeleton", which JSON.parse reads; each element of a
 // long array (STREAMED_ARRAYS: accounts, balances, delegations, starting infos, positions, …) is
-// copied, as its bytes are read and without being tokenized, to a spool of its own (in memory up to
-// 4 MiB, then a file unlinked at once so that nothing is left behind) and the document holds a
-// SpooledList in the array's place, which the module parsers walk element by element in
+// found without being tokenized and kept in a spool of its list (genesis-spool.ts: its byte range
+// in the file, or its bytes copied when the document comes through a pipe), and the document holds
+// a SpooledList in the array's place, which the module parsers walk element by element in
 // INIT_GENESIS order, each element parsed by JSON.parse then (docs/performance.md, "Streamed
-// import", "A faster reader"). The document's bytes are kept for CometBFT's `/genesis` by its file
-// (GENESIS_FILE): the store copies it in chunks when the genesis block is written.
+// import", "A faster reader, and --fork streamed"). The document's bytes are kept for CometBFT's
+// `/genesis` by its file (GENESIS_FILE): the store copies it in chunks when the genesis block is written.
 
-import { closeSync, openSync, readSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, openSync, read, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ValidationError } from "../errors.js";
 import { SpooledList, isObject, materializeJson, mergeJson, type Json } from "../framework/genesis-json.js";
-import { GenesisSplitter, type ElementSink } from "./genesis-split.js";
+import { GenesisSplitter } from "./genesis-split.js";
+import { CopySpool, RangeSpool, SPOOL_BYTES, SourceFile, type Spool } from "./genesis-spool.js";
 import { isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
 import { defaultGenesisJson } from "../modules/genutil/default-genesis.js";
 
@@ -51,139 +52,6 @@ export function genesisFileOf(doc: Json): string | undefined {
   return isObject(doc) ? (doc as { [GENESIS_FILE]?: string })[GENESIS_FILE] : undefined;
 }
 
-const SPOOL_FLUSH = 4 * 1024 * 1024;
-/** A spool's descriptor closed once nothing holds its list (its file was unlinked when opened: the space goes with it). */
-const spoolFiles = new FinalizationRegistry<number>((fd) => {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
-});
-
-/**
- * One long array's elements: each element's bytes as the file has them (the splitter's ranges,
- * never tokenized here), a 4-byte length before each; held in memory up to 4 MiB, then on disk
- * (a file of its own, unlinked when opened). Read back element by element, each parsed by JSON.parse.
- */
-class Spool implements ElementSink {
-  private fd: number | undefined;
-  private buf = Buffer.allocUnsafe(1 << 16);
-  private len = 0;
-  /** Where the open element's length goes in `buf`, or -1. */
-  private head = -1;
-  private size = 0;
-  count = 0;
-
-  constructor(
-    private readonly dir: string,
-    /** The list's JSON path, for an element's error. */
-    private readonly path: string,
-    /** Bytes held before they go to the file. */
-    private readonly memory: number,
-    private readonly onElement?: () => void,
-  ) {}
-
-  append(chunk: Uint8Array, start: number, end: number): void {
-    if (this.head < 0) {
-      this.room(4);
-      this.head = this.len;
-      this.len += 4;
-    }
-    this.room(end - start);
-    this.buf.set(chunk.subarray(start, end), this.len);
-    this.len += end - start;
-  }
-
-  end(): void {
-    this.buf.writeUInt32LE(this.len - this.head - 4, this.head);
-    this.head = -1;
-    this.count++;
-    if (this.len >= this.memory) this.flush();
-    this.onElement?.();
-  }
-
-  private room(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.len + n));
-    this.buf.copy(bigger, 0, 0, this.len);
-    this.buf = bigger;
-  }
-
-  private flush(): void {
-    if (this.len === 0) return;
-    if (this.fd === undefined) {
-      const path = join(this.dir, `genesis-spool-${process.pid}-${Math.random().toString(36).slice(2)}`);
-      this.fd = openSync(path, "w+", 0o600);
-      unlinkSync(path); // gone with the descriptor, whatever happens to the process
-      spoolFiles.register(this, this.fd);
-    }
-    for (let off = 0; off < this.len; ) off += writeSync(this.fd, this.buf, off, this.len - off, this.size + off);
-    this.size += this.len;
-    this.len = 0;
-    if (this.buf.length > this.memory * 2) this.buf = Buffer.allocUnsafe(1 << 16);
-  }
-
-  /** Once every element is in: what stays in memory is at most the last 4 MiB's worth. */
-  finish(): void {
-    if (this.fd !== undefined) this.flush();
-    if (this.buf.length > this.len) this.buf = Buffer.from(this.buf.subarray(0, this.len));
-  }
-
-  *elements(): Generator<Json> {
-    let index = 0;
-    const parse = (data: Buffer, at: number, n: number): Json => {
-      try {
-        return JSON.parse(data.toString("utf8", at, at + n)) as Json;
-      } catch (e) {
-        throw new ValidationError(`not valid JSON: ${(e as Error).message}`, `${this.path}[${index}]`);
-      } finally {
-        index++;
-      }
-    };
-    if (this.fd === undefined) {
-      for (let at = 0; at < this.len; ) {
-        const n = this.buf.readUInt32LE(at);
-        yield parse(this.buf, at + 4, n);
-        at += 4 + n;
-      }
-      return;
-    }
-    let data = Buffer.allocUnsafe(SPOOL_FLUSH);
-    let have = 0; // bytes in `data` not yet taken
-    let start = 0;
-    for (let at = 0; at < this.size || have - start > 0; ) {
-      // An element (with its length) whole in data[start, have): parse it; else read on.
-      if (have - start >= 4) {
-        const n = data.readUInt32LE(start);
-        if (have - start >= 4 + n) {
-          const v = parse(data, start + 4, n);
-          start += 4 + n;
-          yield v;
-          continue;
-        }
-        if (4 + n > data.length) {
-          const bigger = Buffer.allocUnsafe(4 + n);
-          data.copy(bigger, 0, start, have);
-          data = bigger;
-          have -= start;
-          start = 0;
-        }
-      }
-      if (at >= this.size) throw new Error(`spool of ${this.path}: truncated`);
-      if (start > 0) {
-        data.copy(data, 0, start, have);
-        have -= start;
-        start = 0;
-      }
-      const got = readSync(this.fd, data, have, Math.min(data.length - have, this.size - at), at);
-      if (got === 0) throw new Error(`spool of ${this.path}: truncated`);
-      at += got;
-      have += got;
-    }
-  }
-}
-
 /**
  * What importing a document of `bytes` is expected to take at its peak (RSS), from the scale
  * bench's figures (docs/performance.md, "Streamed import"): the node's fixed part and so much per
@@ -208,9 +76,12 @@ export async function readGenesisStream(
   path: string,
   options: SpoolOptions & { highWaterMark?: number; memoryLimit?: number } = {},
 ): Promise<Json> {
+  let regular: boolean;
   try {
     // Before reading a byte: what the import would take, from the document's size.
-    const { size } = statSync(path);
+    const stat = statSync(path);
+    const size = stat.size;
+    regular = stat.isFile();
     const need = importMemoryEstimate(size);
     if (options.memoryLimit !== undefined && need > options.memoryLimit) {
       throw new ValidationError(
@@ -224,7 +95,29 @@ export async function readGenesisStream(
     const err = e as NodeJS.ErrnoException;
     throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
   }
-  const doc = await readGenesisChunks(fileChunks(path, options.highWaterMark ?? 1024 * 1024), path, options);
+  const size = options.highWaterMark ?? 1024 * 1024;
+  let doc: { [key: string]: Json };
+  if (regular) {
+    // A file is its lists' spool: read it through a descriptor its lists keep.
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch (e) {
+      throw new ValidationError(`cannot read: ${(e as Error).message}`, path);
+    }
+    const source = new SourceFile(fd, path);
+    doc = await readGenesisChunks(fileChunks(fd, size, true), path, { ...options, source });
+  } else {
+    // A pipe: read once, its lists copied.
+    const file = await open(path, "r").catch((e: Error) => {
+      throw new ValidationError(`cannot read: ${e.message}`, path);
+    });
+    try {
+      doc = await readGenesisChunks(fileChunks(file.fd, size, false), path, options);
+    } finally {
+      await file.close();
+    }
+  }
   if (!isCompleteDoc(doc)) return mergeJson(defaultGenesisJson(), materializeJson(doc));
   Object.defineProperty(doc, GENESIS_FILE, { value: path, enumerable: false });
   return doc;
@@ -236,8 +129,10 @@ export interface SpoolOptions {
   spoolDir?: string;
   /** Called as each element is spooled, with the count so far. */
   onSpooled?: (elements: number) => void;
-  /** The bytes a spool holds in memory before it goes to a file (default 4 MiB). */
+  /** The bytes a copied spool holds in memory before it goes to a file, and a file's spool reads at a time (default 4 MiB). */
   spoolBytes?: number;
+  /** The regular file the chunks are read from, from its start: its lists are read from it again (RangeSpool), not copied. */
+  source?: SourceFile;
 }
 
 /**
@@ -253,7 +148,8 @@ export async function readGenesisChunks(chunks: AsyncIterable<Uint8Array> | Iter
   const splitter = new GenesisSplitter(
     (section, list) => STREAMED.has(`${section}.${list}`),
     (section, list) => {
-      const spool = new Spool(dir, `app_state.${section}.${list}`, options.spoolBytes ?? SPOOL_FLUSH, onElement);
+      const at = `app_state.${section}.${list}`;
+      const spool = options.source !== undefined ? new RangeSpool(options.source, at, options.spoolBytes ?? SPOOL_BYTES, onElement) : new CopySpool(dir, at, options.spoolBytes ?? SPOOL_BYTES, onElement);
       spools.push(spool);
       return spool;
     },
@@ -296,17 +192,15 @@ export async function readGenesisChunks(chunks: AsyncIterable<Uint8Array> | Iter
   return root;
 }
 
-/** A file's bytes in chunks of `size`, read again and again into one buffer (each chunk is used before the next is read). */
-async function* fileChunks(path: string, size: number): AsyncGenerator<Uint8Array> {
-  const file = await open(path, "r");
-  try {
-    const buf = Buffer.allocUnsafe(size);
-    for (;;) {
-      const { bytesRead } = await file.read(buf, 0, size, null);
-      if (bytesRead === 0) return;
-      yield bytesRead === size ? buf : buf.subarray(0, bytesRead);
-    }
-  } finally {
-    await file.close();
+const readAsync = promisify(read);
+
+/** A descriptor's bytes in chunks of `size`, read again and again into one buffer (each chunk is used before the next is read); a regular file's from its start. */
+async function* fileChunks(fd: number, size: number, positioned: boolean): AsyncGenerator<Uint8Array> {
+  const buf = Buffer.allocUnsafe(size);
+  for (let at = 0; ; ) {
+    const { bytesRead } = await readAsync(fd, buf, 0, size, positioned ? at : null);
+    if (bytesRead === 0) return;
+    at += bytesRead;
+    yield bytesRead === size ? buf : buf.subarray(0, bytesRead);
   }
 }

@@ -8,10 +8,11 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { readGenesisChunks, type SpoolOptions } from "../../host/app/genesis-stream.js";
+import { readGenesisChunks, readGenesisStream, type SpoolOptions } from "../../host/app/genesis-stream.js";
+import { SourceFile } from "../../host/app/genesis-spool.js";
 import { SpooledList, materializeJson, type Json } from "../../host/framework/genesis-json.js";
 import { ValidationError } from "../../host/errors.js";
 import { rng } from "../helpers/ledger-model.js";
@@ -37,8 +38,18 @@ const DOCS: string[] = [
   "slashing":{"signing_infos":[{"address":"x"}],"missed_blocks":[{"address":"y","missed_blocks":[]}]}}}`,
 ];
 
-/** The document as the streamed reader reads `text` cut into `chunks` (byte lengths), every spooled list read back. */
-async function read(text: Buffer, cuts: number[], options: SpoolOptions = {}): Promise<{ doc: Json; plain: Json }> {
+let files = 0;
+
+/**
+ * The document as the streamed reader reads `text` cut at `cuts` (byte offsets), every spooled
+ * list read back: copied (spools in memory or on disk), or (`fromFile`) read again from a file of the text.
+ */
+async function read(text: Buffer, cuts: number[], options: SpoolOptions & { fromFile?: boolean } = {}): Promise<{ doc: Json; plain: Json }> {
+  if (options.fromFile) {
+    const file = join(dir, `doc-${files++}.json`);
+    writeFileSync(file, text);
+    options = { ...options, source: new SourceFile(openSync(file, "r"), file) };
+  }
   const chunks: Uint8Array[] = [];
   let at = 0;
   for (const c of [...cuts, text.length]) {
@@ -55,18 +66,20 @@ test("valid JSON split at every byte (two chunks), a byte at a time, and at rand
   for (const source of DOCS) {
     const text = Buffer.from(source, "utf8");
     const want = JSON.parse(source);
-    for (let p = 0; p <= text.length; p++) assert.equal((await read(text, [p])).plain, want, `split at ${p}: ${source.slice(0, 40)}`);
-    assert.equal((await read(text, Array.from({ length: text.length }, (_, i) => i))).plain, want, "a byte at a time");
+    for (const fromFile of [false, true]) {
+      for (let p = 0; p <= text.length; p++) assert.equal((await read(text, [p], { fromFile, spoolBytes: 1 + (p % 40) })).plain, want, `split at ${p}: ${source.slice(0, 40)}`);
+      assert.equal((await read(text, Array.from({ length: text.length }, (_, i) => i), { fromFile })).plain, want, "a byte at a time");
+    }
     for (let k = 0; k < 50; k++) {
       const cuts = Array.from({ length: 1 + Math.floor(r() * 6) }, () => Math.floor(r() * text.length)).sort((a, b) => a - b);
-      assert.equal((await read(text, cuts, { spoolBytes: 1 + Math.floor(r() * 64) })).plain, want, `cuts ${cuts}`);
+      assert.equal((await read(text, cuts, { spoolBytes: 1 + Math.floor(r() * 64), fromFile: k % 2 === 0 })).plain, want, `cuts ${cuts}`);
     }
   }
 });
 
-test("the long arrays are SpooledLists (on disk or in memory), read back as often as walked; the rest plain values", async () => {
-  for (const spoolBytes of [1, 16, undefined]) {
-    const { doc } = await read(Buffer.from(DOCS[0]! + " "), [7, 30], { spoolBytes });
+test("the long arrays are SpooledLists (copied on disk or in memory, or read from the file), read back as often as walked; the rest plain values", async () => {
+  for (const options of [{ spoolBytes: 1 }, { spoolBytes: 16 }, {}, { fromFile: true }]) {
+    const { doc } = await read(Buffer.from(DOCS[0]! + " "), [7, 30], options);
     const accounts = (doc as any).app_state.auth.accounts;
     assert.ok(accounts instanceof SpooledList);
     assert.is(accounts.length, 10);
@@ -90,10 +103,32 @@ test("the long arrays are SpooledLists (on disk or in memory), read back as ofte
   }
 });
 
+test("a file read for its lists: chunks of any size, and a file written after it was read is refused when walked", async () => {
+  for (const source of DOCS.filter((d) => d.includes('"auth"'))) {
+    const file = join(dir, `whole-${files++}.json`);
+    writeFileSync(file, source);
+    for (const highWaterMark of [1, 2, 3, 7, 64, 1 << 20]) {
+      assert.equal(materializeJson(await readGenesisStream(file, { highWaterMark })), JSON.parse(source), `${highWaterMark}`);
+    }
+    const doc = (await readGenesisStream(file)) as any;
+    if (!(doc.app_state.auth.accounts instanceof SpooledList)) continue;
+    appendFileSync(file, " ");
+    const e = (() => {
+      try {
+        doc.app_state.auth.accounts.toArray();
+      } catch (x) {
+        return x as Error;
+      }
+    })();
+    assert.ok(e instanceof ValidationError);
+    assert.match(e.message, /: the file changed after it was read/);
+  }
+});
+
 /** What reading `text` (and walking every list) throws, or undefined. */
-async function failure(text: Buffer, cuts: number[] = []): Promise<Error | undefined> {
+async function failure(text: Buffer, cuts: number[] = [], fromFile = false): Promise<Error | undefined> {
   try {
-    await read(text, cuts);
+    await read(text, cuts, { fromFile });
     return undefined;
   } catch (e) {
     return e as Error;
@@ -137,9 +172,11 @@ test("malformed arrays and elements: the splitter's own errors name the byte; an
   ];
   for (const [source, want] of cases) {
     assert.throws(() => JSON.parse(source), undefined, source);
-    const e = await failure(Buffer.from(source));
-    assert.ok(e instanceof ValidationError, source);
-    assert.match(e!.message, want, source);
+    for (const fromFile of [false, true]) {
+      const e = await failure(Buffer.from(source), [], fromFile);
+      assert.ok(e instanceof ValidationError, source);
+      assert.match(e!.message, want, source);
+    }
   }
 });
 
@@ -168,11 +205,11 @@ test("randomly mutated documents: read as JSON.parse reads them, or refused as '
     }
     const cuts = [Math.floor(r() * mutated.length)];
     if (want === undefined) {
-      const e = await failure(mutated, cuts);
+      const e = await failure(mutated, cuts, k % 2 === 0);
       assert.ok(e instanceof ValidationError && / ?not valid JSON: /.test(e.message), `${mutated}: ${e?.message ?? "read"}`);
       refused++;
     } else if (want !== null && typeof want === "object" && !Array.isArray(want)) {
-      assert.equal((await read(mutated, cuts)).plain, want, mutated.toString());
+      assert.equal((await read(mutated, cuts, { fromFile: k % 2 === 1 })).plain, want, mutated.toString());
       read_++;
     }
   }
