@@ -1,18 +1,39 @@
 // A streamed fork's x/bank balances (dev/fork.ts fundDevKeys): the list the whole document's fork
 // makes — the dev keys' new entries added, every entry then stably sorted by address bytes — made
-// as it is walked, without holding the list. One walk first reads each entry's address bytes and
+// as it is walked, without holding the list. One walk first reads each entry's address key and
 // keeps a non-decreasing run of them (every entry of an export in that order; of chain-maind's, in
 // its store's order, all but the longer addresses that sort before the last 20-byte one); the
 // entries out of that run and the new ones are held (few) with their place in the run, and merged
 // back in their stable sort's order whenever the list is walked.
 
 import { SpooledList, compareBytes, isObject, type Json } from "../framework/genesis-json.js";
-import { accountAddressBytes } from "../wire/address.js";
-import { ACCOUNT_PREFIX } from "../modules/genutil/genesis-sdk.js";
 
 type Obj = { [key: string]: Json };
 
-/** The address bytes of the run's entries, in one buffer (an offset each): ~20 bytes an entry. */
+/** Each bech32 character's 5-bit value (+1; 0: not a bech32 character), upper or lower case. */
+const BECH32_VALUE = new Uint8Array(128);
+[..."qpzry9x8gf2tvdw0s3jn54khce6mua7l"].forEach((c, v) => {
+  BECH32_VALUE[c.charCodeAt(0)] = v + 1;
+  BECH32_VALUE[c.toUpperCase().charCodeAt(0)] = v + 1;
+});
+
+/**
+ * An address's sort key: the 5-bit groups of its bech32 data, checksum left out. Its bytes are
+ * those groups big-endian (the last one padded with zeros), so the keys compare as the bytes do,
+ * a shorter address first where one is the other's start; no checksum is computed (the parse
+ * that follows the fork checks every address, with its path).
+ */
+export function addressKey(address: string): Uint8Array {
+  const data = address.lastIndexOf("1") + 1;
+  const key = new Uint8Array(Math.max(address.length - 6 - data, 0));
+  for (let i = 0; i < key.length; i++) {
+    const c = address.charCodeAt(data + i);
+    key[i] = c < 128 ? BECH32_VALUE[c]! : 0;
+  }
+  return key;
+}
+
+/** The address keys of the run's entries, in one buffer (an offset each): ~32 bytes an entry. */
 class KeyRun {
   private bytes = Buffer.allocUnsafe(1 << 16);
   private ends = new Uint32Array(1 << 12);
@@ -78,10 +99,9 @@ export function walkBalances(balances: SpooledList, wanted: ReadonlySet<string>)
   const run = new KeyRun();
   let index = 0;
   for (const b of balances) {
-    // Every address read as the sort reads it (the keys' entries are there: always two to compare).
     const address = String((b as Obj).address);
     if (isObject(b) && typeof b.address === "string" && wanted.has(address) && !firsts.has(address)) firsts.set(address, { index, entry: b });
-    const key = accountAddressBytes(address, ACCOUNT_PREFIX);
+    const key = addressKey(address);
     const last = run.last();
     if (last === undefined || compareBytes(last, key) <= 0) run.push(key);
     else out.set(index, { entry: b as Obj, key, index, place: -1 });
@@ -98,7 +118,7 @@ export function mergedBalances(balances: SpooledList, walk: BalanceWalk, more: O
   if (more.length === 0 && walk.out.size === 0 && toppedUp.size === 0) return balances as unknown as Json[];
   const held: Held[] = [...walk.out.values()];
   more.forEach((entry, i) => {
-    const key = accountAddressBytes(String(entry.address), ACCOUNT_PREFIX);
+    const key = addressKey(String(entry.address));
     held.push({ entry, key, index: balances.length + i, place: walk.run.placeOf(key) });
   });
   held.sort((a, b) => compareBytes(a.key, b.key) || a.index - b.index);

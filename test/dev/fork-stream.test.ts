@@ -18,6 +18,9 @@ import { SpooledList } from "../../host/framework/genesis-json.js";
 import { NodeStore } from "../../host/store/store.js";
 import { forkGenesis } from "../../host/dev/fork.js";
 import { writeForkText } from "../../host/dev/fork-load.js";
+import { addressKey } from "../../host/dev/fork-balances.js";
+import { compareBytes } from "../../host/framework/genesis-json.js";
+import { encodeAddress } from "../../host/wire/address.js";
 import { hdAccounts } from "../../host/dev/accounts.js";
 import { devAddress } from "../../host/modules/genutil/default-genesis.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
@@ -101,6 +104,31 @@ test("a streamed fork starts the whole fork's chain: its text file is stored as 
     assert.equal(b.exported, a.exported, file);
     assert.ok(b.stored.equals(a.stored), "the stored genesis bytes");
     assert.is(b.stored.toString("utf8"), JSON.stringify(whole.doc));
+  }
+});
+
+test("an address's sort key (bech32 groups, no checksum) orders as its bytes do: any lengths, shared starts, upper case", () => {
+  const r = rng(7);
+  const made: Uint8Array[] = [];
+  for (let i = 0; i < 400; i++) {
+    const length = [20, 32, 20, 1 + Math.floor(r() * 40)][i % 4]!;
+    const bytes = Uint8Array.from({ length }, () => Math.floor(r() * 256));
+    // Some share a start with an earlier one (equal, a prefix, one byte apart).
+    if (i % 5 === 0 && made.length > 0) {
+      const other = made[Math.floor(r() * made.length)]!;
+      bytes.set(other.subarray(0, Math.min(other.length, bytes.length)));
+      if (i % 10 === 0 && bytes.length > 0) bytes[bytes.length - 1] = 0;
+    }
+    made.push(bytes);
+  }
+  const sign = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
+  for (let i = 0; i < made.length; i++) {
+    for (let j = 0; j < made.length; j += 7) {
+      const a = encodeAddress("cro", made[i]!), b = encodeAddress("cro", made[j]!);
+      const want = sign(compareBytes(made[i]!, made[j]!));
+      assert.is(sign(compareBytes(addressKey(a), addressKey(b))), want, `${a} ${b}`);
+      assert.is(sign(compareBytes(addressKey(a.toUpperCase()), addressKey(b))), want, "upper case");
+    }
   }
 });
 
