@@ -102,9 +102,13 @@ async function forkDoc(): Promise<void> {
   const forkDb = `${dbPath}.fork.db`;
   for (const f of [forkDb, `${forkDb}-wal`, `${forkDb}-shm`]) await rm(f, { force: true });
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const started = await run(["--fork", `${dbPath}.export.json`, "--db", forkDb, "--port", "0", "--rpc-port", "off"], {}, { out: () => {}, err: (l) => progress(l) }, { core: await loadCoreFromFile() });
   if (typeof started === "number") throw new Error(`the forked node exited ${started}`);
   out.forkMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  out.forkCpuMs = (used.user + used.system) / 1000; // the machine is shared: CPU time beside wall time
+  out.forkPeakRss = process.resourceUsage().maxRSS * 1024;
   out.afterFork = mem();
   await started.close();
   for (const f of [forkDb, `${forkDb}-wal`, `${forkDb}-shm`]) await rm(f, { force: true });

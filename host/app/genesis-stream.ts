@@ -1,19 +1,22 @@
 // A genesis document read as a stream (`--genesis FILE`, `--fork FILE`, the scale bench): the file
-// in chunks through a streaming JSON tokenizer (@streamparser/json), never as one string. The small
-// parts (params, validators, …) become ordinary JS values; each element of a long array
-// (STREAMED_ARRAYS: accounts, balances, delegations, starting infos, positions, …) is written, as
-// it is read, to a spool file of its own (one JSON text per line, the file unlinked at once so that
-// nothing is left behind) and the document holds a SpooledList in the array's place, which the
-// module parsers walk element by element in INIT_GENESIS order (docs/performance.md, "Streamed
-// import"). The document's bytes are kept for CometBFT's `/genesis` by its file (GENESIS_FILE):
-// the store copies it in chunks when the genesis block is written.
+// in chunks through a byte-level splitter (genesis-split.ts), never as one string. The small parts
+// (params, validators, …) are the document's "skeleton", which JSON.parse reads; each element of a
+// long array (STREAMED_ARRAYS: accounts, balances, delegations, starting infos, positions, …) is
+// found without being tokenized and kept in a spool of its list (genesis-spool.ts: its byte range
+// in the file, or its bytes copied when the document comes through a pipe), and the document holds
+// a SpooledList in the array's place, which the module parsers walk element by element in
+// INIT_GENESIS order, each element parsed by JSON.parse then (docs/performance.md, "Streamed
+// import", "A faster reader, and --fork streamed"). The document's bytes are kept for CometBFT's
+// `/genesis` by its file (GENESIS_FILE): the store copies it in chunks when the genesis block is written.
 
-import { closeSync, openSync, readSync, statSync, unlinkSync, writeSync, createReadStream } from "node:fs";
+import { closeSync, openSync, read, readSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Tokenizer, TokenParser } from "@streamparser/json";
 import { ValidationError } from "../errors.js";
 import { SpooledList, isObject, materializeJson, mergeJson, type Json } from "../framework/genesis-json.js";
+import { GenesisSplitter } from "./genesis-split.js";
+import { CopySpool, RangeSpool, SPOOL_BYTES, SourceFile, type Spool } from "./genesis-spool.js";
 import { isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
 import { defaultGenesisJson } from "../modules/genutil/default-genesis.js";
 
@@ -23,6 +26,7 @@ export const STREAMED_ARRAYS = [
   "distribution.delegator_withdraw_infos", "distribution.delegator_starting_infos", "tieredrewards.positions",
   "slashing.signing_infos", "slashing.missed_blocks", "gov.votes", "gov.deposits", "node_state.records", "node_state.accounts",
 ].map((p) => `$.app_state.${p}.*`);
+const STREAMED = new Set(STREAMED_ARRAYS.map((p) => p.slice("$.app_state.".length, -2)));
 
 /** The file a streamed document was read from (a symbol: not a JSON key, never serialized). */
 export const GENESIS_FILE = Symbol("genesis file");
@@ -53,72 +57,6 @@ export function genesisFileOf(doc: Json): string | undefined {
   return isObject(doc) ? (doc as { [GENESIS_FILE]?: string })[GENESIS_FILE] : undefined;
 }
 
-const SPOOL_FLUSH = 4 * 1024 * 1024;
-const SPOOL_READ = 64 * 1024;
-/** A spool's descriptor closed once nothing holds its list (its file was unlinked when opened: the space goes with it). */
-const spoolFiles = new FinalizationRegistry<number>((fd) => {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
-});
-
-/** One long array's elements on disk: appended while reading, read back (and parsed) line by line. */
-class Spool {
-  private readonly fd: number;
-  private pending: string[] = [];
-  private pendingChars = 0;
-  private size = 0;
-  count = 0;
-
-  constructor(dir: string) {
-    const path = join(dir, `genesis-spool-${process.pid}-${Math.random().toString(36).slice(2)}`);
-    this.fd = openSync(path, "w+", 0o600);
-    unlinkSync(path); // gone with the descriptor, whatever happens to the process
-    spoolFiles.register(this, this.fd);
-  }
-
-  add(v: Json): void {
-    const text = JSON.stringify(v); // never holds a raw newline
-    this.pending.push(text);
-    this.pendingChars += text.length + 1;
-    this.count++;
-    if (this.pendingChars >= SPOOL_FLUSH) this.flush();
-  }
-
-  flush(): void {
-    if (this.pending.length === 0) return;
-    const bytes = Buffer.from(this.pending.join("\n") + "\n", "utf8");
-    this.pending = [];
-    this.pendingChars = 0;
-    for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off, bytes.length - off, this.size + off);
-    this.size += bytes.length;
-  }
-
-  *elements(): Generator<Json> {
-    this.flush();
-    // Read in small pieces: each piece's text is a short-lived young-generation string; a 4 MiB one
-    // would be a large object, freed only by a full collection (the 1M import's heap grew by a GB of them).
-    const buf = Buffer.allocUnsafe(SPOOL_READ);
-    let carry: Buffer | undefined;
-    for (let at = 0; at < this.size; ) {
-      const n = readSync(this.fd, buf, 0, buf.length, at);
-      if (n === 0) break;
-      at += n;
-      const data = carry === undefined ? buf.subarray(0, n) : Buffer.concat([carry, buf.subarray(0, n)]);
-      const end = data.lastIndexOf(10);
-      if (end < 0) {
-        carry = Buffer.from(data);
-        continue;
-      }
-      const lines = data.toString("utf8", 0, end).split("\n");
-      carry = end + 1 < data.length ? Buffer.from(data.subarray(end + 1)) : undefined;
-      for (const line of lines) yield JSON.parse(line) as Json;
-    }
-  }
-}
-
 /**
  * What importing a document of `bytes` is expected to take at its peak (RSS), from the scale
  * bench's figures (docs/performance.md, "Streamed import"): the node's fixed part and so much per
@@ -135,17 +73,22 @@ const IMPORT_BYTES_PER_DOC_BYTE = 1.9;
 const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
 
 /**
- * A genesis JSON file read as a stream (as readGenesisDoc reads it whole; the same errors): a
- * complete document keeps its long arrays spooled (SpooledList); anything else is small, and is laid
- * over the default genesis as readGenesisDoc does. Not yet validated; errors name the file.
+ * A genesis JSON file read as a stream (as readGenesisDoc reads it whole; "not valid JSON" as it
+ * says it): a complete document keeps its long arrays spooled (SpooledList); anything else is small,
+ * and is laid over the default genesis as readGenesisDoc does. Not yet validated; errors name the
+ * file. A spooled element's own text is parsed when its list is first walked (the parse that follows
+ * the read): a malformed one is a ValidationError there, "not valid JSON" at its path.
  */
 export async function readGenesisStream(
   path: string,
-  options: { highWaterMark?: number; spoolDir?: string; onSpooled?: (elements: number) => void; memoryLimit?: number } = {},
+  options: SpoolOptions & { highWaterMark?: number; memoryLimit?: number } = {},
 ): Promise<Json> {
+  let regular: boolean;
   try {
     // Before reading a byte: what the import would take, from the document's size.
-    const { size } = statSync(path);
+    const stat = statSync(path);
+    const size = stat.size;
+    regular = stat.isFile();
     const need = importMemoryEstimate(size);
     if (options.memoryLimit !== undefined && need > options.memoryLimit) {
       throw new ValidationError(
@@ -159,52 +102,112 @@ export async function readGenesisStream(
     const err = e as NodeJS.ErrnoException;
     throw new ValidationError(`cannot read: ${err.code === "ENOENT" ? "no such file" : err.message}`, path);
   }
-  const dir = options.spoolDir ?? tmpdir();
-  const tokenizer = new Tokenizer();
-  const parser = new TokenParser({ paths: STREAMED_ARRAYS, keepStack: true });
-  const spools = new Map<Json[], Spool>();
-  let spooled = 0;
-  let root: Json | undefined;
-  tokenizer.onToken = (t) => {
-    parser.write(t);
-    root ??= (parser as unknown as { value: Json | undefined }).value;
-  };
-  parser.onValue = ({ value, parent }) => {
-    // An element of a long array: off the array (which stays empty) and into its spool.
-    const list = parent as Json[];
-    list.length -= 1;
-    let spool = spools.get(list);
-    if (spool === undefined) spools.set(list, (spool = new Spool(dir)));
-    spool.add(value as Json);
-    options.onSpooled?.(++spooled);
-  };
-  try {
-    for await (const chunk of createReadStream(path, { highWaterMark: options.highWaterMark ?? 1024 * 1024 })) tokenizer.write(chunk as Buffer);
-    tokenizer.end();
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code !== undefined && err.syscall !== undefined) throw new ValidationError(`cannot read: ${err.message}`, path);
-    throw new ValidationError(`not valid JSON: ${(e as Error).message}`, path);
+  const size = options.highWaterMark ?? 1024 * 1024;
+  let doc: { [key: string]: Json };
+  if (regular) {
+    // A file is its lists' spool: read it through a descriptor its lists keep.
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch (e) {
+      throw new ValidationError(`cannot read: ${(e as Error).message}`, path);
+    }
+    const source = new SourceFile(fd, path);
+    doc = await readGenesisChunks(fileChunks(fd, size, true), path, { ...options, source });
+  } else {
+    // A pipe: read once, its lists copied.
+    const file = await open(path, "r").catch((e: Error) => {
+      throw new ValidationError(`cannot read: ${e.message}`, path);
+    });
+    try {
+      doc = await readGenesisChunks(fileChunks(file.fd, size, false), path, options);
+    } finally {
+      await file.close();
+    }
   }
-  if (root === undefined || !parser.isEnded) throw new ValidationError("not valid JSON: Unexpected end of JSON input", path);
-  if (!isObject(root)) throw new ValidationError("must be a JSON object", path);
-  // Each spooled array, in its place in the document, as a SpooledList.
-  const replace = (v: Json): Json => {
-    if (Array.isArray(v)) {
-      const spool = spools.get(v);
-      if (spool !== undefined) {
-        spool.flush();
-        return new SpooledList(spool.count, () => spool.elements()) as unknown as Json;
-      }
-      return v.map(replace);
-    }
-    if (isObject(v)) {
-      for (const k of Object.keys(v)) v[k] = replace(v[k]!);
-    }
-    return v;
-  };
-  const doc = replace(root) as { [key: string]: Json };
   if (!isCompleteDoc(doc)) return mergeJson(defaultGenesisJson(), materializeJson(doc));
   Object.defineProperty(doc, GENESIS_FILE, { value: path, enumerable: false });
   return doc;
+}
+
+/** Where and how a streamed document's long arrays are spooled. */
+export interface SpoolOptions {
+  /** The directory of the spool files (default: the OS's temporary directory). */
+  spoolDir?: string;
+  /** Called as each element is spooled, with the count so far. */
+  onSpooled?: (elements: number) => void;
+  /** The bytes a copied spool holds in memory before it goes to a file, and a file's spool reads at a time (default 4 MiB). */
+  spoolBytes?: number;
+  /** The regular file the chunks are read from, from its start: its lists are read from it again (RangeSpool), not copied. */
+  source?: SourceFile;
+}
+
+/**
+ * A JSON document's text in chunks (of any sizes, split anywhere) read as readGenesisStream reads
+ * its file: a JSON object whose long arrays (STREAMED_ARRAYS, non-empty) are SpooledLists. Errors
+ * are ValidationErrors at `label`.
+ */
+export async function readGenesisChunks(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, label: string, options: SpoolOptions = {}): Promise<{ [key: string]: Json }> {
+  const dir = options.spoolDir ?? tmpdir();
+  let spooled = 0;
+  const onElement = options.onSpooled === undefined ? undefined : () => options.onSpooled!(++spooled);
+  const spools: Spool[] = [];
+  const splitter = new GenesisSplitter(
+    (section, list) => STREAMED.has(`${section}.${list}`),
+    (section, list) => {
+      const at = `app_state.${section}.${list}`;
+      const spool = options.source !== undefined ? new RangeSpool(options.source, at, options.spoolBytes ?? SPOOL_BYTES, onElement) : new CopySpool(dir, at, options.spoolBytes ?? SPOOL_BYTES, onElement);
+      spools.push(spool);
+      return spool;
+    },
+  );
+  let skeleton: string;
+  try {
+    for await (const chunk of chunks) splitter.write(chunk);
+    skeleton = splitter.end();
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code !== undefined && err.syscall !== undefined) throw new ValidationError(`cannot read: ${err.message}`, label);
+    throw new ValidationError(`not valid JSON: ${(e as Error).message}`, label);
+  }
+  let root: Json;
+  try {
+    root = JSON.parse(skeleton) as Json;
+  } catch (e) {
+    // Its position in the skeleton is a byte of the file (the spooled elements are not in the skeleton).
+    const message = (e as Error).message.replace(/at position (\d+)/, (_, n: string) => `at byte ${splitter.fileByte(Number(n))} of the file`);
+    throw new ValidationError(`not valid JSON: ${message}`, label);
+  }
+  if (!isObject(root)) throw new ValidationError("must be a JSON object", label);
+  for (const spool of spools) spool.finish();
+  // Each spooled array, in its place in the document (the skeleton's `[id]`), as a SpooledList.
+  const placed = new Set<Spool>();
+  const app = root.app_state;
+  if (isObject(app)) {
+    for (const [section, lists] of Object.entries(app)) {
+      if (!isObject(lists)) continue;
+      for (const [list, v] of Object.entries(lists)) {
+        if (!STREAMED.has(`${section}.${list}`) || !Array.isArray(v) || v.length !== 1) continue;
+        const spool = spools[v[0] as number]!;
+        lists[list] = new SpooledList(spool.count, () => spool.elements()) as unknown as Json;
+        placed.add(spool);
+      }
+    }
+  }
+  // A list the document does not keep (a key given twice: the last wins) is never walked: its elements are checked now.
+  for (const spool of spools) if (!placed.has(spool)) for (const _ of spool.elements());
+  return root;
+}
+
+const readAsync = promisify(read);
+
+/** A descriptor's bytes in chunks of `size`, read again and again into one buffer (each chunk is used before the next is read); a regular file's from its start. */
+async function* fileChunks(fd: number, size: number, positioned: boolean): AsyncGenerator<Uint8Array> {
+  const buf = Buffer.allocUnsafe(size);
+  for (let at = 0; ; ) {
+    const { bytesRead } = await readAsync(fd, buf, 0, size, positioned ? at : null);
+    if (bytesRead === 0) return;
+    at += bytesRead;
+    yield bytesRead === size ? buf : buf.subarray(0, bytesRead);
+  }
 }

@@ -13,6 +13,9 @@
 //   minted as the SDK's testnet funds its accounts (the supply grows by what was added), an
 //   x/auth BaseAccount made for a key the chain never saw;
 // - `app_state.node_state` (an export of this node) is dropped: the edited SDK sections are read.
+// A streamed export (genesis-stream.ts: its long arrays SpooledLists) is forked without reading a
+// list into memory: its rewrites (signing infos, the accounts and balances the dev keys add or top
+// up) are lists of the same kind, made as they are walked, equal to the whole document's fork.
 
 import { base64 } from "@scure/base";
 import { ValidationError } from "../errors.js";
@@ -22,7 +25,8 @@ import { encodeAddress } from "../wire/address.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { devAddress } from "../modules/genutil/default-genesis.js";
 import { ACCOUNT_PREFIX, VALIDATOR_PREFIX, isCompleteDoc } from "../modules/genutil/genesis-sdk.js";
-import { addressOrder, isObject, type Json } from "../framework/genesis-json.js";
+import { SpooledList, addressOrder, isObject, type Json } from "../framework/genesis-json.js";
+import { mergedBalances, walkBalances, type BalanceWalk } from "./fork-balances.js";
 
 type Obj = { [key: string]: Json };
 
@@ -41,7 +45,7 @@ export interface Fork {
 /** The fork of `source` (an SDK export, not yet validated: the node's parse names any bad path after). */
 export function forkGenesis(source: Json, fundAmount = FORK_FUND_AMOUNT, o: { chainId?: string; accounts?: readonly string[] } = {}): Fork {
   if (!isCompleteDoc(source)) throw new ValidationError("not an SDK genesis or export: expected app_state.auth (chain-maind export, npm run export)", "app_state");
-  const doc = structuredClone(source) as Obj;
+  const doc = cloneJson(source) as Obj;
   const app = doc.app_state as Obj;
   if (o.chainId !== undefined) doc.chain_id = o.chainId; // before the consensus keys, which are derived from it
   const chainId = typeof doc.chain_id === "string" ? doc.chain_id : fail("chain_id", "expected a string");
@@ -62,6 +66,23 @@ export function forkGenesis(source: Json, fundAmount = FORK_FUND_AMOUNT, o: { ch
 function fail(path: string, message: string): never {
   throw new ValidationError(message, path);
 }
+
+/** A long array: held, or spooled (a streamed document's). */
+type List = Json[] | SpooledList;
+const isList = (v: Json | undefined): v is Json[] => Array.isArray(v) || (v as unknown) instanceof SpooledList;
+const spooled = (v: List): v is SpooledList & Json[] => (v as unknown) instanceof SpooledList;
+
+/** A copy of a JSON document (structuredClone's), a SpooledList kept as it is (what it reads is never changed). */
+function cloneJson(v: Json): Json {
+  if (typeof v !== "object" || v === null || (v as unknown) instanceof SpooledList) return v;
+  if (Array.isArray(v)) return v.map(cloneJson);
+  const out: Obj = {};
+  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: cloneJson(v[k]!), writable: true, enumerable: true, configurable: true });
+  return out;
+}
+
+/** A spooled list of `length`, its elements made by `read` each time it is walked. */
+const lazyList = (length: number, read: () => Iterable<Json>): Json[] => new SpooledList(length, read) as unknown as Json[];
 
 const consBech32 = (hexAddress: string) => encodeAddress(`${VALIDATOR_PREFIX}cons`, hexToBytes(hexAddress.toLowerCase()));
 
@@ -109,12 +130,19 @@ function renameSigningInfos(app: Obj, renames: Map<string, { hex: string; pub: U
   const rename = (o: Json) => {
     if (isObject(o) && typeof o.address === "string") o.address = byBech32.get(o.address) ?? o.address;
   };
-  for (const list of [app.slashing.signing_infos, app.slashing.missed_blocks]) {
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
-      rename(entry);
-      if (isObject(entry)) rename(entry.validator_signing_info);
-    }
+  const renamed = (entry: Json) => {
+    rename(entry);
+    if (isObject(entry)) rename(entry.validator_signing_info);
+    return entry;
+  };
+  const slashing = app.slashing;
+  for (const key of ["signing_infos", "missed_blocks"]) {
+    const list = slashing[key];
+    if (!isList(list)) continue;
+    if (spooled(list)) slashing[key] = lazyList(list.length, function* () {
+      for (const entry of list) yield renamed(entry);
+    });
+    else list.forEach(renamed);
   }
 }
 
@@ -122,24 +150,37 @@ function renameSigningInfos(app: Obj, renames: Map<string, { hex: string; pub: U
 function fundDevKeys(app: Obj, amount: bigint, keys: readonly { label: string; address: string }[], lines: string[]): void {
   const denom = isObject(app.staking) && isObject(app.staking.params) && typeof app.staking.params.bond_denom === "string" ? app.staking.params.bond_denom : "basecro";
   const auth = isObject(app.auth) ? app.auth : fail("app_state.auth", "expected an object");
-  const accounts = Array.isArray(auth.accounts) ? auth.accounts : fail("app_state.auth.accounts", "expected an array");
+  const accounts = isList(auth.accounts) ? auth.accounts : fail("app_state.auth.accounts", "expected an array");
   const bank = isObject(app.bank) ? app.bank : fail("app_state.bank", "expected an object");
-  const balances = Array.isArray(bank.balances) ? bank.balances : (bank.balances = []);
-  const known = new Set(accounts.map((a) => (isObject(a) && typeof a.address === "string" ? a.address : "")));
-  let nextNumber = accounts.reduce<bigint>((max, a) => {
+  const balances = isList(bank.balances) ? bank.balances : (bank.balances = []);
+  // One walk of the accounts: which of the keys have one, and the next account number.
+  const wanted = new Set(keys.map((k) => k.address));
+  const known = new Set<string>();
+  let nextNumber = 0n;
+  for (const a of accounts) {
+    if (isObject(a) && typeof a.address === "string" && wanted.has(a.address)) known.add(a.address);
     const n = isObject(a) && typeof a.account_number === "string" && /^[0-9]+$/.test(a.account_number) ? BigInt(a.account_number) + 1n : 0n;
-    return n > max ? n : max;
-  }, 0n);
+    if (n > nextNumber) nextNumber = n;
+  }
+  // One walk of the balances: each key's first entry (the one topped up); a spooled list's order too.
+  const firsts = new Map<string, Obj>();
+  const walk = spooled(balances) ? walkBalances(balances, wanted) : undefined;
+  if (walk === undefined) {
+    for (const b of balances) if (isObject(b) && typeof b.address === "string" && wanted.has(b.address) && !firsts.has(b.address)) firsts.set(b.address, b);
+  } else for (const [address, { entry }] of walk.firsts) firsts.set(address, entry);
+  const newAccounts: Obj[] = [];
+  const newBalances: Obj[] = [];
   let added = 0n;
   for (const { label, address } of keys) {
     if (!known.has(address)) {
       known.add(address);
-      accounts.push({ "@type": BASE_ACCOUNT, address, pub_key: null, account_number: `${nextNumber++}`, sequence: "0" });
+      newAccounts.push({ "@type": BASE_ACCOUNT, address, pub_key: null, account_number: `${nextNumber++}`, sequence: "0" });
     }
-    let entry = balances.find((b) => isObject(b) && b.address === address) as Obj | undefined;
+    let entry = firsts.get(address);
     if (entry === undefined) {
       entry = { address, coins: [] };
-      balances.push(entry);
+      firsts.set(address, entry);
+      newBalances.push(entry);
     }
     const coins = Array.isArray(entry.coins) ? entry.coins : (entry.coins = []);
     const coin = coins.find((c) => isObject(c) && c.denom === denom) as Obj | undefined;
@@ -151,8 +192,8 @@ function fundDevKeys(app: Obj, amount: bigint, keys: readonly { label: string; a
     added += amount - have;
     lines.push(`fork: ${label} ${address}: ${have}${denom} -> ${amount}${denom}`);
   }
-  const order = addressOrder(ACCOUNT_PREFIX, false);
-  balances.sort((a, b) => order(String((a as Obj).address), String((b as Obj).address)));
+  auth.accounts = withAccounts(accounts, newAccounts);
+  bank.balances = withBalances(balances, newBalances, walk);
   if (added === 0n) return;
   const supply = Array.isArray(bank.supply) ? bank.supply : (bank.supply = []);
   const total = supply.find((c) => isObject(c) && c.denom === denom) as Obj | undefined;
@@ -160,4 +201,32 @@ function fundDevKeys(app: Obj, amount: bigint, keys: readonly { label: string; a
   else if (typeof total.amount === "string" && /^[0-9]+$/.test(total.amount)) total.amount = `${BigInt(total.amount) + added}`;
   else fail("app_state.bank.supply", `expected an amount of ${denom}`);
   lines.push(`fork: ${added}${denom} minted for the dev keys and HD accounts (supply ${String(total?.amount ?? added)}${denom})`);
+}
+
+/** The accounts with the new ones after them. */
+function withAccounts(accounts: List, more: Obj[]): Json[] {
+  if (!spooled(accounts)) {
+    (accounts as Json[]).push(...more);
+    return accounts as Json[];
+  }
+  if (more.length === 0) return accounts;
+  return lazyList(accounts.length + more.length, function* () {
+    yield* accounts;
+    for (const a of more) yield structuredClone(a);
+  });
+}
+
+/**
+ * The balances in x/bank's order (by address bytes), the new entries among them and the topped-up
+ * ones in their place: a held list sorted (stable), as ever; a spooled one merged as it is walked
+ * (fork-balances.ts), the same order.
+ */
+function withBalances(balances: List, more: Obj[], walk: BalanceWalk | undefined): Json[] {
+  if (!spooled(balances) || walk === undefined) {
+    const list = balances as Json[];
+    list.push(...more);
+    const order = addressOrder(ACCOUNT_PREFIX, false);
+    return list.sort((a, b) => order(String((a as Obj).address), String((b as Obj).address)));
+  }
+  return mergedBalances(balances, walk, more);
 }
