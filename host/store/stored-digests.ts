@@ -1,0 +1,135 @@
+// A restart's sum of the stored records' digests (state-hash.ts: Σ sha256(table ‖ bytes) mod 2^256)
+// over inputs read in bulk (restart-read.ts): `table ‖ bytes` runs of one stride, or runs of inputs
+// each after its u16 little-endian length. Past `restartHashing.workerFrom` inputs, a worker thread
+// hashes them while the main thread fills the core; the restart then waits for its sum (Atomics.wait:
+// restore stays synchronous) and compares it with the last block's app hash before the node answers
+// anything. A chunk is handed over (transferred) only after the core has its records: the worker
+// hashes the bytes the core holds. Fewer inputs: hashed in the thread, the same way.
+
+import { hash } from "node:crypto";
+import { Worker } from "node:worker_threads";
+
+/** From how many stored inputs (records and accounts) a restart hashes on a worker (tests set 0 to take that path). */
+export const restartHashing = { workerFrom: 100_000 };
+
+export interface DigestSum {
+  /** `bytes`: inputs of `stride` bytes each, or (stride 0) each after its u16 little-endian length. Not used by the caller after. */
+  add(bytes: Uint8Array, stride: number): void;
+  /** The sum of every input's sha256 mod 2^256 (waits for the worker). */
+  finish(): bigint;
+  /** Stop (the worker ends); after `finish` or on an error. */
+  close(): void;
+}
+
+export function digestSum(inputs: number): DigestSum {
+  return inputs >= restartHashing.workerFrom ? new WorkerSum() : new LocalSum();
+}
+
+// Digests add as 8 big-endian 32-bit limbs without carries (exact below 2^53: folded every 2^20).
+const SUMMING = `
+const FOLD_EVERY = 1 << 20;
+function summer(hash) {
+  const limbs = new Float64Array(8);
+  let unfolded = 0, sum = 0n;
+  const fold = () => {
+    let v = 0n;
+    for (let i = 0; i < 8; i++) v = (v << 32n) + BigInt(limbs[i]);
+    sum = (sum + v) % (1n << 256n);
+    limbs.fill(0);
+    unfolded = 0;
+  };
+  const one = (input) => {
+    const d = hash("sha256", input, "buffer");
+    for (let i = 0; i < 8; i++) limbs[i] += ((d[4 * i] << 24) | (d[4 * i + 1] << 16) | (d[4 * i + 2] << 8) | d[4 * i + 3]) >>> 0;
+    if (++unfolded === FOLD_EVERY) fold();
+  };
+  return {
+    add(bytes, stride) {
+      const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (stride > 0) for (let o = 0; o + stride <= b.length; o += stride) one(b.subarray(o, o + stride));
+      else for (let o = 0; o < b.length; ) { const n = b[o] | (b[o + 1] << 8); one(b.subarray(o + 2, o + 2 + n)); o += 2 + n; }
+    },
+    total() { fold(); return sum; },
+  };
+}
+`;
+
+const makeSummer = new Function("hash", `${SUMMING}\nreturn summer(hash);`) as (h: typeof hash) => { add(b: Uint8Array, stride: number): void; total(): bigint };
+
+class LocalSum implements DigestSum {
+  private readonly s = makeSummer(hash);
+  add(bytes: Uint8Array, stride: number): void {
+    this.s.add(bytes, stride);
+  }
+  finish(): bigint {
+    return this.s.total();
+  }
+  close(): void {}
+}
+
+// status: 0 working, 1 done (sum in bytes 8..40), 2 failed (message length at 4, text from 40)
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { hash } = require("node:crypto");
+${SUMMING}
+const s = summer(hash);
+const status = new Int32Array(workerData.shared, 0, 2);
+const out = new Uint8Array(workerData.shared);
+parentPort.on("message", (m) => {
+  try {
+    if (m.done) {
+      const hex = s.total().toString(16).padStart(64, "0");
+      out.set(Buffer.from(hex, "hex"), 8);
+      Atomics.store(status, 0, 1);
+    } else {
+      s.add(new Uint8Array(m.buffer, m.offset, m.length), m.stride);
+      return;
+    }
+  } catch (e) {
+    const text = Buffer.from(String(e && e.stack || e)).subarray(0, out.length - 40);
+    out.set(text, 40);
+    Atomics.store(status, 1, text.length);
+    Atomics.store(status, 0, 2);
+  }
+  Atomics.notify(status, 0);
+  parentPort.close();
+});
+`;
+
+class WorkerSum implements DigestSum {
+  private readonly shared = new SharedArrayBuffer(40 + 2048);
+  private readonly worker = new Worker(WORKER, { eval: true, workerData: { shared: this.shared } });
+
+  constructor() {
+    this.worker.unref();
+  }
+
+  add(bytes: Uint8Array, stride: number): void {
+    // hand the bytes over without a copy where they own their buffer (a BLOB better-sqlite3 read)
+    if (bytes.byteOffset === 0 && !(bytes.buffer instanceof SharedArrayBuffer)) {
+      try {
+        this.worker.postMessage({ buffer: bytes.buffer, offset: 0, length: bytes.byteLength, stride }, [bytes.buffer as ArrayBuffer]);
+        return;
+      } catch {
+        // an untransferable buffer (Buffer's pool): copied below
+      }
+    }
+    const copy = new Uint8Array(bytes); // a copy (a Buffer's slice() would be a view)
+    this.worker.postMessage({ buffer: copy.buffer, offset: 0, length: copy.byteLength, stride }, [copy.buffer]);
+  }
+
+  finish(): bigint {
+    this.worker.postMessage({ done: true });
+    const status = new Int32Array(this.shared, 0, 2);
+    while (Atomics.load(status, 0) === 0) Atomics.wait(status, 0, 0, 1000);
+    const out = new Uint8Array(this.shared);
+    if (Atomics.load(status, 0) === 2) {
+      throw new Error(`the restart's hashing worker failed: ${Buffer.from(out.subarray(40, 40 + status[1]!)).toString()}`);
+    }
+    return BigInt(`0x${Buffer.from(out.subarray(8, 40)).toString("hex")}`);
+  }
+
+  close(): void {
+    void this.worker.terminate();
+  }
+}
