@@ -169,13 +169,14 @@ export function restore(s: AppState, store: NodeStore, { lean = true }: { lean?:
   s.durable = s.last;
   // x/mint's Minter as the last block left it (older rows: derived from the supply after it)
   if (last.height > 0n) s.restoredAnnual = last.annualProvisions ?? minterOf(s);
+  const lastTxs = last.header === undefined ? [] : store.txsAt(last.height);
   s.lastSeed = last.header === undefined
     ? last.hash
-    : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
+    : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, lastTxs.map((t) => t.hash));
   if (last.header !== undefined) {
     s.headerCarry = {
       signatures: (JSON.parse(last.header) as StoredHeader).signatures,
-      results: store.txsAt(last.height).map((t) => ({
+      results: lastTxs.map((t) => ({
         code: t.code, data: t.data ?? new Uint8Array(), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
       })),
       signers: undefined,

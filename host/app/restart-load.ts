@@ -38,7 +38,7 @@ const ACCOUNTS_CHUNK = 1 << 20;
 export function hashAccounts(store: NodeStore, digests: DigestSum): void {
   let buf = Buffer.from(new ArrayBuffer(ACCOUNTS_CHUNK));
   let o = 0;
-  for (const [id, sequence, address] of store.accountHashRows()) {
+  for (const page of store.accountHashRows()) for (const [id, sequence, address] of page) {
     if (o + 22 + 3 * address.length > ACCOUNTS_CHUNK) {
       digests.add(buf.subarray(0, o), 0);
       buf = Buffer.from(new ArrayBuffer(ACCOUNTS_CHUNK));

@@ -46,7 +46,14 @@ export function* recordChunks(db: Database.Database, rows = CHUNK_ROWS): Iterabl
   }
 }
 
-/** Every account's id, sequence (decimal text) and address, read as walked. */
-export function accountHashRows(db: Database.Database): IterableIterator<[id: number, sequence: string, address: string]> {
-  return db.prepare("SELECT id, sequence, address FROM accounts").raw(true).iterate() as IterableIterator<[number, string, string]>;
+/** Every account's id, sequence (decimal text) and address, by id, in pages of `rows` (`.all()` of a page: half the cost of a row at a time). */
+export function* accountHashRows(db: Database.Database, rows = CHUNK_ROWS): IterableIterator<[id: number, sequence: string, address: string][]> {
+  const page = db.prepare("SELECT id, sequence, address FROM accounts WHERE id > ? ORDER BY id LIMIT ?").raw(true);
+  let after = -Infinity;
+  for (;;) {
+    const list = page.all(after, rows) as [number, string, string][];
+    if (list.length > 0) yield list;
+    if (list.length < rows) return;
+    after = list[list.length - 1]![0];
+  }
 }

@@ -311,8 +311,8 @@ export class NodeStore {
     return recordChunks(this.db, rows);
   }
 
-  /** Every account's id, sequence and address as raw rows (a restart's hash: restart-read.ts). */
-  accountHashRows(): IterableIterator<[id: number, sequence: string, address: string]> {
+  /** Every account's id, sequence and address as raw rows, in pages (a restart's hash: restart-read.ts). */
+  accountHashRows(): IterableIterator<[id: number, sequence: string, address: string][]> {
     return accountHashRows(this.db);
   }
 

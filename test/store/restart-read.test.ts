@@ -15,6 +15,9 @@ import { nodeHarness } from "../helpers/node.js";
 import { sendMsg } from "../helpers/dev-signer.js";
 import { devAddress } from "../../host/app/genesis.js";
 import { signedBy } from "../helpers/node.js";
+import { hashAccounts } from "../../host/app/restart-load.js";
+import { AUTH_TABLE, authBytes } from "../../host/app/commit.js";
+import type { NodeStore } from "../../host/store/store.js";
 
 let seed = 7;
 const byte = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff;
@@ -100,7 +103,27 @@ test("accounts' hash rows: id, sequence text, address", () => {
   const db = new Database(":memory:");
   db.exec("CREATE TABLE accounts (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE, sequence TEXT NOT NULL, pubkey BLOB)");
   db.prepare("INSERT INTO accounts VALUES (4, 'cro1x', '18446744073709551615', NULL)").run();
-  assert.equal([...accountHashRows(db)], [[4, "18446744073709551615", "cro1x"]]);
+  db.prepare("INSERT INTO accounts VALUES (2, 'cro1y', '0', NULL)").run();
+  db.prepare("INSERT INTO accounts VALUES (9, 'cro1z', '5', NULL)").run();
+  assert.equal([...accountHashRows(db, 2)], [[[2, "0", "cro1y"], [4, "18446744073709551615", "cro1x"]], [[9, "5", "cro1z"]]]);
+  assert.equal([...accountHashRows(db, 3)], [[[2, "0", "cro1y"], [4, "18446744073709551615", "cro1x"], [9, "5", "cro1z"]]]);
+});
+
+test("accounts packed for the sum hash as the state hash's authBytes (sequences past 2^53, a non-ASCII address)", () => {
+  const accounts = [
+    { id: 1, sequence: 0n, address: "cro1a" },
+    { id: 2 ** 40 + 3, sequence: 2n ** 53n + 1n, address: "cro1é" },
+    { id: 7, sequence: 2n ** 64n - 1n, address: "x".repeat(300) },
+  ];
+  const expected = new StateHash();
+  for (const a of accounts) expected.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  const store = { *accountHashRows() { yield accounts.map((a) => [a.id, `${a.sequence}`, a.address]); } } as unknown as NodeStore;
+  const sum = digestSum(0);
+  hashAccounts(store, sum);
+  const got = new StateHash();
+  got.settle({ bytes: () => undefined });
+  got.addStoredSum(sum.finish());
+  assert.is(got.hex(), expected.hex());
 });
 
 const nodes = await nodeHarness({ prefix: "restart-read-" });
