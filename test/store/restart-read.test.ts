@@ -82,8 +82,9 @@ test("the digest sum, in the thread and on a worker, is the state hash's sum of 
   const extra = Buffer.from([6, 0, 9, 0, 0, 0, 0x61, 0x62, 4, 0, 9, 0, 0, 0]);
   expected.put(9, "x", Buffer.from("ab"));
   expected.put(9, "y", Buffer.alloc(0));
-  for (const from of [Infinity, 0]) {
+  for (const [from, backlog] of [[Infinity, 3], [0, 3], [0, 1], [0, 0]] as const) {
     restartHashing.workerFrom = from;
+    restartHashing.backlog = backlog; // 0: the thread hashes every chunk; 1: the two share them
     const sum = digestSum(70);
     try {
       for (const c of recordChunks(db, 16)) sum.add(c.bytes, c.size + 4);
@@ -91,10 +92,11 @@ test("the digest sum, in the thread and on a worker, is the state hash's sum of 
       const got = new StateHash();
       got.settle({ bytes: () => undefined });
       got.addStoredSum(sum.finish());
-      assert.is(got.hex(), expected.hex(), from === 0 ? "on a worker" : "in the thread");
+      assert.is(got.hex(), expected.hex(), from === 0 ? `on a worker, backlog ${backlog}` : "in the thread");
     } finally {
       sum.close();
       restartHashing.workerFrom = 100_000;
+      restartHashing.backlog = 3;
     }
   }
 });
