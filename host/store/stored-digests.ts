@@ -105,6 +105,8 @@ parentPort.on("message", (m) => {
 });
 `;
 
+const STALL_MS = 120_000;
+
 class WorkerSum implements DigestSum {
   private readonly shared = new SharedArrayBuffer(44 + 2048);
   private readonly status = new Int32Array(this.shared, 0, 3);
@@ -139,7 +141,15 @@ class WorkerSum implements DigestSum {
   finish(): bigint {
     this.worker.postMessage({ done: true });
     const status = this.status;
-    while (Atomics.load(status, 0) === 0) Atomics.wait(status, 0, 0, 1000);
+    // a worker that never started or died without a word (its events need this thread's loop): no progress for STALL_MS fails the restart
+    let hashed = Atomics.load(status, 2);
+    let since = performance.now();
+    while (Atomics.load(status, 0) === 0) {
+      Atomics.wait(status, 0, 0, 1000);
+      const now = Atomics.load(status, 2);
+      if (now !== hashed) [hashed, since] = [now, performance.now()];
+      else if (performance.now() - since > STALL_MS) throw new Error(`the restart's hashing worker made no progress in ${STALL_MS / 1000} s`);
+    }
     const out = new Uint8Array(this.shared);
     if (Atomics.load(status, 0) === 2) {
       throw new Error(`the restart's hashing worker failed: ${Buffer.from(out.subarray(44, 44 + status[1]!)).toString()}`);
