@@ -117,6 +117,7 @@ async function forkDoc(): Promise<void> {
 async function main(): Promise<void> {
   useNativeEd25519(); // as host/main.ts's node signs its precommits
   let t = performance.now();
+  const cpu = process.cpuUsage();
   if (mode === "import") {
     await importDoc();
     return;
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
   }
   const chain = NodeChain.open(await loadCoreFromFile(), {}, { dbPath: dbPath!, clock: "simulated", blockTimeNs: BLOCK_TIME });
   out.restartMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  out.restartCpuMs = (used.user + used.system) / 1000; // every thread's (the hashing worker's too)
   const m = chain.app.coreMemory();
   out.afterRestart = { ...mem(), core: m.used, growth: m.growth };
   out.tables = chain.app.coreTables().filter((r) => r.records > 0);

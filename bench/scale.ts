@@ -17,7 +17,7 @@ const DIR = fileURLToPath(new URL("./results/scale/", import.meta.url));
 const WORKER = fileURLToPath(new URL("./scale-node.ts", import.meta.url));
 const progress = progressOf("scale");
 const MiB = 2 ** 20;
-const GOALS = { importMs: 60_000, importPeakRss: 1.5e9, startMs: 30_000, block1000Ms: 1_000, queryP99Ms: 50, rss: 4 * 2 ** 30, exportMs: 60_000, forkMs: 60_000 };
+const GOALS = { importMs: 60_000, importPeakRss: 1.5e9, startMs: 10_000, restartRss: 1e9, block1000Ms: 1_000, queryP99Ms: 50, rss: 4 * 2 ** 30, exportMs: 60_000, forkMs: 60_000 };
 
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
@@ -75,7 +75,7 @@ function report(r: any): void {
     return;
   }
   const cpu = r.readCpuMs === undefined ? "" : ` (CPU ${f1((r.readCpuMs + r.importCpuMs) / 1000)} s, of which reading ${f1(r.readCpuMs / 1000)} s)`;
-  console.log(`  import ${f1((r.readMs + r.importMs) / 1000)} s${cpu}: reading the file ${f1(r.readMs / 1000)} s, placing ${f1(r.importMs / 1000)} s; restart ${f1(r.restartMs / 1000)} s`);
+  console.log(`  import ${f1((r.readMs + r.importMs) / 1000)} s${cpu}: reading the file ${f1(r.readMs / 1000)} s, placing ${f1(r.importMs / 1000)} s; restart ${f1(r.restartMs / 1000)} s${r.restartCpuMs === undefined ? "" : ` (CPU ${f1(r.restartCpuMs / 1000)} s)`}`);
   console.log(`  RSS after import ${f0(r.afterImport.rss / MiB)} MiB; restarted (a fresh process) ${f0(r.afterRestart.rss / MiB)} MiB (JS heap ${f0(r.afterRestart.heapUsed / MiB)} MiB), ` +
     `after the queries ${f0(r.afterQueries.rss / MiB)} MiB; peak RSS of the import ${r.importPeakRss ? f0(r.importPeakRss / MiB) : "?"} MiB, of the restart and the rest ${r.runPeakRss ? f0(r.runPeakRss / MiB) : "?"} MiB; core memory ${f1(r.afterRestart.core / MiB)} MiB (+${f1(r.afterRestart.growth / MiB)} MiB for its tables' next growth)`);
   const per = r.tables.filter((t: any) => t.records >= 100).map((t: any) => `${t.name} ${t.records.toLocaleString("en")} x ${f0(t.slotBytes + t.indexBytes / t.records)} B`);
@@ -96,7 +96,7 @@ function report(r: any): void {
   if (r.accounts >= 1_000_000) {
     const p99 = Math.max(...Object.values(r.queries as Record<string, { p99: number }>).map((q) => q.p99));
     const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
-    console.log(`  goals: import ${mark(r.readMs + r.importMs <= GOALS.importMs)} (≤ 60 s), import peak RSS ${mark(r.importPeakRss !== undefined && r.importPeakRss <= GOALS.importPeakRss)} (≤ 1.5 GB), start ${mark(r.restartMs <= GOALS.startMs)}, 1,000-tx block ${mark(r.block1000Ms <= GOALS.block1000Ms)}, ` +
+    console.log(`  goals: import ${mark(r.readMs + r.importMs <= GOALS.importMs)} (≤ 60 s), import peak RSS ${mark(r.importPeakRss !== undefined && r.importPeakRss <= GOALS.importPeakRss)} (≤ 1.5 GB), restart ${mark(r.restartMs <= GOALS.startMs)} (≤ 10 s), restart RSS ${mark(r.afterRestart.rss <= GOALS.restartRss)} (≤ 1 GB), 1,000-tx block ${mark(r.block1000Ms <= GOALS.block1000Ms)}, ` +
       `queries p99 ${mark(p99 <= GOALS.queryP99Ms)}, RSS ${mark(Math.max(r.afterRestart.rss, r.afterQueries.rss) <= GOALS.rss)}, ` +
       `export ${mark(e?.exportMs !== undefined && e.exportMs <= GOALS.exportMs)}, --fork ${mark(e?.forkMs !== undefined && e.forkMs <= GOALS.forkMs)}`);
   }

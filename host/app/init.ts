@@ -31,6 +31,8 @@ import { seedHash, type StoredHeader } from "../framework/header.js";
 import { AUTH_TABLE, GOV_TABLE, authBytes, commitBlock, keyOf, recordKey, storeSource } from "./commit.js";
 import type { AppState } from "./state.js";
 import { NodeStateError } from "../framework/types.js";
+import { digestSum } from "../store/stored-digests.js";
+import { hashAccounts, placeChunk } from "./restart-load.js";
 
 /** Parameters live outside the tables: set them from the genesis on every start. */
 export function configure(s: AppState): void {
@@ -108,7 +110,7 @@ export function loadModuleRecord(s: AppState, key: string, value: string, import
 }
 
 /** One stored record into the core (not journaled: it is durable already) and the hash. */
-function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: string, stored = false): void {
+function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: string): void {
   const x = s.core.exports;
   if (table >= x.storeTableCount() || bytes.length !== x.storeRecordSize(table)) {
     throw new NodeStateError(`${source}: record of table ${table} does not fit this core build`);
@@ -116,8 +118,7 @@ function restoreRecord(s: AppState, table: number, bytes: Uint8Array, source: st
   const ptr = x.bufferPtr();
   new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
   x.storeRestore(table, ptr);
-  if (stored) s.hash.addStored(table, keyOf(bytes), bytes);
-  else s.hash.put(table, keyOf(bytes), bytes);
+  s.hash.put(table, keyOf(bytes), bytes);
 }
 
 /**
@@ -130,18 +131,34 @@ export function restore(s: AppState, store: NodeStore, { lean = true }: { lean?:
   const last = store.lastBlock();
   if (last === undefined) throw new NodeStateError(`${store.path}: genesis without its block`);
   s.genesisCommitted = true;
-  reserveState(s.core, store.recordCounts(), s.limits.coreMemoryBytes, store.path);
+  const counts = store.recordCounts();
+  reserveState(s.core, counts, s.limits.coreMemoryBytes, store.path);
   if (lean) s.hash.settle(storeSource(s)); // the database holds the state: the hash keeps no digest of it
-  for (const [table, bytes] of store.recordBytesAll()) restoreRecord(s, table, bytes, store.path, true);
-  // the accounts stay in the database: read when touched (modules/auth/directory.ts)
-  if (lean) s.directory.settle(store);
-  for (const a of store.eachAccount()) {
-    if (!lean) s.directory.load(a);
-    s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
-  }
-  for (const g of store.govRecords()) {
-    loadModuleRecord(s, g.key, g.value, false);
-    s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));
+  // Lean: the records' and accounts' digests summed in bulk (on a worker past a size: stored-digests.ts)
+  // while the core is filled; the sum is awaited below, before the app hash is compared.
+  const digests = lean ? digestSum([...counts.values()].reduce((t, n) => t + n, 0)) : undefined;
+  try {
+    for (const c of store.recordChunks()) {
+      placeChunk(s, c, store.path, digests === undefined);
+      digests?.add(c.bytes, c.size + 4);
+    }
+    // the accounts stay in the database: read when touched (modules/auth/directory.ts)
+    if (digests !== undefined) {
+      s.directory.settle(store);
+      hashAccounts(store, digests);
+    } else {
+      for (const a of store.eachAccount()) {
+        s.directory.load(a);
+        s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
+      }
+    }
+    for (const g of store.govRecords()) {
+      loadModuleRecord(s, g.key, g.value, false);
+      s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));
+    }
+    if (digests !== undefined) s.hash.addStoredSum(digests.finish());
+  } finally {
+    digests?.close();
   }
   s.applyInflationParams();
   s.burnIds = s.genesis.inflation.params.burnedAddresses.map((a) => s.directory.ensure(a));
@@ -153,13 +170,14 @@ export function restore(s: AppState, store: NodeStore, { lean = true }: { lean?:
   s.durable = s.last;
   // x/mint's Minter as the last block left it (older rows: derived from the supply after it)
   if (last.height > 0n) s.restoredAnnual = last.annualProvisions ?? minterOf(s);
+  const lastTxs = last.header === undefined ? [] : store.txsAt(last.height);
   s.lastSeed = last.header === undefined
     ? last.hash
-    : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, store.txsAt(last.height).map((t) => t.hash));
+    : seedHash(s.genesis.chainId, last.height, timeNs, last.appHash, lastTxs.map((t) => t.hash));
   if (last.header !== undefined) {
     s.headerCarry = {
       signatures: (JSON.parse(last.header) as StoredHeader).signatures,
-      results: store.txsAt(last.height).map((t) => ({
+      results: lastTxs.map((t) => ({
         code: t.code, data: t.data ?? new Uint8Array(), gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
       })),
       signers: undefined,

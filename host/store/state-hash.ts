@@ -71,6 +71,12 @@ export class StateHash {
     if (++this.unfolded === FOLD_EVERY) this.fold();
   }
 
+  /** A sum of stored records' digests (a restart's, hashed in bulk: stored-digests.ts), after `settle`. */
+  addStoredSum(sum: bigint): void {
+    if (this.source === undefined) throw new Error("addStoredSum before settle: each record's digest is needed");
+    this.sum = (this.sum + sum) % MOD;
+  }
+
   /** The limbs into the sum (exact: each stays below 2^53 for FOLD_EVERY additions). */
   private fold(): void {
     let v = 0n;

@@ -25,6 +25,7 @@ import { lockDatabase } from "./db-lock.js";
 import { storedGenesisBytes, type GenesisBytes } from "./genesis-bytes.js";
 import { NO_ACCOUNT, setUp } from "./migrate.js";
 import { thisRelease } from "./release.js";
+import { accountHashRows, recordChunks, type RecordChunk } from "./restart-read.js";
 import { accountOf, toBlock, toTx, type AccountRow, type BlockRow, type StoredBlock, type StoredTx, type TxRow } from "./rows.js";
 
 export type { StoredBlock, StoredTx };
@@ -303,6 +304,16 @@ export class NodeStore {
   /** Every core record's table and bytes, read as walked (a restart's: no key, no object per row). */
   *recordBytesAll(): IterableIterator<[table: number, bytes: Uint8Array]> {
     yield* this.db.prepare("SELECT tbl, bytes FROM records").raw(true).iterate() as Iterable<[number, Buffer]>;
+  }
+
+  /** Every core record in chunks of many rows, each one BLOB (a restart's read: restart-read.ts). */
+  recordChunks(rows?: number): IterableIterator<RecordChunk> {
+    return recordChunks(this.db, rows);
+  }
+
+  /** Every account's id, sequence and address as raw rows, in pages (a restart's hash: restart-read.ts). */
+  accountHashRows(): IterableIterator<[id: number, sequence: string, address: string][]> {
+    return accountHashRows(this.db);
   }
 
   accounts(): AccountRecord[] {
