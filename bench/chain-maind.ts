@@ -14,7 +14,10 @@
 //            connection per signer (a signer's txs in sequence order): accepted/s once every
 //            answer is back, committed/s once the blocks hold all 1,000.
 // Then each process's RSS. Medians over BENCH_MAIND_ROUNDS (default 3) rounds, the load average
-// beside them. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
+// beside them. Twice (BENCH_MAIND_CADENCE=both, the default; 1s or fast for one): both chains on
+// 1 s blocks (this node's --block-time 1s, chain-maind's timeout_commit 1s), then each at its
+// fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
+// txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -40,7 +43,7 @@ const EXTRA_FUNDS = 100_000_000_000_000n;
 const CONNECTIONS = 16;
 
 export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number }
-export interface MaindBench { rounds: number; node: Side; maind: Side; loadavg: string[] }
+export interface MaindBench { cadence: string; rounds: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
 function rpcClient(url: string) {
@@ -67,7 +70,7 @@ function rpcClient(url: string) {
 const getJson = async (url: string): Promise<any> => (await fetch(url)).json();
 
 /** The reference genesis with dev keys 9-28 funded (from dev key 0) and holding accounts. */
-function referenceGenesis(): any {
+export function referenceGenesis(): any {
   const doc = JSON.parse(readFileSync(join(ROOT, "test", "reference-chain", "genesis.json"), "utf8"));
   const bank = doc.app_state.bank;
   const reserve = bank.balances.find((b: any) => b.address === devAddress(0));
@@ -79,7 +82,7 @@ function referenceGenesis(): any {
   return doc;
 }
 
-interface Target { name: "node" | "maind"; rest: string; rpc: string; pid: () => number }
+export interface Target { name: "node" | "maind"; rest: string; rpc: string; pid: () => number }
 
 /** 16 connections over the 3 query paths for `seconds`: req/s (non-2xx answers count as errors). */
 async function queries(t: Target, seconds: number): Promise<number> {
@@ -91,7 +94,7 @@ async function queries(t: Target, seconds: number): Promise<number> {
 }
 
 /** The signers' txs for this round: PER_SIGNER sends each at their next sequences on `t`. */
-async function signRound(t: Target, chainId: string): Promise<string[][]> {
+export async function signRound(t: Target, chainId: string): Promise<string[][]> {
   return Promise.all(SIGNERS.map(async (n) => {
     const a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
     const client = await SigningStargateClient.offline(await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro"));
@@ -110,7 +113,7 @@ async function signRound(t: Target, chainId: string): Promise<string[][]> {
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
   const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
@@ -147,20 +150,45 @@ async function txRound(t: Target, queues: string[][]): Promise<{ accepted: numbe
   return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
-export async function runMaindBench(bin: string): Promise<MaindBench> {
+/** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */
+interface Cadence { label: string; nodeArgs: string[]; timeoutCommit: string; queries: boolean }
+
+/** The same 1 s cadence on both (queries, txs, RSS), and each at its fastest honest setting (txs only). */
+function cadences(): Cadence[] {
+  const which = process.env.BENCH_MAIND_CADENCE ?? "both";
+  const same: Cadence = { label: "1 s blocks", nodeArgs: ["--block-time", "1s"], timeoutCommit: "1s", queries: true };
+  // This node: a block as soon as txs wait (--on-demand-blocks); chain-maind: the lowest timeout_commit CometBFT takes (0s).
+  const tc = process.env.BENCH_MAIND_TIMEOUT_COMMIT ?? "0s";
+  const empty = process.env.BENCH_MAIND_EMPTY_BLOCKS === "false" ? ", create_empty_blocks false" : "";
+  const fast: Cadence = { label: `fastest: node --on-demand-blocks, chain-maind timeout_commit ${tc}${empty}`, nodeArgs: ["--block-time", "1s", "--on-demand-blocks"], timeoutCommit: tc, queries: false };
+  return which === "1s" ? [same] : which === "fast" ? [fast] : [same, fast];
+}
+
+export async function runMaindBench(bin: string): Promise<MaindBench[]> {
+  const out: MaindBench[] = [];
+  for (const c of cadences()) out.push(await runCadence(bin, c));
+  return out;
+}
+
+async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
   const rounds = Number(process.env.BENCH_MAIND_ROUNDS ?? 3) || 3;
   const seconds = Number(process.env.BENCH_MAIND_SECONDS ?? 10) || 10;
   const dir = await mkdtemp(join(tmpdir(), "bench-maind-"));
   let chain: Chain | undefined;
   let child: Awaited<ReturnType<typeof startChild>>["child"] | undefined;
   try {
-    progress(`load ${loadAverage()}; chain-maind ${bin}`);
+    progress(`${cadence.label}: load ${loadAverage()}; chain-maind ${bin}`);
     chain = initHome(bin, join(dir, "maind-home"), referenceGenesis(), await choosePorts());
+    const cfgPath = join(chain.home, "config", "config.toml");
+    let cfg = readFileSync(cfgPath, "utf8").replace(/^timeout_commit = .*$/m, `timeout_commit = "${cadence.timeoutCommit}"`);
+    // BENCH_MAIND_EMPTY_BLOCKS=false: CometBFT's create_empty_blocks off (a block only when txs wait), in the fast setup.
+    if (!cadence.queries && process.env.BENCH_MAIND_EMPTY_BLOCKS === "false") cfg = cfg.replace(/^create_empty_blocks = .*$/m, "create_empty_blocks = false");
+    writeFileSync(cfgPath, cfg);
     const genesisFile = join(dir, "genesis.json");
     writeFileSync(genesisFile, JSON.stringify(chain.genesis));
     await start(chain);
     const maindPid = chain.proc!.pid!;
-    const started = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) progress(m); }, { args: ["--genesis", genesisFile] });
+    const started = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) progress(m); }, { args: ["--genesis", genesisFile, ...cadence.nodeArgs] });
     child = started.child;
     const nodePid = child.pid!;
     const targets: Target[] = [
@@ -173,10 +201,12 @@ export async function runMaindBench(bin: string): Promise<MaindBench> {
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
-        progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
-        got[t.name].q.push(await queries(t, seconds));
+        if (cadence.queries) {
+          progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
+          got[t.name].q.push(await queries(t, seconds));
+        }
         const queues = await signRound(t, chainId);
-        progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync`);
+        progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
         const tx = await txRound(t, queues);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
@@ -186,9 +216,9 @@ export async function runMaindBench(bin: string): Promise<MaindBench> {
       loads.push(loadAverage());
     }
     const side = (n: "node" | "maind", pid: number): Side => ({
-      queriesPerSec: median(got[n].q), acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+      queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
     });
-    return { rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
+    return { cadence: cadence.label, rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
   } finally {
     if (child && child.exitCode === null) {
       child.kill("SIGTERM");
@@ -207,8 +237,8 @@ export function maindLines(b: MaindBench): string[] {
     return `  ${label.padEnd(22)} node ${f(node).padStart(7)} ${unit}   chain-maind ${f(maind).padStart(7)} ${unit}   ${ratio.toFixed(2)}x   ${ok ? "PASS" : "MISS"} ${higherBetter ? ">=" : "<="} ${target}x`;
   };
   return [
-    `against chain-maind (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
-    row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s"),
+    `against chain-maind, ${b.cadence} (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
+    ...(Number.isNaN(b.node.queriesPerSec) ? [] : [row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s")]),
     row("txs accepted", b.node.acceptedPerSec, b.maind.acceptedPerSec, 2, true, "tx/s "),
     row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),
     row("RSS after the load", b.node.rssMiB, b.maind.rssMiB, 1, false, "MiB  "),
@@ -222,7 +252,6 @@ export async function maindMain(): Promise<number> {
     console.log(`chain-maind: skipped: no binary at ${bin} (build it with scripts/reference-chain/build.sh, or point BENCH_CHAIN_MAIND at one)`);
     return 0;
   }
-  const b = await runMaindBench(bin);
-  for (const l of maindLines(b)) console.log(l);
+  for (const b of await runMaindBench(bin)) for (const l of maindLines(b)) console.log(l);
   return 0;
 }
