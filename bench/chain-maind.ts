@@ -42,7 +42,17 @@ const PER_SIGNER = 50;
 const EXTRA_FUNDS = 100_000_000_000_000n;
 const CONNECTIONS = 16;
 
-export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number }
+export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number; cpuMsPerTx: number }
+
+/** A process's CPU time so far (user + system, all threads), ms: /proc/PID/stat (Linux; NaN elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
+}
 export interface MaindBench { cadence: string; rounds: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
@@ -113,12 +123,13 @@ export async function signRound(t: Target, chainId: string): Promise<string[][]>
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
   const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
   let refused = 0;
   let firstRefusal: string | undefined;
+  const cpu0 = cpuMsOf(t.pid());
   const t0 = performance.now();
   await Promise.all(queues.map(async (q) => {
     const c = rpcClient(t.rpc);
@@ -146,8 +157,9 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
   }
   const committed = performance.now() - t0;
+  const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
   status.close();
-  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, ...(firstRefusal ? { firstRefusal } : {}) };
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
 /** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */
@@ -196,7 +208,7 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
       { name: "maind", rest: chain.rest, rpc: chain.rpc, pid: () => maindPid },
     ];
     const chainId = chain.genesis.chain_id as string;
-    const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 } };
+    const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 } };
     const loads: string[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
@@ -211,12 +223,14 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
         got[t.name].c.push(tx.committed);
+        got[t.name].cpu.push(tx.cpuMsPerTx);
         got[t.name].refused += tx.refused;
       }
       loads.push(loadAverage());
     }
     const side = (n: "node" | "maind", pid: number): Side => ({
       queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+      cpuMsPerTx: median(got[n].cpu),
     });
     return { cadence: cadence.label, rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
   } finally {
@@ -241,6 +255,7 @@ export function maindLines(b: MaindBench): string[] {
     ...(Number.isNaN(b.node.queriesPerSec) ? [] : [row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s")]),
     row("txs accepted", b.node.acceptedPerSec, b.maind.acceptedPerSec, 2, true, "tx/s "),
     row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),
+    `  CPU per committed tx (process, all threads, from broadcast to commit): node ${(b.node.cpuMsPerTx * 1000).toFixed(0)} µs   chain-maind ${(b.maind.cpuMsPerTx * 1000).toFixed(0)} µs   ${(b.maind.cpuMsPerTx / b.node.cpuMsPerTx).toFixed(2)}x fewer`,
     row("RSS after the load", b.node.rssMiB, b.maind.rssMiB, 1, false, "MiB  "),
     ...(b.node.refused + b.maind.refused > 0 ? [`  refused: node ${b.node.refused}, chain-maind ${b.maind.refused}`] : []),
   ];
