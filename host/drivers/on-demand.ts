@@ -25,9 +25,9 @@ export interface OnDemandParams {
 }
 
 export const ON_DEMAND_DEFAULTS: OnDemandParams = {
-  quietNs: 5_000_000n,
+  quietNs: 20_000_000n,
   maxWaitNs: 250_000_000n,
-  minGapNs: 10_000_000n,
+  minGapNs: 100_000_000n,
   maxTxs: 5_000,
 };
 
