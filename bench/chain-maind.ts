@@ -104,9 +104,21 @@ async function queries(t: Target, seconds: number): Promise<number> {
 }
 
 /** The signers' txs for this round: PER_SIGNER sends each at their next sequences on `t`. */
+/** Each chain's signers' sequences after the last round (the next round signs from there). */
+const nextSequence = new Map<string, number>();
+
 export async function signRound(t: Target, chainId: string): Promise<string[][]> {
   return Promise.all(SIGNERS.map(async (n) => {
-    const a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    // The account as the chain's REST answers it, once it shows the last round's txs: CometBFT
+    // serves a block before the app has committed it, so a query right after may still see the
+    // former sequence (chain-maind then refused the round's repeats: "tx already exists in cache").
+    const want = nextSequence.get(`${t.rest} ${n}`) ?? 0;
+    let a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    for (let waited = 0; Number(a.sequence) < want && waited < 10_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+      a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    }
+    nextSequence.set(`${t.rest} ${n}`, Number(a.sequence) + PER_SIGNER);
     const client = await SigningStargateClient.offline(await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro"));
     const out: string[] = [];
     for (let s = 0; s < PER_SIGNER; s++) {
