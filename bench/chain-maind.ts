@@ -77,7 +77,14 @@ function rpcClient(url: string) {
   return { call, close: () => agent.destroy() };
 }
 
-const getJson = async (url: string): Promise<any> => (await fetch(url)).json();
+/** GET as JSON; once more if the socket was closed under it (a keep-alive socket the server closed as fetch reused it). */
+const getJson = async (url: string): Promise<any> => {
+  try {
+    return await (await fetch(url)).json();
+  } catch {
+    return (await fetch(url)).json();
+  }
+};
 
 /** The reference genesis with dev keys 9-28 funded (from dev key 0) and holding accounts. */
 export function referenceGenesis(): any {
