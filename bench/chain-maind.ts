@@ -14,7 +14,10 @@
 //            connection per signer (a signer's txs in sequence order): accepted/s once every
 //            answer is back, committed/s once the blocks hold all 1,000.
 // Then each process's RSS. Medians over BENCH_MAIND_ROUNDS (default 3) rounds, the load average
-// beside them. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
+// beside them. Twice (BENCH_MAIND_CADENCE=both, the default; 1s or fast for one): both chains on
+// 1 s blocks (this node's --block-time 1s, chain-maind's timeout_commit 1s), then each at its
+// fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
+// txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -39,8 +42,18 @@ const PER_SIGNER = 50;
 const EXTRA_FUNDS = 100_000_000_000_000n;
 const CONNECTIONS = 16;
 
-export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number }
-export interface MaindBench { rounds: number; node: Side; maind: Side; loadavg: string[] }
+export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number; cpuMsPerTx: number }
+
+/** A process's CPU time so far (user + system, all threads), ms: /proc/PID/stat (Linux; NaN elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
+}
+export interface MaindBench { cadence: string; rounds: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
 function rpcClient(url: string) {
@@ -64,10 +77,17 @@ function rpcClient(url: string) {
   return { call, close: () => agent.destroy() };
 }
 
-const getJson = async (url: string): Promise<any> => (await fetch(url)).json();
+/** GET as JSON; once more if the socket was closed under it (a keep-alive socket the server closed as fetch reused it). */
+const getJson = async (url: string): Promise<any> => {
+  try {
+    return await (await fetch(url)).json();
+  } catch {
+    return (await fetch(url)).json();
+  }
+};
 
 /** The reference genesis with dev keys 9-28 funded (from dev key 0) and holding accounts. */
-function referenceGenesis(): any {
+export function referenceGenesis(): any {
   const doc = JSON.parse(readFileSync(join(ROOT, "test", "reference-chain", "genesis.json"), "utf8"));
   const bank = doc.app_state.bank;
   const reserve = bank.balances.find((b: any) => b.address === devAddress(0));
@@ -79,7 +99,7 @@ function referenceGenesis(): any {
   return doc;
 }
 
-interface Target { name: "node" | "maind"; rest: string; rpc: string; pid: () => number }
+export interface Target { name: "node" | "maind"; rest: string; rpc: string; pid: () => number }
 
 /** 16 connections over the 3 query paths for `seconds`: req/s (non-2xx answers count as errors). */
 async function queries(t: Target, seconds: number): Promise<number> {
@@ -91,9 +111,21 @@ async function queries(t: Target, seconds: number): Promise<number> {
 }
 
 /** The signers' txs for this round: PER_SIGNER sends each at their next sequences on `t`. */
-async function signRound(t: Target, chainId: string): Promise<string[][]> {
+/** Each chain's signers' sequences after the last round (the next round signs from there). */
+const nextSequence = new Map<string, number>();
+
+export async function signRound(t: Target, chainId: string): Promise<string[][]> {
   return Promise.all(SIGNERS.map(async (n) => {
-    const a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    // The account as the chain's REST answers it, once it shows the last round's txs: CometBFT
+    // serves a block before the app has committed it, so a query right after may still see the
+    // former sequence (chain-maind then refused the round's repeats: "tx already exists in cache").
+    const want = nextSequence.get(`${t.rest} ${n}`) ?? 0;
+    let a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    for (let waited = 0; Number(a.sequence) < want && waited < 10_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+      a = (await getJson(`${t.rest}/cosmos/auth/v1beta1/accounts/${devAddress(n)}`)).account;
+    }
+    nextSequence.set(`${t.rest} ${n}`, Number(a.sequence) + PER_SIGNER);
     const client = await SigningStargateClient.offline(await DirectSecp256k1Wallet.fromKey(devPrivateKey(n), "cro"));
     const out: string[] = [];
     for (let s = 0; s < PER_SIGNER; s++) {
@@ -110,12 +142,13 @@ async function signRound(t: Target, chainId: string): Promise<string[][]> {
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
   const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
   let refused = 0;
   let firstRefusal: string | undefined;
+  const cpu0 = cpuMsOf(t.pid());
   const t0 = performance.now();
   await Promise.all(queues.map(async (q) => {
     const c = rpcClient(t.rpc);
@@ -143,24 +176,50 @@ async function txRound(t: Target, queues: string[][]): Promise<{ accepted: numbe
     if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
   }
   const committed = performance.now() - t0;
+  const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
   status.close();
-  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, ...(firstRefusal ? { firstRefusal } : {}) };
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
-export async function runMaindBench(bin: string): Promise<MaindBench> {
+/** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */
+interface Cadence { label: string; nodeArgs: string[]; timeoutCommit: string; queries: boolean }
+
+/** The same 1 s cadence on both (queries, txs, RSS), and each at its fastest honest setting (txs only). */
+function cadences(): Cadence[] {
+  const which = process.env.BENCH_MAIND_CADENCE ?? "both";
+  const same: Cadence = { label: "1 s blocks", nodeArgs: ["--block-time", "1s"], timeoutCommit: "1s", queries: true };
+  // This node: a block as soon as txs wait (--on-demand-blocks); chain-maind: the lowest timeout_commit CometBFT takes (0s).
+  const tc = process.env.BENCH_MAIND_TIMEOUT_COMMIT ?? "0s";
+  const empty = process.env.BENCH_MAIND_EMPTY_BLOCKS === "false" ? ", create_empty_blocks false" : "";
+  const fast: Cadence = { label: `fastest: node --on-demand-blocks, chain-maind timeout_commit ${tc}${empty}`, nodeArgs: ["--block-time", "1s", "--on-demand-blocks"], timeoutCommit: tc, queries: false };
+  return which === "1s" ? [same] : which === "fast" ? [fast] : [same, fast];
+}
+
+export async function runMaindBench(bin: string): Promise<MaindBench[]> {
+  const out: MaindBench[] = [];
+  for (const c of cadences()) out.push(await runCadence(bin, c));
+  return out;
+}
+
+async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
   const rounds = Number(process.env.BENCH_MAIND_ROUNDS ?? 3) || 3;
   const seconds = Number(process.env.BENCH_MAIND_SECONDS ?? 10) || 10;
   const dir = await mkdtemp(join(tmpdir(), "bench-maind-"));
   let chain: Chain | undefined;
   let child: Awaited<ReturnType<typeof startChild>>["child"] | undefined;
   try {
-    progress(`load ${loadAverage()}; chain-maind ${bin}`);
+    progress(`${cadence.label}: load ${loadAverage()}; chain-maind ${bin}`);
     chain = initHome(bin, join(dir, "maind-home"), referenceGenesis(), await choosePorts());
+    const cfgPath = join(chain.home, "config", "config.toml");
+    let cfg = readFileSync(cfgPath, "utf8").replace(/^timeout_commit = .*$/m, `timeout_commit = "${cadence.timeoutCommit}"`);
+    // BENCH_MAIND_EMPTY_BLOCKS=false: CometBFT's create_empty_blocks off (a block only when txs wait), in the fast setup.
+    if (!cadence.queries && process.env.BENCH_MAIND_EMPTY_BLOCKS === "false") cfg = cfg.replace(/^create_empty_blocks = .*$/m, "create_empty_blocks = false");
+    writeFileSync(cfgPath, cfg);
     const genesisFile = join(dir, "genesis.json");
     writeFileSync(genesisFile, JSON.stringify(chain.genesis));
     await start(chain);
     const maindPid = chain.proc!.pid!;
-    const started = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) progress(m); }, { args: ["--genesis", genesisFile] });
+    const started = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) progress(m); }, { args: ["--genesis", genesisFile, ...cadence.nodeArgs] });
     child = started.child;
     const nodePid = child.pid!;
     const targets: Target[] = [
@@ -168,27 +227,31 @@ export async function runMaindBench(bin: string): Promise<MaindBench> {
       { name: "maind", rest: chain.rest, rpc: chain.rpc, pid: () => maindPid },
     ];
     const chainId = chain.genesis.chain_id as string;
-    const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], refused: 0 } };
+    const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 } };
     const loads: string[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
-        progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
-        got[t.name].q.push(await queries(t, seconds));
+        if (cadence.queries) {
+          progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
+          got[t.name].q.push(await queries(t, seconds));
+        }
         const queues = await signRound(t, chainId);
-        progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync`);
+        progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
         const tx = await txRound(t, queues);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
         got[t.name].c.push(tx.committed);
+        got[t.name].cpu.push(tx.cpuMsPerTx);
         got[t.name].refused += tx.refused;
       }
       loads.push(loadAverage());
     }
     const side = (n: "node" | "maind", pid: number): Side => ({
-      queriesPerSec: median(got[n].q), acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+      queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+      cpuMsPerTx: median(got[n].cpu),
     });
-    return { rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
+    return { cadence: cadence.label, rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
   } finally {
     if (child && child.exitCode === null) {
       child.kill("SIGTERM");
@@ -207,10 +270,11 @@ export function maindLines(b: MaindBench): string[] {
     return `  ${label.padEnd(22)} node ${f(node).padStart(7)} ${unit}   chain-maind ${f(maind).padStart(7)} ${unit}   ${ratio.toFixed(2)}x   ${ok ? "PASS" : "MISS"} ${higherBetter ? ">=" : "<="} ${target}x`;
   };
   return [
-    `against chain-maind (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
-    row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s"),
+    `against chain-maind, ${b.cadence} (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
+    ...(Number.isNaN(b.node.queriesPerSec) ? [] : [row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s")]),
     row("txs accepted", b.node.acceptedPerSec, b.maind.acceptedPerSec, 2, true, "tx/s "),
     row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),
+    `  CPU per committed tx (process, all threads, from broadcast to commit): node ${(b.node.cpuMsPerTx * 1000).toFixed(0)} µs   chain-maind ${(b.maind.cpuMsPerTx * 1000).toFixed(0)} µs   ${(b.maind.cpuMsPerTx / b.node.cpuMsPerTx).toFixed(2)}x fewer`,
     row("RSS after the load", b.node.rssMiB, b.maind.rssMiB, 1, false, "MiB  "),
     ...(b.node.refused + b.maind.refused > 0 ? [`  refused: node ${b.node.refused}, chain-maind ${b.maind.refused}`] : []),
   ];
@@ -222,7 +286,6 @@ export async function maindMain(): Promise<number> {
     console.log(`chain-maind: skipped: no binary at ${bin} (build it with scripts/reference-chain/build.sh, or point BENCH_CHAIN_MAIND at one)`);
     return 0;
   }
-  const b = await runMaindBench(bin);
-  for (const l of maindLines(b)) console.log(l);
+  for (const b of await runMaindBench(bin)) for (const l of maindLines(b)) console.log(l);
   return 0;
 }

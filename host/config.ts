@@ -70,6 +70,8 @@ export interface Config {
   upgrade?: { apply: string[]; skipHeights: bigint[] };
   /** `--automine` (dev mode): a block for each tx, at once. On by default with `--dev` (not with `--block-time` or `--no-automine`). */
   automine?: boolean;
+  /** `--on-demand-blocks` (real clock): a block as soon as txs wait, the --block-time block when idle (drivers/on-demand.ts). */
+  onDemandBlocks?: boolean;
   /** `--dev` given: the chain is at height 1 (at least) when the node answers. */
   firstBlock?: boolean;
   /** `--fork FILE` (dev mode, dev/fork.ts): a new chain from an SDK export, its validators' keys the node's; without --db a database removed at close. */
@@ -238,6 +240,7 @@ const FLAGS = {
   keyring: { type: "string", value: "FILE", shown: "none", description: "dev mode: at start, top up every key of this keyring (npm run keys -- add NAME) to --fund-amount from the reserve (dev key 0), a signed bank send each; a simulated clock makes their block at once" },
   "fund-amount": { type: "string", value: "COINS", default: "100000000000000basecro", description: "with --keyring: what each key holds after the start-up top-up (whole base units: 100000000000000basecro = 1,000,000 CRO)" },
   automine: { type: "boolean", description: "dev mode: a block for each tx CheckTx admits, at once (as Anvil's automine), on either clock; on by default with --dev unless --block-time is given" },
+  "on-demand-blocks": { type: "boolean", description: "real clock: a block as soon as txs wait (once no tx arrived for 20 ms, the oldest waited 250 ms, or 5,000 wait; blocks at least 100 ms apart), the --block-time block when idle; x/mint pays per block, so under load blocks come faster than blocks_per_year assumes (docs/performance.md)" },
   "no-automine": { type: "boolean", description: "with --dev: no block per tx; blocks every --block-time (real clock) or on request (dev_mine, POST /dev/advance)" },
   mnemonic: { type: "string", value: "WORDS", shown: `"${DEFAULT_MNEMONIC}" (public: local chains only)`, description: "dev mode: the BIP-39 mnemonic of the HD accounts (m/44'/394'/0'/0/i), printed at start with their private keys" },
   accounts: { type: "string", value: "N", default: `${DEFAULT_ACCOUNTS}`, description: `dev mode: how many HD accounts of --mnemonic hold 1,000,000 CRO at start (0 to ${MAX_ACCOUNTS}): in the default genesis (from the reserve), a fork's document (minted), or sent by the faucet with --genesis` },
@@ -391,7 +394,12 @@ function resolveConfig(values: FlagVals, env: Record<string, string | undefined>
   // interval asked for (--block-time) or --no-automine; at height 1 when it answers. The simulated
   // clock alone keeps blocks for when they are asked for (scripts, tests).
   const devAsked = values.dev === true && values.abci === undefined;
-  if (values.automine || (devAsked && !values["no-automine"] && str("block-time") === undefined)) config.automine = true;
+  if (values["on-demand-blocks"]) {
+    if (clock !== "real" || values.abci !== undefined) throw new ConfigError("--on-demand-blocks: the real clock's cadence: not with --clock simulated or --abci");
+    if (values.automine) throw new ConfigError("--on-demand-blocks and --automine: give one");
+    config.onDemandBlocks = true;
+  }
+  if (values.automine || (devAsked && !values["no-automine"] && !values["on-demand-blocks"] && str("block-time") === undefined)) config.automine = true;
   if (devAsked) config.firstBlock = true;
   if (values["fork-height"] !== undefined && values["fork-url"] === undefined) throw new ConfigError("--fork-height: the height of a --fork-url: add --fork-url");
   if (values.fork !== undefined && values["fork-url"] !== undefined) throw new ConfigError("--fork and --fork-url: give one");

@@ -87,7 +87,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       clock: config.abci ? "simulated" : config.clock,
       ...(config.abci ? { headers: false } : {}),
       blockTimeNs: config.blockTimeNs,
-      automine: devChain && config.automine === true,
+      automine: devChain && config.automine === true, onDemand: config.onDemandBlocks === true,
       limits, minGasPrices, ...(config.upgrade ? { upgrade: config.upgrade } : {}),
       onHalt: (e) => {
         console.error(`error: chain halted at height ${chain.latest.height}: ${e.message}`);

@@ -79,7 +79,7 @@ export function commitBlock(
   const write = store === undefined ? () => {} : () => {
     const txs: StoredTx[] = results.map((r) => ({
       hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
-      rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+      rawLog: r.rawLog, events: JSON.stringify(r.events), eventObjects: r.events, gasWanted: r.gasWanted, gasUsed: r.gasUsed,
     }));
     if (genesis) {
       const slim = slimGenesisDoc(s.genesisDoc);

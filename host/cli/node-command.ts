@@ -22,7 +22,7 @@ export function startupLine(node: RunningNode, config: Config): string {
   const clock = config.abci
     ? `a CometBFT application: ABCI on ${config.abci}, blocks as CometBFT decides them; ${genesis}`
     : config.clock === "real"
-      ? `real clock, a block every ${every}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
+      ? `real clock, a block ${config.onDemandBlocks ? `as soon as txs wait, else every ${every}` : `every ${every}`}; ${genesis}${chain.genesis.genesisTimeNs > wallClockNs() ? ", waiting for it" : ""}`
       : `simulated clock, ${every} blocks made by POST ${node.url}/dev/advance?blocks=N; ${genesis}`;
   const rpc = node.rpcUrl ? `; CometBFT RPC ${node.rpcUrl}` : "";
   return (

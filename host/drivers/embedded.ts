@@ -21,6 +21,7 @@ import type { AppState } from "../app/state.js";
 import type { StateCheat } from "../app/cheats.js";
 import { ChainStateError, type TxResult } from "../framework/types.js";
 import { assertNoUpgradeNeeded, refuseRestart } from "../modules/upgrade/pre-block.js";
+import { ON_DEMAND_DEFAULTS, OnDemandCadence, type OnDemandParams } from "./on-demand.js";
 
 /** The node's database opened, unless it stopped at an upgrade plan's height no flag applies or skips (x/upgrade). */
 export function openUnlessUpgradeDue(core: Core, genesisDoc: Json, options: NodeChainOptions): AppState {
@@ -42,6 +43,8 @@ export interface ChainOptions {
   now?: () => bigint;
   /** A block for each tx CheckTx admits, at once (`--automine`). */
   automine?: boolean;
+  /** Real clock: blocks as soon as txs wait (`--on-demand-blocks`, drivers/on-demand.ts); true: the default bounds. */
+  onDemand?: OnDemandParams | boolean;
 }
 
 export interface NodeChainOptions extends ChainOptions, OpenOptions {}
@@ -81,6 +84,8 @@ export class NodeChain implements Node {
   nextTimeNs: bigint | undefined;
   /** Dev mode's setters (dev/chain.ts: setBalance, setSequence, setDelegation, ...): made by the next block, before its BeginBlock. */
   pendingCheats: StateCheat[] = [];
+  /** `--on-demand-blocks`: the real clock's blocks as soon as txs wait (drivers/on-demand.ts). */
+  readonly onDemand: OnDemandCadence | undefined;
 
   constructor(s: AppState, options: ChainOptions & ApplicationOptions) {
     if (options.blockTimeNs <= 0n) throw new RangeError("block time must be positive");
@@ -96,6 +101,10 @@ export class NodeChain implements Node {
     this.blockTimeNs = options.blockTimeNs;
     this.now = options.now ?? wallClockNs;
     this.automine = options.automine === true;
+    if (options.onDemand && this.clock === "real") {
+      const params = options.onDemand === true ? ON_DEMAND_DEFAULTS : options.onDemand;
+      this.onDemand = new OnDemandCadence(params, this.now, () => this.pending, () => this.demandBlock());
+    }
   }
 
   /** The node's database (see Application): new from `genesisDoc`, or restored. */
@@ -123,6 +132,7 @@ export class NodeChain implements Node {
     included.catch(() => {}); // nobody waits for a sync/async tx: its rejection on a halt is no crash
     // --automine: a block of the oldest waiting tx (if any is left); a halt is reported by onHalted.
     if (this.automine) void this.enqueue(() => this.pending > 0 && this.blockNow(1)).catch(() => {});
+    this.onDemand?.arrived();
     return { hash: verified.txHash, included };
   }
 
@@ -243,6 +253,23 @@ export class NodeChain implements Node {
       throw e;
     }
     batch.forEach((p, i) => p.done.forEach((f) => f.resolve(results[i]!)));
+    this.onDemand?.blockMade();
+  }
+
+  /** The on-demand cadence's block: now (at least the time step after the last), then the idle timer from it. */
+  private demandBlock(): void {
+    if (this.stopped || this.pending === 0) return;
+    try {
+      this.blockNow();
+    } catch {
+      return; // the application halted and reported it.
+    }
+    // The idle block comes a block time after this one (the grid starts again from now).
+    if (this.timer !== undefined && !this.intervalOff) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.start();
+    }
   }
 
   /**
@@ -369,6 +396,7 @@ export class NodeChain implements Node {
 
   stop(): void {
     this.stopped = true;
+    this.onDemand?.stop();
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;

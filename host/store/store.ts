@@ -17,7 +17,7 @@
 
 import { constants, copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { indexedAttributes, type SearchCondition } from "./tx-search.js";
+import { indexedAttributes, indexedAttributesOf, type SearchCondition } from "./tx-search.js";
 import { matchingTxsSql, registerMatchFunction } from "./tx-search-sql.js";
 import { StatementCache } from "./statements.js";
 import type { AccountRecord, ModuleRecord } from "./records.js";
@@ -190,7 +190,7 @@ export class NodeStore {
         t.hash, t.height, t.index, t.tx ?? null, t.data ?? null, t.code, t.codespace, t.rawLog, t.events,
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
-      for (const a of indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
+      for (const a of t.eventObjects !== undefined ? indexedAttributesOf(t.eventObjects) : indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
     }
     midway();
     for (const c of changes) {

@@ -103,7 +103,14 @@ export function valueMatches(value: string, c: SearchCondition): boolean {
 
 /** The indexed attributes of a tx's events: `type.key` → values (the attributes marked index). */
 export function indexedAttributes(eventsJson: string): { key: string; value: string }[] {
-  const events = JSON.parse(eventsJson) as { type: string; attributes: { key: string; value: string; index?: boolean }[] }[];
+  return indexedAttributesOf(JSON.parse(eventsJson) as IndexableEvent[]);
+}
+
+/** An event as the tx index reads it. */
+export interface IndexableEvent { type: string; attributes: readonly { key: string; value: string; index?: boolean }[] }
+
+/** indexedAttributes of the events themselves (a block's write has them: no JSON read back). */
+export function indexedAttributesOf(events: readonly IndexableEvent[]): { key: string; value: string }[] {
   const out: { key: string; value: string }[] = [];
   for (const e of events) {
     for (const a of e.attributes) if (a.index !== false) out.push({ key: `${e.type}.${a.key}`, value: a.value });
