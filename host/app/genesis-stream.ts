@@ -11,7 +11,6 @@
 
 import { closeSync, openSync, read, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { ValidationError } from "../errors.js";
 import { SpooledList, isObject, materializeJson, mergeJson, type Json } from "../framework/genesis-json.js";
@@ -199,7 +198,9 @@ export async function readGenesisChunks(chunks: AsyncIterable<Uint8Array> | Iter
   return root;
 }
 
-const readAsync = promisify(read);
+/** fs.read as a promise, made when called (a module-level promisify would run in the web bundle, where node:fs is absent). */
+const readAsync = (fd: number, buf: Buffer, off: number, len: number, pos: number | null) =>
+  new Promise<{ bytesRead: number }>((resolve, reject) => read(fd, buf, off, len, pos, (e, bytesRead) => (e ? reject(e) : resolve({ bytesRead }))));
 
 /** A descriptor's bytes in chunks of `size`, read again and again into one buffer (each chunk is used before the next is read); a regular file's from its start. */
 async function* fileChunks(fd: number, size: number, positioned: boolean): AsyncGenerator<Uint8Array> {
