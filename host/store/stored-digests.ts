@@ -161,3 +161,49 @@ class WorkerSum implements DigestSum {
     void this.worker.terminate();
   }
 }
+
+const PACK_CHUNK = 1 << 20;
+
+/**
+ * Inputs one at a time (the genesis block's records and accounts as its write makes their rows):
+ * each `table (u32 LE) ‖ bytes` after its u16 length, in chunks of 1 MiB handed to `sum` (a
+ * worker's, from `restartHashing.workerFrom` inputs on: it hashes while the thread writes).
+ */
+export class DigestPacker {
+  private buf = Buffer.from(new ArrayBuffer(PACK_CHUNK)); // its own buffer: handed over without a copy
+  private at = 0;
+  /** Inputs added (a test's count). */
+  count = 0;
+
+  constructor(private readonly sum: DigestSum) {}
+
+  add(table: number, bytes: Uint8Array): void {
+    const n = 4 + bytes.length;
+    if (n > 0xffff) throw new RangeError(`a state hash input of ${n} bytes (at most 65,535 in a packed chunk)`);
+    if (this.at + 2 + n > PACK_CHUNK) this.flush();
+    const b = this.buf;
+    b.writeUInt16LE(n, this.at);
+    b.writeUInt32LE(table >>> 0, this.at + 2);
+    b.set(bytes, this.at + 6);
+    this.at += 2 + n;
+    this.count++;
+  }
+
+  /** The inputs so far to the sum. */
+  flush(): void {
+    if (this.at === 0) return;
+    this.sum.add(this.buf.subarray(0, this.at), 0);
+    this.buf = Buffer.from(new ArrayBuffer(PACK_CHUNK));
+    this.at = 0;
+  }
+
+  /** Every input's digest summed (waits for the worker). */
+  finish(): bigint {
+    this.flush();
+    return this.sum.finish();
+  }
+
+  close(): void {
+    this.sum.close();
+  }
+}
