@@ -236,7 +236,7 @@ function* genesisRows(s: AppState, packer: DigestPacker): Iterable<RecordChange>
 /** The genesis block's accounts as the write iterates them, each one's state hash input packed as its row is made. */
 function* packedAccounts(accounts: AccountRecord[], packer: DigestPacker): Iterable<AccountRecord> {
   for (const a of accounts) {
-    packer.add(AUTH_TABLE, authBytes(a));
+    packer.addAccount(AUTH_TABLE, a.id, a.sequence, a.address);
     yield a;
   }
 }

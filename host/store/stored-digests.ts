@@ -189,6 +189,25 @@ export class DigestPacker {
     this.count++;
   }
 
+  /** An account's input as commit.ts `authBytes` makes it (u64 id ‖ u64 sequence ‖ address), after `table`: no array per account. */
+  addAccount(table: number, id: number, sequence: bigint, address: string): void {
+    if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`account id ${id}`);
+    if (22 + 3 * address.length > 0xffff) {
+      this.add(table, accountBytes(id, sequence, address));
+      return;
+    }
+    if (this.at + 24 + 3 * address.length > PACK_CHUNK) this.flush();
+    const b = this.buf, at = this.at;
+    b.writeUInt32LE(table >>> 0, at + 2);
+    b.writeUInt32LE(id % 0x1_0000_0000, at + 6);
+    b.writeUInt32LE(Math.floor(id / 0x1_0000_0000), at + 10);
+    b.writeBigUInt64LE(BigInt.asUintN(64, sequence), at + 14);
+    const n = b.write(address, at + 22, "utf8");
+    b.writeUInt16LE(20 + n, at);
+    this.at += 22 + n;
+    this.count++;
+  }
+
   /** The inputs so far to the sum. */
   flush(): void {
     if (this.at === 0) return;
@@ -206,4 +225,13 @@ export class DigestPacker {
   close(): void {
     this.sum.close();
   }
+}
+
+function accountBytes(id: number, sequence: bigint, address: string): Uint8Array {
+  const addr = Buffer.from(address, "utf8");
+  const out = Buffer.alloc(16 + addr.length);
+  out.writeBigUInt64LE(BigInt(id), 0);
+  out.writeBigUInt64LE(BigInt.asUintN(64, sequence), 8);
+  out.set(addr, 16);
+  return out;
 }
