@@ -10,6 +10,8 @@ import { JOURNAL_ENTRY_SIZE, JOURNAL_SLOT, JOURNAL_TABLE, RECORD_KEY, RECORD_KEY
 import { consensusSet } from "../modules/staking/consensus-key.js";
 import { consensusInfoText, type ConsensusInfo } from "../modules/slashing/keeper.js";
 import type { RecordChange, StoredBlock, StoredTx } from "../store/store.js";
+import type { ModuleRecord } from "../store/records.js";
+import { DigestPacker, digestSum } from "../store/stored-digests.js";
 import { makeHeader, seedHash, type ConsensusValidator, type StoredHeader } from "../framework/header.js";
 import type { AppState } from "./state.js";
 import type { HashSource } from "../store/state-hash.js";
@@ -43,53 +45,71 @@ export function commitBlock(
 ): void {
   const started = performance.now();
   const genesis = !s.genesisCommitted;
-  // A new chain's genesis block into its database (an import's millions of records): hashed and
-  // written straight from the core's journal, no copy or digest of a record held (genesisJournal).
+  // A new chain's genesis block into its database (an import's millions of records): written
+  // straight from the core's journal, each record's digest summed as its row is made, on a worker
+  // for a large one (genesisRows), no copy or digest of a record held.
   const streamed = genesis && imported.length === 0 && durability === "now" && s.store !== undefined && s.hash.held === 0 && !journalRemoves(s);
   if (streamed) s.hash.settle(storeSource(s)); // the write below makes it so; nothing reads the database before
-  const changes: Iterable<RecordChange> = streamed ? genesisJournal(s) : [...imported, ...drainJournal(s)];
-  const changeCount = streamed ? s.core.exports.storeJournalLength() : (changes as RecordChange[]).length;
+  const changes: RecordChange[] = streamed ? [] : [...imported, ...drainJournal(s)];
+  const changeCount = streamed ? s.core.exports.storeJournalLength() : changes.length;
   const accounts = s.directory.takeDirty();
-  for (const a of accounts) {
-    if (streamed) s.hash.addStored(AUTH_TABLE, `${a.id}`, authBytes(a));
-    else s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
-  }
+  if (!streamed) for (const a of accounts) s.hash.put(AUTH_TABLE, `${a.id}`, authBytes(a));
   const records = [...s.gov.takeDirty(), ...s.slashing.takeDirty(), ...s.validators.takeDirty(), ...s.delayedSets.takeDirty(), ...s.bank.takeDirty(), ...s.authz.takeDirty(), ...s.feegrant.takeDirty(), ...s.nft.takeDirty(), ...s.upgrade.takeDirty(), ...s.circuit.takeDirty(), ...s.group.store.takeDirty(), ...s.evidence.takeDirty(), ...s.ibc.takeDirty(), ...s.params.takeDirty()];
-  for (const g of records) {
-    if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
-    else if (streamed) s.hash.addStored(GOV_TABLE, g.key, utf8ToBytes(g.value));
-    else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+  if (!streamed) {
+    for (const g of records) {
+      if (g.value === null) s.hash.remove(GOV_TABLE, g.key);
+      else s.hash.put(GOV_TABLE, g.key, utf8ToBytes(g.value));
+    }
   }
-  const appHash = s.hash.hex();
-  const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
-  const made = importedHash === undefined && s.makesHeaders && b.height > 0n && b.height === b.firstHeight
-    ? header(s, b.height, lastTimeNs, results)
-    : undefined;
-  const seed = seedHash(s.genesis.chainId, b.height, lastTimeNs, appHash, results.map((r) => r.hash));
-  const blockHash = importedHash ?? made?.hash ?? seed;
-  s.lastSeed = importedHash ?? seed;
-  if (made === undefined) s.headerCarry = { signatures: [], results: [], signers: undefined };
-  const { events, consensus, ...row } = b;
-  const block: StoredBlock = {
-    ...row, txCount: results.length, appHash, hash: blockHash, annualProvisions: s.minterAnnual(), ...(events ? { events: JSON.stringify(events) } : {}),
-    ...(made ? { header: JSON.stringify(made.stored) } : {}),
-    ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
+  /** The block once the state hash has every change (its header's and its seed's hash follow from it). */
+  const seal = (): { appHash: string; block: StoredBlock; summary: BlockSummary } => {
+    const appHash = s.hash.hex();
+    const lastTimeNs = b.timeNs + (b.height - b.firstHeight) * b.stepNs;
+    const made = importedHash === undefined && s.makesHeaders && b.height > 0n && b.height === b.firstHeight
+      ? header(s, b.height, lastTimeNs, results)
+      : undefined;
+    const seed = seedHash(s.genesis.chainId, b.height, lastTimeNs, appHash, results.map((r) => r.hash));
+    const blockHash = importedHash ?? made?.hash ?? seed;
+    s.lastSeed = importedHash ?? seed;
+    if (made === undefined) s.headerCarry = { signatures: [], results: [], signers: undefined };
+    const { events, consensus, ...row } = b;
+    const block: StoredBlock = {
+      ...row, txCount: results.length, appHash, hash: blockHash, annualProvisions: s.minterAnnual(), ...(events ? { events: JSON.stringify(events) } : {}),
+      ...(made ? { header: JSON.stringify(made.stored) } : {}),
+      ...(consensus ? { consensus: consensusInfoText(consensus) } : {}),
+    };
+    return { appHash, block, summary: { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length } };
   };
   const store = s.store;
-  const write = store === undefined ? () => {} : () => {
-    const txs: StoredTx[] = results.map((r) => ({
-      hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
-      rawLog: r.rawLog, events: JSON.stringify(r.events), eventObjects: r.events, gasWanted: r.gasWanted, gasUsed: r.gasUsed,
-    }));
-    if (genesis) {
-      const slim = slimGenesisDoc(s.genesisDoc);
-      const file = genesisFileOf(s.genesisDoc); // a streamed document: its bytes in chunks, not one string
-      store.commitGenesis(file !== undefined ? genesisFileChunks(file, undefined, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
-      s.forgetGenesisRecords(slim);
+  let sealed: ReturnType<typeof seal> | undefined;
+  let write = (): void => {};
+  if (streamed) {
+    // written now (durable now): the block's row last, once the worker's sum of the rows is in the hash
+    const packer = new DigestPacker(digestSum(changeCount + accounts.length + records.length));
+    try {
+      for (const g of records) if (g.value === null) s.hash.remove(GOV_TABLE, g.key); else packer.add(GOV_TABLE, utf8ToBytes(g.value));
+      writeGenesis(s, () => {
+        s.hash.addStoredSum(packer.finish());
+        sealed = seal();
+        return sealed.block;
+      }, genesisRows(s, packer), packedAccounts(accounts, packer), records);
+    } finally {
+      packer.close();
     }
-    else store.commitBlock(block, txs, changes as RecordChange[], accounts, records); // streamed: the genesis block only
-  };
-  const summary: BlockSummary = { height: b.height, timeNs: lastTimeNs, hash: blockHash, appHash, txCount: results.length };
+  } else {
+    sealed = seal();
+    const block = sealed.block;
+    if (store !== undefined) write = () => {
+      const txs: StoredTx[] = results.map((r) => ({
+        hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
+        rawLog: r.rawLog, events: JSON.stringify(r.events), eventObjects: r.events, gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+      }));
+      if (genesis) writeGenesis(s, block, changes, accounts, records);
+      else store.commitBlock(block, txs, changes, accounts, records);
+    };
+  }
+  const { appHash, summary } = sealed!;
+  const lastTimeNs = summary.timeNs;
   const pending: UncommittedBlock = {
     height: b.height, write, prepareMs: performance.now() - started, records: changeCount, summary,
     committed: { height: b.height, firstHeight: b.firstHeight, timeNs: lastTimeNs, appHash, results, events: b.events ?? [] },
@@ -186,34 +206,39 @@ function journalRemoves(s: AppState): boolean {
   return false;
 }
 
+/** Block 0 into the store: the document (a streamed one's bytes in chunks, not one string), its slim copy, the state. */
+function writeGenesis(s: AppState, block: StoredBlock | (() => StoredBlock), changes: Iterable<RecordChange>, accounts: Iterable<AccountRecord>, records: ModuleRecord[]): void {
+  const slim = slimGenesisDoc(s.genesisDoc);
+  const file = genesisFileOf(s.genesisDoc);
+  s.store!.commitGenesis(file !== undefined ? genesisFileChunks(file, undefined, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+  s.forgetGenesisRecords(slim);
+}
+
 /**
- * The genesis block's records (no removal, each slot once): their digests into the state hash now,
- * as a restart adds stored records (the database is empty and takes them all in this block's write),
- * and their rows made one at a time when the write iterates them: each a view of the core's memory
- * (the journal and the core are left as they are until the write, which runs before this commit returns).
+ * The genesis block's records (no removal, each slot once) as the write iterates them, each a view
+ * of the core's memory (the journal and the core are left as they are until the write, which runs
+ * before this commit returns), its state hash input packed for `packer`'s sum as its row is made:
+ * the database is empty and takes them all in this block's write, as a restart adds stored records.
  */
-function genesisJournal(s: AppState): Iterable<RecordChange> {
+function* genesisRows(s: AppState, packer: DigestPacker): Iterable<RecordChange> {
   const x = s.core.exports;
   const n = x.storeJournalLength();
-  const entry = (i: number): { table: number; bytes: Buffer } => {
+  for (let i = 0; i < n; i++) {
     const buffer = x.memory.buffer;
     const e = new DataView(buffer, x.storeJournalPtr() + i * JOURNAL_ENTRY_SIZE, JOURNAL_ENTRY_SIZE);
     const table = e.getUint32(JOURNAL_TABLE, true);
-    const slot = e.getUint32(JOURNAL_SLOT, true);
-    return { table, bytes: Buffer.from(buffer, x.storeRecordPtr(table, slot), x.storeRecordSize(table)) };
-  };
-  for (let i = 0; i < n; i++) {
-    const { table, bytes } = entry(i);
-    s.hash.addStored(table, keyOf(bytes), bytes);
+    const bytes = Buffer.from(buffer, x.storeRecordPtr(table, e.getUint32(JOURNAL_SLOT, true)), x.storeRecordSize(table));
+    packer.add(table, bytes);
+    yield { table, key: recordKey(bytes), bytes };
   }
-  return {
-    *[Symbol.iterator]() {
-      for (let i = 0; i < n; i++) {
-        const { table, bytes } = entry(i);
-        yield { table, key: recordKey(bytes), bytes };
-      }
-    },
-  };
+}
+
+/** The genesis block's accounts as the write iterates them, each one's state hash input packed as its row is made. */
+function* packedAccounts(accounts: AccountRecord[], packer: DigestPacker): Iterable<AccountRecord> {
+  for (const a of accounts) {
+    packer.addAccount(AUTH_TABLE, a.id, a.sequence, a.address);
+    yield a;
+  }
 }
 
 /** A record's key as SQLite stores it: its first 8 bytes big-endian, so keys sort as numbers. */

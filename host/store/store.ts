@@ -144,8 +144,8 @@ export class NodeStore {
    * string: genesis_chunks), the state format and the state they made, in one transaction.
    */
   commitGenesis(
-    genesisJson: string | Iterable<Uint8Array>, stateFormat: number, block: StoredBlock, changes: Iterable<RecordChange>, accounts: AccountRecord[], gov: ModuleRecord[] = [],
-    slimJson?: string,
+    genesisJson: string | Iterable<Uint8Array>, stateFormat: number, block: StoredBlock | (() => StoredBlock), changes: Iterable<RecordChange>,
+    accounts: Iterable<AccountRecord>, gov: ModuleRecord[] = [], slimJson?: string,
   ): void {
     this.db.transaction(() => {
       if (typeof genesisJson === "string") this.db.prepare("INSERT INTO meta (key, value) VALUES ('genesis', ?)").run(genesisJson);
@@ -177,14 +177,11 @@ export class NodeStore {
     }
   }
 
+  /** `block` a function: its row made after the others, in the same transaction (the genesis block's app hash summed as its rows are written). */
   private writeBlock(
-    block: StoredBlock, txs: StoredTx[], changes: Iterable<RecordChange>, accounts: AccountRecord[], gov: ModuleRecord[], midway = (): void => {},
+    block: StoredBlock | (() => StoredBlock), txs: StoredTx[], changes: Iterable<RecordChange>, accounts: Iterable<AccountRecord>, gov: ModuleRecord[], midway = (): void => {},
   ): void {
-    this.insertBlock.run(
-      block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
-      block.events ?? null, block.header ?? null, block.consensus ?? null,
-      block.annualProvisions === undefined ? null : `${block.annualProvisions}`,
-    );
+    if (typeof block !== "function") this.blockRow(block);
     for (const t of txs) {
       this.insertTx.run(
         t.hash, t.height, t.index, t.tx ?? null, t.data ?? null, t.code, t.codespace, t.rawLog, t.events,
@@ -202,6 +199,15 @@ export class NodeStore {
       if (g.value === null) this.deleteGov.run(g.key);
       else this.upsertGov.run(g.key, g.value);
     }
+    if (typeof block === "function") this.blockRow(block());
+  }
+
+  private blockRow(block: StoredBlock): void {
+    this.insertBlock.run(
+      block.height, block.firstHeight, `${block.timeNs}`, `${block.stepNs}`, block.txCount, block.appHash, block.hash,
+      block.events ?? null, block.header ?? null, block.consensus ?? null,
+      block.annualProvisions === undefined ? null : `${block.annualProvisions}`,
+    );
   }
 
   /** `read` inside one read transaction: everything it reads is one committed state (a reader beside the node's writer). */

@@ -161,3 +161,77 @@ class WorkerSum implements DigestSum {
     void this.worker.terminate();
   }
 }
+
+const PACK_CHUNK = 1 << 20;
+
+/**
+ * Inputs one at a time (the genesis block's records and accounts as its write makes their rows):
+ * each `table (u32 LE) ‖ bytes` after its u16 length, in chunks of 1 MiB handed to `sum` (a
+ * worker's, from `restartHashing.workerFrom` inputs on: it hashes while the thread writes).
+ */
+export class DigestPacker {
+  private buf = Buffer.from(new ArrayBuffer(PACK_CHUNK)); // its own buffer: handed over without a copy
+  private at = 0;
+  /** Inputs added (a test's count). */
+  count = 0;
+
+  constructor(private readonly sum: DigestSum) {}
+
+  add(table: number, bytes: Uint8Array): void {
+    const n = 4 + bytes.length;
+    if (n > 0xffff) throw new RangeError(`a state hash input of ${n} bytes (at most 65,535 in a packed chunk)`);
+    if (this.at + 2 + n > PACK_CHUNK) this.flush();
+    const b = this.buf;
+    b.writeUInt16LE(n, this.at);
+    b.writeUInt32LE(table >>> 0, this.at + 2);
+    b.set(bytes, this.at + 6);
+    this.at += 2 + n;
+    this.count++;
+  }
+
+  /** An account's input as commit.ts `authBytes` makes it (u64 id ‖ u64 sequence ‖ address), after `table`: no array per account. */
+  addAccount(table: number, id: number, sequence: bigint, address: string): void {
+    if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`account id ${id}`);
+    if (22 + 3 * address.length > 0xffff) {
+      this.add(table, accountBytes(id, sequence, address));
+      return;
+    }
+    if (this.at + 24 + 3 * address.length > PACK_CHUNK) this.flush();
+    const b = this.buf, at = this.at;
+    b.writeUInt32LE(table >>> 0, at + 2);
+    b.writeUInt32LE(id % 0x1_0000_0000, at + 6);
+    b.writeUInt32LE(Math.floor(id / 0x1_0000_0000), at + 10);
+    b.writeBigUInt64LE(BigInt.asUintN(64, sequence), at + 14);
+    const n = b.write(address, at + 22, "utf8");
+    b.writeUInt16LE(20 + n, at);
+    this.at += 22 + n;
+    this.count++;
+  }
+
+  /** The inputs so far to the sum. */
+  flush(): void {
+    if (this.at === 0) return;
+    this.sum.add(this.buf.subarray(0, this.at), 0);
+    this.buf = Buffer.from(new ArrayBuffer(PACK_CHUNK));
+    this.at = 0;
+  }
+
+  /** Every input's digest summed (waits for the worker). */
+  finish(): bigint {
+    this.flush();
+    return this.sum.finish();
+  }
+
+  close(): void {
+    this.sum.close();
+  }
+}
+
+function accountBytes(id: number, sequence: bigint, address: string): Uint8Array {
+  const addr = Buffer.from(address, "utf8");
+  const out = Buffer.alloc(16 + addr.length);
+  out.writeBigUInt64LE(BigInt(id), 0);
+  out.writeBigUInt64LE(BigInt.asUintN(64, sequence), 8);
+  out.set(addr, 16);
+  return out;
+}

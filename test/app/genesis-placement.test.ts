@@ -16,6 +16,7 @@ import { genesisFileChunks, readGenesisStream } from "../../host/app/genesis-str
 import { readFileSync } from "node:fs";
 import { NodeStore } from "../../host/store/store.js";
 import { StateHash } from "../../host/store/state-hash.js";
+import { DigestPacker, restartHashing } from "../../host/store/stored-digests.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
 import { address, int, uint64, withAddressScope } from "../../host/framework/genesis-json.js";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
@@ -33,18 +34,27 @@ const docs = [
 const BLOCK = 5_000_000_000n;
 let n = 0;
 
-/** Calls of the state hash's `put` (a digest kept per record) and `addStored` (summed, not kept) while `f` runs. */
-async function counting<T>(f: () => Promise<T>): Promise<{ value: T; put: number; stored: number }> {
+/**
+ * Calls of the state hash's `put` (a digest kept per record) and inputs summed without a digest kept
+ * (`addStored`, or packed for a digest sum: `DigestPacker`) while `f` runs; `sums`: which sum each packer's was.
+ */
+async function counting<T>(f: () => Promise<T>): Promise<{ value: T; put: number; stored: number; sums: string[] }> {
   const proto = StateHash.prototype as unknown as { put: (...a: unknown[]) => void; addStored: (...a: unknown[]) => void };
+  const packer = DigestPacker.prototype;
   const { put, addStored } = proto;
-  const counts = { put: 0, stored: 0 };
+  const { add, finish } = packer;
+  const counts = { put: 0, stored: 0, sums: [] as string[] };
   proto.put = function (this: unknown, ...a: unknown[]) { counts.put++; return put.apply(this, a); };
   proto.addStored = function (this: unknown, ...a: unknown[]) { counts.stored++; return addStored.apply(this, a); };
+  packer.add = function (this: DigestPacker, ...a: Parameters<typeof add>) { counts.stored++; return add.apply(this, a); };
+  packer.finish = function (this: DigestPacker) { counts.sums.push((this as unknown as { sum: object }).sum.constructor.name); return finish.apply(this); };
   try {
     return { value: await f(), ...counts };
   } finally {
     proto.put = put;
     proto.addStored = addStored;
+    packer.add = add;
+    packer.finish = finish;
   }
 }
 
@@ -68,13 +78,14 @@ test("a new database's genesis block: the state hash of a chain in memory and of
         await inMemory.close();
         const dbPath = join(dir, `node-${n++}.db`);
         lazy = [];
-        const { value: appHash, put, stored } = await counting(async () => {
+        const { value: appHash, put, stored, sums } = await counting(async () => {
           const chain = NodeChain.open(await loadCoreFromFile(), (await read(file)) as Json, { dbPath, clock: "simulated", blockTimeNs: BLOCK });
           const h = chain.latestBlock().appHash;
           await chain.close();
           return h;
         });
         assert.is(appHash, want, file);
+        if (exported(file)) assert.equal(sums, ["LocalSum"], `${file}: a small genesis summed in the thread`);
         // A new chain's gentxs remove records in its genesis block (a slot journaled twice): those small blocks take the former path.
         if (exported(file)) {
           assert.equal(lazy, [true], `${file}: the records handed to the write as they are read, not as an array`);
@@ -91,6 +102,65 @@ test("a new database's genesis block: the state hash of a chain in memory and of
     NodeStore.prototype.commitGenesis = commitGenesis;
   }
   assert.is(lean, 4, "the exported documents, streamed and whole");
+});
+
+test("a large genesis block's digests summed on a worker while the thread writes the rows: the app hash of the sum in the thread and of a restart", async () => {
+  const file = join(dir, "scale-worker.json");
+  await writeScaleGenesis(file, 400, () => {});
+  const inMemory = NodeChain.inMemory(await loadCoreFromFile(), await readGenesisStream(file), BLOCK);
+  const want = inMemory.latestBlock().appHash;
+  await inMemory.close();
+  const seen: string[] = [];
+  for (const [from, backlog] of [[0, 3], [0, 0], [Number.MAX_SAFE_INTEGER, 3]] as const) {
+    restartHashing.workerFrom = from; // 0: every genesis block on the worker
+    restartHashing.backlog = backlog; // 0: the thread hashes every chunk itself
+    try {
+      const dbPath = join(dir, `node-${n++}.db`);
+      const { value, put, stored, sums } = await counting(async () => {
+        const chain = NodeChain.open(await loadCoreFromFile(), await readGenesisStream(file), { dbPath, clock: "simulated", blockTimeNs: BLOCK });
+        const h = chain.latestBlock().appHash;
+        await chain.close();
+        return h;
+      });
+      assert.is(value, want, `workerFrom ${from}, backlog ${backlog}: the in-memory chain's app hash`);
+      assert.is(put, 0);
+      assert.ok(stored > 3 * 400, `every record and account packed (${stored})`);
+      seen.push(...sums);
+      const again = NodeChain.open(await loadCoreFromFile(), {}, { dbPath, clock: "simulated", blockTimeNs: BLOCK });
+      assert.is(again.latestBlock().appHash, want, "a restart's sum of the stored rows");
+      await again.close();
+    } finally {
+      restartHashing.workerFrom = 100_000;
+      restartHashing.backlog = 3;
+    }
+  }
+  assert.equal(seen, ["WorkerSum", "WorkerSum", "LocalSum"]);
+});
+
+test("a genesis block whose digest sum fails is not written: the open fails and the database holds no block", async () => {
+  const file = join(dir, "scale-fail.json");
+  await writeScaleGenesis(file, 50, () => {});
+  const dbPath = join(dir, `node-${n++}.db`);
+  const finish = DigestPacker.prototype.finish;
+  DigestPacker.prototype.finish = function (this: DigestPacker) {
+    finish.call(this);
+    throw new Error("the hashing worker failed: injected");
+  };
+  let message = "none";
+  try {
+    NodeChain.open(await loadCoreFromFile(), await readGenesisStream(file), { dbPath, clock: "simulated", blockTimeNs: BLOCK });
+  } catch (e) {
+    message = (e as Error).message;
+  } finally {
+    DigestPacker.prototype.finish = finish;
+  }
+  assert.match(message, /hashing worker failed: injected/);
+  const store = new NodeStore(dbPath, { readonly: true });
+  try {
+    assert.is(store.lastBlock(), undefined, "no block written (the block's row and the records: one transaction)");
+  } finally {
+    store.close();
+  }
 });
 
 test("a parse's addresses are checked once each: the same canonical text after, by prefix; an invalid one fails each time where it is", () => {

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
 import { recordChunks, accountHashRows, tablePrefix } from "../../host/store/restart-read.js";
-import { digestSum, restartHashing } from "../../host/store/stored-digests.js";
+import { DigestPacker, digestSum, restartHashing } from "../../host/store/stored-digests.js";
 import { StateHash } from "../../host/store/state-hash.js";
 import { NodeStateError } from "../../host/framework/types.js";
 import { nodeHarness } from "../helpers/node.js";
@@ -126,6 +126,44 @@ test("accounts packed for the sum hash as the state hash's authBytes (sequences 
   got.settle({ bytes: () => undefined });
   got.addStoredSum(sum.finish());
   assert.is(got.hex(), expected.hex());
+});
+
+test("a genesis block's packed inputs (DigestPacker): records and accounts written in place sum as the state hash's put, in the thread and on a worker, across chunks", () => {
+  const accounts = [
+    { id: 1, sequence: 0n, address: "cro1a" },
+    { id: 2 ** 40 + 3, sequence: 2n ** 53n + 1n, address: "cro1é\u{1F600}" },
+    { id: 7, sequence: 2n ** 64n - 1n, address: "x".repeat(300) },
+    { id: 8, sequence: 3n, address: "\ud800" }, // a lone surrogate: U+FFFD's bytes either way
+    { id: 9, sequence: 4n, address: "y".repeat(30_000) }, // past a u16 length at 3 bytes a char: packed whole
+  ];
+  const expected = new StateHash();
+  for (const a of accounts) expected.put(AUTH_TABLE, `${a.id}`, authBytes(a));
+  const records: [number, Uint8Array][] = [];
+  for (let i = 0; i < 9_000; i++) {
+    const bytes = new Uint8Array(8 + (i % 200)).map((_, j) => (i * 31 + j) & 0xff);
+    new DataView(bytes.buffer).setUint32(0, i, true);
+    records.push([i % 26, bytes]);
+    expected.put(i % 26, `${i}`, bytes);
+  }
+  for (const from of [0, Number.MAX_SAFE_INTEGER]) {
+    restartHashing.workerFrom = from;
+    const packer = new DigestPacker(digestSum(1));
+    try {
+      for (const [t, b] of records) packer.add(t, b);
+      for (const a of accounts) packer.addAccount(AUTH_TABLE, a.id, a.sequence, a.address);
+      const got = new StateHash();
+      got.settle({ bytes: () => undefined });
+      got.addStoredSum(packer.finish());
+      assert.is(got.hex(), expected.hex(), `workerFrom ${from}`);
+      assert.is(packer.count, records.length + accounts.length);
+    } finally {
+      packer.close();
+      restartHashing.workerFrom = 100_000;
+    }
+  }
+  const packer = new DigestPacker(digestSum(0));
+  assert.throws(() => packer.add(1, new Uint8Array(0xffff)), /at most 65,535/);
+  packer.close();
 });
 
 const nodes = await nodeHarness({ prefix: "restart-read-" });
