@@ -16,6 +16,13 @@ import { moduleAddress } from "../../host/wire/keys.js";
 import { ACCOUNT_PREFIX, devAddress } from "../../host/app/genesis.js";
 import { ONE_SHOT_SHA256, sha256, sha256Buffer, sha256Hex } from "../../host/wire/digest.js";
 import { NATIVE_BASE64, base64Text } from "../../host/wire/base64-text.js";
+import { decodeAny } from "../../host/wire/messages.js";
+import { mayHoldAny } from "../../host/wire/any-walk.js";
+import { MsgSendSchema, MsgMultiSendSchema } from "../../host/wire/gen/cosmos/bank/v1beta1/tx_pb.js";
+import { MsgGrantSchema, MsgExecSchema } from "../../host/wire/gen/cosmos/authz/v1beta1/tx_pb.js";
+import { MsgSubmitProposalSchema } from "../../host/wire/gen/cosmos/gov/v1/tx_pb.js";
+import { CoinSchema } from "../../host/wire/gen/cosmos/base/v1beta1/coin_pb.js";
+import { MsgSend as CosmjsMsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { nodeHarness } from "../helpers/node.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 
@@ -89,6 +96,18 @@ test("base64 text by Buffer equals @scure's, views included", () => {
       assert.is(base64Text(view), base64.encode(view));
     }
   }
+});
+
+test("the Any walk is skipped only for messages that cannot hold an Any", () => {
+  for (const d of [MsgSendSchema, MsgMultiSendSchema, CoinSchema]) assert.is(mayHoldAny(d), false, d.typeName);
+  // Directly (MsgExec's msgs, a proposal's messages) and one level down (MsgGrant's grant.authorization).
+  for (const d of [MsgExecSchema, MsgSubmitProposalSchema, MsgGrantSchema]) assert.is(mayHoldAny(d), true, d.typeName);
+  // A send decodes as before: its amino value and gateway JSON.
+  const from = devAddress(5), to = devAddress(1);
+  const bytes = CosmjsMsgSend.encode({ fromAddress: from, toAddress: to, amount: [{ denom: "basecro", amount: "12" }] }).finish();
+  const d = decodeAny("/cosmos.bank.v1beta1.MsgSend", bytes, "m");
+  assert.equal(d.amino, { type: "cosmos-sdk/MsgSend", value: { from_address: from, to_address: to, amount: [{ denom: "basecro", amount: "12" }] } });
+  assert.equal(d.json, { from_address: from, to_address: to, amount: [{ denom: "basecro", amount: "12" }] });
 });
 
 test.run();

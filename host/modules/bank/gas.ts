@@ -21,15 +21,14 @@ function moduleOf(k: Sim, address: string): ModuleName | undefined {
 /**
  * The stored value of an account: a BaseAccount, or a ModuleAccount with its name and permissions.
  * A tx's ante reads its signer's account five to seven times (each decorator's GetAccount, the old
- * value of each SetAccount): the size is kept by the account's fields object, which the models never
- * change in place (a changed account is a new object), so each is measured once.
+ * value of each SetAccount): the size is kept in the Sim by address with the fields object it was
+ * measured on (the models never change one in place: a changed account is a new object), so each
+ * is measured once.
  */
 export function accountSize(k: Sim, address: string, a: AccountFields | undefined): number {
   if (a === undefined) return 0;
-  if (a.address === address) {
-    const known = accountSizes.get(a);
-    if (known !== undefined) return known;
-  }
+  const kept = k.accountSizes.get(address);
+  if (kept !== undefined && kept.a === a) return kept.size;
   const m = moduleOf(k, address);
   let size: number;
   if (m === undefined) size = accountValue(a);
@@ -37,12 +36,11 @@ export function accountSize(k: Sim, address: string, a: AccountFields | undefine
     const info = k.view.moduleAccount(m);
     size = moduleAccountValue(address, info.number, m, info.permissions);
   }
-  if (a.address === address) accountSizes.set(a, size);
+  k.accountSizes.set(address, { a, size });
   accountSizeCounts.measured++;
   return size;
 }
 
-const accountSizes = new WeakMap<AccountFields, number>();
 /** Tests: how many account sizes were measured (not taken from the kept ones). */
 export const accountSizeCounts = { measured: 0 };
 
