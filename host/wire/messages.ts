@@ -12,6 +12,7 @@ import { base64 } from "@scure/base";
 import { TxError, decodeError } from "./errors.js";
 import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
 import { gatewayJson } from "./gateway-render.js";
+import { ANY, eachAny, mayHoldAny } from "./any-walk.js";
 import { aminoTypeName, decFromRaw, decToRaw, oneofsOfAmino, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -185,9 +186,11 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
       // renderings: a key (MsgCreateValidator's pubkey), a message (a proposal's, MsgExec's), or a
       // type the schema carries (a gov content, an authorization, an allowance, evidence…).
       const inner = new Map<object, DecodedAny>();
-      eachAny(desc, m, desc.typeName, (a, path) => {
-        inner.set(a, Object.hasOwn(PUBKEYS, a.typeUrl) ? pubKey(a.typeUrl, a.value) : nested(a.typeUrl, a.value, path));
-      });
+      if (mayHoldAny(desc)) {
+        eachAny(desc, m, desc.typeName, (a, path) => {
+          inner.set(a, Object.hasOwn(PUBKEYS, a.typeUrl) ? pubKey(a.typeUrl, a.value) : nested(a.typeUrl, a.value, path));
+        });
+      }
       const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() }) as Record<string, JsonValue>;
       for (const f of anyOnes) if (fields[f.localName] === undefined) json[f.name] = null; // as the gateway writes an unset Any
       const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
@@ -203,23 +206,6 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
   return out;
 }
 
-const ANY = "google.protobuf.Any";
-
-/** Calls `visit` on every Any set in `msg` (a message of `desc`), depth first, in field order. */
-function eachAny(desc: DescMessage, msg: Message, path: string, visit: (a: { typeUrl: string; value: Uint8Array }, path: string) => void): void {
-  const fields = msg as unknown as Record<string, unknown>;
-  for (const f of desc.fields) {
-    if (f.fieldKind !== "message" && !(f.fieldKind === "list" && f.listKind === "message")) continue;
-    const one = (v: unknown, at: string) => {
-      if (v === undefined) return;
-      if (f.message!.typeName === ANY) visit(v as { typeUrl: string; value: Uint8Array }, at);
-      else eachAny(f.message!, v as Message, at, visit);
-    };
-    const v = fields[f.localName];
-    if (f.fieldKind === "list") (v as unknown[]).forEach((item, i) => one(item, `${f.name}[${i}]`));
-    else one(v, f.name);
-  }
-}
 
 /**
  * The gateway JSON (jsonpb, EmitDefaults: unset messages null) of a schema message given as amino JSON (a stored proposal's

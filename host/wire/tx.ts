@@ -18,6 +18,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { sha256Hex } from "./digest.js";
 import { base64 } from "@scure/base";
+import { base64Text } from "./base64-text.js";
 import { PubKeySchema } from "./gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { SignMode, SignModeSchema } from "./gen/cosmos/tx/signing/v1beta1/signing_pb.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type ModeInfo_Single, type TxRaw } from "./gen/cosmos/tx/v1beta1/tx_pb.js";
@@ -215,8 +216,8 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
     memo: body.memo,
     signatures,
     aminoSignatures: signatures.map((s) => ({
-      pub_key: { type: PUBKEY_SECP256K1_TYPE, value: base64.encode(s.pubKey) },
-      signature: base64.encode(s.signature),
+      pub_key: { type: PUBKEY_SECP256K1_TYPE, value: base64Text(s.pubKey) },
+      signature: base64Text(s.signature),
     })),
     hash: txBytesHash(txBytes),
     proto: {

@@ -12,11 +12,11 @@
 // gas are those of inline verification by construction. Batches under MIN_BATCH and hosts without
 // the native binding stay inline.
 
-import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { signDocBytes } from "../../wire/tx-encode.js";
+import { sha256Buffer } from "../../wire/digest.js";
 import { encodeAddress } from "../../wire/address.js";
 import { pubKeyAddressBytes } from "../../wire/keys.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
@@ -43,7 +43,7 @@ const tripleKey = (sig: Uint8Array, hash: Uint8Array, key: Uint8Array): string =
   Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength).toString("base64") + Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64") +
   Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("base64");
 
-const sha256 = (bytes: Uint8Array): Uint8Array => createHash("sha256").update(bytes).digest();
+const sha256 = sha256Buffer;
 
 /**
  * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a worker's verdict for this

@@ -39,6 +39,7 @@
 // account before a block, `getAccount` must answer with the mempool's view (its CheckTx state).
 
 import { base64, utf8 } from "@scure/base";
+import { base64Text } from "../../wire/base64-text.js";
 import { canonicalAddress as canonicalText, encodeAddress } from "../../wire/address.js";
 import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from "../../wire/coins.js";
 import { SdkErrors, TxError } from "../../wire/errors.js";
@@ -290,7 +291,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     } else {
       verifyAminoSignature(tx, pubKey, signature, account, ctx);
     }
-    return { address, pubKey, accountNumber: account.accountNumber, sequence: account.sequence, signature: base64.encode(signature) };
+    return { address, pubKey, accountNumber: account.accountNumber, sequence: account.sequence, signature: base64Text(signature) };
   });
   const first = verified[0]!;
   const signDoc = tx.proto === undefined ? makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence) : undefined;

@@ -62,6 +62,9 @@ export class Sim {
   private readonly accounts = new Map<string, AccountFields | undefined>();
   private readonly balances = new Map<string, bigint>();
 
+  /** Account sizes as measured, by address, with the fields object measured (modules/bank/gas.ts accountSize). */
+  readonly accountSizes = new Map<string, { a: AccountFields; size: number }>();
+
   account(address: string): AccountFields | undefined {
     const known = this.accounts.get(address);
     if (known !== undefined || this.accounts.has(address)) return known;

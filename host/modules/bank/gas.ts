@@ -18,14 +18,31 @@ function moduleOf(k: Sim, address: string): ModuleName | undefined {
   return m !== undefined && (MODULES as readonly string[]).includes(m) ? (m as ModuleName) : undefined;
 }
 
-/** The stored value of an account: a BaseAccount, or a ModuleAccount with its name and permissions. */
+/**
+ * The stored value of an account: a BaseAccount, or a ModuleAccount with its name and permissions.
+ * A tx's ante reads its signer's account five to seven times (each decorator's GetAccount, the old
+ * value of each SetAccount): the size is kept in the Sim by address with the fields object it was
+ * measured on (the models never change one in place: a changed account is a new object), so each
+ * is measured once.
+ */
 export function accountSize(k: Sim, address: string, a: AccountFields | undefined): number {
   if (a === undefined) return 0;
+  const kept = k.accountSizes.get(address);
+  if (kept !== undefined && kept.a === a) return kept.size;
   const m = moduleOf(k, address);
-  if (m === undefined) return accountValue(a);
-  const info = k.view.moduleAccount(m);
-  return moduleAccountValue(address, info.number, m, info.permissions);
+  let size: number;
+  if (m === undefined) size = accountValue(a);
+  else {
+    const info = k.view.moduleAccount(m);
+    size = moduleAccountValue(address, info.number, m, info.permissions);
+  }
+  k.accountSizes.set(address, { a, size });
+  accountSizeCounts.measured++;
+  return size;
 }
+
+/** Tests: how many account sizes were measured (not taken from the kept ones). */
+export const accountSizeCounts = { measured: 0 };
 
 /** AccountKeeper.GetAccount. */
 export function getAccount(k: Sim, address: string, what = "GetAccount"): AccountFields | undefined {
