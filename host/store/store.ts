@@ -334,15 +334,8 @@ export class NodeStore {
   }
 
   /** Every stored account, by id, read as it is walked. */
-  /** Every account by id, read in pages of 8,192 rows (`.all()` of a page: cheaper than a row at a time). */
-  *eachAccount(rows = 8192): IterableIterator<AccountRecord> {
-    const page = this.db.prepare("SELECT * FROM accounts WHERE id > ? ORDER BY id LIMIT ?");
-    for (let after = -Infinity; ;) {
-      const list = page.all(after, rows) as AccountRow[];
-      for (const r of list) yield accountOf(r);
-      if (list.length < rows) return;
-      after = list[list.length - 1]!.id;
-    }
+  *eachAccount(): IterableIterator<AccountRecord> {
+    for (const r of this.db.prepare("SELECT * FROM accounts ORDER BY id").iterate() as Iterable<AccountRow>) yield accountOf(r);
   }
 
   /** The highest id and x/auth number stored (a number NULL is the id's; NO_ACCOUNT none). */

@@ -17,7 +17,7 @@ import { devAddress } from "../../host/app/genesis.js";
 import { signedBy } from "../helpers/node.js";
 import { hashAccounts } from "../../host/app/restart-load.js";
 import { AUTH_TABLE, authBytes } from "../../host/app/commit.js";
-import { NodeStore } from "../../host/store/store.js";
+import type { NodeStore } from "../../host/store/store.js";
 
 let seed = 7;
 const byte = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff;
@@ -182,28 +182,6 @@ test("a restart hashing on a worker: the same app hash; a changed record or acco
     }
   } finally {
     restartHashing.workerFrom = 100_000;
-  }
-});
-
-test("eachAccount: every account by id across pages, and the connection free between them (other reads and writes while the walk pauses)", () => {
-  const store = new NodeStore(nodes.freshDb());
-  try {
-    const db = (store as unknown as { db: Database.Database }).db;
-    const insert = db.prepare("INSERT INTO accounts (id, address, sequence, pubkey, number) VALUES (?, ?, ?, ?, ?)");
-    const ids = [9, 0, 3, 2 ** 40, 5, 1, 8];
-    for (const id of ids) insert.run(id, `cro1a${id}`, `${id * 7}`, id % 2 ? Buffer.from([id & 0xff]) : null, id === 5 ? "-" : id === 3 ? null : `${id + 100}`);
-    const expected = [...ids].sort((a, b) => a - b).map((id) => store.account({ id })!);
-    for (const per of [1, 2, 3, 7, 8192]) {
-      const got: unknown[] = [];
-      // a point read and a write in the middle of the walk: a statement still iterating would hold the connection ("busy")
-      for (const a of store.eachAccount(per)) {
-        got.push(a, store.account({ id: a.id }));
-        db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (?, ?, x'00')").run(per, Buffer.from(`${a.id}`));
-      }
-      assert.equal(got, expected.flatMap((a) => [a, a]), `${per} per page`);
-    }
-  } finally {
-    store.close();
   }
 });
 
