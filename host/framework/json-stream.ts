@@ -13,19 +13,34 @@ import type { Json } from "./genesis-json.js";
  * a newline and the indentation of the item's members, `outer` of the item's closing bracket (a
  * compiled writer for a long array's items of one shape, cheaper than the stringify and its re-indent).
  */
-export type IndentedWriter = (item: Json, inner: string, outer: string) => string;
+export type IndentedWriter = (item: Json, inner: string, outer: string) => string | undefined;
+
+/**
+ * An item's sortedText (the SDK digest's form: keys sorted, no spaces), by a compiled writer of its
+ * shape: about 3× cheaper than sortedText's walk. `undefined`: not its shape (sortedText then).
+ */
+export type SortedWriter = (item: Json) => string | undefined;
+
+/** A long array's compiled writers for its items' shape (each may give `undefined` for an item of another shape: the general path then). */
+export interface ItemWriters {
+  readonly indented?: IndentedWriter;
+  readonly sorted?: SortedWriter;
+}
 
 /** An array whose items are read when the writer reaches it; `items` is called once per pass. */
 export class LazyArray {
-  constructor(readonly items: () => Iterable<Json>, readonly indented?: IndentedWriter) {}
+  constructor(readonly items: () => Iterable<Json>, readonly indented?: IndentedWriter, readonly sorted?: SortedWriter) {}
 }
 
 /** `items` mapped by `f` as they are written: no array of the mapped items is held. */
-export function lazyMap<T>(items: Iterable<T>, f: (item: T) => Json): LazyArray {
+export function lazyMap<T>(items: Iterable<T>, f: (item: T) => Json, writers: ItemWriters = {}): LazyArray {
   return new LazyArray(function* () {
     for (const x of items) yield f(x);
-  });
+  }, writers.indented, writers.sorted);
 }
+
+/** One indentation step of an IndentedWriter's item (its members' indentation past its closing bracket's). */
+export const indentUnit = (inner: string, outer: string): string => inner.slice(outer.length);
 
 /**
  * A value computed when the writer reaches it (after everything before it is written). A long
@@ -125,9 +140,11 @@ export function* jsonPieces(value: StreamJson, options: JsonTextOptions = {}): G
     if (v instanceof LazyArray) {
       let first = true;
       const w = sorted || indent === 0 ? undefined : v.indented;
+      const sw = sorted ? v.sorted : undefined;
       const inner = open(depth + 2), outer = open(depth + 1);
       for (const item of v.items()) {
-        yield (first ? "[" : ",") + outer + ((w === undefined ? plain(item, depth + 1) : w(item, inner, outer)) ?? "null");
+        const t = w !== undefined ? w(item, inner, outer) : sw !== undefined ? sw(item) : undefined;
+        yield (first ? "[" : ",") + outer + ((t === undefined ? plain(item, depth + 1) : t) ?? "null");
         first = false;
       }
       yield first ? "[]" : `${open(depth)}]`;
@@ -251,4 +268,36 @@ export function readableOf(chunks: Iterator<string>, end: () => void, turnEvery 
       finish();
     },
   }, { highWaterMark: 1 });
+}
+
+/**
+ * Compiled writers of objects whose members are exactly `keys`, all strings, in the order they are made
+ * (JSON.stringify's order): the indented text and the sorted text. An item with a member that
+ * is not a string (absent, null, a number) is left to the general path.
+ */
+export function flatStringWriters(keys: readonly string[]): ItemWriters {
+  const sortedKeys = [...keys].sort();
+  if (keys.some((k) => INDEX_KEY.test(k))) throw new Error("flatStringWriters: an integer key is written first by the engine");
+  const named = keys.map((k) => JSON.stringify(k) + ": ");
+  const sortedNamed = sortedKeys.map((k, i) => (i === 0 ? "{" : ",") + JSON.stringify(k) + ":");
+  const allStrings = (o: { [key: string]: Json }) => {
+    for (const k of keys) if (typeof o[k] !== "string") return false;
+    return true;
+  };
+  return {
+    indented: (item, inner, outer) => {
+      const o = item as { [key: string]: Json };
+      if (!allStrings(o)) return undefined;
+      let s = "{";
+      for (let i = 0; i < keys.length; i++) s += (i === 0 ? inner : "," + inner) + named[i] + JSON.stringify(o[keys[i]!]);
+      return s + outer + "}";
+    },
+    sorted: (item) => {
+      const o = item as { [key: string]: Json };
+      if (!allStrings(o)) return undefined;
+      let s = "";
+      for (let i = 0; i < sortedKeys.length; i++) s += sortedNamed[i] + JSON.stringify(o[sortedKeys[i]!]);
+      return s + "}";
+    },
+  };
 }

@@ -46,6 +46,37 @@ export function* recordChunks(db: Database.Database, rows = CHUNK_ROWS): Iterabl
   }
 }
 
+/**
+ * Every core record as `[table, bytes]`, by table and key (the order of a scan of the records
+ * table, its primary key), read in chunks as recordChunks reads them: each record a view into its
+ * chunk's one Buffer, not a Buffer and an array per row (an export reads them twice: its decode
+ * and node_state.records). A chunk of records of several lengths is read again row by row.
+ */
+export function* recordRows(db: Database.Database, rows = CHUNK_ROWS): IterableIterator<[table: number, bytes: Uint8Array]> {
+  const tables = db.prepare("SELECT DISTINCT tbl FROM records ORDER BY tbl").pluck().all() as number[];
+  const chunk = db.prepare(
+    "SELECT count(*), min(length(bytes)), max(length(bytes)), max(key), CAST(group_concat(? || bytes, x'') AS BLOB) " +
+      "FROM (SELECT key, bytes FROM records WHERE tbl = ? AND key > ? ORDER BY key LIMIT ?)",
+  ).raw(true);
+  const each = db.prepare("SELECT bytes FROM records WHERE tbl = ? AND key > ? ORDER BY key LIMIT ?").pluck();
+  for (const table of tables) {
+    const prefix = tablePrefix(table);
+    let after: Buffer = Buffer.alloc(0);
+    for (;;) {
+      const [count, min, max, last, bytes] = chunk.get(prefix, table, after, rows) as [number, number, number, Buffer, Buffer | null];
+      if (count === 0) break;
+      if (min === max) {
+        const stride = min + 4;
+        for (let i = 0, o = 4; i < count; i++, o += stride) yield [table, bytes!.subarray(o, o + min)];
+      } else {
+        for (const b of each.all(table, after, rows) as Buffer[]) yield [table, b];
+      }
+      if (count < rows) break;
+      after = last;
+    }
+  }
+}
+
 /** Every account's id, sequence (decimal text) and address, by id, in pages of `rows` (`.all()` of a page: half the cost of a row at a time). */
 export function* accountHashRows(db: Database.Database, rows = CHUNK_ROWS): IterableIterator<[id: number, sequence: string, address: string][]> {
   const page = db.prepare("SELECT id, sequence, address FROM accounts WHERE id > ? ORDER BY id LIMIT ?").raw(true);

@@ -25,7 +25,7 @@ import { lockDatabase } from "./db-lock.js";
 import { storedGenesisBytes, type GenesisBytes } from "./genesis-bytes.js";
 import { NO_ACCOUNT, setUp } from "./migrate.js";
 import { thisRelease } from "./release.js";
-import { accountHashRows, recordChunks, type RecordChunk } from "./restart-read.js";
+import { accountHashRows, recordChunks, recordRows, type RecordChunk } from "./restart-read.js";
 import { accountOf, toBlock, toTx, type AccountRow, type BlockRow, type StoredBlock, type StoredTx, type TxRow } from "./rows.js";
 
 export type { StoredBlock, StoredTx };
@@ -307,9 +307,9 @@ export class NodeStore {
     for (const r of rows) yield { table: r.tbl, key: r.key, bytes: r.bytes };
   }
 
-  /** Every core record's table and bytes, read as walked (a restart's: no key, no object per row). */
-  *recordBytesAll(): IterableIterator<[table: number, bytes: Uint8Array]> {
-    yield* this.db.prepare("SELECT tbl, bytes FROM records").raw(true).iterate() as Iterable<[number, Buffer]>;
+  /** Every core record's table and bytes by table and key, read in chunks (restart-read.ts recordRows: a view per record, no Buffer per row). */
+  recordBytesAll(): IterableIterator<[table: number, bytes: Uint8Array]> {
+    return recordRows(this.db);
   }
 
   /** Every core record in chunks of many rows, each one BLOB (a restart's read: restart-read.ts). */

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import Database from "better-sqlite3";
-import { recordChunks, accountHashRows, tablePrefix } from "../../host/store/restart-read.js";
+import { recordChunks, recordRows, accountHashRows, tablePrefix } from "../../host/store/restart-read.js";
 import { DigestPacker, digestSum, restartHashing } from "../../host/store/stored-digests.js";
 import { StateHash } from "../../host/store/state-hash.js";
 import { NodeStateError } from "../../host/framework/types.js";
@@ -67,6 +67,22 @@ test("chunks: a record of another length marks its chunk (size -1)", () => {
   db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (2, ?, ?)").run(Buffer.alloc(8, 0xee), Buffer.alloc(31));
   const sizes = [...recordChunks(db, 100)].map((c) => c.size);
   assert.equal(sizes, [-1]);
+});
+
+test("rows (an export's read): every record as a row read gives it, in the scan's order, each a view into its chunk; a chunk of mixed lengths row by row", () => {
+  const { db } = recordsDb({ 0: { n: 10, size: 24 }, 5: { n: 7, size: 96 }, 17: { n: 3, size: 16 } });
+  db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (5, ?, ?)").run(Buffer.alloc(8, 0x33), Buffer.alloc(31, 0xc3));
+  db.prepare("INSERT INTO records (tbl, key, bytes) VALUES (17, ?, ?)").run(Buffer.alloc(8, 0xee), Buffer.alloc(0));
+  const expected = (db.prepare("SELECT tbl, bytes FROM records").raw(true).all() as [number, Buffer][]).map(([t, b]) => [t, [...b]]);
+  for (const per of [1, 2, 3, 7, 64]) {
+    const got = [...recordRows(db, per)];
+    assert.equal(got.map(([t, b]) => [t, [...b]]), expected, `${per} per chunk`);
+    if (per >= 2) {
+      // the first two records of table 0 share one chunk's Buffer: no Buffer per row
+      assert.is(got[0]![1].buffer, got[1]![1].buffer);
+      assert.is(got[1]![1].byteOffset - got[0]![1].byteOffset, 28);
+    }
+  }
 });
 
 test("the digest sum, in the thread and on a worker, is the state hash's sum of the same records", () => {

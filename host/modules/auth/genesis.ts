@@ -15,7 +15,7 @@ import type { VestingLock } from "../../core/vesting.js";
 
 export const BASE_ACCOUNT = "/cosmos.auth.v1beta1.BaseAccount";
 export const MODULE_ACCOUNT = "/cosmos.auth.v1beta1.ModuleAccount";
-const SECP256K1 = "/cosmos.crypto.secp256k1.PubKey";
+export const SECP256K1 = "/cosmos.crypto.secp256k1.PubKey";
 
 /** The order chain-main's InitGenesis creates its module accounts in (x/auth's fee collector first). */
 export const MODULE_ACCOUNT_ORDER = [

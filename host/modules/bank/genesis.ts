@@ -3,12 +3,27 @@
 // supply the balances' sum; an empty supply is that sum), and its params (default_send_enabled,
 // send_enabled per denom: keeper.ts keeps them). Denom metadata is kept and exported again.
 
-import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
+import { indentUnit, lazyMap, type ItemWriters, type StreamJson } from "../../framework/json-stream.js";
 import { ValidationError } from "../../errors.js";
 import type { BankParams, SendEnabledEntry } from "./keeper.js";
 import {
   address, addressOrder, array, bool, fail, int, object, string, type Json,
 } from "../../framework/genesis-json.js";
+
+/** A balance's text, compiled (json-stream.ts): one per account. */
+type BalanceItem = { address: string; coins: { denom: string; amount: string }[] };
+const J = JSON.stringify;
+export const BALANCE_WRITERS: ItemWriters = {
+  indented: (item, inner, outer) => {
+    const b = item as BalanceItem, i2 = inner + indentUnit(inner, outer), i3 = i2 + indentUnit(inner, outer);
+    const coins = b.coins.length === 0 ? "[]" : `[${b.coins.map((c) => `${i2}{${i3}"denom": ${J(c.denom)},${i3}"amount": ${J(c.amount)}${i2}}`).join(",")}${inner}]`;
+    return `{${inner}"address": ${J(b.address)},${inner}"coins": ${coins}${outer}}`;
+  },
+  sorted: (item) => {
+    const b = item as BalanceItem;
+    return `{"address":${J(b.address)},"coins":[${b.coins.map((c) => `{"amount":${J(c.amount)},"denom":${J(c.denom)}}`).join(",")}]}`;
+  },
+};
 
 export interface Coin {
   denom: string;
@@ -127,7 +142,7 @@ export function bankJson(
   return {
     params: params === undefined ? kept?.params ?? { send_enabled: [], default_send_enabled: true } : { send_enabled: [], default_send_enabled: params.defaultSendEnabled },
     balances: lazyMap(sorted ? balances.filter((b) => b.amount > 0n) : balances.filter((b) => b.amount > 0n).sort((a, b) => order(a.address, b.address)),
-      (b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] })),
+      (b) => ({ address: b.address, coins: [{ denom, amount: `${b.amount}` }] }), BALANCE_WRITERS),
     supply: total === 0n ? [] : [{ denom, amount: `${total}` }],
     denom_metadata: Array.isArray(kept?.denom_metadata) ? kept.denom_metadata.map(denomMetadataJson) : [],
     send_enabled: params === undefined ? kept?.send_enabled ?? [] : params.sendEnabled.map((e) => ({ denom: e.denom, enabled: e.enabled })),

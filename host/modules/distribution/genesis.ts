@@ -3,12 +3,28 @@
 // rewards, accumulated commission, historical rewards by period with their reference counts,
 // current rewards and period, slash events) and per delegation (starting info).
 
-import { lazyMap, type StreamJson } from "../../framework/json-stream.js";
+import { flatStringWriters, indentUnit, lazyMap, type ItemWriters, type StreamJson } from "../../framework/json-stream.js";
 import { decString } from "../../wire/gateway-json.js";
 import {
   address, addressOrder, array, bondCoins, bondCoinsJson, bool, dec, decimal, fail, object, uint64, unitInterval,
   type DecParser, type Json,
 } from "../../framework/genesis-json.js";
+
+// The long arrays' items' text, compiled (json-stream.ts): a starting info per delegation.
+export const WITHDRAW_WRITERS = flatStringWriters(["delegator_address", "withdraw_address"]);
+type StartingItem = { delegator_address: string; validator_address: string; starting_info: { previous_period: string; stake: string; height: string } };
+const J = JSON.stringify;
+export const STARTING_INFO_WRITERS: ItemWriters = {
+  indented: (item, inner, outer) => {
+    const d = item as StartingItem, s = d.starting_info, i2 = inner + indentUnit(inner, outer);
+    return `{${inner}"delegator_address": ${J(d.delegator_address)},${inner}"validator_address": ${J(d.validator_address)},${inner}"starting_info": {` +
+      `${i2}"previous_period": ${J(s.previous_period)},${i2}"stake": ${J(s.stake)},${i2}"height": ${J(s.height)}${inner}}${outer}}`;
+  },
+  sorted: (item) => {
+    const d = item as StartingItem, s = d.starting_info;
+    return `{"delegator_address":${J(d.delegator_address)},"starting_info":{"height":${J(s.height)},"previous_period":${J(s.previous_period)},"stake":${J(s.stake)}},"validator_address":${J(d.validator_address)}}`;
+  },
+};
 
 export interface DistributionState {
   communityPool: bigint;
@@ -163,7 +179,7 @@ export function distributionJson(
     params: kept.params,
     fee_pool: { community_pool: decCoins(s.communityPool) },
     delegator_withdraw_infos: lazyMap(sorted?.withdraw ?? [...s.withdrawAddresses].sort(([a], [b]) => aBytes(a, b)),
-      ([delegator, to]) => ({ delegator_address: delegator, withdraw_address: to })),
+      ([delegator, to]) => ({ delegator_address: delegator, withdraw_address: to }), WITHDRAW_WRITERS),
     previous_proposer: kept.previousProposer,
     outstanding_rewards: validators(s.outstanding).map((v) => ({ validator_address: v, outstanding_rewards: decCoins(s.outstanding.get(v)!) })),
     validator_accumulated_commissions: validators(s.commission).map((v) => ({ validator_address: v, accumulated: { commission: decCoins(s.commission.get(v)!) } })),
@@ -176,7 +192,7 @@ export function distributionJson(
     delegator_starting_infos: lazyMap(starting, ({ delegator, validator, info }) => ({
       delegator_address: delegator, validator_address: validator,
       starting_info: { previous_period: `${info.previousPeriod}`, stake: decString(info.stake), height: `${info.height}` },
-    })),
+    }), STARTING_INFO_WRITERS),
     validator_slash_events: [...s.slashEvents].sort((a, b) => vOrder(a.validator, b.validator) || (a.height < b.height ? -1 : a.height > b.height ? 1 : 0))
       .map((e) => ({
         validator_address: e.validator, height: `${e.height}`, period: `${e.period}`,
