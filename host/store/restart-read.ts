@@ -16,6 +16,8 @@ export interface RecordChunk {
   /** Every record's length (a record of another length: `size` is -1). */
   size: number;
   bytes: Buffer;
+  /** The key the chunk was read after (the table's first chunk: empty): where to read it again row by row. */
+  after: Buffer;
 }
 
 /** `table` as the hash's prefix: u32 little-endian. */
@@ -39,7 +41,7 @@ export function* recordChunks(db: Database.Database, rows = CHUNK_ROWS): Iterabl
     for (;;) {
       const [count, min, max, last, bytes] = chunk.get(prefix, table, after, rows) as [number, number, number, Buffer, Buffer | null];
       if (count === 0) break;
-      yield { table, count, size: min === max ? min : -1, bytes: bytes! };
+      yield { table, count, size: min === max ? min : -1, bytes: bytes!, after };
       if (count < rows) break;
       after = last;
     }
@@ -53,26 +55,13 @@ export function* recordChunks(db: Database.Database, rows = CHUNK_ROWS): Iterabl
  * and node_state.records). A chunk of records of several lengths is read again row by row.
  */
 export function* recordRows(db: Database.Database, rows = CHUNK_ROWS): IterableIterator<[table: number, bytes: Uint8Array]> {
-  const tables = db.prepare("SELECT DISTINCT tbl FROM records ORDER BY tbl").pluck().all() as number[];
-  const chunk = db.prepare(
-    "SELECT count(*), min(length(bytes)), max(length(bytes)), max(key), CAST(group_concat(? || bytes, x'') AS BLOB) " +
-      "FROM (SELECT key, bytes FROM records WHERE tbl = ? AND key > ? ORDER BY key LIMIT ?)",
-  ).raw(true);
   const each = db.prepare("SELECT bytes FROM records WHERE tbl = ? AND key > ? ORDER BY key LIMIT ?").pluck();
-  for (const table of tables) {
-    const prefix = tablePrefix(table);
-    let after: Buffer = Buffer.alloc(0);
-    for (;;) {
-      const [count, min, max, last, bytes] = chunk.get(prefix, table, after, rows) as [number, number, number, Buffer, Buffer | null];
-      if (count === 0) break;
-      if (min === max) {
-        const stride = min + 4;
-        for (let i = 0, o = 4; i < count; i++, o += stride) yield [table, bytes!.subarray(o, o + min)];
-      } else {
-        for (const b of each.all(table, after, rows) as Buffer[]) yield [table, b];
-      }
-      if (count < rows) break;
-      after = last;
+  for (const { table, count, size, bytes, after } of recordChunks(db, rows)) {
+    if (size >= 0) {
+      const stride = size + 4;
+      for (let i = 0, o = 4; i < count; i++, o += stride) yield [table, bytes.subarray(o, o + size)];
+    } else {
+      for (const b of each.all(table, after, rows) as Buffer[]) yield [table, b];
     }
   }
 }
