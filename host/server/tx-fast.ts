@@ -6,7 +6,8 @@
 // the same bytes and headers the route in app.ts gives (test/server/tx-fast.test.ts holds that).
 //
 // Anything else goes on to the app unchanged: another path or method, a body without
-// Content-Length or over the limit, CORS requests (an Origin header while --cors-origins is on), a
+// Content-Length or over the limit, every request while --cors-origins is on (the app's CORS
+// middleware sets its headers even on a request without an Origin), a
 // body that is not exactly {tx_bytes: base64, mode: "BROADCAST_MODE_SYNC"|"BROADCAST_MODE_ASYNC"}
 // (the app renders its errors), a halted chain, and any failure that is not the tx's own refusal.
 // A body already read goes on as the request's `rawBody` (read by @hono/node-server).
@@ -72,7 +73,7 @@ export interface FastTxOptions {
   chain: { readonly halted: Error | null; produceIfDue?(): void };
   maxBodyBytes: number;
   maxJsonDepth: number;
-  /** --cors-origins is on: a request with an Origin header goes through the app (its CORS headers). */
+  /** --cors-origins is on: every request goes through the app (its CORS headers, set with or without an Origin). */
   cors: boolean;
 }
 
@@ -95,7 +96,7 @@ function fastPost(
 ): RequestListener {
   const limit = Math.min(o.maxBodyBytes, FAST_MAX_BODY);
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== "POST" || req.url !== path || (o.cors && req.headers.origin !== undefined)) return next(req, res);
+    if (req.method !== "POST" || req.url !== path || o.cors) return next(req, res);
     const declared = req.headers["content-length"];
     const length = declared === undefined ? NaN : Number(declared);
     if (!(length > 0 && length <= limit) || req.headers["transfer-encoding"] !== undefined) return next(req, res);
