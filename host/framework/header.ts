@@ -96,50 +96,7 @@ export const consensusHash = (maxGas: bigint): Uint8Array =>
 
 /** A block's results' hash: each tx's deterministic ExecTxResult {code, data, gas_wanted, gas_used}. */
 export const resultsHash = (results: readonly { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }[]): Uint8Array =>
-  merkleRoot(results.map(execTxResultBytes));
-
-/**
- * ExecTxResult {code: 1, data: 2, gas_wanted: 5, gas_used: 6} in protobuf, as toBinary writes it
- * (proto3: zero fields left out, fields in number order), written by hand: the reflective writer
- * cost ~25 µs a tx of every block (test/app/headers.test.ts holds the two equal).
- */
-export function execTxResultBytes(r: { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }): Uint8Array {
-  const varint = (out: number[], v: bigint) => {
-    let x = v < 0n ? v + (1n << 64n) : v; // int64: two's complement, 10 bytes
-    while (x >= 0x80n) {
-      out.push(Number(x & 0x7fn) | 0x80);
-      x >>= 7n;
-    }
-    out.push(Number(x));
-  };
-  const head: number[] = []; // code, then data's tag and length
-  if (r.code !== 0) {
-    head.push(0x08);
-    varint(head, BigInt(r.code >>> 0));
-  }
-  if (r.data.length > 0) {
-    head.push(0x12);
-    varint(head, BigInt(r.data.length));
-  }
-  const tail: number[] = []; // gas_wanted, gas_used
-  if (r.gasWanted !== 0n) {
-    tail.push(0x28);
-    varint(tail, r.gasWanted);
-  }
-  if (r.gasUsed !== 0n) {
-    tail.push(0x30);
-    varint(tail, r.gasUsed);
-  }
-  const bytes = new Uint8Array(head.length + r.data.length + tail.length);
-  bytes.set(head, 0);
-  bytes.set(r.data, head.length);
-  bytes.set(tail, head.length + r.data.length);
-  return bytes;
-}
-
-/** The reflective writer's ExecTxResult (tests compare execTxResultBytes with it). */
-export const execTxResultReflective = (r: { code: number; data: Uint8Array; gasWanted: bigint; gasUsed: bigint }): Uint8Array =>
-  toBinary(ExecTxResultSchema, create(ExecTxResultSchema, { code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed }));
+  merkleRoot(results.map((r) => toBinary(ExecTxResultSchema, create(ExecTxResultSchema, { code: r.code, data: r.data, gasWanted: r.gasWanted, gasUsed: r.gasUsed }))));
 
 /** Go's zero time, as CometBFT renders an absent vote's timestamp. */
 const ZERO_TIME = "0001-01-01T00:00:00Z";
