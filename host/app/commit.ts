@@ -206,11 +206,18 @@ function journalRemoves(s: AppState): boolean {
   return false;
 }
 
+/**
+ * A streamed document's bytes go into genesis_chunks in rows of this size (any size reads back:
+ * store/genesis-bytes.ts): SQLite copies each row's blob as it binds and writes it, so 16 MiB rows
+ * left tens of MiB of malloc'd memory at the import's peak.
+ */
+export const GENESIS_ROW_BYTES = 1024 * 1024;
+
 /** Block 0 into the store: the document (a streamed one's bytes in chunks, not one string), its slim copy, the state. */
 function writeGenesis(s: AppState, block: StoredBlock | (() => StoredBlock), changes: Iterable<RecordChange>, accounts: Iterable<AccountRecord>, records: ModuleRecord[]): void {
   const slim = slimGenesisDoc(s.genesisDoc);
   const file = genesisFileOf(s.genesisDoc);
-  s.store!.commitGenesis(file !== undefined ? genesisFileChunks(file, undefined, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
+  s.store!.commitGenesis(file !== undefined ? genesisFileChunks(file, GENESIS_ROW_BYTES, true) : JSON.stringify(s.genesisDoc), s.core.exports.stateFormat(), block, changes, accounts, records, JSON.stringify(slim));
   s.forgetGenesisRecords(slim);
 }
 

@@ -27,6 +27,9 @@ import { INIT_GENESIS, MODULES, type ModulesInitApp } from "../modules/index.js"
 import type { Genesis } from "../modules/genutil/genesis-sdk.js";
 import { StartingInfos } from "../modules/distribution/genesis.js";
 
+/** A bench's checkpoints between the import's phases (bench/genesis-import.ts --phases): nothing by default. */
+export const importPhases: { at?: (phase: string) => void } = {};
+
 /** The modules with InitGenesis work, in INIT_GENESIS order (modules/index.ts). */
 const INIT_MODULES = INIT_GENESIS.map((n) => MODULES.find((m) => m.name === n)!);
 for (const m of MODULES) {
@@ -62,8 +65,9 @@ export interface InitChainHost {
  * mainnet-sized genesis's records are not all held while the rest is placed (the import's peak).
  */
 const RELEASED: Partial<Record<(typeof INIT_GENESIS)[number], (g: Genesis) => void>> = {
+  auth: (g) => { g.sdk.auth.accounts = g.sdk.auth.accounts.filter((a) => a.vesting !== undefined); }, // in the directory; x/vesting places the locks
   bank: (g) => { g.balances = []; }, // x/auth numbered their accounts, x/bank placed them
-  vesting: (g) => { g.sdk.auth.accounts = []; }, // in the directory; x/vesting placed their locks
+  vesting: (g) => { g.sdk.auth.accounts = []; }, // x/vesting placed their locks
   staking: (g) => {
     // placed with their delegations (without validators x/distribution refuses them: kept for its check)
     if (g.sdk.staking !== undefined) g.sdk.distribution.startingInfos = new StartingInfos();
@@ -86,6 +90,7 @@ export function initChain(g: Genesis, h: InitChainHost): { burnIds: number[]; bu
   for (const m of INIT_MODULES) {
     m.genesis!.init!(app);
     if (h.releaseParsed) RELEASED[m.name as keyof typeof RELEASED]?.(g);
+    importPhases.at?.(`place ${m.name}`);
   }
   const { burnIds } = app;
   numberNamedAccounts(h.directory, burnIds);

@@ -6,7 +6,7 @@
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Core } from "../core/core.js";
 import { emissionParams, type Genesis } from "./genesis.js";
-import { initChain } from "./genesis-init.js";
+import { importPhases, initChain } from "./genesis-init.js";
 import { genesisRecordCounts } from "../modules/genutil/record-counts.js";
 import { reserveState } from "../core/memory.js";
 import { ValidatorRegistry } from "../modules/staking/validators.js";
@@ -54,6 +54,7 @@ export function initGenesis(s: AppState): void {
   placeGenesis(s);
   // The records are in the core: only the parameters are kept while the genesis block is written (the import's peak).
   s.dropGenesisRecords();
+  importPhases.at?.("drop the parse");
   const g = s.genesis;
   commitBlock(s, { height: g.height, firstHeight: g.height, timeNs: g.genesisTimeNs, stepNs: 0n }, []);
 }

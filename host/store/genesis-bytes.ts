@@ -21,7 +21,7 @@ export function storedGenesisBytes(db: Database.Database): GenesisBytes | undefi
     const part = db.prepare("SELECT substr(CAST(value AS BLOB), ?, ?) AS b FROM meta WHERE key = 'genesis'");
     return { size: row.n, read: (offset, length) => bytesOf((part.get(offset + 1, length) as { b: Buffer | null }).b) };
   }
-  // Each row's place in the document (a few rows: 16 MiB each), then the rows a range overlaps.
+  // Each row's place in the document (rows of 1 MiB: app/commit.ts GENESIS_ROW_BYTES; 16 MiB before), then the rows a range overlaps.
   const rows = db.prepare("SELECT seq, length(bytes) AS n FROM genesis_chunks ORDER BY seq").all() as { seq: number; n: number }[];
   const starts: number[] = [];
   let size = 0;

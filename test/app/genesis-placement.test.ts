@@ -21,6 +21,8 @@ import { writeScaleGenesis } from "../../bench/scale-genesis.js";
 import { address, int, uint64, withAddressScope } from "../../host/framework/genesis-json.js";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
 import { MODULES } from "../../host/modules/index.js";
+import { GENESIS_ROW_BYTES } from "../../host/app/commit.js";
+import Database from "better-sqlite3";
 
 const REF = join(import.meta.dirname, "..", "reference-chain");
 const dir = mkdtempSync(join(tmpdir(), "genesis-placement-"));
@@ -206,6 +208,58 @@ test("a chain with a database lets each parsed list go once placed: the later mo
     assert.equal(seen, [0, 0, 0, 0], "with a database: let go");
   } finally {
     genesis.init = init;
+  }
+});
+
+test("with a database, x/auth's parsed accounts are let go once in the directory but for the vesting ones, whose locks x/vesting places next", async () => {
+  const file = join(REF, "export-mix", "export.json");
+  const vesting = (JSON.parse(readFileSync(file, "utf8")).app_state.auth.accounts as { "@type": string }[]).filter((a) => a["@type"].includes("Vesting")).length;
+  assert.ok(vesting >= 2, "the document has vesting accounts");
+  const bank = MODULES.find((m) => m.name === "bank")!.genesis as { init: (app: any) => void };
+  const init = bank.init;
+  let seen: { n: number; vesting: number } | undefined;
+  bank.init = (app: any) => {
+    const accounts = app.genesis.sdk.auth.accounts as { vesting?: unknown }[];
+    seen = { n: accounts.length, vesting: accounts.filter((a) => a.vesting !== undefined).length };
+    init(app);
+  };
+  try {
+    const memory = NodeChain.inMemory(await loadCoreFromFile(), await readGenesisStream(file), BLOCK);
+    const want = memory.latestBlock().appHash;
+    const locks = memory.app.coreTables().find((t) => /vest/i.test(t.name))?.records;
+    await memory.close();
+    assert.ok(seen!.n > vesting && seen!.vesting === vesting, `in memory: kept (${JSON.stringify(seen)})`);
+    seen = undefined;
+    const chain = NodeChain.open(await loadCoreFromFile(), await readGenesisStream(file), { dbPath: join(dir, `node-${n++}.db`), clock: "simulated", blockTimeNs: BLOCK });
+    assert.is(chain.latestBlock().appHash, want, "the same state: the vesting locks placed");
+    assert.is(chain.app.coreTables().find((t) => /vest/i.test(t.name))?.records, locks);
+    await chain.close();
+    assert.equal(seen, { n: vesting, vesting }, "with a database: only the vesting accounts left for x/vesting");
+  } finally {
+    bank.init = init;
+  }
+});
+
+test("a streamed document's bytes are written in rows of GENESIS_ROW_BYTES (not 16 MiB ones) and read back across rows as the file's", async () => {
+  const file = join(dir, "scale-rows.json");
+  await writeScaleGenesis(file, 3000, () => {});
+  const bytes = readFileSync(file);
+  assert.ok(bytes.length > 2 * GENESIS_ROW_BYTES, `${bytes.length} bytes: more than two rows`);
+  const dbPath = join(dir, `node-${n++}.db`);
+  const chain = NodeChain.open(await loadCoreFromFile(), await readGenesisStream(file), { dbPath, clock: "simulated", blockTimeNs: BLOCK });
+  const stored = chain.genesisBytes();
+  assert.is(stored.size, bytes.length);
+  for (const [at, len] of [[0, 100], [GENESIS_ROW_BYTES - 7, 20], [GENESIS_ROW_BYTES - 1, GENESIS_ROW_BYTES + 2], [0, bytes.length], [bytes.length - 5, 100]] as const) {
+    assert.equal(Buffer.from(stored.read(at, len)), bytes.subarray(at, Math.min(at + len, bytes.length)), `bytes ${at}+${len}`);
+  }
+  await chain.close();
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT length(bytes) AS n FROM genesis_chunks ORDER BY seq").all() as { n: number }[];
+    assert.is(rows.length, Math.ceil(bytes.length / GENESIS_ROW_BYTES));
+    assert.ok(rows.every((r) => r.n <= GENESIS_ROW_BYTES));
+  } finally {
+    db.close();
   }
 });
 

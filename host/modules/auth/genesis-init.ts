@@ -27,14 +27,10 @@ export interface AuthInitApp {
  */
 export function initAuth(app: AuthInitApp): void {
   const { genesis: g, directory } = app;
-  const auth = new Map<string, (typeof g.sdk.auth.accounts)[number]>(); // filled in place: no [address, account] pair per account
-  for (const a of g.sdk.auth.accounts) auth.set(a.address, a);
-  const give = (address: string) => {
-    const a = auth.get(address);
-    directory.genesisAccount(address, a === undefined ? {} : { number: a.number, sequence: a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) });
-  };
-  for (const b of g.balances) give(b.address);
-  for (const a of g.sdk.auth.accounts) give(a.address);
+  // The ids first (balances', then the other accounts'), then each account's fields: no map of the
+  // accounts by address beside the directory's (a mainnet-sized genesis's import peaks here).
+  for (const b of g.balances) directory.genesisAccount(b.address);
+  for (const a of g.sdk.auth.accounts) directory.genesisAccount(a.address, { number: a.number, sequence: a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) });
   app.burnIds = g.inflation.params.burnedAddresses.map((a) => directory.genesisAccount(a));
   for (const [address, number] of moduleAccountNumbers(g.sdk.auth, ACCOUNT_PREFIX)) directory.genesisAccount(address, { number });
   for (const b of g.balances) if (!directory.numbered(b.address)) directory.genesisAccount(b.address, { number: directory.nextAccountNumber() });
