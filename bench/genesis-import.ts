@@ -16,10 +16,12 @@ import { loadCoreFromFile } from "../host/core/node.js";
 import { readGenesisStream } from "../host/app/genesis-stream.js";
 import { parseGenesis } from "../host/app/genesis.js";
 import { importPhases } from "../host/app/genesis-init.js";
+import { setNodeV8Flags } from "../host/cli/node-command.js";
 
 const [file, db, flag] = process.argv.slice(2);
 const phases = flag === "--phases" || flag === "--phases-nogc";
 const forceGc = flag === "--phases";
+setNodeV8Flags(); // as the node's process (`npm start`) and bench/scale-node.ts do
 if (file === undefined || db === undefined) throw new Error("usage: bench/genesis-import.ts GENESIS.json DB");
 const mainCpuMs = (): number => {
   try {

@@ -68,7 +68,7 @@ export async function scaleMain(): Promise<number> {
 function report(r: any): void {
   const c = r.counts;
   console.log(`\n${r.accounts.toLocaleString("en")} accounts: ${c.accounts.toLocaleString("en")} accounts in all, ${c.delegations.toLocaleString("en")} delegations, ` +
-    `${c.positions.toLocaleString("en")} tier positions, ${c.validators} validators (load ${r.load})`);
+    `${c.positions.toLocaleString("en")} tier positions, ${c.validators} validators (load ${r.load}${r.v8Flags?.length ? `; the node's V8 flags: ${r.v8Flags.join(" ")}` : ""})`);
   console.log(`  genesis document ${f0(r.docBytes / MiB)} MiB (${f0(r.docBytes / c.accounts)} B per account)${r.genMs ? `, written in ${f1(r.genMs / 1000)} s` : ""}`);
   if (r.importError || r.error) {
     console.log(`  NOT MEASURED: ${r.importError ?? r.error}`);
