@@ -55,7 +55,7 @@ const rssParts = (): string => {
 const phase = (name: string) => {
   if (forceGc) (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  console.error(`${name}: cpu ${(cpuMs(process.cpuUsage(c0)) / 1000).toFixed(2)} s, rss ${mib(m.rss)} MiB, heap ${mib(m.heapUsed)} MiB, external ${mib(m.external)} MiB, peak ${mib(process.resourceUsage().maxRSS * 1024)} MiB${rssParts()}`);
+  console.error(`${name}: cpu ${(cpuMs(process.cpuUsage(c0)) / 1000).toFixed(2)} s, rss ${mib(m.rss)} MiB, heap ${mib(m.heapUsed)} MiB (of ${mib(m.heapTotal)}), external ${mib(m.external)} MiB, peak ${mib(process.resourceUsage().maxRSS * 1024)} MiB${rssParts()}`);
 };
 if (phases) {
   phase("read");

@@ -64,10 +64,12 @@ export function genesisFileOf(doc: Json): string | undefined {
 export function importMemoryEstimate(bytes: number): number {
   return IMPORT_FIXED_BYTES + Math.ceil(bytes * IMPORT_BYTES_PER_DOC_BYTE);
 }
-// docs/performance.md, "Placing records as they are read": 100k accounts peak 422-446 MiB for a 79 MB
-// document, 1M 1,727 MiB for 794 MB; the line through both (the node's own ~170 MiB is in the fixed part).
-const IMPORT_FIXED_BYTES = 300 * 2 ** 20;
-const IMPORT_BYTES_PER_DOC_BYTE = 1.9;
+// docs/performance.md, "Placing records as they are read" (its last subsection: the node's V8 flags, x/auth
+// without a map of the accounts, the document's bytes in 1 MiB rows): 100k accounts peak 346-349 MiB for a
+// 79 MB document, 1M 1,387-1,4xx MiB for 794 MB; a line above both (the node's own ~170 MiB is in the
+// fixed part). A --fork of the 1M export (1,781 MB, indented) peaked at 1.82 GB: below it too.
+const IMPORT_FIXED_BYTES = 260 * 2 ** 20;
+const IMPORT_BYTES_PER_DOC_BYTE = 1.6;
 
 const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
 
