@@ -66,7 +66,7 @@ export function importMemoryEstimate(bytes: number): number {
 }
 // docs/performance.md, "Placing records as they are read" (its last subsection: the node's V8 flags, x/auth
 // without a map of the accounts, the document's bytes in 1 MiB rows): 100k accounts peak 346-349 MiB for a
-// 79 MB document, 1M 1,387-1,4xx MiB for 794 MB; a line above both (the node's own ~170 MiB is in the
+// 79 MB document, 1M 1,396 MiB for 794 MB; a line above both (the node's own ~170 MiB is in the
 // fixed part). A --fork of the 1M export (1,781 MB, indented) peaked at 1.82 GB: below it too.
 const IMPORT_FIXED_BYTES = 260 * 2 ** 20;
 const IMPORT_BYTES_PER_DOC_BYTE = 1.6;
