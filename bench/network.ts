@@ -5,7 +5,10 @@
 // one's RPC with broadcast_tx_sync; throughput is txs over the time from the first send to the
 // block that holds the last; latency is a tx's send to the time of the block that holds it (a
 // sample of them). Each network's start-up (launch to block 1 on every node) and RSS per node
-// (app and CometBFT) are reported too.
+// (app and CometBFT) are reported too, and every broadcast_tx_sync's answer time (what paces each
+// sender). BENCH_NETWORK_COMET_PROF=DIR adds a Go CPU profile of every CometBFT (its pprof endpoint)
+// over the window's first BENCH_NETWORK_COMET_PROF_S seconds; BENCH_NETWORK_COMET_CONFIG sets more
+// config.toml values for every node (an experiment: `mempool.recheck=false`).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
