@@ -8,7 +8,8 @@
 // (app and CometBFT) are reported too, and every broadcast_tx_sync's answer time (what paces each
 // sender). BENCH_NETWORK_COMET_PROF=DIR adds a Go CPU profile of every CometBFT (its pprof endpoint)
 // over the window's first BENCH_NETWORK_COMET_PROF_S seconds; BENCH_NETWORK_COMET_CONFIG sets more
-// config.toml values for every node (an experiment: `mempool.recheck=false`).
+// config.toml values for every node (an experiment: `mempool.recheck=false`); BENCH_NETWORK_COMETBFT=PATH
+// runs the nodes with another CometBFT binary (scripts/testnet-cometbft-flushfix.sh builds one).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -164,6 +165,7 @@ async function network(dir: string, validators: number): Promise<Row> {
     validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s",
     profile: { nodeFlags: cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : [], pprof: cometProf !== undefined },
     ...(process.env.BENCH_NETWORK_COMET_CONFIG ? { cometConfig: cometConfigOf(process.env.BENCH_NETWORK_COMET_CONFIG) } : {}),
+    ...(process.env.BENCH_NETWORK_COMETBFT ? { cometbft: process.env.BENCH_NETWORK_COMETBFT } : {}),
   });
   try {
     await Promise.all(net.nodes.map((n) => waitHeight(n.rpc, 1n)));

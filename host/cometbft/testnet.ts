@@ -126,6 +126,11 @@ export async function startTestnet(o: {
   profile?: { nodeFlags?: string[]; pprof?: boolean };
   /** More config.toml values for every node's CometBFT (home.ts HomeOptions.config: `section.key` → TOML value). */
   cometConfig?: Record<string, string>;
+  /**
+   * Another CometBFT binary to run the nodes with (default .tools/bin/cometbft): e.g. the build with its
+   * ABCI socket client's flush timer fixed (scripts/testnet-cometbft-flushfix.sh; docs/performance.md).
+   */
+  cometbft?: string;
 }): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
@@ -208,7 +213,7 @@ export async function startTestnet(o: {
   const startComet = (n: TestnetNode) => {
     if (stopping) return;
     // CometBFT dials the app until it answers.
-    n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
+    n.comet = spawn(o.cometbft ?? COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
     watch(n, n.comet, "cometbft", n.cometLog);
   };
   const startApp = (n: TestnetNode) => {
