@@ -5,11 +5,15 @@
 // one's RPC with broadcast_tx_sync; throughput is txs over the time from the first send to the
 // block that holds the last; latency is a tx's send to the time of the block that holds it (a
 // sample of them). Each network's start-up (launch to block 1 on every node) and RSS per node
-// (app and CometBFT) are reported too.
+// (app and CometBFT) are reported too, and every broadcast_tx_sync's answer time (what paces each
+// sender). BENCH_NETWORK_COMET_PROF=DIR adds a Go CPU profile of every CometBFT (its pprof endpoint)
+// over the window's first BENCH_NETWORK_COMET_PROF_S seconds; BENCH_NETWORK_COMET_CONFIG sets more
+// config.toml values for every node (an experiment: `mempool.recheck=false`); BENCH_NETWORK_COMETBFT=PATH
+// runs the nodes with another CometBFT binary (scripts/testnet-cometbft-flushfix.sh builds one).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,17 +64,24 @@ async function rpcCall(rpc: string, method: string, params: Record<string, unkno
   return body.result ?? { error: body.error };
 }
 
-interface Throughput { seconds: number; committed: number; latencyP50: number; latencyP99: number }
+interface Throughput {
+  seconds: number; committed: number; latencyP50: number; latencyP99: number;
+  /** broadcast_tx_sync's answer time (ms: send to CheckTx's answer), every tx: what paces each sender. */
+  answerP50: number; answerP99: number;
+}
 
 /** Send every tx (the keys in parallel, each key's in order); seconds to the block with the last, and sampled latencies. */
 async function throughput(rpc: string, txs: Uint8Array[][]): Promise<Throughput> {
   const started = performance.now();
   const sampled: { hash: string; sentMs: number }[] = [];
+  const answers: number[] = [];
   const hashes = await Promise.all(txs.map(async (list) => {
     let last = "";
     for (const [i, tx] of list.entries()) {
       const sentMs = Date.now();
+      const sent = performance.now();
       const r = await rpcCall(rpc, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
+      answers.push(performance.now() - sent);
       if (r?.code !== 0) throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
       last = r.hash;
       if (i % LATENCY_EVERY === 0) sampled.push({ hash: r.hash, sentMs });
@@ -91,7 +102,10 @@ async function throughput(rpc: string, txs: Uint8Array[][]): Promise<Throughput>
     if (!blockTime.has(t.height)) blockTime.set(t.height, Date.parse((await rpcCall(rpc, "block", { height: t.height })).block.header.time));
     latencies.push(Math.max(0, blockTime.get(t.height)! - s.sentMs));
   }
-  return { seconds, committed: txs.flat().length, latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99) };
+  return {
+    seconds, committed: txs.flat().length, latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99),
+    answerP50: Math.round(percentile(answers, 50) * 10) / 10, answerP99: Math.round(percentile(answers, 99) * 10) / 10,
+  };
 }
 
 /** Median interval (ms) between the last `n` blocks' times. */
@@ -122,13 +136,36 @@ const waitHeight = async (rpc: string, h: bigint) => {
 
 interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number }
 
+/** `section.key=value,…` → config.toml values (home.ts HomeOptions.config). */
+export function cometConfigOf(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(",")) {
+    const at = part.indexOf("=");
+    if (at <= 0) throw new Error(`BENCH_NETWORK_COMET_CONFIG: ${JSON.stringify(part)} is not section.key=value`);
+    out[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** A CometBFT's Go CPU profile over BENCH_NETWORK_COMET_PROF_S seconds, written to `file` (`go tool pprof -top` reads it). */
+async function cometProfile(pprof: string, file: string): Promise<void> {
+  const seconds = Number(process.env.BENCH_NETWORK_COMET_PROF_S ?? 10);
+  const r = await fetch(`${pprof}/debug/pprof/profile?seconds=${seconds}`, { signal: AbortSignal.timeout((seconds + 30) * 1000) });
+  await writeFile(file, new Uint8Array(await r.arrayBuffer()));
+}
+
 async function network(dir: string, validators: number): Promise<Row> {
   const t0 = performance.now();
   // Profiled: CometBFT's metrics and the apps' ABCI timings (network-profile.ts); BENCH_NETWORK_CPU_PROF=DIR: each app's --cpu-prof there.
+  // BENCH_NETWORK_COMET_PROF=DIR: a Go CPU profile of every CometBFT over the window's first BENCH_NETWORK_COMET_PROF_S
+  // seconds (default 10) there; BENCH_NETWORK_COMET_CONFIG="section.key=value,…": more config.toml values for every node.
   const cpuProf = process.env.BENCH_NETWORK_CPU_PROF;
+  const cometProf = process.env.BENCH_NETWORK_COMET_PROF;
   const net = await startTestnet({
     validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s",
-    profile: { nodeFlags: cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : [] },
+    profile: { nodeFlags: cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : [], pprof: cometProf !== undefined },
+    ...(process.env.BENCH_NETWORK_COMET_CONFIG ? { cometConfig: cometConfigOf(process.env.BENCH_NETWORK_COMET_CONFIG) } : {}),
+    ...(process.env.BENCH_NETWORK_COMETBFT ? { cometbft: process.env.BENCH_NETWORK_COMETBFT } : {}),
   });
   try {
     await Promise.all(net.nodes.map((n) => waitHeight(n.rpc, 1n)));
@@ -142,7 +179,9 @@ async function network(dir: string, validators: number): Promise<Row> {
     progress(`${validators} validators up in ${startS.toFixed(1)} s; ${txs.flat().length} txs (load ${load})`);
     await waitHeight(rpc, ((await cometStatus(rpc))?.height ?? 0n) + 1n); // a profile written at the last Commit
     const before = await snapshot(net.nodes);
+    const profiles = cometProf === undefined ? [] : net.nodes.map((n) => cometProfile(n.pprof!, join(cometProf, `cometbft-${n.index}.pprof`)));
     const tput = await throughput(rpc, txs);
+    await Promise.all(profiles);
     const after = await snapshot(net.nodes);
     const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
     const cpuMsPerTx = ((sum(after.appCpu) + sum(after.cometCpu) - sum(before.appCpu) - sum(before.cometCpu)) * 1000) / tput.committed;
@@ -199,7 +238,7 @@ export async function networkMain(): Promise<number> {
       const start = r.startS === undefined ? "" : `; started in ${r.startS.toFixed(1)} s`;
       const cpu = r.cpuMsPerTx === undefined ? "" : `; CPU ${r.cpuMsPerTx.toFixed(2)} ms a tx (${r.label === "single node" ? "the node" : "apps and CometBFTs"})`;
       console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
-        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
+        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; broadcast answered p50 ${r.tput.answerP50} ms, p99 ${r.tput.answerP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
       for (const line of r.account ?? []) console.log(line);
     }
     return 0;

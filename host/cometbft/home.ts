@@ -66,6 +66,13 @@ export interface HomeOptions {
   peers?: string[];
   /** CometBFT's Prometheus metrics on this port (instrumentation.prometheus; the network bench reads them). */
   prometheusPort?: number;
+  /** Go's pprof endpoints on this port (rpc.pprof_laddr; the network bench's BENCH_NETWORK_COMET_PROF reads a CPU profile there). */
+  pprofPort?: number;
+  /**
+   * More config.toml values, set last: `section.key` (or a top-level `key`) → its TOML value as written
+   * (`"null"` with its quotes for a string, `false` for a boolean); a key the file lacks is refused.
+   */
+  config?: Record<string, string>;
 }
 
 /** Make (or remake) the home; returns this node's p2p id. */
@@ -135,6 +142,11 @@ export async function writeCometHome(home: string, o: HomeOptions): Promise<stri
   if (o.prometheusPort !== undefined) {
     toml = set(toml, "instrumentation", "prometheus", "true");
     toml = set(toml, "instrumentation", "prometheus_listen_addr", JSON.stringify(`${listen}:${o.prometheusPort}`));
+  }
+  if (o.pprofPort !== undefined) toml = set(toml, "rpc", "pprof_laddr", JSON.stringify(`${listen}:${o.pprofPort}`));
+  for (const [name, value] of Object.entries(o.config ?? {})) {
+    const dot = name.lastIndexOf(".");
+    toml = set(toml, dot < 0 ? null : name.slice(0, dot), name.slice(dot + 1), value);
   }
   await writeFile(join(home, "config", "config.toml"), toml);
   const id = spawnSync(COMETBFT, ["show-node-id", "--home", home], { encoding: "utf8" });

@@ -5,6 +5,7 @@
 // as it goes), checks they all report the same app hash at H, and exits (0 when they agree).
 
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base64 } from "@scure/base";
@@ -42,6 +43,10 @@ const FLAGS = {
     description: "node i uses PORT+10i (ABCI), +1 (CometBFT RPC), +2 (P2P), +3 (REST); best below the kernel's ephemeral port range (inside it: a warning, as an outgoing connection may take a node's port)",
   },
   "block-interval": { type: "string", value: "DURATION", default: "1s", description: "CometBFT's timeout_commit" },
+  cometbft: {
+    type: "string", value: "FILE",
+    description: "run every node's CometBFT from this binary instead of .tools/bin/cometbft (e.g. .tools/bin/cometbft-flushfix from scripts/testnet-cometbft-flushfix.sh: docs/performance.md)",
+  },
   "until-height": { type: "string", value: "H", description: "wait for block H on every node (printing the heights), compare their app hashes, stop, exit" },
   "keep-going": {
     type: "boolean",
@@ -82,6 +87,8 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
   let basePort = Number(parseCount("base-port", f["base-port"], { min: 1024n, max: 65535n }));
   const until = f["until-height"] === undefined ? undefined : parseCount("until-height", f["until-height"], { min: 1n });
   parseDuration("block-interval", f["block-interval"]);
+  const cometbft = f.cometbft === undefined ? undefined : resolve(f.cometbft);
+  if (cometbft !== undefined && !existsSync(cometbft)) throw new UsageError(`--cometbft ${JSON.stringify(f.cometbft)}: no such file`);
   const startTimeoutMs = parseDuration("start-timeout", f["start-timeout"]);
   const stallMs = parseDuration("stall-timeout", f["stall-timeout"]);
   const appArgs = ["--log-level", oneOf("log-level", f["log-level"], LOG_LEVELS), "--log-format", oneOf("log-format", f["log-format"], LOG_FORMATS)];
@@ -115,7 +122,7 @@ async function network(f: FlagValues<typeof FLAGS>): Promise<number> {
   try {
     net = await startTestnet({
       validators, dir: f.dir, basePort, blockInterval: f["block-interval"], resume: f.resume, appArgs, checkPorts: false, onExit: sup.onExit,
-      ...(genesis === undefined ? {} : { genesis }),
+      ...(genesis === undefined ? {} : { genesis }), ...(cometbft === undefined ? {} : { cometbft }),
     });
     sup.attach(net);
     const keys = new Map<number, string>();

@@ -37,6 +37,8 @@ export interface TestnetNode {
   /** With `profile`: CometBFT's Prometheus metrics URL, and the file of the app's ABCI timings. */
   metrics?: string;
   abciProfile?: string;
+  /** With `profile.pprof`: CometBFT's Go pprof endpoints (PORT+10i+5), e.g. `${pprof}/debug/pprof/profile?seconds=10`. */
+  pprof?: string;
   app: ChildProcess | undefined;
   comet: ChildProcess | undefined;
 }
@@ -121,7 +123,14 @@ export async function startTestnet(o: {
    * and the app's time per ABCI method in node<i>/abci-profile.json (abci-profile.ts); `nodeFlags` are
    * Node.js flags for every app (e.g. --cpu-prof).
    */
-  profile?: { nodeFlags?: string[] };
+  profile?: { nodeFlags?: string[]; pprof?: boolean };
+  /** More config.toml values for every node's CometBFT (home.ts HomeOptions.config: `section.key` → TOML value). */
+  cometConfig?: Record<string, string>;
+  /**
+   * Another CometBFT binary to run the nodes with (default .tools/bin/cometbft): e.g. the build with its
+   * ABCI socket client's flush timer fixed (scripts/testnet-cometbft-flushfix.sh; docs/performance.md).
+   */
+  cometbft?: string;
 }): Promise<Testnet> {
   ensureCometbft();
   const dir = resolve(o.dir);
@@ -154,6 +163,7 @@ export async function startTestnet(o: {
       home: join(dir, `node${i}`, "cometbft"), db: join(dir, `node${i}`, "app.db"), abci: `tcp://127.0.0.1:${port}`,
       appLog: join(dir, `node${i}`, "app.log"), cometLog: join(dir, `node${i}`, "cometbft.log"), app: undefined, comet: undefined,
       ...(o.profile ? { metrics: `http://127.0.0.1:${port + 4}/metrics`, abciProfile: join(dir, `node${i}`, "abci-profile.json") } : {}),
+      ...(o.profile?.pprof ? { pprof: `http://127.0.0.1:${port + 5}` } : {}),
     };
   };
   const nodes: TestnetNode[] = manifest.nodes.map((m, i) => nodeAt(i, m.operator));
@@ -163,6 +173,7 @@ export async function startTestnet(o: {
     const home = (n: TestnetNode, peers: string[]) => writeCometHome(n.home, {
       genesis, operator: n.operator, validators, abci: n.abci, rpcPort: basePort + NODE_STRIDE * n.index + 1, p2pPort: basePort + NODE_STRIDE * n.index + 2,
       blockInterval, peers, ...(o.profile ? { prometheusPort: basePort + NODE_STRIDE * n.index + 4 } : {}),
+      ...(o.profile?.pprof ? { pprofPort: basePort + NODE_STRIDE * n.index + 5 } : {}), ...(o.cometConfig ? { config: o.cometConfig } : {}),
     });
     // Twice: the first pass makes each node's p2p key, the second names every other node as a peer.
     for (const n of nodes) {
@@ -202,7 +213,7 @@ export async function startTestnet(o: {
   const startComet = (n: TestnetNode) => {
     if (stopping) return;
     // CometBFT dials the app until it answers.
-    n.comet = spawn(COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
+    n.comet = spawn(o.cometbft ?? COMETBFT, ["start", "--home", n.home, "--proxy_app", n.abci], { stdio: ["ignore", "pipe", "pipe"] });
     watch(n, n.comet, "cometbft", n.cometLog);
   };
   const startApp = (n: TestnetNode) => {
@@ -238,7 +249,7 @@ export async function startTestnet(o: {
     ids[i] = await writeCometHome(n.home, {
       genesis, operator: `extra${i}`, seed: a.seed, validators, abci: n.abci, rpcPort: port + 1, p2pPort: port + 2, blockInterval,
       peers: nodes.map((m) => `${ids[m.index]}@127.0.0.1:${basePort + NODE_STRIDE * m.index + 2}`),
-      ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}),
+      ...(a.mempoolBroadcast === false ? { mempoolBroadcast: false } : {}), ...(o.cometConfig ? { config: o.cometConfig } : {}),
     });
     nodes.push(n);
     await saveManifest();

@@ -92,8 +92,11 @@ test("the launcher refuses ports past 65535, and bad log and restart flags, befo
     assert.is(r.code, 2, `${flag} ${value}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(`^error: ${flag} "?${value}"?: .*\\n$`));
   }
+  const noBinary = await cli("testnet", "--cometbft", join(dir, "no-such-cometbft"), "--dir", dir);
+  assert.is(noBinary.code, 2, noBinary.stderr);
+  assert.match(noBinary.stderr, /^error: --cometbft ".*no-such-cometbft": no such file\n$/);
   const help = await cli("testnet", "--help");
-  for (const flag of ["--keep-going", "--log-level", "--log-format", "--start-timeout", "--stall-timeout", "--until-height", "--base-port", "--restart", "--restart-limit", "--restart-window"]) {
+  for (const flag of ["--cometbft", "--keep-going", "--log-level", "--log-format", "--start-timeout", "--stall-timeout", "--until-height", "--base-port", "--restart", "--restart-limit", "--restart-window"]) {
     assert.match(help.stdout, flag);
   }
 });

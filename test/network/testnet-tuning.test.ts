@@ -44,6 +44,29 @@ test("a home's config: p2p flush every 10 ms, consensus gossip every 25 ms, Prom
   }
 });
 
+test("a home's pprof port and more config values: set where named, an unknown key refused", async () => {
+  const genesis = defaultGenesisJson();
+  const validators = genesisValidators(await loadCore(wasm), genesis);
+  const section = (toml: string, name: string) => toml.split(/^\[/m).find((s) => s.startsWith(`${name}]`)) ?? "";
+  const base = { genesis, operator: validators[0]!.operator, validators, abci: "tcp://127.0.0.1:1", rpcPort: 2, p2pPort: 3, blockInterval: "1s" };
+  const plain = join(dir, "home-plain");
+  await writeCometHome(plain, base);
+  const plainToml = await readFile(join(plain, "config", "config.toml"), "utf8");
+  assert.match(section(plainToml, "rpc"), /^pprof_laddr = ""$/m);
+  assert.match(section(plainToml, "tx_index"), /^indexer = "kv"$/m);
+  assert.match(section(plainToml, "mempool"), /^recheck = true$/m);
+  const home = join(dir, "home-config");
+  await writeCometHome(home, { ...base, pprofPort: 26_998, config: { "tx_index.indexer": '"null"', "mempool.recheck": "false", log_level: '"error"' } });
+  const toml = await readFile(join(home, "config", "config.toml"), "utf8");
+  assert.match(section(toml, "rpc"), /^pprof_laddr = "127\.0\.0\.1:26998"$/m);
+  assert.match(section(toml, "tx_index"), /^indexer = "null"$/m);
+  assert.match(section(toml, "mempool"), /^recheck = false$/m);
+  assert.match(toml.split(/^\[/m)[0]!, /^log_level = "error"$/m);
+  let refused = "";
+  await writeCometHome(join(dir, "home-bad"), { ...base, config: { "mempool.no_such_key": "1" } }).catch((e: Error) => (refused = e.message));
+  assert.match(refused, /config\.toml: no mempool no_such_key/);
+});
+
 test("the database's sync: FULL by default, NORMAL for a testnet's node", () => {
   const sync = (env: string | undefined) => {
     const before = process.env[SQLITE_SYNC_ENV];
