@@ -12,6 +12,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { devAddress } from "../../host/app/genesis.js";
 import { txIndexing } from "../../host/store/tx-index.js";
+import { txIndexWait } from "../../host/server/tx-queries.js";
 import type { NodeStore } from "../../host/store/store.js";
 import { sendMsg } from "../helpers/dev-signer.js";
 import { nodeHarness, signedBy, type TestNode } from "../helpers/node.js";
@@ -97,6 +98,24 @@ test("in the turn after the block: search, tx by hash and broadcast_tx_commit's 
   assert.equal(rest.json.tx_responses.map((t: any) => t.txhash), [included.hash]);
   await storeOf(node).txIndexCaughtUp();
   await node.chain.close();
+});
+
+test("GET /cosmos/tx/v1beta1/txs right after a block waits for the worker's rows (the main thread writes none)", async () => {
+  txIndexing.worker = true;
+  const wait = txIndexWait.ms;
+  txIndexWait.ms = 120_000;
+  try {
+    const node = await nodes.open();
+    const hashes = await sends(node, 2, 3);
+    const r = await node.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent("message.action='/cosmos.bank.v1beta1.MsgSend'")}`);
+    assert.is(r.status, 200);
+    assert.equal(r.json.tx_responses.map((t: any) => t.txhash), hashes);
+    assert.is(storeOf(node).txIndexStats!.mainCompletions, 0, "the worker wrote every row");
+    assert.ok(storeOf(node).txIndexStats!.chunks >= 2);
+    await node.chain.close();
+  } finally {
+    txIndexWait.ms = wait;
+  }
 });
 
 test("a database whose index is behind its blocks is completed when opened", async () => {
