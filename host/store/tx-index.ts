@@ -91,8 +91,17 @@ const setMarker = db.prepare("UPDATE meta SET value = ? WHERE key = '${MARKER}' 
 const txsAbove = db.prepare("SELECT height, idx, events FROM txs WHERE height > ? AND height <= ? ORDER BY height, idx");
 const insert = db.prepare("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
 const CHUNK = workerData.chunkRows;
+const stop = new Int32Array(workerData.stop); // [0]: asked to stop; [1]: its connection closed
+const stopped = () => {
+  if (Atomics.load(stop, 0) === 0) return false;
+  if (db.open) db.close();
+  Atomics.store(stop, 1, 1);
+  Atomics.notify(stop, 1);
+  return true;
+};
 let target = 0;
 parentPort.on("message", (m) => {
+  if (stopped()) return;
   if (m.to > target) target = m.to;
   const from = marker.get() ?? 0;
   if (from >= target) return;
@@ -108,6 +117,7 @@ parentPort.on("message", (m) => {
     if ((marker.get() ?? 0) >= h) continue; // the main thread got there first
     let chunks = 0, heldMs = 0, maxHeldMs = 0;
     for (let o = 0; o === 0 || o < out.length; o += 3 * CHUNK) {
+      if (stopped()) return;
       const t = performance.now();
       db.exec("BEGIN IMMEDIATE");
       try {
@@ -137,8 +147,10 @@ export class TxIndexer {
   private worker: Worker | undefined;
   private failed = false;
   private waiting: { height: number; done: () => void }[] = [];
+  /** [0] set: the worker stops at its next chunk; [1] set by it once its connection is closed. */
+  private readonly stop = new Int32Array(new SharedArrayBuffer(8));
   /** The worker's lock holding, summed over its reports (bench figures). */
-  readonly stats = { chunks: 0, heldMs: 0, maxHeldMs: 0, mainCompletions: 0, restartCompletions: 0 };
+  readonly stats = { chunks: 0, heldMs: 0, maxHeldMs: 0, mainCompletions: 0, restartCompletions: 0, workerClosed: false };
 
   /** A writer's open: an index left behind the stored txs (a crash or exit before the worker wrote them) is completed now, before anything is served. */
   constructor(private readonly db: Database.Database, private readonly path: string) {
@@ -187,8 +199,19 @@ export class TxIndexer {
     return new Promise((done) => this.waiting.push({ height, done }));
   }
 
+  /**
+   * The worker's connection closed before this returns (its chunk in progress committed): a
+   * database file replaced after (a dev revert) is never touched by it, nor its WAL removed.
+   */
   close(): void {
-    void this.worker?.terminate();
+    const w = this.worker;
+    if (w !== undefined) {
+      Atomics.store(this.stop, 0, 1);
+      w.postMessage({ to: 0 });
+      Atomics.wait(this.stop, 1, 0, 10_000);
+      this.stats.workerClosed = Atomics.load(this.stop, 1) === 1;
+      void w.terminate();
+    }
     this.worker = undefined;
     for (const w of this.waiting) w.done();
     this.waiting = [];
@@ -207,7 +230,7 @@ export class TxIndexer {
     if (this.worker !== undefined || this.failed) return this.worker;
     try {
       const sqlite = createRequire(import.meta.url).resolve("better-sqlite3");
-      const w = new Worker(WORKER, { eval: true, workerData: { path: this.path, sqlite, chunkRows: CHUNK_ROWS } });
+      const w = new Worker(WORKER, { eval: true, workerData: { path: this.path, sqlite, chunkRows: CHUNK_ROWS, stop: this.stop.buffer } });
       w.on("message", (r: IndexerReport) => {
         this.stats.chunks += r.chunks;
         this.stats.heldMs += r.heldMs;

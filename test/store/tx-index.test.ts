@@ -118,6 +118,19 @@ test("GET /cosmos/tx/v1beta1/txs right after a block waits for the worker's rows
   }
 });
 
+test("close in the turn after a block: the worker's connection is closed when it returns; a reopen completes the index", async () => {
+  txIndexing.worker = true;
+  const node = await nodes.open();
+  const hashes = await sends(node, 2, 3);
+  const store = storeOf(node);
+  await node.chain.close();
+  assert.ok(store.txIndexStats!.workerClosed, "closed before close returned");
+  const again = await nodes.open({ dbPath: node.dbPath });
+  const all = again.chain.searchTxs("message.action='/cosmos.bank.v1beta1.MsgSend'", { page: 1, limit: 100, desc: false });
+  assert.equal(all.txs.map((t) => t.hash), hashes);
+  await again.chain.close();
+});
+
 test("a database whose index is behind its blocks is completed when opened", async () => {
   const node = await nodes.open();
   const hashes = await sends(node, 3, 2);
