@@ -86,6 +86,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.sqlite);
 const db = new Database(workerData.path, { timeout: 10000 });
 db.pragma("synchronous = NORMAL");
+db.pragma("wal_autocheckpoint = 0"); // only the main thread's connection moves the WAL into the file (store.ts copyTo copies the file meanwhile)
 const marker = db.prepare("SELECT CAST(value AS INTEGER) FROM meta WHERE key = '${MARKER}'").pluck();
 const setMarker = db.prepare("UPDATE meta SET value = ? WHERE key = '${MARKER}' AND CAST(value AS INTEGER) < ?");
 const txsAbove = db.prepare("SELECT height, idx, events FROM txs WHERE height > ? AND height <= ? ORDER BY height, idx");
