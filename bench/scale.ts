@@ -81,7 +81,7 @@ function report(r: any): void {
   const per = r.tables.filter((t: any) => t.records >= 100).map((t: any) => `${t.name} ${t.records.toLocaleString("en")} x ${f0(t.slotBytes + t.indexBytes / t.records)} B`);
   console.log(`  core bytes per record (slot + index): ${per.join(", ")}`);
   console.log(`  SQLite ${f0(r.dbBytes / MiB)} MiB = ${f0(r.dbBytes / r.records)} B per core record (${r.records.toLocaleString("en")} records, accounts and the genesis document included)`);
-  console.log(`  empty block ${f0(r.emptyBlockMs)} ms; block of 1,000 sends ${f0(r.block1000Ms)} ms (${r.block1000Failed} failed; their CheckTx ${f0(r.checkTxMs)} ms)`);
+  console.log(`  empty block ${f0(r.emptyBlockMs)} ms; block of 1,000 sends ${f0(r.block1000Ms)} ms (main thread CPU ${f0(r.block1000MainCpuMs ?? 0)} ms; ${r.block1000Failed} failed; their CheckTx ${f0(r.checkTxMs)} ms)`);
   for (const [name, q] of Object.entries(r.queries as Record<string, { p50: number; p99: number; failed: number }>)) {
     console.log(`  ${name}: p50 ${f1(q.p50)} ms, p99 ${f1(q.p99)} ms${q.failed ? ` (FAILED: ${q.failed} answers not 200)` : ""}`);
     if (q.failed) process.exitCode = 1; // a figure of refused queries is no figure

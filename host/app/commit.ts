@@ -102,7 +102,7 @@ export function commitBlock(
     if (store !== undefined) write = () => {
       const txs: StoredTx[] = results.map((r) => ({
         hash: r.hash, height: r.height, index: r.index, tx: r.tx, data: r.data, code: r.code, codespace: r.codespace,
-        rawLog: r.rawLog, events: JSON.stringify(r.events), eventObjects: r.events, gasWanted: r.gasWanted, gasUsed: r.gasUsed,
+        rawLog: r.rawLog, events: JSON.stringify(r.events), gasWanted: r.gasWanted, gasUsed: r.gasUsed,
       }));
       if (genesis) writeGenesis(s, block, changes, accounts, records);
       else store.commitBlock(block, txs, changes, accounts, records);

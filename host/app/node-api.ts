@@ -34,6 +34,8 @@ export interface Node extends NodeReads {
   nextBlockTime(): bigint;
   /** CheckTx into the mempool (throws TxError): the tx hash and a promise of its result once in a committed block. */
   submit(tx: Uint8Array): { hash: string; included: Promise<TxResult> };
+  /** Resolves once tx search sees every committed tx (the tx index's worker caught up: store/tx-index.ts). */
+  txIndexed?(): Promise<void>;
   /** Real clock: make the block due by now, before serving a request (queries yield to blocks). */
   produceIfDue?(): void;
   /** Simulated clock: `blocks` blocks, `stepNs` apart (default: the block time). */

@@ -375,6 +375,7 @@ export class NodeChain implements Node {
   inflationParams() { return this.app.inflationParams(); }
   txResult(hash: string) { return this.app.txResult(hash); }
   searchTxs(...a: Parameters<Application["searchTxs"]>) { return this.app.searchTxs(...a); }
+  txIndexed(): Promise<void> { return this.app.state.store?.txIndexCaughtUp() ?? Promise.resolve(); }
   blockTxs(height: bigint) { return this.app.blockTxs(height); }
   heightOfBlockHash(hash: string, runsFrom: bigint) { return this.app.heightOfBlockHash(hash, runsFrom); }
   consensusValidators() { return this.app.consensusValidators(); }

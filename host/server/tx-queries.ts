@@ -22,7 +22,7 @@ export function registerTxQueryRoutes(app: Hono, node: Node): void {
   });
   // GetTxsEvent (v0.50+): `query` in CometBFT's event query language, `page` from 1, `limit`
   // (default 100, at most CometBFT's 100), `order_by`; `events` (deprecated) is ignored.
-  app.get("/cosmos/tx/v1beta1/txs", (c) => {
+  app.get("/cosmos/tx/v1beta1/txs", async (c) => {
     const query = c.req.query("query") ?? "";
     if (query === "") throw new GatewayError(GrpcCode.INVALID_ARGUMENT, "query cannot be empty");
     const page = positiveParam(c.req.query("page"), "page") ?? 1;
@@ -31,6 +31,7 @@ export function registerTxQueryRoutes(app: Hono, node: Node): void {
     if (!["ORDER_BY_UNSPECIFIED", "ORDER_BY_ASC", "ORDER_BY_DESC", "0", "1", "2"].includes(order)) {
       throw new GatewayError(GrpcCode.INVALID_ARGUMENT, `order_by: invalid value ${JSON.stringify(order)} for enum cosmos.tx.v1beta1.OrderBy`);
     }
+    await txIndexed(node);
     const found = node.searchTxs(query, { page, limit, desc: order === "ORDER_BY_DESC" || order === "2" });
     const pages = Math.max(1, Math.ceil(found.total / limit));
     if (page > pages) {
@@ -66,6 +67,18 @@ export function registerTxQueryRoutes(app: Hono, node: Node): void {
       pagination: { next_key: null, total: `${b.txs.length}` },
     });
   });
+}
+
+/** How long a search waits for the tx index's worker before the main thread completes the index itself (searchTxs); tests set it. */
+export const txIndexWait = { ms: 250 };
+
+/** Until the tx index's worker has every committed tx's rows, or txIndexWait.ms: a search right after a block leaves their writing to it. */
+export async function txIndexed(node: Node): Promise<void> {
+  const indexed = node.txIndexed?.();
+  if (indexed === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([indexed, new Promise<void>((done) => (timer = setTimeout(done, txIndexWait.ms)))]);
+  clearTimeout(timer);
 }
 
 /** A committed tx as GetTx renders it: `tx` (proto JSON, or the legacy amino StdTx) and `tx_response`. */

@@ -4,6 +4,7 @@
 
 import type Database from "better-sqlite3";
 import { indexedAttributes } from "./tx-search.js";
+import { initTxIndexMarker } from "./tx-index.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -43,6 +44,7 @@ export function setUp(db: Database.Database, options: { hold?: boolean } = {}): 
   db.exec(SCHEMA);
   addColumns(db);
   indexTxAttributes(db);
+  initTxIndexMarker(db);
 }
 
 /**

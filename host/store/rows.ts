@@ -2,7 +2,6 @@
 // gives for them (host/store/store.ts): blocks, txs and accounts.
 
 import type { AccountRecord } from "./records.js";
-import type { IndexableEvent } from "./tx-search.js";
 import { NO_ACCOUNT } from "./migrate.js";
 
 export interface StoredBlock {
@@ -44,8 +43,6 @@ export interface StoredTx {
   /** The tx's gas limit and the gas it used; null in rows written before gas was metered. */
   gasWanted: bigint | null;
   gasUsed: bigint | null;
-  /** Being written: the events themselves, whose JSON text `events` is (the tx index reads them, not the text). */
-  eventObjects?: readonly IndexableEvent[];
 }
 
 export interface BlockRow {

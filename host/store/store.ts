@@ -17,7 +17,8 @@
 
 import { constants, copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { indexedAttributes, indexedAttributesOf, type SearchCondition } from "./tx-search.js";
+import type { SearchCondition } from "./tx-search.js";
+import { indexTxsThrough, TxIndexer, writeImmediate } from "./tx-index.js";
 import { matchingTxsSql, registerMatchFunction } from "./tx-search-sql.js";
 import { StatementCache } from "./statements.js";
 import type { AccountRecord, ModuleRecord } from "./records.js";
@@ -46,7 +47,10 @@ export class NodeStore {
   private readonly upsertAccount: Database.Statement;
   private readonly upsertGov: Database.Statement;
   private readonly deleteGov: Database.Statement;
-  private readonly insertAttr: Database.Statement;
+  /** A writer's tx search index (tx-index.ts: written after the block, on a worker). */
+  private readonly txIndex: TxIndexer | undefined;
+  /** The blocks' commits: how long BEGIN IMMEDIATE waited for SQLite's write lock (the tx index worker's chunk), in all and at most. */
+  readonly commitStats = { blocks: 0, lockWaitMs: 0, maxLockWaitMs: 0 };
   /** A writer's lock on the database (db-lock.ts): one node per database. */
   private readonly unlock: () => void;
   /** The per-request reads' statements (statements.ts): prepared once, at most MAX_STATEMENTS. */
@@ -81,13 +85,13 @@ export class NodeStore {
         "INSERT INTO records (tbl, key, bytes) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET bytes = excluded.bytes",
       );
       this.deleteRecord = this.prepareWrite("DELETE FROM records WHERE tbl = ? AND key = ?");
-      this.insertAttr = this.prepareWrite("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
       this.upsertGov = this.prepareWrite("INSERT INTO gov (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       this.deleteGov = this.prepareWrite("DELETE FROM gov WHERE key = ?");
       this.upsertAccount = this.prepareWrite(
         "INSERT INTO accounts (id, address, sequence, pubkey, number) VALUES (?, ?, ?, ?, ?) " +
           "ON CONFLICT (id) DO UPDATE SET sequence = excluded.sequence, pubkey = excluded.pubkey, number = excluded.number",
       );
+      this.txIndex = options.readonly ? undefined : new TxIndexer(db, path);
     } catch (e) {
       db?.close();
       this.unlock();
@@ -163,9 +167,28 @@ export class NodeStore {
     })();
   }
 
-  /** One block (or a run of empty blocks), atomically. */
+  /**
+   * One block (or a run of empty blocks), atomically; its txs' search rows after it, on the tx
+   * index's worker (tx-index.ts), or in the same transaction where there is none.
+   */
   commitBlock(block: StoredBlock, txs: StoredTx[], changes: RecordChange[], accounts: AccountRecord[], gov: ModuleRecord[] = []): void {
-    this.db.transaction(() => this.writeBlock(block, txs, changes, accounts, gov, crashInCommitHook))();
+    const inline = txs.length > 0 && !this.txIndex!.offThread;
+    const write = () => {
+      this.writeBlock(block, txs, changes, accounts, gov, crashInCommitHook);
+      if (inline) indexTxsThrough(this.db, Number(block.height));
+    };
+    writeImmediate(this.db, write, this.commitStats);
+    if (txs.length > 0) this.txIndex!.committed(Number(block.height), inline);
+  }
+
+  /** Resolves once tx search sees every committed tx (the index's worker has reached the last block with txs). */
+  txIndexCaughtUp(): Promise<void> {
+    return this.txIndex?.caughtUp() ?? Promise.resolve();
+  }
+
+  /** The tx index worker's transactions and how long they held the write lock; completions on the main thread. */
+  get txIndexStats(): TxIndexer["stats"] | undefined {
+    return this.txIndex?.stats;
   }
 
   /** x/gov's records (host/modules/gov/keeper.ts), by key. */
@@ -187,7 +210,6 @@ export class NodeStore {
         t.hash, t.height, t.index, t.tx ?? null, t.data ?? null, t.code, t.codespace, t.rawLog, t.events,
         t.gasWanted === null ? null : `${t.gasWanted}`, t.gasUsed === null ? null : `${t.gasUsed}`,
       );
-      for (const a of t.eventObjects !== undefined ? indexedAttributesOf(t.eventObjects) : indexedAttributes(t.events)) this.insertAttr.run(a.key, a.value, t.height, t.index);
     }
     midway();
     for (const c of changes) {
@@ -241,6 +263,7 @@ export class NodeStore {
    * the page asked for and how many match in all, both counted by SQLite (tx-search-sql.ts).
    */
   searchTxs(conditions: readonly SearchCondition[], o: { offset: number; limit: number; desc: boolean }): { total: number; txs: StoredTx[] } {
+    this.txIndex?.complete(); // every committed tx searchable (the worker's rows written here if it is behind)
     const { sql, args } = matchingTxsSql(conditions);
     const total = this.reads.get(`SELECT COUNT(*) FROM (${sql})`).pluck().get(...args) as number;
     const dir = o.desc ? "DESC" : "ASC";
@@ -391,6 +414,7 @@ export class NodeStore {
   }
 
   close(): void {
+    this.txIndex?.close();
     this.db.close();
     this.unlock();
   }
