@@ -64,3 +64,40 @@ if (process.env.CALLERS) {
   console.log(`\ncallers of ${process.env.CALLERS}`);
   for (const [s, t] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${(t / 1000).toFixed(0).padStart(6)} ms  ${s}`);
 }
+
+// Buckets: each sample in the first bucket one of its frames falls in (a stack read root first).
+{
+  const rules: [string, (n: Node) => boolean][] = [
+    ["block (produceWithMempool)", (n) => n.callFrame.functionName === "produceWithMempool"],
+    ["sig workers' hand-off (startVerifying)", (n) => n.callFrame.functionName === "startVerifying"],
+    ["CheckTx (app checkTx)", (n) => n.callFrame.functionName === "checkTx" && n.callFrame.url.endsWith("host/app/application.ts")],
+    ["RPC through Hono (the bench's status/block polls)", (n) => /node_modules\/(@hono|hono)\//.test(n.callFrame.url)],
+    ["broadcast fast path (HTTP, JSON, answer)", (n) => n.callFrame.url.endsWith("host/server/tx-fast.ts")],
+    ["garbage collector", (n) => n.callFrame.functionName === "(garbage collector)"],
+  ];
+  const buckets = new Map<string, number>();
+  for (const [id, t] of us) {
+    const chain: Node[] = [];
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) chain.unshift(byId.get(cur)!);
+    if (chain[chain.length - 1]!.callFrame.functionName === "(idle)") continue;
+    let name = "other";
+    outer: for (const [b, match] of rules) for (const n of chain) if (match(n)) { name = b; break outer; }
+    buckets.set(name, (buckets.get(name) ?? 0) + t);
+  }
+  console.log("\nbuckets (first matching rule, root first)");
+  for (const [b, t] of [...buckets].sort((x, y) => y[1] - x[1])) console.log(`${((100 * t) / busy).toFixed(1).padStart(5)}%  ${(t / 1000).toFixed(0).padStart(7)} ms  ${b}`);
+}
+
+// UNDER=name: self time of the functions under a function of that name.
+if (process.env.UNDER) {
+  const m = new Map<string, number>();
+  let all = 0;
+  for (const [id, t] of us) {
+    if (!inStack(id, process.env.UNDER)) continue;
+    all += t;
+    const l = label(byId.get(id)!);
+    m.set(l, (m.get(l) ?? 0) + t);
+  }
+  console.log(`\nunder ${process.env.UNDER}: ${(all / 1000).toFixed(0)} ms`);
+  for (const [l, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${(t / 1000).toFixed(0).padStart(6)} ms  ${l}`);
+}
