@@ -195,9 +195,9 @@ export function accountNumberByKey(prefix: string, account: (address: string) =>
 // batch is its triples written into buffers shared once at the pool's start, its count and its
 // generation stored, and one Atomics.notify. A worker judges the batch from its end while CheckTx
 // runs from its start, stops when the batch is cancelled or another one starts, and records the
-// generation it finished (tests wait for that). Nothing is posted per batch: on a loaded machine
-// a postMessage (a structured clone of five SharedArrayBuffers, a port's wake-up) cost the main
-// thread ~0.5 ms of CPU a batch in the chain-maind bench.
+// generation it finished (tests wait for that). Nothing is posted per batch (a postMessage cloned
+// five new SharedArrayBuffers and woke a message port); what is left of the hand-off is the one
+// wake-up, most of its cost on a loaded machine (docs/performance.md, "Against chain-maind").
 
 const WORKER = `
 const { workerData } = require("node:worker_threads");
