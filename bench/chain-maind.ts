@@ -17,7 +17,9 @@
 // beside them. Twice (BENCH_MAIND_CADENCE=both, the default; 1s or fast for one): both chains on
 // 1 s blocks (this node's --block-time 1s, chain-maind's timeout_commit 1s), then each at its
 // fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
-// txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes. Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
+// txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes.
+// Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
+// Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -53,7 +55,7 @@ function cpuMsOf(pid: number): number {
     return NaN;
   }
 }
-export interface MaindBench { cadence: string; rounds: number; node: Side; maind: Side; loadavg: string[] }
+export interface MaindBench { cadence: string; rounds: number; warmup: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
 function rpcClient(url: string) {
@@ -229,6 +231,16 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
     const chainId = chain.genesis.chain_id as string;
     const got = { node: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 }, maind: { q: [] as number[], a: [] as number[], c: [] as number[], cpu: [] as number[], refused: 0 } };
     const loads: string[] = [];
+    // BENCH_MAIND_WARMUP (default 1): rounds of 1,000 sends on each chain before the measured ones, not
+    // counted: this node's JavaScript is compiled as it runs (a fresh node's first 1,000 sends cost
+    // ~2x the CPU of its fourth), chain-maind's Go is compiled ahead; 0 measures the cold start too.
+    const warmup = Number(process.env.BENCH_MAIND_WARMUP ?? 1);
+    for (let r = 0; r < warmup; r++) {
+      for (const t of targets) {
+        progress(`warm-up ${r + 1}/${warmup} ${t.name}: 1,000 sends (not counted); load ${loadAverage()}`);
+        await txRound(t, await signRound(t, chainId));
+      }
+    }
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
@@ -251,7 +263,7 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
       queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
       cpuMsPerTx: median(got[n].cpu),
     });
-    return { cadence: cadence.label, rounds, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
+    return { cadence: cadence.label, rounds, warmup, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
   } finally {
     if (child && child.exitCode === null) {
       child.kill("SIGTERM");
@@ -270,7 +282,7 @@ export function maindLines(b: MaindBench): string[] {
     return `  ${label.padEnd(22)} node ${f(node).padStart(7)} ${unit}   chain-maind ${f(maind).padStart(7)} ${unit}   ${ratio.toFixed(2)}x   ${ok ? "PASS" : "MISS"} ${higherBetter ? ">=" : "<="} ${target}x`;
   };
   return [
-    `against chain-maind, ${b.cadence} (same genesis, alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
+    `against chain-maind, ${b.cadence} (same genesis, ${b.warmup} warm-up tx round(s) each, then alternating rounds, medians of ${b.rounds}; load ${b.loadavg.join(" | ")})`,
     ...(Number.isNaN(b.node.queriesPerSec) ? [] : [row("queries (16 conn, 3)", b.node.queriesPerSec, b.maind.queriesPerSec, 5, true, "req/s")]),
     row("txs accepted", b.node.acceptedPerSec, b.maind.acceptedPerSec, 2, true, "tx/s "),
     row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),

@@ -43,18 +43,25 @@ export class History {
     return { total: found.total, txs: found.txs.map((t) => this.storedResult(t)) };
   }
 
-  /** The block at `height` and its txs in order; undefined if the chain has not made it. */
+  /**
+   * The block at `height` and its txs in order; undefined if the chain has not made it. Its `txs`,
+   * `events` and `comet` (and each tx's `events`) are parsed when first read: the RPC's `status`
+   * and a block's `last_commit` read a block's hashes alone (`lazily`).
+   */
   blockTxs(height: bigint): BlockWithTxs | undefined {
     const row = this.store?.blockRowAt(height);
     if (!row) return undefined;
+    const store = this.store!;
     const header = { chainId: this.chainId, height, timeNs: row.timeNs + (height - row.firstHeight) * row.stepNs };
     const single = row.firstHeight === row.height;
-    const txs = single ? this.store!.txsAt(height).map((t) => this.storedResult(t, row.timeNs)) : [];
     const hash = height === row.height ? row.hash : runBlockHash(row.hash, height);
+    const hasComet = row.header !== undefined && single;
+    const b = { header, hash, appHash: row.appHash, txs: [] as TxResult[], events: [] as TxEvent[], ...(hasComet ? { comet: undefined as unknown as StoredHeader } : {}) };
+    lazily(b, "txs", () => (single ? store.txsAt(height).map((t) => this.storedResult(t, row.timeNs)) : []));
     // A run of empty blocks is one row, made in one core call: its blocks' events were not kept.
-    const events = row.events !== undefined && single ? (JSON.parse(row.events) as TxEvent[]) : [];
-    const comet = row.header !== undefined && single ? (JSON.parse(row.header) as StoredHeader) : undefined;
-    return { header, hash, appHash: row.appHash, txs, events, ...(comet ? { comet } : {}) };
+    lazily(b, "events", () => (row.events !== undefined && single ? (JSON.parse(row.events) as TxEvent[]) : []));
+    if (hasComet) lazily(b as { comet: StoredHeader }, "comet", () => JSON.parse(row.header!) as StoredHeader);
+    return b;
   }
 
   /**
@@ -73,14 +80,36 @@ export class History {
     return undefined;
   }
 
-  /** A stored tx's result; `timeNs`: its block's time when the caller read its row (else read by height). */
+  /** A stored tx's result; `timeNs`: its block's time when the caller read its row (else read by height). Its `events` are parsed when first read. */
   private storedResult(t: StoredTx, timeNs?: bigint): TxResult {
     const { body: _, ...row } = t;
-    return {
-      ...row, tx: storedTxBytes(t), data: t.data ?? new Uint8Array(), events: JSON.parse(t.events) as TxEvent[], timeNs: timeNs ?? this.store!.blockTime(t.height),
+    const r: TxResult = {
+      ...row, tx: storedTxBytes(t), data: t.data ?? new Uint8Array(), events: [], timeNs: timeNs ?? this.store!.blockTime(t.height),
       gasWanted: t.gasWanted ?? 0n, gasUsed: t.gasUsed ?? 0n,
     };
+    lazily(r, "events", () => JSON.parse(t.events) as TxEvent[]);
+    return r;
   }
+}
+
+/**
+ * `o[key]` made by `make` when first read (then an ordinary data property): enumerable, in the
+ * key's place (the object keeps its key order, so JSON, spreads and deep equality see what an
+ * eagerly made value gives).
+ */
+function lazily<T extends object, K extends keyof T>(o: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(o, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(o, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value: T[K]) {
+      Object.defineProperty(o, key, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
 }
 
 /** The hash of a block inside a run of empty blocks (one row): derived from the run's hash and its height. */

@@ -6,6 +6,7 @@
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { Worker } from "node:worker_threads";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { TxError } from "../../host/wire/errors.js";
 import { forgetVerdicts, MIN_BATCH, verifyAheadForState, sigPoolCounts } from "../../host/app/ante/sig-pool.js";
@@ -76,6 +77,47 @@ test("a batch verified on the workers: the same results and gas as inline CheckT
   // Valid, corrupted, high S, another chain's, and the later ones: verdicts taken from the workers.
   assert.ok(sigPoolCounts.used - used0 >= 7, `verdicts used: ${sigPoolCounts.used - used0}`);
   assert.equal(inline.map((o) => o.code), [0, 0, 4, 0, 4, 32, 4, 0, 19, 0, 0]);
+});
+
+test("batches are handed to the workers through shared memory: no message a batch", async () => {
+  const posted = { count: 0 };
+  const original = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker["postMessage"]>) {
+    posted.count++;
+    return original.apply(this, args);
+  };
+  try {
+    const d = await h.open();
+    const verified0 = sigPoolCounts.verified;
+    for (let round = 0; round < 3; round++) {
+      const started = verifyAheadForState(d.chain.app.state, batch);
+      assert.ok(started);
+      await started;
+      forgetVerdicts();
+    }
+    assert.ok(sigPoolCounts.verified - verified0 >= 27, `judged by the workers: ${sigPoolCounts.verified - verified0}`);
+    assert.is(posted.count, 0, "no postMessage per batch");
+  } finally {
+    Worker.prototype.postMessage = original;
+  }
+});
+
+test("a later batch in the same slots takes its own verdicts, not the earlier batch's", async () => {
+  // The valid txs first, then the same txs with corrupted signatures in the same slots: each slot's
+  // verdict is its own batch's (the status words carry the batch's generation).
+  const valid = [batch[0]!, batch[1]!, await sendBy(7, "direct", 0n), await sendBy(8, "direct", 0n)];
+  const corrupted = valid.map((tx) => withSignature(tx, (s) => s.map((b, i) => (i === 20 ? b ^ 1 : b))));
+  const inline = checkAll((await h.open()).chain, corrupted);
+  assert.equal(inline.map((o) => o.code), [4, 4, 4, 4], "every corrupted signature is refused inline");
+  const e = await h.open();
+  await verifyAheadForState(e.chain.app.state, valid);
+  forgetVerdicts();
+  const used0 = sigPoolCounts.used;
+  await verifyAheadForState(e.chain.app.state, corrupted);
+  const pooled = checkAll(e.chain, corrupted);
+  forgetVerdicts();
+  assert.equal(pooled, inline);
+  assert.ok(sigPoolCounts.used - used0 >= 4, `verdicts used: ${sigPoolCounts.used - used0}`);
 });
 
 test("a batch under MIN_BATCH stays inline", async () => {

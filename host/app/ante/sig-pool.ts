@@ -30,14 +30,32 @@ const HASH = 32;
 const KEY = 33;
 const SECP256K1_PUBKEY = "/cosmos.crypto.secp256k1.PubKey";
 
-/** The batch being checked: its triples' index, and their shared state. */
-let batch: { index: Map<string, number>; status: Int32Array; cancel: Int32Array } | undefined;
+/** The batch being checked: its triples' index, its status tag (its generation), and the pool's shared state. */
+let batch: { index: Map<string, number>; tag: number; shared: Shared } | undefined;
 
-/** Triple states in `status`: unclaimed, judged valid, judged invalid, claimed by a worker, claimed by CheckTx. */
+/**
+ * Triple states in `status`, each tagged with its batch's generation (`gen << 3 | state`): a worker
+ * still judging a triple of an earlier batch, whose slot a later batch reuses, cannot set a verdict
+ * there (its compare-exchange expects its own batch's tag). Unclaimed, judged valid, judged invalid,
+ * claimed by a worker, claimed by CheckTx.
+ */
 const FREE = 0, VALID = 1, INVALID = 2, TAKEN = 3, MAIN = 4;
+/** Generations wrap within 28 bits (the tag's room in an Int32). */
+const GEN_MASK = 0x0fff_ffff;
+
+/** The most triples handed to the workers at once (the rest of a larger batch are verified inline). */
+const CAPACITY = 4_096;
+
+/** The control words in `ctrl`: the batch's generation, its triple count, the generation cancelled, the verdicts judged; then each worker's last generation done. */
+const GEN = 0, COUNT = 1, CANCEL = 2, JUDGED = 3, DONE = 4;
 
 /** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
-export const sigPoolCounts = { used: 0, verified: 0 };
+export const sigPoolCounts = {
+  used: 0,
+  get verified(): number {
+    return pool ? Atomics.load(pool.ctrl, JUDGED) : 0;
+  },
+};
 
 const tripleKey = (sig: Uint8Array, hash: Uint8Array, key: Uint8Array): string =>
   Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength).toString("base64") + Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64") +
@@ -54,11 +72,11 @@ export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signa
   const hash = sha256(signBytes);
   const i = batch?.index.get(tripleKey(signature, hash, pubKey));
   if (i !== undefined) {
-    const status = batch!.status;
-    const state = Atomics.compareExchange(status, i, FREE, MAIN);
-    if (state === VALID || state === INVALID) {
+    const tag = batch!.tag;
+    const state = Atomics.compareExchange(batch!.shared.status, i, tag | FREE, tag | MAIN);
+    if (state === (tag | VALID) || state === (tag | INVALID)) {
       sigPoolCounts.used++;
-      return state === VALID;
+      return state === (tag | VALID);
     }
   }
   return verifyHashSecp256k1(signature, hash, pubKey);
@@ -172,51 +190,66 @@ export function accountNumberByKey(prefix: string, account: (address: string) =>
 }
 
 // ---- the workers ----
+//
+// Each worker waits on the generation word (Atomics.wait: no event loop, no message per batch); a
+// batch is its triples written into buffers shared once at the pool's start, its count and its
+// generation stored, and one Atomics.notify. A worker judges the batch from its end while CheckTx
+// runs from its start, stops when the batch is cancelled or another one starts, and records the
+// generation it finished (tests wait for that). Nothing is posted per batch (a postMessage cloned
+// five new SharedArrayBuffers and woke a message port); what is left of the hand-off is the one
+// wake-up, most of its cost on a loaded machine (docs/performance.md, "Against chain-maind").
 
 const WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
+const { workerData } = require("node:worker_threads");
 const native = require(workerData.bindings);
-parentPort.on("message", ({ status, cancel, sigs, hashes, keys, n }) => {
+const { ctrl, status, sigs, hashes, keys, me } = workerData;
+let seen = 0;
+for (;;) {
+  Atomics.wait(ctrl, ${GEN}, seen, 1000);
+  const gen = Atomics.load(ctrl, ${GEN});
+  if (gen === seen) continue;
+  seen = gen;
+  const n = Atomics.load(ctrl, ${COUNT});
+  const tag = gen << 3;
   let judged = 0;
-  for (let i = n - 1; i >= 0 && Atomics.load(cancel, 0) === 0; i--) {
-    if (Atomics.compareExchange(status, i, ${FREE}, ${TAKEN}) !== ${FREE}) continue;
+  for (let i = n - 1; i >= 0 && Atomics.load(ctrl, ${CANCEL}) !== gen && Atomics.load(ctrl, ${GEN}) === gen; i--) {
+    if (Atomics.compareExchange(status, i, tag | ${FREE}, tag | ${TAKEN}) !== (tag | ${FREE})) continue;
     let ok = false;
     try {
       ok = native.ecdsaVerify(sigs.subarray(i * 64, i * 64 + 64), hashes.subarray(i * 32, i * 32 + 32), keys.subarray(i * 33, i * 33 + 33));
     } catch {}
-    Atomics.store(status, i, ok ? ${VALID} : ${INVALID});
-    judged++;
+    if (Atomics.compareExchange(status, i, tag | ${TAKEN}, tag | (ok ? ${VALID} : ${INVALID})) === (tag | ${TAKEN})) judged++;
   }
-  parentPort.postMessage(judged);
-});
+  Atomics.add(ctrl, ${JUDGED}, judged);
+  Atomics.store(ctrl, ${DONE} + me, gen);
+}
 `;
 
-interface PoolWorker { worker: Worker; waiting: Array<(judged: number) => void> }
+interface Shared { ctrl: Int32Array; status: Int32Array; sigs: Uint8Array; hashes: Uint8Array; keys: Uint8Array; workers: number; gen: number }
 
-let pool: PoolWorker[] | undefined | null;
+let pool: Shared | undefined | null;
 
-/** Workers: one per core but the main thread's (at least one, at most 4); null where the native binding is missing or they cannot start. */
-function workers(): PoolWorker[] | null {
+/** The workers (one per core but the main thread's, at least one, at most 4) and their shared buffers; null where the native binding is missing or they cannot start. */
+function workers(): Shared | null {
   if (pool !== undefined) return pool;
   if (secp256k1Backend !== "libsecp256k1" || process.env.STAKING_ENGINE_SIG_WORKERS === "0") return (pool = null);
   try {
     const bindings = createRequire(import.meta.url).resolve("secp256k1/bindings.js");
     const n = Math.max(1, Math.min(4, (Number(process.env.STAKING_ENGINE_SIG_WORKERS) || availableParallelism()) - 1));
-    pool = Array.from({ length: n }, () => {
-      const worker = new Worker(WORKER, { eval: true, workerData: { bindings } });
-      const w: PoolWorker = { worker, waiting: [] };
-      worker.on("message", (judged: number) => {
-        sigPoolCounts.verified += judged;
-        w.waiting.shift()?.(judged);
-        if (w.waiting.length === 0) worker.unref(); // idle workers never keep the process alive
-      });
+    const bytes = (size: number) => new Uint8Array(new SharedArrayBuffer(size));
+    const shared: Shared = {
+      ctrl: new Int32Array(new SharedArrayBuffer((DONE + n) * 4)), status: new Int32Array(new SharedArrayBuffer(CAPACITY * 4)),
+      sigs: bytes(CAPACITY * SIG), hashes: bytes(CAPACITY * HASH), keys: bytes(CAPACITY * KEY), workers: n, gen: 0,
+    };
+    for (let me = 0; me < n; me++) {
+      const { ctrl, status, sigs, hashes, keys } = shared;
+      const worker = new Worker(WORKER, { eval: true, workerData: { bindings, ctrl, status, sigs, hashes, keys, me } });
       worker.on("error", () => {
-        for (const done of w.waiting) done(0);
         pool = null; // inline from now on
       });
-      worker.unref();
-      return w;
-    });
+      worker.unref(); // the workers never keep the process alive
+    }
+    pool = shared;
   } catch {
     pool = null;
   }
@@ -226,43 +259,56 @@ function workers(): PoolWorker[] | null {
 /**
  * Starts verifying the direct-mode signatures of `txs` on the workers, for the CheckTx calls that
  * follow (`verifySignature`); call `forgetVerdicts` once those ran. Undefined when nothing started
- * (a small batch, no workers, nothing to read); else a promise of the workers' being done (tests
- * wait for it; CheckTx never does).
+ * (a small batch, no workers, nothing to read); else a promise-like of the workers' being done with
+ * the batch (tests wait for it, polling; CheckTx never does, and nothing is made unless it is awaited).
  */
 export function startVerifying(
   txs: readonly Uint8Array[], chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-): Promise<void> | undefined {
+): PromiseLike<void> | undefined {
   forgetVerdicts();
   if (txs.length < MIN_BATCH) return undefined;
-  const ws = workers();
-  if (!ws) return undefined;
+  const shared = workers();
+  if (!shared) return undefined;
   const triples = txs.flatMap((tx) => directTriples(tx, chainId, accountNumberOf));
-  const n = triples.length;
+  const n = Math.min(triples.length, CAPACITY);
   if (n < MIN_BATCH) return undefined;
-  const shared = (bytes: number) => new Uint8Array(new SharedArrayBuffer(bytes));
-  const sigs = shared(n * SIG);
-  const hashes = shared(n * HASH);
-  const keys = shared(n * KEY);
-  const status = new Int32Array(new SharedArrayBuffer(n * 4));
-  const cancel = new Int32Array(new SharedArrayBuffer(4));
+  const gen = (shared.gen % GEN_MASK) + 1;
+  shared.gen = gen;
+  const tag = gen << 3;
+  const { ctrl, status, sigs, hashes, keys } = shared;
   const index = new Map<string, number>();
-  triples.forEach((t, i) => {
+  for (let i = 0; i < n; i++) {
+    const t = triples[i]!;
+    Atomics.store(status, i, tag | FREE);
     sigs.set(t.sig, i * SIG);
     hashes.set(t.hash, i * HASH);
     keys.set(t.key, i * KEY);
     index.set(tripleKey(t.sig, t.hash, t.key), i);
-  });
-  batch = { index, status, cancel };
-  return Promise.all(ws.map((w) => new Promise<number>((resolve) => {
-    w.waiting.push(resolve);
-    w.worker.ref();
-    w.worker.postMessage({ status, cancel, sigs, hashes, keys, n });
-  }))).then(() => undefined);
+  }
+  Atomics.store(ctrl, COUNT, n);
+  Atomics.store(ctrl, GEN, gen);
+  Atomics.notify(ctrl, GEN);
+  batch = { index, tag, shared };
+  return {
+    then(done, failed) {
+      const finished = () => {
+        for (let w = 0; w < shared.workers; w++) {
+          const last = Atomics.load(ctrl, DONE + w);
+          if (last !== gen && Atomics.load(ctrl, GEN) === gen) return false;
+        }
+        return true;
+      };
+      return new Promise<void>((resolve) => {
+        const poll = () => (finished() || pool !== shared ? resolve() : setTimeout(poll, 1));
+        poll();
+      }).then(done, failed);
+    },
+  };
 }
 
 /** The batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
 export function forgetVerdicts(): void {
-  if (batch) Atomics.store(batch.cancel, 0, 1);
+  if (batch) Atomics.store(batch.shared.ctrl, CANCEL, batch.tag >> 3);
   batch = undefined;
 }
 
@@ -270,6 +316,6 @@ export function forgetVerdicts(): void {
 export function verifyAheadForState(
   s: { genesis: { chainId: string }; directory: { account(address: string): { accountNumber: bigint } | undefined } },
   txs: readonly Uint8Array[],
-): Promise<void> | undefined {
+): PromiseLike<void> | undefined {
   return startVerifying(txs, s.genesis.chainId, accountNumberByKey(ACCOUNT_PREFIX, (a) => s.directory.account(a)));
 }
