@@ -29,6 +29,7 @@ import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
 import { latestBlockCache } from "./blocks.js";
+import { txIndexed } from "../server/tx-queries.js";
 import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../cors.js";
@@ -269,12 +270,13 @@ function rpcMethods(node: Node, o: RpcOptions): Record<string, Method> {
     }
   };
 
-  const txSearch = (p: Params, form: "json" | "uri") => {
+  const txSearch = async (p: Params, form: "json" | "uri") => {
     const query = stringParam(p, "query") ?? "";
     const page = Number(intParam(p, "page", form) ?? 1n);
     const perPage = Math.min(Math.max(Number(intParam(p, "per_page", form) ?? 30n), 1), 100);
     const order = stringParam(p, "order_by") ?? "asc";
     if (order !== "asc" && order !== "desc" && order !== "") throw internal("expected order_by to be either `asc` or `desc` or empty");
+    await txIndexed(node);
     let found;
     try {
       found = node.searchTxs(query, { page: Math.max(page, 1), limit: perPage, desc: order === "desc" });

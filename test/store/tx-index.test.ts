@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { devAddress } from "../../host/app/genesis.js";
 import { txIndexing } from "../../host/store/tx-index.js";
 import { txIndexWait } from "../../host/server/tx-queries.js";
+import { createRpc } from "../../host/rpc/server.js";
 import type { NodeStore } from "../../host/store/store.js";
 import { sendMsg } from "../helpers/dev-signer.js";
 import { nodeHarness, signedBy, type TestNode } from "../helpers/node.js";
@@ -112,6 +113,24 @@ test("GET /cosmos/tx/v1beta1/txs right after a block waits for the worker's rows
     assert.equal(r.json.tx_responses.map((t: any) => t.txhash), hashes);
     assert.is(storeOf(node).txIndexStats!.mainCompletions, 0, "the worker wrote every row");
     assert.ok(storeOf(node).txIndexStats!.chunks >= 2);
+    await node.chain.close();
+  } finally {
+    txIndexWait.ms = wait;
+  }
+});
+
+test("RPC tx_search right after a block waits for the worker's rows too (the main thread writes none)", async () => {
+  txIndexing.worker = true;
+  const wait = txIndexWait.ms;
+  txIndexWait.ms = 120_000;
+  try {
+    const node = await nodes.open();
+    const rpc = createRpc(node.chain, {} as Parameters<typeof createRpc>[1]);
+    const hashes = await sends(node, 2, 3);
+    const r = await rpc.call(1, "tx_search", { query: "message.action='/cosmos.bank.v1beta1.MsgSend'" }, "json");
+    const found = (r.result as { txs: { hash: string }[] }).txs.map((t) => t.hash);
+    assert.equal(found, hashes);
+    assert.is(storeOf(node).txIndexStats!.mainCompletions, 0, "the worker wrote every row");
     await node.chain.close();
   } finally {
     txIndexWait.ms = wait;
