@@ -10,7 +10,7 @@ import { SdkErrors, TxError } from "../wire/errors.js";
 import { coinsString, type Coin } from "../wire/coins.js";
 import { moduleAddress } from "../wire/keys.js";
 import { ACCOUNT_PREFIX } from "./genesis.js";
-import { verifyDecodedTx, type VerifiedTx } from "./ante/verify.js";
+import { verifyDecodedTx, type AccountInfo, type VerifiedTx } from "./ante/verify.js";
 import { outOfGasDetail, requiredFees } from "../framework/gas.js";
 import { OutOfGas, TxGas, anteTxOf } from "./gas/tx-gas.js";
 import { nodeView } from "./gas/node-view.js";
@@ -167,27 +167,59 @@ export function checkFeePayable(s: AppState, signer: string, fee: bigint, owed: 
 
 /** What signature verification reads: the chain, the accounts (at CheckTx, the check state's sequences). */
 export function verifyContext(s: AppState, check: boolean) {
-  return {
+  const f = contextFunctions(s);
+  // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
+  // x/auth's params as governance set them replace the node's limits.
+  const auth = check ? authLimits(s.params) : undefined;
+  const ctx = {
     chainId: s.genesis.chainId,
     registry: s.registry,
     prefix: ACCOUNT_PREFIX,
     height: s.last.height + 1n,
-    getAccount: (address: string) => {
+    getAccount: check ? f.checkAccount : f.account,
+    impersonated: f.impersonated,
+    msgAllowed: f.msgAllowed,
+    autoImpersonate: s.autoImpersonate,
+    maxMemoCharacters: check ? (auth?.maxMemoCharacters ?? s.limits.maxMemoCharacters) : Number.MAX_SAFE_INTEGER,
+    txSigLimit: check ? (auth?.txSigLimit ?? s.limits.txSigLimit) : Number.MAX_SAFE_INTEGER,
+  };
+  // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
+  return check ? { ...ctx, useFeeGrant: f.useFeeGrant } : ctx;
+}
+
+/**
+ * The verify context's functions of a state, made once per state (each reads the state when
+ * called): a CheckTx made five closures a tx for them.
+ */
+function contextFunctions(s: AppState): ContextFunctions {
+  let f = CONTEXT_FUNCTIONS.get(s);
+  if (f === undefined) {
+    const account = (address: string, check: boolean) => {
       const a = s.directory.account(address);
       if (!a) return undefined;
       return { accountNumber: a.accountNumber, sequence: (check && s.mempool.nextSequence(address)) || a.sequence, ...(a.pubKey ? { pubKey: a.pubKey } : {}) };
-    },
-    impersonated: (address: string) => s.impersonated.has(address),
-    msgAllowed: (typeUrl: string) => s.circuit.isAllowed(typeUrl),
-    autoImpersonate: s.autoImpersonate,
-    // CheckTx: the fee granter's allowance before the signatures, as the SDK's DeductFeeDecorator
-    ...(check ? { useFeeGrant: (granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true) } : {}),
-    // The node's admission limits apply at CheckTx; a block's txs are not judged by them again.
-    // x/auth's params as governance set them replace the node's limits.
-    maxMemoCharacters: check ? (authLimits(s.params)?.maxMemoCharacters ?? s.limits.maxMemoCharacters) : Number.MAX_SAFE_INTEGER,
-    txSigLimit: check ? (authLimits(s.params)?.txSigLimit ?? s.limits.txSigLimit) : Number.MAX_SAFE_INTEGER,
-  };
+    };
+    f = {
+      account: (address) => account(address, false),
+      checkAccount: (address) => account(address, true),
+      impersonated: (address) => s.impersonated.has(address),
+      msgAllowed: (typeUrl) => s.circuit.isAllowed(typeUrl),
+      useFeeGrant: (granter, payer, fee, urls) => void grantOf(s, granter, payer, fee, urls, s.last.timeNs, true),
+    };
+    CONTEXT_FUNCTIONS.set(s, f);
+  }
+  return f;
 }
+
+interface ContextFunctions {
+  account(address: string): AccountInfo | undefined;
+  checkAccount(address: string): AccountInfo | undefined;
+  impersonated(address: string): boolean;
+  msgAllowed(typeUrl: string): boolean;
+  useFeeGrant(granter: string, payer: string, fee: readonly Coin[], urls: readonly string[]): void;
+}
+
+const CONTEXT_FUNCTIONS = new WeakMap<AppState, ContextFunctions>();
 
 /**
  * The ante handler's events, in the SDK's order: the fee's transfer to the fee collector

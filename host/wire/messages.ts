@@ -13,6 +13,8 @@ import { TxError, decodeError } from "./errors.js";
 import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
 import { gatewayJson } from "./gateway-render.js";
 import { ANY, eachAny, mayHoldAny } from "./any-walk.js";
+import { LazyDecodedAny, totalJson } from "./lazy-any.js";
+export { lazyFormsMade, totalJson } from "./lazy-any.js";
 import { aminoTypeName, decFromRaw, decToRaw, oneofsOfAmino, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
 import { scalar as cosmosScalar } from "./gen/cosmos_proto/cosmos_pb.js";
@@ -113,6 +115,7 @@ interface Converter {
   readonly aminoType?: string;
 }
 
+
 /** Consensus keys inside a message (MsgCreateValidator's pubkey): amino's `{type, value}` and the gateway's JSON. */
 const PUBKEYS: Record<string, { amino: string; desc: DescMessage }> = {
   "/cosmos.crypto.ed25519.PubKey": { amino: "tendermint/PubKeyEd25519", desc: Ed25519PubKeySchema },
@@ -179,8 +182,16 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
   for (const desc of descs) {
     const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && f.message.typeName === ANY);
     const fixup = AMINO_INPUT[desc.typeName];
+    // A type whose JSON forms cannot fail has them made when read (lazy-any.ts).
+    const lazy = totalJson(desc)
+      ? {
+        amino: (m: Message) => toAminoJson(desc, fixup ? (fixup(m as unknown as Record<string, unknown>) as unknown as Message) : m) as AminoJson,
+        json: (m: Message) => decimalsInJson(desc, toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() })) as Record<string, unknown>,
+      }
+      : undefined;
     const converter: Converter = (bytes, nested) => {
       const m = fromBinary(desc, bytes);
+      if (lazy) return new LazyDecodedAny(m, lazy);
       const fields = m as unknown as Record<string, unknown>;
       // Each Any in the message, at any depth, decoded once (within the unpacking budget) for both
       // renderings: a key (MsgCreateValidator's pubkey), a message (a proposal's, MsgExec's), or a
@@ -205,7 +216,6 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
   }
   return out;
 }
-
 
 /**
  * The gateway JSON (jsonpb, EmitDefaults: unset messages null) of a schema message given as amino JSON (a stored proposal's
@@ -442,6 +452,9 @@ const CARRIED_BY_AMINO = new Map<string, DescMessage>(carriedMessages().map((d) 
 
 /** The type URL of a message known by its amino name (`cosmos-sdk/MsgSend` → `/cosmos.bank.v1beta1.MsgSend`). */
 export const typeUrlOfAmino = (type: string): string | undefined => TYPE_URLS.get(type);
+
+/** The amino name of a tx message's type URL (what its decoded `amino.type` is), without making its amino JSON. */
+export const aminoTypeOfUrl = (typeUrl: string): string | undefined => (Object.hasOwn(CONVERTERS, typeUrl) ? CONVERTERS[typeUrl]!.aminoType : undefined);
 
 /** Whether the schema describes a message of this type URL (it decodes, whether or not a module executes it). */
 export const schemaKnows = (typeUrl: string): boolean => Object.hasOwn(CONVERTERS, typeUrl);

@@ -26,7 +26,7 @@ import { parseIntString } from "./coins.js";
 import { SdkErrors, TxError, decodeError, type ErrorKind } from "./errors.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "./keys.js";
 import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
-import { decodeAny, typeUrlOfAmino } from "./messages.js";
+import { aminoTypeOfUrl, decodeAny, typeUrlOfAmino, type DecodedAny } from "./messages.js";
 import type { Message } from "@bufbuild/protobuf";
 import { timestampString } from "./gateway-json.js";
 
@@ -63,7 +63,7 @@ export interface DecodedProtoTx {
   readonly memo: string;
   readonly signatures: { pubKey: Uint8Array; signature: Uint8Array }[];
   /** Normalized amino signatures (for the internal StdTx view). */
-  readonly aminoSignatures: { pub_key: { type: string; value: string }; signature: string }[];
+  readonly aminoSignatures: readonly { pub_key: { type: string; value: string }; signature: string }[];
   readonly hash: string;
   readonly proto: ProtoTxInfo;
 }
@@ -155,6 +155,19 @@ function decodeTxRaw(txBytes: Uint8Array): Pick<TxRaw, "bodyBytes" | "authInfoBy
 const singleOf = (sum: { case: string | undefined; value?: unknown } | undefined): ModeInfo_Single | undefined =>
   sum?.case === "single" ? (sum.value as ModeInfo_Single) : undefined;
 
+/** A protobuf tx's message: its amino value made when first read (wire/messages.ts totalJson). */
+class ProtoTxMsg {
+  readonly message: Message;
+  readonly #decoded: DecodedAny;
+  constructor(readonly type: string, readonly typeUrl: string, decoded: DecodedAny) {
+    this.message = decoded.message;
+    this.#decoded = decoded;
+  }
+  get value(): Record<string, unknown> {
+    return this.#decoded.amino.value;
+  }
+}
+
 /** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
 export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedProtoTx {
   const raw = decodeTxRaw(txBytes);
@@ -166,7 +179,9 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
 
   const msgs = body.messages.map((any, i) => {
     const d = decodeAny(any.typeUrl, any.value, `body.messages[${i}]`);
-    return { type: d.amino.type, value: d.amino.value, typeUrl: any.typeUrl, message: d.message };
+    // Its amino JSON when first read (a LEGACY_AMINO_JSON sign doc, x/gov's stored messages): a
+    // type whose JSON cannot fail has it made lazily (messages.ts totalJson); its name is known.
+    return new ProtoTxMsg(aminoTypeOfUrl(any.typeUrl) ?? d.amino.type, any.typeUrl, d);
   });
   // baseapp's validateBasicTxMsgs, the first check after decoding.
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");

@@ -168,7 +168,11 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   // 1b. Every string is text a protobuf string field can hold (well-formed UTF-16, so valid
   //     UTF-8): a lone surrogate is a parse error, as the protobuf decoder's.
   assertWellFormed(tx.memo, "memo");
-  for (const m of tx.msgs) assertWellFormed(m.value, "msgs");
+  // A protobuf tx's messages are what protobuf-es decoded: every string of them, and of their
+  // amino JSON, is a TextDecoder's output (well-formed by construction) or ASCII the conversion
+  // wrote (base64, decimals), so only a legacy StdTx's JSON text can hold a lone surrogate. (Its
+  // amino JSON is then not made here: wire/messages.ts makes it when read.)
+  if (tx.proto === undefined) for (const m of tx.msgs) assertWellFormed(m.value, "msgs");
 
   // 2. Messages: known and valid; collect their signers (distinct, in order, as GetSigners does).
   const msgs: VerifiedMsg[] = [];
@@ -195,7 +199,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
       rule = { invalid: e };
     }
     const governance = entry.def.governance === true;
-    msgs.push({ type: m.type, value: m.value, typeUrl: m.typeUrl, entry, ...rule, signer, governance });
+    msgs.push(new VerifiedMessage(m, entry, rule, signer, governance));
     for (const s of entry.def.signers?.(message, vctx) ?? [signer]) if (!signers.includes(s)) signers.push(s);
   }
 
@@ -296,7 +300,7 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const first = verified[0]!;
   const signDoc = tx.proto === undefined ? makeSignDoc(tx.tx.msg, tx.tx.fee, ctx.chainId, tx.memo, first.accountNumber, first.sequence) : undefined;
 
-  return {
+  return new Verified({
     signer,
     signers: verified,
     feePayer: granter ?? feePayer!,
@@ -308,14 +312,45 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     fee,
     memo: tx.memo,
     txHash: tx.hash,
-    tx: tx.tx,
     size: tx.size,
     signatureCount: tx.signatures.length,
     ...(signDoc ? { signDoc } : {}),
     ...(tx.proto ? { proto: tx.proto } : {}),
     bytes: tx.bytes,
-  };
+  }, tx);
 }
+
+/** A verified message: its amino value read from the decoded one when read (a protobuf tx's is made then: wire/tx.ts). */
+class VerifiedMessage implements VerifiedMsg {
+  readonly type: string;
+  readonly typeUrl: string;
+  readonly parsed?: unknown;
+  readonly invalid?: TxError;
+  readonly #m: DecodedTx["msgs"][number];
+  constructor(m: DecodedTx["msgs"][number], readonly entry: RegistryEntry, rule: { parsed: unknown } | { invalid: TxError }, readonly signer: string, readonly governance: boolean) {
+    this.type = m.type;
+    this.typeUrl = m.typeUrl;
+    if ("parsed" in rule) this.parsed = rule.parsed;
+    else this.invalid = rule.invalid;
+    this.#m = m;
+  }
+  get value(): JsonObject {
+    return this.#m.value;
+  }
+}
+
+/** A verified tx: its StdTx view read from the decoded tx when read (a protobuf tx's is made then: wire/amino/stdtx.ts). */
+class Verified {
+  readonly #decoded: DecodedTx;
+  constructor(fields: Omit<VerifiedTx, "tx">, decoded: DecodedTx) {
+    Object.assign(this, fields);
+    this.#decoded = decoded;
+  }
+  get tx(): StdTx {
+    return this.#decoded.tx;
+  }
+}
+interface Verified extends Omit<VerifiedTx, "tx"> {}
 
 const signatureFailed = (account: AccountInfo, chainId: string): TxError =>
   new TxError(

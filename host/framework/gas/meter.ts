@@ -14,6 +14,12 @@ export const KV_GAS = {
   iterNextFlat: 30n,
 } as const;
 
+/** KV_GAS as numbers, for an access's sum (GasMeter.access). */
+const KV_COST = {
+  has: Number(KV_GAS.has), delete: Number(KV_GAS.delete), readFlat: Number(KV_GAS.readFlat), readPerByte: Number(KV_GAS.readPerByte),
+  writeFlat: Number(KV_GAS.writeFlat), writePerByte: Number(KV_GAS.writePerByte),
+} as const;
+
 /** x/auth params: tx_size_cost_per_byte and sig_verify_cost_secp256k1 (their defaults). */
 export const AUTH_GAS = { txSizeCostPerByte: 10n, sigVerifySecp256k1: 1000n, sigVerifyEd25519: 590n } as const;
 
@@ -72,40 +78,43 @@ export class GasMeter {
    * it, the SDK's separate charges, so the out-of-gas names the one that crossed. A perByte of 0:
    * a flat charge alone (Has, Delete).
    */
-  private access(store: string, op: Access["op"], key: number, value: number, what: string, flat: bigint, perByte: bigint, descFlat: string, descPerByte: string): void {
+  private access(store: string, op: Access["op"], key: number, value: number, what: string, flat: number, perByte: number, descFlat: string, descPerByte: string): void {
     const before = this.consumed;
-    const total = flat + perByte * BigInt(key + value);
-    if (this.lumps && this.trace === undefined && before + total <= this.limit) {
-      this.consumed = before + total;
-      return;
+    if (this.lumps && this.trace === undefined) {
+      // The sum in a double (the costs are small integers, the sizes byte counts: exact), one
+      // BigInt made of it rather than three bigint operations an access.
+      const total = BigInt(flat + perByte * (key + value));
+      if (before + total <= this.limit) {
+        this.consumed = before + total;
+        return;
+      }
     }
     try {
-      this.consume(flat, descFlat);
-      if (perByte !== 0n) {
-        this.consume(perByte * BigInt(key), descPerByte);
-        this.consume(perByte * BigInt(value), descPerByte);
+      this.consume(BigInt(flat), descFlat);
+      if (perByte !== 0) {
+        this.consume(BigInt(perByte) * BigInt(key), descPerByte);
+        this.consume(BigInt(perByte) * BigInt(value), descPerByte);
       }
     } finally {
       this.record(store, op, key, value, before, what);
     }
   }
-
   /** gaskv Get: flat, then per byte of the key, then of the value (0 when absent). */
   get(store: string, key: number, value: number, what = ""): void {
-    this.access(store, "get", key, value, what, KV_GAS.readFlat, KV_GAS.readPerByte, GasDesc.readFlat, GasDesc.readPerByte);
+    this.access(store, "get", key, value, what, KV_COST.readFlat, KV_COST.readPerByte, GasDesc.readFlat, GasDesc.readPerByte);
   }
 
   /** gaskv Set. */
   set(store: string, key: number, value: number, what = ""): void {
-    this.access(store, "set", key, value, what, KV_GAS.writeFlat, KV_GAS.writePerByte, GasDesc.writeFlat, GasDesc.writePerByte);
+    this.access(store, "set", key, value, what, KV_COST.writeFlat, KV_COST.writePerByte, GasDesc.writeFlat, GasDesc.writePerByte);
   }
 
   has(store: string, key: number, what = ""): void {
-    this.access(store, "has", key, 0, what, KV_GAS.has, 0n, GasDesc.has, "");
+    this.access(store, "has", key, 0, what, KV_COST.has, 0, GasDesc.has, "");
   }
 
   del(store: string, key: number, what = ""): void {
-    this.access(store, "del", key, 0, what, KV_GAS.delete, 0n, GasDesc.delete, "");
+    this.access(store, "del", key, 0, what, KV_COST.delete, 0, GasDesc.delete, "");
   }
 
   /**

@@ -23,7 +23,7 @@ import { SdkErrors, TxError, decodeError } from "../errors.js";
 import type { JsonObject } from "./fields.js";
 import { PUBKEY_SECP256K1_TYPE, PUBKEY_SIZE } from "../keys.js";
 import { canonicalJsonBytes, type AminoMsg, type StdFee } from "./sign-doc.js";
-import { decodeTxBytes, type ProtoTxInfo } from "../tx.js";
+import { decodeTxBytes, type DecodedProtoTx, type ProtoTxInfo } from "../tx.js";
 import { typeUrlOfAmino } from "../messages.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -335,6 +335,35 @@ export function protoBroadcastMode(raw: unknown): BroadcastMode {
 /** A protobuf TxRaw decoded (wire/tx.ts) into the one DecodedTx. */
 function decodeProtoTx(txBytes: Uint8Array, simulate: boolean): DecodedTx {
   const p = decodeTxBytes(txBytes, simulate);
-  const tx: StdTx = { msg: p.msgs.map(({ type, value }) => ({ type, value })), fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo };
-  return { tx, msgs: p.msgs, fee: p.fee, memo: p.memo, signatures: p.signatures, hash: p.hash, proto: p.proto, size: txBytes.length, bytes: txBytes };
+  return new ProtoDecodedTx(p, txBytes);
+}
+
+/**
+ * A protobuf tx decoded: its StdTx view (a LEGACY_AMINO_JSON sign doc's messages and fee, holding
+ * the messages' amino JSON) made when first read; a SIGN_MODE_DIRECT CheckTx never reads it.
+ */
+class ProtoDecodedTx implements DecodedTx {
+  readonly msgs: DecodedProtoTx["msgs"];
+  readonly fee: DecodedProtoTx["fee"];
+  readonly memo: string;
+  readonly signatures: DecodedProtoTx["signatures"];
+  readonly hash: string;
+  readonly proto: ProtoTxInfo;
+  readonly size: number;
+  #p: DecodedProtoTx;
+  #tx: StdTx | undefined;
+  constructor(p: DecodedProtoTx, readonly bytes: Uint8Array) {
+    this.msgs = p.msgs;
+    this.fee = p.fee;
+    this.memo = p.memo;
+    this.signatures = p.signatures;
+    this.hash = p.hash;
+    this.proto = p.proto;
+    this.size = bytes.length;
+    this.#p = p;
+  }
+  get tx(): StdTx {
+    const p = this.#p;
+    return (this.#tx ??= { msg: p.msgs.map(({ type, value }) => ({ type, value })), fee: p.stdFee, signatures: p.aminoSignatures, memo: p.memo });
+  }
 }
