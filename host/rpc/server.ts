@@ -29,7 +29,7 @@ import { timestampString } from "../wire/gateway-json.js";
 import type { AbciQuery } from "../app/query.js";
 import { consensusKey } from "../modules/staking/consensus-key.js";
 import { latestBlockCache } from "./blocks.js";
-import { txIndexed } from "../server/tx-queries.js";
+import { txIndexed } from "../app/tx-indexed.js";
 import { COMETBFT_VERSION as CONSENSUS_VERSION } from "../cometbft/home.js";
 import type { CorsOrigins } from "../config.js";
 import { useCors } from "../cors.js";

@@ -4,6 +4,7 @@
 
 import type { Hono } from "hono";
 import type { Node } from "../app/node-api.js";
+import { txIndexed } from "../app/tx-indexed.js";
 import type { TxResult } from "../framework/types.js";
 import { isLegacyTx, txJson } from "../wire/tx.js";
 import { dataHex } from "../wire/responses.js";
@@ -67,18 +68,6 @@ export function registerTxQueryRoutes(app: Hono, node: Node): void {
       pagination: { next_key: null, total: `${b.txs.length}` },
     });
   });
-}
-
-/** How long a search waits for the tx index's worker before the main thread completes the index itself (searchTxs); tests set it. */
-export const txIndexWait = { ms: 250 };
-
-/** Until the tx index's worker has every committed tx's rows, or txIndexWait.ms: a search right after a block leaves their writing to it. */
-export async function txIndexed(node: Node): Promise<void> {
-  const indexed = node.txIndexed?.();
-  if (indexed === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([indexed, new Promise<void>((done) => (timer = setTimeout(done, txIndexWait.ms)))]);
-  clearTimeout(timer);
 }
 
 /** A committed tx as GetTx renders it: `tx` (proto JSON, or the legacy amino StdTx) and `tx_response`. */

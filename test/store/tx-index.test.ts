@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { devAddress } from "../../host/app/genesis.js";
 import { txIndexing } from "../../host/store/tx-index.js";
-import { txIndexWait } from "../../host/server/tx-queries.js";
+import { txIndexWait } from "../../host/app/tx-indexed.js";
 import { createRpc } from "../../host/rpc/server.js";
 import type { NodeStore } from "../../host/store/store.js";
 import { sendMsg } from "../helpers/dev-signer.js";
