@@ -2,7 +2,7 @@
 // dev_reset's fork_url / fork_height use (DevChain.refork): the export read or the node's state read
 // (fork-url/), made a local chain (fork.ts), validated.
 
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import type { Core } from "../core/core.js";
 import { ConfigError, type Config } from "../config.js";
 import { ValidationError } from "../errors.js";
@@ -14,6 +14,23 @@ import { startForkText, writeForkText, type ForkText } from "./fork-text.js";
 import { readForkUrl, ForkUrlError } from "./fork-url/index.js";
 import { hdAccounts } from "./accounts.js";
 import type { DevChain } from "./chain.js";
+
+/**
+ * From this size of export the fork's text is written on a worker (fork-text.ts): below it the text
+ * costs about what the worker's start does (~1 s of CPU, loading its modules), and at 100k accounts
+ * (a 179 MB export) on a loaded 2-core machine the worker, which reads and forks the export again,
+ * finished after the main thread reached the genesis write (docs/performance.md, "The fork's text on
+ * a worker"); at 1M (1.8 GB) it finishes long before.
+ */
+export const FORK_TEXT_WORKER_BYTES = 256 * 1024 * 1024;
+
+const fileBytes = (file: string): number => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // the reader names what is wrong with it
+  }
+};
 
 /** dev_reset's fork reader: `url` (default --fork-url's) at `height` (default its latest), forked as at start. */
 export function setForkReader(dev: DevChain, config: Config, progress: (line: string) => void): void {
@@ -31,9 +48,9 @@ export function setForkReader(dev: DevChain, config: Config, progress: (line: st
 /**
  * `--fork FILE` or `--fork-url URL`: the export (or the node's state) made a local chain (dev/fork.ts), validated; a new database only.
  * A file's fork text (its stored genesis) is written on a worker beside the parse and the import
- * (fork-text.ts) unless `o.textInThread`.
+ * (fork-text.ts) when the file is FORK_TEXT_WORKER_BYTES or more (or `o.textOnWorker`), else in the thread.
  */
-export async function loadFork(config: Config, core: Core, progress: (line: string) => void, o: { textInThread?: boolean } = {}): Promise<{ doc: Json; forked: string[] }> {
+export async function loadFork(config: Config, core: Core, progress: (line: string) => void, o: { textOnWorker?: boolean } = {}): Promise<{ doc: Json; forked: string[] }> {
   const setting = config.fork!;
   const flag = forkFlag(setting).split(" ")[0]!;
   const file = setting.url ?? setting.file ?? "";
@@ -44,7 +61,7 @@ export async function loadFork(config: Config, core: Core, progress: (line: stri
   try {
     const accounts = config.hd ? hdAccounts(config.hd).map((a) => a.address) : [];
     const memoryLimit = config.limits?.importMemoryBytes;
-    if (setting.url === undefined && !o.textInThread) text = startForkText({ file, memoryLimit, chainId: config.chainId, accounts });
+    if (setting.url === undefined && (o.textOnWorker ?? fileBytes(file) >= FORK_TEXT_WORKER_BYTES)) text = startForkText({ file, memoryLimit, chainId: config.chainId, accounts });
     // A file is read as a stream and forked so (its long arrays spooled, never held whole); a node's state is read whole.
     const read = setting.url !== undefined ? await readForkUrl(setting.url, setting.height, progress) : { doc: await readGenesisStream(file, { memoryLimit }), lines: [] };
     const fork = forkGenesis(read.doc, undefined, { chainId: config.chainId, accounts });

@@ -17,7 +17,7 @@ import { genesisFileChunks, genesisFileOf, genesisFileWaits, readGenesisStream }
 import { NodeStore } from "../../host/store/store.js";
 import { parseConfig, type Config } from "../../host/config.js";
 import { forkGenesis } from "../../host/dev/fork.js";
-import { loadFork } from "../../host/dev/fork-load.js";
+import { FORK_TEXT_WORKER_BYTES, loadFork } from "../../host/dev/fork-load.js";
 import { startForkText } from "../../host/dev/fork-text.js";
 import { hdAccounts } from "../../host/dev/accounts.js";
 import { writeScaleGenesis } from "../../bench/scale-genesis.js";
@@ -61,8 +61,9 @@ async function export10k(): Promise<string> {
 
 test("a 10k export: the fork's text written on the worker is the thread's (today's) and the whole fork's; the same chain", async () => {
   const file = await export10k();
-  const inThread = await loadFork(config(file, join(dir, "a.db")), core, () => {}, { textInThread: true });
-  const onWorker = await loadFork(config(file, join(dir, "b.db")), core, () => {});
+  const inThread = await loadFork(config(file, join(dir, "a.db")), core, () => {});
+  const onWorker = await loadFork(config(file, join(dir, "b.db")), core, () => {}, { textOnWorker: true });
+  assert.not.ok(genesisFileWaits.has(genesisFileOf(inThread.doc)!), `below ${FORK_TEXT_WORKER_BYTES} bytes: written in the thread`);
   assert.equal(onWorker.forked, inThread.forked);
   const path = genesisFileOf(onWorker.doc)!;
   assert.ok(genesisFileWaits.has(path), "the genesis block's write waits for the worker's file");
