@@ -91,7 +91,7 @@ function report(r: any): void {
   else {
     console.log(`  export (streamed, npm run export's text) ${f1(e.exportMs / 1000)} s (CPU ${f1(e.exportCpuMs / 1000)} s), ${f0(e.exportBytes / MiB)} MiB, ` +
       `peak RSS ${f0(e.exportPeakRss / MiB)} MiB (${f0(e.beforeExport.rss / MiB)} MiB before); ` +
-      (e.forkMs === undefined ? `--fork of it NOT MEASURED: ${e.error ?? "no result"}` : `--fork of it starts in ${f1(e.forkMs / 1000)} s, RSS ${f0(e.afterFork.rss / MiB)} MiB`));
+      (e.forkMs === undefined ? `--fork of it NOT MEASURED: ${e.error ?? "no result"}` : `--fork of it starts in ${f1(e.forkMs / 1000)} s (CPU ${f1(e.forkCpuMs / 1000)} s, main thread ${f1(e.forkMainCpuMs / 1000)} s), peak RSS ${f0(e.forkPeakRss / MiB)} MiB, RSS ${f0(e.afterFork.rss / MiB)} MiB`));
   }
   if (r.accounts >= 1_000_000) {
     const p99 = Math.max(...Object.values(r.queries as Record<string, { p99: number }>).map((q) => q.p99));

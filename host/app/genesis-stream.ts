@@ -27,6 +27,9 @@ export const STREAMED_ARRAYS = [
 ].map((p) => `$.app_state.${p}.*`);
 const STREAMED = new Set(STREAMED_ARRAYS.map((p) => p.slice("$.app_state.".length, -2)));
 
+/** Genesis files still being written beside the import (a fork's text on a worker, dev/fork-text.ts): each one's wait, run before it is read. */
+export const genesisFileWaits = new Map<string, () => void>();
+
 /** The file a streamed document was read from (a symbol: not a JSON key, never serialized). */
 export const GENESIS_FILE = Symbol("genesis file");
 
@@ -36,6 +39,7 @@ export const GENESIS_FILE = Symbol("genesis file");
  * as SQLite does: no 16 MiB of garbage per chunk at the import's peak).
  */
 export function* genesisFileChunks(path: string, size = 16 * 1024 * 1024, reuse = false): Generator<Uint8Array> {
+  genesisFileWaits.get(path)?.();
   const fd = openSync(path, "r");
   const shared = reuse ? Buffer.allocUnsafe(size) : undefined;
   try {

@@ -17,7 +17,7 @@ import { genesisFileOf, readGenesisStream } from "../../host/app/genesis-stream.
 import { SpooledList } from "../../host/framework/genesis-json.js";
 import { NodeStore } from "../../host/store/store.js";
 import { forkGenesis } from "../../host/dev/fork.js";
-import { writeForkText } from "../../host/dev/fork-load.js";
+import { writeForkText } from "../../host/dev/fork-text.js";
 import { addressKey } from "../../host/dev/fork-balances.js";
 import { compareBytes } from "../../host/framework/genesis-json.js";
 import { encodeAddress } from "../../host/wire/address.js";
