@@ -230,14 +230,3 @@ await main().catch((e: Error) => {
 });
 process.stdout.write(JSON.stringify(out) + "\n");
 process.exit(0);
-
-/** This process's main thread's CPU time (user + system, /proc: 10 ms ticks), 0 where there is no /proc. */
-function mainThreadCpuMs(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
