@@ -6,7 +6,7 @@
 // document meanwhile, waits for the file only when the genesis block's write reads it
 // (genesis-stream.ts genesisFileWaits). docs/performance.md, "A faster reader, and --fork streamed".
 
-import { closeSync, openSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
@@ -67,6 +67,8 @@ export interface ForkTextJob {
   memoryLimit?: number;
   chainId?: string;
   accounts: readonly string[];
+  /** Tests only: the worker ends after this many ms without a word (as one terminated or out of memory does). */
+  vanishAfterMs?: number;
 }
 
 /** A fork's text being written on a worker: `name` gives it to the forked document; `cancel` if the fork fails. */
@@ -79,22 +81,34 @@ export interface ForkText {
   wait(): void;
 }
 
-/** The shared state: 0 while the worker writes, 1 done, FAILED (its message on the port). */
+/**
+ * The shared state: [0] 0 while the worker writes, 1 done, FAILED (its message on the port); [1] the
+ * worker's OS thread id (Linux), so a wait that blocks the main thread (and its `exit` event) still
+ * sees a worker that ended without a word: its /proc/self/task entry is gone.
+ */
 const FAILED = 2;
+const TID = 1;
+
+/** Whether the worker's thread is known to have ended (its tid given and no longer a task of this process). */
+function threadGone(state: Int32Array): boolean {
+  const tid = Atomics.load(state, TID);
+  return tid > 0 && !existsSync(`/proc/self/task/${tid}`);
+}
 
 /** The worker started on `job`: it writes the fork's text while the caller forks and imports the same export. */
 export function startForkText(job: ForkTextJob): ForkText {
   const path = forkTextPath();
-  const state = new Int32Array(new SharedArrayBuffer(4));
+  const state = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const url = new URL("./fork-text-worker.ts", import.meta.url);
   const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
   const worker = new Worker(boot, { eval: true, workerData: { job, path, state, port: port2 }, transferList: [port2] });
   worker.unref();
   // A worker that ends without saying (terminated, out of memory) is failed: the wait below must not block for ever.
+  let ended: string | undefined; // why it failed when the worker could not say (port1 only receives the worker's messages)
   worker.on("exit", () => {
     if (Atomics.compareExchange(state, 0, 0, FAILED) === 0) {
-      port1.postMessage("the fork's text worker exited");
+      ended = "the fork's text worker exited without finishing";
       Atomics.notify(state, 0);
     }
   });
@@ -105,11 +119,14 @@ export function startForkText(job: ForkTextJob): ForkText {
       if (failure) throw failure;
       return;
     }
-    while (Atomics.load(state, 0) === 0) Atomics.wait(state, 0, 0, 1000);
+    while (Atomics.load(state, 0) === 0) {
+      Atomics.wait(state, 0, 0, 1000);
+      if (Atomics.load(state, 0) === 0 && threadGone(state) && Atomics.compareExchange(state, 0, 0, FAILED) === 0) ended = "the fork's text worker ended without finishing";
+    }
     done = true;
     genesisFileWaits.delete(path);
     if (Atomics.load(state, 0) === FAILED) {
-      const m = receiveMessageOnPort(port1)?.message;
+      const m = receiveMessageOnPort(port1)?.message ?? ended;
       failure = new Error(`--fork ${job.file}: writing the fork's genesis text: ${typeof m === "string" ? m : "failed"}`);
     }
     port1.close();

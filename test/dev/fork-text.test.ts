@@ -97,4 +97,10 @@ test("a worker that fails: the genesis file's read throws its message; a cancell
   assert.not.ok(existsSync(missing));
 });
 
+test("a worker that ends without a word while the main thread waits: the wait throws, it does not block for ever", async () => {
+  const text = startForkText({ file: join(dir, "missing.json"), accounts: [], vanishAfterMs: 300 });
+  await new Promise((r) => setTimeout(r, 100)); // the worker has started
+  assert.throws(() => text.wait(), /writing the fork's genesis text: the fork's text worker ended without finishing/);
+});
+
 test.run();
