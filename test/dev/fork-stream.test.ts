@@ -10,12 +10,10 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { loadCoreFromFile } from "../../host/core/node.js";
-import { NodeChain } from "../../host/drivers/embedded.js";
+import { startChain } from "../helpers/fork-start.js";
 import { readGenesisDoc, type Json } from "../../host/app/genesis.js";
 import { genesisFileOf, readGenesisStream } from "../../host/app/genesis-stream.js";
 import { SpooledList } from "../../host/framework/genesis-json.js";
-import { NodeStore } from "../../host/store/store.js";
 import { forkGenesis } from "../../host/dev/fork.js";
 import { writeForkText } from "../../host/dev/fork-text.js";
 import { addressKey } from "../../host/dev/fork-balances.js";
@@ -32,20 +30,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
 /** The chain a document starts (a new database): its first block's state hash, its export, the genesis bytes it stored. */
-async function start(doc: Json): Promise<{ appHash: string; exported: Json; stored: Buffer }> {
-  const dbPath = join(dir, `node-${n++}.db`);
-  const chain = NodeChain.open(await loadCoreFromFile(), doc, { dbPath, clock: "simulated", blockTimeNs: 5_000_000_000n });
-  const appHash = chain.latestBlock().appHash;
-  const exported = chain.exportGenesis() as Json;
-  await chain.close();
-  const store = new NodeStore(dbPath, { readonly: true });
-  try {
-    const bytes = store.genesisBytes()!;
-    return { appHash, exported, stored: Buffer.from(bytes.read(0, bytes.size)) };
-  } finally {
-    store.close();
-  }
-}
+const start = (doc: Json) => startChain(doc, join(dir, `node-${n++}.db`));
 
 const hd = hdAccounts({ mnemonic: "test test test test test test test test test test test junk", count: 2 }).map((a) => a.address);
 

@@ -10,11 +10,11 @@ import * as assert from "uvu/assert";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { startChain } from "../helpers/fork-start.js";
 import { loadCoreFromFile } from "../../host/core/node.js";
 import { NodeChain } from "../../host/drivers/embedded.js";
 import { readGenesisDoc, type Json } from "../../host/app/genesis.js";
 import { genesisFileChunks, genesisFileOf, genesisFileWaits, readGenesisStream } from "../../host/app/genesis-stream.js";
-import { NodeStore } from "../../host/store/store.js";
 import { parseConfig, type Config } from "../../host/config.js";
 import { forkGenesis } from "../../host/dev/fork.js";
 import { FORK_TEXT_WORKER_BYTES, loadFork } from "../../host/dev/fork-load.js";
@@ -28,19 +28,7 @@ const core = await loadCoreFromFile();
 let n = 0;
 
 /** The chain a document starts (a new database): its first block's state hash, its export, the genesis bytes it stored. */
-async function start(doc: Json, dbPath = join(dir, `node-${n++}.db`)): Promise<{ appHash: string; exported: Json; stored: Buffer }> {
-  const chain = NodeChain.open(await loadCoreFromFile(), doc, { dbPath, clock: "simulated", blockTimeNs: 5_000_000_000n });
-  const appHash = chain.latestBlock().appHash;
-  const exported = chain.exportGenesis() as Json;
-  await chain.close();
-  const store = new NodeStore(dbPath, { readonly: true });
-  try {
-    const bytes = store.genesisBytes()!;
-    return { appHash, exported, stored: Buffer.from(bytes.read(0, bytes.size)) };
-  } finally {
-    store.close();
-  }
-}
+const start = (doc: Json, dbPath = join(dir, `node-${n++}.db`)) => startChain(doc, dbPath);
 
 const config = (file: string, db: string): Config => {
   const c = parseConfig(["--fork", file, "--db", db, "--accounts", "3"]);
