@@ -9,10 +9,11 @@
 import { closeSync, existsSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import { GENESIS_FILE, genesisFileWaits } from "../app/genesis-stream.js";
 import { SpooledList, isObject, type Json } from "../framework/genesis-json.js";
 import { LazyArray, jsonChunks, type StreamJson } from "../framework/json-stream.js";
+import { tsWorker } from "../ts-worker.js";
 
 /** The text files of streamed forks, removed when the process exits. */
 const forkTexts = new Set<string>();
@@ -101,8 +102,7 @@ export function startForkText(job: ForkTextJob): ForkText {
   const state = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const url = new URL("./fork-text-worker.ts", import.meta.url);
-  const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
-  const worker = new Worker(boot, { eval: true, workerData: { job, path, state, port: port2 }, transferList: [port2] });
+  const worker = tsWorker(url, { workerData: { job, path, state, port: port2 }, transferList: [port2] });
   worker.unref();
   // A worker that ends without saying (terminated, out of memory) is failed: the wait below must not block for ever.
   let ended: string | undefined; // why it failed when the worker could not say (port1 only receives the worker's messages)

@@ -9,6 +9,7 @@ import { UsageError } from "../flags.js";
 import type { Json } from "../app/genesis.js";
 import type { RunSummary } from "./sweep.js";
 import type { RunSeries } from "./montecarlo-series.js";
+import { tsWorker } from "../ts-worker.js";
 
 export interface RunResult {
   summary: RunSummary;
@@ -24,11 +25,10 @@ export async function runDocs(
   let done = 0;
   const n = Math.max(1, Math.min(threads, docs.length));
   const url = new URL("./sweep-worker.ts", import.meta.url);
-  const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
   const workers: Worker[] = [];
   const one = () =>
     new Promise<void>((resolve, reject) => {
-      const w = new Worker(boot, { eval: true });
+      const w = tsWorker(url);
       workers.push(w);
       const feed = () => {
         if (next >= docs.length) {

@@ -3,12 +3,12 @@
 // threads, one core instance each (host/scenario/sweep-worker.ts). Runs are independent and exact: a
 // point's result is the one `simulate` gives alone with the same --set (same rows, same state hash).
 
-import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import type { Core } from "../core/core.js";
 import { UsageError } from "../flags.js";
 import type { Provenance } from "./provenance.js";
 import type { Json } from "../app/genesis.js";
+import { tsWorker } from "../ts-worker.js";
 
 const E18 = 10n ** 18n;
 const MAX_POINTS = 10_000;
@@ -104,12 +104,10 @@ export async function runSweep(
   let next = 0;
   let done = 0;
   const n = Math.max(1, Math.min(threads, jobs.length));
-  // The worker is TypeScript: tsx's loader registered in the thread before it imports the file.
   const url = new URL("./sweep-worker.ts", import.meta.url);
-  const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
   const one = () =>
     new Promise<void>((resolve, reject) => {
-      const w = new Worker(boot, { eval: true });
+      const w = tsWorker(url);
       const feed = () => {
         if (next >= jobs.length) {
           void w.terminate().then(() => resolve());

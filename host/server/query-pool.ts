@@ -15,6 +15,7 @@ import { Worker } from "node:worker_threads";
 import type { Application } from "../app/application.js";
 import type { AppState, AdmissionOptions } from "../app/state.js";
 import { GatewayError, type GrpcCodeValue } from "../wire/gateway-json.js";
+import { tsWorker } from "../ts-worker.js";
 
 /** What a worker is started with. */
 export interface WorkerSetup {
@@ -103,10 +104,9 @@ export class QueryPool {
 
   private spawn(w: PoolWorker): PoolWorker {
     const url = new URL("./query-worker.ts", import.meta.url);
-    const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
     w.height = -1n;
     w.generation = -1;
-    w.worker = new Worker(boot, { eval: true, workerData: { ...this.setup, generation: this.generation } satisfies WorkerSetup });
+    w.worker = tsWorker(url, { workerData: { ...this.setup, generation: this.generation } satisfies WorkerSetup });
     w.worker.unref();
     w.worker.on("message", (m: FromWorker) => {
       if (m.kind === "answer") {

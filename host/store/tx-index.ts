@@ -2,17 +2,17 @@
 // after the block, as CometBFT's IndexerService does: a block's own SQLite transaction holds its
 // header, txs (with their events' JSON), records and accounts; `meta.tx_index_height` says through
 // which height `tx_attrs` is complete. A worker thread with its own connection reads the new txs'
-// events back from `txs` and writes their rows (synchronous NORMAL: the index is derived, a lost
+// events back from `txs` and writes their rows (tx-index-worker.ts) (synchronous NORMAL: the index is derived, a lost
 // tail is rebuilt), a chunk of CHUNK_ROWS per transaction so the block's commit on the main thread
 // never waits long for SQLite's one write lock. A search first makes the index complete through
 // the last committed block with txs (`complete`: on the main thread if the worker has not got
 // there yet), so no answer misses a committed tx; opening a writer completes an index left behind
 // (a crash or exit between a block and its rows) before anything is served.
 
-import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import { indexedAttributes } from "./tx-search.js";
+import { tsWorker } from "../ts-worker.js";
 
 /**
  * `worker`: index on a worker thread (false: in the block's own transaction, as before). Tests
@@ -23,7 +23,8 @@ export const txIndexing = { worker: process.env.STAKING_ENGINE_TX_INDEX !== "inl
 /** Attribute rows per worker transaction (~3-10 µs each: the main thread's commit waits at most one chunk). */
 export const CHUNK_ROWS = 500;
 
-const MARKER = "tx_index_height";
+export const TX_INDEX_MARKER = "tx_index_height";
+const MARKER = TX_INDEX_MARKER;
 
 /** The height through which tx_attrs is complete (a database from before the marker: every stored tx was indexed in its block's transaction). */
 export function initTxIndexMarker(db: Database.Database): void {
@@ -78,66 +79,6 @@ export interface IndexerReport {
   heldMs: number;
   maxHeldMs: number;
 }
-
-// The worker: the same rows as indexedAttributes (tx-search.ts; an attribute marked index: false is
-// not indexed), read from the stored events' JSON. Held equal by test/store/tx-index.test.ts.
-const WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.sqlite);
-const db = new Database(workerData.path, { timeout: 10000 });
-db.pragma("synchronous = NORMAL");
-db.pragma("wal_autocheckpoint = 0"); // only the main thread's connection moves the WAL into the file (store.ts copyTo copies the file meanwhile)
-const marker = db.prepare("SELECT CAST(value AS INTEGER) FROM meta WHERE key = '${MARKER}'").pluck();
-const setMarker = db.prepare("UPDATE meta SET value = ? WHERE key = '${MARKER}' AND CAST(value AS INTEGER) < ?");
-const txsAbove = db.prepare("SELECT height, idx, events FROM txs WHERE height > ? AND height <= ? ORDER BY height, idx");
-const insert = db.prepare("INSERT OR IGNORE INTO tx_attrs (key, value, height, idx) VALUES (?, ?, ?, ?)");
-const CHUNK = workerData.chunkRows;
-const stop = new Int32Array(workerData.stop); // [0]: asked to stop; [1]: its connection closed
-const stopped = () => {
-  if (Atomics.load(stop, 0) === 0) return false;
-  if (db.open) db.close();
-  Atomics.store(stop, 1, 1);
-  Atomics.notify(stop, 1);
-  return true;
-};
-let target = 0;
-parentPort.on("message", (m) => {
-  if (stopped()) return;
-  if (m.to > target) target = m.to;
-  const from = marker.get() ?? 0;
-  if (from >= target) return;
-  const rows = txsAbove.all(from, target);
-  for (let i = 0; i < rows.length; ) {
-    const h = rows[i].height;
-    const out = [];
-    let j = i;
-    for (; j < rows.length && rows[j].height === h; j++) {
-      for (const e of JSON.parse(rows[j].events)) for (const a of e.attributes) if (a.index !== false) out.push(e.type + "." + a.key, a.value, rows[j].idx);
-    }
-    i = j;
-    if ((marker.get() ?? 0) >= h) continue; // the main thread got there first
-    let chunks = 0, heldMs = 0, maxHeldMs = 0;
-    for (let o = 0; o === 0 || o < out.length; o += 3 * CHUNK) {
-      if (stopped()) return;
-      const t = performance.now();
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const end = Math.min(out.length, o + 3 * CHUNK);
-        for (let r = o; r < end; r += 3) insert.run(out[r], out[r + 1], h, out[r + 2]);
-        if (end >= out.length) setMarker.run(String(h), h);
-        db.exec("COMMIT");
-      } catch (e) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw e;
-      }
-      const held = performance.now() - t;
-      chunks++; heldMs += held; if (held > maxHeldMs) maxHeldMs = held;
-    }
-    parentPort.postMessage({ indexed: h, chunks, heldMs, maxHeldMs });
-  }
-  if ((marker.get() ?? 0) < target) { setMarker.run(String(target), target); parentPort.postMessage({ indexed: target, chunks: 0, heldMs: 0, maxHeldMs: 0 }); }
-});
-`;
 
 /** A writer's tx index: the worker, the heights it has reached, the waits for it. */
 export class TxIndexer {
@@ -230,8 +171,7 @@ export class TxIndexer {
   private start(): Worker | undefined {
     if (this.worker !== undefined || this.failed) return this.worker;
     try {
-      const sqlite = createRequire(import.meta.url).resolve("better-sqlite3");
-      const w = new Worker(WORKER, { eval: true, workerData: { path: this.path, sqlite, chunkRows: CHUNK_ROWS, stop: this.stop.buffer } });
+      const w = tsWorker(new URL("./tx-index-worker.ts", import.meta.url), { workerData: { path: this.path, chunkRows: CHUNK_ROWS, stop: this.stop.buffer } });
       w.on("message", (r: IndexerReport) => {
         this.stats.chunks += r.chunks;
         this.stats.heldMs += r.heldMs;

@@ -101,41 +101,38 @@ test("in the turn after the block: search, tx by hash and broadcast_tx_commit's 
   await node.chain.close();
 });
 
-test("GET /cosmos/tx/v1beta1/txs right after a block waits for the worker's rows (the main thread writes none)", async () => {
+/** `run` on a fresh node with the worker on and a search's wait long enough that the worker always gets there first. */
+async function withWorkerFirst(run: (node: TestNode) => Promise<void>): Promise<void> {
   txIndexing.worker = true;
   const wait = txIndexWait.ms;
   txIndexWait.ms = 120_000;
   try {
     const node = await nodes.open();
+    await run(node);
+    await node.chain.close();
+  } finally {
+    txIndexWait.ms = wait;
+  }
+}
+
+test("GET /cosmos/tx/v1beta1/txs right after a block waits for the worker's rows (the main thread writes none)", () =>
+  withWorkerFirst(async (node) => {
     const hashes = await sends(node, 2, 3);
     const r = await node.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent("message.action='/cosmos.bank.v1beta1.MsgSend'")}`);
     assert.is(r.status, 200);
     assert.equal(r.json.tx_responses.map((t: any) => t.txhash), hashes);
     assert.is(storeOf(node).txIndexStats!.mainCompletions, 0, "the worker wrote every row");
     assert.ok(storeOf(node).txIndexStats!.chunks >= 2);
-    await node.chain.close();
-  } finally {
-    txIndexWait.ms = wait;
-  }
-});
+  }));
 
-test("RPC tx_search right after a block waits for the worker's rows too (the main thread writes none)", async () => {
-  txIndexing.worker = true;
-  const wait = txIndexWait.ms;
-  txIndexWait.ms = 120_000;
-  try {
-    const node = await nodes.open();
+test("RPC tx_search right after a block waits for the worker's rows too (the main thread writes none)", () =>
+  withWorkerFirst(async (node) => {
     const rpc = createRpc(node.chain, {} as Parameters<typeof createRpc>[1]);
     const hashes = await sends(node, 2, 3);
     const r = await rpc.call(1, "tx_search", { query: "message.action='/cosmos.bank.v1beta1.MsgSend'" }, "json");
-    const found = (r.result as { txs: { hash: string }[] }).txs.map((t) => t.hash);
-    assert.equal(found, hashes);
+    assert.equal((r.result as { txs: { hash: string }[] }).txs.map((t) => t.hash), hashes);
     assert.is(storeOf(node).txIndexStats!.mainCompletions, 0, "the worker wrote every row");
-    await node.chain.close();
-  } finally {
-    txIndexWait.ms = wait;
-  }
-});
+  }));
 
 test("close in the turn after a block: the worker's connection is closed when it returns; a reopen completes the index", async () => {
   txIndexing.worker = true;
