@@ -115,7 +115,6 @@ interface Converter {
   readonly aminoType?: string;
 }
 
-
 /** Consensus keys inside a message (MsgCreateValidator's pubkey): amino's `{type, value}` and the gateway's JSON. */
 const PUBKEYS: Record<string, { amino: string; desc: DescMessage }> = {
   "/cosmos.crypto.ed25519.PubKey": { amino: "tendermint/PubKeyEd25519", desc: Ed25519PubKeySchema },
@@ -182,11 +181,13 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
   for (const desc of descs) {
     const anyOnes = desc.fields.filter((f) => f.fieldKind === "message" && f.message.typeName === ANY);
     const fixup = AMINO_INPUT[desc.typeName];
+    const gateway = (m: Message) => toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() }) as Record<string, JsonValue>;
+    const aminoSource = (m: Message) => (fixup ? (fixup(m as unknown as Record<string, unknown>) as unknown as Message) : m);
     // A type whose JSON forms cannot fail has them made when read (lazy-any.ts).
     const lazy = totalJson(desc)
       ? {
-        amino: (m: Message) => toAminoJson(desc, fixup ? (fixup(m as unknown as Record<string, unknown>) as unknown as Message) : m) as AminoJson,
-        json: (m: Message) => decimalsInJson(desc, toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() })) as Record<string, unknown>,
+        amino: (m: Message) => toAminoJson(desc, aminoSource(m)) as AminoJson,
+        json: (m: Message) => decimalsInJson(desc, gateway(m)) as Record<string, unknown>,
       }
       : undefined;
     const converter: Converter = (bytes, nested) => {
@@ -202,10 +203,9 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
           inner.set(a, Object.hasOwn(PUBKEYS, a.typeUrl) ? pubKey(a.typeUrl, a.value) : nested(a.typeUrl, a.value, path));
         });
       }
-      const json = toJson(desc, m, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: jsonRegistry() }) as Record<string, JsonValue>;
+      const json = gateway(m);
       for (const f of anyOnes) if (fields[f.localName] === undefined) json[f.name] = null; // as the gateway writes an unset Any
-      const source = fixup ? (fixup(fields) as unknown as typeof m) : m;
-      const amino = toAminoJson(desc, source, (a, path) => {
+      const amino = toAminoJson(desc, aminoSource(m), (a, path) => {
         const d = inner.get(a);
         if (d === undefined) throw decodeError(`${path}: an Any the decoder did not see`);
         return d.amino;
