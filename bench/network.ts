@@ -10,6 +10,9 @@
 // over the window's first BENCH_NETWORK_COMET_PROF_S seconds; BENCH_NETWORK_COMET_CONFIG sets more
 // config.toml values for every node (an experiment: `mempool.recheck=false`); BENCH_NETWORK_COMETBFT=PATH
 // runs the nodes with another CometBFT binary (scripts/testnet-cometbft-flushfix.sh builds one).
+// A network of more than one validator is measured twice: first every sender to node 0's RPC (the
+// figure compared over time), then, labelled "senders spread", the same number of new txs with
+// sender i sending to node i's RPC, as a network's users would (BENCH_NETWORK_SPREAD=0 skips it).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -70,17 +73,28 @@ interface Throughput {
   answerP50: number; answerP99: number;
 }
 
-/** Send every tx (the keys in parallel, each key's in order); seconds to the block with the last, and sampled latencies. */
-async function throughput(rpc: string, txs: Uint8Array[][]): Promise<Throughput> {
+/**
+ * The RPC each sender sends to: with `spread`, sender i to node i's (round the nodes: one RPC per
+ * sender, as a network's users would be), else every sender to node 0's.
+ */
+export function senderRpcs(rpcs: string[], senders: number, spread: boolean): string[] {
+  return Array.from({ length: senders }, (_, i) => rpcs[spread ? i % rpcs.length : 0]!);
+}
+
+/**
+ * Send every tx (the keys in parallel, each key's in order, key i's to `to[i]`); seconds to the
+ * block with the last (as `rpc` sees it), and sampled latencies.
+ */
+async function throughput(rpc: string, txs: Uint8Array[][], to: string[] = txs.map(() => rpc)): Promise<Throughput> {
   const started = performance.now();
   const sampled: { hash: string; sentMs: number }[] = [];
   const answers: number[] = [];
-  const hashes = await Promise.all(txs.map(async (list) => {
+  const hashes = await Promise.all(txs.map(async (list, k) => {
     let last = "";
     for (const [i, tx] of list.entries()) {
       const sentMs = Date.now();
       const sent = performance.now();
-      const r = await rpcCall(rpc, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
+      const r = await rpcCall(to[k]!, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
       answers.push(performance.now() - sent);
       if (r?.code !== 0) throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
       last = r.hash;
@@ -134,7 +148,11 @@ const waitHeight = async (rpc: string, h: bigint) => {
   while (((await cometStatus(rpc))?.height ?? 0n) < h) await new Promise((r) => setTimeout(r, 200));
 };
 
-interface Row { label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number }
+interface Row {
+  label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number;
+  /** A network's second figure: the same number of txs with sender i sending to node i's RPC (BENCH_NETWORK_SPREAD=0: not measured). */
+  spread?: Row;
+}
 
 /** `section.key=value,…` → config.toml values (home.ts HomeOptions.config). */
 export function cometConfigOf(text: string): Record<string, string> {
@@ -185,10 +203,24 @@ async function network(dir: string, validators: number): Promise<Row> {
     const after = await snapshot(net.nodes);
     const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
     const cpuMsPerTx = ((sum(after.appCpu) + sum(after.cometCpu) - sum(before.appCpu) - sum(before.cometCpu)) * 1000) / tput.committed;
-    return {
-      label: `${validators} validator${validators === 1 ? "" : "s"}`, tput, interval: await blockInterval(rpc), load, startS, appRss, cometRss,
-      account: account(before, after, validators), cpuMsPerTx,
-    };
+    const label = `${validators} validator${validators === 1 ? "" : "s"}`;
+    const interval = await blockInterval(rpc);
+    // The second figure: the senders' txs spread over the validators' RPCs (sender i to node i), after the first.
+    let spread: Row | undefined;
+    if (validators > 1 && process.env.BENCH_NETWORK_SPREAD !== "0") {
+      const again = await signTxs(rpc, net.chainId);
+      const spreadLoad = loadAverage();
+      progress(`${validators} validators, senders spread over the nodes' RPCs: ${again.flat().length} txs (load ${spreadLoad})`);
+      await waitHeight(rpc, ((await cometStatus(rpc))?.height ?? 0n) + 1n);
+      const b = await snapshot(net.nodes);
+      const t = await throughput(rpc, again, senderRpcs(net.nodes.map((n) => n.rpc), again.length, true));
+      const a = await snapshot(net.nodes);
+      spread = {
+        label: `${label}, senders spread (sender i to node i's RPC)`, tput: t, interval: await blockInterval(rpc), load: spreadLoad,
+        account: account(b, a, validators), cpuMsPerTx: ((sum(a.appCpu) + sum(a.cometCpu) - sum(b.appCpu) - sum(b.cometCpu)) * 1000) / t.committed,
+      };
+    }
+    return { label, tput, interval, load, startS, appRss, cometRss, account: account(before, after, validators), cpuMsPerTx, ...(spread ? { spread } : {}) };
   } finally {
     await net.stop();
   }
@@ -231,7 +263,7 @@ export async function networkMain(): Promise<number> {
     const single = [rows[0]!, rows[rows.length - 1]!];
     const singleRate = single.reduce((t, r) => t + r.tput.committed / r.tput.seconds, 0) / 2;
     console.log(`networks of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; ${KEYS.length} senders, broadcast_tx_sync)`);
-    for (const r of rows) {
+    for (const r of rows.flatMap((x) => (x.spread ? [x, x.spread] : [x]))) {
       const rate = r.tput.committed / r.tput.seconds;
       const ratio = r.label === "single node" ? "" : `, ${(rate / singleRate).toFixed(2)}x the single node`;
       const mem = r.appRss === undefined ? "" : `; RSS per node: app ${(r.appRss / MiB).toFixed(0)} MiB${r.cometRss ? `, CometBFT ${(r.cometRss / MiB).toFixed(0)} MiB` : ""}`;

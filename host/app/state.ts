@@ -270,8 +270,13 @@ export class AppState {
    * results). It seeds position delegator addresses (REFERENCE §3.3), identically in a replay.
    */
   headerHash(height: bigint, timeNs: bigint): Uint8Array {
-    return sha256(utf8ToBytes(`${this.genesis.chainId}|${height}|${timeNs}|${this.lastSeed}`));
+    // Once a block, not once a tx (every message context carries it): the last one kept by its input.
+    const seed = `${this.genesis.chainId}|${height}|${timeNs}|${this.lastSeed}`;
+    if (this.headerHashKept?.seed !== seed) this.headerHashKept = { seed, hash: sha256(utf8ToBytes(seed)) };
+    return this.headerHashKept.hash;
   }
+
+  private headerHashKept: { seed: string; hash: Uint8Array } | undefined;
 
   tallyView(): TallyView {
     return tallyView(this.ledger, this.directory, this.tiers);

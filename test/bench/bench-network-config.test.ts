@@ -1,10 +1,10 @@
 // `npm run bench -- network`'s BENCH_NETWORK_COMET_CONFIG: `section.key=value,…` read into the
 // config.toml values every node's CometBFT is made with (host/cometbft/home.ts), a part without
-// `=` refused rather than ignored.
+// `=` refused rather than ignored. The second figure's senders: sender i to node i's RPC.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cometConfigOf } from "../../bench/network.js";
+import { cometConfigOf, senderRpcs } from "../../bench/network.js";
 
 test("BENCH_NETWORK_COMET_CONFIG: values as written, keys trimmed; a part without a key refused", () => {
   assert.equal(cometConfigOf('tx_index.indexer="null", mempool.recheck=false,log_level="error"'), {
@@ -12,6 +12,14 @@ test("BENCH_NETWORK_COMET_CONFIG: values as written, keys trimmed; a part withou
   });
   assert.throws(() => cometConfigOf("mempool.recheck"), /not section\.key=value/);
   assert.throws(() => cometConfigOf("=1"), /not section\.key=value/);
+});
+
+test("the senders' RPCs: all node 0's for the first figure; spread, sender i to node i (round the nodes), for the second", () => {
+  const rpcs = ["http://n0", "http://n1", "http://n2", "http://n3"];
+  assert.equal(senderRpcs(rpcs, 4, false), ["http://n0", "http://n0", "http://n0", "http://n0"]);
+  assert.equal(senderRpcs(rpcs, 4, true), rpcs);
+  assert.equal(senderRpcs(rpcs.slice(0, 3), 4, true), ["http://n0", "http://n1", "http://n2", "http://n0"]);
+  assert.equal(senderRpcs(rpcs, 2, true), ["http://n0", "http://n1"]);
 });
 
 test.run();
