@@ -13,6 +13,8 @@
 // A network of more than one validator is measured twice: first every sender to node 0's RPC (the
 // figure compared over time), then, labelled "senders spread", the same number of new txs with
 // sender i sending to node i's RPC, as a network's users would (BENCH_NETWORK_SPREAD=0 skips it).
+// BENCH_NETWORK_WARMUP=N: N txs a sender sent and committed, uncounted, before each measured window
+// of the single node and of every network (default 0: none).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -31,6 +33,27 @@ import { account, cpuSeconds, snapshot } from "./network-profile.js";
 
 /** Txs per sender (BENCH_NETWORK_TXS, default 150): more spread the last block's wait over more blocks. */
 const TXS_PER_KEY = Number(process.env.BENCH_NETWORK_TXS ?? 150);
+/**
+ * Txs per sender sent and committed before the measured window, on the single node and on every
+ * network alike, uncounted (BENCH_NETWORK_WARMUP, default 0: none, the figures as before): a fresh
+ * process's first txs cost several times its later ones while V8 compiles the hot code, and a
+ * network has a process of each kind per node.
+ */
+const WARMUP_PER_KEY = warmupOf(process.env.BENCH_NETWORK_WARMUP);
+
+/** BENCH_NETWORK_WARMUP: txs per sender, a whole number (unset or empty: 0). */
+export function warmupOf(text: string | undefined): number {
+  const n = Number(text ?? 0);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`BENCH_NETWORK_WARMUP=${text}: txs per sender, a whole number (0: none)`);
+  return n;
+}
+
+/** The warm-up (WARMUP_PER_KEY): its txs sent to `rpc` and committed, nothing measured. */
+async function warmUp(rpc: string, chainId: string): Promise<void> {
+  if (WARMUP_PER_KEY <= 0) return;
+  progress(`warm-up: ${WARMUP_PER_KEY * KEYS.length} txs, uncounted`);
+  await throughput(rpc, await signTxs(rpc, chainId, WARMUP_PER_KEY));
+}
 const KEYS = [5, 6, 7, 8];
 /** Every this many txs of a key, one's latency is sampled. */
 const LATENCY_EVERY = 10;
@@ -39,14 +62,14 @@ const MAIN = fileURLToPath(new URL("../host/main.ts", import.meta.url));
 const MiB = 2 ** 20;
 
 /** TxRaw bytes of MsgSends, per key with consecutive sequences from the account's current one. */
-async function signTxs(rpc: string, chainId: string): Promise<Uint8Array[][]> {
+async function signTxs(rpc: string, chainId: string, perKey = TXS_PER_KEY): Promise<Uint8Array[][]> {
   const out: Uint8Array[][] = [];
   for (const k of KEYS) {
     const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(k), "cro");
     const client = await SigningStargateClient.connectWithSigner(rpc, wallet, { registry: chainRegistry() });
     const acct = await client.getAccount(devAddress(k));
     const txs: Uint8Array[] = [];
-    for (let i = 0; i < TXS_PER_KEY; i++) {
+    for (let i = 0; i < perKey; i++) {
       const raw = await client.sign(devAddress(k), [{
         typeUrl: "/cosmos.bank.v1beta1.MsgSend",
         value: { fromAddress: devAddress(k), toAddress: devAddress(1), amount: [{ denom: "basecro", amount: "1" }] },
@@ -192,6 +215,7 @@ async function network(dir: string, validators: number): Promise<Row> {
     await waitHeight(rpc, 3n);
     const appRss = median(net.nodes.map((n) => rssOf(n.app?.pid)));
     const cometRss = median(net.nodes.map((n) => rssOf(n.comet?.pid)));
+    await warmUp(rpc, net.chainId);
     const txs = await signTxs(rpc, net.chainId);
     const load = loadAverage();
     progress(`${validators} validators up in ${startS.toFixed(1)} s; ${txs.flat().length} txs (load ${load})`);
@@ -235,6 +259,7 @@ async function singleNode(dir: string): Promise<Row> {
     const srpc = `http://127.0.0.1:${port + 1}`;
     await waitHeight(srpc, 3n);
     const appRss = rssOf(single.pid);
+    await warmUp(srpc, "chainmain-local");
     const stxs = await signTxs(srpc, "chainmain-local");
     const load = loadAverage();
     progress(`single node: ${stxs.flat().length} txs (load ${load})`);
@@ -262,7 +287,8 @@ export async function networkMain(): Promise<number> {
     rows.push(await singleNode(dir));
     const single = [rows[0]!, rows[rows.length - 1]!];
     const singleRate = single.reduce((t, r) => t + r.tput.committed / r.tput.seconds, 0) / 2;
-    console.log(`networks of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; ${KEYS.length} senders, broadcast_tx_sync)`);
+    console.log(`networks of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; ${KEYS.length} senders, broadcast_tx_sync` +
+      `${WARMUP_PER_KEY > 0 ? `; after an uncounted warm-up of ${WARMUP_PER_KEY * KEYS.length} txs on each` : ""})`);
     for (const r of rows.flatMap((x) => (x.spread ? [x, x.spread] : [x]))) {
       const rate = r.tput.committed / r.tput.seconds;
       const ratio = r.label === "single node" ? "" : `, ${(rate / singleRate).toFixed(2)}x the single node`;

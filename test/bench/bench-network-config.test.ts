@@ -1,10 +1,11 @@
 // `npm run bench -- network`'s BENCH_NETWORK_COMET_CONFIG: `section.key=value,…` read into the
 // config.toml values every node's CometBFT is made with (host/cometbft/home.ts), a part without
 // `=` refused rather than ignored. The second figure's senders: sender i to node i's RPC.
+// BENCH_NETWORK_WARMUP: none unless set, a whole number of txs per sender.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cometConfigOf, senderRpcs } from "../../bench/network.js";
+import { cometConfigOf, senderRpcs, warmupOf } from "../../bench/network.js";
 
 test("BENCH_NETWORK_COMET_CONFIG: values as written, keys trimmed; a part without a key refused", () => {
   assert.equal(cometConfigOf('tx_index.indexer="null", mempool.recheck=false,log_level="error"'), {
@@ -20,6 +21,15 @@ test("the senders' RPCs: all node 0's for the first figure; spread, sender i to 
   assert.equal(senderRpcs(rpcs, 4, true), rpcs);
   assert.equal(senderRpcs(rpcs.slice(0, 3), 4, true), ["http://n0", "http://n1", "http://n2", "http://n0"]);
   assert.equal(senderRpcs(rpcs, 2, true), ["http://n0", "http://n1"]);
+});
+
+test("BENCH_NETWORK_WARMUP: none unless set; txs per sender, a whole number", () => {
+  assert.equal(warmupOf(undefined), 0);
+  assert.equal(warmupOf(""), 0);
+  assert.equal(warmupOf("100"), 100);
+  assert.throws(() => warmupOf("-1"), /a whole number/);
+  assert.throws(() => warmupOf("2.5"), /a whole number/);
+  assert.throws(() => warmupOf("many"), /a whole number/);
 });
 
 test.run();
