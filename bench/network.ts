@@ -14,7 +14,8 @@
 // figure compared over time), then, labelled "senders spread", the same number of new txs with
 // sender i sending to node i's RPC, as a network's users would (BENCH_NETWORK_SPREAD=0 skips it).
 // BENCH_NETWORK_WARMUP=N: N txs a sender sent and committed, uncounted, before each measured window
-// of the single node and of every network (default 0: none).
+// of the single node and of every network (default 0: none). BENCH_NETWORK_NODE_FLAGS="--flag …": more
+// Node.js flags for every network's apps (an experiment; the single node runs as before).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -40,6 +41,14 @@ const TXS_PER_KEY = Number(process.env.BENCH_NETWORK_TXS ?? 150);
  * network has a process of each kind per node.
  */
 const WARMUP_PER_KEY = warmupOf(process.env.BENCH_NETWORK_WARMUP);
+
+/** BENCH_NETWORK_NODE_FLAGS: more Node.js flags for every app of a network (an experiment: `--max-semi-space-size=64`), space-separated. */
+export function nodeFlagsOf(text: string | undefined): string[] {
+  const flags = (text ?? "").split(/\s+/).filter((f) => f !== "");
+  const bad = flags.find((f) => !f.startsWith("--"));
+  if (bad !== undefined) throw new Error(`BENCH_NETWORK_NODE_FLAGS: ${JSON.stringify(bad)} is not a --flag`);
+  return flags;
+}
 
 /** BENCH_NETWORK_WARMUP: txs per sender, a whole number (unset or empty: 0). */
 export function warmupOf(text: string | undefined): number {
@@ -204,7 +213,7 @@ async function network(dir: string, validators: number): Promise<Row> {
   const cometProf = process.env.BENCH_NETWORK_COMET_PROF;
   const net = await startTestnet({
     validators, dir: join(dir, `net${validators}`), basePort: 20_000 + Math.floor(Math.random() * 1_000) * 10, blockInterval: "1s",
-    profile: { nodeFlags: cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : [], pprof: cometProf !== undefined },
+    profile: { nodeFlags: [...(cpuProf ? ["--cpu-prof", "--cpu-prof-dir", cpuProf] : []), ...nodeFlagsOf(process.env.BENCH_NETWORK_NODE_FLAGS)], pprof: cometProf !== undefined },
     ...(process.env.BENCH_NETWORK_COMET_CONFIG ? { cometConfig: cometConfigOf(process.env.BENCH_NETWORK_COMET_CONFIG) } : {}),
     ...(process.env.BENCH_NETWORK_COMETBFT ? { cometbft: process.env.BENCH_NETWORK_COMETBFT } : {}),
   });

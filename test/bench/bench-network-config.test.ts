@@ -1,11 +1,12 @@
 // `npm run bench -- network`'s BENCH_NETWORK_COMET_CONFIG: `section.key=value,…` read into the
 // config.toml values every node's CometBFT is made with (host/cometbft/home.ts), a part without
 // `=` refused rather than ignored. The second figure's senders: sender i to node i's RPC.
-// BENCH_NETWORK_WARMUP: none unless set, a whole number of txs per sender.
+// BENCH_NETWORK_WARMUP: none unless set, a whole number of txs per sender. BENCH_NETWORK_NODE_FLAGS:
+// space-separated --flags, anything else refused.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cometConfigOf, senderRpcs, warmupOf } from "../../bench/network.js";
+import { cometConfigOf, nodeFlagsOf, senderRpcs, warmupOf } from "../../bench/network.js";
 
 test("BENCH_NETWORK_COMET_CONFIG: values as written, keys trimmed; a part without a key refused", () => {
   assert.equal(cometConfigOf('tx_index.indexer="null", mempool.recheck=false,log_level="error"'), {
@@ -30,6 +31,13 @@ test("BENCH_NETWORK_WARMUP: none unless set; txs per sender, a whole number", ()
   assert.throws(() => warmupOf("-1"), /a whole number/);
   assert.throws(() => warmupOf("2.5"), /a whole number/);
   assert.throws(() => warmupOf("many"), /a whole number/);
+});
+
+test("BENCH_NETWORK_NODE_FLAGS: none unless set; space-separated --flags, anything else refused", () => {
+  assert.equal(nodeFlagsOf(undefined), []);
+  assert.equal(nodeFlagsOf("  "), []);
+  assert.equal(nodeFlagsOf(" --max-semi-space-size=64  --single-threaded-gc"), ["--max-semi-space-size=64", "--single-threaded-gc"]);
+  assert.throws(() => nodeFlagsOf("--a b"), /"b" is not a --flag/);
 });
 
 test.run();
