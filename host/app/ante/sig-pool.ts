@@ -50,8 +50,15 @@ const HEAD = 0, SKIP = 1, DONE = 2;
 /** `ctrl` words: the verdicts judged. */
 const JUDGED = 0;
 
-/** The triples not yet forgotten, by signature (latin1): the triple's number; its hash and key are compared with the slot's. */
-const index = new Map<string, number>();
+/**
+ * The triples not yet forgotten, by their signature's bytes object (the kept decoded tx's, which
+ * its CheckTx reads again: app/decoded-txs.ts): the triple's number. Its sign bytes and key are
+ * compared with the slot's before a verdict is taken (a tx decoded anew has other objects: inline).
+ */
+const index = new Map<Uint8Array, number>();
+/** Each slot's sign bytes (what its hash is of), for that comparison (no second sha256 in CheckTx), and its signature's object. */
+const signDocs: (Uint8Array | undefined)[] = [];
+const signatureAt: (Uint8Array | undefined)[] = [];
 
 /** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
 export const sigPoolCounts = {
@@ -61,8 +68,6 @@ export const sigPoolCounts = {
   },
 };
 
-const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
-
 const sha256 = sha256Buffer;
 
 /** `a` equals the `a.length` bytes of `b` at `at`. */
@@ -71,19 +76,21 @@ function sameAt(a: Uint8Array, b: Uint8Array, at: number): boolean {
   return true;
 }
 
+const same = (a: Uint8Array, b: Uint8Array | undefined): boolean => b !== undefined && a.length === b.length && sameAt(a, b, 0);
+
 /**
  * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a worker's verdict for this
  * exact triple if it has one, else libsecp256k1 (or @noble) inline.
  */
 export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== KEY || signature.length !== SIG) return false;
-  const hash = sha256(signBytes);
-  const s = index.size === 0 ? undefined : index.get(latin1(signature));
+  const s = index.size === 0 ? undefined : index.get(signature);
   if (s !== undefined && pool) {
     const slot = s % CAPACITY;
     const tag = tagOf(s);
-    // The slot's bytes are written by this thread only: a slot a later triple took has another lap (no verdict taken below).
-    if (sameAt(hash, pool.hashes, slot * HASH) && sameAt(pubKey, pool.keys, slot * KEY) && sameAt(signature, pool.sigs, slot * SIG)) {
+    // The slot's bytes are written by this thread only (a slot a later triple took has another lap:
+    // no verdict taken below); the same sign bytes are the same hash.
+    if (same(signBytes, signDocs[slot]) && sameAt(pubKey, pool.keys, slot * KEY) && sameAt(signature, pool.sigs, slot * SIG)) {
       const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
       if (state === (tag | VALID) || state === (tag | INVALID)) {
         sigPoolCounts.used++;
@@ -91,38 +98,37 @@ export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signa
       }
     }
   }
-  return verifyHashSecp256k1(signature, hash, pubKey);
+  return verifyHashSecp256k1(signature, sha256(signBytes), pubKey);
 }
 
 // ---- a tx's direct-mode triples, from its decoded form ----
 
 /**
- * The (signature, hash, key) triples of a tx's SIGN_MODE_DIRECT signers; [] when there are none
- * (not a protobuf tx, another sign mode, a key whose account is unknown, a tx that does not decode).
- * The tx is decoded by the one decoder CheckTx uses and kept (app/decoded-txs.ts), so its CheckTx
- * finds it decoded: the hand-off adds no second decoding.
+ * Calls `each` with the signature, sign bytes and key of each of a tx's SIGN_MODE_DIRECT signers
+ * (none for another sign mode, a key whose account is unknown, a tx that does not decode). The tx
+ * is decoded by the one decoder CheckTx uses and kept (app/decoded-txs.ts), so its CheckTx finds it
+ * decoded: the hand-off adds no second decoding.
  */
 export function directTriples(
   tx: Uint8Array, chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-): { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[] {
+  each: (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array) => void,
+): void {
   let decoded: DecodedTx;
   try {
     decoded = decodeTxKept(tx);
   } catch {
-    return []; // CheckTx refuses it again, by the same decoder
+    return; // CheckTx refuses it again, by the same decoder
   }
   const proto = decoded.proto;
-  if (!proto) return [];
-  const out: { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[] = [];
+  if (!proto) return;
   const sigs = decoded.signatures;
   for (let i = 0; i < sigs.length; i++) {
     const { pubKey: key, signature: sig } = sigs[i]!;
     if ((proto.signerInfos[i]?.mode ?? proto.signMode) !== "direct" || key.length !== KEY || sig.length !== SIG) continue;
     const accountNumber = accountNumberOf(key);
     if (accountNumber === undefined) continue;
-    out.push({ sig, hash: sha256(signDocBytes({ bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber })), key });
+    each(sig, signDocBytes({ bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber }), key);
   }
-  return out;
 }
 
 /** bech32 addresses of keys (the same signers come again and again); cleared past 4,096. */
@@ -234,32 +240,33 @@ export function startVerifying(
   if (txs.length < MIN_BATCH) return undefined;
   const shared = workers();
   if (!shared) return undefined;
-  const triples: { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[] = [];
-  for (const tx of txs) for (const t of directTriples(tx, chainId, accountNumberOf)) triples.push(t);
-  const n = Math.min(triples.length, CAPACITY);
-  if (n < MIN_BATCH) return undefined;
   const { ctrl64, status, sigs, hashes, keys } = shared;
   const first = shared.head;
-  const keysOf: string[] = [];
-  for (let k = 0; k < n; k++) {
-    const t = triples[k]!;
-    const s = first + k;
+  let s = first;
+  const put = (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array) => {
+    if (s - first >= CAPACITY) return;
     const slot = s % CAPACITY;
-    sigs.set(t.sig, slot * SIG);
-    hashes.set(t.hash, slot * HASH);
-    keys.set(t.key, slot * KEY);
+    sigs.set(sig, slot * SIG);
+    hashes.set(sha256(signBytes), slot * HASH);
+    keys.set(key, slot * KEY);
+    signDocs[slot] = signBytes;
+    signatureAt[slot] = sig;
     Atomics.store(status, slot, tagOf(s) | FREE);
-    const key = latin1(t.sig);
-    index.set(key, s);
-    keysOf.push(key);
+    index.set(sig, s);
+    s++;
+  };
+  for (const tx of txs) directTriples(tx, chainId, accountNumberOf, put);
+  const end = s;
+  if (end - first < MIN_BATCH) {
+    forgetRange(first, end); // nothing published: the workers never see these slots
+    return undefined;
   }
-  const end = first + n;
   shared.head = end;
   Atomics.store(ctrl64, HEAD, BigInt(end));
   Atomics.notify(ctrl64, HEAD);
   return {
     forget() {
-      for (let k = 0; k < keysOf.length; k++) if (index.get(keysOf[k]!) === first + k) index.delete(keysOf[k]!);
+      forgetRange(first, end);
       if (pool === shared && Atomics.load(ctrl64, SKIP) < BigInt(end)) Atomics.store(ctrl64, SKIP, BigInt(end));
     },
     then(done, failed) {
@@ -275,9 +282,21 @@ export function startVerifying(
   };
 }
 
+/** Drops the index's entries of triples first..end-1 (those a later triple of the same signature took stay). */
+function forgetRange(first: number, end: number): void {
+  if (!pool) return;
+  for (let k = first; k < end && k - first < CAPACITY; k++) {
+    const slot = k % CAPACITY;
+    const sig = signatureAt[slot];
+    if (sig !== undefined && index.get(sig) === k) index.delete(sig);
+  }
+}
+
 /** Every batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
 export function forgetVerdicts(): void {
   index.clear();
+  signDocs.length = 0;
+  signatureAt.length = 0;
   if (pool) Atomics.store(pool.ctrl64, SKIP, BigInt(pool.head));
 }
 
