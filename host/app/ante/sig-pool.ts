@@ -52,13 +52,16 @@ const JUDGED = 0;
 
 /**
  * The triples not yet forgotten, by their signature's bytes object (the kept decoded tx's, which
- * its CheckTx reads again: app/decoded-txs.ts): the triple's number. Its sign bytes and key are
- * compared with the slot's before a verdict is taken (a tx decoded anew has other objects: inline).
+ * its CheckTx reads again: app/decoded-txs.ts): the triple's number.
  */
 const index = new Map<Uint8Array, number>();
-/** Each slot's sign bytes (what its hash is of), for that comparison (no second sha256 in CheckTx), and its signature's object. */
-const signDocs: (Uint8Array | undefined)[] = [];
-const signatureAt: (Uint8Array | undefined)[] = [];
+/**
+ * Each slot's sign doc inputs (the decoded tx's body and auth info bytes objects, the chain id, the
+ * account number: its hash is of their sign doc) and its signature's object. CheckTx takes a slot's
+ * verdict only for the same objects and values, so for the sign bytes it would compute itself.
+ */
+interface SlotDoc { body: Uint8Array; auth: Uint8Array; chainId: string; accountNumber: bigint; sig: Uint8Array }
+const docs: (SlotDoc | undefined)[] = [];
 
 /** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
 export const sigPoolCounts = {
@@ -76,29 +79,37 @@ function sameAt(a: Uint8Array, b: Uint8Array, at: number): boolean {
   return true;
 }
 
-const same = (a: Uint8Array, b: Uint8Array | undefined): boolean => b !== undefined && a.length === b.length && sameAt(a, b, 0);
 
-/**
- * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a worker's verdict for this
- * exact triple if it has one, else libsecp256k1 (or @noble) inline.
- */
+/** The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule), inline: libsecp256k1 (or @noble). */
 export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== KEY || signature.length !== SIG) return false;
-  const s = index.size === 0 ? undefined : index.get(signature);
-  if (s !== undefined && pool) {
-    const slot = s % CAPACITY;
-    const tag = tagOf(s);
-    // The slot's bytes are written by this thread only (a slot a later triple took has another lap:
-    // no verdict taken below); the same sign bytes are the same hash.
-    if (same(signBytes, signDocs[slot]) && sameAt(pubKey, pool.keys, slot * KEY) && sameAt(signature, pool.sigs, slot * SIG)) {
-      const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
-      if (state === (tag | VALID) || state === (tag | INVALID)) {
-        sigPoolCounts.used++;
-        return state === (tag | VALID);
-      }
-    }
-  }
   return verifyHashSecp256k1(signature, sha256(signBytes), pubKey);
+}
+
+/**
+ * A worker's verdict on a SIGN_MODE_DIRECT signature, if one judged it: the signature object of a
+ * tx handed over (`startVerifying`), with the same key, over the sign doc of the same body and
+ * auth info bytes (the kept decoded tx's objects), chain id and account number. Undefined
+ * otherwise (then CheckTx makes the sign bytes and calls `verifySignature`); the verdict is then
+ * CheckTx's: no worker will judge it.
+ */
+export function directVerdict(
+  pubKey: Uint8Array, signature: Uint8Array, body: Uint8Array, auth: Uint8Array, chainId: string, accountNumber: bigint,
+): boolean | undefined {
+  const s = index.size === 0 ? undefined : index.get(signature);
+  if (s === undefined || !pool) return undefined;
+  const slot = s % CAPACITY;
+  const doc = docs[slot];
+  // The slot's bytes and doc are written by this thread only (a slot a later triple took has another lap: no verdict taken).
+  if (doc === undefined || doc.sig !== signature || doc.body !== body || doc.auth !== auth || doc.chainId !== chainId || doc.accountNumber !== accountNumber) return undefined;
+  if (pubKey.length !== KEY || !sameAt(pubKey, pool.keys, slot * KEY)) return undefined;
+  const tag = tagOf(s);
+  const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
+  if (state === (tag | VALID) || state === (tag | INVALID)) {
+    sigPoolCounts.used++;
+    return state === (tag | VALID);
+  }
+  return undefined;
 }
 
 // ---- a tx's direct-mode triples, from its decoded form ----
@@ -111,7 +122,7 @@ export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signa
  */
 export function directTriples(
   tx: Uint8Array, chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-  each: (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array) => void,
+  each: (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => void,
 ): void {
   let decoded: DecodedTx;
   try {
@@ -127,7 +138,8 @@ export function directTriples(
     if ((proto.signerInfos[i]?.mode ?? proto.signMode) !== "direct" || key.length !== KEY || sig.length !== SIG) continue;
     const accountNumber = accountNumberOf(key);
     if (accountNumber === undefined) continue;
-    each(sig, signDocBytes({ bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber }), key);
+    const { bodyBytes: body, authInfoBytes: auth } = proto;
+    each(sig, signDocBytes({ bodyBytes: body, authInfoBytes: auth, chainId, accountNumber }), key, { body, auth, chainId, accountNumber, sig });
   }
 }
 
@@ -243,14 +255,13 @@ export function startVerifying(
   const { ctrl64, status, sigs, hashes, keys } = shared;
   const first = shared.head;
   let s = first;
-  const put = (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array) => {
+  const put = (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => {
     if (s - first >= CAPACITY) return;
     const slot = s % CAPACITY;
     sigs.set(sig, slot * SIG);
     hashes.set(sha256(signBytes), slot * HASH);
     keys.set(key, slot * KEY);
-    signDocs[slot] = signBytes;
-    signatureAt[slot] = sig;
+    docs[slot] = doc;
     Atomics.store(status, slot, tagOf(s) | FREE);
     index.set(sig, s);
     s++;
@@ -287,7 +298,7 @@ function forgetRange(first: number, end: number): void {
   if (!pool) return;
   for (let k = first; k < end && k - first < CAPACITY; k++) {
     const slot = k % CAPACITY;
-    const sig = signatureAt[slot];
+    const sig = docs[slot]?.sig;
     if (sig !== undefined && index.get(sig) === k) index.delete(sig);
   }
 }
@@ -295,8 +306,7 @@ function forgetRange(first: number, end: number): void {
 /** Every batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
 export function forgetVerdicts(): void {
   index.clear();
-  signDocs.length = 0;
-  signatureAt.length = 0;
+  docs.length = 0;
   if (pool) Atomics.store(pool.ctrl64, SKIP, BigInt(pool.head));
 }
 
