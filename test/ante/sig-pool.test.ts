@@ -14,6 +14,7 @@ import { nodeHarness } from "../helpers/node.js";
 import { protoSigner, type SignMode } from "../helpers/cosmjs.js";
 import { highS } from "../helpers/tx.js";
 import { IngestQueue } from "../../host/server/tx-fast.js";
+import { forgetDecodedTxs } from "../../host/app/decoded-txs.js";
 
 const h = await nodeHarness({ prefix: "sig-pool-test-" });
 test.after(h.remove);
@@ -143,6 +144,24 @@ test("pipelined: the next batch handed over before this one's CheckTx; each keep
   assert.is(sigPoolCounts.used - used0 - usedFirst, 3, "the second batch's verdicts, kept after the first was forgotten");
 });
 
+test("txs sent again while their triples wait in the ring are not judged twice; their verdicts serve the later CheckTx", async () => {
+  const txs = batch.slice(0, 5);
+  const inline = checkAll((await h.open()).chain, txs);
+  const d = await h.open();
+  const verified0 = sigPoolCounts.verified;
+  const used0 = sigPoolCounts.used;
+  const one = verifyAheadForState(d.chain.app.state, txs);
+  const again = verifyAheadForState(d.chain.app.state, txs);
+  assert.ok(one && again, "both taken");
+  await one;
+  await again;
+  assert.is(sigPoolCounts.verified - verified0, 5, "five triples judged, not ten");
+  assert.equal(checkAll(d.chain, txs), inline);
+  assert.is(sigPoolCounts.used - used0, 5);
+  again.forget();
+  one.forget();
+});
+
 test("a forgotten batch's verdicts are not taken", async () => {
   const g = await h.open();
   const txs = batch.slice(0, 5);
@@ -158,7 +177,6 @@ test("a forgotten batch's verdicts are not taken", async () => {
 test("the node's IngestQueue with the workers: CheckTx in arrival order, results as inline", async () => {
   const inline = checkAll((await h.open()).chain, batch);
   const q = await h.open();
-  const used0 = sigPoolCounts.used;
   const handed: PromiseLike<void>[] = [];
   const queue = new IngestQueue((txs) => {
     const started = verifyAheadForState(q.chain.app.state, txs);
@@ -166,16 +184,19 @@ test("the node's IngestQueue with the workers: CheckTx in arrival order, results
     return started;
   });
   const pooled: Outcome[] = [];
+  const handedAtRun: number[] = [];
+  const add = (tx: Uint8Array) => queue.add(tx, () => {
+    handedAtRun.push(handed.length);
+    pooled.push(...checkAll(q.chain, [tx]));
+  });
   const turn = () => new Promise((r) => setImmediate(r));
-  for (const tx of batch.slice(0, 5)) queue.add(tx, () => void pooled.push(...checkAll(q.chain, [tx])));
+  for (const tx of batch.slice(0, 5)) add(tx);
   await turn();
   assert.is(handed.length, 1, "the first turn's batch handed over");
   assert.is(pooled.length, 0, "its CheckTx waits for the next turn");
-  await handed[0]; // here the workers are done with it before its CheckTx
-  for (const tx of batch.slice(5)) queue.add(tx, () => void pooled.push(...checkAll(q.chain, [tx])));
+  for (const tx of batch.slice(5)) add(tx); // the next turn's arrivals (no await since the check above)
   await turn();
-  assert.is(pooled.length, 5, "the first batch checked after the second's hand-off");
-  assert.is(sigPoolCounts.used - used0, 5, "its five signatures' verdicts taken from the workers");
+  assert.equal(handedAtRun, [2, 2, 2, 2, 2], "the first batch checked in the next turn, after the second's hand-off");
   while (pooled.length < batch.length) await turn();
   assert.equal(pooled, inline);
 });
@@ -190,11 +211,16 @@ test("the ring reused: a batch whose slots later triples took gets no verdict fr
   await first;
   // 4,100 more triples (past the ring's 4,096 slots), none forgotten: the valid batch's slots are taken again.
   let last: PromiseLike<void> | undefined;
-  for (let i = 0; i < 1_025; i++) last = verifyAheadForState(r.chain.app.state, filler);
+  // Each decoded anew (other signature objects), so the index would grow past the ring without its bound.
+  for (let i = 0; i < 1_025; i++) {
+    forgetDecodedTxs();
+    last = verifyAheadForState(r.chain.app.state, filler);
+  }
   await last;
   const used0 = sigPoolCounts.used;
   assert.equal(checkAll(r.chain, valid), inline);
   assert.is(sigPoolCounts.used, used0, "no verdict taken from a slot another triple holds");
+  assert.ok(sigPoolCounts.indexed <= 4_096, `the index within the ring's size, nothing forgotten: ${sigPoolCounts.indexed}`);
   forgetVerdicts();
 });
 

@@ -66,6 +66,10 @@ const docs: (SlotDoc | undefined)[] = [];
 /** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
 export const sigPoolCounts = {
   used: 0,
+  /** Triples in the index now (at most the ring's size). */
+  get indexed(): number {
+    return index.size;
+  },
   get verified(): number {
     return pool ? Atomics.load(pool.ctrl, JUDGED) : 0;
   },
@@ -255,9 +259,18 @@ export function startVerifying(
   const { ctrl64, status, sigs, hashes, keys } = shared;
   const first = shared.head;
   let s = first;
+  let covered = 0; // triples already in the ring, not forgotten (a tx sent again)
   const put = (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => {
     if (s - first >= CAPACITY) return;
+    // The same triple handed over before and not forgotten (a tx sent again): its slot keeps it, judged sooner.
+    const e = index.get(sig);
+    if (e !== undefined && e >= s - CAPACITY && sameDoc(e, doc, key)) {
+      covered++;
+      return;
+    }
     const slot = s % CAPACITY;
+    const before = docs[slot]?.sig; // the triple this slot held: its index entry goes (the index stays within the ring's size)
+    if (before !== undefined && index.get(before) === s - CAPACITY) index.delete(before);
     sigs.set(sig, slot * SIG);
     hashes.set(sha256(signBytes), slot * HASH);
     keys.set(key, slot * KEY);
@@ -268,7 +281,7 @@ export function startVerifying(
   };
   for (const tx of txs) directTriples(tx, chainId, accountNumberOf, put);
   const end = s;
-  if (end - first < MIN_BATCH) {
+  if (end - first + covered < MIN_BATCH) {
     forgetRange(first, end); // nothing published: the workers never see these slots
     return undefined;
   }
@@ -291,6 +304,14 @@ export function startVerifying(
       }).then(done, failed);
     },
   };
+}
+
+/** Triple `e`'s slot still holds it, over the same sign doc inputs and key as `doc`'s. */
+function sameDoc(e: number, doc: SlotDoc, key: Uint8Array): boolean {
+  const slot = e % CAPACITY;
+  const d = docs[slot];
+  return pool != null && d !== undefined && (Atomics.load(pool.status, slot) & ~7) === tagOf(e) && d.sig === doc.sig && d.body === doc.body &&
+    d.auth === doc.auth && d.chainId === doc.chainId && d.accountNumber === doc.accountNumber && sameAt(key, pool.keys, slot * KEY);
 }
 
 /** Drops the index's entries of triples first..end-1 (those a later triple of the same signature took stay). */
