@@ -13,7 +13,7 @@ import { lingerAfterRefusal } from "./server/linger.js";
 import { fastRpcBroadcast, fastTxBroadcast, IngestQueue } from "./server/tx-fast.js";
 import { fastGet } from "./server/get-fast.js";
 import { BlockAnswers } from "./framework/block-answers.js";
-import { forgetVerdicts, verifyAheadForState } from "./app/ante/sig-pool.js";
+import { verifyAheadForState } from "./app/ante/sig-pool.js";
 import type { Core } from "./core/core.js";
 import { loadCoreFromFile } from "./core/node.js";
 import { ConfigError, type Config } from "./config.js";
@@ -155,7 +155,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   });
   const appListener = getRequestListener(app.fetch);
   // POST /cosmos/tx/v1beta1/txs answered before the app (server/tx-fast.ts); under CometBFT the app forwards it.
-  const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs), forgetVerdicts);
+  const ingest = new IngestQueue((txs) => verifyAheadForState(chain.app.state, txs));
   const fast = { submit: (tx: Uint8Array) => chain.submit(tx), ingest, chain, maxBodyBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth, cors: config.corsOrigins !== undefined };
   const gets = keptGets === undefined ? appListener : fastGet(appListener, { answers: keptGets, chain, cors: config.corsOrigins !== undefined });
   const listener = config.abci ? gets : fastTxBroadcast(gets, fast);

@@ -25,17 +25,24 @@ export const FAST_TX_PATH = "/cosmos/tx/v1beta1/txs";
 const FAST_MAX_BODY = 256 * 1024;
 
 /**
- * Txs that arrived together (within one turn of the event loop): the workers start verifying their
- * signatures (`start`, app/ante/sig-pool.ts) while each one's CheckTx runs in arrival order. One
- * queue for the REST and RPC paths.
+ * Txs that arrived together (within one turn of the event loop), checked in arrival order, with
+ * their signatures verified ahead on the workers (app/ante/sig-pool.ts). One queue for the REST and
+ * RPC paths. At each turn's check phase the batch that arrived in it is handed to the workers
+ * (`start`), then the previous turn's batch runs its CheckTx calls: the workers verify a batch while
+ * the main thread checks the one before and reads the next requests, so by its CheckTx a tx's
+ * signature is mostly judged already (CheckTx never waits for it). A batch the workers did not take
+ * (under sig-pool's MIN_BATCH: a lone broadcast; no workers) runs in its own turn, after the batch
+ * before it: no added wait. A batch handed over waits one turn of the event loop (setImmediate, no timer).
  */
 export class IngestQueue {
   private queued: { tx: Uint8Array; run: () => void }[] = [];
+  /** Handed to the workers in the last turn: its CheckTx calls run in the next one. */
+  private handed: { items: { tx: Uint8Array; run: () => void }[]; started: { forget(): void } } | undefined;
   private scheduled = false;
   private busy = false;
 
-  /** `start`: the workers begin verifying the batch (CheckTx never waits for them); `forget`: the batch is done. */
-  constructor(private readonly start: (txs: Uint8Array[]) => unknown, private readonly forget: () => void) {}
+  /** `start`: the workers begin verifying the batch (CheckTx never waits for them): its `forget` once the batch's CheckTx calls ran; undefined when they did not take it. */
+  constructor(private readonly start: (txs: Uint8Array[]) => { forget(): void } | undefined) {}
 
   /** Runs `run` (the tx's CheckTx and answer; it must not throw) in arrival order. */
   add(tx: Uint8Array, run: () => void): void {
@@ -44,23 +51,39 @@ export class IngestQueue {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.busy || this.queued.length === 0) return;
+    if (this.scheduled || this.busy || (this.queued.length === 0 && this.handed === undefined)) return;
     this.scheduled = true;
     setImmediate(() => void this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
+    const before = this.handed;
     const batch = this.queued;
+    this.handed = undefined;
     this.queued = [];
     this.busy = true;
     try {
-      this.start(batch.map((b) => b.tx));
-      for (const b of batch) b.run();
+      let started: { forget(): void } | undefined;
+      try {
+        started = batch.length === 0 ? undefined : this.start(batch.map((b) => b.tx));
+      } catch {
+        started = undefined; // checked inline
+      }
+      if (before) this.runAll(before.items, before.started);
+      if (started) this.handed = { items: batch, started };
+      else this.runAll(batch, undefined);
     } finally {
-      this.forget();
       this.busy = false;
       this.schedule();
+    }
+  }
+
+  private runAll(items: { run: () => void }[], started: { forget(): void } | undefined): void {
+    try {
+      for (const b of items) b.run();
+    } finally {
+      started?.forget();
     }
   }
 }

@@ -144,18 +144,32 @@ test("RPC broadcast_tx_sync: answered by the fast path as the RPC's app answers 
   }
 });
 
-test("the ingest queue: txs that arrive together started as one batch, then run in arrival order", async () => {
-  const batches: number[][] = [];
-  const ran: number[] = [];
-  let forgotten = 0;
-  const q = new IngestQueue(async (txs) => void batches.push(txs.map((t) => t[0]!)), () => forgotten++);
-  for (let i = 0; i < 5; i++) q.add(Uint8Array.of(i), () => ran.push(i));
-  await new Promise((r) => setImmediate(r));
-  q.add(Uint8Array.of(9), () => ran.push(9)); // arrives after the first batch ran: the next batch
-  await new Promise((r) => setTimeout(r, 20));
-  assert.equal(batches, [[0, 1, 2, 3, 4], [9]]);
-  assert.equal(ran, [0, 1, 2, 3, 4, 9]);
-  assert.is(forgotten, 2);
+test("the ingest queue: a turn's batch handed to the workers, its CheckTx one turn later after the next batch's hand-off, in arrival order", async () => {
+  const log: string[] = [];
+  const turn = () => new Promise((r) => setImmediate(r));
+  // Batches of 4 or more are taken by the "workers" (as sig-pool's MIN_BATCH); smaller ones are not.
+  const q = new IngestQueue((txs) => {
+    const ids = txs.map((t) => t[0]!).join(",");
+    log.push(`start ${ids}`);
+    return txs.length >= 4 ? { forget: () => void log.push(`forget ${ids}`) } : undefined;
+  });
+  const add = (i: number) => q.add(Uint8Array.of(i), () => void log.push(`run ${i}`));
+  for (let i = 0; i < 5; i++) add(i);
+  await turn();
+  assert.equal(log, ["start 0,1,2,3,4"], "handed over, not run in the turn it arrived");
+  for (let i = 5; i < 9; i++) add(i);
+  await turn();
+  assert.equal(log, ["start 0,1,2,3,4", "start 5,6,7,8", "run 0", "run 1", "run 2", "run 3", "run 4", "forget 0,1,2,3,4"]);
+  add(9); // a lone broadcast: not taken, run in its own turn after the batch before it
+  await turn();
+  assert.equal(log.slice(8), ["start 9", "run 5", "run 6", "run 7", "run 8", "forget 5,6,7,8", "run 9"]);
+  add(10); // nothing waits: it runs in the turn it arrived
+  await turn();
+  assert.equal(log.slice(15), ["start 10", "run 10"]);
+  for (let i = 11; i < 15; i++) add(i); // a last batch taken: it runs in the next turn with nothing new
+  await turn();
+  await turn();
+  assert.equal(log.slice(17), ["start 11,12,13,14", "run 11", "run 12", "run 13", "run 14", "forget 11,12,13,14"]);
 });
 
 test.run();

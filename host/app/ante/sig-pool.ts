@@ -1,16 +1,18 @@
 // Signature checks off the main thread. CheckTx stays one at a time, in arrival order, on the main
 // thread (CometBFT's order: a tx is judged against the check state its predecessors left); what
 // moves is the one pure step in it, the secp256k1 verification of (signature, sha256(sign bytes),
-// key). For a batch of txs that arrived together, `startVerifying` reads each SIGN_MODE_DIRECT
-// single-key signature's triple from the tx bytes (the sign doc with the signer's account number)
-// into shared memory, and the worker threads verify them from the batch's end while CheckTx runs
-// from its start, never waiting: at its signature step (verify.ts -> `verifySignature`) a triple a
-// worker already judged takes that verdict; one no worker has started is claimed and verified
-// inline (a busy machine whose workers are not scheduled just verifies everything inline, as
-// before). A triple CheckTx computes otherwise (another account number, a sequence refused first,
-// amino-json, multisig, a key not in the tx) is not in the batch and is verified inline: results and
-// gas are those of inline verification by construction. Batches under MIN_BATCH and hosts without
-// the native binding stay inline.
+// key). For txs that arrived together, `startVerifying` reads each SIGN_MODE_DIRECT signature's
+// triple (the sign doc with the signer's account number, from the tx decoded and kept for its
+// CheckTx) into a ring in shared memory, and the worker threads judge the ring's triples in arrival
+// order, ahead of CheckTx: the IngestQueue (server/tx-fast.ts) hands a turn's batch over, then runs
+// the previous turn's batch's CheckTx, so the workers verify a batch while the main thread checks
+// the one before. CheckTx never waits: at its signature step (verify.ts -> `verifySignature`) a
+// triple a worker already judged takes that verdict; one no worker has started is claimed and
+// verified inline (a busy machine whose workers are not scheduled just verifies everything inline).
+// A triple CheckTx computes otherwise (another account number, a sequence refused first,
+// amino-json, a key not in the tx) matches no slot and is verified inline: results and gas are those
+// of inline verification by construction. Batches under MIN_BATCH and hosts without the native
+// binding stay inline.
 
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
@@ -19,7 +21,9 @@ import { signDocBytes } from "../../wire/tx-encode.js";
 import { sha256Buffer } from "../../wire/digest.js";
 import { encodeAddress } from "../../wire/address.js";
 import { pubKeyAddressBytes } from "../../wire/keys.js";
+import type { DecodedTx } from "../../wire/amino/stdtx.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
+import { decodeTxKept } from "../decoded-txs.js";
 import { secp256k1Backend, verifyHashSecp256k1 } from "../../wire/secp256k1.js";
 
 /** Fewer txs than this at once are verified inline. */
@@ -28,147 +32,118 @@ export const MIN_BATCH = 4;
 const SIG = 64;
 const HASH = 32;
 const KEY = 33;
-const SECP256K1_PUBKEY = "/cosmos.crypto.secp256k1.PubKey";
-
-/** The batch being checked: its triples' index, its status tag (its generation), and the pool's shared state. */
-let batch: { index: Map<string, number>; tag: number; shared: Shared } | undefined;
 
 /**
- * Triple states in `status`, each tagged with its batch's generation (`gen << 3 | state`): a worker
- * still judging a triple of an earlier batch, whose slot a later batch reuses, cannot set a verdict
- * there (its compare-exchange expects its own batch's tag). Unclaimed, judged valid, judged invalid,
- * claimed by a worker, claimed by CheckTx.
+ * The ring's slots: triple number s (counted from the pool's start) lives in slot s % CAPACITY.
+ * A slot's status word is `lap << 3 | state`, lap = s / CAPACITY (28 bits): a worker still judging
+ * a triple whose slot a later triple took cannot set a verdict there (its compare-exchange expects
+ * its own lap), nor can CheckTx read one. States: unclaimed, judged valid, judged invalid, claimed
+ * by a worker, claimed by CheckTx.
  */
 const FREE = 0, VALID = 1, INVALID = 2, TAKEN = 3, MAIN = 4;
-/** Generations wrap within 28 bits (the tag's room in an Int32). */
-const GEN_MASK = 0x0fff_ffff;
-
-/** The most triples handed to the workers at once (the rest of a larger batch are verified inline). */
 const CAPACITY = 4_096;
+const LAP_MASK = 0x0fff_ffff;
+const tagOf = (s: number): number => ((Math.floor(s / CAPACITY) & LAP_MASK) << 3);
 
-/** The control words in `ctrl`: the batch's generation, its triple count, the generation cancelled, the verdicts judged; then each worker's last generation done. */
-const GEN = 0, COUNT = 1, CANCEL = 2, JUDGED = 3, DONE = 4;
+/** `ctrl64` words: triples published (the ring's head), the first not to judge (forgotten below it); then each worker's last head done. */
+const HEAD = 0, SKIP = 1, DONE = 2;
+/** `ctrl` words: the verdicts judged. */
+const JUDGED = 0;
+
+/**
+ * The triples not yet forgotten, by their signature's bytes object (the kept decoded tx's, which
+ * its CheckTx reads again: app/decoded-txs.ts): the triple's number.
+ */
+const index = new Map<Uint8Array, number>();
+/**
+ * Each slot's sign doc inputs (the decoded tx's body and auth info bytes objects, the chain id, the
+ * account number: its hash is of their sign doc) and its signature's object. CheckTx takes a slot's
+ * verdict only for the same objects and values, so for the sign bytes it would compute itself.
+ */
+interface SlotDoc { body: Uint8Array; auth: Uint8Array; chainId: string; accountNumber: bigint; sig: Uint8Array }
+const docs: (SlotDoc | undefined)[] = [];
 
 /** How many signature checks took a worker's verdict, and how many a worker judged (tests, the bench). */
 export const sigPoolCounts = {
   used: 0,
+  /** Triples in the index now (at most the ring's size). */
+  get indexed(): number {
+    return index.size;
+  },
   get verified(): number {
     return pool ? Atomics.load(pool.ctrl, JUDGED) : 0;
   },
 };
 
-const tripleKey = (sig: Uint8Array, hash: Uint8Array, key: Uint8Array): string =>
-  Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength).toString("base64") + Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64") +
-  Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("base64");
-
 const sha256 = sha256Buffer;
 
-/**
- * The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule): a worker's verdict for this
- * exact triple if it has one, else libsecp256k1 (or @noble) inline.
- */
+/** `a` equals the `a.length` bytes of `b` at `at`. */
+function sameAt(a: Uint8Array, b: Uint8Array, at: number): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[at + i]) return false;
+  return true;
+}
+
+
+/** The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule), inline: libsecp256k1 (or @noble). */
 export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
   if (pubKey.length !== KEY || signature.length !== SIG) return false;
-  const hash = sha256(signBytes);
-  const i = batch?.index.get(tripleKey(signature, hash, pubKey));
-  if (i !== undefined) {
-    const tag = batch!.tag;
-    const state = Atomics.compareExchange(batch!.shared.status, i, tag | FREE, tag | MAIN);
-    if (state === (tag | VALID) || state === (tag | INVALID)) {
-      sigPoolCounts.used++;
-      return state === (tag | VALID);
-    }
-  }
-  return verifyHashSecp256k1(signature, hash, pubKey);
+  return verifyHashSecp256k1(signature, sha256(signBytes), pubKey);
 }
 
-// ---- reading a TxRaw's direct-mode triples (protobuf by hand; anything unexpected: none) ----
-
-interface Field { no: number; wire: number; bytes?: Uint8Array; value?: bigint }
-
-function* fields(b: Uint8Array): Generator<Field> {
-  let at = 0;
-  const varint = (): bigint => {
-    let v = 0n;
-    let shift = 0n;
-    for (;;) {
-      if (at >= b.length || shift > 63n) throw new Error("truncated");
-      const x = b[at++]!;
-      v |= BigInt(x & 0x7f) << shift;
-      if ((x & 0x80) === 0) return v;
-      shift += 7n;
-    }
-  };
-  while (at < b.length) {
-    const tag = Number(varint());
-    const no = tag >>> 3;
-    const wire = tag & 7;
-    if (wire === 0) yield { no, wire, value: varint() };
-    else if (wire === 2) {
-      const n = Number(varint());
-      if (at + n > b.length) throw new Error("truncated");
-      yield { no, wire, bytes: b.subarray(at, at + n) };
-      at += n;
-    } else if (wire === 1) at += 8;
-    else if (wire === 5) at += 4;
-    else throw new Error("wire type");
+/**
+ * A worker's verdict on a SIGN_MODE_DIRECT signature, if one judged it: the signature object of a
+ * tx handed over (`startVerifying`), with the same key, over the sign doc of the same body and
+ * auth info bytes (the kept decoded tx's objects), chain id and account number. Undefined
+ * otherwise (then CheckTx makes the sign bytes and calls `verifySignature`); the verdict is then
+ * CheckTx's: no worker will judge it.
+ */
+export function directVerdict(
+  pubKey: Uint8Array, signature: Uint8Array, body: Uint8Array, auth: Uint8Array, chainId: string, accountNumber: bigint,
+): boolean | undefined {
+  const s = index.size === 0 ? undefined : index.get(signature);
+  if (s === undefined || !pool) return undefined;
+  const slot = s % CAPACITY;
+  const doc = docs[slot];
+  // The slot's bytes and doc are written by this thread only (a slot a later triple took has another lap: no verdict taken).
+  if (doc === undefined || doc.sig !== signature || doc.body !== body || doc.auth !== auth || doc.chainId !== chainId || doc.accountNumber !== accountNumber) return undefined;
+  if (pubKey.length !== KEY || !sameAt(pubKey, pool.keys, slot * KEY)) return undefined;
+  const tag = tagOf(s);
+  const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
+  if (state === (tag | VALID) || state === (tag | INVALID)) {
+    sigPoolCounts.used++;
+    return state === (tag | VALID);
   }
+  return undefined;
 }
 
-const utf8 = new TextDecoder();
+// ---- a tx's direct-mode triples, from its decoded form ----
 
-/** Signer i's single secp256k1 key if its mode is SIGN_MODE_DIRECT, else undefined. */
-function directKey(signerInfo: Uint8Array): Uint8Array | undefined {
-  let key: Uint8Array | undefined;
-  let direct = false;
-  for (const f of fields(signerInfo)) {
-    if (f.no === 1 && f.bytes) {
-      let url = "";
-      let value: Uint8Array | undefined;
-      for (const a of fields(f.bytes)) {
-        if (a.no === 1 && a.bytes) url = utf8.decode(a.bytes);
-        if (a.no === 2 && a.bytes) value = a.bytes;
-      }
-      if (url !== SECP256K1_PUBKEY || !value) return undefined;
-      for (const k of fields(value)) if (k.no === 1 && k.bytes) key = k.bytes;
-    } else if (f.no === 2 && f.bytes) {
-      for (const m of fields(f.bytes)) {
-        if (m.no !== 1 || !m.bytes) return undefined; // multi
-        for (const s of fields(m.bytes)) if (s.no === 1 && s.value === 1n) direct = true;
-      }
-    }
-  }
-  return direct && key?.length === KEY ? key : undefined;
-}
-
-/** The (signature, hash, key) triples of a tx's direct-mode single-key signers; [] when there are none to read. */
+/**
+ * Calls `each` with the signature, sign bytes and key of each of a tx's SIGN_MODE_DIRECT signers
+ * (none for another sign mode, a key whose account is unknown, a tx that does not decode). The tx
+ * is decoded by the one decoder CheckTx uses and kept (app/decoded-txs.ts), so its CheckTx finds it
+ * decoded: the hand-off adds no second decoding.
+ */
 export function directTriples(
   tx: Uint8Array, chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-): { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[] {
+  each: (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => void,
+): void {
+  let decoded: DecodedTx;
   try {
-    let body: Uint8Array | undefined;
-    let auth: Uint8Array | undefined;
-    const sigs: Uint8Array[] = [];
-    for (const f of fields(tx)) {
-      if (f.no === 1 && f.bytes) body = f.bytes;
-      else if (f.no === 2 && f.bytes) auth = f.bytes;
-      else if (f.no === 3 && f.bytes) sigs.push(f.bytes);
-    }
-    if (!body || !auth) return [];
-    const out: { sig: Uint8Array; hash: Uint8Array; key: Uint8Array }[] = [];
-    let i = 0;
-    for (const f of fields(auth)) {
-      if (f.no !== 1 || !f.bytes) continue;
-      const sig = sigs[i++];
-      const key = directKey(f.bytes);
-      if (!key || sig?.length !== SIG) continue;
-      const accountNumber = accountNumberOf(key);
-      if (accountNumber === undefined) continue;
-      out.push({ sig, hash: sha256(signDocBytes({ bodyBytes: body, authInfoBytes: auth, chainId, accountNumber })), key });
-    }
-    return out;
+    decoded = decodeTxKept(tx);
   } catch {
-    return [];
+    return; // CheckTx refuses it again, by the same decoder
+  }
+  const proto = decoded.proto;
+  if (!proto) return;
+  const sigs = decoded.signatures;
+  for (let i = 0; i < sigs.length; i++) {
+    const { pubKey: key, signature: sig } = sigs[i]!;
+    if ((proto.signerInfos[i]?.mode ?? proto.signMode) !== "direct" || key.length !== KEY || sig.length !== SIG) continue;
+    const accountNumber = accountNumberOf(key);
+    if (accountNumber === undefined) continue;
+    const { bodyBytes: body, authInfoBytes: auth } = proto;
+    each(sig, signDocBytes({ bodyBytes: body, authInfoBytes: auth, chainId, accountNumber }), key, { body, auth, chainId, accountNumber, sig });
   }
 }
 
@@ -191,41 +166,48 @@ export function accountNumberByKey(prefix: string, account: (address: string) =>
 
 // ---- the workers ----
 //
-// Each worker waits on the generation word (Atomics.wait: no event loop, no message per batch); a
-// batch is its triples written into buffers shared once at the pool's start, its count and its
-// generation stored, and one Atomics.notify. A worker judges the batch from its end while CheckTx
-// runs from its start, stops when the batch is cancelled or another one starts, and records the
-// generation it finished (tests wait for that). Nothing is posted per batch (a postMessage cloned
-// five new SharedArrayBuffers and woke a message port); what is left of the hand-off is the one
-// wake-up, most of its cost on a loaded machine (docs/performance.md, "Against chain-maind").
+// Each worker waits on the ring's head (Atomics.wait: no event loop, no message per batch); a batch
+// is its triples written into the ring (buffers shared once at the pool's start), the head moved
+// and one Atomics.notify. A worker judges the triples from the first it has not seen to the head,
+// in arrival order (the order CheckTx reaches them), skipping those claimed (by CheckTx or another
+// worker) or forgotten, and records the head it finished (tests wait for that). Nothing is posted
+// per batch (a postMessage cloned new SharedArrayBuffers and woke a message port).
 
 const WORKER = `
 const { workerData } = require("node:worker_threads");
 const native = require(workerData.bindings);
-const { ctrl, status, sigs, hashes, keys, me } = workerData;
-let seen = 0;
+const { ctrl, ctrl64, status, sigs, hashes, keys, me } = workerData;
+const CAP = ${CAPACITY};
+let next = 0;
 for (;;) {
-  Atomics.wait(ctrl, ${GEN}, seen, 1000);
-  const gen = Atomics.load(ctrl, ${GEN});
-  if (gen === seen) continue;
-  seen = gen;
-  const n = Atomics.load(ctrl, ${COUNT});
-  const tag = gen << 3;
+  let head = Number(Atomics.load(ctrl64, ${HEAD}));
+  if (next >= head) {
+    Atomics.store(ctrl64, ${DONE} + me, BigInt(head));
+    Atomics.wait(ctrl64, ${HEAD}, BigInt(head), 1000);
+    continue;
+  }
   let judged = 0;
-  for (let i = n - 1; i >= 0 && Atomics.load(ctrl, ${CANCEL}) !== gen && Atomics.load(ctrl, ${GEN}) === gen; i--) {
-    if (Atomics.compareExchange(status, i, tag | ${FREE}, tag | ${TAKEN}) !== (tag | ${FREE})) continue;
+  for (; next < head; next++) {
+    const skip = Number(Atomics.load(ctrl64, ${SKIP}));
+    if (next < skip) next = Math.min(skip, head) - 1;
+    if (next < skip) continue;
+    const slot = next % CAP;
+    const tag = (Math.floor(next / CAP) & ${LAP_MASK}) << 3;
+    if (Atomics.compareExchange(status, slot, tag | ${FREE}, tag | ${TAKEN}) !== (tag | ${FREE})) continue;
     let ok = false;
     try {
-      ok = native.ecdsaVerify(sigs.subarray(i * 64, i * 64 + 64), hashes.subarray(i * 32, i * 32 + 32), keys.subarray(i * 33, i * 33 + 33));
+      ok = native.ecdsaVerify(sigs.subarray(slot * 64, slot * 64 + 64), hashes.subarray(slot * 32, slot * 32 + 32), keys.subarray(slot * 33, slot * 33 + 33));
     } catch {}
-    if (Atomics.compareExchange(status, i, tag | ${TAKEN}, tag | (ok ? ${VALID} : ${INVALID})) === (tag | ${TAKEN})) judged++;
+    if (Atomics.compareExchange(status, slot, tag | ${TAKEN}, tag | (ok ? ${VALID} : ${INVALID})) === (tag | ${TAKEN})) judged++;
   }
   Atomics.add(ctrl, ${JUDGED}, judged);
-  Atomics.store(ctrl, ${DONE} + me, gen);
 }
 `;
 
-interface Shared { ctrl: Int32Array; status: Int32Array; sigs: Uint8Array; hashes: Uint8Array; keys: Uint8Array; workers: number; gen: number }
+interface Shared {
+  ctrl: Int32Array; ctrl64: BigInt64Array; status: Int32Array; sigs: Uint8Array; hashes: Uint8Array; keys: Uint8Array;
+  workers: number; head: number;
+}
 
 let pool: Shared | undefined | null;
 
@@ -238,12 +220,13 @@ function workers(): Shared | null {
     const n = Math.max(1, Math.min(4, (Number(process.env.STAKING_ENGINE_SIG_WORKERS) || availableParallelism()) - 1));
     const bytes = (size: number) => new Uint8Array(new SharedArrayBuffer(size));
     const shared: Shared = {
-      ctrl: new Int32Array(new SharedArrayBuffer((DONE + n) * 4)), status: new Int32Array(new SharedArrayBuffer(CAPACITY * 4)),
-      sigs: bytes(CAPACITY * SIG), hashes: bytes(CAPACITY * HASH), keys: bytes(CAPACITY * KEY), workers: n, gen: 0,
+      ctrl: new Int32Array(new SharedArrayBuffer(4)), ctrl64: new BigInt64Array(new SharedArrayBuffer((DONE + n) * 8)),
+      status: new Int32Array(new SharedArrayBuffer(CAPACITY * 4)),
+      sigs: bytes(CAPACITY * SIG), hashes: bytes(CAPACITY * HASH), keys: bytes(CAPACITY * KEY), workers: n, head: 0,
     };
     for (let me = 0; me < n; me++) {
-      const { ctrl, status, sigs, hashes, keys } = shared;
-      const worker = new Worker(WORKER, { eval: true, workerData: { bindings, ctrl, status, sigs, hashes, keys, me } });
+      const { ctrl, ctrl64, status, sigs, hashes, keys } = shared;
+      const worker = new Worker(WORKER, { eval: true, workerData: { bindings, ctrl, ctrl64, status, sigs, hashes, keys, me } });
       worker.on("error", () => {
         pool = null; // inline from now on
       });
@@ -256,46 +239,63 @@ function workers(): Shared | null {
   return pool;
 }
 
+/** A batch handed to the workers: a promise-like of their being done with it (tests poll it; CheckTx never waits), and `forget`. */
+export interface VerifyingBatch extends PromiseLike<void> {
+  /** The batch's CheckTx calls ran: its verdicts are dropped, the workers skip what they have not judged of it. */
+  forget(): void;
+}
+
 /**
- * Starts verifying the direct-mode signatures of `txs` on the workers, for the CheckTx calls that
- * follow (`verifySignature`); call `forgetVerdicts` once those ran. Undefined when nothing started
- * (a small batch, no workers, nothing to read); else a promise-like of the workers' being done with
- * the batch (tests wait for it, polling; CheckTx never does, and nothing is made unless it is awaited).
+ * Starts verifying the direct-mode signatures of `txs` on the workers, after those handed over
+ * before, for the CheckTx calls that follow (`verifySignature`); call the answer's `forget` once
+ * those ran. Undefined when nothing started (a small batch, no workers, nothing to read).
  */
 export function startVerifying(
   txs: readonly Uint8Array[], chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
-): PromiseLike<void> | undefined {
-  forgetVerdicts();
+): VerifyingBatch | undefined {
   if (txs.length < MIN_BATCH) return undefined;
   const shared = workers();
   if (!shared) return undefined;
-  const triples = txs.flatMap((tx) => directTriples(tx, chainId, accountNumberOf));
-  const n = Math.min(triples.length, CAPACITY);
-  if (n < MIN_BATCH) return undefined;
-  const gen = (shared.gen % GEN_MASK) + 1;
-  shared.gen = gen;
-  const tag = gen << 3;
-  const { ctrl, status, sigs, hashes, keys } = shared;
-  const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const t = triples[i]!;
-    Atomics.store(status, i, tag | FREE);
-    sigs.set(t.sig, i * SIG);
-    hashes.set(t.hash, i * HASH);
-    keys.set(t.key, i * KEY);
-    index.set(tripleKey(t.sig, t.hash, t.key), i);
+  const { ctrl64, status, sigs, hashes, keys } = shared;
+  const first = shared.head;
+  let s = first;
+  let covered = 0; // triples already in the ring, not forgotten (a tx sent again)
+  const put = (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => {
+    if (s - first >= CAPACITY) return;
+    // The same triple handed over before and not forgotten (a tx sent again): its slot keeps it, judged sooner.
+    const e = index.get(sig);
+    if (e !== undefined && e >= s - CAPACITY && sameDoc(e, doc, key)) {
+      covered++;
+      return;
+    }
+    const slot = s % CAPACITY;
+    const before = docs[slot]?.sig; // the triple this slot held: its index entry goes (the index stays within the ring's size)
+    if (before !== undefined && index.get(before) === s - CAPACITY) index.delete(before);
+    sigs.set(sig, slot * SIG);
+    hashes.set(sha256(signBytes), slot * HASH);
+    keys.set(key, slot * KEY);
+    docs[slot] = doc;
+    Atomics.store(status, slot, tagOf(s) | FREE);
+    index.set(sig, s);
+    s++;
+  };
+  for (const tx of txs) directTriples(tx, chainId, accountNumberOf, put);
+  const end = s;
+  if (end - first + covered < MIN_BATCH) {
+    forgetRange(first, end); // nothing published: the workers never see these slots
+    return undefined;
   }
-  Atomics.store(ctrl, COUNT, n);
-  Atomics.store(ctrl, GEN, gen);
-  Atomics.notify(ctrl, GEN);
-  batch = { index, tag, shared };
+  shared.head = end;
+  Atomics.store(ctrl64, HEAD, BigInt(end));
+  Atomics.notify(ctrl64, HEAD);
   return {
+    forget() {
+      forgetRange(first, end);
+      if (pool === shared && Atomics.load(ctrl64, SKIP) < BigInt(end)) Atomics.store(ctrl64, SKIP, BigInt(end));
+    },
     then(done, failed) {
       const finished = () => {
-        for (let w = 0; w < shared.workers; w++) {
-          const last = Atomics.load(ctrl, DONE + w);
-          if (last !== gen && Atomics.load(ctrl, GEN) === gen) return false;
-        }
+        for (let w = 0; w < shared.workers; w++) if (Atomics.load(ctrl64, DONE + w) < BigInt(end)) return false;
         return true;
       };
       return new Promise<void>((resolve) => {
@@ -306,16 +306,35 @@ export function startVerifying(
   };
 }
 
-/** The batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
+/** Triple `e`'s slot still holds it, over the same sign doc inputs and key as `doc`'s. */
+function sameDoc(e: number, doc: SlotDoc, key: Uint8Array): boolean {
+  const slot = e % CAPACITY;
+  const d = docs[slot];
+  return pool != null && d !== undefined && (Atomics.load(pool.status, slot) & ~7) === tagOf(e) && d.sig === doc.sig && d.body === doc.body &&
+    d.auth === doc.auth && d.chainId === doc.chainId && d.accountNumber === doc.accountNumber && sameAt(key, pool.keys, slot * KEY);
+}
+
+/** Drops the index's entries of triples first..end-1 (those a later triple of the same signature took stay). */
+function forgetRange(first: number, end: number): void {
+  if (!pool) return;
+  for (let k = first; k < end && k - first < CAPACITY; k++) {
+    const slot = k % CAPACITY;
+    const sig = docs[slot]?.sig;
+    if (sig !== undefined && index.get(sig) === k) index.delete(sig);
+  }
+}
+
+/** Every batch's CheckTx calls ran: the workers stop, what they judged is dropped. */
 export function forgetVerdicts(): void {
-  if (batch) Atomics.store(batch.shared.ctrl, CANCEL, batch.tag >> 3);
-  batch = undefined;
+  index.clear();
+  docs.length = 0;
+  if (pool) Atomics.store(pool.ctrl64, SKIP, BigInt(pool.head));
 }
 
 /** `startVerifying` against a node's check state (its chain id and accounts directory). */
 export function verifyAheadForState(
   s: { genesis: { chainId: string }; directory: { account(address: string): { accountNumber: bigint } | undefined } },
   txs: readonly Uint8Array[],
-): PromiseLike<void> | undefined {
+): VerifyingBatch | undefined {
   return startVerifying(txs, s.genesis.chainId, accountNumberByKey(ACCOUNT_PREFIX, (a) => s.directory.account(a)));
 }

@@ -45,7 +45,7 @@ import { coinsAnyNegative, coinsString, coinsValid, coinsZero, type Coin } from 
 import { SdkErrors, TxError } from "../../wire/errors.js";
 import type { JsonObject } from "../../wire/amino/fields.js";
 import { DEFAULT_ACCOUNT_PREFIX, pubKeyAddressBytes } from "../../wire/keys.js";
-import { verifySignature as verifySecp256k1 } from "./sig-pool.js";
+import { directVerdict, verifySignature as verifySecp256k1 } from "./sig-pool.js";
 import { messageOfAmino, type MessageRegistry, type RegistryEntry } from "../registry.js";
 import { schemaKnows } from "../../wire/messages.js";
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "../../wire/amino/sign-doc.js";
@@ -371,17 +371,18 @@ function verifyProtoSignature(
   if (info.sequence !== account.sequence) {
     throw new TxError(SdkErrors.WrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
   }
-  let signBytes: Uint8Array;
+  let valid: boolean;
   if (info.mode === "direct") {
-    signBytes = signDocBytes({
+    // A signature worker's verdict on this very sign doc (sig-pool.ts), else the sign bytes made and verified here.
+    valid = directVerdict(pubKey, signature, proto.bodyBytes, proto.authInfoBytes, chainId, account.accountNumber) ?? verifySecp256k1(pubKey, signDocBytes({
       bodyBytes: proto.bodyBytes, authInfoBytes: proto.authInfoBytes, chainId, accountNumber: account.accountNumber,
-    });
+    }), signature);
   } else {
     const doc: Record<string, unknown> = { ...makeSignDoc(tx.tx.msg, tx.tx.fee, chainId, tx.memo, account.accountNumber, info.sequence) };
     if (proto.timeoutHeight !== 0n) doc.timeout_height = proto.timeoutHeight.toString();
-    signBytes = serializeSignDoc(doc as unknown as StdSignDoc);
+    valid = verifySecp256k1(pubKey, serializeSignDoc(doc as unknown as StdSignDoc), signature);
   }
-  if (!verifySecp256k1(pubKey, signBytes, signature)) {
+  if (!valid) {
     // SIGN_MODE_DIRECT: the SDK names the verifier's error, not the sequence (sigverify.go: only all-amino signers get that form)
     if (info.mode === "direct") {
       throw new TxError(SdkErrors.Unauthorized, `signature verification failed; please verify account number (${account.accountNumber}) and chain-id (${chainId}): (unable to verify single signer signature)`);
