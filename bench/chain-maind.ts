@@ -21,12 +21,13 @@
 // Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import http from "node:http";
+import { createConnection, type Socket } from "node:net";
 import autocannon from "autocannon";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { SigningStargateClient } from "@cosmjs/stargate";
@@ -55,6 +56,48 @@ function cpuMsOf(pid: number): number {
     return NaN;
   }
 }
+/** Each thread's CPU time so far (user + system), ms, by "comm/tid": /proc/PID/task/TID/stat (Linux; empty elsewhere). */
+export function threadCpuOf(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const name = s.slice(s.indexOf("(") + 1, s.lastIndexOf(")"));
+        const f = s.slice(s.lastIndexOf(") ") + 2).split(" ");
+        out.set(`${name}/${tid}`, ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+      } catch { /* the thread ended */ }
+    }
+  } catch { /* not Linux, or the process ended */ }
+  return out;
+}
+
+/** Where a tx round's CPU went: the chain's process (by thread) and this bench's own, in the accept and the commit phase, ms. */
+export interface RoundCpu {
+  /** The chain's process, all threads: [accept phase, commit phase]. */
+  chain: [number, number];
+  /** The bench's own process (process.cpuUsage: the load generator and its polling): [accept, commit]. */
+  client: [number, number];
+  /** The chain's threads that used CPU, by "comm/tid": [accept, commit]. */
+  threads: Record<string, [number, number]>;
+  /** Wall time of each phase, ms. */
+  wall: [number, number];
+}
+
+const clientCpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+
+function roundCpu(pid: number, t: [Map<string, number>, Map<string, number>, Map<string, number>], c: [number, number, number], w: [number, number, number]): RoundCpu {
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const threads: Record<string, [number, number]> = {};
+  for (const [k, v2] of t[2]) {
+    const v0 = t[0].get(k) ?? 0;
+    const v1 = t[1].get(k) ?? v0;
+    if (v2 - v0 > 0) threads[k] = [v1 - v0, v2 - v1];
+  }
+  void pid;
+  return { chain: [sum(t[1]) - sum(t[0]), sum(t[2]) - sum(t[1])], client: [c[1] - c[0], c[2] - c[1]], threads, wall: [w[1] - w[0], w[2] - w[1]] };
+}
+
 export interface MaindBench { cadence: string; rounds: number; warmup: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
@@ -77,6 +120,97 @@ function rpcClient(url: string) {
     req.end(body);
   });
   return { call, close: () => agent.destroy() };
+}
+
+/**
+ * A keep-alive HTTP/1.1 client of one socket that POSTs requests whose bytes were built before the
+ * clock started, and reads each answer's body (Content-Length or chunked): the load generator's
+ * own CPU per request a fraction of node:http's (request object, header parsing, agent), the same
+ * for both chains. One request at a time.
+ */
+export class RawPoster {
+  private socket: Socket | undefined;
+  private buf: Buffer = Buffer.alloc(0);
+  private waiting: { resolve: (body: Buffer) => void; reject: (e: Error) => void } | undefined;
+
+  constructor(private readonly host: string, private readonly port: number) {}
+
+  /** The request's bytes: POST / with `body` (JSON). */
+  static request(url: string, body: string): Buffer {
+    const u = new URL(url);
+    return Buffer.from(`POST ${u.pathname || "/"} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+
+  static of(url: string): RawPoster {
+    const u = new URL(url);
+    return new RawPoster(u.hostname, Number(u.port || 80));
+  }
+
+  private connect(): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const s = createConnection({ host: this.host, port: this.port, noDelay: true }, () => resolve(s));
+      s.on("data", (d: Buffer) => this.read(d));
+      s.on("error", (e) => { reject(e); this.fail(e); });
+      s.on("close", () => { this.socket = undefined; this.fail(new Error("connection closed")); });
+    });
+  }
+
+  private fail(e: Error): void {
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(e);
+  }
+
+  async post(request: Buffer): Promise<Buffer> {
+    this.socket ??= await this.connect();
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket!.write(request);
+    });
+  }
+
+  private read(d: Buffer): void {
+    this.buf = this.buf.length === 0 ? d : Buffer.concat([this.buf, d]);
+    const end = this.buf.indexOf("\r\n\r\n");
+    if (end < 0) return;
+    const head = this.buf.toString("latin1", 0, end).toLowerCase();
+    let body: Buffer;
+    let rest: Buffer;
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    if (length) {
+      const n = Number(length[1]);
+      if (this.buf.length < end + 4 + n) return;
+      body = this.buf.subarray(end + 4, end + 4 + n);
+      rest = this.buf.subarray(end + 4 + n);
+    } else if (/\r\ntransfer-encoding: *chunked/.test(head)) {
+      const parts: Buffer[] = [];
+      let at = end + 4;
+      for (;;) {
+        const eol = this.buf.indexOf("\r\n", at);
+        if (eol < 0) return;
+        const size = parseInt(this.buf.toString("latin1", at, eol), 16);
+        if (this.buf.length < eol + 2 + size + 2) return;
+        if (size === 0) {
+          at = eol + 4;
+          break;
+        }
+        parts.push(this.buf.subarray(eol + 2, eol + 2 + size));
+        at = eol + 2 + size + 2;
+      }
+      body = Buffer.concat(parts);
+      rest = this.buf.subarray(at);
+    } else {
+      return this.fail(new Error(`an answer without a length: ${head.slice(0, 200)}`));
+    }
+    this.buf = rest;
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.resolve(body);
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
 }
 
 /** GET as JSON; once more if the socket was closed under it (a keep-alive socket the server closed as fetch reused it). */
@@ -144,18 +278,22 @@ export async function signRound(t: Target, chainId: string): Promise<string[][]>
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
   const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
   let refused = 0;
   let firstRefusal: string | undefined;
+  // Each request's bytes built before the clock starts (as the txs were signed before it).
+  const requests = queues.map((q) => q.map((tx) => RawPoster.request(t.rpc, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx } }))));
   const cpu0 = cpuMsOf(t.pid());
+  const th0 = threadCpuOf(t.pid());
+  const cl0 = clientCpuMs();
   const t0 = performance.now();
-  await Promise.all(queues.map(async (q) => {
-    const c = rpcClient(t.rpc);
-    for (const tx of q) {
-      const r = await c.call("broadcast_tx_sync", { tx });
+  await Promise.all(requests.map(async (q) => {
+    const c = RawPoster.of(t.rpc);
+    for (const request of q) {
+      const r = JSON.parse((await c.post(request)).toString("utf8"));
       if (r.result?.code !== 0) {
         refused++;
         firstRefusal ??= JSON.stringify(r).slice(0, 300);
@@ -164,6 +302,8 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     c.close();
   }));
   const accepted = performance.now() - t0;
+  const th1 = threadCpuOf(t.pid());
+  const cl1 = clientCpuMs();
   // Committed: the blocks after height0 hold every accepted tx.
   let seen = 0;
   let h = height0;
@@ -179,8 +319,9 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
   }
   const committed = performance.now() - t0;
   const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
+  const cpu = roundCpu(t.pid(), [th0, th1, threadCpuOf(t.pid())], [cl0, cl1, clientCpuMs()], [0, accepted, committed]);
   status.close();
-  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, ...(firstRefusal ? { firstRefusal } : {}) };
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, cpu, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
 /** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */

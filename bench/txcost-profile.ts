@@ -25,13 +25,17 @@ const genesisFile = join(dir, "genesis.json");
 writeFileSync(genesisFile, JSON.stringify(genesis));
 const { child, url, rpc } = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) console.error(m); }, {
   args: ["--genesis", genesisFile, ...(flag("--on-demand") ? ["--on-demand-blocks"] : [])],
-  nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  // --node-arg X (repeatable): a flag for the node's own node (V8's, e.g. --max-semi-space-size=32).
+  nodeArgs: [...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), ...argv.flatMap((a, i) => (a === "--node-arg" ? [argv[i + 1]!] : []))],
 });
 const t: Target = { name: "node", rest: url, rpc, pid: () => child.pid! };
 try {
   for (let r = 0; r < rounds; r++) {
     const queues = await signRound(t, genesis.chain_id);
     const x = await txRound(t, queues);
+    const f = (x: number) => x.toFixed(0);
+    const threads = Object.entries(x.cpu.threads).sort((a, b) => b[1][0] + b[1][1] - a[1][0] - a[1][1]).map(([k, [a, c]]) => `${k} ${f(a)}+${f(c)}`).join(", ");
+    console.log(`  accept ${f(x.cpu.wall[0])} ms wall: node ${f(x.cpu.chain[0])} ms CPU, bench client ${f(x.cpu.client[0])}; commit ${f(x.cpu.wall[1])} ms wall: node ${f(x.cpu.chain[1])}, client ${f(x.cpu.client[1])}; threads (accept+commit ms) ${threads}`);
     console.log(`round ${r + 1}: accepted ${x.accepted.toFixed(0)} tx/s, committed ${x.committed.toFixed(0)} tx/s, refused ${x.refused}, node CPU ${(x.cpuMsPerTx * 1000).toFixed(0)} µs/tx; load ${loadAverage()}`);
   }
 } finally {
