@@ -19,6 +19,8 @@
 // fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
 // txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes.
 // Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
+// While one chain is measured the other is stopped (SIGSTOP; BENCH_MAIND_PAUSE=0 leaves it running).
+// The txs are sent as pre-built HTTP requests over raw keep-alive sockets (RawPoster), for both.
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -82,6 +84,13 @@ export interface RoundCpu {
   threads: Record<string, [number, number]>;
   /** Wall time of each phase, ms. */
   wall: [number, number];
+}
+
+/** A round's CPU account as one line: each phase's wall, the chain's and the bench's CPU, the chain's busiest threads. */
+export function cpuLine(c: RoundCpu, threads = 8): string {
+  const f = (x: number) => x.toFixed(0);
+  const busiest = Object.entries(c.threads).sort((a, b) => b[1][0] + b[1][1] - a[1][0] - a[1][1]).slice(0, threads);
+  return `accept ${f(c.wall[0])} ms wall: chain ${f(c.chain[0])} ms CPU, bench ${f(c.client[0])}; commit ${f(c.wall[1])} ms wall: chain ${f(c.chain[1])}, bench ${f(c.client[1])}; threads (accept+commit ms) ${busiest.map(([k, [a, b]]) => `${k} ${f(a)}+${f(b)}`).join(", ")}`;
 }
 
 const clientCpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
@@ -278,7 +287,7 @@ export async function signRound(t: Target, chainId: string): Promise<string[][]>
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; blockLine: string; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
   const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
@@ -302,6 +311,8 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     c.close();
   }));
   const accepted = performance.now() - t0;
+  const acceptedAtMs = Date.now();
+  const blocks: { txs: number; headerMs: number; seenMs: number }[] = [];
   const th1 = threadCpuOf(t.pid());
   const cl1 = clientCpuMs();
   // Committed: the blocks after height0 hold every accepted tx.
@@ -313,7 +324,9 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     const latest = Number((await status.call("status", {})).result.sync_info.latest_block_height);
     for (; h < latest; h++) {
       const b = await status.call("block", { height: `${h + 1}` });
-      seen += (b.result.block.data.txs ?? []).length;
+      const n = (b.result.block.data.txs ?? []).length;
+      seen += n;
+      if (n > 0) blocks.push({ txs: n, headerMs: Date.parse(b.result.block.header.time), seenMs: Date.now() });
     }
     if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
   }
@@ -321,7 +334,10 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
   const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
   const cpu = roundCpu(t.pid(), [th0, th1, threadCpuOf(t.pid())], [cl0, cl1, clientCpuMs()], [0, accepted, committed]);
   status.close();
-  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, cpu, ...(firstRefusal ? { firstRefusal } : {}) };
+  // The blocks that held the round's txs: their sizes, and the last one's header time and when the bench saw it, after the last answer (ms).
+  const last = blocks[blocks.length - 1];
+  const blockLine = `${blocks.length} blocks (${blocks.map((b) => b.txs).join("+")}); the last one's header time ${last ? (last.headerMs - acceptedAtMs).toFixed(0) : "?"} ms after the last answer, seen ${last ? (last.seenMs - acceptedAtMs).toFixed(0) : "?"} ms after it`;
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, cpu, blockLine, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
 /** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */
@@ -382,16 +398,33 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         await txRound(t, await signRound(t, chainId));
       }
     }
+    // BENCH_MAIND_PAUSE (default 1): the chain not measured is stopped (SIGSTOP) during the other's
+    // queries and txs and continued (SIGCONT) after, so each chain is measured alone on the 2 cores.
+    // Left running, chain-maind at timeout_commit 0s makes empty blocks without pause (~40 % of a
+    // core while the node was measured), while this node idles between its 1 s blocks (~1 %).
+    const pause = process.env.BENCH_MAIND_PAUSE !== "0";
+    const alone = async <T>(t: Target, work: () => Promise<T>): Promise<T> => {
+      const other = targets.find((o) => o !== t)!;
+      if (pause) process.kill(other.pid(), "SIGSTOP");
+      try {
+        return await work();
+      } finally {
+        if (pause) process.kill(other.pid(), "SIGCONT");
+      }
+    };
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
         if (cadence.queries) {
           progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
-          got[t.name].q.push(await queries(t, seconds));
+          got[t.name].q.push(await alone(t, () => queries(t, seconds)));
         }
         const queues = await signRound(t, chainId);
         progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
-        const tx = await txRound(t, queues);
+        const other = targets.find((o) => o !== t)!;
+        const otherCpu0 = cpuMsOf(other.pid());
+        const tx = await alone(t, () => txRound(t, queues));
+        progress(`  ${t.name}: ${tx.accepted.toFixed(0)} accepted/s, ${tx.committed.toFixed(0)} committed/s, ${(tx.cpuMsPerTx * 1000).toFixed(0)} µs CPU/tx; ${cpuLine(tx.cpu, 4)}; the other chain (${other.name}) meanwhile ${(cpuMsOf(other.pid()) - otherCpu0).toFixed(0)} ms CPU; ${tx.blockLine}`);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
         got[t.name].c.push(tx.committed);

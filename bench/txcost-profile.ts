@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { referenceGenesis, signRound, txRound, type Target } from "./chain-maind.js";
+import { cpuLine, referenceGenesis, signRound, txRound, type Target } from "./chain-maind.js";
 import { startChild } from "./load.js";
 import { loadAverage } from "./stats.js";
 
@@ -33,9 +33,7 @@ try {
   for (let r = 0; r < rounds; r++) {
     const queues = await signRound(t, genesis.chain_id);
     const x = await txRound(t, queues);
-    const f = (x: number) => x.toFixed(0);
-    const threads = Object.entries(x.cpu.threads).sort((a, b) => b[1][0] + b[1][1] - a[1][0] - a[1][1]).map(([k, [a, c]]) => `${k} ${f(a)}+${f(c)}`).join(", ");
-    console.log(`  accept ${f(x.cpu.wall[0])} ms wall: node ${f(x.cpu.chain[0])} ms CPU, bench client ${f(x.cpu.client[0])}; commit ${f(x.cpu.wall[1])} ms wall: node ${f(x.cpu.chain[1])}, client ${f(x.cpu.client[1])}; threads (accept+commit ms) ${threads}`);
+    console.log(`  ${cpuLine(x.cpu)}\n  ${x.blockLine}`);
     console.log(`round ${r + 1}: accepted ${x.accepted.toFixed(0)} tx/s, committed ${x.committed.toFixed(0)} tx/s, refused ${x.refused}, node CPU ${(x.cpuMsPerTx * 1000).toFixed(0)} µs/tx; load ${loadAverage()}`);
   }
 } finally {
