@@ -21,6 +21,7 @@
 // Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
 // While one chain is measured the other is stopped (SIGSTOP; BENCH_MAIND_PAUSE=0 leaves it running).
 // The txs are sent as pre-built HTTP requests over raw keep-alive sockets (RawPoster), for both.
+// At 1 s blocks each tx round starts as the chain's next block is seen (BENCH_MAIND_ALIGN=0: not).
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -287,10 +288,21 @@ export async function signRound(t: Target, chainId: string): Promise<string[][]>
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; blockLine: string; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][], o: { alignToBlock?: boolean } = {}): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; blockLine: string; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
-  const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+  let height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+  // alignToBlock: the round starts as the chain's next block is seen (polled every 5 ms), so that at
+  // a fixed cadence every round, on either chain, starts at the same point of its block interval
+  // (where it starts decides how long the accepted txs wait for their block).
+  for (const until = Date.now() + 5_000; o.alignToBlock && Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 5));
+    const h = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+    if (h > height0) {
+      height0 = h;
+      break;
+    }
+  }
   let refused = 0;
   let firstRefusal: string | undefined;
   // Each request's bytes built before the clock starts (as the txs were signed before it).
@@ -423,7 +435,8 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
         const other = targets.find((o) => o !== t)!;
         const otherCpu0 = cpuMsOf(other.pid());
-        const tx = await alone(t, () => txRound(t, queues));
+        // At 1 s blocks each round starts as a block is seen (BENCH_MAIND_ALIGN=0: wherever signing left it).
+        const tx = await alone(t, () => txRound(t, queues, { alignToBlock: cadence.queries && process.env.BENCH_MAIND_ALIGN !== "0" }));
         progress(`  ${t.name}: ${tx.accepted.toFixed(0)} accepted/s, ${tx.committed.toFixed(0)} committed/s, ${(tx.cpuMsPerTx * 1000).toFixed(0)} µs CPU/tx; ${cpuLine(tx.cpu, 4)}; the other chain (${other.name}) meanwhile ${(cpuMsOf(other.pid()) - otherCpu0).toFixed(0)} ms CPU; ${tx.blockLine}`);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
