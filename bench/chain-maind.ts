@@ -19,7 +19,7 @@
 // fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
 // txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes.
 // Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
-// While one chain is measured the other is stopped (SIGSTOP; BENCH_MAIND_PAUSE=0 leaves it running).
+// While one chain's txs are measured the other is stopped (SIGSTOP; BENCH_MAIND_PAUSE=0 leaves it running).
 // The txs are sent as pre-built HTTP requests over raw keep-alive sockets (RawPoster), for both.
 // At 1 s blocks each tx round starts as the chain's next block is seen (BENCH_MAIND_ALIGN=0: not).
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
@@ -411,7 +411,8 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
       }
     }
     // BENCH_MAIND_PAUSE (default 1): the chain not measured is stopped (SIGSTOP) during the other's
-    // queries and txs and continued (SIGCONT) after, so each chain is measured alone on the 2 cores.
+    // tx round and continued (SIGCONT) after, so each chain's txs are measured alone on the 2 cores
+    // (the query phase runs as before: both chains at 1 s blocks idle cheaply).
     // Left running, chain-maind at timeout_commit 0s makes empty blocks without pause (~40 % of a
     // core while the node was measured), while this node idles between its 1 s blocks (~1 %).
     const pause = process.env.BENCH_MAIND_PAUSE !== "0";
@@ -429,7 +430,7 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
       for (const t of order) {
         if (cadence.queries) {
           progress(`round ${r + 1}/${rounds} ${t.name}: queries (${CONNECTIONS} connections, ${seconds} s); load ${loadAverage()}`);
-          got[t.name].q.push(await alone(t, () => queries(t, seconds)));
+          got[t.name].q.push(await queries(t, seconds));
         }
         const queues = await signRound(t, chainId);
         progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
