@@ -19,14 +19,18 @@
 // fastest honest setting for the txs alone: this node with --on-demand-blocks (a block as soon as
 // txs wait), chain-maind with timeout_commit 0s (BENCH_MAIND_TIMEOUT_COMMIT), the lowest it takes.
 // Before the measured rounds, BENCH_MAIND_WARMUP (default 1) uncounted tx rounds on each chain.
+// While one chain's txs are measured the other is stopped (SIGSTOP; BENCH_MAIND_PAUSE=0 leaves it running).
+// The txs are sent as pre-built HTTP requests over raw keep-alive sockets (RawPoster), for both.
+// At 1 s blocks each tx round starts as the chain's next block is seen (BENCH_MAIND_ALIGN=0: not).
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import http from "node:http";
+import { createConnection, type Socket } from "node:net";
 import autocannon from "autocannon";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { SigningStargateClient } from "@cosmjs/stargate";
@@ -55,6 +59,55 @@ function cpuMsOf(pid: number): number {
     return NaN;
   }
 }
+/** Each thread's CPU time so far (user + system), ms, by "comm/tid": /proc/PID/task/TID/stat (Linux; empty elsewhere). */
+export function threadCpuOf(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const name = s.slice(s.indexOf("(") + 1, s.lastIndexOf(")"));
+        const f = s.slice(s.lastIndexOf(") ") + 2).split(" ");
+        out.set(`${name}/${tid}`, ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+      } catch { /* the thread ended */ }
+    }
+  } catch { /* not Linux, or the process ended */ }
+  return out;
+}
+
+/** Where a tx round's CPU went: the chain's process (by thread) and this bench's own, in the accept and the commit phase, ms. */
+export interface RoundCpu {
+  /** The chain's process, all threads: [accept phase, commit phase]. */
+  chain: [number, number];
+  /** The bench's own process (process.cpuUsage: the load generator and its polling): [accept, commit]. */
+  client: [number, number];
+  /** The chain's threads that used CPU, by "comm/tid": [accept, commit]. */
+  threads: Record<string, [number, number]>;
+  /** Wall time of each phase, ms. */
+  wall: [number, number];
+}
+
+/** A round's CPU account as one line: each phase's wall, the chain's and the bench's CPU, the chain's busiest threads. */
+export function cpuLine(c: RoundCpu, threads = 8): string {
+  const f = (x: number) => x.toFixed(0);
+  const busiest = Object.entries(c.threads).sort((a, b) => b[1][0] + b[1][1] - a[1][0] - a[1][1]).slice(0, threads);
+  return `accept ${f(c.wall[0])} ms wall: chain ${f(c.chain[0])} ms CPU, bench ${f(c.client[0])}; commit ${f(c.wall[1])} ms wall: chain ${f(c.chain[1])}, bench ${f(c.client[1])}; threads (accept+commit ms) ${busiest.map(([k, [a, b]]) => `${k} ${f(a)}+${f(b)}`).join(", ")}`;
+}
+
+const clientCpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+
+function roundCpu(pid: number, t: [Map<string, number>, Map<string, number>, Map<string, number>], c: [number, number, number], w: [number, number, number]): RoundCpu {
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const threads: Record<string, [number, number]> = {};
+  for (const [k, v2] of t[2]) {
+    const v0 = t[0].get(k) ?? 0;
+    const v1 = t[1].get(k) ?? v0;
+    if (v2 - v0 > 0) threads[k] = [v1 - v0, v2 - v1];
+  }
+  void pid;
+  return { chain: [sum(t[1]) - sum(t[0]), sum(t[2]) - sum(t[1])], client: [c[1] - c[0], c[2] - c[1]], threads, wall: [w[1] - w[0], w[2] - w[1]] };
+}
+
 export interface MaindBench { cadence: string; rounds: number; warmup: number; node: Side; maind: Side; loadavg: string[] }
 
 /** A keep-alive JSON-RPC client of one connection. */
@@ -77,6 +130,97 @@ function rpcClient(url: string) {
     req.end(body);
   });
   return { call, close: () => agent.destroy() };
+}
+
+/**
+ * A keep-alive HTTP/1.1 client of one socket that POSTs requests whose bytes were built before the
+ * clock started, and reads each answer's body (Content-Length or chunked): the load generator's
+ * own CPU per request a fraction of node:http's (request object, header parsing, agent), the same
+ * for both chains. One request at a time.
+ */
+export class RawPoster {
+  private socket: Socket | undefined;
+  private buf: Buffer = Buffer.alloc(0);
+  private waiting: { resolve: (body: Buffer) => void; reject: (e: Error) => void } | undefined;
+
+  constructor(private readonly host: string, private readonly port: number) {}
+
+  /** The request's bytes: POST / with `body` (JSON). */
+  static request(url: string, body: string): Buffer {
+    const u = new URL(url);
+    return Buffer.from(`POST ${u.pathname || "/"} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+
+  static of(url: string): RawPoster {
+    const u = new URL(url);
+    return new RawPoster(u.hostname, Number(u.port || 80));
+  }
+
+  private connect(): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const s = createConnection({ host: this.host, port: this.port, noDelay: true }, () => resolve(s));
+      s.on("data", (d: Buffer) => this.read(d));
+      s.on("error", (e) => { reject(e); this.fail(e); });
+      s.on("close", () => { this.socket = undefined; this.fail(new Error("connection closed")); });
+    });
+  }
+
+  private fail(e: Error): void {
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(e);
+  }
+
+  async post(request: Buffer): Promise<Buffer> {
+    this.socket ??= await this.connect();
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket!.write(request);
+    });
+  }
+
+  private read(d: Buffer): void {
+    this.buf = this.buf.length === 0 ? d : Buffer.concat([this.buf, d]);
+    const end = this.buf.indexOf("\r\n\r\n");
+    if (end < 0) return;
+    const head = this.buf.toString("latin1", 0, end).toLowerCase();
+    let body: Buffer;
+    let rest: Buffer;
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    if (length) {
+      const n = Number(length[1]);
+      if (this.buf.length < end + 4 + n) return;
+      body = this.buf.subarray(end + 4, end + 4 + n);
+      rest = this.buf.subarray(end + 4 + n);
+    } else if (/\r\ntransfer-encoding: *chunked/.test(head)) {
+      const parts: Buffer[] = [];
+      let at = end + 4;
+      for (;;) {
+        const eol = this.buf.indexOf("\r\n", at);
+        if (eol < 0) return;
+        const size = parseInt(this.buf.toString("latin1", at, eol), 16);
+        if (this.buf.length < eol + 2 + size + 2) return;
+        if (size === 0) {
+          at = eol + 4;
+          break;
+        }
+        parts.push(this.buf.subarray(eol + 2, eol + 2 + size));
+        at = eol + 2 + size + 2;
+      }
+      body = Buffer.concat(parts);
+      rest = this.buf.subarray(at);
+    } else {
+      return this.fail(new Error(`an answer without a length: ${head.slice(0, 200)}`));
+    }
+    this.buf = rest;
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.resolve(body);
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
 }
 
 /** GET as JSON; once more if the socket was closed under it (a keep-alive socket the server closed as fetch reused it). */
@@ -144,18 +288,33 @@ export async function signRound(t: Target, chainId: string): Promise<string[][]>
 }
 
 /** Sends the round's txs through broadcast_tx_sync: accepted/s, committed/s and refusals. */
-export async function txRound(t: Target, queues: string[][]): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; firstRefusal?: string }> {
+export async function txRound(t: Target, queues: string[][], o: { alignToBlock?: boolean } = {}): Promise<{ accepted: number; committed: number; refused: number; cpuMsPerTx: number; cpu: RoundCpu; blockLine: string; firstRefusal?: string }> {
   const total = queues.reduce((n, q) => n + q.length, 0);
   const status = rpcClient(t.rpc);
-  const height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+  let height0 = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+  // alignToBlock: the round starts as the chain's next block is seen (polled every 5 ms), so that at
+  // a fixed cadence every round, on either chain, starts at the same point of its block interval
+  // (where it starts decides how long the accepted txs wait for their block).
+  for (const until = Date.now() + 5_000; o.alignToBlock && Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 5));
+    const h = Number((await status.call("status", {})).result.sync_info.latest_block_height);
+    if (h > height0) {
+      height0 = h;
+      break;
+    }
+  }
   let refused = 0;
   let firstRefusal: string | undefined;
+  // Each request's bytes built before the clock starts (as the txs were signed before it).
+  const requests = queues.map((q) => q.map((tx) => RawPoster.request(t.rpc, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx } }))));
   const cpu0 = cpuMsOf(t.pid());
+  const th0 = threadCpuOf(t.pid());
+  const cl0 = clientCpuMs();
   const t0 = performance.now();
-  await Promise.all(queues.map(async (q) => {
-    const c = rpcClient(t.rpc);
-    for (const tx of q) {
-      const r = await c.call("broadcast_tx_sync", { tx });
+  await Promise.all(requests.map(async (q) => {
+    const c = RawPoster.of(t.rpc);
+    for (const request of q) {
+      const r = JSON.parse((await c.post(request)).toString("utf8"));
       if (r.result?.code !== 0) {
         refused++;
         firstRefusal ??= JSON.stringify(r).slice(0, 300);
@@ -164,6 +323,10 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     c.close();
   }));
   const accepted = performance.now() - t0;
+  const acceptedAtMs = Date.now();
+  const blocks: { txs: number; headerMs: number; seenMs: number }[] = [];
+  const th1 = threadCpuOf(t.pid());
+  const cl1 = clientCpuMs();
   // Committed: the blocks after height0 hold every accepted tx.
   let seen = 0;
   let h = height0;
@@ -173,14 +336,20 @@ export async function txRound(t: Target, queues: string[][]): Promise<{ accepted
     const latest = Number((await status.call("status", {})).result.sync_info.latest_block_height);
     for (; h < latest; h++) {
       const b = await status.call("block", { height: `${h + 1}` });
-      seen += (b.result.block.data.txs ?? []).length;
+      const n = (b.result.block.data.txs ?? []).length;
+      seen += n;
+      if (n > 0) blocks.push({ txs: n, headerMs: Date.parse(b.result.block.header.time), seenMs: Date.now() });
     }
     if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
   }
   const committed = performance.now() - t0;
   const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
+  const cpu = roundCpu(t.pid(), [th0, th1, threadCpuOf(t.pid())], [cl0, cl1, clientCpuMs()], [0, accepted, committed]);
   status.close();
-  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, ...(firstRefusal ? { firstRefusal } : {}) };
+  // The blocks that held the round's txs: their sizes, and the last one's header time and when the bench saw it, after the last answer (ms).
+  const last = blocks[blocks.length - 1];
+  const blockLine = `${blocks.length} blocks (${blocks.map((b) => b.txs).join("+")}); the last one's header time ${last ? (last.headerMs - acceptedAtMs).toFixed(0) : "?"} ms after the last answer, seen ${last ? (last.seenMs - acceptedAtMs).toFixed(0) : "?"} ms after it`;
+  return { accepted: (total - refused) / (accepted / 1000), committed: (total - refused) / (committed / 1000), refused, cpuMsPerTx, cpu, blockLine, ...(firstRefusal ? { firstRefusal } : {}) };
 }
 
 /** How each chain makes its blocks in a setup: this node's flags, chain-maind's timeout_commit. */
@@ -241,6 +410,21 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         await txRound(t, await signRound(t, chainId));
       }
     }
+    // BENCH_MAIND_PAUSE (default 1): the chain not measured is stopped (SIGSTOP) during the other's
+    // tx round and continued (SIGCONT) after, so each chain's txs are measured alone on the 2 cores
+    // (the query phase runs as before: both chains at 1 s blocks idle cheaply).
+    // Left running, chain-maind at timeout_commit 0s makes empty blocks without pause (~40 % of a
+    // core while the node was measured), while this node idles between its 1 s blocks (~1 %).
+    const pause = process.env.BENCH_MAIND_PAUSE !== "0";
+    const alone = async <T>(t: Target, work: () => Promise<T>): Promise<T> => {
+      const other = targets.find((o) => o !== t)!;
+      if (pause) process.kill(other.pid(), "SIGSTOP");
+      try {
+        return await work();
+      } finally {
+        if (pause) process.kill(other.pid(), "SIGCONT");
+      }
+    };
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
@@ -250,7 +434,11 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         }
         const queues = await signRound(t, chainId);
         progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
-        const tx = await txRound(t, queues);
+        const other = targets.find((o) => o !== t)!;
+        const otherCpu0 = cpuMsOf(other.pid());
+        // At 1 s blocks each round starts as a block is seen (BENCH_MAIND_ALIGN=0: wherever signing left it).
+        const tx = await alone(t, () => txRound(t, queues, { alignToBlock: cadence.queries && process.env.BENCH_MAIND_ALIGN !== "0" }));
+        progress(`  ${t.name}: ${tx.accepted.toFixed(0)} accepted/s, ${tx.committed.toFixed(0)} committed/s, ${(tx.cpuMsPerTx * 1000).toFixed(0)} µs CPU/tx; ${cpuLine(tx.cpu, 4)}; the other chain (${other.name}) meanwhile ${(cpuMsOf(other.pid()) - otherCpu0).toFixed(0)} ms CPU; ${tx.blockLine}`);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
         got[t.name].c.push(tx.committed);

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { referenceGenesis, signRound, txRound, type Target } from "./chain-maind.js";
+import { cpuLine, referenceGenesis, signRound, txRound, type Target } from "./chain-maind.js";
 import { startChild } from "./load.js";
 import { loadAverage } from "./stats.js";
 
@@ -25,13 +25,15 @@ const genesisFile = join(dir, "genesis.json");
 writeFileSync(genesisFile, JSON.stringify(genesis));
 const { child, url, rpc } = await startChild(join(dir, "node.db"), "1s", (m) => { if (!/ INFO /.test(m)) console.error(m); }, {
   args: ["--genesis", genesisFile, ...(flag("--on-demand") ? ["--on-demand-blocks"] : [])],
-  nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  // --node-arg X (repeatable): a flag for the node's own node (V8's, e.g. --max-semi-space-size=32).
+  nodeArgs: [...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), ...argv.flatMap((a, i) => (a === "--node-arg" ? [argv[i + 1]!] : []))],
 });
 const t: Target = { name: "node", rest: url, rpc, pid: () => child.pid! };
 try {
   for (let r = 0; r < rounds; r++) {
     const queues = await signRound(t, genesis.chain_id);
     const x = await txRound(t, queues);
+    console.log(`  ${cpuLine(x.cpu)}\n  ${x.blockLine}`);
     console.log(`round ${r + 1}: accepted ${x.accepted.toFixed(0)} tx/s, committed ${x.committed.toFixed(0)} tx/s, refused ${x.refused}, node CPU ${(x.cpuMsPerTx * 1000).toFixed(0)} µs/tx; load ${loadAverage()}`);
   }
 } finally {

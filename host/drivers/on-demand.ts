@@ -24,12 +24,22 @@ export interface OnDemandParams {
   maxTxs: number;
 }
 
-export const ON_DEMAND_DEFAULTS: OnDemandParams = {
+export const ON_DEMAND_DEFAULTS: OnDemandParams = onDemandFromEnv(process.env.STAKING_ENGINE_ON_DEMAND, {
   quietNs: 20_000_000n,
   maxWaitNs: 250_000_000n,
   minGapNs: 100_000_000n,
   maxTxs: 5_000,
-};
+});
+
+/**
+ * `STAKING_ENGINE_ON_DEMAND="quiet,maxWait,minGap"` (milliseconds, each optional: "5,,50"): the
+ * cadence's bounds for a measurement; anything not a whole number of ms keeps the default.
+ */
+export function onDemandFromEnv(text: string | undefined, d: OnDemandParams): OnDemandParams {
+  if (text === undefined) return d;
+  const [q, w, g] = text.split(",").map((x) => (/^\d+$/.test(x.trim()) ? BigInt(x.trim()) * 1_000_000n : undefined));
+  return { quietNs: q ?? d.quietNs, maxWaitNs: w ?? d.maxWaitNs, minGapNs: g ?? d.minGapNs, maxTxs: d.maxTxs };
+}
 
 /** What the cadence knows when it decides. */
 export interface OnDemandState {

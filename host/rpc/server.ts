@@ -84,6 +84,8 @@ export type RpcReply = { jsonrpc: "2.0"; id: unknown; result?: unknown; error?: 
 export function createRpc(node: Node, o: RpcOptions): {
   app: Hono;
   call: (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => Promise<RpcReply>;
+  /** `call`, but the reply itself (not a promise of it) where the method answers synchronously. */
+  callNow: (id: unknown, method: unknown, params: unknown, form: "json" | "uri") => RpcReply | Promise<RpcReply>;
   newBlockValue: (height: bigint) => unknown;
   txValue: (r: TxResult) => unknown;
 } {
@@ -92,7 +94,14 @@ export function createRpc(node: Node, o: RpcOptions): {
   useCors(app, o.corsOrigins);
   const maxBody = o.maxBodyBytes ?? 1_000_000;
 
-  const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): Promise<RpcReply> => {
+  const failed = (id: unknown, e: unknown): RpcReply => {
+    const err = e instanceof RpcError ? e
+      : e instanceof ChainStateError ? internal(e.message)
+      : internal(e instanceof Error ? e.message : String(e));
+    return { jsonrpc: "2.0", id, error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } };
+  };
+  // The reply at once where the method answers synchronously (a broadcast's CheckTx), else its promise.
+  const callNow = (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): RpcReply | Promise<RpcReply> => {
     node.produceIfDue?.(); // queries yield to block production (drivers/embedded.ts)
     try {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid Request", "method must be a string");
@@ -100,14 +109,14 @@ export function createRpc(node: Node, o: RpcOptions): {
       if (handler === undefined) throw new RpcError(-32601, "Method not found", "");
       const named = namedParams(method, params, o.extra?.argNames[method]);
       if (typeof named === "string") throw invalidParams(named);
-      return { jsonrpc: "2.0", id, result: await handler(named, form) };
+      const result = handler(named, form);
+      if (result instanceof Promise) return result.then((r): RpcReply => ({ jsonrpc: "2.0", id, result: r }), (e: unknown) => failed(id, e));
+      return { jsonrpc: "2.0", id, result };
     } catch (e) {
-      const err = e instanceof RpcError ? e
-        : e instanceof ChainStateError ? internal(e.message)
-        : internal(e instanceof Error ? e.message : String(e));
-      return { jsonrpc: "2.0", id, error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } };
+      return failed(id, e);
     }
   };
+  const call = async (id: unknown, method: unknown, params: unknown, form: "json" | "uri"): Promise<RpcReply> => callNow(id, method, params, form);
 
   app.post("/", async (c) => {
     const text = await c.req.text();
@@ -148,6 +157,7 @@ export function createRpc(node: Node, o: RpcOptions): {
   return {
     app,
     call,
+    callNow,
     newBlockValue: (height) => {
       const { block, block_id } = blocks({ height: `${height}` }, "json");
       const r = results({ height: `${height}` }, "json");

@@ -108,14 +108,18 @@ export function fastTxBroadcast(next: RequestListener, o: FastTxOptions): Reques
   return fastPost(next, FAST_TX_PATH, o, (body) => fastAnswer(body, o));
 }
 
+/** `answer` took the request: it calls `done` later, once (fastPost). */
+const LATER = Symbol("later");
+
 /**
  * `next` with a fast path for POST `path`: a body of a declared length within the limits is read
- * whole and given to `answer`; its JSON (or a promise of it) is the 200 answer; undefined, a throw
- * or a rejection pass the request (its body as `rawBody`) on to `next`.
+ * whole and given to `answer`; its JSON (or a promise of it, or LATER and then `done` with it) is
+ * the 200 answer; undefined, a throw or a rejection pass the request (its body as `rawBody`) on to
+ * `next`.
  */
 function fastPost(
   next: RequestListener, path: string, o: { maxBodyBytes: number; cors: boolean },
-  answer: (body: Buffer) => string | undefined | Promise<string | undefined>,
+  answer: (body: Buffer, done: (text: string | undefined | Error) => void) => string | undefined | Promise<string | undefined> | typeof LATER,
 ): RequestListener {
   const limit = Math.min(o.maxBodyBytes, FAST_MAX_BODY);
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -138,12 +142,13 @@ function fastPost(
         res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
         res.end(text);
       };
-      let got: string | undefined | Promise<string | undefined>;
+      let got: string | undefined | Promise<string | undefined> | typeof LATER;
       try {
-        got = answer(body);
+        got = answer(body, (text) => (text instanceof Error ? pass() : send(text)));
       } catch {
         return pass();
       }
+      if (got === LATER) return;
       if (typeof got === "object") got.then(send, pass);
       else send(got);
     });
@@ -161,9 +166,14 @@ const RPC_FAST_METHODS = new Set(["broadcast_tx_sync", "broadcast_tx_async", "br
  */
 export function fastRpcBroadcast(
   next: RequestListener,
-  o: { call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>; maxBodyBytes: number; cors: boolean; ingest?: IngestQueue },
+  o: {
+    call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>;
+    /** The call's reply itself where the method answers synchronously: a batch's answers are then written as each CheckTx ends. */
+    callNow?: (id: unknown, method: unknown, params: unknown, form: "json") => unknown;
+    maxBodyBytes: number; cors: boolean; ingest?: IngestQueue;
+  },
 ): RequestListener {
-  return fastPost(next, "/", o, (body) => {
+  return fastPost(next, "/", o, (body, done) => {
     if (body[0] !== 0x7b) return undefined;
     const r = JSON.parse(body.toString("utf8")) as unknown;
     if (typeof r !== "object" || r === null || Array.isArray(r)) return undefined;
@@ -180,7 +190,20 @@ export function fastRpcBroadcast(
       return answer(); // the method's own refusal
     }
     // The call's CheckTx runs synchronously in `run` (rpc/server.ts broadcast), in arrival order.
-    return new Promise((resolve, reject) => ingest.add(bytes, () => void answer().then(resolve, reject)));
+    const callNow = o.callNow;
+    if (callNow === undefined) return new Promise((resolve, reject) => ingest.add(bytes, () => void answer().then(resolve, reject)));
+    // Its answer written at once, inside the batch: the client reads it (on another core) while the
+    // batch's next CheckTx runs, instead of every answer of the batch leaving after the last one.
+    ingest.add(bytes, () => {
+      try {
+        const reply = callNow(id ?? -1, method, params, "json");
+        if (reply instanceof Promise) reply.then((r) => done(JSON.stringify(r)), (e: Error) => done(e));
+        else done(JSON.stringify(reply));
+      } catch (e) {
+        done(e as Error);
+      }
+    });
+    return LATER;
   });
 }
 
