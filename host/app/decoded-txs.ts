@@ -17,8 +17,37 @@ const kept = new Map<string, DecodedTx>();
 /** The key of `bytes`: the bytes themselves as a string (exact, and cheaper to make than a hash). */
 const keyOf = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 
+/**
+ * The decoded forms of the txs handed to the signature workers and not yet checked, by the bytes
+ * object the hand-off read (app/ante/sig-pool.ts `startVerifying`): their CheckTx, one event-loop
+ * turn later, gets the same bytes object and finds its decoding without the key string and the
+ * kept map's lookup. Unpinned when the batch's CheckTx calls ran (its `forget`), so it holds at
+ * most the batches in flight.
+ */
+const pinned = new Map<Uint8Array, DecodedTx>();
+
+/** Pins `decoded` (what `decodeTxKept(bytes)` just gave) to the bytes object `bytes`. */
+export function pinDecoded(bytes: Uint8Array, decoded: DecodedTx): void {
+  if (pinned.size >= MAX_DECODED_TXS) pinned.clear(); // batches never forgotten (a caller's bug): a cache, dropped
+  pinned.set(bytes, decoded);
+}
+
+/** Unpins `bytes` (a batch's CheckTx calls ran, or it was not handed over). */
+export function unpinDecoded(bytes: Uint8Array): void {
+  pinned.delete(bytes);
+}
+
+/** How many decoded txs are pinned now (tests). */
+export const decodedTxsPinned = (): number => pinned.size;
+
 /** `decodeTx(bytes)` (not simulate), from the kept ones when these bytes were decoded lately. Throws TxError as decodeTx. */
 export function decodeTxKept(bytes: Uint8Array): DecodedTx {
+  const held = pinned.size === 0 ? undefined : pinned.get(bytes);
+  if (held !== undefined) {
+    decodedTxCounts.hits++;
+    decodedTxCounts.pinnedHits++;
+    return held;
+  }
   const key = keyOf(bytes);
   const hit = kept.get(key);
   if (hit !== undefined) {
@@ -55,9 +84,10 @@ function keep(key: string, decoded: DecodedTx): void {
 export const decodedTxsKept = (): number => kept.size;
 
 /** Lookups that found a kept decoded tx and those that decoded (tests, the bench). */
-export const decodedTxCounts = { hits: 0, misses: 0 };
+export const decodedTxCounts = { hits: 0, misses: 0, pinnedHits: 0 };
 
 /** Forgets every kept decoded tx (tests). */
 export function forgetDecodedTxs(): void {
   kept.clear();
+  pinned.clear();
 }

@@ -82,6 +82,10 @@ function decodeWith<T>(what: string, decode: () => T): T {
 /** TxBody's fields (SDK v0.50); v0.53's unordered (4) and timeout_timestamp (5) are not taken. */
 const BODY_FIELDS = new Set([1, 2, 3, 1023, 2047]);
 const AUTH_INFO_FIELDS = new Set([1, 2, 3]);
+// rejectUnknownAuthInfoFields reads the decoder's unknown fields: the schema must know exactly these.
+if (AuthInfoSchema.fields.length !== AUTH_INFO_FIELDS.size || !AuthInfoSchema.fields.every((f) => AUTH_INFO_FIELDS.has(f.number))) {
+  throw new Error("AuthInfo's generated schema has other fields than AUTH_INFO_FIELDS: update wire/tx.ts");
+}
 
 /**
  * ADR-027's unknown-field rule at the top level of TxBody and AuthInfo: a field the node does not
@@ -90,13 +94,34 @@ const AUTH_INFO_FIELDS = new Set([1, 2, 3]);
  */
 function rejectUnknownFields(bytes: Uint8Array, known: ReadonlySet<number>, what: string, nonCriticalOk: boolean): void {
   const reader = new BinaryReader(bytes);
-  while (reader.pos < reader.len) {
-    const [field, wireType] = decodeWith(what, () => reader.tag());
-    if (!known.has(field) && !(nonCriticalOk && (field & 1024) !== 0)) {
-      throw decodeError(`${what}: unknown field ${field}${field === 4 || field === 5 ? " (unordered and timeout_timestamp txs are not supported)" : ""}`);
+  let unknown: number | undefined;
+  // One try over the walk (a closure a tag and a skip before): the same message either way.
+  try {
+    while (reader.pos < reader.len) {
+      const [field, wireType] = reader.tag();
+      if (!known.has(field) && !(nonCriticalOk && (field & 1024) !== 0)) {
+        unknown = field;
+        break;
+      }
+      reader.skip(wireType, field);
     }
-    decodeWith(what, () => reader.skip(wireType, field));
+  } catch (e) {
+    throw decodeError(`${what}: ${(e as Error).message}`);
   }
+  if (unknown !== undefined) throw unknownFieldError(what, unknown);
+}
+
+const unknownFieldError = (what: string, field: number) =>
+  decodeError(`${what}: unknown field ${field}${field === 4 || field === 5 ? " (unordered and timeout_timestamp txs are not supported)" : ""}`);
+
+/**
+ * AuthInfo's unknown fields from its decoding (protobuf-es keeps them in `$unknown`, in the order
+ * read): the schema's fields are exactly AUTH_INFO_FIELDS, so the first unknown one is what a
+ * second walk over the bytes (rejectUnknownFields) would refuse.
+ */
+function rejectUnknownAuthInfoFields(authInfo: { $unknown?: readonly { no: number }[] }): void {
+  const first = authInfo.$unknown?.[0];
+  if (first !== undefined) throw unknownFieldError("auth_info_bytes", first.no);
 }
 
 function signModeOf(mode: SignMode, i: number): ProtoSignMode {
@@ -174,7 +199,7 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
   const body = decodeWith("body_bytes", () => fromBinary(TxBodySchema, raw.bodyBytes));
   const authInfo = decodeWith("auth_info_bytes", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));
   rejectUnknownFields(raw.bodyBytes, BODY_FIELDS, "body_bytes", true);
-  rejectUnknownFields(raw.authInfoBytes, AUTH_INFO_FIELDS, "auth_info_bytes", false);
+  rejectUnknownAuthInfoFields(authInfo);
   if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
 
   const msgs = body.messages.map((any, i) => {

@@ -23,7 +23,7 @@ import { encodeAddress } from "../../wire/address.js";
 import { pubKeyAddressBytes } from "../../wire/keys.js";
 import type { DecodedTx } from "../../wire/amino/stdtx.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
-import { decodeTxKept } from "../decoded-txs.js";
+import { decodeTxKept, pinDecoded, unpinDecoded } from "../decoded-txs.js";
 import { secp256k1Backend, verifyHashSecp256k1 } from "../../wire/secp256k1.js";
 
 /** Fewer txs than this at once are verified inline. */
@@ -120,22 +120,23 @@ export function directVerdict(
 
 /**
  * Calls `each` with the signature, sign bytes and key of each of a tx's SIGN_MODE_DIRECT signers
- * (none for another sign mode, a key whose account is unknown, a tx that does not decode). The tx
+ * (none for another sign mode, a key whose account is unknown, a tx that does not decode); returns
+ * the decoded tx (undefined if it does not decode). The tx
  * is decoded by the one decoder CheckTx uses and kept (app/decoded-txs.ts), so its CheckTx finds it
  * decoded: the hand-off adds no second decoding.
  */
 export function directTriples(
   tx: Uint8Array, chainId: string, accountNumberOf: (pubKey: Uint8Array) => bigint | undefined,
   each: (sig: Uint8Array, signBytes: Uint8Array, key: Uint8Array, doc: SlotDoc) => void,
-): void {
+): DecodedTx | undefined {
   let decoded: DecodedTx;
   try {
     decoded = decodeTxKept(tx);
   } catch {
-    return; // CheckTx refuses it again, by the same decoder
+    return undefined; // CheckTx refuses it again, by the same decoder
   }
   const proto = decoded.proto;
-  if (!proto) return;
+  if (!proto) return decoded;
   const sigs = decoded.signatures;
   for (let i = 0; i < sigs.length; i++) {
     const { pubKey: key, signature: sig } = sigs[i]!;
@@ -145,6 +146,7 @@ export function directTriples(
     const { bodyBytes: body, authInfoBytes: auth } = proto;
     each(sig, signDocBytes({ bodyBytes: body, authInfoBytes: auth, chainId, accountNumber }), key, { body, auth, chainId, accountNumber, sig });
   }
+  return decoded;
 }
 
 /** bech32 addresses of keys (the same signers come again and again); cleared past 4,096. */
@@ -279,10 +281,20 @@ export function startVerifying(
     index.set(sig, s);
     s++;
   };
-  for (const tx of txs) directTriples(tx, chainId, accountNumberOf, put);
+  // Each tx's decoded form pinned to its bytes object until the batch's CheckTx calls ran: CheckTx
+  // takes it without the kept map's key (app/decoded-txs.ts).
+  const pinnedTxs: Uint8Array[] = [];
+  for (const tx of txs) {
+    const decoded = directTriples(tx, chainId, accountNumberOf, put);
+    if (decoded !== undefined) {
+      pinDecoded(tx, decoded);
+      pinnedTxs.push(tx);
+    }
+  }
   const end = s;
   if (end - first + covered < MIN_BATCH) {
     forgetRange(first, end); // nothing published: the workers never see these slots
+    for (const tx of pinnedTxs) unpinDecoded(tx);
     return undefined;
   }
   shared.head = end;
@@ -290,6 +302,8 @@ export function startVerifying(
   Atomics.notify(ctrl64, HEAD);
   return {
     forget() {
+      for (const tx of pinnedTxs) unpinDecoded(tx);
+      pinnedTxs.length = 0;
       forgetRange(first, end);
       if (pool === shared && Atomics.load(ctrl64, SKIP) < BigInt(end)) Atomics.store(ctrl64, SKIP, BigInt(end));
     },

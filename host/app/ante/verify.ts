@@ -437,7 +437,7 @@ function validlySigned(tx: DecodedTx, i: number, address: string, prefix: string
 }
 
 function keyMatches(pubKey: Uint8Array, prefix: string, address: string): boolean {
-  const k = `${prefix}:${Buffer.from(pubKey).toString("hex")}`;
+  const k = `${prefix}:${Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.byteLength).toString("hex")}`; // a view: no copy
   if (ADDRESS_OF_KEY.get(k) === address) return true;
   if (encodeAddress(prefix, pubKeyAddressBytes(pubKey)) !== address) return false;
   if (ADDRESS_OF_KEY.size >= MAX_KEY_ADDRESSES) ADDRESS_OF_KEY.clear();
