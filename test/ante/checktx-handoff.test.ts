@@ -13,6 +13,9 @@ import { decodeTxBytes } from "../../host/wire/tx.js";
 import { forgetVerdicts, verifyAheadForState } from "../../host/app/ante/sig-pool.js";
 import { decodedTxCounts, decodedTxsPinned, decodeTxKept, forgetDecodedTxs } from "../../host/app/decoded-txs.js";
 import { nodeHarness } from "../helpers/node.js";
+import { verifyDecodedTx } from "../../host/app/ante/verify.js";
+import { verifyContext } from "../../host/app/ante.js";
+import { decodeTx } from "../../host/wire/amino/stdtx.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 
 const h = await nodeHarness({ prefix: "checktx-handoff-test-" });
@@ -21,12 +24,12 @@ test.after(h.remove);
 const a = await h.open();
 const chainId = a.chain.chainId;
 
-async function sendBy(n: number, sequence: bigint, amount = "1"): Promise<Uint8Array> {
+async function sendBy(n: number, sequence: bigint, amount = "1", memo = ""): Promise<Uint8Array> {
   const s = await protoSigner(n, "direct");
   const to = (await protoSigner(1, "direct")).address;
   const acct = a.chain.directory.account(s.address)!;
   return s.sign([{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: s.address, toAddress: to, amount: [{ denom: "basecro", amount }] } }], {
-    chainId, accountNumber: acct.accountNumber, sequence,
+    chainId, accountNumber: acct.accountNumber, sequence, memo,
   });
 }
 
@@ -98,6 +101,44 @@ test("AuthInfo's unknown fields: the first one refused by number, as the walk ov
   const body = TxRaw.encode({ ...both, bodyBytes: new Uint8Array([...both.bodyBytes, ...new BinaryWriter().tag(4, WireType.Varint).bool(false).finish()]) }).finish();
   assert.is(refusal(body), "sdk 2 body_bytes: unknown field 4 (unordered and timeout_timestamp txs are not supported): tx parse error");
   assert.is(refusal(batch[0]!), "accepted");
+});
+
+test("verify reads the fee payer's account once when it is the signer; the memo encoded only when it could be too long", async () => {
+  const c = await h.open(); // no tx waiting: signer 5 at sequence 0
+  const ctx = verifyContext(c.chain.app.state, true);
+  let reads = 0;
+  const counting = { ...ctx, getAccount: (address: string) => (reads++, ctx.getAccount(address)) };
+  const decoded = decodeTx(await sendBy(5, 0n, "1", "a short memo"));
+  verifyDecodedTx(decodeTx(await sendBy(6, 0n)), ctx); // the chain id's bytes and the like made once
+  const encode = TextEncoder.prototype.encode;
+  let encoded = 0;
+  TextEncoder.prototype.encode = function (this: TextEncoder, text?: string) {
+    encoded++;
+    return encode.call(this, text);
+  };
+  try {
+    const v = verifyDecodedTx(decoded, counting);
+    assert.is(reads, 1, "one account read for a send paid by its signer");
+    assert.is(v.memo, "a short memo");
+    assert.is(encoded, 0, "a memo of at most a third of the limit's units is not encoded");
+  } finally {
+    TextEncoder.prototype.encode = encode;
+  }
+  // At the limit (256): 85 three-byte characters (255 bytes) pass; 86 (258 bytes, 86 units) are refused with the byte count.
+  const refusal = async (memo: string) => {
+    try {
+      verifyDecodedTx(decodeTx(await sendBy(5, 0n, "1", memo)), ctx);
+      return "accepted";
+    } catch (e) {
+      if (!(e instanceof TxError)) throw e;
+      return e.log;
+    }
+  };
+  assert.is(await refusal("€".repeat(85)), "accepted");
+  assert.match(await refusal("€".repeat(86)), "maximum number of characters is 256 but received 258 characters");
+  assert.match(await refusal("a".repeat(257)), "maximum number of characters is 256 but received 257 characters");
+  assert.is(await refusal("😀".repeat(64)), "accepted"); // 128 units, 256 bytes
+  assert.match(await refusal(`${"😀".repeat(64)}a`), "but received 257 characters");
 });
 
 test.run();

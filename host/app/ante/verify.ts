@@ -247,7 +247,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
 
   // 4. Memo, in bytes as Go's len() counts.
   const maxMemo = ctx.maxMemoCharacters ?? DEFAULT_MAX_MEMO_CHARACTERS;
-  const memoLength = utf8.decode(tx.memo).length;
+  // UTF-8 takes 1-3 bytes a UTF-16 unit (4 a pair): a memo of at most maxMemo / 3 units fits, unencoded.
+  const memoLength = tx.memo.length * 3 <= maxMemo ? 0 : utf8.decode(tx.memo).length;
   if (memoLength > maxMemo) {
     throw new TxError(
       SdkErrors.MemoTooLarge,
@@ -260,7 +261,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
   const granter = tx.proto !== undefined && tx.proto.feeGranter !== "" ? canonicalAddress(tx.proto.feeGranter, prefix, "fee granter") : undefined;
   if (granter !== undefined && granter !== feePayer) ctx.useFeeGrant?.(granter, feePayer!, fee.amount, msgs.map((m) => m.typeUrl));
   const deductFrom = granter ?? feePayer!;
-  if (ctx.getAccount(deductFrom) === undefined) {
+  const payerAccount = ctx.getAccount(deductFrom);
+  if (payerAccount === undefined) {
     throw new TxError(SdkErrors.UnknownAddress, `fee payer address: ${deductFrom} does not exist`);
   }
   if (!coinsZero(fee.amount) && !coinsValid(fee.amount)) {
@@ -274,7 +276,8 @@ export function verifyDecodedTx(tx: DecodedTx, ctx: VerifyContext): VerifiedTx {
     if (!unsigned && !keyMatches(pubKey, prefix, address)) {
       throw new TxError(SdkErrors.InvalidPubKey, `pubKey does not match signer address ${address} with signer index: ${i}`);
     }
-    const account = ctx.getAccount(address);
+    // Nothing between reads the state differently: the fee payer's account, read above, is its.
+    const account = address === deductFrom ? payerAccount : ctx.getAccount(address);
     if (account === undefined) throw new TxError(SdkErrors.UnknownAddress, `account ${address} does not exist`);
     const declared = tx.proto?.signerInfos[i]?.sequence ?? account.sequence;
     if (unsigned) {
