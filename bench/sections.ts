@@ -36,6 +36,8 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "         cores (target <= 120 s) against one run alone, and one run's cost with 5 s blocks\n" +
         "  network   only the 4-validator CometBFT network of this node against the single-process node:\n" +
         "         signed-tx throughput and commit-to-commit time at 1 s blocks\n" +
+        "         (BENCH_NETWORK_SIZES, BENCH_NETWORK_TXS per sender, BENCH_NETWORK_WARMUP uncounted txs per sender first,\n" +
+        "         BENCH_NETWORK_SPREAD=0 skips the senders-spread figure, BENCH_NETWORK_COMETBFT another CometBFT binary)\n" +
         "  scale     only the mainnet-sized state: genesis documents of 10k, 100k and 1M accounts (100 validators,\n" +
         "         a delegation each, a tier position per 10; BENCH_SCALE_SIZES=10000,100000 for others): import,\n" +
         "         restart, RSS, core memory and bytes per record, empty and 1,000-tx blocks, query p50/p99, SQLite size\n" +
@@ -46,6 +48,8 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "         skipped without it) on the same genesis, alternating rounds (BENCH_MAIND_ROUNDS, default 3): 16 connections\n" +
         "         over 3 REST query paths, 1,000 pre-signed sends through broadcast_tx_sync (accepted/s, committed/s), RSS\n" +
         "         after the load; ratios against issue 35's done-when (queries >= 5x, txs >= 2x, RSS <= 1x)\n" +
+        "         (BENCH_MAIND_CADENCE=1s|fast|both, BENCH_MAIND_WARMUP uncounted rounds, default 1; the chain not measured\n" +
+        "         is stopped during the other's tx round unless BENCH_MAIND_PAUSE=0; BENCH_MAIND_ALIGN=0: rounds not started at a block)\n" +
         "  snapshot  only dev mode's snapshot and revert on 100,000 accounts (BENCH_ACCOUNTS), against a restart's restore\n" +
         "  soak      only the memory soak (bench/soak.ts; never in the full run): N minutes (--minutes N or BENCH_SOAK_MINUTES,\n" +
         "         default 30) of REST and RPC queries, signed txs, junk txs and WebSocket clients coming and going on a\n" +
