@@ -20,11 +20,11 @@ import { Worker } from "node:worker_threads";
 import { signDocBytes } from "../../wire/tx-encode.js";
 import { sha256Buffer } from "../../wire/digest.js";
 import { encodeAddress } from "../../wire/address.js";
-import { pubKeyAddressBytes } from "../../wire/keys.js";
+import { pubKeyAddressBytes, rememberValidSecp256k1, verifySecp256k1 } from "../../wire/keys.js";
 import type { DecodedTx } from "../../wire/amino/stdtx.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
 import { decodeTxKept, pinDecoded, unpinDecoded } from "../decoded-txs.js";
-import { secp256k1Backend, verifyHashSecp256k1 } from "../../wire/secp256k1.js";
+import { secp256k1Backend } from "../../wire/secp256k1.js";
 
 /** Fewer txs than this at once are verified inline. */
 export const MIN_BATCH = 4;
@@ -84,11 +84,11 @@ function sameAt(a: Uint8Array, b: Uint8Array, at: number): boolean {
 }
 
 
-/** The SDK's secp256k1 check (wire/keys.ts verifySecp256k1's rule), inline: libsecp256k1 (or @noble). */
-export function verifySignature(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
-  if (pubKey.length !== KEY || signature.length !== SIG) return false;
-  return verifyHashSecp256k1(signature, sha256(signBytes), pubKey);
-}
+/**
+ * The SDK's secp256k1 check, inline: wire/keys.ts `verifySecp256k1` (libsecp256k1 or @noble), whose
+ * memory of valid signatures spares the block that executes a tx, and each recheck, a second verify.
+ */
+export const verifySignature = verifySecp256k1;
 
 /**
  * A worker's verdict on a SIGN_MODE_DIRECT signature, if one judged it: the signature object of a
@@ -111,6 +111,8 @@ export function directVerdict(
   const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
   if (state === (tag | VALID) || state === (tag | INVALID)) {
     sigPoolCounts.used++;
+    // Remembered with the digest the worker judged, as an inline verify would be (the block re-checks it).
+    if (state === (tag | VALID)) rememberValidSecp256k1(pubKey, pool.hashes.slice(slot * HASH, slot * HASH + HASH), signature);
     return state === (tag | VALID);
   }
   return undefined;
