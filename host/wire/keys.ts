@@ -73,16 +73,6 @@ export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signa
   return true;
 }
 
-/**
- * A signature another thread found valid (a signature worker's verdict, ante/sig-pool.ts) for the
- * sha256 `hash` of its sign bytes and `pubKey`: remembered as `verifySecp256k1` remembers its own,
- * so the block that executes the tx (and every recheck) finds it.
- */
-export function rememberValidSecp256k1(pubKey: Uint8Array, hash: Uint8Array, signature: Uint8Array): void {
-  if (pubKey.length !== PUBKEY_SIZE || signature.length !== SIGNATURE_SIZE || hash.length !== 32) return;
-  remember(String.fromCharCode(...signature), hash, pubKey);
-}
-
 function remember(key: string, hash: Uint8Array, pubKey: Uint8Array): void {
   if (VERIFIED.size >= VERIFIED_MAX) VERIFIED.delete(VERIFIED.keys().next().value!); // the oldest
   const entry = new Uint8Array(hash.length + PUBKEY_SIZE);

@@ -1,13 +1,12 @@
-// A tx's signature is verified once: CheckTx's verdict (inline, or a signature worker's) is what a
-// block CometBFT decided (FinalizeBlock's txs: app/deliver.ts deliverDecided) and every recheck find
-// in wire/keys.ts's memory of valid signatures, instead of another secp256k1 verify (SDK v0.53's ante
-// handler checks it at CheckTx, at each recheck and in the block). Before, CheckTx's inline path
-// bypassed that memory and a worker's verdict never reached it, so a testnet app verified each
-// signature two or three times.
+// A tx's signature is verified once: CheckTx's inline verdict (a CometBFT app's CheckTx is inline)
+// is what a block CometBFT decided (FinalizeBlock's txs: app/deliver.ts deliverDecided) and every
+// recheck find in wire/keys.ts's memory of valid signatures, instead of another secp256k1 verify
+// (SDK v0.53's ante handler checks it at CheckTx, at each recheck and in the block). Before, CheckTx's
+// inline path (ante/sig-pool.ts) bypassed that memory, so a testnet app verified each signature two
+// or three times.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { forgetVerdicts, sigPoolCounts, verifyAheadForState } from "../../host/app/ante/sig-pool.js";
 import { forgetDecodedTxs } from "../../host/app/decoded-txs.js";
 import { verifiedMemo } from "../../host/wire/keys.js";
 import { nodeHarness } from "../helpers/node.js";
@@ -44,25 +43,6 @@ test("inline CheckTx: the decided block finds every signature it verified", asyn
   for (const tx of txs) chain.app.checkTx(tx, "mempool");
   const { codes, hits } = decidedBlock(chain, txs);
   assert.equal(codes, [0, 0, 0]);
-  assert.is(hits, txs.length, "each tx's signature found in memory when the block ran it");
-});
-
-test("a worker's verdict: remembered for the decided block too", async () => {
-  const { chain } = await h.open();
-  const txs = await sends(chain, [5, 6, 7, 8], "12");
-  forgetDecodedTxs();
-  const [verified0, used0] = [sigPoolCounts.verified, sigPoolCounts.used];
-  const started = verifyAheadForState(chain.app.state, txs);
-  assert.ok(started, "the workers take the batch");
-  // The workers judge the batch before its CheckTx here (in the node CheckTx never waits for them).
-  const deadline = Date.now() + 10_000;
-  while (sigPoolCounts.verified - verified0 < txs.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  for (const tx of txs) chain.app.checkTx(tx, "mempool");
-  assert.is(sigPoolCounts.used - used0, txs.length, "CheckTx took the workers' verdicts");
-  started!.forget();
-  forgetVerdicts();
-  const { codes, hits } = decidedBlock(chain, txs);
-  assert.equal(codes, [0, 0, 0, 0]);
   assert.is(hits, txs.length, "each tx's signature found in memory when the block ran it");
 });
 

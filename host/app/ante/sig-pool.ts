@@ -20,7 +20,7 @@ import { Worker } from "node:worker_threads";
 import { signDocBytes } from "../../wire/tx-encode.js";
 import { sha256Buffer } from "../../wire/digest.js";
 import { encodeAddress } from "../../wire/address.js";
-import { pubKeyAddressBytes, rememberValidSecp256k1, verifySecp256k1 } from "../../wire/keys.js";
+import { pubKeyAddressBytes, verifySecp256k1 } from "../../wire/keys.js";
 import type { DecodedTx } from "../../wire/amino/stdtx.js";
 import { ACCOUNT_PREFIX } from "../genesis.js";
 import { decodeTxKept, pinDecoded, unpinDecoded } from "../decoded-txs.js";
@@ -111,8 +111,8 @@ export function directVerdict(
   const state = Atomics.compareExchange(pool.status, slot, tag | FREE, tag | MAIN);
   if (state === (tag | VALID) || state === (tag | INVALID)) {
     sigPoolCounts.used++;
-    // Remembered with the digest the worker judged, as an inline verify would be (the block re-checks it).
-    if (state === (tag | VALID)) rememberValidSecp256k1(pubKey, pool.hashes.slice(slot * HASH, slot * HASH + HASH), signature);
+    // Not put in wire/keys.ts's memory (an inline verify is): the workers judge the single node's
+    // broadcasts, whose blocks deliver the form CheckTx verified; a CometBFT app's CheckTx is inline.
     return state === (tag | VALID);
   }
   return undefined;
