@@ -32,6 +32,7 @@ import { median, loadAverage, progressOf } from "./stats.js";
 import { sigPoolCounts, verifyAheadForState } from "../host/app/ante/sig-pool.js";
 import { IngestQueue } from "../host/server/tx-fast.js";
 import { forgetDecodedTxs } from "../host/app/decoded-txs.js";
+import { forgetVerifiedSignatures } from "../host/wire/keys.js";
 
 const RUNS = 5;
 /** Dev keys 5-8 (the default genesis's users) and 9-24 (funded from the reserve here). */
@@ -189,6 +190,7 @@ async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{ inline: n
     const pooled = r % 2 === 1;
     const chain = await freshChain(dir, r);
     forgetDecodedTxs(); // every round decodes its txs, as a node that never saw them (app/decoded-txs.ts)
+    forgetVerifiedSignatures(); // and verifies their signatures (wire/keys.ts remembers valid ones)
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const n0 = mainThreadNs();
@@ -243,6 +245,7 @@ async function httpRate(dir: string, txs: Uint8Array[]): Promise<number> {
     if (typeof started === "number") throw new Error(`node exited ${started}`);
     const node: RunningNode = started;
     forgetDecodedTxs(); // the node runs in this process: its txs decoded anew each round
+    forgetVerifiedSignatures(); // and their signatures verified anew
     const url = `${node.url}/cosmos/tx/v1beta1/txs`;
     const bodies = txs.map((t) => JSON.stringify({ tx_bytes: toBase64(t), mode: "BROADCAST_MODE_SYNC" }));
     // Per signer in order: a client takes a signer's next tx only after its previous one answered.

@@ -8,7 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { forgetDecodedTxs } from "../../host/app/decoded-txs.js";
-import { verifiedMemo } from "../../host/wire/keys.js";
+import { forgetVerifiedSignatures, verifiedMemo } from "../../host/wire/keys.js";
 import { nodeHarness } from "../helpers/node.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 
@@ -44,6 +44,17 @@ test("inline CheckTx: the decided block finds every signature it verified", asyn
   const { codes, hits } = decidedBlock(chain, txs);
   assert.equal(codes, [0, 0, 0]);
   assert.is(hits, txs.length, "each tx's signature found in memory when the block ran it");
+});
+
+test("forgotten (a bench's next round of the same txs): the block verifies them anew", async () => {
+  const { chain } = await h.open();
+  const txs = await sends(chain, [5, 6], "13");
+  forgetDecodedTxs();
+  for (const tx of txs) chain.app.checkTx(tx, "mempool");
+  forgetVerifiedSignatures();
+  const { codes, hits } = decidedBlock(chain, txs);
+  assert.equal(codes, [0, 0]);
+  assert.is(hits, 0, "nothing found in memory after forgetVerifiedSignatures");
 });
 
 test.run();
