@@ -28,6 +28,7 @@ export async function standaloneSection(sectionArgs: string[]): Promise<void> {
         "         signed txs (req/s, p50/p99, errors, RSS over time, block interval drift)\n" +
         "  sig    only the signature section: libsecp256k1 vs @noble verify rate, CosmJS-signed protobuf\n" +
         "         txs ingested through CheckTx and through HTTP, a block commit of 1,000 records\n" +
+        "         (BENCH_SIG_WARMUP: uncounted CheckTx rounds of each kind first, default 2)\n" +
         "  rpc    only the RPC section: abci_query vs the REST route of the same query (tiers, a balance),\n" +
         "         and 100 WebSocket subscribers' NewBlock delays\n" +
         "  scenario  only the scenario engine: a 5-year, 100-validator scenario with tier cohorts against the\n" +

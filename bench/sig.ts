@@ -35,6 +35,20 @@ import { forgetDecodedTxs } from "../host/app/decoded-txs.js";
 import { forgetVerifiedSignatures } from "../host/wire/keys.js";
 
 const RUNS = 5;
+/**
+ * Uncounted rounds of each kind before the counted ones (BENCH_SIG_WARMUP, default 2): a fresh
+ * process's first ~4,000 CheckTx run while V8 is still compiling the hot code (a node running
+ * for a while is past that); the first round of each is printed apart as the cold figure.
+ */
+const WARMUP = sigWarmupOf(process.env.BENCH_SIG_WARMUP);
+
+/** BENCH_SIG_WARMUP: uncounted CheckTx rounds of each kind, a whole number (unset or empty: 2). */
+export function sigWarmupOf(text: string | undefined): number {
+  if (text === undefined || text === "") return 2;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`BENCH_SIG_WARMUP=${text}: uncounted rounds of each kind, a whole number (0: none)`);
+  return n;
+}
 /** Dev keys 5-8 (the default genesis's users) and 9-24 (funded from the reserve here). */
 const SIGNERS = Array.from({ length: 20 }, (_, i) => 5 + i);
 const PER_SIGNER = 100;
@@ -60,6 +74,8 @@ export interface SigBench {
   /** CheckTx with the signature workers (batches of BATCH), wall; and both per process CPU second. */
   checkTxWorkersPerSec: number;
   checkTxMainCpuPerSec: { inline: number; workers: number };
+  /** The first round of each kind (a fresh process: V8 still compiling), wall tx/s; not in the medians when WARMUP > 0. */
+  checkTxCold: { inline: number; workers: number };
   /**
    * CPU time of the main thread alone (Linux's schedstat; undefined elsewhere), µs: a raw verify, and
    * a tx's CheckTx inline and with the workers (hand-off included). With a core free for the
@@ -182,12 +198,19 @@ export async function pipelinedRound(chain: NodeChain, txs: readonly Uint8Array[
  * signature workers verifying each batch ahead of its CheckTx (`pipelinedRound`). Tx/s by wall
  * time and per second of the process's CPU time (main thread, workers and GC together).
  */
-async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{ inline: number; workers: number; inlineMain: number; workersMain: number; mainUs?: { inline: number; workers: number } }> {
+async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{
+  inline: number; workers: number; inlineMain: number; workersMain: number; mainUs?: { inline: number; workers: number };
+  cold: { inline: number; workers: number }; workerVerdictShare: number;
+}> {
   const wall = { inline: [] as number[], workers: [] as number[] };
   const main = { inline: [] as number[], workers: [] as number[] };
   const thread = { inline: [] as number[], workers: [] as number[] };
-  for (let r = 0; r < 2 * RUNS; r++) {
+  const cold = { inline: 0, workers: 0 };
+  let used0 = sigPoolCounts.used;
+  for (let r = 0; r < 2 * (WARMUP + RUNS); r++) {
     const pooled = r % 2 === 1;
+    const counted = r >= 2 * WARMUP;
+    if (r === 2 * WARMUP) used0 = sigPoolCounts.used;
     const chain = await freshChain(dir, r);
     forgetDecodedTxs(); // every round decodes its txs, as a node that never saw them (app/decoded-txs.ts)
     forgetVerifiedSignatures(); // and verifies their signatures (wire/keys.ts remembers valid ones)
@@ -198,8 +221,13 @@ async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{ inline: n
     else await pipelinedRound(chain, txs);
     const n1 = mainThreadNs();
     const cpu = process.cpuUsage(c0);
-    if (n0 !== undefined && n1 !== undefined) (pooled ? thread.workers : thread.inline).push((n1 - n0) / 1000 / txs.length);
     const seconds = (performance.now() - t0) / 1000;
+    if (r < 2) cold[pooled ? "workers" : "inline"] = txs.length / seconds;
+    if (!counted) {
+      await chain.close();
+      continue;
+    }
+    if (n0 !== undefined && n1 !== undefined) (pooled ? thread.workers : thread.inline).push((n1 - n0) / 1000 / txs.length);
     (pooled ? wall.workers : wall.inline).push(txs.length / seconds);
     // The process's CPU (main thread, workers, GC): what the workers add to the machine's work.
     (pooled ? main.workers : main.inline).push(txs.length / ((cpu.user + cpu.system) / 1e6));
@@ -207,6 +235,7 @@ async function checkTxRates(dir: string, txs: Uint8Array[]): Promise<{ inline: n
   }
   return {
     inline: median(wall.inline), workers: median(wall.workers), inlineMain: median(main.inline), workersMain: median(main.workers),
+    cold, workerVerdictShare: (sigPoolCounts.used - used0) / (RUNS * txs.length),
     ...(thread.inline.length > 0 ? { mainUs: { inline: median(thread.inline), workers: median(thread.workers) } } : {}),
   };
 }
@@ -295,9 +324,8 @@ export async function runSigBench(): Promise<SigBench> {
     const txs = await signTxs(chain);
     await chain.close();
     progress(`b. CheckTx x ${txs.length}, inline and with the signature workers`);
-    const used0 = sigPoolCounts.used;
     const ct = await checkTxRates(dir, txs);
-    const workerVerdictShare = (sigPoolCounts.used - used0) / (RUNS * txs.length);
+    const workerVerdictShare = ct.workerVerdictShare;
     const checkTxPerSec = ct.inline;
     progress(`b. HTTP x ${txs.length}`);
     const httpTxPerSec = await httpRate(dir, txs);
@@ -305,7 +333,7 @@ export async function runSigBench(): Promise<SigBench> {
     const commit1000Ms = commitMs(dir);
     return {
       backend: secp256k1Backend, verifyPerSec, checkTxPerSec, httpTxPerSec,
-      checkTxWorkersPerSec: ct.workers, checkTxMainCpuPerSec: { inline: ct.inlineMain, workers: ct.workersMain }, workerVerdictShare,
+      checkTxWorkersPerSec: ct.workers, checkTxCold: ct.cold, checkTxMainCpuPerSec: { inline: ct.inlineMain, workers: ct.workersMain }, workerVerdictShare,
       ...(ct.mainUs && verifyPerSec.mainUs !== undefined ? { mainThreadUs: { verify: verifyPerSec.mainUs, ...ct.mainUs } } : {}),
       checkTxShareOfVerify: checkTxPerSec / verifyPerSec.libsecp256k1,
       httpShareOfVerify: httpTxPerSec / verifyPerSec.libsecp256k1,
@@ -326,6 +354,8 @@ export function sigLines(b: SigBench): string[] {
     `  ingest CheckTx ${f(b.checkTxPerSec)} tx/s (${pct(b.checkTxShareOfVerify)} of raw verify)   ${mark(b.checkTxPerSec >= 2000 && b.checkTxShareOfVerify >= 0.7)} >= 2,000 tx/s and >= 70 %`,
     `  ingest CheckTx with signature workers ${f(b.checkTxWorkersPerSec)} tx/s (${pct(b.checkTxWorkersPerSec / b.verifyPerSec.libsecp256k1)} of raw verify; ` +
       `${pct(b.workerVerdictShare)} of signatures judged by a worker)   ${mark(b.checkTxWorkersPerSec / b.verifyPerSec.libsecp256k1 >= 0.7)} >= 70 %`,
+    `  CheckTx medians of ${RUNS} rounds of each after ${WARMUP} uncounted (BENCH_SIG_WARMUP); a fresh process's first round: ` +
+      `inline ${f(b.checkTxCold.inline)} tx/s (${pct(b.checkTxCold.inline / b.verifyPerSec.libsecp256k1)}), with workers ${f(b.checkTxCold.workers)} tx/s (${pct(b.checkTxCold.workers / b.verifyPerSec.libsecp256k1)})`,
     `  CheckTx per process CPU second: inline ${f(b.checkTxMainCpuPerSec.inline)} tx/s, with workers ${f(b.checkTxMainCpuPerSec.workers)} tx/s`,
     ...(b.mainThreadUs ? [
       `  main thread CPU: raw verify ${b.mainThreadUs.verify.toFixed(1)} µs, CheckTx inline ${b.mainThreadUs.inline.toFixed(1)} µs (${pct(b.mainThreadUs.verify / b.mainThreadUs.inline)} of raw verify), ` +
