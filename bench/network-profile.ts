@@ -50,7 +50,7 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-interface Snapshot {
+export interface Snapshot {
   wallMs: number;
   metrics: Metrics[];
   profiles: (AbciProfile | undefined)[];
@@ -132,4 +132,31 @@ export function account(before: Snapshot, after: Snapshot, n: number): string[] 
   out.push(`    CPU per block (2 cores = ${ms(2 * wallS * 1000 / blocks)} of CPU a block): apps ${ms(appCpu * 1000 / blocks)} ` +
     `(ABCI answers ${ms(appBusy / blocks)} of it), CometBFTs ${ms(cometCpu * 1000 / blocks)}, the bench's client ${ms(selfCpu * 1000 / blocks)}`);
   return out;
+}
+
+/** A window's CPU per committed tx, ms, summed over the nodes: the apps, the CometBFTs, the bench's own client. */
+export interface CpuParts { app: number; comet: number; client: number }
+
+export function cpuParts(before: Snapshot, after: Snapshot, committed: number): CpuParts {
+  const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+  const per = (seconds: number) => (seconds * 1000) / Math.max(1, committed);
+  return {
+    app: per(sum(after.appCpu) - sum(before.appCpu)),
+    comet: per(sum(after.cometCpu) - sum(before.cometCpu)),
+    client: per(after.selfCpu - before.selfCpu),
+  };
+}
+
+/**
+ * The most a network can do on `cores` cores with its measured CPU per tx: every core busy with
+ * the apps, the CometBFTs and the client, no waits (tx/s), and that as a share of the single node's
+ * measured rate. Every validator checks, executes and commits every tx, so a network's apps cost about
+ * N times the single node's CPU a tx, and its CometBFTs and the client come on top: the share is
+ * cores x a / (N a + N c + k) at best when the single node is bound by its one busy thread (a ms a tx),
+ * which is below cores / N whatever a is, and rises with a.
+ */
+export function cpuCeiling(parts: CpuParts, cores: number, singleRate: number): { txPerSec: number; ofSingle: number } {
+  const total = parts.app + parts.comet + parts.client;
+  const txPerSec = total > 0 ? (cores * 1000) / total : Infinity;
+  return { txPerSec, ofSingle: singleRate > 0 ? txPerSec / singleRate : Infinity };
 }

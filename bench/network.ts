@@ -20,7 +20,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
@@ -30,7 +30,7 @@ import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
 import { loadAverage, median, percentile, progressOf } from "./stats.js";
-import { account, cpuSeconds, snapshot } from "./network-profile.js";
+import { account, cpuCeiling, cpuParts, cpuSeconds, snapshot, type CpuParts } from "./network-profile.js";
 
 /** Txs per sender (BENCH_NETWORK_TXS, default 150): more spread the last block's wait over more blocks. */
 const TXS_PER_KEY = Number(process.env.BENCH_NETWORK_TXS ?? 150);
@@ -182,6 +182,8 @@ const waitHeight = async (rpc: string, h: bigint) => {
 
 interface Row {
   label: string; tput: Throughput; interval: number; load: string; startS?: number; appRss?: number; cometRss?: number; account?: string[]; cpuMsPerTx?: number;
+  /** A network's window: CPU a committed tx by the apps, the CometBFTs and the bench's client (network-profile.ts cpuParts). */
+  parts?: CpuParts;
   /** A network's second figure: the same number of txs with sender i sending to node i's RPC (BENCH_NETWORK_SPREAD=0: not measured). */
   spread?: Row;
 }
@@ -251,9 +253,13 @@ async function network(dir: string, validators: number): Promise<Row> {
       spread = {
         label: `${label}, senders spread (sender i to node i's RPC)`, tput: t, interval: await blockInterval(rpc), load: spreadLoad,
         account: account(b, a, validators), cpuMsPerTx: ((sum(a.appCpu) + sum(a.cometCpu) - sum(b.appCpu) - sum(b.cometCpu)) * 1000) / t.committed,
+        parts: cpuParts(b, a, t.committed),
       };
     }
-    return { label, tput, interval, load, startS, appRss, cometRss, account: account(before, after, validators), cpuMsPerTx, ...(spread ? { spread } : {}) };
+    return {
+      label, tput, interval, load, startS, appRss, cometRss, account: account(before, after, validators), cpuMsPerTx,
+      parts: cpuParts(before, after, tput.committed), ...(spread ? { spread } : {}),
+    };
   } finally {
     await net.stop();
   }
@@ -296,6 +302,7 @@ export async function networkMain(): Promise<number> {
     rows.push(await singleNode(dir));
     const single = [rows[0]!, rows[rows.length - 1]!];
     const singleRate = single.reduce((t, r) => t + r.tput.committed / r.tput.seconds, 0) / 2;
+    const cores = availableParallelism();
     console.log(`networks of this node under CometBFT v0.38.22 vs the single-process node (1 s blocks; ${KEYS.length} senders, broadcast_tx_sync` +
       `${WARMUP_PER_KEY > 0 ? `; after an uncounted warm-up of ${WARMUP_PER_KEY * KEYS.length} txs on each` : ""})`);
     for (const r of rows.flatMap((x) => (x.spread ? [x, x.spread] : [x]))) {
@@ -307,6 +314,11 @@ export async function networkMain(): Promise<number> {
       console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
         `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; broadcast answered p50 ${r.tput.answerP50} ms, p99 ${r.tput.answerP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
       for (const line of r.account ?? []) console.log(line);
+      if (r.parts) {
+        const c = cpuCeiling(r.parts, cores, singleRate);
+        console.log(`    the CPU ceiling: ${cores} cores x 1000 / (apps ${r.parts.app.toFixed(2)} + CometBFTs ${r.parts.comet.toFixed(2)} + client ` +
+          `${r.parts.client.toFixed(2)} ms a tx) = ${c.txPerSec.toFixed(0)} tx/s with every core busy and no waits, ${c.ofSingle.toFixed(2)}x the single node's measured rate`);
+      }
     }
     return 0;
   } finally {

@@ -7,6 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cometConfigOf, nodeFlagsOf, senderRpcs, warmupOf } from "../../bench/network.js";
+import { cpuCeiling, cpuParts, type Snapshot } from "../../bench/network-profile.js";
 
 test("BENCH_NETWORK_COMET_CONFIG: values as written, keys trimmed; a part without a key refused", () => {
   assert.equal(cometConfigOf('tx_index.indexer="null", mempool.recheck=false,log_level="error"'), {
@@ -38,6 +39,19 @@ test("BENCH_NETWORK_NODE_FLAGS: none unless set; space-separated --flags, anythi
   assert.equal(nodeFlagsOf("  "), []);
   assert.equal(nodeFlagsOf(" --max-semi-space-size=64  --single-threaded-gc"), ["--max-semi-space-size=64", "--single-threaded-gc"]);
   assert.throws(() => nodeFlagsOf("--a b"), /"b" is not a --flag/);
+});
+
+test("the CPU ceiling: the window's CPU a tx by part, and cores x 1000 / their sum against the single node", () => {
+  const snap = (app: number[], comet: number[], self: number) => ({ appCpu: app, cometCpu: comet, selfCpu: self }) as unknown as Snapshot;
+  // 400 txs: the 4 apps 1.4 s (3.5 ms a tx), the CometBFTs 1.2 s (3 ms), the client 0.32 s (0.8 ms).
+  const parts = cpuParts(snap([1, 1, 1, 1], [2, 2, 2, 2], 5), snap([1.35, 1.35, 1.35, 1.35], [2.3, 2.3, 2.3, 2.3], 5.32), 400);
+  assert.ok(Math.abs(parts.app - 3.5) < 1e-9 && Math.abs(parts.comet - 3) < 1e-9 && Math.abs(parts.client - 0.8) < 1e-9, JSON.stringify(parts));
+  const c = cpuCeiling(parts, 2, 1000);
+  assert.ok(Math.abs(c.txPerSec - 2000 / 7.3) < 1e-9);
+  assert.ok(Math.abs(c.ofSingle - 2000 / 7.3 / 1000) < 1e-12);
+  // Twice the cores, twice the ceiling; a faster single node, a smaller share.
+  assert.ok(Math.abs(cpuCeiling(parts, 4, 1000).txPerSec - 2 * c.txPerSec) < 1e-9);
+  assert.ok(cpuCeiling(parts, 2, 2000).ofSingle < c.ofSingle);
 });
 
 test.run();
