@@ -316,8 +316,11 @@ export async function networkMain(): Promise<number> {
       for (const line of r.account ?? []) console.log(line);
       if (r.parts) {
         const c = cpuCeiling(r.parts, cores, singleRate);
+        // The single node's own bound: its CPU a tx on the one thread that checks and executes (its client runs beside it).
+        const singleMs = single.reduce((t, x) => t + (x.cpuMsPerTx ?? NaN), 0) / 2;
         console.log(`    the CPU ceiling: ${cores} cores x 1000 / (apps ${r.parts.app.toFixed(2)} + CometBFTs ${r.parts.comet.toFixed(2)} + client ` +
-          `${r.parts.client.toFixed(2)} ms a tx) = ${c.txPerSec.toFixed(0)} tx/s with every core busy and no waits, ${c.ofSingle.toFixed(2)}x the single node's measured rate`);
+          `${r.parts.client.toFixed(2)} ms a tx) = ${c.txPerSec.toFixed(0)} tx/s with every core busy and no waits: ${c.ofSingle.toFixed(2)}x the single node's measured rate, ` +
+          `${(c.txPerSec / (1000 / singleMs)).toFixed(2)}x its one-thread bound (1000 / ${singleMs.toFixed(2)} ms a tx = ${(1000 / singleMs).toFixed(0)} tx/s)`);
       }
     }
     return 0;
