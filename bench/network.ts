@@ -16,6 +16,10 @@
 // BENCH_NETWORK_WARMUP=N: N txs a sender sent and committed, uncounted, before each measured window
 // of the single node and of every network (default 0: none). BENCH_NETWORK_NODE_FLAGS="--flag …": more
 // Node.js flags for every network's apps (an experiment; the single node runs as before).
+// A sender refused for its sequence, because a block held its txs out of order (CometBFT's mempool
+// can add a sender's consecutive txs in either order when two peers bring them at once:
+// docs/performance.md "A sender's txs out of order in a block"), goes on from the sequence the chain
+// expects, as a wallet would; the row says how many txs were sent again.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,6 +30,8 @@ import { fileURLToPath } from "node:url";
 import { DirectSecp256k1Wallet } from "@cosmjs/proto-signing";
 import { SigningStargateClient } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { hex } from "@scure/base";
 import { devAddress, devPrivateKey } from "../host/app/genesis.js";
 import { startTestnet, cometStatus } from "../host/cometbft/testnet.js";
 import { chainRegistry } from "../test/helpers/cosmjs.js";
@@ -71,7 +77,7 @@ const MAIN = fileURLToPath(new URL("../host/main.ts", import.meta.url));
 const MiB = 2 ** 20;
 
 /** TxRaw bytes of MsgSends, per key with consecutive sequences from the account's current one. */
-async function signTxs(rpc: string, chainId: string, perKey = TXS_PER_KEY): Promise<Uint8Array[][]> {
+export async function signTxs(rpc: string, chainId: string, perKey = TXS_PER_KEY): Promise<Uint8Array[][]> {
   const out: Uint8Array[][] = [];
   for (const k of KEYS) {
     const wallet = await DirectSecp256k1Wallet.fromKey(devPrivateKey(k), "cro");
@@ -99,10 +105,17 @@ async function rpcCall(rpc: string, method: string, params: Record<string, unkno
   return body.result ?? { error: body.error };
 }
 
-interface Throughput {
+export interface Throughput {
   seconds: number; committed: number; latencyP50: number; latencyP99: number;
   /** broadcast_tx_sync's answer time (ms: send to CheckTx's answer), every tx: what paces each sender. */
   answerP50: number; answerP99: number;
+  /**
+   * Txs sent again, and how many times a sender went back (`resumeIndexOf`): a block that held a
+   * sender's txs out of sequence order (CometBFT's mempool adds two peers' CheckTx answers in either
+   * order, docs/performance.md "A sender's txs out of order in a block") failed the later ones, and
+   * the sender went on from the sequence the chain expects, as a wallet would.
+   */
+  resent: number; resumes: number;
 }
 
 /**
@@ -113,32 +126,91 @@ export function senderRpcs(rpcs: string[], senders: number, spread: boolean): st
   return Array.from({ length: senders }, (_, i) => rpcs[spread ? i % rpcs.length : 0]!);
 }
 
+/** How many times a sender may go back (`resumeIndexOf`) in one window before the bench gives up. */
+const MAX_RESUMES = 20;
+
+/**
+ * Where a sender of consecutive sequences goes on from when the tx at index `at` of its list was
+ * refused (CheckTx) or failed in a block (its result) with the SDK's `account sequence mismatch,
+ * expected E, got G`: index at + (E - G), the tx carrying the sequence the chain expects (before
+ * `at` when a block failed the sender's later txs, after it when they were committed meanwhile;
+ * `length`: all were). Undefined for any other refusal, or an index outside 0..length or at `at`
+ * itself (no progress).
+ */
+export function resumeIndexOf(at: number, length: number, log: string | undefined): number | undefined {
+  const m = /account sequence mismatch, expected (\d+), got (\d+)/.exec(log ?? "");
+  if (!m) return undefined;
+  const next = at + Number(BigInt(m[1]!) - BigInt(m[2]!));
+  return next >= 0 && next <= length && next !== at ? next : undefined;
+}
+
+/** A broadcast_tx_sync answered with CometBFT's ErrTxInCache or CheckTx's sdk 19: the same bytes already wait (a tx sent again). */
+export const alreadyWaiting = (r: any): boolean =>
+  /tx already exists in cache/.test(`${r?.error?.data ?? ""} ${r?.error?.message ?? ""}`) || (r?.code === 19 && r?.codespace === "sdk");
+
 /**
  * Send every tx (the keys in parallel, each key's in order, key i's to `to[i]`); seconds to the
- * block with the last (as `rpc` sees it), and sampled latencies.
+ * block with the last (as `rpc` sees it), and sampled latencies. A sender whose next tx is refused
+ * for its sequence, or whose last tx failed in its block for it, goes on from the sequence the
+ * chain expects (`resumeIndexOf`): its txs are signed for consecutive sequences, so the same bytes
+ * are sent again.
  */
-async function throughput(rpc: string, txs: Uint8Array[][], to: string[] = txs.map(() => rpc)): Promise<Throughput> {
+export async function throughput(rpc: string, txs: Uint8Array[][], to: string[] = txs.map(() => rpc)): Promise<Throughput> {
   const started = performance.now();
   const sampled: { hash: string; sentMs: number }[] = [];
   const answers: number[] = [];
-  const hashes = await Promise.all(txs.map(async (list, k) => {
-    let last = "";
-    for (const [i, tx] of list.entries()) {
-      const sentMs = Date.now();
-      const sent = performance.now();
-      const r = await rpcCall(to[k]!, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
-      answers.push(performance.now() - sent);
-      if (r?.code !== 0) throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
-      last = r.hash;
-      if (i % LATENCY_EVERY === 0) sampled.push({ hash: r.hash, sentMs });
+  let resent = 0;
+  let resumes = 0;
+  await Promise.all(txs.map(async (list, k) => {
+    let i = 0;
+    let back = 0;
+    let failedIn: string | undefined; // the block the last tx failed in, once it has
+    // `at` refused (never accepted) or, with `accepted`, dropped after it was: the sender goes back.
+    const goBack = (at: number, log: string | undefined, what: string, accepted = false) => {
+      const next = resumeIndexOf(at, list.length, log);
+      if (next === undefined || ++back > MAX_RESUMES) throw new Error(`sender ${k}: ${what}: ${log}`);
+      if (next < at) resent += at - next + (accepted ? 1 : 0);
+      resumes++;
+      i = next;
+    };
+    for (;;) {
+      while (i < list.length) {
+        const tx = list[i]!;
+        const sentMs = Date.now();
+        const sent = performance.now();
+        const r = await rpcCall(to[k]!, "broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") });
+        answers.push(performance.now() - sent);
+        if (r?.code === 0 || (back > 0 && alreadyWaiting(r))) {
+          if (i % LATENCY_EVERY === 0) sampled.push({ hash: hashOf(tx), sentMs });
+          i++;
+        } else if (r?.code === 32 && r?.codespace === "sdk") goBack(i, r.log, "broadcast refused");
+        else throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
+      }
+      // The last tx in a block: done if it succeeded; failed for its sequence, the sender goes back.
+      // Not in a block after a while: sent again, which tells whether it still waits (CometBFT's
+      // cache) or a recheck dropped it for its sequence (refused: the sender goes back).
+      const lastTx = list[list.length - 1]!;
+      const last = hashOf(lastTx);
+      for (let polls = 1; ; polls++) {
+        const result = await rpcCall(rpc, "tx", { hash: Buffer.from(last, "hex").toString("base64") }).catch(() => undefined);
+        if (result?.height && result.height !== failedIn) {
+          if ((result.tx_result?.code ?? 0) === 0) return;
+          failedIn = result.height; // sent again, it may be indexed again (a success replaces a failure)
+          goBack(list.length - 1, result.tx_result.log, `last tx failed in block ${result.height}`, true);
+          break;
+        }
+        if (polls % 30 === 0) {
+          const r = await rpcCall(to[k]!, "broadcast_tx_sync", { tx: Buffer.from(lastTx).toString("base64") });
+          if (r?.code === 32 && r?.codespace === "sdk") {
+            goBack(list.length - 1, r.log, "last tx refused when sent again", true);
+            break;
+          }
+          if (r?.code !== 0 && !alreadyWaiting(r)) throw new Error(`broadcast refused: ${JSON.stringify(r)}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-    return last;
   }));
-  for (;;) {
-    const found = await Promise.all(hashes.map((h) => rpcCall(rpc, "tx", { hash: Buffer.from(h, "hex").toString("base64") }).catch(() => undefined)));
-    if (found.every((f) => f?.height)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const seconds = (performance.now() - started) / 1000;
   const blockTime = new Map<string, number>();
   const latencies: number[] = [];
@@ -151,8 +223,12 @@ async function throughput(rpc: string, txs: Uint8Array[][], to: string[] = txs.m
   return {
     seconds, committed: txs.flat().length, latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99),
     answerP50: Math.round(percentile(answers, 50) * 10) / 10, answerP99: Math.round(percentile(answers, 99) * 10) / 10,
+    resent, resumes,
   };
 }
+
+/** A tx's hash as CometBFT gives it (sha256 of its bytes, upper-case hex). */
+const hashOf = (tx: Uint8Array): string => hex.encode(sha256(tx)).toUpperCase();
 
 /** Median interval (ms) between the last `n` blocks' times. */
 async function blockInterval(rpc: string, n = 20): Promise<number> {
@@ -288,6 +364,12 @@ async function singleNode(dir: string): Promise<Row> {
   }
 }
 
+/** A row's note of the txs its senders sent again (`resumeIndexOf`), if any. */
+export function resentNote(t: Pick<Throughput, "resent" | "resumes">): string {
+  if (t.resumes === 0) return "";
+  return `; ${t.resent} txs sent again: ${t.resumes} time${t.resumes === 1 ? "" : "s"} a sender went back to the sequence the chain expected (a block held its txs out of order)`;
+}
+
 export async function networkMain(): Promise<number> {
   const sizes = (process.env.BENCH_NETWORK_SIZES ?? "1,4,10").split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 100)) {
@@ -312,7 +394,7 @@ export async function networkMain(): Promise<number> {
       const start = r.startS === undefined ? "" : `; started in ${r.startS.toFixed(1)} s`;
       const cpu = r.cpuMsPerTx === undefined ? "" : `; CPU ${r.cpuMsPerTx.toFixed(2)} ms a tx (${r.label === "single node" ? "the node" : "apps and CometBFTs"})`;
       console.log(`  ${r.label.padEnd(13)}: ${r.tput.committed} txs in ${r.tput.seconds.toFixed(1)} s = ${rate.toFixed(0)} tx/s${ratio}; ` +
-        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; broadcast answered p50 ${r.tput.answerP50} ms, p99 ${r.tput.answerP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu} (load ${r.load})`);
+        `latency p50 ${r.tput.latencyP50} ms, p99 ${r.tput.latencyP99} ms; broadcast answered p50 ${r.tput.answerP50} ms, p99 ${r.tput.answerP99} ms; commit-to-commit ${r.interval} ms${start}${mem}${cpu}${resentNote(r.tput)} (load ${r.load})`);
       for (const line of r.account ?? []) console.log(line);
       if (r.parts) {
         const c = cpuCeiling(r.parts, cores, singleRate);
