@@ -17,6 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
 import { AuthInfo, TxBody } from "./gen-fast/cosmos/tx/v1beta1/tx.js";
 import { PubKey } from "./gen-fast/cosmos/crypto/secp256k1/keys.js";
 import { MsgSend } from "./gen-fast/cosmos/bank/v1beta1/tx.js";
+import { useStaticReader } from "./lazy-any.js";
 
 /** Strict UTF-8 (invalid bytes refused, a BOM kept: protobuf-ts's default and protobuf-es's), made once. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -157,3 +158,6 @@ export function fastMessage(typeName: string, bytes: Uint8Array): Message | unde
     return undefined;
   }
 }
+
+// wire/messages.ts's converters take a message from here first (wire/tx.ts imports this module).
+useStaticReader(fastMessage);

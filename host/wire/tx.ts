@@ -290,6 +290,9 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
   return new ProtoTxParts(msgs, { amount, gas }, feeCoins, body.memo, signatures, txBytesHash(txBytes), proto);
 }
 
+/** A protobuf tx's amino signatures made since the process started (tests: a SIGN_MODE_DIRECT decode makes none). */
+export const aminoSignaturesMade = { count: 0 };
+
 /**
  * A decoded protobuf tx's parts; its amino forms (the fee and signatures a LEGACY_AMINO_JSON
  * StdTx view shows) made when first read: a SIGN_MODE_DIRECT CheckTx never reads them.
@@ -309,6 +312,7 @@ class ProtoTxParts implements DecodedProtoTx {
     } as StdFee);
   }
   get aminoSignatures(): DecodedProtoTx["aminoSignatures"] {
+    if (this.#aminoSignatures === undefined) aminoSignaturesMade.count++;
     return (this.#aminoSignatures ??= this.signatures.map((s) => ({
       pub_key: { type: PUBKEY_SECP256K1_TYPE, value: base64Text(s.pubKey) },
       signature: base64Text(s.signature),

@@ -19,6 +19,7 @@ import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema } from "../../host/wire/gen/cosmos/tx/v1beta1/tx_pb.js";
 import { MsgSendSchema } from "../../host/wire/gen/cosmos/bank/v1beta1/tx_pb.js";
 import { withJsExtensions } from "../../scripts/wire-fast-imports.js";
+import { aminoSignaturesMade } from "../../host/wire/tx.js";
 import { devAddress, operatorOf } from "../../host/app/genesis.js";
 import { protoSigner } from "../helpers/cosmjs.js";
 
@@ -237,6 +238,30 @@ test("a MsgSend by the static reader is protobuf-es's message: fields, key order
   // a tag past 32 bits (protobuf-es refuses it; protobuf-ts alone would read its low bits)
   assert.is(fastMessage("cosmos.bank.v1beta1.MsgSend", new Uint8Array([0x8a, 0x80, 0x80, 0x80, 0x10, 1, 0x61])), undefined);
   assert.is(fastMessage("cosmos.staking.v1beta1.MsgDelegate", bytes), undefined); // no static reader: protobuf-es
+});
+
+test("a protobuf tx's amino fee and signatures are made when its StdTx view is first read, not at decode", async () => {
+  const s = await protoSigner(6, "direct");
+  const tx = await s.sign([{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: s.address, toAddress: devAddress(1), amount: [{ denom: "basecro", amount: "1" }] } }],
+    { chainId: "lazy", accountNumber: 1n, sequence: 0n, fee: { amount: [{ denom: "basecro", amount: "7" }], gas: "100000" } });
+  const before = aminoSignaturesMade.count;
+  const d = decodeTx(tx);
+  assert.is(aminoSignaturesMade.count, before, "none at decode");
+  assert.equal(d.tx.fee, { amount: [{ amount: "7", denom: "basecro" }], gas: "100000" });
+  assert.is(d.tx.signatures[0]!.pub_key.type, "tendermint/PubKeySecp256k1");
+  assert.is(d.tx.signatures[0]!.signature, Buffer.from(d.signatures[0]!.signature).toString("base64"));
+  assert.is(aminoSignaturesMade.count, before + 1, "once, when read");
+  void d.tx;
+  assert.is(aminoSignaturesMade.count, before + 1);
+});
+
+test("the client package (host/client/) bundles no generated reader: wire/messages.ts takes them installed, not imported", async () => {
+  const { build } = await import("esbuild");
+  const peers = ["@cosmjs/*", "@bufbuild/protobuf", "@bufbuild/protobuf/*"]; // host/web/build.ts CLIENT_PEERS (that module runs the build when imported)
+  const r = await build({ entryPoints: ["host/client/index.ts"], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", external: peers, absWorkingDir: join(import.meta.dirname, "..", ".."), logLevel: "silent" });
+  const inputs = Object.keys(r.metafile!.inputs);
+  assert.ok(inputs.some((f) => f.endsWith("host/wire/messages.ts")));
+  assert.not.ok(inputs.some((f) => f.includes("gen-fast") || f.includes("@protobuf-ts") || f.endsWith("fast-tx.ts")), inputs.filter((f) => f.includes("fast")).join(", "));
 });
 
 test("the generator's imports get their .js (scripts/wire-fast-imports.ts)", () => {
