@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUTPUT = join(ROOT, "build", "core.wasm");
-const INPUTS = ["assembly", "asconfig.json", "package-lock.json", "proto", "buf.gen.yaml"];
-/** The generated protobuf codecs (`npm run build:wire`), built with the core. */
-const WIRE_GEN = join("host", "wire", "gen");
+const INPUTS = ["assembly", "asconfig.json", "package-lock.json", "proto", "buf.gen.yaml", "buf.gen.fast.yaml"];
+/** The generated protobuf codecs (`npm run build:wire`: protobuf-es's, and protobuf-ts's static readers), built with the core. */
+const WIRE_GEN = [join("host", "wire", "gen"), join("host", "wire", "gen-fast")];
 /** The host's copy of the core's boundary (`npm run build:abi`) and what it is generated from. */
 const ABI_GEN = join("host", "core", "abi.gen.ts");
 const ABI_INPUTS = [join("assembly", "abi"), join("assembly", "errors.ts"), join("host", "core", "build-abi.ts")];
@@ -30,7 +30,7 @@ function newest(path: string): number {
 /** Whether build/core.wasm or the generated ABI is missing or older than one of its inputs. */
 export function coreIsStale(root = ROOT): boolean {
   const output = join(root, "build", "core.wasm");
-  if (!existsSync(output) || !existsSync(join(root, WIRE_GEN))) return true;
+  if (!existsSync(output) || WIRE_GEN.some((dir) => !existsSync(join(root, dir)))) return true;
   const built = statSync(output).mtimeMs;
   if (INPUTS.some((p) => newest(join(root, p)) > built)) return true;
   const abi = join(root, ABI_GEN);

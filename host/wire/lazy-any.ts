@@ -16,6 +16,16 @@ export interface JsonForms {
   json(m: Message): Record<string, unknown>;
 }
 
+/**
+ * A static reader of messages (wire/fast-tx.ts installs protobuf-ts's when the tx decoder loads):
+ * a type's message as protobuf-es's fromBinary gives it, or undefined where protobuf-es must
+ * decode. Installed rather than imported, so that what imports wire/messages.ts without decoding
+ * txs (the client package, host/client/) does not bundle the generated readers.
+ */
+let staticReader: (typeName: string, bytes: Uint8Array) => Message | undefined = () => undefined;
+export const useStaticReader = (read: typeof staticReader): void => void (staticReader = read);
+export const staticMessage = (typeName: string, bytes: Uint8Array): Message | undefined => staticReader(typeName, bytes);
+
 /** Lazy forms made since the process started (tests: a SIGN_MODE_DIRECT CheckTx makes none). */
 export const lazyFormsMade = { amino: 0, json: 0 };
 

@@ -13,7 +13,7 @@ import { TxError, decodeError } from "./errors.js";
 import { PROTO_DURATION_MAX_SECONDS, txDurationError } from "./duration.js";
 import { gatewayJson } from "./gateway-render.js";
 import { ANY, eachAny, mayHoldAny } from "./any-walk.js";
-import { LazyDecodedAny, totalJson } from "./lazy-any.js";
+import { LazyDecodedAny, staticMessage, totalJson } from "./lazy-any.js";
 export { lazyFormsMade, totalJson } from "./lazy-any.js";
 import { aminoTypeName, decFromRaw, decToRaw, oneofsOfAmino, toAminoJson } from "./amino/amino-json.js";
 import { dont_omitempty, field_name } from "./gen/amino/amino_pb.js";
@@ -191,7 +191,7 @@ function schemaMessages(descs: readonly DescMessage[]): Record<string, Converter
       }
       : undefined;
     const converter: Converter = (bytes, nested) => {
-      const m = fromBinary(desc, bytes);
+      const m = staticMessage(desc.typeName, bytes) ?? fromBinary(desc, bytes); // a static reader where one is sure (fast-tx.ts)
       if (lazy) return new LazyDecodedAny(m, lazy);
       const fields = m as unknown as Record<string, unknown>;
       // Each Any in the message, at any depth, decoded once (within the unpacking budget) for both

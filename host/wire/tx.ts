@@ -29,6 +29,7 @@ import type { AminoCoin, StdFee } from "./amino/sign-doc.js";
 import { aminoTypeOfUrl, decodeAny, typeUrlOfAmino, type DecodedAny } from "./messages.js";
 import type { Message } from "@bufbuild/protobuf";
 import { timestampString } from "./gateway-json.js";
+import { fastEnvelope, fastPubKey, type TxEnvelope } from "./fast-tx.js";
 
 export const PUBKEY_SECP256K1_URL = "/cosmos.crypto.secp256k1.PubKey";
 
@@ -193,14 +194,44 @@ class ProtoTxMsg {
   }
 }
 
+/**
+ * TxBody and AuthInfo by protobuf-es, with ADR-027's unknown-field checks: what the node decides
+ * for every tx the static readers (wire/fast-tx.ts) are unsure of.
+ */
+function reflectiveEnvelope(bodyBytes: Uint8Array, authInfoBytes: Uint8Array): TxEnvelope {
+  const body = decodeWith("body_bytes", () => fromBinary(TxBodySchema, bodyBytes));
+  const authInfo = decodeWith("auth_info_bytes", () => fromBinary(AuthInfoSchema, authInfoBytes));
+  rejectUnknownFields(bodyBytes, BODY_FIELDS, "body_bytes", true);
+  rejectUnknownAuthInfoFields(authInfo);
+  return {
+    messages: body.messages,
+    memo: body.memo,
+    timeoutHeight: body.timeoutHeight,
+    extensionOptions: body.extensionOptions.length,
+    signerInfos: authInfo.signerInfos.map((info) => ({ publicKey: info.publicKey, singleMode: singleOf(info.modeInfo?.sum)?.mode, sequence: info.sequence })),
+    fee: authInfo.fee,
+  };
+}
+
+/**
+ * TxBody and AuthInfo by the static readers, or by protobuf-es where they are unsure. The fast
+ * readers refuse any unknown field, but the body's walk still runs: it finds what protobuf-es's
+ * schema knows and the node does not take (unordered, timeout_timestamp), and it reads the top
+ * level by the declared lengths, where a decoder reads on past a nested field that overruns its
+ * message (the differential test found such a body: the walk refuses it, the decoders do not).
+ */
+function envelopeOf(bodyBytes: Uint8Array, authInfoBytes: Uint8Array): TxEnvelope {
+  const fast = fastEnvelope(bodyBytes, authInfoBytes);
+  if (fast === undefined) return reflectiveEnvelope(bodyBytes, authInfoBytes);
+  rejectUnknownFields(bodyBytes, BODY_FIELDS, "body_bytes", true);
+  return fast;
+}
+
 /** TxRaw bytes → the parts of a DecodedTx. Throws TxError. */
 export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedProtoTx {
   const raw = decodeTxRaw(txBytes);
-  const body = decodeWith("body_bytes", () => fromBinary(TxBodySchema, raw.bodyBytes));
-  const authInfo = decodeWith("auth_info_bytes", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));
-  rejectUnknownFields(raw.bodyBytes, BODY_FIELDS, "body_bytes", true);
-  rejectUnknownAuthInfoFields(authInfo);
-  if (body.extensionOptions.length > 0) throw new TxError(UnknownExtensionOptions);
+  const body = envelopeOf(raw.bodyBytes, raw.authInfoBytes);
+  if (body.extensionOptions > 0) throw new TxError(UnknownExtensionOptions);
 
   const msgs = body.messages.map((any, i) => {
     const d = decodeAny(any.typeUrl, any.value, `body.messages[${i}]`);
@@ -211,32 +242,32 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
   // baseapp's validateBasicTxMsgs, the first check after decoding.
   if (msgs.length === 0) throw new TxError(SdkErrors.InvalidRequest, "must contain at least one message");
 
-  const feeMsg = authInfo.fee;
+  const feeMsg = body.fee;
   const feeCoins: AminoCoin[] = (feeMsg?.amount ?? []).map((c) => ({ amount: c.amount || "0", denom: c.denom }));
   const amount = feeCoins.map((c, i) => ({ denom: c.denom, amount: parseIntString(c.amount, `auth_info.fee.amount[${i}].amount`) }));
   const gas = feeMsg?.gasLimit ?? 0n;
 
-  if (authInfo.signerInfos.length !== raw.signatures.length) {
+  if (body.signerInfos.length !== raw.signatures.length) {
     throw new TxError(
       SdkErrors.Unauthorized,
-      `wrong number of signatures; expected ${authInfo.signerInfos.length}, got ${raw.signatures.length}`,
+      `wrong number of signatures; expected ${body.signerInfos.length}, got ${raw.signatures.length}`,
     );
   }
   let signMode: ProtoSignMode | undefined;
   let sequence = 0n;
   const signerInfos: { mode: ProtoSignMode; sequence: bigint }[] = [];
-  const signatures = authInfo.signerInfos.map((info, i) => {
+  const signatures = body.signerInfos.map((info, i) => {
     const key = info.publicKey;
     if (key === undefined) throw new TxError(SdkErrors.InvalidPubKey, "pubkey on account is not set");
     if (key.typeUrl !== PUBKEY_SECP256K1_URL) throw new TxError(SdkErrors.InvalidPubKey, `unrecognized public key type: ${key.typeUrl}`);
-    const pubKey = decodeWith(`auth_info.signer_infos[${i}].public_key`, () => fromBinary(PubKeySchema, key.value)).key;
+    const pubKey = fastPubKey(key.value) ?? decodeWith(`auth_info.signer_infos[${i}].public_key`, () => fromBinary(PubKeySchema, key.value)).key;
     if (pubKey.length !== PUBKEY_SIZE) throw new TxError(SdkErrors.InvalidPubKey, "invalid pubkey size");
-    const single = singleOf(info.modeInfo?.sum);
+    const single = info.singleMode;
     if (single === undefined) {
       throw new TxError(SdkErrors.NotSupported, `signer ${i}: only single-key signatures (mode_info.single) are supported`);
     }
     // Simulation verifies no signature: CosmJS sends SIGN_MODE_UNSPECIFIED there.
-    const mode = simulate && single.mode === SignMode.UNSPECIFIED ? "direct" : signModeOf(single.mode, i);
+    const mode = simulate && single === SignMode.UNSPECIFIED ? "direct" : signModeOf(single as SignMode, i);
     if (i === 0) {
       signMode = mode;
       sequence = info.sequence;
@@ -245,33 +276,48 @@ export function decodeTxBytes(txBytes: Uint8Array, simulate = false): DecodedPro
     return { pubKey, signature: raw.signatures[i]! };
   });
 
-  return {
-    msgs,
-    fee: { amount, gas },
+  const proto: ProtoTxInfo = {
+    txBytes,
+    bodyBytes: raw.bodyBytes,
+    authInfoBytes: raw.authInfoBytes,
+    signMode: signMode ?? "direct",
+    sequence,
+    signerInfos,
+    feePayer: feeMsg?.payer ?? "",
+    feeGranter: feeMsg?.granter ?? "",
+    timeoutHeight: body.timeoutHeight,
+  };
+  return new ProtoTxParts(msgs, { amount, gas }, feeCoins, body.memo, signatures, txBytesHash(txBytes), proto);
+}
+
+/** A protobuf tx's amino signatures made since the process started (tests: a SIGN_MODE_DIRECT decode makes none). */
+export const aminoSignaturesMade = { count: 0 };
+
+/**
+ * A decoded protobuf tx's parts; its amino forms (the fee and signatures a LEGACY_AMINO_JSON
+ * StdTx view shows) made when first read: a SIGN_MODE_DIRECT CheckTx never reads them.
+ */
+class ProtoTxParts implements DecodedProtoTx {
+  #stdFee: StdFee | undefined;
+  #aminoSignatures: DecodedProtoTx["aminoSignatures"] | undefined;
+  constructor(
+    readonly msgs: DecodedProtoTx["msgs"], readonly fee: DecodedProtoTx["fee"], private readonly feeCoins: AminoCoin[],
+    readonly memo: string, readonly signatures: DecodedProtoTx["signatures"], readonly hash: string, readonly proto: ProtoTxInfo,
+  ) {}
+  get stdFee(): StdFee {
+    const payer = this.proto.feePayer, granter = this.proto.feeGranter;
     // StdFee's payer and granter are omitempty in amino JSON: present only when set.
-    stdFee: {
-      amount: feeCoins, gas: gas.toString(),
-      ...(feeMsg?.payer ? { payer: feeMsg.payer } : {}), ...(feeMsg?.granter ? { granter: feeMsg.granter } : {}),
-    } as StdFee,
-    memo: body.memo,
-    signatures,
-    aminoSignatures: signatures.map((s) => ({
+    return (this.#stdFee ??= {
+      amount: this.feeCoins, gas: this.fee.gas.toString(), ...(payer ? { payer } : {}), ...(granter ? { granter } : {}),
+    } as StdFee);
+  }
+  get aminoSignatures(): DecodedProtoTx["aminoSignatures"] {
+    if (this.#aminoSignatures === undefined) aminoSignaturesMade.count++;
+    return (this.#aminoSignatures ??= this.signatures.map((s) => ({
       pub_key: { type: PUBKEY_SECP256K1_TYPE, value: base64Text(s.pubKey) },
       signature: base64Text(s.signature),
-    })),
-    hash: txBytesHash(txBytes),
-    proto: {
-      txBytes,
-      bodyBytes: raw.bodyBytes,
-      authInfoBytes: raw.authInfoBytes,
-      signMode: signMode ?? "direct",
-      sequence,
-      signerInfos,
-      feePayer: feeMsg?.payer ?? "",
-      feeGranter: feeMsg?.granter ?? "",
-      timeoutHeight: body.timeoutHeight,
-    },
-  };
+    })));
+  }
 }
 
 /** The schema's names of the sign modes (SIGN_MODE_DIRECT, …). */

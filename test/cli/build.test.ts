@@ -23,6 +23,8 @@ test("the build is stale when the core, the generated wire codecs or the generat
     await at("build/core.wasm", 2000);
     assert.is(coreIsStale(root), true, "no generated codecs (host/wire/gen)");
     await mkdir(join(root, "host", "wire", "gen"), { recursive: true });
+    assert.is(coreIsStale(root), true, "no static readers (host/wire/gen-fast)");
+    await mkdir(join(root, "host", "wire", "gen-fast"), { recursive: true });
     assert.is(coreIsStale(root), true, "no generated ABI (host/core/abi.gen.ts)");
     await mkdir(join(root, "host", "core"));
     await writeFile(join(root, "host/core/abi.gen.ts"), "");
@@ -31,6 +33,10 @@ test("the build is stale when the core, the generated wire codecs or the generat
     await at("proto/chainmain/tx.proto", 3000);
     assert.is(coreIsStale(root), true, "the wire schema changed");
     await at("proto/chainmain/tx.proto", 1000);
+    await writeFile(join(root, "buf.gen.fast.yaml"), "");
+    await at("buf.gen.fast.yaml", 3000);
+    assert.is(coreIsStale(root), true, "the static readers' template changed");
+    await at("buf.gen.fast.yaml", 1000);
     await at("assembly/ledger/block.ts", 3000);
     assert.is(coreIsStale(root), true, "a source file deep in assembly/ changed");
     await at("assembly/ledger/block.ts", 1000);
