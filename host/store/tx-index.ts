@@ -2,17 +2,18 @@
 // after the block, as CometBFT's IndexerService does: a block's own SQLite transaction holds its
 // header, txs (with their events' JSON), records and accounts; `meta.tx_index_height` says through
 // which height `tx_attrs` is complete. A worker thread with its own connection reads the new txs'
-// events back from `txs` and writes their rows (tx-index-worker.ts) (synchronous NORMAL: the index is derived, a lost
+// events back from `txs` and writes their rows (tx-index-worker.ts: plain JavaScript, no loader thread) (synchronous NORMAL: the index is derived, a lost
 // tail is rebuilt), a chunk of CHUNK_ROWS per transaction so the block's commit on the main thread
 // never waits long for SQLite's one write lock. A search first makes the index complete through
 // the last committed block with txs (`complete`: on the main thread if the worker has not got
 // there yet), so no answer misses a committed tx; opening a writer completes an index left behind
 // (a crash or exit between a block and its rows) before anything is served.
 
-import type { Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
 import type Database from "better-sqlite3";
 import { indexedAttributes } from "./tx-search.js";
-import { tsWorker } from "../ts-worker.js";
+import { TX_INDEX_WORKER, type TxIndexWorkerSetup } from "./tx-index-worker.js";
 
 /**
  * `worker`: index on a worker thread (false: in the block's own transaction, as before). Tests
@@ -24,6 +25,12 @@ export const txIndexing = { worker: process.env.STAKING_ENGINE_TX_INDEX !== "inl
 export const CHUNK_ROWS = 500;
 
 export const TX_INDEX_MARKER = "tx_index_height";
+
+/**
+ * The worker's young generation (MiB; V8's default lets it grow to 3 x 16): its allocation is a
+ * block's attribute rows at a time, and an idle worker would keep a large new space committed.
+ */
+export const TX_INDEX_WORKER_YOUNG_MB = 4;
 const MARKER = TX_INDEX_MARKER;
 
 /** The height through which tx_attrs is complete (a database from before the marker: every stored tx was indexed in its block's transaction). */
@@ -171,7 +178,9 @@ export class TxIndexer {
   private start(): Worker | undefined {
     if (this.worker !== undefined || this.failed) return this.worker;
     try {
-      const w = tsWorker(new URL("./tx-index-worker.ts", import.meta.url), { workerData: { path: this.path, chunkRows: CHUNK_ROWS, stop: this.stop.buffer } });
+      // Plain JavaScript (tx-index-worker.ts): no TypeScript loader, and its thread, in the worker.
+      const workerData: TxIndexWorkerSetup = { path: this.path, chunkRows: CHUNK_ROWS, stop: this.stop.buffer, sqlite: createRequire(import.meta.url).resolve("better-sqlite3"), marker: MARKER };
+      const w = new Worker(TX_INDEX_WORKER, { eval: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: TX_INDEX_WORKER_YOUNG_MB } });
       w.on("message", (r: IndexerReport) => {
         this.stats.chunks += r.chunks;
         this.stats.heldMs += r.heldMs;

@@ -11,7 +11,12 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { devAddress } from "../../host/app/genesis.js";
-import { txIndexing } from "../../host/store/tx-index.js";
+import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import { indexTxsThrough, txIndexing, TX_INDEX_MARKER, type IndexerReport } from "../../host/store/tx-index.js";
+import { INDEXED_ATTRIBUTES_JS, TX_INDEX_WORKER } from "../../host/store/tx-index-worker.js";
+import { indexedAttributes } from "../../host/store/tx-search.js";
+import { setUp } from "../../host/store/migrate.js";
 import { txIndexWait } from "../../host/app/tx-indexed.js";
 import { createRpc } from "../../host/rpc/server.js";
 import type { NodeStore } from "../../host/store/store.js";
@@ -75,6 +80,58 @@ test("the worker's index rows equal the ones written in the block's own transact
   assert.ok(rows.length >= 8 * 10, `${rows.length} rows`);
   assert.equal(rows, attrRows(inline.dbPath));
   assert.is(marker(off.dbPath), marker(inline.dbPath));
+});
+
+/** Events of every shape the index meets: attributes indexed, not indexed, unmarked; none; keys and values with dots, quotes, non-ASCII. */
+const EVENTS = [
+  [],
+  [{ type: "message", attributes: [{ key: "action", value: "/cosmos.bank.v1beta1.MsgSend", index: true }, { key: "sender", value: "cro1x", index: false }, { key: "module", value: "bank" }] }],
+  [{ type: "tx", attributes: [] }, { type: "transfer", attributes: [{ key: "amount", value: "1basecro", index: true }, { key: "recipient", value: "cro1\"q\u00e9.\u4e2d", index: true }] }, { type: "a.b", attributes: [{ key: "c.d", value: "", index: true }] }],
+];
+
+test("the worker's JavaScript attribute rows are indexedAttributes' (the TypeScript the inline path runs)", () => {
+  const js = new Function(`${INDEXED_ATTRIBUTES_JS}; return indexedAttributes;`)() as typeof indexedAttributes;
+  for (const events of EVENTS) assert.equal(js(JSON.stringify(events)), indexedAttributes(JSON.stringify(events)));
+  assert.is(js(JSON.stringify(EVENTS[1])).length, 2, "the attribute marked index: false left out");
+});
+
+test("the worker runs with no TypeScript loader (no execArgv) and writes what the inline path writes", async () => {
+  const made = (name: string) => {
+    const db = new Database(join(nodes.dir, name));
+    setUp(db);
+    const put = db.prepare("INSERT INTO txs (height, idx, hash, body, code, codespace, raw_log, events) VALUES (?, ?, ?, '', 0, '', '', ?)");
+    EVENTS.forEach((e, i) => put.run(1 + Math.floor(i / 2), i % 2, `H${i}`, JSON.stringify(e)));
+    return db;
+  };
+  const inline = made("plain-inline.db");
+  inline.transaction(() => indexTxsThrough(inline, 2))();
+  inline.close();
+  made("plain-worker.db").close();
+  const stop = new Int32Array(new SharedArrayBuffer(8));
+  const w = new Worker(TX_INDEX_WORKER, {
+    eval: true, execArgv: [],
+    workerData: { path: join(nodes.dir, "plain-worker.db"), chunkRows: 2, stop: stop.buffer, sqlite: createRequire(import.meta.url).resolve("better-sqlite3"), marker: TX_INDEX_MARKER },
+  });
+  const reports: IndexerReport[] = [];
+  await new Promise<void>((done, fail) => {
+    w.on("error", fail);
+    w.on("message", (r: IndexerReport) => {
+      reports.push(r);
+      if (r.indexed === 2) done();
+    });
+    w.postMessage({ to: 2 });
+  });
+  Atomics.store(stop, 0, 1);
+  w.postMessage({ to: 0 });
+  Atomics.wait(stop, 1, 0, 10_000);
+  await w.terminate();
+  assert.is(Atomics.load(stop, 1), 1, "its connection closed");
+  assert.equal(reports.map((r) => r.indexed), [1, 2]);
+  assert.ok(reports[1]!.chunks >= 2, "chunks of chunkRows");
+  const rows = attrRows(join(nodes.dir, "plain-worker.db"));
+  assert.is(rows.length, 5);
+  assert.equal(rows, attrRows(join(nodes.dir, "plain-inline.db")));
+  assert.is(marker(join(nodes.dir, "plain-worker.db")), 2);
 });
 
 test("in the turn after the block: search, tx by hash and broadcast_tx_commit's tx all found", async () => {
