@@ -9,8 +9,8 @@
 
 import { decodeTx, type DecodedTx } from "../wire/amino/stdtx.js";
 
-/** How many decoded txs are kept (least recently used dropped first): about 3.2 KB of heap each for a MsgSend, 13 MiB in all. */
-export const MAX_DECODED_TXS = 4_096;
+/** How many decoded txs are kept (least recently used dropped first): about 3.2 KB of heap each for a MsgSend, 6.5 MiB in all (a 1,600-tx block and a mempool of a few hundred; 4,096 held ~13 MiB of the node's heap after its first 4,000 sends, docs/performance.md "Against chain-maind"). */
+export const MAX_DECODED_TXS = 2_048;
 
 const kept = new Map<string, DecodedTx>();
 
