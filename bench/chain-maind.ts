@@ -48,7 +48,14 @@ const PER_SIGNER = 50;
 const EXTRA_FUNDS = 100_000_000_000_000n;
 const CONNECTIONS = 16;
 
-export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number; cpuMsPerTx: number }
+export interface Side { queriesPerSec: number; acceptedPerSec: number; committedPerSec: number; refused: number; rssMiB: number; cpuMsPerTx: number; rssParts: RssParts }
+/** A process's RSS by kind (/proc/PID/status: anonymous, file-backed such as its binary's code), MiB, and its threads. */
+export interface RssParts { anon: number; file: number; threads: number }
+export function rssPartsOf(pid: number): RssParts {
+  let s = ""; try { s = readFileSync(`/proc/${pid}/status`, "utf8"); } catch { /* not Linux, or the process ended: NaN */ }
+  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(s)?.[1] ?? NaN);
+  return { anon: kb("RssAnon") / 1024, file: kb("RssFile") / 1024, threads: kb("Threads") };
+}
 
 /** A process's CPU time so far (user + system, all threads), ms: /proc/PID/stat (Linux; NaN elsewhere). */
 function cpuMsOf(pid: number): number {
@@ -448,7 +455,7 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
       loads.push(loadAverage());
     }
     const side = (n: "node" | "maind", pid: number): Side => ({
-      queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid),
+      queriesPerSec: cadence.queries ? median(got[n].q) : NaN, acceptedPerSec: median(got[n].a), committedPerSec: median(got[n].c), refused: got[n].refused, rssMiB: rssMiB(pid), rssParts: rssPartsOf(pid),
       cpuMsPerTx: median(got[n].cpu),
     });
     return { cadence: cadence.label, rounds, warmup, node: side("node", nodePid), maind: side("maind", maindPid), loadavg: loads };
@@ -476,6 +483,7 @@ export function maindLines(b: MaindBench): string[] {
     row("txs committed", b.node.committedPerSec, b.maind.committedPerSec, 2, true, "tx/s "),
     `  CPU per committed tx (process, all threads, from broadcast to commit): node ${(b.node.cpuMsPerTx * 1000).toFixed(0)} µs   chain-maind ${(b.maind.cpuMsPerTx * 1000).toFixed(0)} µs   ${(b.maind.cpuMsPerTx / b.node.cpuMsPerTx).toFixed(2)}x fewer`,
     row("RSS after the load", b.node.rssMiB, b.maind.rssMiB, 1, false, "MiB  "),
+    `  RSS by kind: node anonymous ${f(b.node.rssParts.anon)} + file-backed ${f(b.node.rssParts.file)} MiB, ${b.node.rssParts.threads} threads   chain-maind ${f(b.maind.rssParts.anon)} + ${f(b.maind.rssParts.file)} MiB, ${b.maind.rssParts.threads} threads`,
     ...(b.node.refused + b.maind.refused > 0 ? [`  refused: node ${b.node.refused}, chain-maind ${b.maind.refused}`] : []),
   ];
 }
