@@ -177,7 +177,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
       webSocketClients = ws.clients;
     }
     if (config.rpcPort !== undefined) {
-      rpcServer = createServer(fastRpcBroadcast(getRequestListener(rpc.app.fetch), { call: rpc.call, callNow: rpc.callNow, ingest, maxBodyBytes: limits.maxBodyBytes, cors: config.corsOrigins !== undefined }));
+      rpcServer = createServer(fastRpcBroadcast(getRequestListener(rpc.app.fetch), { callNow: rpc.callNow, ingest, maxBodyBytes: limits.maxBodyBytes, cors: config.corsOrigins !== undefined }));
       answerClientErrors(rpcServer);
       const a = await listen(rpcServer, config.rpcPort, config.rpcHost ?? "127.0.0.1");
       opened.push(rpcServer);

@@ -160,16 +160,15 @@ const RPC_FAST_METHODS = new Set(["broadcast_tx_sync", "broadcast_tx_async", "br
 
 /**
  * The RPC server's fast path: POST / of one JSON-RPC request object calling a broadcast method
- * (RPC_FAST_METHODS) is answered by the RPC's own `call` (rpc/server.ts, what its Hono route calls)
+ * (RPC_FAST_METHODS) is answered by the RPC's own `callNow` (rpc/server.ts, what its Hono route calls)
  * without the Hono app; anything else (a batch, another method, CORS, a body the route refuses)
  * goes on to it.
  */
 export function fastRpcBroadcast(
   next: RequestListener,
   o: {
-    call: (id: unknown, method: unknown, params: unknown, form: "json") => Promise<unknown>;
-    /** The call's reply itself where the method answers synchronously: a batch's answers are then written as each CheckTx ends. */
-    callNow?: (id: unknown, method: unknown, params: unknown, form: "json") => unknown;
+    /** The RPC's call (rpc/server.ts `callNow`): the reply itself where the method answers synchronously, else its promise; a batch's answers are written as each CheckTx ends. */
+    callNow: (id: unknown, method: unknown, params: unknown, form: "json") => unknown;
     maxBodyBytes: number; cors: boolean; ingest?: IngestQueue;
   },
 ): RequestListener {
@@ -179,7 +178,8 @@ export function fastRpcBroadcast(
     if (typeof r !== "object" || r === null || Array.isArray(r)) return undefined;
     const { id, method, params } = r as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof method !== "string" || !RPC_FAST_METHODS.has(method)) return undefined;
-    const answer = () => o.call(id ?? -1, method, params, "json").then((reply) => JSON.stringify(reply));
+    const callNow = o.callNow;
+    const answer = async () => JSON.stringify(await callNow(id ?? -1, method, params, "json"));
     const tx = (params as { tx?: unknown } | null | undefined)?.tx;
     const ingest = o.ingest;
     if (ingest === undefined || typeof tx !== "string" || method === "check_tx") return answer();
@@ -190,8 +190,6 @@ export function fastRpcBroadcast(
       return answer(); // the method's own refusal
     }
     // The call's CheckTx runs synchronously in `run` (rpc/server.ts broadcast), in arrival order.
-    const callNow = o.callNow;
-    if (callNow === undefined) return new Promise((resolve, reject) => ingest.add(bytes, () => void answer().then(resolve, reject)));
     // Its answer written at once, inside the batch: the client reads it (on another core) while the
     // batch's next CheckTx runs, instead of every answer of the batch leaving after the last one.
     ingest.add(bytes, () => {

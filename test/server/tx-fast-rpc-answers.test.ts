@@ -1,7 +1,7 @@
 // The RPC broadcast fast path (host/server/tx-fast.ts fastRpcBroadcast) with the RPC's `callNow`:
 // each broadcast of a batch is answered (its bytes written) as soon as its own CheckTx ends, inside
 // the batch, not after the batch's last CheckTx; a method that answers with a promise still gets
-// its reply; without `callNow` the answers leave after the batch, as before.
+// its reply.
 
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -28,16 +28,13 @@ function post(url: string, body: string): Promise<string> {
   });
 }
 
-async function serve(withNow: boolean, answeredAtCall: number[], reply: (id: unknown) => unknown) {
+async function serve(answeredAtCall: number[], reply: (id: unknown) => unknown) {
   const h = heldQueue();
   const server: Server = createServer(fastRpcBroadcast((_req, res) => res.end("app"), {
-    call: async (id) => reply(id),
-    ...(withNow ? {
-      callNow: (id: unknown) => {
-        answeredAtCall.push(fastTxCounts.answered);
-        return reply(id);
-      },
-    } : {}),
+    callNow: (id: unknown) => {
+      answeredAtCall.push(fastTxCounts.answered);
+      return reply(id);
+    },
     ingest: h.q, maxBodyBytes: 1_000_000, cors: false,
   }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -48,7 +45,7 @@ const body = (id: number, method = "broadcast_tx_sync") => JSON.stringify({ json
 
 test("with callNow, each answer of a batch is written as its CheckTx ends, byte for byte the reply's JSON", async () => {
   const answeredAtCall: number[] = [];
-  const { h, server, url } = await serve(true, answeredAtCall, (id) => ({ jsonrpc: "2.0", id, result: { code: 0, hash: `H${id as number}` } }));
+  const { h, server, url } = await serve(answeredAtCall, (id) => ({ jsonrpc: "2.0", id, result: { code: 0, hash: `H${id as number}` } }));
   try {
     const answers = [1, 2, 3, 4].map((i) => post(url, body(i)));
     while (h.held.length < 4) await new Promise((r) => setTimeout(r, 5));
@@ -66,7 +63,7 @@ test("with callNow, each answer of a batch is written as its CheckTx ends, byte 
 });
 
 test("with callNow, a reply that is a promise is written when it settles", async () => {
-  const { h, server, url } = await serve(true, [], (id) => Promise.resolve({ jsonrpc: "2.0", id, result: { later: true } }));
+  const { h, server, url } = await serve([], (id) => Promise.resolve({ jsonrpc: "2.0", id, result: { later: true } }));
   try {
     const answer = post(url, body(5, "broadcast_tx_commit"));
     while (h.held.length < 1) await new Promise((r) => setTimeout(r, 5));
@@ -74,21 +71,6 @@ test("with callNow, a reply that is a promise is written when it settles", async
     h.runAll();
     assert.is(fastTxCounts.answered, a0, "not written inside the batch");
     assert.is(await answer, JSON.stringify({ jsonrpc: "2.0", id: 5, result: { later: true } }));
-  } finally {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  }
-});
-
-test("without callNow, the batch's answers leave after its last CheckTx", async () => {
-  const { h, server, url } = await serve(false, [], (id) => ({ jsonrpc: "2.0", id, result: { code: 0 } }));
-  try {
-    const answers = [1, 2].map((i) => post(url, body(i)));
-    while (h.held.length < 2) await new Promise((r) => setTimeout(r, 5));
-    const a0 = fastTxCounts.answered;
-    h.runAll();
-    assert.is(fastTxCounts.answered, a0);
-    assert.equal(await Promise.all(answers), [1, 2].map((i) => JSON.stringify({ jsonrpc: "2.0", id: i, result: { code: 0 } })));
   } finally {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
