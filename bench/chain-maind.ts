@@ -24,7 +24,8 @@
 // At 1 s blocks each tx round starts as the chain's next block is seen (BENCH_MAIND_ALIGN=0: not).
 // Without the binary (scripts/reference-chain/build.sh) the section says so and skips.
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { processCpuMs, statusValue, threadCpuMs } from "./proc.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,35 +53,11 @@ export interface Side { queriesPerSec: number; acceptedPerSec: number; committed
 /** A process's RSS by kind (/proc/PID/status: anonymous, file-backed such as its binary's code), MiB, and its threads. */
 export interface RssParts { anon: number; file: number; threads: number }
 export function rssPartsOf(pid: number): RssParts {
-  let s = ""; try { s = readFileSync(`/proc/${pid}/status`, "utf8"); } catch { /* not Linux, or the process ended: NaN */ }
-  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(s)?.[1] ?? NaN);
-  return { anon: kb("RssAnon") / 1024, file: kb("RssFile") / 1024, threads: kb("Threads") };
+  return { anon: statusValue(pid, "RssAnon") / 1024, file: statusValue(pid, "RssFile") / 1024, threads: statusValue(pid, "Threads") };
 }
 
-/** A process's CPU time so far (user + system, all threads), ms: /proc/PID/stat (Linux; NaN elsewhere). */
-function cpuMsOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return NaN;
-  }
-}
-/** Each thread's CPU time so far (user + system), ms, by "comm/tid": /proc/PID/task/TID/stat (Linux; empty elsewhere). */
-export function threadCpuOf(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-        const name = s.slice(s.indexOf("(") + 1, s.lastIndexOf(")"));
-        const f = s.slice(s.lastIndexOf(") ") + 2).split(" ");
-        out.set(`${name}/${tid}`, ((Number(f[11]) + Number(f[12])) * 1000) / 100);
-      } catch { /* the thread ended */ }
-    }
-  } catch { /* not Linux, or the process ended */ }
-  return out;
-}
+/** Each thread's CPU time so far (user + system), ms, by "comm/tid" (bench/proc.ts; empty without /proc). */
+export const threadCpuOf = (pid: number): Map<string, number> => threadCpuMs(pid, (name, tid) => `${name}/${tid}`);
 
 /** Where a tx round's CPU went: the chain's process (by thread) and this bench's own, in the accept and the commit phase, ms. */
 export interface RoundCpu {
@@ -314,7 +291,7 @@ export async function txRound(t: Target, queues: string[][], o: { alignToBlock?:
   let firstRefusal: string | undefined;
   // Each request's bytes built before the clock starts (as the txs were signed before it).
   const requests = queues.map((q) => q.map((tx) => RawPoster.request(t.rpc, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx } }))));
-  const cpu0 = cpuMsOf(t.pid());
+  const cpu0 = processCpuMs(t.pid());
   const th0 = threadCpuOf(t.pid());
   const cl0 = clientCpuMs();
   const t0 = performance.now();
@@ -350,7 +327,7 @@ export async function txRound(t: Target, queues: string[][], o: { alignToBlock?:
     if (seen < total - refused) await new Promise((r) => setTimeout(r, 20));
   }
   const committed = performance.now() - t0;
-  const cpuMsPerTx = (cpuMsOf(t.pid()) - cpu0) / (total - refused);
+  const cpuMsPerTx = (processCpuMs(t.pid()) - cpu0) / (total - refused);
   const cpu = roundCpu(t.pid(), [th0, th1, threadCpuOf(t.pid())], [cl0, cl1, clientCpuMs()], [0, accepted, committed]);
   status.close();
   // The blocks that held the round's txs: their sizes, and the last one's header time and when the bench saw it, after the last answer (ms).
@@ -442,10 +419,10 @@ async function runCadence(bin: string, cadence: Cadence): Promise<MaindBench> {
         const queues = await signRound(t, chainId);
         progress(`round ${r + 1}/${rounds} ${t.name}: 1,000 sends through broadcast_tx_sync (${cadence.label}); load ${loadAverage()}`);
         const other = targets.find((o) => o !== t)!;
-        const otherCpu0 = cpuMsOf(other.pid());
+        const otherCpu0 = processCpuMs(other.pid());
         // At 1 s blocks each round starts as a block is seen (BENCH_MAIND_ALIGN=0: wherever signing left it).
         const tx = await alone(t, () => txRound(t, queues, { alignToBlock: cadence.queries && process.env.BENCH_MAIND_ALIGN !== "0" }));
-        progress(`  ${t.name}: ${tx.accepted.toFixed(0)} accepted/s, ${tx.committed.toFixed(0)} committed/s, ${(tx.cpuMsPerTx * 1000).toFixed(0)} µs CPU/tx; ${cpuLine(tx.cpu, 4)}; the other chain (${other.name}) meanwhile ${(cpuMsOf(other.pid()) - otherCpu0).toFixed(0)} ms CPU; ${tx.blockLine}`);
+        progress(`  ${t.name}: ${tx.accepted.toFixed(0)} accepted/s, ${tx.committed.toFixed(0)} committed/s, ${(tx.cpuMsPerTx * 1000).toFixed(0)} µs CPU/tx; ${cpuLine(tx.cpu, 4)}; the other chain (${other.name}) meanwhile ${(processCpuMs(other.pid()) - otherCpu0).toFixed(0)} ms CPU; ${tx.blockLine}`);
         if (tx.firstRefusal) progress(`${t.name}: ${tx.refused} refused, first: ${tx.firstRefusal}`);
         got[t.name].a.push(tx.accepted);
         got[t.name].c.push(tx.committed);

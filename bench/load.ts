@@ -11,7 +11,8 @@
 // BENCH_LOAD_CLIENT_WORKERS=N runs autocannon on N worker threads.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { statusValue, threadCpuMs } from "./proc.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -68,12 +69,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The node's resident set in MiB (Linux /proc; NaN elsewhere). */
 export function rssMiB(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
+  return statusValue(pid, "VmRSS") / 1024;
 }
 
 
@@ -82,18 +78,8 @@ export function rssMiB(pid: number): number {
  * thread, else its name (Node's worker threads, libuv's pool, V8's helpers). Empty elsewhere.
  */
 export function threadCpuS(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = tid === `${pid}` ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) / 100); // utime + stime, USER_HZ = 100
-    }
-  } catch {
-    // not Linux, or the process is gone
-  }
-  return out;
+  const ms = threadCpuMs(pid, (name, _tid, isMain) => (isMain ? "main" : name));
+  return new Map([...ms].map(([k, v]) => [k, v / 1000]));
 }
 
 /** Starts `host/main.ts` in a child process; resolves with it, its URL and its RPC's once it serves. */

@@ -5,6 +5,7 @@
 // where a block's wall time and the machine's CPU time went.
 
 import { readFileSync } from "node:fs";
+import { processCpuMs } from "./proc.js";
 import type { TestnetNode } from "../host/cometbft/testnet.js";
 import { profileDelta, type AbciProfile } from "../host/drivers/abci-profile.js";
 
@@ -42,12 +43,8 @@ function readProfile(file: string | undefined): AbciProfile | undefined {
 
 /** A process's user + system CPU time, seconds (0 once it has gone). */
 export function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return 0;
-  }
+  const ms = processCpuMs(pid);
+  return Number.isNaN(ms) ? 0 : ms / 1000;
 }
 
 export interface Snapshot {

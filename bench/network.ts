@@ -22,7 +22,7 @@
 // expects, as a wallet would; the row says how many txs were sent again.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { statusValue } from "./proc.js";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -244,12 +244,8 @@ async function blockInterval(rpc: string, n = 20): Promise<number> {
 
 /** A process's resident memory (VmRSS), bytes; 0 once it has gone. */
 function rssOf(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  const kb = statusValue(pid, "VmRSS");
+  return Number.isNaN(kb) ? 0 : kb * 1024;
 }
 
 const waitHeight = async (rpc: string, h: bigint) => {
