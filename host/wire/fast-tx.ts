@@ -147,10 +147,10 @@ const FAST_MESSAGES: Record<string, (bytes: Uint8Array) => Message> = {
 
 /** A message of type `typeName` read by a static reader; undefined where there is none or protobuf-es must decide. */
 export function fastMessage(typeName: string, bytes: Uint8Array): Message | undefined {
-  const read = fastDecoding.enabled && Object.hasOwn(FAST_MESSAGES, typeName) ? FAST_MESSAGES[typeName] : undefined;
-  if (read === undefined) return undefined;
+  const reader = fastDecoding.enabled && Object.hasOwn(FAST_MESSAGES, typeName) ? FAST_MESSAGES[typeName] : undefined;
+  if (reader === undefined) return undefined;
   try {
-    const m = read(bytes);
+    const m = reader(bytes);
     fastDecodeCounts.messages++;
     return m;
   } catch {
